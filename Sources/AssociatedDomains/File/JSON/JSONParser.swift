@@ -1,0 +1,271 @@
+/// A strict RFC 8259 reader for untrusted JSON, with a nesting limit and duplicate-key report.
+///
+/// Foundation's readers differ between platforms in what they accept (comments, trailing
+/// commas, lone surrogates) and recurse without a bound; association files come from servers
+/// the app does not control, so this reader is strict, bounded and the same everywhere.
+struct JSONParser {
+    /// Deepest nesting accepted; deeper input is refused instead of exhausting the stack.
+    static let maximumDepth = 256
+
+    /// What the parser found besides the value: keys that appeared twice in one object.
+    struct Result {
+        var value: JSONValue
+        /// JSON paths (`$.applinks.details`) of keys that were repeated; the last value was kept.
+        var duplicateKeys: [String]
+    }
+
+    private let bytes: [UInt8]
+    private var index = 0
+    private var duplicateKeys: [String] = []
+
+    private init(bytes: [UInt8]) { self.bytes = bytes }
+
+    static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> Result {
+        var parser = JSONParser(bytes: bytes)
+        parser.skipWhitespace()
+        let value = try parser.parseValue(depth: 0, path: "$")
+        parser.skipWhitespace()
+        guard parser.index == bytes.count else {
+            throw parser.error("unexpected text after the JSON value")
+        }
+        return Result(value: value, duplicateKeys: parser.duplicateKeys)
+    }
+
+    private func error(_ problem: String, at offset: Int? = nil) -> JSONSyntaxError {
+        let offset = min(offset ?? index, bytes.count)
+        var line = 1
+        var lineStart = 0
+        for i in 0..<offset where bytes[i] == 0x0A {
+            line += 1
+            lineStart = i + 1
+        }
+        return JSONSyntaxError(problem: problem, offset: offset, line: line, column: offset - lineStart + 1)
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
+    }
+
+    private func describeHere() -> String {
+        guard index < bytes.count else { return "the end of the text" }
+        let byte = bytes[index]
+        if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return "byte 0x" + String(byte, radix: 16, uppercase: true)
+    }
+
+    private mutating func parseValue(depth: Int, path: String) throws(JSONSyntaxError) -> JSONValue {
+        guard index < bytes.count else { throw error("expected a value but found the end of the text") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try parseObject(depth: depth + 1, path: path)
+        case UInt8(ascii: "["): return try parseArray(depth: depth + 1, path: path)
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): return try parseLiteral("true", .bool(true))
+        case UInt8(ascii: "f"): return try parseLiteral("false", .bool(false))
+        case UInt8(ascii: "n"): return try parseLiteral("null", .null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            let start = index
+            guard JSONNumber.scan(bytes, from: &index) else { throw error("malformed number", at: start) }
+            let literal = String(decoding: bytes[start..<index], as: UTF8.self)
+            return .number(JSONNumber(checkedLiteral: literal))
+        default:
+            throw error("expected a value but found \(describeHere())")
+        }
+    }
+
+    private mutating func parseLiteral(_ word: String, _ value: JSONValue) throws(JSONSyntaxError) -> JSONValue {
+        let utf8 = Array(word.utf8)
+        guard index + utf8.count <= bytes.count, Array(bytes[index..<index + utf8.count]) == utf8 else {
+            throw error("expected a value but found \(describeHere())")
+        }
+        index += utf8.count
+        return value
+    }
+
+    private mutating func parseObject(depth: Int, path: String) throws(JSONSyntaxError) -> JSONValue {
+        guard depth <= JSONParser.maximumDepth else {
+            throw error("nesting is deeper than \(JSONParser.maximumDepth) levels")
+        }
+        index += 1
+        var members: [String: JSONValue] = [:]
+        skipWhitespace()
+        if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return .object(members)
+        }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw error("expected a string key but found \(describeHere())")
+            }
+            let key = try parseString()
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw error("expected ':' after a key but found \(describeHere())")
+            }
+            index += 1
+            skipWhitespace()
+            let memberPath = JSONPath.appending(key: key, to: path)
+            let value = try parseValue(depth: depth, path: memberPath)
+            if members.updateValue(value, forKey: key) != nil { duplicateKeys.append(memberPath) }
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unterminated object: expected ',' or '}'") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            guard bytes[index] == UInt8(ascii: "}") else {
+                throw error("expected ',' or '}' in an object but found \(describeHere())")
+            }
+            index += 1
+            return .object(members)
+        }
+    }
+
+    private mutating func parseArray(depth: Int, path: String) throws(JSONSyntaxError) -> JSONValue {
+        guard depth <= JSONParser.maximumDepth else {
+            throw error("nesting is deeper than \(JSONParser.maximumDepth) levels")
+        }
+        index += 1
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return .array(elements)
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue(depth: depth, path: path + "[\(elements.count)]"))
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unterminated array: expected ',' or ']'") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            guard bytes[index] == UInt8(ascii: "]") else {
+                throw error("expected ',' or ']' in an array but found \(describeHere())")
+            }
+            index += 1
+            return .array(elements)
+        }
+    }
+
+    private mutating func parseString() throws(JSONSyntaxError) -> String {
+        let start = index
+        index += 1
+        var out: [UInt8] = []
+        while true {
+            guard index < bytes.count else { throw error("unterminated string", at: start) }
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                index += 1
+                guard let text = String(validating: out, as: UTF8.self) else {
+                    throw error("string is not valid UTF-8", at: start)
+                }
+                return text
+            case UInt8(ascii: "\\"):
+                index += 1
+                guard index < bytes.count else { throw error("unterminated escape in a string") }
+                let escape = bytes[index]
+                index += 1
+                switch escape {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(escape)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "u"):
+                    let scalar = try parseUnicodeEscape()
+                    out.append(contentsOf: Array(String(Character(scalar)).utf8))
+                default:
+                    throw error("invalid escape '\\\(Character(Unicode.Scalar(escape)))' in a string", at: index - 2)
+                }
+            case 0x00..<0x20:
+                throw error("unescaped control character in a string")
+            default:
+                out.append(byte)
+                index += 1
+            }
+        }
+    }
+
+    private mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw error("truncated \\u escape") }
+        var value: UInt32 = 0
+        for byte in bytes[index..<index + 4] {
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw error("invalid hexadecimal digit in a \\u escape")
+            }
+            value = value << 4 | digit
+        }
+        index += 4
+        return value
+    }
+
+    private mutating func parseUnicodeEscape() throws(JSONSyntaxError) -> Unicode.Scalar {
+        let escapeStart = index - 2
+        let first = try parseHex4()
+        if (0xDC00...0xDFFF).contains(first) {
+            throw error("lone low surrogate in a \\u escape", at: escapeStart)
+        }
+        if (0xD800...0xDBFF).contains(first) {
+            guard index + 2 <= bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+            else { throw error("lone high surrogate in a \\u escape", at: escapeStart) }
+            index += 2
+            let second = try parseHex4()
+            guard (0xDC00...0xDFFF).contains(second) else {
+                throw error("lone high surrogate in a \\u escape", at: escapeStart)
+            }
+            let combined = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
+            guard let scalar = Unicode.Scalar(combined) else { throw error("invalid \\u escape", at: escapeStart) }
+            return scalar
+        }
+        guard let scalar = Unicode.Scalar(first) else { throw error("invalid \\u escape", at: escapeStart) }
+        return scalar
+    }
+}
+
+/// Spelling of JSON paths in findings: `$.applinks.details[0].components[2]["?"]`.
+enum JSONPath {
+    static func appending(key: String, to path: String) -> String {
+        let isIdentifier =
+            !key.isEmpty
+            && key.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_")
+            }
+        if isIdentifier { return path + "." + key }
+        var escaped = ""
+        for character in key {
+            switch character {
+            case "\"": escaped += "\\\""
+            case "\\": escaped += "\\\\"
+            default: escaped.append(character)
+            }
+        }
+        return path + "[\"" + escaped + "\"]"
+    }
+}
+
+extension JSONValue {
+    /// Parses JSON text strictly (RFC 8259), refusing nesting deeper than 256 levels.
+    ///
+    /// A repeated key in an object keeps its last value.
+    public init(parsing text: String) throws(JSONSyntaxError) {
+        self = try JSONParser.parse(Array(text.utf8)).value
+    }
+
+    /// Parses JSON from UTF-8 bytes strictly (RFC 8259), refusing nesting deeper than 256 levels.
+    public init(parsing bytes: some Sequence<UInt8>) throws(JSONSyntaxError) {
+        self = try JSONParser.parse(Array(bytes)).value
+    }
+}

@@ -1,0 +1,143 @@
+/// The first stage of the pipeline: a strict parser that turns link text into a ``Link`` or
+/// refuses it with a ``LinkError``.
+///
+/// The gate reads RFC 3986 syntax itself and never asks Foundation's `URL` or `URLComponents`
+/// to decide, because they repair input and disagree with browsers (SPEC §3). It refuses every
+/// input on which an RFC 3986 parser and a WHATWG parser (Safari) could disagree about the
+/// scheme, host or port, and everything a link has no business carrying: credentials,
+/// whitespace, control characters, backslashes, dot segments, encoded separators, non-canonical
+/// IP addresses.
+///
+/// ```swift
+/// var policy = LinkPolicy()
+/// policy.allowedHosts = ["example.com"]
+/// let gate = LinkGate(policy: policy)
+/// let link = try gate.parse("https://example.com/albums?albumname=Summer&index=3")
+/// let clean = gate.sanitize(try gate.parse("https://example.com/a?utm_source=x&id=1"))
+/// clean.canonical   // "https://example.com/a?id=1"
+/// ```
+public struct LinkGate: Sendable {
+    /// The rules this gate applies.
+    public var policy: LinkPolicy
+
+    /// Creates a gate for a policy (the safe default when omitted).
+    public init(policy: LinkPolicy = LinkPolicy()) {
+        self.policy = policy
+    }
+
+    /// Parses and validates link text.
+    ///
+    /// - Throws: ``LinkError`` naming the first rule the text breaks and where.
+    public func parse(_ text: String) throws(LinkError) -> Link {
+        var text = text
+        let original = text
+        let result = text.withUTF8 { bytes -> Result<Link, LinkError> in
+            do throws(LinkError) {
+                return .success(try LinkParser(bytes: bytes, policy: policy, original: original).parse())
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Removes the query items the policy names, reporting each one, and gives the canonical form.
+    ///
+    /// The returned link keeps every other part exactly as it arrived; only whole query items
+    /// are removed, in place, so the order of the rest is kept.
+    public func sanitize(_ link: Link) -> SanitizedLink {
+        let patterns = policy.strippedQueryItems
+        guard !patterns.isEmpty, !link.queryItems.isEmpty else {
+            return SanitizedLink(link: link, removed: [])
+        }
+        var kept: [QueryItem] = []
+        var removed: [QueryItem] = []
+        for item in link.queryItems {
+            if patterns.contains(where: { $0.matches(item.name) }) {
+                removed.append(item)
+            } else {
+                kept.append(item)
+            }
+        }
+        guard !removed.isEmpty else { return SanitizedLink(link: link, removed: []) }
+        let rawQuery: String? =
+            kept.isEmpty
+            ? nil
+            : kept.map { $0.hasValue ? $0.rawName + "=" + $0.rawValue : $0.rawName }.joined(separator: "&")
+        let text = Link.assemble(
+            scheme: link.scheme, hasAuthority: link.hasAuthority, host: link.host, port: link.port,
+            rawPath: link.rawPath, rawQuery: rawQuery, rawFragment: link.rawFragment)
+        let stripped = Link(
+            scheme: link.scheme, host: link.host, port: link.port, rawPath: link.rawPath,
+            pathSegments: link.pathSegments, rawQuery: rawQuery, queryItems: kept,
+            rawFragment: link.rawFragment, original: text)
+        return SanitizedLink(link: stripped, removed: removed)
+    }
+}
+
+/// A link after sanitising: what was kept, what was removed, and the canonical text.
+public struct SanitizedLink: Sendable, Hashable, Codable {
+    /// The link without the removed query items. Its ``Link/original`` is the reassembled text.
+    public let link: Link
+    /// The query items the policy removed, in the order they appeared.
+    public let removed: [QueryItem]
+
+    /// The canonical text of ``link``.
+    public var canonical: String { link.canonical }
+
+    /// Creates a sanitised link from its parts.
+    public init(link: Link, removed: [QueryItem]) {
+        self.link = link
+        self.removed = removed
+    }
+}
+
+extension Link {
+    /// The canonical text of this link: lower-case scheme and host, default port dropped, an
+    /// empty path written `/` (web links), escapes of unreserved characters decoded, every
+    /// other escape in upper-case hex, an empty query or fragment dropped.
+    ///
+    /// Canonicalising a canonical link returns it unchanged.
+    public var canonical: String {
+        var out = scheme
+        if let host {
+            out += "://" + host
+            if let port, port != Self.defaultPort(for: scheme) { out += ":" + String(port) }
+        } else if hasAuthority {
+            out += "://"
+        } else {
+            out += ":"
+        }
+        if rawPath.isEmpty, isWeb {
+            out += "/"
+        } else {
+            out += PercentEncoding.normalize(rawPath)
+        }
+        if let rawQuery, !rawQuery.isEmpty { out += "?" + PercentEncoding.normalize(rawQuery) }
+        if let rawFragment, !rawFragment.isEmpty { out += "#" + PercentEncoding.normalize(rawFragment) }
+        return out
+    }
+
+    static func defaultPort(for scheme: String) -> Int? {
+        scheme == "https" ? 443 : scheme == "http" ? 80 : nil
+    }
+
+    /// Whether the original text had `//` after the scheme (custom schemes may have none).
+    var hasAuthority: Bool {
+        host != nil || original.utf8.dropFirst(scheme.utf8.count + 1).starts(with: "//".utf8)
+    }
+
+    /// Link text written from raw parts, exactly as given.
+    static func assemble(
+        scheme: String, hasAuthority: Bool, host: String?, port: Int?, rawPath: String,
+        rawQuery: String?, rawFragment: String?
+    ) -> String {
+        var out = scheme + (hasAuthority ? "://" : ":")
+        if let host { out += host }
+        if let port { out += ":" + String(port) }
+        out += rawPath
+        if let rawQuery { out += "?" + rawQuery }
+        if let rawFragment { out += "#" + rawFragment }
+        return out
+    }
+}

@@ -1,0 +1,334 @@
+/// One pass of the gate over the UTF-8 bytes of a link. Positions in errors are byte offsets.
+struct LinkParser {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let policy: LinkPolicy
+    let original: String
+
+    private var limits: LinkLimits { policy.limits }
+
+    func parse() throws(LinkError) -> Link {
+        let count = bytes.count
+        guard count > 0 else { throw LinkError(.empty, at: 0) }
+        guard count <= limits.maxLength else {
+            throw LinkError(.tooLong, at: limits.maxLength, detail: "\(count) bytes, limit \(limits.maxLength)")
+        }
+        try checkCharacters()
+
+        // scheme ":"
+        var i = 0
+        guard ASCII.isAlpha(bytes[0]) else { throw LinkError(.invalidScheme, at: 0, detail: "no scheme") }
+        while i < count, bytes[i] != UInt8(ascii: ":") {
+            let b = bytes[i]
+            guard ASCII.isAlpha(b) || ASCII.isDigit(b) || b == UInt8(ascii: "+") || b == UInt8(ascii: "-")
+                || b == UInt8(ascii: ".")
+            else { throw LinkError(.invalidScheme, at: i, detail: "no scheme") }
+            i += 1
+        }
+        guard i < count else { throw LinkError(.invalidScheme, at: 0, detail: "no ':' after a scheme") }
+        let scheme = String(decoding: bytes[0..<i].lazy.map(ASCII.lowercased), as: UTF8.self)
+        guard policy.allowedSchemes.contains(scheme) else {
+            throw LinkError(.schemeNotAllowed, at: 0, detail: "scheme '\(scheme)'")
+        }
+        let isWeb = scheme == "https" || scheme == "http"
+        i += 1  // ':'
+
+        // "//" authority
+        var host: String?
+        var port: Int?
+        let hasAuthority = i + 1 < count && bytes[i] == UInt8(ascii: "/") && bytes[i + 1] == UInt8(ascii: "/")
+        if hasAuthority {
+            i += 2
+            let start = i
+            while i < count, bytes[i] != UInt8(ascii: "/"), bytes[i] != UInt8(ascii: "?"), bytes[i] != UInt8(ascii: "#") {
+                i += 1
+            }
+            (host, port) = try parseAuthority(start, i, isWeb: isWeb)
+        } else if isWeb {
+            throw LinkError(.missingAuthority, at: i, detail: "expected '//' after '\(scheme):'")
+        }
+        if let host, isWeb || policy.customSchemeHostsAreDomains, !policy.allowsHost(host) {
+            throw LinkError(.hostNotAllowed, at: hasAuthority ? scheme.utf8.count + 3 : nil, detail: "host '\(host)'")
+        }
+
+        // path
+        let pathStart = i
+        while i < count, bytes[i] != UInt8(ascii: "?"), bytes[i] != UInt8(ascii: "#") { i += 1 }
+        let segments = try parsePath(pathStart, i, hasAuthority: hasAuthority)
+
+        // query
+        var rawQuery: String?
+        var queryItems: [QueryItem] = []
+        if i < count, bytes[i] == UInt8(ascii: "?") {
+            i += 1
+            let start = i
+            while i < count, bytes[i] != UInt8(ascii: "#") { i += 1 }
+            guard i - start <= limits.maxQueryLength else {
+                throw LinkError(.componentTooLong, at: start, detail: "query of \(i - start) bytes, limit \(limits.maxQueryLength)")
+            }
+            queryItems = try parseQuery(start, i)
+            rawQuery = string(start, i)
+        }
+
+        // fragment
+        var rawFragment: String?
+        if i < count, bytes[i] == UInt8(ascii: "#") {
+            i += 1
+            let start = i
+            guard count - start <= limits.maxFragmentLength else {
+                throw LinkError(.componentTooLong, at: start, detail: "fragment of \(count - start) bytes, limit \(limits.maxFragmentLength)")
+            }
+            try checkComponent(start, count, extra: "/?", name: "fragment")
+            rawFragment = string(start, count)
+        }
+
+        return Link(
+            scheme: scheme, host: host, port: port, rawPath: string(pathStart, pathStart + (segments.rawLength)),
+            pathSegments: segments.list, rawQuery: rawQuery, queryItems: queryItems, rawFragment: rawFragment,
+            original: original)
+    }
+
+    // MARK: - Characters
+
+    /// Refuses non-ASCII, whitespace, control characters and backslashes anywhere.
+    private func checkCharacters() throws(LinkError) {
+        for i in 0..<bytes.count {
+            let b = bytes[i]
+            if b >= 0x80 { throw LinkError(.nonASCII, at: i, detail: "byte 0x\(hex(b))") }
+            if b <= 0x20 || b == 0x7F {
+                throw LinkError(.whitespaceOrControl, at: i, detail: Self.name(ofControl: b))
+            }
+            if b == UInt8(ascii: "\\") { throw LinkError(.backslash, at: i) }
+        }
+    }
+
+    static func name(ofControl b: UInt8) -> String {
+        switch b {
+        case 0x20: "space"
+        case 0x09: "tab"
+        case 0x0A: "line feed"
+        case 0x0D: "carriage return"
+        case 0x00: "NUL"
+        case 0x7F: "DEL"
+        default: "control character 0x\(hex(b))"
+        }
+    }
+
+    // MARK: - Authority
+
+    private func parseAuthority(_ start: Int, _ end: Int, isWeb: Bool) throws(LinkError) -> (String?, Int?) {
+        if let at = (start..<end).first(where: { bytes[$0] == UInt8(ascii: "@") }) {
+            throw LinkError(.userInfo, at: at, detail: "'@' in the authority")
+        }
+        guard start < end else {
+            if isWeb { throw LinkError(.missingHost, at: start) }
+            return (nil, nil)
+        }
+        var hostEnd = end
+        var portStart: Int?
+        if bytes[start] == UInt8(ascii: "[") {
+            guard let close = (start..<end).first(where: { bytes[$0] == UInt8(ascii: "]") }) else {
+                throw LinkError(.invalidIPv6, at: start, detail: "no closing ']'")
+            }
+            hostEnd = close + 1
+            if hostEnd < end {
+                guard bytes[hostEnd] == UInt8(ascii: ":") else {
+                    throw LinkError(.invalidHost, at: hostEnd, detail: "text after the IPv6 literal")
+                }
+                portStart = hostEnd + 1
+            }
+        } else if let colon = (start..<end).first(where: { bytes[$0] == UInt8(ascii: ":") }) {
+            hostEnd = colon
+            portStart = colon + 1
+        }
+        var port: Int?
+        if let portStart { port = try parsePort(portStart, end) }
+        guard start < hostEnd else {
+            if isWeb || port != nil { throw LinkError(.missingHost, at: start) }
+            return (nil, nil)
+        }
+        guard hostEnd - start <= limits.maxHostLength else {
+            throw LinkError(.invalidHost, at: start, detail: "host of \(hostEnd - start) bytes, limit \(limits.maxHostLength)")
+        }
+        let host = try HostValidator(
+            bytes: bytes, start: start, end: hostEnd, allowsIPLiterals: policy.allowsIPLiterals,
+            allowsUnderscore: !isWeb && !policy.customSchemeHostsAreDomains
+        ).validate()
+        return (host, port)
+    }
+
+    private func parsePort(_ start: Int, _ end: Int) throws(LinkError) -> Int {
+        guard start < end else { throw LinkError(.invalidPort, at: start - 1, detail: "empty port") }
+        var value = 0
+        for i in start..<end {
+            guard ASCII.isDigit(bytes[i]) else {
+                throw LinkError(.invalidPort, at: i, detail: "port '\(string(start, end))'")
+            }
+            value = value * 10 + Int(bytes[i] - UInt8(ascii: "0"))
+            guard value <= 65535 else { throw LinkError(.invalidPort, at: start, detail: "port \(string(start, end))") }
+        }
+        guard end - start == 1 || bytes[start] != UInt8(ascii: "0") else {
+            throw LinkError(.invalidPort, at: start, detail: "leading zero in port '\(string(start, end))'")
+        }
+        return value
+    }
+
+    // MARK: - Path
+
+    private struct Segments {
+        var list: [PathSegment]
+        var rawLength: Int
+    }
+
+    private func parsePath(_ start: Int, _ end: Int, hasAuthority: Bool) throws(LinkError) -> Segments {
+        guard start < end else { return Segments(list: [], rawLength: 0) }
+        try checkComponent(start, end, extra: "/", name: "path")
+        var list: [PathSegment] = []
+        var segStart = bytes[start] == UInt8(ascii: "/") ? start + 1 : start
+        if !hasAuthority, bytes[start] == UInt8(ascii: "/"), start + 1 < end, bytes[start + 1] == UInt8(ascii: "/") {
+            throw LinkError(.emptySegment, at: start + 1, detail: "'//' at the start of the path")
+        }
+        while true {
+            var segEnd = segStart
+            while segEnd < end, bytes[segEnd] != UInt8(ascii: "/") { segEnd += 1 }
+            let isLast = segEnd >= end
+            if segStart == segEnd, !isLast, !policy.allowsEmptySegments {
+                throw LinkError(.emptySegment, at: segStart, detail: "'//' in the path")
+            }
+            guard segEnd - segStart <= limits.maxSegmentLength else {
+                throw LinkError(.componentTooLong, at: segStart, detail: "path segment of \(segEnd - segStart) bytes, limit \(limits.maxSegmentLength)")
+            }
+            list.append(try segment(segStart, segEnd))
+            guard list.count <= limits.maxPathSegments else {
+                throw LinkError(.tooManySegments, at: segStart, detail: "limit \(limits.maxPathSegments)")
+            }
+            if isLast { break }
+            segStart = segEnd + 1
+        }
+        return Segments(list: list, rawLength: end - start)
+    }
+
+    private func segment(_ start: Int, _ end: Int) throws(LinkError) -> PathSegment {
+        let raw = string(start, end)
+        var hasEscape = false
+        var i = start
+        while i < end {
+            if bytes[i] == UInt8(ascii: "%") {
+                hasEscape = true
+                let value = escapedByte(at: i)
+                if value == UInt8(ascii: "/") || value == UInt8(ascii: "\\") || value == 0 {
+                    if !policy.allowsEncodedSeparators {
+                        throw LinkError(.encodedSeparator, at: i, detail: "'\(string(i, i + 3))'")
+                    }
+                } else if value < 0x20 || value == 0x7F {
+                    throw LinkError(.whitespaceOrControl, at: i, detail: "encoded \(Self.name(ofControl: value))")
+                }
+                i += 3
+            } else {
+                i += 1
+            }
+        }
+        let decoded: String
+        if hasEscape {
+            guard let text = PercentEncoding.decode(raw) else {
+                throw LinkError(.invalidPercentEscape, at: start, detail: "'\(raw)' does not decode to UTF-8")
+            }
+            decoded = text
+        } else {
+            decoded = raw
+        }
+        if decoded == "." || decoded == ".." {
+            throw LinkError(.dotSegment, at: start, detail: "segment '\(raw)'")
+        }
+        return PathSegment(raw: raw, decoded: decoded)
+    }
+
+    // MARK: - Query
+
+    private func parseQuery(_ start: Int, _ end: Int) throws(LinkError) -> [QueryItem] {
+        try checkComponent(start, end, extra: "/?", name: "query")
+        if let quote = (start..<end).first(where: { bytes[$0] == UInt8(ascii: "'") }) {
+            throw LinkError(.invalidCharacter, at: quote, detail: "\"'\" in the query, which browsers send as %27")
+        }
+        var items: [QueryItem] = []
+        var itemStart = start
+        while itemStart <= end {
+            var itemEnd = itemStart
+            while itemEnd < end, bytes[itemEnd] != UInt8(ascii: "&") { itemEnd += 1 }
+            if itemEnd > itemStart {
+                items.append(try queryItem(itemStart, itemEnd))
+                guard items.count <= limits.maxQueryItems else {
+                    throw LinkError(.tooManyQueryItems, at: itemStart, detail: "limit \(limits.maxQueryItems)")
+                }
+            }
+            itemStart = itemEnd + 1
+        }
+        return items
+    }
+
+    private func queryItem(_ start: Int, _ end: Int) throws(LinkError) -> QueryItem {
+        let equals = (start..<end).first(where: { bytes[$0] == UInt8(ascii: "=") })
+        let nameEnd = equals ?? end
+        let rawName = string(start, nameEnd)
+        let rawValue = equals.map { string($0 + 1, end) } ?? ""
+        return QueryItem(
+            rawName: rawName, rawValue: rawValue,
+            name: try decodeQueryText(rawName, at: start),
+            value: try decodeQueryText(rawValue, at: (equals ?? end) + 1),
+            hasValue: equals != nil)
+    }
+
+    private func decodeQueryText(_ raw: String, at position: Int) throws(LinkError) -> String {
+        guard raw.utf8.contains(UInt8(ascii: "%")) else { return raw }
+        guard let decoded = PercentEncoding.decode(raw) else {
+            throw LinkError(.invalidPercentEscape, at: position, detail: "'\(raw)' does not decode to UTF-8")
+        }
+        if let control = decoded.utf8.first(where: { $0 < 0x20 || $0 == 0x7F }) {
+            throw LinkError(.whitespaceOrControl, at: position, detail: "encoded \(Self.name(ofControl: control)) in the query")
+        }
+        return decoded
+    }
+
+    // MARK: - Shared
+
+    /// Checks that a component holds only `pchar`, valid escapes and the extra characters given.
+    private func checkComponent(_ start: Int, _ end: Int, extra: StaticString, name: String) throws(LinkError) {
+        var i = start
+        while i < end {
+            let b = bytes[i]
+            if b == UInt8(ascii: "%") {
+                guard i + 2 < end, ASCII.hexValue(bytes[i + 1]) != nil, ASCII.hexValue(bytes[i + 2]) != nil else {
+                    throw LinkError(.invalidPercentEscape, at: i, detail: "'\(string(i, min(i + 3, end)))'")
+                }
+                if name != "path" {
+                    let value = escapedByte(at: i)
+                    if value < 0x20 || value == 0x7F {
+                        throw LinkError(.whitespaceOrControl, at: i, detail: "encoded \(Self.name(ofControl: value)) in the \(name)")
+                    }
+                }
+                i += 3
+                continue
+            }
+            guard ASCII.isPathCharacter(b) || Self.contains(extra, b) else {
+                throw LinkError(.invalidCharacter, at: i, detail: "'\(Character(Unicode.Scalar(b)))' in the \(name)")
+            }
+            i += 1
+        }
+    }
+
+    private static func contains(_ set: StaticString, _ b: UInt8) -> Bool {
+        set.withUTF8Buffer { $0.contains(b) }
+    }
+
+    /// The byte a `%XX` escape at `i` stands for; the escape was validated by `checkComponent`.
+    private func escapedByte(at i: Int) -> UInt8 {
+        ((ASCII.hexValue(bytes[i + 1]) ?? 0) << 4) | (ASCII.hexValue(bytes[i + 2]) ?? 0)
+    }
+
+    func string(_ start: Int, _ end: Int) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    }
+}
+
+func hex(_ b: UInt8) -> String {
+    String(decoding: [ASCII.hexDigits[Int(b >> 4)], ASCII.hexDigits[Int(b & 0xF)]], as: UTF8.self)
+}

@@ -1,0 +1,271 @@
+/// What the gate accepts and what sanitising removes: schemes, hosts, limits and query items.
+///
+/// A policy is a plain value with safe defaults: `https` and `http` only, any valid DNS host,
+/// no IP literals, no encoded separators, no empty path segments, and the limits in
+/// ``LinkLimits``. It is `Codable`; keys missing from JSON take their defaults.
+///
+/// ```swift
+/// var policy = LinkPolicy()
+/// policy.allowedHosts = ["example.com", "*.example.com"]
+/// policy.allowedSchemes.insert("myapp")
+/// let gate = LinkGate(policy: policy)
+/// ```
+public struct LinkPolicy: Sendable, Hashable, Codable {
+    /// Schemes the gate accepts, lower-case. Default: `https`, `http`.
+    public var allowedSchemes: Set<String>
+
+    /// Hosts the gate accepts, matched on the parsed host (never by substring). Empty means any
+    /// valid host. A custom-scheme link is not held to this list, because its "host" is
+    /// usually a route name (see ``customSchemeHostsAreDomains``).
+    public var allowedHosts: [HostPattern]
+
+    /// Whether a custom-scheme link's host is a domain that ``allowedHosts`` must allow.
+    /// Default `false`: for `myapp://settings/profile` the host `settings` is a route name.
+    public var customSchemeHostsAreDomains: Bool
+
+    /// Whether IPv4 and IPv6 literals are accepted as hosts. Default `false`.
+    public var allowsIPLiterals: Bool
+
+    /// Whether `%2F`, `%5C` and `%00` are accepted in the path. Default `false`: they let one
+    /// segment pose as two to any layer that decodes before splitting.
+    public var allowsEncodedSeparators: Bool
+
+    /// Whether empty interior path segments (`/a//b`) are accepted. Default `false`: `//`
+    /// turns a path into a protocol-relative link wherever the path is reused as a target.
+    public var allowsEmptySegments: Bool
+
+    /// Size limits for the link and its parts.
+    public var limits: LinkLimits
+
+    /// Query items that sanitising removes (tracking parameters and credentials).
+    public var strippedQueryItems: [QueryItemPattern]
+
+    /// Creates a policy; every argument has a safe default.
+    public init(
+        allowedSchemes: Set<String> = ["https", "http"],
+        allowedHosts: [HostPattern] = [],
+        customSchemeHostsAreDomains: Bool = false,
+        allowsIPLiterals: Bool = false,
+        allowsEncodedSeparators: Bool = false,
+        allowsEmptySegments: Bool = false,
+        limits: LinkLimits = LinkLimits(),
+        strippedQueryItems: [QueryItemPattern] = QueryItemPattern.trackingAndCredentials
+    ) {
+        self.allowedSchemes = Set(allowedSchemes.map { $0.lowercased() })
+        self.allowedHosts = allowedHosts
+        self.customSchemeHostsAreDomains = customSchemeHostsAreDomains
+        self.allowsIPLiterals = allowsIPLiterals
+        self.allowsEncodedSeparators = allowsEncodedSeparators
+        self.allowsEmptySegments = allowsEmptySegments
+        self.limits = limits
+        self.strippedQueryItems = strippedQueryItems
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case allowedSchemes, allowedHosts, customSchemeHostsAreDomains, allowsIPLiterals
+        case allowsEncodedSeparators, allowsEmptySegments, limits, strippedQueryItems
+    }
+
+    /// Decodes a policy; missing keys take their defaults.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let d = LinkPolicy()
+        self.init(
+            allowedSchemes: try c.decodeIfPresent(Set<String>.self, forKey: .allowedSchemes) ?? d.allowedSchemes,
+            allowedHosts: try c.decodeIfPresent([HostPattern].self, forKey: .allowedHosts) ?? d.allowedHosts,
+            customSchemeHostsAreDomains: try c.decodeIfPresent(Bool.self, forKey: .customSchemeHostsAreDomains)
+                ?? d.customSchemeHostsAreDomains,
+            allowsIPLiterals: try c.decodeIfPresent(Bool.self, forKey: .allowsIPLiterals) ?? d.allowsIPLiterals,
+            allowsEncodedSeparators: try c.decodeIfPresent(Bool.self, forKey: .allowsEncodedSeparators)
+                ?? d.allowsEncodedSeparators,
+            allowsEmptySegments: try c.decodeIfPresent(Bool.self, forKey: .allowsEmptySegments)
+                ?? d.allowsEmptySegments,
+            limits: try c.decodeIfPresent(LinkLimits.self, forKey: .limits) ?? d.limits,
+            strippedQueryItems: try c.decodeIfPresent([QueryItemPattern].self, forKey: .strippedQueryItems)
+                ?? d.strippedQueryItems
+        )
+    }
+
+    /// Encodes every key, so that a written policy is explicit.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(allowedSchemes.sorted(), forKey: .allowedSchemes)
+        try c.encode(allowedHosts, forKey: .allowedHosts)
+        try c.encode(customSchemeHostsAreDomains, forKey: .customSchemeHostsAreDomains)
+        try c.encode(allowsIPLiterals, forKey: .allowsIPLiterals)
+        try c.encode(allowsEncodedSeparators, forKey: .allowsEncodedSeparators)
+        try c.encode(allowsEmptySegments, forKey: .allowsEmptySegments)
+        try c.encode(limits, forKey: .limits)
+        try c.encode(strippedQueryItems, forKey: .strippedQueryItems)
+    }
+
+    /// Whether the policy allows this (already lower-cased) host.
+    public func allowsHost(_ host: String) -> Bool {
+        allowedHosts.isEmpty || allowedHosts.contains { $0.matches(host) }
+    }
+}
+
+/// Upper bounds on a link and its parts. Every limit is in bytes or items.
+public struct LinkLimits: Sendable, Hashable, Codable {
+    /// Longest accepted link, in bytes. Default 4096.
+    public var maxLength: Int
+    /// Longest accepted host, in bytes. Default 253, the DNS maximum.
+    public var maxHostLength: Int
+    /// Most path segments. Default 32.
+    public var maxPathSegments: Int
+    /// Longest single path segment, in bytes. Default 1024.
+    public var maxSegmentLength: Int
+    /// Most query items. Default 64.
+    public var maxQueryItems: Int
+    /// Longest query, in bytes. Default 2048.
+    public var maxQueryLength: Int
+    /// Longest fragment, in bytes. Default 1024.
+    public var maxFragmentLength: Int
+
+    /// Creates limits; every argument has a default.
+    public init(
+        maxLength: Int = 4096, maxHostLength: Int = 253, maxPathSegments: Int = 32,
+        maxSegmentLength: Int = 1024, maxQueryItems: Int = 64, maxQueryLength: Int = 2048,
+        maxFragmentLength: Int = 1024
+    ) {
+        self.maxLength = maxLength
+        self.maxHostLength = maxHostLength
+        self.maxPathSegments = maxPathSegments
+        self.maxSegmentLength = maxSegmentLength
+        self.maxQueryItems = maxQueryItems
+        self.maxQueryLength = maxQueryLength
+        self.maxFragmentLength = maxFragmentLength
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case maxLength, maxHostLength, maxPathSegments, maxSegmentLength, maxQueryItems
+        case maxQueryLength, maxFragmentLength
+    }
+
+    /// Decodes limits; missing keys take their defaults.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let d = LinkLimits()
+        self.init(
+            maxLength: try c.decodeIfPresent(Int.self, forKey: .maxLength) ?? d.maxLength,
+            maxHostLength: try c.decodeIfPresent(Int.self, forKey: .maxHostLength) ?? d.maxHostLength,
+            maxPathSegments: try c.decodeIfPresent(Int.self, forKey: .maxPathSegments) ?? d.maxPathSegments,
+            maxSegmentLength: try c.decodeIfPresent(Int.self, forKey: .maxSegmentLength) ?? d.maxSegmentLength,
+            maxQueryItems: try c.decodeIfPresent(Int.self, forKey: .maxQueryItems) ?? d.maxQueryItems,
+            maxQueryLength: try c.decodeIfPresent(Int.self, forKey: .maxQueryLength) ?? d.maxQueryLength,
+            maxFragmentLength: try c.decodeIfPresent(Int.self, forKey: .maxFragmentLength) ?? d.maxFragmentLength
+        )
+    }
+}
+
+/// A host rule: an exact name (`example.com`) or all subdomains (`*.example.com`).
+///
+/// `*.example.com` matches `a.example.com` and `a.b.example.com` but not `example.com`
+/// itself, the same rule as the Associated Domains entitlement. Matching compares whole labels,
+/// so `*.example.com` never matches `evilexample.com`. In JSON a pattern is its string.
+public struct HostPattern: Sendable, Hashable, Codable, ExpressibleByStringLiteral,
+    CustomStringConvertible
+{
+    /// The host name, lower-case, without the `*.` prefix.
+    public let name: String
+    /// Whether the pattern covers strict subdomains of ``name`` instead of ``name`` itself.
+    public let isSubdomainWildcard: Bool
+
+    /// Creates a pattern from its text: `example.com` or `*.example.com`.
+    public init(_ text: String) {
+        let lower = text.lowercased()
+        if lower.hasPrefix("*.") {
+            name = String(lower.dropFirst(2))
+            isSubdomainWildcard = true
+        } else {
+            name = lower
+            isSubdomainWildcard = false
+        }
+    }
+
+    /// Creates a pattern from a string literal.
+    public init(stringLiteral value: String) { self.init(value) }
+
+    /// Decodes a pattern from its string.
+    public init(from decoder: any Decoder) throws {
+        self.init(try decoder.singleValueContainer().decode(String.self))
+    }
+
+    /// Encodes the pattern as its string.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(description)
+    }
+
+    /// The pattern's text.
+    public var description: String { isSubdomainWildcard ? "*." + name : name }
+
+    /// Whether a lower-cased host falls under this pattern (whole labels only).
+    public func matches(_ host: String) -> Bool {
+        if !isSubdomainWildcard { return host == name }
+        return host.count > name.count + 1 && host.hasSuffix("." + name)
+    }
+}
+
+/// A query-item name rule for sanitising: an exact name (`fbclid`) or a prefix (`utm_*`).
+/// Names compare case-insensitively. In JSON a pattern is its string.
+public struct QueryItemPattern: Sendable, Hashable, Codable, ExpressibleByStringLiteral,
+    CustomStringConvertible
+{
+    /// The name or prefix, lower-case, without the trailing `*`.
+    public let name: String
+    /// Whether the pattern matches every name starting with ``name``.
+    public let isPrefix: Bool
+
+    /// Creates a pattern from its text: `fbclid` or `utm_*`.
+    public init(_ text: String) {
+        let lower = text.lowercased()
+        if lower.hasSuffix("*") {
+            name = String(lower.dropLast())
+            isPrefix = true
+        } else {
+            name = lower
+            isPrefix = false
+        }
+    }
+
+    /// Creates a pattern from a string literal.
+    public init(stringLiteral value: String) { self.init(value) }
+
+    /// Decodes a pattern from its string.
+    public init(from decoder: any Decoder) throws {
+        self.init(try decoder.singleValueContainer().decode(String.self))
+    }
+
+    /// Encodes the pattern as its string.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(description)
+    }
+
+    /// The pattern's text.
+    public var description: String { isPrefix ? name + "*" : name }
+
+    /// Whether a decoded query-item name falls under this pattern.
+    public func matches(_ itemName: String) -> Bool {
+        let lower = itemName.lowercased()
+        return isPrefix ? lower.hasPrefix(name) : lower == name
+    }
+
+    /// Click and campaign trackers that say nothing about what the link points to.
+    public static let tracking: [QueryItemPattern] = [
+        "utm_*", "fbclid", "gclid", "gclsrc", "dclid", "gbraid", "wbraid", "msclkid", "mc_cid", "mc_eid",
+        "igshid", "yclid", "twclid", "ttclid", "li_fat_id", "_ga", "_gl", "_hsenc", "_hsmi", "mkt_tok",
+        "oly_anon_id", "oly_enc_id", "vero_id", "rb_clickid", "s_cid", "ref_src",
+    ]
+
+    /// Credentials that must never travel in a link, and never reach an app's handler or logs.
+    public static let credentials: [QueryItemPattern] = [
+        "token", "access_token", "refresh_token", "id_token", "oauth_token", "oauth_verifier",
+        "password", "passwd", "pwd", "secret", "client_secret", "api_key", "apikey", "auth",
+        "authorization", "session", "sessionid", "session_id", "sid", "jwt",
+    ]
+
+    /// The default list: ``tracking`` followed by ``credentials``.
+    public static let trackingAndCredentials: [QueryItemPattern] = tracking + credentials
+}

@@ -1,0 +1,158 @@
+/// Percent-encoding and decoding as RFC 3986 defines it, on UTF-8.
+///
+/// Decoding is strict: a `%` not followed by two hexadecimal digits, or bytes that do not form
+/// UTF-8, make ``decode(_:)`` return `nil` instead of guessing. `+` is never turned into a space.
+///
+/// ```swift
+/// PercentEncoding.decode("Summer%202024")                        // "Summer 2024"
+/// PercentEncoding.decode("%zz")                                  // nil
+/// PercentEncoding.encode("a/b c", allowing: .pathSegment)        // "a%2Fb%20c"
+/// ```
+public enum PercentEncoding {
+    /// Which characters ``encode(_:allowing:)`` leaves as they are.
+    public enum Allowed: Sendable, Hashable {
+        /// `ALPHA DIGIT - . _ ~` only.
+        case unreserved
+        /// What RFC 3986 allows inside one path segment: unreserved, sub-delimiters, `:` and `@`.
+        case pathSegment
+        /// What is safe inside a query name or value: unreserved and `! $ ( ) * , ; : @ / ?`
+        /// (not `&`, `=`, `+`, `#` or `'`).
+        case queryItem
+        /// What RFC 3986 allows in a fragment: path characters, `/` and `?`.
+        case fragment
+
+        func allows(_ byte: UInt8) -> Bool {
+            if ASCII.isUnreserved(byte) { return true }
+            switch self {
+            case .unreserved: return false
+            case .pathSegment: return ASCII.isSubDelimiter(byte) || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "@")
+            case .queryItem:
+                switch byte {
+                case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"),
+                    UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "/"),
+                    UInt8(ascii: "?"):
+                    return true
+                default: return false
+                }
+            case .fragment:
+                return ASCII.isSubDelimiter(byte) && byte != UInt8(ascii: "'")
+                    || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "@")
+                    || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?")
+            }
+        }
+    }
+
+    /// Decodes every `%XX` escape; `nil` when an escape is invalid or the bytes are not UTF-8.
+    public static func decode(_ text: some StringProtocol) -> String? {
+        let utf8 = Array(text.utf8)
+        guard utf8.contains(UInt8(ascii: "%")) else { return String(text) }
+        var out: [UInt8] = []
+        out.reserveCapacity(utf8.count)
+        var i = 0
+        while i < utf8.count {
+            let byte = utf8[i]
+            if byte == UInt8(ascii: "%") {
+                guard i + 2 < utf8.count,
+                    let high = ASCII.hexValue(utf8[i + 1]), let low = ASCII.hexValue(utf8[i + 2])
+                else { return nil }
+                out.append(high << 4 | low)
+                i += 3
+            } else {
+                out.append(byte)
+                i += 1
+            }
+        }
+        return String(validating: out, as: UTF8.self)
+    }
+
+    /// Encodes every byte of the UTF-8 text that `allowing` does not allow as `%XX` (upper-case).
+    public static func encode(_ text: String, allowing allowed: Allowed) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            if allowed.allows(byte) {
+                out.append(byte)
+            } else {
+                out.append(UInt8(ascii: "%"))
+                out.append(ASCII.hexDigits[Int(byte >> 4)])
+                out.append(ASCII.hexDigits[Int(byte & 0xF)])
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Decodes escapes of unreserved characters and upper-cases the hex of every other escape.
+    /// The input must already be valid (the gate checked it).
+    static func normalize(_ text: some StringProtocol) -> String {
+        let utf8 = Array(text.utf8)
+        guard utf8.contains(UInt8(ascii: "%")) else { return String(text) }
+        var out: [UInt8] = []
+        out.reserveCapacity(utf8.count)
+        var i = 0
+        while i < utf8.count {
+            if utf8[i] == UInt8(ascii: "%"), i + 2 < utf8.count,
+                let high = ASCII.hexValue(utf8[i + 1]), let low = ASCII.hexValue(utf8[i + 2])
+            {
+                let byte = high << 4 | low
+                if ASCII.isUnreserved(byte) {
+                    out.append(byte)
+                } else {
+                    out.append(UInt8(ascii: "%"))
+                    out.append(ASCII.hexDigits[Int(high)])
+                    out.append(ASCII.hexDigits[Int(low)])
+                }
+                i += 3
+            } else {
+                out.append(utf8[i])
+                i += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
+
+/// Byte classes of RFC 3986, on ASCII bytes.
+enum ASCII {
+    static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
+
+    @inline(__always) static func isAlpha(_ b: UInt8) -> Bool {
+        (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z")
+    }
+
+    @inline(__always) static func isDigit(_ b: UInt8) -> Bool {
+        b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")
+    }
+
+    @inline(__always) static func hexValue(_ b: UInt8) -> UInt8? {
+        switch b {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): b - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): b - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): b - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    @inline(__always) static func isUnreserved(_ b: UInt8) -> Bool {
+        isAlpha(b) || isDigit(b) || b == UInt8(ascii: "-") || b == UInt8(ascii: ".")
+            || b == UInt8(ascii: "_") || b == UInt8(ascii: "~")
+    }
+
+    @inline(__always) static func isSubDelimiter(_ b: UInt8) -> Bool {
+        switch b {
+        case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
+            UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
+            UInt8(ascii: "="):
+            true
+        default: false
+        }
+    }
+
+    /// `pchar` without the `%` escape: unreserved, sub-delimiters, `:` and `@`.
+    @inline(__always) static func isPathCharacter(_ b: UInt8) -> Bool {
+        isUnreserved(b) || isSubDelimiter(b) || b == UInt8(ascii: ":") || b == UInt8(ascii: "@")
+    }
+
+    @inline(__always) static func lowercased(_ b: UInt8) -> UInt8 {
+        b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") ? b | 0x20 : b
+    }
+}
