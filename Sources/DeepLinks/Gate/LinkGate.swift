@@ -113,8 +113,8 @@ extension Link {
         } else {
             out += PercentEncoding.normalize(rawPath)
         }
-        if let rawQuery, !rawQuery.isEmpty { out += "?" + PercentEncoding.normalize(rawQuery) }
-        if let rawFragment, !rawFragment.isEmpty { out += "#" + PercentEncoding.normalize(rawFragment) }
+        if let rawQuery { out += "?" + PercentEncoding.normalize(rawQuery) }
+        if let rawFragment { out += "#" + PercentEncoding.normalize(rawFragment) }
         return out
     }
 

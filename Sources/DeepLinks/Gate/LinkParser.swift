@@ -16,15 +16,23 @@ struct LinkParser {
 
         // scheme ":"
         var i = 0
-        guard ASCII.isAlpha(bytes[0]) else { throw LinkError(.invalidScheme, at: 0, detail: "no scheme") }
-        while i < count, bytes[i] != UInt8(ascii: ":") {
-            let b = bytes[i]
-            guard ASCII.isAlpha(b) || ASCII.isDigit(b) || b == UInt8(ascii: "+") || b == UInt8(ascii: "-")
-                || b == UInt8(ascii: ".")
-            else { throw LinkError(.invalidScheme, at: i, detail: "no scheme") }
+        while i < count, bytes[i] != UInt8(ascii: ":"), bytes[i] != UInt8(ascii: "/"), bytes[i] != UInt8(ascii: "?"),
+            bytes[i] != UInt8(ascii: "#")
+        {
             i += 1
         }
-        guard i < count else { throw LinkError(.invalidScheme, at: 0, detail: "no ':' after a scheme") }
+        guard i < count, bytes[i] == UInt8(ascii: ":"), i > 0 else {
+            throw LinkError(.invalidScheme, at: 0, detail: "no scheme: the link is not absolute")
+        }
+        guard ASCII.isAlpha(bytes[0]) else {
+            throw LinkError(.invalidScheme, at: 0, detail: "a scheme starts with a letter")
+        }
+        for j in 1..<i {
+            let b = bytes[j]
+            guard ASCII.isAlpha(b) || ASCII.isDigit(b) || b == UInt8(ascii: "+") || b == UInt8(ascii: "-")
+                || b == UInt8(ascii: ".")
+            else { throw LinkError(.invalidScheme, at: j, detail: "'\(Character(Unicode.Scalar(b)))' in the scheme") }
+        }
         let scheme = String(decoding: bytes[0..<i].lazy.map(ASCII.lowercased), as: UTF8.self)
         guard policy.allowedSchemes.contains(scheme) else {
             throw LinkError(.schemeNotAllowed, at: 0, detail: "scheme '\(scheme)'")

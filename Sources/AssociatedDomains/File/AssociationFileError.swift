@@ -1,0 +1,32 @@
+/// Why bytes could not be read as an association file at all.
+///
+/// Only what stops reading is an error: a file that reads but breaks a rule is described by
+/// ``AssociationFileValidator`` findings instead.
+///
+/// ```swift
+/// do {
+///     _ = try AssociationFile(parsing: "[]")
+/// } catch {
+///     error.description   // "the association file must be a JSON object, but it is an array"
+/// }
+/// ```
+public enum AssociationFileError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The bytes are empty.
+    case empty
+    /// The text is not JSON.
+    case invalidJSON(JSONSyntaxError)
+    /// The JSON is not an object (`found` names what it is).
+    case notAnObject(found: String)
+    /// The bytes look like a CMS (PKCS #7) signed file, but its content could not be extracted.
+    case unreadableSignedFile(CMSError)
+
+    /// A sentence that says what was wrong.
+    public var description: String {
+        switch self {
+        case .empty: "the association file is empty"
+        case .invalidJSON(let error): "the association file is not valid JSON: \(error.description)"
+        case .notAnObject(let found): "the association file must be a JSON object, but it is \(found)"
+        case .unreadableSignedFile(let error): "the signed association file could not be read: \(error.description)"
+        }
+    }
+}

@@ -1,0 +1,112 @@
+/// A pattern compiled once into a Thompson automaton, run as a set of states.
+///
+/// Simulating every live state at once (instead of backtracking through alternatives) bounds
+/// the work by the input length times the number of states, so a hostile pattern such as
+/// `*a*a*a*a*a*a*a*a*b` against ten thousand `a` costs a few hundred thousand steps, not an
+/// exponential number.
+struct PatternAutomaton: Sendable, Hashable {
+    /// What a consuming state accepts.
+    enum Test: Sendable, Hashable {
+        case scalar(UInt32)
+        case any
+        case set(ScalarSet)
+
+        func accepts(_ scalar: UInt32) -> Bool {
+            switch self {
+            case .scalar(let expected): scalar == expected
+            case .any: true
+            case .set(let set): set.contains(scalar)
+            }
+        }
+    }
+
+    /// One state: consume a scalar and move on, fork without consuming, or accept.
+    enum State: Sendable, Hashable {
+        case accept
+        case consume(Test, next: Int)
+        case fork([Int])
+    }
+
+    /// The states; state 0 is the only accepting one.
+    private(set) var states: [State]
+    /// Where matching starts.
+    private(set) var start: Int
+    /// Whether the pattern is a lone `*`, which matches every string.
+    let isUniversal: Bool
+
+    init(_ node: PatternNode) {
+        states = [.accept]
+        start = 0
+        isUniversal = node == .star || node == .sequence([.star])
+        start = build(node, next: 0)
+    }
+
+    /// Adds the states for `node`, ending in `next`, and returns the state to start from.
+    private mutating func build(_ node: PatternNode, next: Int) -> Int {
+        switch node {
+        case .scalar(let scalar): return add(.consume(.scalar(scalar), next: next))
+        case .any: return add(.consume(.any, next: next))
+        case .set(let set): return add(.consume(.set(set), next: next))
+        case .star:
+            let loop = add(.fork([]))
+            let consume = add(.consume(.any, next: loop))
+            states[loop] = .fork([consume, next])
+            return loop
+        case .sequence(let parts):
+            var entry = next
+            for part in parts.reversed() { entry = build(part, next: entry) }
+            return entry
+        case .alternation(let choices):
+            return add(.fork(choices.map { build($0, next: next) }))
+        case .optional(let inner):
+            return add(.fork([build(inner, next: next), next]))
+        }
+    }
+
+    private mutating func add(_ state: State) -> Int {
+        states.append(state)
+        return states.count - 1
+    }
+
+    /// Whether the whole input matches.
+    func matches(_ input: [UInt32]) -> Bool {
+        if isUniversal { return true }
+        var marks = [Int](repeating: -1, count: states.count)
+        var current: [Int] = []
+        var following: [Int] = []
+        var stack: [Int] = []
+        var accepted = closure(of: start, generation: 0, marks: &marks, into: &current, stack: &stack)
+        for (position, scalar) in input.enumerated() {
+            if current.isEmpty { return false }
+            following.removeAll(keepingCapacity: true)
+            accepted = false
+            for state in current {
+                guard case .consume(let test, let next) = states[state], test.accepts(scalar) else { continue }
+                if closure(of: next, generation: position + 1, marks: &marks, into: &following, stack: &stack) {
+                    accepted = true
+                }
+            }
+            swap(&current, &following)
+        }
+        return accepted
+    }
+
+    /// Adds the consuming states reachable from `state` without input; returns whether the
+    /// accepting state is among them.
+    private func closure(
+        of state: Int, generation: Int, marks: inout [Int], into list: inout [Int], stack: inout [Int]
+    ) -> Bool {
+        var accepted = false
+        stack.append(state)
+        while let top = stack.popLast() {
+            guard marks[top] != generation else { continue }
+            marks[top] = generation
+            switch states[top] {
+            case .accept: accepted = true
+            case .consume: list.append(top)
+            case .fork(let targets): stack.append(contentsOf: targets.reversed())
+            }
+        }
+        return accepted
+    }
+}

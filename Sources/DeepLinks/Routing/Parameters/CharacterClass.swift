@@ -1,0 +1,226 @@
+/// The characters a ``ParameterType/string(length:characters:)`` parameter may contain.
+///
+/// Either ``any`` (every visible character, see below) or a set of printable ASCII characters,
+/// written by name (`alnum`, `alpha`, `digit`, `xdigit`, `lower`, `upper`, `ascii`) or as a
+/// bracket expression with ranges (`[A-Za-z0-9_-]`; a `-` is literal when first or last).
+///
+/// ``any`` still refuses what no identifier should contain: control characters, line and
+/// paragraph separators, and bidirectional overrides, which can make text display as
+/// something other than what it is.
+///
+/// ```swift
+/// let code = try CharacterClass("[A-Z0-9]")
+/// code.contains("Q")     // true
+/// code.description       // "[0-9A-Z]"
+/// ```
+public struct CharacterClass: Sendable, Hashable, CustomStringConvertible {
+    /// ASCII membership as a 128-bit set; `nil` for ``any``.
+    private let bits: (low: UInt64, high: UInt64)?
+
+    private init(low: UInt64, high: UInt64) { bits = (low, high) }
+    private init(any: Void) { bits = nil }
+
+    /// Every visible character, ASCII or not (no control, separator or bidi-override characters).
+    public static let any = CharacterClass(any: ())
+    /// Printable ASCII from `!` to `~` (no space).
+    public static let ascii = CharacterClass(ranges: [(0x21, 0x7E)])
+    /// ASCII letters and digits.
+    public static let alphanumeric = CharacterClass(ranges: [(0x30, 0x39), (0x41, 0x5A), (0x61, 0x7A)])
+    /// ASCII letters.
+    public static let letters = CharacterClass(ranges: [(0x41, 0x5A), (0x61, 0x7A)])
+    /// ASCII digits.
+    public static let digits = CharacterClass(ranges: [(0x30, 0x39)])
+    /// Hexadecimal digits, both cases.
+    public static let hexDigits = CharacterClass(ranges: [(0x30, 0x39), (0x41, 0x46), (0x61, 0x66)])
+    /// Lower-case ASCII letters.
+    public static let lowercase = CharacterClass(ranges: [(0x61, 0x7A)])
+    /// Upper-case ASCII letters.
+    public static let uppercase = CharacterClass(ranges: [(0x41, 0x5A)])
+
+    static let named: [(name: String, value: CharacterClass)] = [
+        ("any", .any), ("ascii", .ascii), ("alnum", .alphanumeric), ("alpha", .letters),
+        ("digit", .digits), ("xdigit", .hexDigits), ("lower", .lowercase), ("upper", .uppercase),
+    ]
+
+    private init(ranges: [(UInt8, UInt8)]) {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        for (first, last) in ranges {
+            for byte in first...last {
+                if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+            }
+        }
+        self.init(low: low, high: high)
+    }
+
+    /// Parses a class name or a bracket expression.
+    ///
+    /// - Throws: ``CharacterClass/SyntaxError`` for an unknown name, an empty or unclosed
+    ///   bracket, a character outside printable ASCII, or a reversed range.
+    public init(_ text: String) throws(SyntaxError) {
+        if let named = Self.named.first(where: { $0.name == text }) {
+            self = named.value
+            return
+        }
+        let bytes = Array(text.utf8)
+        guard bytes.first == UInt8(ascii: "[") else { throw SyntaxError(text: text, reason: .unknownName) }
+        guard bytes.count >= 2, bytes.last == UInt8(ascii: "]") else {
+            throw SyntaxError(text: text, reason: .unclosedBracket)
+        }
+        let body = Array(bytes[1..<(bytes.count - 1)])
+        guard !body.isEmpty else { throw SyntaxError(text: text, reason: .empty) }
+        var ranges: [(UInt8, UInt8)] = []
+        var i = 0
+        while i < body.count {
+            let first = body[i]
+            guard first >= 0x20, first <= 0x7E, first != UInt8(ascii: "]"), first != UInt8(ascii: "[") else {
+                throw SyntaxError(text: text, reason: .invalidCharacter)
+            }
+            if i + 2 < body.count, body[i + 1] == UInt8(ascii: "-") {
+                let last = body[i + 2]
+                guard last >= 0x20, last <= 0x7E, last != UInt8(ascii: "]"), last != UInt8(ascii: "[") else {
+                    throw SyntaxError(text: text, reason: .invalidCharacter)
+                }
+                guard first <= last else { throw SyntaxError(text: text, reason: .reversedRange) }
+                ranges.append((first, last))
+                i += 3
+            } else {
+                ranges.append((first, first))
+                i += 1
+            }
+        }
+        self.init(ranges: ranges)
+    }
+
+    /// Whether the class is ``any``.
+    public var isAny: Bool { bits == nil }
+
+    /// Whether one character belongs to the class.
+    public func contains(_ character: Character) -> Bool {
+        character.unicodeScalars.allSatisfy(contains)
+    }
+
+    /// Whether one Unicode scalar belongs to the class.
+    public func contains(_ scalar: Unicode.Scalar) -> Bool {
+        guard let bits else { return !Self.isInvisible(scalar) }
+        let v = scalar.value
+        guard v < 128 else { return false }
+        return v < 64 ? bits.low & (1 << UInt64(v)) != 0 : bits.high & (1 << UInt64(v - 64)) != 0
+    }
+
+    /// Whether every character of `self` also belongs to `other`.
+    public func isSubset(of other: CharacterClass) -> Bool {
+        guard let otherBits = other.bits else { return true }
+        guard let bits else { return false }
+        return bits.low & ~otherBits.low == 0 && bits.high & ~otherBits.high == 0
+    }
+
+    /// Control characters, line and paragraph separators and bidirectional controls.
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
+            true
+        default: false
+        }
+    }
+
+    /// The class's name when it has one, else its bracket expression with merged ranges.
+    public var description: String {
+        if let named = Self.named.first(where: { $0.value == self }) { return named.name }
+        guard let bits else { return "any" }
+        func has(_ b: Int) -> Bool {
+            b < 64 ? bits.low & (1 << UInt64(b)) != 0 : bits.high & (1 << UInt64(b - 64)) != 0
+        }
+        // A hyphen is written last, where it cannot read as a range.
+        let hyphen = 0x2D
+        var out = "["
+        var byte = 0x20
+        while byte < 128 {
+            guard has(byte), byte != hyphen else {
+                byte += 1
+                continue
+            }
+            var end = byte
+            while end + 1 < 128, end + 1 != hyphen, has(end + 1) { end += 1 }
+            let first = Character(Unicode.Scalar(UInt8(byte)))
+            let last = Character(Unicode.Scalar(UInt8(end)))
+            switch end - byte {
+            case 0: out.append(first)
+            case 1: out += String([first, last])
+            default: out += "\(first)-\(last)"
+            }
+            byte = end + 1
+        }
+        if has(hyphen) { out.append("-") }
+        return out + "]"
+    }
+
+    /// Two classes are equal when they contain the same characters.
+    public static func == (lhs: CharacterClass, rhs: CharacterClass) -> Bool {
+        switch (lhs.bits, rhs.bits) {
+        case (nil, nil): true
+        case (let a?, let b?): a.low == b.low && a.high == b.high
+        default: false
+        }
+    }
+
+    /// Hashes the membership set.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(bits?.low)
+        hasher.combine(bits?.high)
+    }
+
+    /// Why a character-class text was refused.
+    public struct SyntaxError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+        /// The text that was parsed.
+        public let text: String
+        /// What was wrong.
+        public let reason: Reason
+
+        /// The kinds of mistakes in a character-class text.
+        public enum Reason: String, Sendable, Hashable, Codable {
+            /// Neither a known name nor a bracket expression.
+            case unknownName
+            /// A `[` without its closing `]`.
+            case unclosedBracket
+            /// `[]`.
+            case empty
+            /// A character outside printable ASCII, or a bracket inside the brackets.
+            case invalidCharacter
+            /// A range whose first character comes after its last (`[z-a]`).
+            case reversedRange
+        }
+
+        /// A sentence naming the mistake.
+        public var description: String {
+            switch reason {
+            case .unknownName:
+                "'\(text)' is not a character class; use one of any, ascii, alnum, alpha, digit, "
+                    + "xdigit, lower, upper or a bracket expression such as [a-z0-9_-]"
+            case .unclosedBracket: "the character class '\(text)' has no closing ']'"
+            case .empty: "the character class '\(text)' is empty"
+            case .invalidCharacter:
+                "the character class '\(text)' contains a character outside printable ASCII or a bracket"
+            case .reversedRange: "the character class '\(text)' has a range that runs backwards"
+            }
+        }
+    }
+}
+
+extension CharacterClass: Codable {
+    /// Decodes a class from its name or bracket expression.
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        do {
+            try self.init(text)
+        } catch {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description))
+        }
+    }
+
+    /// Encodes the class as its ``description``.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(description)
+    }
+}

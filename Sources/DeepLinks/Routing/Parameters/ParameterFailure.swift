@@ -1,0 +1,118 @@
+/// Why a link's value was refused for a route's parameter: which parameter, where, and why.
+///
+/// A failure makes the route not match. The dispatcher reports the failure of the most
+/// specific route that came closest (see ``RoutingFailure/invalidParameter(route:failure:)``),
+/// and ``RouteExplanation`` lists every failure it met.
+///
+/// ```swift
+/// let failure = ParameterFailure(
+///     parameter: "index", location: .query, value: "99999", reason: .outOfRange(0...9999))
+/// failure.description
+/// // "query parameter 'index' must be an integer from 0 to 9999 (got '99999')"
+/// ```
+public struct ParameterFailure: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The declared name of the parameter.
+    public let parameter: String
+    /// Where in the link the parameter lives.
+    public let location: ParameterLocation
+    /// The decoded value the link carried, or `nil` when it carried none.
+    public let value: String?
+    /// What was wrong with the value.
+    public let reason: Reason
+
+    /// Creates a failure.
+    public init(parameter: String, location: ParameterLocation, value: String?, reason: Reason) {
+        self.parameter = parameter
+        self.location = location
+        self.value = value
+        self.reason = reason
+    }
+
+    /// A sentence naming the parameter, the rule and the offending value (shortened when long).
+    public var description: String {
+        var text = "\(location.rawValue) parameter '\(parameter)' \(reason.sentence)"
+        if let value { text += " (got '\(Self.shortened(value))')" }
+        return text
+    }
+
+    /// A value cut to 64 characters, with control characters shown as escapes, for messages.
+    static func shortened(_ value: String) -> String {
+        let visible = value.unicodeScalars.map { scalar -> String in
+            scalar.properties.generalCategory == .control ? scalar.escaped(asASCII: true) : String(scalar)
+        }.joined()
+        return visible.count > 64 ? String(visible.prefix(64)) + "…" : visible
+    }
+
+    /// What was wrong with a value. Each case has a ``sentence``.
+    public enum Reason: Sendable, Hashable, Codable {
+        /// A required parameter is absent.
+        case missing
+        /// A query parameter appears more than once; the router never picks one of them.
+        case repeated(count: Int)
+        /// The value is empty.
+        case empty
+        /// The value is not a canonical decimal integer (no sign `+`, no leading zeros).
+        case notAnInteger
+        /// The integer is outside the declared range (or does not fit in `Int`).
+        case outOfRange(ClosedRange<Int>)
+        /// The value has fewer characters than the declared minimum.
+        case tooShort(minimum: Int)
+        /// The value has more characters than the declared maximum.
+        case tooLong(maximum: Int)
+        /// The value contains a character the declared character class does not allow.
+        case characterNotAllowed(String)
+        /// The value contains a control, line-separator or bidirectional-override character.
+        case invisibleCharacter
+        /// The value is not a slug (lower-case letters and digits in hyphen-separated words).
+        case notASlug
+        /// The value is not a UUID in its 8-4-4-4-12 hexadecimal form.
+        case notAUUID
+        /// The value is not one of the declared values.
+        case notAllowedValue(allowed: [String])
+        /// The value is not `true`, `false`, `1` or `0`.
+        case notABoolean
+        /// A custom parameter type refused the value; `expected` is the type's own description.
+        case refusedByCustomType(type: String, expected: String)
+        /// The route declares a custom type that is not registered.
+        case unknownType(String)
+        /// The link carries a fragment that the route forbids.
+        case unexpectedFragment
+
+        /// A sentence fragment that completes "parameter 'x' …".
+        public var sentence: String {
+            switch self {
+            case .missing: "is missing"
+            case .repeated(let count): "appears \(count) times; it must appear at most once"
+            case .empty: "is empty"
+            case .notAnInteger: "must be a decimal integer without sign '+' or leading zeros"
+            case .outOfRange(let range):
+                "must be an integer from \(range.lowerBound) to \(range.upperBound)"
+            case .tooShort(let minimum): "must have at least \(minimum) characters"
+            case .tooLong(let maximum): "must have at most \(maximum) characters"
+            case .characterNotAllowed(let character):
+                "contains the character '\(ParameterFailure.shortened(character))', which its type does not allow"
+            case .invisibleCharacter:
+                "contains a control, line-separator or bidirectional-override character"
+            case .notASlug:
+                "must be a slug: lower-case letters and digits, words joined by single hyphens"
+            case .notAUUID: "must be a UUID such as 123e4567-e89b-12d3-a456-426614174000"
+            case .notAllowedValue(let allowed):
+                "must be one of " + allowed.map { "'\($0)'" }.joined(separator: ", ")
+            case .notABoolean: "must be 'true', 'false', '1' or '0'"
+            case .refusedByCustomType(let type, let expected): "must be \(expected) (type '\(type)')"
+            case .unknownType(let type): "has the unregistered type '\(type)'"
+            case .unexpectedFragment: "is not allowed: the route forbids a fragment"
+            }
+        }
+    }
+}
+
+/// The part of a link a parameter is read from.
+public enum ParameterLocation: String, Sendable, Hashable, Codable, CaseIterable {
+    /// A path segment (or several, for a catch-all).
+    case path
+    /// A query item.
+    case query
+    /// The fragment.
+    case fragment
+}

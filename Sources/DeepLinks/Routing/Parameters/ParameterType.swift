@@ -1,0 +1,100 @@
+/// The declared type and bounds of a route parameter.
+///
+/// A value that does not satisfy its type makes the route not match, and the failure names
+/// the parameter and the rule (``ParameterFailure``). Every type also has a short text form,
+/// used inside path patterns and query declarations, identical in Swift and JSON:
+///
+/// | text | type | accepts |
+/// |---|---|---|
+/// | `int`, `int 0...9999` | ``integer(_:)`` | canonical decimal integers in the range |
+/// | `string`, `string 1...64`, `string 1...64 [a-z0-9_]` | ``string(length:characters:)`` | text of that length (in characters) from that class |
+/// | `slug`, `slug 1...64` | ``slug(length:)`` | `summer-2024`: lower-case letters and digits, single hyphens between |
+/// | `uuid` | ``uuid`` | `123e4567-e89b-12d3-a456-426614174000`, either case |
+/// | `bool` | ``boolean`` | `true`, `false`, `1`, `0` |
+/// | `enum photo\|video` | ``enumeration(_:)`` | exactly one of the values |
+/// | any other name, `isbn` | ``custom(_:)`` | what the registered ``CustomParameterType`` accepts |
+///
+/// Omitted bounds take the defaults ``defaultStringLength`` and ``defaultSlugLength``; `int`
+/// alone covers every `Int`.
+///
+/// ```swift
+/// let index = try ParameterType(parsing: "int 0...9999")
+/// index == .integer(0...9999)          // true
+/// index.validate("42")                  // .success(.integer(42))
+/// index.validate("042")                 // .failure(.notAnInteger)
+/// ```
+public enum ParameterType: Sendable, Hashable {
+    /// A canonical decimal integer within a range: optional `-`, no `+`, no leading zeros.
+    case integer(ClosedRange<Int>)
+    /// Text whose length in characters lies in `length` and whose characters all belong to
+    /// `characters`.
+    case string(length: ClosedRange<Int>, characters: CharacterClass)
+    /// A slug: lower-case ASCII letters and digits in words joined by single hyphens.
+    case slug(length: ClosedRange<Int>)
+    /// A UUID in its 8-4-4-4-12 hexadecimal form, upper or lower case.
+    case uuid
+    /// `true`, `false`, `1` or `0`.
+    case boolean
+    /// One of a fixed list of values (compared as the table's case rule says).
+    case enumeration([String])
+    /// A type registered by name in a ``ParameterTypeRegistry``.
+    case custom(String)
+
+    /// The length of `string` when the text gives none: 1 to 256 characters.
+    public static let defaultStringLength = 1...256
+    /// The length of `slug` when the text gives none: 1 to 128 characters.
+    public static let defaultSlugLength = 1...128
+    /// Type names that custom types may not take.
+    public static let reservedNames: Set<String> = ["int", "string", "slug", "uuid", "bool", "enum", "any", "none"]
+
+    /// The rank of the type among typed parameters: lower ranks are tried first. Narrow,
+    /// finite types come before open-ended ones, and custom types last.
+    var rank: Int {
+        switch self {
+        case .enumeration: 0
+        case .boolean: 1
+        case .integer: 2
+        case .uuid: 3
+        case .slug: 4
+        case .string: 5
+        case .custom: 6
+        }
+    }
+}
+
+extension ParameterType: CustomStringConvertible {
+    /// The type's text form, with default bounds left out (`int 0...9999`, `slug`, `enum a|b`).
+    public var description: String {
+        switch self {
+        case .integer(let range):
+            range == Int.min...Int.max ? "int" : "int \(range.lowerBound)...\(range.upperBound)"
+        case .string(let length, let characters):
+            ["string", length == Self.defaultStringLength ? nil : "\(length.lowerBound)...\(length.upperBound)",
+                characters.isAny ? nil : characters.description].compactMap { $0 }.joined(separator: " ")
+        case .slug(let length):
+            length == Self.defaultSlugLength ? "slug" : "slug \(length.lowerBound)...\(length.upperBound)"
+        case .uuid: "uuid"
+        case .boolean: "bool"
+        case .enumeration(let values): "enum " + values.joined(separator: "|")
+        case .custom(let name): name
+        }
+    }
+}
+
+extension ParameterType: Codable {
+    /// Decodes a type from its text form.
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        do {
+            self = try ParameterType(parsing: text)
+        } catch {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description))
+        }
+    }
+
+    /// Encodes the type as its text form.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(description)
+    }
+}
