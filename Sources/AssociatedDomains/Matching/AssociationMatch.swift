@@ -1,0 +1,110 @@
+/// What an association file says about one URL for one app, and which rule said it.
+///
+/// ```swift
+/// let result = compiled.match("https://example.com/buy/42", appID: "ABCDE12345.com.example.app",
+///                             domain: "example.com")
+/// result.decision          // .match
+/// result.rule?.index       // 1: the second component of the first detail
+/// result.description       // "match by applinks.details[0].components[1]"
+/// ```
+public struct AssociationMatch: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The three answers Apple's matcher gives.
+    public enum Decision: String, Sendable, Hashable, Codable, CaseIterable {
+        /// A rule matched: the URL opens the app.
+        case match
+        /// An `exclude` rule (or legacy `NOT` path) matched first: the URL stays in the browser.
+        case exclude
+        /// No rule for the app matched.
+        case noMatch = "no_match"
+    }
+
+    /// Why the decision came out as it did.
+    public enum Reason: String, Sendable, Hashable, Codable, CaseIterable {
+        /// A rule matched (see ``AssociationMatch/rule``).
+        case ruleMatched
+        /// An exclusion matched (see ``AssociationMatch/rule``).
+        case ruleExcluded
+        /// The URL's host is not the domain the file was served for.
+        case hostMismatch
+        /// The file has no `applinks` service.
+        case noAppLinks
+        /// No `applinks` entry names the app.
+        case appNotListed
+        /// Entries name the app, but none of their rules matched.
+        case noRuleMatched
+        /// The URL text has no scheme, so it has no host or path to compare.
+        case unreadableURL
+
+        /// A sentence for the reason.
+        public var sentence: String {
+            switch self {
+            case .ruleMatched: "a rule for the app matched the URL"
+            case .ruleExcluded: "an exclusion for the app matched the URL first"
+            case .hostMismatch: "the URL's host is not the domain the file was served for"
+            case .noAppLinks: "the association file has no applinks service"
+            case .appNotListed: "no applinks entry names the app"
+            case .noRuleMatched: "no rule for the app matched the URL"
+            case .unreadableURL: "the URL has no scheme, so it cannot be matched"
+            }
+        }
+    }
+
+    /// The decision.
+    public let decision: Decision
+    /// Why.
+    public let reason: Reason
+    /// The rule that decided, for ``Decision/match`` and ``Decision/exclude``.
+    public let rule: RuleReference?
+
+    /// Creates a result.
+    public init(decision: Decision, reason: Reason, rule: RuleReference? = nil) {
+        self.decision = decision
+        self.reason = reason
+        self.rule = rule
+    }
+
+    /// "match by applinks.details[0].components[1]", or the reason for no match.
+    public var description: String {
+        if let rule { return "\(decision.rawValue) by \(rule.jsonPath)" }
+        return "\(decision.rawValue): \(reason.sentence)"
+    }
+}
+
+/// Where a rule sits in an association file: which detail, and which component or legacy path.
+///
+/// ```swift
+/// RuleReference(detailIndex: 0, appIDs: ["ABCDE12345.com.example.app"], kind: .component, index: 2)
+///     .jsonPath   // "$.applinks.details[0].components[2]"
+/// ```
+public struct RuleReference: Sendable, Hashable, Codable {
+    /// Whether the rule is a modern component or a legacy `paths` entry.
+    public enum Kind: String, Sendable, Hashable, Codable {
+        /// An entry of `components`.
+        case component
+        /// An entry of the legacy `paths`.
+        case legacyPath
+    }
+
+    /// The index of the detail in `applinks.details` (in ascending key order for the
+    /// dictionary form).
+    public let detailIndex: Int
+    /// The App IDs the detail applies to.
+    public let appIDs: [String]
+    /// The kind of rule.
+    public let kind: Kind
+    /// The index of the rule in `components` or `paths`.
+    public let index: Int
+
+    /// Creates a reference.
+    public init(detailIndex: Int, appIDs: [String], kind: Kind, index: Int) {
+        self.detailIndex = detailIndex
+        self.appIDs = appIDs
+        self.kind = kind
+        self.index = index
+    }
+
+    /// The JSON path of the rule (`$.applinks.details[0].components[2]`).
+    public var jsonPath: String {
+        "$.applinks.details[\(detailIndex)].\(kind == .component ? "components" : "paths")[\(index)]"
+    }
+}

@@ -1,0 +1,110 @@
+import DeepLinks
+
+/// A URL split the way an association-file matcher needs it: host, and path, query and
+/// fragment exactly as written.
+///
+/// Apple's matcher is handed URLs that this SDK's strict ``LinkGate`` would refuse (spaces,
+/// `%2F`, odd escapes), and it must still answer for them, so this splitter is lenient: it
+/// finds the scheme, the authority's host, and the first `?` and `#`, and keeps every part
+/// raw. It never decodes, repairs or normalises anything but the case of scheme and host.
+///
+/// ```swift
+/// let url = try AssociationURL("https://EXAMPLE.com:8443/a%20b?x=1#top")
+/// url.host          // "example.com"
+/// url.rawPath       // "/a%20b"
+/// url.rawQuery      // "x=1"
+/// url.rawFragment   // "top"
+/// ```
+public struct AssociationURL: Sendable, Hashable, Codable {
+    /// The scheme, lower-cased.
+    public let scheme: String
+    /// The host, lower-cased, without user information or port; `nil` without an authority.
+    public let host: String?
+    /// The path as written (may be empty).
+    public let rawPath: String
+    /// The query as written, without `?`; `nil` when there is no `?`.
+    public let rawQuery: String?
+    /// The fragment as written, without `#`; `nil` when there is no `#`.
+    public let rawFragment: String?
+
+    /// Creates a URL from its parts.
+    public init(scheme: String, host: String?, rawPath: String, rawQuery: String?, rawFragment: String?) {
+        self.scheme = scheme.lowercased()
+        self.host = host?.lowercased()
+        self.rawPath = rawPath
+        self.rawQuery = rawQuery
+        self.rawFragment = rawFragment
+    }
+
+    /// Splits URL text; fails only when the text has no scheme.
+    public init(_ text: String) throws(AssociationURLError) {
+        var rest = Substring(text)
+        var fragment: String?
+        if let hash = rest.firstIndex(of: "#") {
+            fragment = String(rest[rest.index(after: hash)...])
+            rest = rest[..<hash]
+        }
+        var query: String?
+        if let mark = rest.firstIndex(of: "?") {
+            query = String(rest[rest.index(after: mark)...])
+            rest = rest[..<mark]
+        }
+        guard let colon = rest.firstIndex(of: ":"), colon > rest.startIndex else {
+            throw .missingScheme(text)
+        }
+        let scheme = rest[..<colon]
+        let isSchemeCharacter: (Character) -> Bool = { character in
+            character.isASCII && (character.isLetter || character.isNumber || "+-.".contains(character))
+        }
+        guard let first = scheme.first, first.isASCII, first.isLetter, scheme.allSatisfy(isSchemeCharacter) else {
+            throw .missingScheme(text)
+        }
+        rest = rest[rest.index(after: colon)...]
+        var host: String?
+        if rest.hasPrefix("//") {
+            rest = rest.dropFirst(2)
+            let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
+            host = AssociationURL.host(ofAuthority: rest[..<authorityEnd])
+            rest = rest[authorityEnd...]
+        }
+        self.init(
+            scheme: String(scheme), host: host, rawPath: String(rest), rawQuery: query, rawFragment: fragment)
+    }
+
+    /// Takes the parts of a link that passed the gate.
+    public init(_ link: Link) {
+        self.init(
+            scheme: link.scheme, host: link.host, rawPath: link.rawPath, rawQuery: link.rawQuery,
+            rawFragment: link.rawFragment)
+    }
+
+    private static func host(ofAuthority authority: Substring) -> String {
+        var hostAndPort = authority
+        if let at = authority.lastIndex(of: "@") { hostAndPort = authority[authority.index(after: at)...] }
+        if hostAndPort.hasPrefix("["), let close = hostAndPort.firstIndex(of: "]") {
+            return String(hostAndPort[...close])
+        }
+        if let colon = hostAndPort.lastIndex(of: ":"),
+            hostAndPort[hostAndPort.index(after: colon)...].allSatisfy({ $0.isASCII && $0.isNumber })
+        {
+            return String(hostAndPort[..<colon])
+        }
+        return String(hostAndPort)
+    }
+
+    /// Whether the scheme is `http` or `https`.
+    public var isWeb: Bool { scheme == "https" || scheme == "http" }
+}
+
+/// Why a text could not be split as a URL.
+public enum AssociationURLError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The text does not start with a scheme (`https:`).
+    case missingScheme(String)
+
+    /// A sentence that says what was wrong.
+    public var description: String {
+        switch self {
+        case .missingScheme(let text): "the URL \"\(text.prefix(200))\" has no scheme"
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+
+extension ParameterType {
+    /// Checks a decoded value against the type and returns the typed value or the reason it
+    /// was refused.
+    ///
+    /// `caseSensitive: false` makes enumeration values compare without regard to case; the
+    /// value returned is then the declared spelling. Custom types are looked up in `registry`.
+    ///
+    /// ```swift
+    /// ParameterType.slug(length: 1...64).validate("summer-2024")   // .success(.string("summer-2024"))
+    /// ParameterType.slug(length: 1...64).validate("Summer")        // .failure(.notASlug)
+    /// ```
+    public func validate(
+        _ text: String, caseSensitive: Bool = true, registry: ParameterTypeRegistry = ParameterTypeRegistry()
+    ) -> Result<ParameterValue, ParameterFailure.Reason> {
+        ParameterValidator(self, caseSensitive: caseSensitive, registry: registry).validate(text)
+    }
+
+    /// What is wrong with the bounds, when no value at all (or only the empty value) can pass.
+    var boundsProblem: String? {
+        switch self {
+        case .integer: return nil
+        case .string(let length, _):
+            if length.lowerBound < 0 { return "a length cannot be negative (\(length.lowerBound))" }
+            if length.upperBound < 1 { return "a maximum length of \(length.upperBound) admits only the empty value" }
+            return nil
+        case .slug(let length):
+            if length.lowerBound < 0 { return "a length cannot be negative (\(length.lowerBound))" }
+            if length.upperBound < 1 { return "a maximum length of \(length.upperBound) admits no slug" }
+            return nil
+        case .uuid, .boolean: return nil
+        case .enumeration(let values):
+            if values.isEmpty { return "an enumeration needs at least one value" }
+            if let empty = values.firstIndex(where: \.isEmpty) { return "value \(empty + 1) of the enumeration is empty" }
+            var seen: Set<String> = []
+            for value in values where !seen.insert(value).inserted {
+                return "the enumeration lists '\(value)' more than once"
+            }
+            return nil
+        case .custom: return nil
+        }
+    }
+}
+
+/// A parameter type resolved for matching: custom types looked up, case rule applied.
+struct ParameterValidator: Sendable {
+    let type: ParameterType
+    let caseSensitive: Bool
+    /// For enumerations compared without case: the folded values, in declaration order.
+    let foldedValues: [String]
+    let custom: CustomParameterType?
+
+    init(_ type: ParameterType, caseSensitive: Bool, registry: ParameterTypeRegistry) {
+        self.type = type
+        self.caseSensitive = caseSensitive
+        if case .enumeration(let values) = type, !caseSensitive {
+            foldedValues = values.map { $0.lowercased() }
+        } else {
+            foldedValues = []
+        }
+        if case .custom(let name) = type { custom = registry[name] } else { custom = nil }
+    }
+
+    func validate(_ text: String) -> Result<ParameterValue, ParameterFailure.Reason> {
+        switch type {
+        case .integer(let range): return Self.integer(text, in: range)
+        case .string(let length, let characters): return Self.string(text, length: length, characters: characters)
+        case .slug(let length): return Self.slug(text, length: length)
+        case .uuid: return Self.uuid(text)
+        case .boolean:
+            switch text {
+            case "true", "1": return .success(.boolean(true))
+            case "false", "0": return .success(.boolean(false))
+            case "": return .failure(.empty)
+            default: return .failure(.notABoolean)
+            }
+        case .enumeration(let values):
+            if caseSensitive {
+                if values.contains(text) { return .success(.string(text)) }
+            } else {
+                let folded = text.lowercased()
+                if let i = foldedValues.firstIndex(of: folded) { return .success(.string(values[i])) }
+            }
+            return .failure(text.isEmpty ? .empty : .notAllowedValue(allowed: values))
+        case .custom(let name):
+            guard let custom else { return .failure(.unknownType(name)) }
+            if let value = custom.validate(text) { return .success(value) }
+            return .failure(.refusedByCustomType(type: name, expected: custom.expected))
+        }
+    }
+
+    /// Formats a value as the text that ``validate(_:)`` would turn back into it.
+    func format(_ value: ParameterValue) -> String? {
+        if case .custom = type { return custom?.format(value) }
+        return value.text
+    }
+
+    static func integer(_ text: String, in range: ClosedRange<Int>) -> Result<ParameterValue, ParameterFailure.Reason> {
+        let utf8 = text.utf8
+        guard let first = utf8.first else { return .failure(.empty) }
+        let digits = first == UInt8(ascii: "-") ? utf8.dropFirst() : utf8[...]
+        guard let lead = digits.first, digits.allSatisfy(ASCII.isDigit) else { return .failure(.notAnInteger) }
+        if lead == UInt8(ascii: "0"), digits.count > 1 || first == UInt8(ascii: "-") { return .failure(.notAnInteger) }
+        guard let value = Int(text), range.contains(value) else { return .failure(.outOfRange(range)) }
+        return .success(.integer(value))
+    }
+
+    static func string(
+        _ text: String, length: ClosedRange<Int>, characters: CharacterClass
+    ) -> Result<ParameterValue, ParameterFailure.Reason> {
+        if text.isEmpty { return length.contains(0) ? .success(.string(text)) : .failure(.empty) }
+        // Counting stops past the maximum, so a long value costs no more than the bound.
+        var count = 0
+        for _ in text {
+            count += 1
+            if count > length.upperBound { return .failure(.tooLong(maximum: length.upperBound)) }
+        }
+        if count < length.lowerBound { return .failure(.tooShort(minimum: length.lowerBound)) }
+        for character in text where !characters.contains(character) {
+            if characters.isAny { return .failure(.invisibleCharacter) }
+            return .failure(.characterNotAllowed(String(character)))
+        }
+        return .success(.string(text))
+    }
+
+    static func slug(_ text: String, length: ClosedRange<Int>) -> Result<ParameterValue, ParameterFailure.Reason> {
+        let utf8 = text.utf8
+        guard !utf8.isEmpty else { return .failure(.empty) }
+        var previousWasHyphen = true
+        for byte in utf8 {
+            let isHyphen = byte == UInt8(ascii: "-")
+            let isWordByte = ASCII.isDigit(byte) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            guard isWordByte || (isHyphen && !previousWasHyphen) else { return .failure(.notASlug) }
+            previousWasHyphen = isHyphen
+        }
+        if previousWasHyphen { return .failure(.notASlug) }
+        if utf8.count > length.upperBound { return .failure(.tooLong(maximum: length.upperBound)) }
+        if utf8.count < length.lowerBound { return .failure(.tooShort(minimum: length.lowerBound)) }
+        return .success(.string(text))
+    }
+
+    static func uuid(_ text: String) -> Result<ParameterValue, ParameterFailure.Reason> {
+        let utf8 = text.utf8
+        guard !utf8.isEmpty else { return .failure(.empty) }
+        guard utf8.count == 36 else { return .failure(.notAUUID) }
+        for (i, byte) in utf8.enumerated() {
+            let valid = i == 8 || i == 13 || i == 18 || i == 23 ? byte == UInt8(ascii: "-") : ASCII.hexValue(byte) != nil
+            guard valid else { return .failure(.notAUUID) }
+        }
+        guard let uuid = UUID(uuidString: text) else { return .failure(.notAUUID) }
+        return .success(.uuid(uuid))
+    }
+}
