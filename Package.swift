@@ -9,12 +9,15 @@ let package = Package(
     products: [
         .library(name: "DeepLinks", targets: ["DeepLinks"]),
         .library(name: "AssociatedDomains", targets: ["AssociatedDomains"]),
+        .executable(name: "deeplinks", targets: ["DeepLinksCLI"]),
     ],
     targets: [
         .target(name: "DeepLinks"),
         .target(name: "AssociatedDomains", dependencies: ["DeepLinks"]),
         .testTarget(name: "DeepLinksTests", dependencies: ["DeepLinks"]),
         .testTarget(name: "AssociatedDomainsTests", dependencies: ["AssociatedDomains"]),
+        .executableTarget(name: "DeepLinksCLI", dependencies: ["DeepLinks", "AssociatedDomains"]),
+        .testTarget(name: "DeepLinksCLITests", dependencies: ["DeepLinksCLI", "DeepLinks", "AssociatedDomains"]),
     ],
     swiftLanguageModes: [.v6]
 )

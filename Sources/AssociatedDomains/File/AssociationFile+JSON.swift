@@ -179,7 +179,7 @@ extension AppLinks {
             members[AssociationKey.substitutionVariables] = .object(
                 substitutionVariables.mapValues { .array($0.map(JSONValue.string)) })
         }
-        if additionalKeys[AssociationKey.details] == nil {
+        if let details {
             switch detailsStyle {
             case .array:
                 members[AssociationKey.details] = .array(details.map(\.json))

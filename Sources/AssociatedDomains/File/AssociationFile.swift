@@ -15,7 +15,7 @@
 ///     {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"],
 ///                                "components": [{"/": "/buy/*"}]}]}}
 ///     """)
-/// file.appLinks?.details.first?.effectiveAppIDs    // ["ABCDE12345.com.example.app"]
+/// file.appLinks?.details?.first?.effectiveAppIDs   // ["ABCDE12345.com.example.app"]
 /// file.serialized(.pretty)
 /// ```
 public struct AssociationFile: Sendable, Hashable {
@@ -68,8 +68,9 @@ public struct AppLinks: Sendable, Hashable {
 
     /// The legacy `apps` key; when present it must be an empty array.
     public var apps: [String]?
-    /// The entries, in the order they are tried.
-    public var details: [AppLinksDetail]
+    /// The entries, in the order they are tried; `nil` when the key is missing (or malformed,
+    /// then kept in ``additionalKeys``).
+    public var details: [AppLinksDetail]?
     /// How `details` is written back.
     public var detailsStyle: DetailsStyle
     /// Domain-level `defaults` for every component.
@@ -81,7 +82,7 @@ public struct AppLinks: Sendable, Hashable {
 
     /// Creates an `applinks` service.
     public init(
-        apps: [String]? = nil, details: [AppLinksDetail] = [], detailsStyle: DetailsStyle = .array,
+        apps: [String]? = nil, details: [AppLinksDetail]? = nil, detailsStyle: DetailsStyle = .array,
         defaults: AppLinksComponent? = nil, substitutionVariables: [String: [String]]? = nil,
         additionalKeys: [String: JSONValue] = [:]
     ) {

@@ -88,6 +88,8 @@ public struct RuleReference: Sendable, Hashable, Codable {
     /// The index of the detail in `applinks.details` (in ascending key order for the
     /// dictionary form).
     public let detailIndex: Int
+    /// The detail's key when `details` is the legacy dictionary keyed by App ID.
+    public let detailKey: String?
     /// The App IDs the detail applies to.
     public let appIDs: [String]
     /// The kind of rule.
@@ -96,8 +98,9 @@ public struct RuleReference: Sendable, Hashable, Codable {
     public let index: Int
 
     /// Creates a reference.
-    public init(detailIndex: Int, appIDs: [String], kind: Kind, index: Int) {
+    public init(detailIndex: Int, detailKey: String? = nil, appIDs: [String], kind: Kind, index: Int) {
         self.detailIndex = detailIndex
+        self.detailKey = detailKey
         self.appIDs = appIDs
         self.kind = kind
         self.index = index
@@ -105,6 +108,9 @@ public struct RuleReference: Sendable, Hashable, Codable {
 
     /// The JSON path of the rule (`$.applinks.details[0].components[2]`).
     public var jsonPath: String {
-        "$.applinks.details[\(detailIndex)].\(kind == .component ? "components" : "paths")[\(index)]"
+        let detail =
+            detailKey.map { JSONPath.appending(key: $0, to: "$.applinks.details") }
+            ?? "$.applinks.details[\(detailIndex)]"
+        return "\(detail).\(kind == .component ? "components" : "paths")[\(index)]"
     }
 }

@@ -44,7 +44,7 @@ public struct ParameterFailure: Sendable, Hashable, Codable, CustomStringConvert
     }
 
     /// What was wrong with a value. Each case has a ``sentence``.
-    public enum Reason: Sendable, Hashable, Codable {
+    public enum Reason: Error, Sendable, Hashable, Codable {
         /// A required parameter is absent.
         case missing
         /// A query parameter appears more than once; the router never picks one of them.

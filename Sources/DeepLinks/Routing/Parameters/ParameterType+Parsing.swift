@@ -22,17 +22,19 @@ extension ParameterType {
             guard low <= high else { throw fail(.reversedRange(String(token))) }
             return low...high
         }
-        func takeRange() throws(ParameterTypeSyntaxError) -> ClosedRange<Int>? {
-            guard let next = arguments.first, next.first.map({ $0 == "-" || $0.isNumber }) == true else { return nil }
+        /// The next argument as a range: always, or only when it starts like a number.
+        func takeRange(always: Bool) throws(ParameterTypeSyntaxError) -> ClosedRange<Int>? {
+            guard let next = arguments.first else { return nil }
+            guard always || next.first.map({ $0 == "-" || $0.isNumber }) == true else { return nil }
             arguments.removeFirst()
             return try range(next)
         }
 
         switch kind {
         case "int":
-            self = .integer(try takeRange() ?? Int.min...Int.max)
+            self = .integer(try takeRange(always: true) ?? Int.min...Int.max)
         case "string":
-            let length = try takeRange() ?? Self.defaultStringLength
+            let length = try takeRange(always: false) ?? Self.defaultStringLength
             var characters = CharacterClass.any
             if let next = arguments.first {
                 do {
@@ -44,7 +46,7 @@ extension ParameterType {
             }
             self = .string(length: length, characters: characters)
         case "slug":
-            self = .slug(length: try takeRange() ?? Self.defaultSlugLength)
+            self = .slug(length: try takeRange(always: true) ?? Self.defaultSlugLength)
         case "uuid":
             self = .uuid
         case "bool":

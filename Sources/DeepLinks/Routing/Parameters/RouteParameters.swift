@@ -85,6 +85,11 @@ public struct RouteParameters: Sendable, Hashable {
 }
 
 extension RouteParameters: ExpressibleByDictionaryLiteral {
+    /// Names are strings.
+    public typealias Key = String
+    /// Values are typed values.
+    public typealias Value = ParameterValue
+
     /// Creates a parameter set from a literal; a repeated name keeps its last value.
     public init(dictionaryLiteral elements: (String, ParameterValue)...) {
         self.init(elements)
@@ -104,7 +109,7 @@ extension RouteParameters: CustomStringConvertible {
 }
 
 extension RouteParameters: Codable {
-    private struct Key: CodingKey {
+    private struct NameKey: CodingKey {
         var stringValue: String
         var intValue: Int? { nil }
         init(stringValue: String) { self.stringValue = stringValue }
@@ -113,14 +118,14 @@ extension RouteParameters: Codable {
 
     /// Decodes a parameter set from an object of name to value.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: Key.self)
+        let c = try decoder.container(keyedBy: NameKey.self)
         self.init()
         for key in c.allKeys { self[key.stringValue] = try c.decode(ParameterValue.self, forKey: key) }
     }
 
     /// Encodes the parameter set as an object of name to value.
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: Key.self)
-        for entry in entries { try c.encode(entry.value, forKey: Key(stringValue: entry.name)) }
+        var c = encoder.container(keyedBy: NameKey.self)
+        for entry in entries { try c.encode(entry.value, forKey: NameKey(stringValue: entry.name)) }
     }
 }

@@ -6,7 +6,7 @@
 /// ```swift
 /// let pattern: PathPattern = "/files/*rest/more"
 /// pattern.syntaxError?.reason    // .catchAllNotLast
-/// pattern.syntaxError?.offset    // 7
+/// pattern.syntaxError?.offset    // 12
 /// ```
 public struct PatternSyntaxError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
     /// The whole text that was parsed.

@@ -1,0 +1,154 @@
+import DeepLinks
+
+/// Writes the `applinks` section of an association file from a route table.
+///
+/// Every route that serves http(s) links on the domain becomes one component: literal
+/// segments percent-encoded, each parameter and catch-all `?*` (one or more characters),
+/// an enumeration parameter a substitution variable listing its values, required query
+/// parameters a `?` item, a fragment rule a `#` pattern, and the route's name the component's
+/// `comment`. Destructive routes become `exclude` components, so that a link never opens a
+/// destructive screen straight from the web (SPEC §2); they are placed first, after the
+/// explicit exclusions, because the first matching component decides. A table that ignores
+/// letter case gets `caseSensitive: false` as the detail's default.
+///
+/// AASA patterns cannot say "one path segment" (`*` and `?` cross `/`), so a generated file
+/// can send the app a few URLs no route handles; ``AssociationCrossCheck`` lists them.
+///
+/// ```swift
+/// let generated = AppLinksGenerator(appIDs: ["ABCDE12345.com.example.app"], domain: "example.com")
+///     .generate(from: table)
+/// print(generated.file.serialized(.pretty))
+/// ```
+public struct AppLinksGenerator: Sendable {
+    /// The App IDs the detail names.
+    public var appIDs: [String]
+    /// The domain the file will be served on; routes scoped to other hosts are left out.
+    public var domain: String
+    /// Components to exclude before everything else (`exclude` is forced on).
+    public var exclusions: [AppLinksComponent]
+
+    /// Creates a generator.
+    public init(appIDs: [String], domain: String, exclusions: [AppLinksComponent] = []) {
+        self.appIDs = appIDs
+        self.domain = domain.lowercased()
+        self.exclusions = exclusions
+    }
+
+    /// The generated file, with the route behind each component and the routes left out.
+    public func generate(from table: RouteTable) -> GeneratedAppLinks {
+        var variables: [String: [String]] = [:]
+        var excluded: [(AppLinksComponent, String?)] = exclusions.map { component in
+            var component = component
+            component.exclude = true
+            return (component, nil)
+        }
+        var included: [(AppLinksComponent, String?)] = []
+        var skipped: [GeneratedAppLinks.SkippedRoute] = []
+        for route in table.routes {
+            if let reason = skipReason(route) {
+                skipped.append(.init(route: route.name, reason: reason))
+                continue
+            }
+            let component = AppLinksGenerator.component(for: route, variables: &variables)
+            if route.safety == .destructive {
+                excluded.append((component, route.name))
+            } else {
+                included.append((component, route.name))
+            }
+        }
+        let ordered = excluded + included
+        let detail = AppLinksDetail(
+            appIDs: appIDs, components: ordered.map(\.0),
+            defaults: table.options.caseSensitivity == .insensitive ? AppLinksComponent(caseSensitive: false) : nil)
+        let appLinks = AppLinks(details: [detail], substitutionVariables: variables.isEmpty ? nil : variables)
+        return GeneratedAppLinks(
+            file: AssociationFile(appLinks: appLinks), componentRoutes: ordered.map(\.1), skippedRoutes: skipped)
+    }
+
+    private func skipReason(_ route: Route) -> GeneratedAppLinks.SkippedRoute.Reason? {
+        if route.path.syntaxError != nil { return .invalidPattern }
+        if !route.scope.servesWeb { return .notWeb }
+        if !route.scope.hosts.isEmpty && !route.scope.hosts.contains(where: { $0.matches(domain) }) {
+            return .otherHost
+        }
+        return nil
+    }
+
+    /// The component for one route.
+    static func component(for route: Route, variables: inout [String: [String]]) -> AppLinksComponent {
+        func variable(_ parameter: String, _ values: [String], encode: (String) -> String) -> String {
+            let encoded = values.map(encode)
+            if let existing = variables.first(where: { $0.value == encoded })?.key { return "$(\(existing))" }
+            var name = "\(route.name)_\(parameter)".filter { $0 != ")" && $0 != "(" && $0 != "$" }
+            while variables[name] != nil { name += "_" }
+            variables[name] = encoded
+            return "$(\(name))"
+        }
+        var path = ""
+        for segment in route.path.segments {
+            path += "/"
+            switch segment {
+            case .literal(let text):
+                path += literal(PercentEncoding.encode(text, allowing: .pathSegment))
+            case .parameter(let name, .enumeration(let values)?):
+                path += variable(name, values) { literal(PercentEncoding.encode($0, allowing: .pathSegment)) }
+            case .parameter, .catchAll:
+                path += "?*"
+            }
+        }
+        if path.isEmpty { path = "/" }
+        var items: [String: String] = [:]
+        for parameter in route.query where parameter.isRequired {
+            if case .enumeration(let values)? = parameter.type {
+                items[parameter.name] = variable(parameter.name, values) {
+                    literal(PercentEncoding.encode($0, allowing: .queryItem))
+                }
+            } else {
+                items[parameter.name] = "?*"
+            }
+        }
+        var fragment: String?
+        switch route.fragment {
+        case .any: fragment = nil
+        case .none: fragment = ""
+        case .parameter(let declaration): fragment = declaration.isRequired ? "?*" : nil
+        }
+        return AppLinksComponent(
+            path: path, query: items.isEmpty ? nil : .items(items), fragment: fragment,
+            exclude: route.safety == .destructive ? true : nil, comment: "route \(route.name)")
+    }
+
+    /// Escapes the characters AASA patterns give a meaning (`*`, `?`, `$(`) in literal text.
+    private static func literal(_ encoded: String) -> String {
+        encoded.replacingOccurrences(of: "*", with: "%2A").replacingOccurrences(of: "?", with: "%3F")
+            .replacingOccurrences(of: "$(", with: "%24(")
+    }
+}
+
+/// An association file generated from a route table.
+public struct GeneratedAppLinks: Sendable, Hashable {
+    /// A route that has no component, and why.
+    public struct SkippedRoute: Sendable, Hashable, Codable {
+        /// Why a route was left out.
+        public enum Reason: String, Sendable, Hashable, Codable {
+            /// The route serves custom schemes only.
+            case notWeb
+            /// The route is scoped to hosts that do not include the domain.
+            case otherHost
+            /// The route's path pattern is malformed.
+            case invalidPattern
+        }
+
+        /// The route's name.
+        public let route: String
+        /// Why it was left out.
+        public let reason: Reason
+    }
+
+    /// The file: one `applinks` detail.
+    public let file: AssociationFile
+    /// For each component, the route it was generated from (`nil` for an explicit exclusion).
+    public let componentRoutes: [String?]
+    /// The routes that have no component.
+    public let skippedRoutes: [SkippedRoute]
+}

@@ -1,0 +1,265 @@
+import DeepLinks
+import Foundation
+
+/// Compares a route table with an association file, both ways.
+///
+/// - **Routes the file does not send to the app.** For every route that serves http(s) links
+///   on the domain, a sample link is written by reverse routing (with a valid value for each
+///   parameter) and matched against the file: a navigating or sensitive route should
+///   ``AssociationMatch/Decision/match``; a destructive one should not.
+/// - **URLs the file sends to the app that no route handles.** For every component that can
+///   open the app, example URLs are drawn from its patterns (``PatternWitness``); each that the
+///   file really sends to the app is passed through the gate and the router, and one that
+///   nothing handles is reported: it would open the app on a blank screen.
+///
+/// ```swift
+/// let check = try AssociationCrossCheck(
+///     table: table, file: file, appID: "ABCDE12345.com.example.app", domain: "example.com")
+/// for finding in check.findings() { print(finding) }
+/// ```
+public struct AssociationCrossCheck: Sendable {
+    /// The router built from the table.
+    public let router: Router
+    /// The file, compiled.
+    public let file: CompiledAssociationFile
+    /// The App ID whose links are compared.
+    public let appID: String
+    /// The domain the file is served on.
+    public let domain: String
+    /// The gate that example URLs pass before the router.
+    public let gate: LinkGate
+
+    /// Prepares a cross-check; refuses a table that does not build.
+    public init(
+        table: RouteTable, file: AssociationFile, appID: String, domain: String,
+        registry: ParameterTypeRegistry = ParameterTypeRegistry(), gate: LinkGate = LinkGate()
+    ) throws(RouteTableError) {
+        router = try Router(table, registry: registry)
+        self.file = CompiledAssociationFile(file)
+        self.appID = appID
+        self.domain = domain.lowercased()
+        self.gate = gate
+    }
+
+    /// Every disagreement, routes first, then components.
+    public func findings() -> [CrossCheckFinding] {
+        routeFindings() + componentFindings()
+    }
+
+    /// Routes the file does not treat as their safety says.
+    public func routeFindings() -> [CrossCheckFinding] {
+        var findings: [CrossCheckFinding] = []
+        for route in router.routes where route.scope.servesWeb {
+            guard route.scope.hosts.isEmpty || route.scope.hosts.contains(where: { $0.matches(domain) }) else {
+                continue
+            }
+            let url: String
+            switch sampleLink(for: route) {
+            case .success(let text): url = text
+            case .failure(let error):
+                findings.append(
+                    CrossCheckFinding(
+                        .routeWithoutSample, route: route.name, rule: nil, url: nil,
+                        "no sample link could be written for route '\(route.name)': \(error)"))
+                continue
+            }
+            let result = file.match(url, appID: appID, domain: domain)
+            if route.safety == .destructive {
+                if result.decision == .match {
+                    findings.append(
+                        CrossCheckFinding(
+                            .destructiveRouteOpensApp, route: route.name, rule: result.rule, url: url,
+                            "the destructive route '\(route.name)' opens the app straight from the web (\(url)); "
+                                + "exclude it in the association file"))
+                }
+            } else if result.decision != .match {
+                let why =
+                    result.decision == .exclude
+                    ? "it is excluded by \(result.rule?.jsonPath ?? "a rule")" : result.reason.sentence
+                findings.append(
+                    CrossCheckFinding(
+                        .routeNotSentToApp, route: route.name, rule: result.rule, url: url,
+                        "the association file does not send route '\(route.name)' to the app (\(url)): \(why)"))
+            }
+        }
+        return findings
+    }
+
+    /// Components that send the app URLs no route handles.
+    public func componentFindings() -> [CrossCheckFinding] {
+        var findings: [CrossCheckFinding] = []
+        for detail in file.details where detail.appIDs.contains(appID) {
+            for rule in detail.rules where !rule.exclude && rule.isReadable {
+                for url in exampleURLs(for: rule) {
+                    let result = file.match(url, appID: appID, domain: domain)
+                    guard result.decision == .match, result.rule == rule.reference else { continue }
+                    let link: Link
+                    do {
+                        link = try gate.parse(url)
+                    } catch {
+                        findings.append(
+                            CrossCheckFinding(
+                                .urlWithoutRoute, route: nil, rule: rule.reference, url: url,
+                                "\(rule.reference.jsonPath) sends \(url) to the app, but the gate refuses it: \(error)"))
+                        break
+                    }
+                    if router.match(gate.sanitize(link).link) == nil {
+                        findings.append(
+                            CrossCheckFinding(
+                                .urlWithoutRoute, route: nil, rule: rule.reference, url: url,
+                                "\(rule.reference.jsonPath) sends \(url) to the app, but no route handles it"))
+                        break
+                    }
+                }
+            }
+        }
+        return findings
+    }
+
+    /// Example URLs for a rule: the short and the long witness of its patterns.
+    func exampleURLs(for rule: CompiledRule) -> [String] {
+        var urls: [String] = []
+        for fill in [nil, "x/y"] as [String?] {
+            /// The witness of a part: `""` when the rule has no pattern for it, `nil` when the
+            /// pattern matches nothing.
+            func witness(_ part: String) -> String? {
+                guard let node = rule.parsedPatterns.first(where: { $0.part == part })?.parsed.node else { return "" }
+                guard let fill else { return PatternWitness.short(node) }
+                return PatternWitness.long(node, fill: part == "/" ? fill : "x")
+            }
+            guard let path = witness("/"), let query = witness("?"), let fragment = witness("#") else { continue }
+            var url = "https://" + domain + "/" + encoded(path, rule: rule, allowing: .pathSegment, keepSlash: true)
+            var queryParts: [String] = []
+            if !query.isEmpty { queryParts.append(encoded(query, rule: rule, allowing: .fragment, keepSlash: false)) }
+            var matchesNothing = false
+            for entry in rule.parsedPatterns where entry.part.hasPrefix("?") && entry.part.count > 1 {
+                guard let value = witness(entry.part) else {
+                    matchesNothing = true
+                    break
+                }
+                // An absent item is the empty string, so an empty witness is written by leaving the item out.
+                guard !value.isEmpty else { continue }
+                queryParts.append(
+                    encoded(String(entry.part.dropFirst()), rule: rule, allowing: .queryItem, keepSlash: false) + "="
+                        + encoded(value, rule: rule, allowing: .queryItem, keepSlash: false))
+            }
+            if matchesNothing { continue }
+            if !queryParts.isEmpty { url += "?" + queryParts.joined(separator: "&") }
+            if !fragment.isEmpty { url += "#" + encoded(fragment, rule: rule, allowing: .fragment, keepSlash: false) }
+            if !urls.contains(url) { urls.append(url) }
+        }
+        return urls
+    }
+
+    /// The witness as URL text: as it is for a percent-encoded rule, encoded for one that
+    /// compares decoded text.
+    private func encoded(
+        _ text: String, rule: CompiledRule, allowing: PercentEncoding.Allowed, keepSlash: Bool
+    ) -> String {
+        guard !rule.percentEncoded else { return text }
+        guard keepSlash else { return PercentEncoding.encode(text, allowing: allowing) }
+        return text.split(separator: "/", omittingEmptySubsequences: false)
+            .map { PercentEncoding.encode(String($0), allowing: allowing) }.joined(separator: "/")
+    }
+
+    /// A link for the route from sample parameter values, trying a second set when the first
+    /// leads to another route.
+    func sampleLink(for route: Route) -> Result<String, ReverseRoutingError> {
+        var lastError: ReverseRoutingError?
+        for variant in 0..<2 {
+            var pairs: [(String, ParameterValue)] = []
+            for segment in route.path.segments {
+                switch segment {
+                case .literal: continue
+                case .parameter(let name, let type):
+                    if let value = SampleValues.value(for: type, variant: variant) { pairs.append((name, value)) }
+                case .catchAll(let name, let type):
+                    if case .string(let text)? = SampleValues.value(for: type, variant: variant) {
+                        pairs.append((name, .segments([text])))
+                    } else if let value = SampleValues.value(for: type, variant: variant) {
+                        pairs.append((name, .segments([value.text])))
+                    }
+                }
+            }
+            for parameter in route.query where parameter.isRequired {
+                if let value = SampleValues.value(for: parameter.type, variant: variant) { pairs.append((parameter.name, value)) }
+            }
+            if case .parameter(let declaration) = route.fragment, declaration.isRequired,
+                let value = SampleValues.value(for: declaration.type, variant: variant)
+            {
+                pairs.append((declaration.name, value))
+            }
+            do {
+                return .success(
+                    try router.link(for: route.name, parameters: RouteParameters(pairs), scheme: "https", host: domain))
+            } catch {
+                lastError = error
+            }
+        }
+        return .failure(lastError ?? .unknownRoute(route.name))
+    }
+}
+
+/// Valid sample values for parameter types, for writing sample links.
+enum SampleValues {
+    static func value(for type: ParameterType?, variant: Int) -> ParameterValue? {
+        guard let type else { return .string(variant == 0 ? "sample" : "other") }
+        switch type {
+        case .integer(let range):
+            let preferred = variant == 0 ? 1 : 2
+            return .integer(range.contains(preferred) ? preferred : variant == 0 ? range.lowerBound : range.upperBound)
+        case .string(let length, let characters):
+            let candidates = variant == 0 ? "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-_." : "zyxwvutsrqponmlkjihgfedcba9876543210ZYXWVUTSRQPONMLKJIHGFEDCBA"
+            guard let character = candidates.first(where: { characters.contains($0) }) else { return nil }
+            return .string(String(repeating: character, count: max(1, length.lowerBound)))
+        case .slug(let length):
+            return .string(String(repeating: variant == 0 ? "a" : "b", count: max(1, length.lowerBound)))
+        case .uuid:
+            return UUID(uuidString: variant == 0 ? "123e4567-e89b-12d3-a456-426614174000" : "00000000-0000-4000-8000-000000000001").map(ParameterValue.uuid)
+        case .boolean:
+            return .boolean(variant == 0)
+        case .enumeration(let values):
+            return (variant < values.count ? values[variant] : values.first).map(ParameterValue.string)
+        case .custom:
+            return nil
+        }
+    }
+}
+
+/// One disagreement between a route table and an association file.
+public struct CrossCheckFinding: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// What kind of disagreement.
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+        /// A route's links do not open the app (no rule matches, or an exclusion does).
+        case routeNotSentToApp
+        /// A destructive route's links open the app straight from the web.
+        case destructiveRouteOpensApp
+        /// The file sends the app a URL that the gate refuses or no route handles.
+        case urlWithoutRoute
+        /// No sample link could be written for a route (custom parameter types, for example).
+        case routeWithoutSample
+    }
+
+    /// The kind.
+    public let kind: Kind
+    /// The route it is about, when there is one.
+    public let route: String?
+    /// The rule of the file it is about, when there is one.
+    public let rule: RuleReference?
+    /// The URL that shows the disagreement.
+    public let url: String?
+    /// A sentence.
+    public let message: String
+
+    /// Creates a finding.
+    public init(_ kind: Kind, route: String?, rule: RuleReference?, url: String?, _ message: String) {
+        self.kind = kind
+        self.route = route
+        self.rule = rule
+        self.url = url
+        self.message = message
+    }
+
+    /// The message.
+    public var description: String { "\(kind.rawValue): \(message)" }
+}

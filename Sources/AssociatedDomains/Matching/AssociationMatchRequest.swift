@@ -1,0 +1,117 @@
+/// One matching question in the line protocol of the shared conformance corpus: a whole file,
+/// a domain, an App ID and a URL, answered with `match`, `exclude` or `no_match`.
+///
+/// Answering never throws and never stops at a bad case: a request whose file is not an
+/// object or whose URL has no scheme gets an error answer naming the fault, and the next line
+/// is answered as usual. This is the core of a command-line runner that reads one JSON object
+/// per line and writes one per line.
+///
+/// ```swift
+/// AssociationMatchRequest.respond(toLine: #"""
+///     {"id":0,"aasa":{"applinks":{"details":[{"appIDs":["A.b"],"components":[{"/":"/x"}]}]}},
+///      "domain":"example.com","appId":"A.b","url":"https://example.com/x"}
+///     """#)
+/// // {"decision":"match","id":0}
+/// ```
+public struct AssociationMatchRequest: Sendable, Hashable, Codable {
+    /// The caller's identifier for the case, echoed in the answer (any JSON value).
+    public var id: JSONValue?
+    /// The whole association file.
+    public var aasa: JSONValue
+    /// The domain the file was served for; empty skips the host check.
+    public var domain: String
+    /// The App ID under test.
+    public var appId: String
+    /// The URL to decide.
+    public var url: String
+
+    /// Creates a request.
+    public init(id: JSONValue? = nil, aasa: JSONValue, domain: String, appId: String, url: String) {
+        self.id = id
+        self.aasa = aasa
+        self.domain = domain
+        self.appId = appId
+        self.url = url
+    }
+
+    /// Reads a request from a JSON object; `nil` names the first missing or mistyped field.
+    public init(json: JSONValue) throws(AssociationMatchRequestError) {
+        guard case .object(let members) = json else { throw .notAnObject }
+        guard let aasa = members["aasa"] else { throw .missingField("aasa") }
+        guard let domain = members["domain"]?.stringValue else { throw .missingField("domain") }
+        guard let appId = members["appId"]?.stringValue else { throw .missingField("appId") }
+        guard let url = members["url"]?.stringValue else { throw .missingField("url") }
+        self.init(id: members["id"], aasa: aasa, domain: domain, appId: appId, url: url)
+    }
+
+    /// The decision for the request, or why it could not be decided.
+    public func decide() -> Result<AssociationMatch, AssociationMatchRequestError> {
+        let file: AssociationFile
+        do {
+            file = try AssociationFile(json: aasa)
+        } catch {
+            return .failure(.unreadableFile(error))
+        }
+        let url: AssociationURL
+        do {
+            url = try AssociationURL(self.url)
+        } catch {
+            return .failure(.unreadableURL(error))
+        }
+        return .success(CompiledAssociationFile(file).match(url, appID: appId, domain: domain))
+    }
+
+    /// The answer object: `{"id": …, "decision": "match"}` or `{"id": …, "error": "…"}`.
+    public func answer() -> JSONValue {
+        var members: [String: JSONValue] = [:]
+        if let id { members["id"] = id }
+        switch decide() {
+        case .success(let result): members["decision"] = .string(result.decision.rawValue)
+        case .failure(let error): members["error"] = .string(error.description)
+        }
+        return .object(members)
+    }
+
+    /// Answers one input line with one output line (compact JSON, no newline).
+    public static func respond(toLine line: String) -> String {
+        let json: JSONValue
+        do {
+            json = try JSONValue(parsing: line)
+        } catch {
+            return JSONValue.object(["error": .string(AssociationMatchRequestError.invalidJSON(error).description)])
+                .serialized()
+        }
+        do {
+            return try AssociationMatchRequest(json: json).answer().serialized()
+        } catch {
+            var members: [String: JSONValue] = ["error": .string(error.description)]
+            if let id = json["id"] { members["id"] = id }
+            return JSONValue.object(members).serialized()
+        }
+    }
+}
+
+/// Why a line-protocol request could not be decided.
+public enum AssociationMatchRequestError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The line is not JSON.
+    case invalidJSON(JSONSyntaxError)
+    /// The line is JSON but not an object.
+    case notAnObject
+    /// A required field is missing or not a string (its name).
+    case missingField(String)
+    /// The `aasa` value is not an association file.
+    case unreadableFile(AssociationFileError)
+    /// The `url` has no scheme.
+    case unreadableURL(AssociationURLError)
+
+    /// A sentence that says what was wrong.
+    public var description: String {
+        switch self {
+        case .invalidJSON(let error): "the request is not valid JSON: \(error.description)"
+        case .notAnObject: "the request must be a JSON object"
+        case .missingField(let name): "the request has no string field \"\(name)\""
+        case .unreadableFile(let error): error.description
+        case .unreadableURL(let error): error.description
+        }
+    }
+}

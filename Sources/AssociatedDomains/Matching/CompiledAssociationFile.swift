@@ -1,0 +1,109 @@
+import DeepLinks
+
+/// An association file with every pattern compiled once, ready to match many URLs.
+///
+/// Matching follows Apple's observed behaviour: the URL's host must equal the domain the file
+/// was served for (case-insensitively); the details that name the app are tried in order and,
+/// within each, its components (or legacy `paths`) in order; the first rule that matches
+/// decides, `exclude` turning the match into ``AssociationMatch/Decision/exclude``. A later
+/// detail for the same app is tried only when no earlier rule matched.
+///
+/// Compiling is the expensive step; a compiled file is an immutable `Sendable` value that can
+/// be shared across threads and matched against any number of URLs.
+///
+/// ```swift
+/// let compiled = CompiledAssociationFile(try AssociationFile(parsing: aasaText))
+/// compiled.match("https://example.com/buy/42", appID: "ABCDE12345.com.example.app",
+///                domain: "example.com").decision        // .match
+/// ```
+public struct CompiledAssociationFile: Sendable {
+    /// One detail with its rules compiled.
+    struct Detail: Sendable {
+        let index: Int
+        let appIDs: [String]
+        let rules: [CompiledRule]
+    }
+
+    /// The file this was compiled from.
+    public let file: AssociationFile
+    let details: [Detail]
+    let variables: SubstitutionVariables
+
+    /// Compiles every rule of the file's `applinks` service.
+    public init(_ file: AssociationFile) {
+        self.file = file
+        let appLinks = file.appLinks
+        let variables = SubstitutionVariables(custom: appLinks?.substitutionVariables ?? [:])
+        self.variables = variables
+        var details: [Detail] = []
+        for (detailIndex, detail) in (appLinks?.details ?? []).enumerated() {
+            guard detail.unreadable == nil else { continue }
+            let appIDs = detail.effectiveAppIDs
+            let key = appLinks?.detailsStyle == .dictionary ? detail.appID : nil
+            var rules: [CompiledRule] = []
+            if let components = detail.components {
+                for (index, component) in components.enumerated() {
+                    let reference = RuleReference(
+                        detailIndex: detailIndex, detailKey: key, appIDs: appIDs, kind: .component, index: index)
+                    rules.append(
+                        CompiledRule(
+                            component: component, detailDefaults: detail.defaults,
+                            domainDefaults: appLinks?.defaults, variables: variables, reference: reference))
+                }
+            } else if let paths = detail.paths {
+                for (index, path) in paths.enumerated() {
+                    let reference = RuleReference(
+                        detailIndex: detailIndex, detailKey: key, appIDs: appIDs, kind: .legacyPath, index: index)
+                    rules.append(CompiledRule(legacyPath: path, reference: reference))
+                }
+            }
+            details.append(Detail(index: detailIndex, appIDs: appIDs, rules: rules))
+        }
+        self.details = details
+    }
+
+    /// Every App ID that some `applinks` detail names, in order of first appearance.
+    public var appIDs: [String] {
+        var seen = Set<String>()
+        return details.flatMap(\.appIDs).filter { seen.insert($0).inserted }
+    }
+
+    /// What the file says about a URL for an app.
+    ///
+    /// - Parameters:
+    ///   - url: The URL, split leniently.
+    ///   - appID: The App ID (`TEAMID.bundle.id`), compared exactly.
+    ///   - domain: The domain the file was served for; `nil` or empty skips the host check.
+    public func match(_ url: AssociationURL, appID: String, domain: String?) -> AssociationMatch {
+        if let domain, !domain.isEmpty, url.host != domain.lowercased() {
+            return AssociationMatch(decision: .noMatch, reason: .hostMismatch)
+        }
+        guard file.appLinks != nil else { return AssociationMatch(decision: .noMatch, reason: .noAppLinks) }
+        var view = URLView(url)
+        var listed = false
+        for detail in details where detail.appIDs.contains(appID) {
+            listed = true
+            for rule in detail.rules where rule.matches(&view) {
+                return rule.exclude
+                    ? AssociationMatch(decision: .exclude, reason: .ruleExcluded, rule: rule.reference)
+                    : AssociationMatch(decision: .match, reason: .ruleMatched, rule: rule.reference)
+            }
+        }
+        return AssociationMatch(decision: .noMatch, reason: listed ? .noRuleMatched : .appNotListed)
+    }
+
+    /// What the file says about URL text for an app; text without a scheme is a
+    /// ``AssociationMatch/Reason/unreadableURL`` no-match.
+    public func match(_ url: String, appID: String, domain: String?) -> AssociationMatch {
+        do {
+            return match(try AssociationURL(url), appID: appID, domain: domain)
+        } catch {
+            return AssociationMatch(decision: .noMatch, reason: .unreadableURL)
+        }
+    }
+
+    /// What the file says about a link that passed the gate, for an app.
+    public func match(_ link: Link, appID: String, domain: String?) -> AssociationMatch {
+        match(AssociationURL(link), appID: appID, domain: domain)
+    }
+}

@@ -1,0 +1,145 @@
+/// Finds rules that can never decide because an earlier rule of the same detail matches first.
+///
+/// Apple stops at the first matching rule, so a rule whose every URL an earlier rule also
+/// matches is dead (``AssociationFinding/Code/unreachableRule``); when the dead rule is an
+/// exclusion and the earlier one is not, the URLs it was meant to keep in the browser open the
+/// app instead (``AssociationFinding/Code/exclusionAfterBroaderRule``). An exclusion that an
+/// earlier rule only partly covers is reported too. Only single earlier rules are compared, so
+/// a rule covered by several together is not reported.
+struct RuleReachability {
+    let budget: PatternLanguage.Budget
+
+    /// Findings for the rules of one detail, in order.
+    func findings(for rules: [CompiledRule]) -> [AssociationFinding] {
+        var findings: [AssociationFinding] = []
+        for (position, rule) in rules.enumerated() where rule.isReadable {
+            var reported = false
+            for earlier in rules[..<position] where earlier.isReadable {
+                guard covers(earlier, rule) == true else { continue }
+                let what = rule.reference.kind == .component ? "component" : "path"
+                if rule.exclude && !earlier.exclude {
+                    findings.append(
+                        AssociationFinding(
+                            .exclusionAfterBroaderRule, at: rule.reference.jsonPath,
+                            "this exclusion never takes effect: \(earlier.reference.jsonPath) comes first and "
+                                + "sends every URL it would exclude to the app; move the exclusion before it"))
+                } else {
+                    findings.append(
+                        AssociationFinding(
+                            .unreachableRule, at: rule.reference.jsonPath,
+                            "this \(what) can never decide: \(earlier.reference.jsonPath) comes first and matches "
+                                + "every URL it matches"))
+                }
+                reported = true
+                break
+            }
+            guard !reported, rule.exclude else { continue }
+            for earlier in rules[..<position] where earlier.isReadable && !earlier.exclude {
+                guard overlaps(earlier, rule) == true else { continue }
+                findings.append(
+                    AssociationFinding(
+                        .exclusionPartlyShadowed, at: rule.reference.jsonPath,
+                        "some URLs this exclusion should keep in the browser are matched first by "
+                            + "\(earlier.reference.jsonPath) and open the app; move the exclusion before it"))
+                break
+            }
+        }
+        if budget.isExhausted {
+            findings.append(
+                AssociationFinding(
+                    .analysisIncomplete, at: "$.applinks.details",
+                    "the file is too large to compare every pair of rules; some unreachable rules may be unreported"))
+        }
+        return findings
+    }
+
+    /// Whether `earlier` matches every URL `later` matches; `nil` when unknown.
+    func covers(_ earlier: CompiledRule, _ later: CompiledRule) -> Bool? {
+        let sameSettings =
+            earlier.caseSensitive == later.caseSensitive && earlier.percentEncoded == later.percentEncoded
+        guard sameSettings || (isUniversal(earlier.path) && isUniversal(earlier.fragment) && isUniversal(earlier.query))
+        else { return false }
+        guard let path = coversPart(earlier.path, later.path, earlierNode: node(earlier, "/"), laterNode: node(later, "/"))
+        else { return nil }
+        guard path else { return false }
+        guard let fragment = coversPart(earlier.fragment, later.fragment, earlierNode: nil, laterNode: nil) else {
+            return nil
+        }
+        guard fragment else { return false }
+        return coversQuery(earlier.query, later.query)
+    }
+
+    /// Whether some URL matches both; `nil` when unknown. Only rules with the same settings and
+    /// comparable query forms are compared; everything else answers `false` (no report).
+    func overlaps(_ first: CompiledRule, _ second: CompiledRule) -> Bool? {
+        guard first.caseSensitive == second.caseSensitive, first.percentEncoded == second.percentEncoded else {
+            return false
+        }
+        let firstPrefix = node(first, "/").map(PatternLanguage.literalPrefix) ?? []
+        let secondPrefix = node(second, "/").map(PatternLanguage.literalPrefix) ?? []
+        guard firstPrefix.starts(with: secondPrefix) || secondPrefix.starts(with: firstPrefix) else { return false }
+        for (a, b) in [(first.path, second.path), (first.fragment, second.fragment)] {
+            guard let a, let b else { continue }
+            guard let shared = PatternLanguage.overlaps(a, b, budget: budget) else { return nil }
+            if !shared { return false }
+        }
+        switch (first.query, second.query) {
+        case (.any, _), (_, .any):
+            return true
+        case (.whole(let a), .whole(let b)):
+            return PatternLanguage.overlaps(a, b, budget: budget)
+        case (.items(let a), .items(let b)):
+            for (name, pattern) in a {
+                guard let other = b.first(where: { $0.name == name }) else { continue }
+                guard let shared = PatternLanguage.overlaps(pattern, other.value, budget: budget) else { return nil }
+                if !shared { return false }
+            }
+            return true
+        default:
+            return false
+        }
+    }
+
+    private func node(_ rule: CompiledRule, _ part: String) -> PatternNode? {
+        rule.parsedPatterns.first { $0.part == part }?.parsed.node
+    }
+
+    private func isUniversal(_ automaton: PatternAutomaton?) -> Bool { automaton?.isUniversal ?? true }
+
+    private func isUniversal(_ query: CompiledRule.Query) -> Bool {
+        switch query {
+        case .any: true
+        case .whole(let pattern): pattern.isUniversal
+        case .items(let items): items.allSatisfy { $0.value.isUniversal }
+        }
+    }
+
+    private func coversPart(
+        _ earlier: PatternAutomaton?, _ later: PatternAutomaton?, earlierNode: PatternNode?, laterNode: PatternNode?
+    ) -> Bool? {
+        guard let earlier, !earlier.isUniversal else { return true }
+        guard let later else { return false }
+        if let earlierNode, let laterNode {
+            let outer = PatternLanguage.literalPrefix(earlierNode)
+            guard PatternLanguage.literalPrefix(laterNode).starts(with: outer) else { return false }
+        }
+        return PatternLanguage.includes(earlier, later, budget: budget)
+    }
+
+    private func coversQuery(_ earlier: CompiledRule.Query, _ later: CompiledRule.Query) -> Bool? {
+        if isUniversal(earlier) { return true }
+        switch (earlier, later) {
+        case (.whole(let a), .whole(let b)):
+            return PatternLanguage.includes(a, b, budget: budget)
+        case (.items(let a), .items(let b)):
+            for (name, pattern) in a where !pattern.isUniversal {
+                guard let other = b.first(where: { $0.name == name }) else { return false }
+                guard let included = PatternLanguage.includes(pattern, other.value, budget: budget) else { return nil }
+                if !included { return false }
+            }
+            return true
+        default:
+            return false
+        }
+    }
+}

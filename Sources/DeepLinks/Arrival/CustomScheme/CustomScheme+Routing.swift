@@ -1,0 +1,24 @@
+extension CustomScheme {
+    /// The link the route table matches for a link of this scheme, or why it is refused.
+    ///
+    /// With ``HostRule/routeSegment`` the link is matched as it is: the router reads the host
+    /// as the first path segment. With ``HostRule/domain(_:)`` the host (without a port) must
+    /// match one of the domains; the link is then matched without it, as
+    /// `scheme:///path?query#fragment`, so that `photoalbum://photos.example.com/albums` and
+    /// `https://photos.example.com/albums` can share the route `/albums`.
+    func routedLink(_ link: Link) -> Result<Link, ArrivalRefusal> {
+        guard case .domain(let patterns) = host else { return .success(link) }
+        guard let domain = link.host else { return .failure(.hostNotAllowed(scheme: name, host: nil)) }
+        if let port = link.port { return .failure(.hostNotAllowed(scheme: name, host: domain + ":" + String(port))) }
+        guard patterns.contains(where: { $0.matches(domain) }) else {
+            return .failure(.hostNotAllowed(scheme: name, host: domain))
+        }
+        let text = Link.assemble(
+            scheme: link.scheme, hasAuthority: true, host: nil, port: nil, rawPath: link.rawPath,
+            rawQuery: link.rawQuery, rawFragment: link.rawFragment)
+        return .success(
+            Link(
+                scheme: link.scheme, host: nil, port: nil, rawPath: link.rawPath, pathSegments: link.pathSegments,
+                rawQuery: link.rawQuery, queryItems: link.queryItems, rawFragment: link.rawFragment, original: text))
+    }
+}

@@ -1,0 +1,96 @@
+/// An activity type the app continues (Handoff), and the route of the table it leads to.
+///
+/// An activity route adds no route of its own: it names a route of the ``RouteTable``, and
+/// that route's parameters are the activity's typed `userInfo` keys. A continued activity
+/// therefore reaches the same route, the same parameters and the same handler as the link
+/// for the same content, and a handler that declines falls back to that link's web page.
+///
+/// Each parameter of the route is read from the `userInfo` entry of the same name, which
+/// must have the matching kind (``UserInfoValue/Kind``): an integer for `int`, a Boolean for
+/// `bool`, an array of strings for a catch-all, and a string for every other type. The value
+/// is then checked against the parameter's type and bounds, exactly as a link's value would
+/// be. Path parameters are required; query and fragment parameters follow their declaration
+/// (required, optional, or with a default). Other `userInfo` entries are ignored.
+///
+/// ```swift
+/// let viewing = ActivityRoute(activityType: "com.example.photos.viewing-photo", route: "photo")
+/// // userInfo ["albumname": "Summer", "index": 3] routes as
+/// // https://photos.example.com/albums?albumname=Summer&index=3
+/// ```
+///
+/// Several activity routes may register one type: they are tried in declaration order and
+/// the first whose route accepts the `userInfo` wins. In JSON:
+/// `{"activityType": "com.example.photos.viewing-photo", "route": "photo"}`, with optional
+/// `scheme` and `host` for a route whose scope does not name exactly one of each.
+public struct ActivityRoute: Sendable, Hashable, CustomStringConvertible {
+    /// The app's activity type (reverse DNS, listed under `NSUserActivityTypes` in its Info.plist).
+    public var activityType: String
+    /// The name of the route in the table.
+    public var route: String
+    /// The scheme of the link written for the route, when its scope has several.
+    public var scheme: String?
+    /// The host of the link written for the route, when its scope does not name exactly one.
+    public var host: String?
+
+    /// Creates an activity route.
+    public init(activityType: String, route: String, scheme: String? = nil, host: String? = nil) {
+        self.activityType = activityType
+        self.route = route
+        self.scheme = scheme
+        self.host = host
+    }
+
+    /// `activityType -> route`, for messages.
+    public var description: String { "\(activityType) -> \(route)" }
+}
+
+extension ActivityRoute: Codable {
+    private enum CodingKeys: String, CodingKey, CaseIterable { case activityType, route, scheme, host }
+
+    /// Decodes an activity route; unknown keys are refused.
+    public init(from decoder: any Decoder) throws {
+        try RouteTableDecoding.refuseUnknownKeys(
+            in: decoder, allowed: Set(CodingKeys.allCases.map(\.rawValue)), what: "an activity route")
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            activityType: try c.decode(String.self, forKey: .activityType),
+            route: try c.decode(String.self, forKey: .route),
+            scheme: try c.decodeIfPresent(String.self, forKey: .scheme),
+            host: try c.decodeIfPresent(String.self, forKey: .host))
+    }
+
+    /// Encodes the activity route, leaving out absent values.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(activityType, forKey: .activityType)
+        try c.encode(route, forKey: .route)
+        try c.encodeIfPresent(scheme, forKey: .scheme)
+        try c.encodeIfPresent(host, forKey: .host)
+    }
+}
+
+/// Why a list of activity routes cannot be used with a route table.
+public enum ActivityRouteProblem: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// An activity type that is empty or contains whitespace or a control character.
+    case invalidActivityType(String)
+    /// The browsing-web type: its activities are routed by their `webpageURL`, never by an activity route.
+    case browsingWebType(route: String)
+    /// A route name the table does not have.
+    case unknownRoute(activityType: String, route: String)
+    /// The same activity type registered twice for the same route.
+    case duplicate(activityType: String, route: String)
+
+    /// A sentence that says what to change.
+    public var description: String {
+        switch self {
+        case .invalidActivityType(let type):
+            "the activity type '\(ParameterFailure.shortened(type))' is empty or contains whitespace or a control "
+                + "character; use the reverse-DNS name listed in NSUserActivityTypes"
+        case .browsingWebType(let route):
+            "the activity route to '\(route)' registers \(UserActivity.browsingWeb), whose activities are routed "
+                + "by their webpageURL; remove it"
+        case .unknownRoute(let type, let route): "the activity type '\(type)' names route '\(route)', which the table lacks"
+        case .duplicate(let type, let route): "the activity type '\(type)' is registered twice for route '\(route)'"
+        }
+    }
+}

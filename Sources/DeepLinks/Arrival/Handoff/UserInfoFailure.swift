@@ -1,0 +1,41 @@
+/// Why a `userInfo` entry was refused for a route parameter: which key, its value, and why.
+///
+/// ```swift
+/// let failure = UserInfoFailure(key: "index", value: "3", reason: .wrongKind(expected: .integer))
+/// failure.description   // "userInfo key 'index' must be an integer value (got string \"3\")"
+/// ```
+public struct UserInfoFailure: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+    /// What was wrong with an entry.
+    public enum Reason: Sendable, Hashable, Codable {
+        /// The value has another kind than the parameter's type reads.
+        case wrongKind(expected: UserInfoValue.Kind)
+        /// The value broke the parameter's type or bounds (or is missing: ``ParameterFailure/Reason/missing``).
+        case invalid(ParameterFailure.Reason)
+    }
+
+    /// The `userInfo` key, which is the parameter's name.
+    public let key: String
+    /// The value the activity carried, or `nil` when it carried none.
+    public let value: UserInfoValue?
+    /// What was wrong.
+    public let reason: Reason
+
+    /// Creates a failure.
+    public init(key: String, value: UserInfoValue?, reason: Reason) {
+        self.key = key
+        self.value = value
+        self.reason = reason
+    }
+
+    /// A sentence naming the key, the rule and the value.
+    public var description: String {
+        var text = "userInfo key '\(key)' "
+        switch reason {
+        case .wrongKind(.array): text += "must be an array of strings"
+        case .wrongKind(let kind): text += "must be \(kind == .integer ? "an" : "a") \(kind) value"
+        case .invalid(let reason): text += reason.sentence
+        }
+        if let value { text += " (got \(ParameterFailure.shortened(value.description)))" }
+        return text
+    }
+}

@@ -1,0 +1,17 @@
+/// Why a ``LinkReceiver`` could not be built: the route table's problems, or the activity routes'.
+public enum LinkReceiverError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The route table cannot be built (see ``RouteTableError``).
+    case routeTable(RouteTableError)
+    /// Activity routes that do not fit the table, in declaration order.
+    case activityRoutes([ActivityRouteProblem])
+
+    /// The problems, one per line.
+    public var description: String {
+        switch self {
+        case .routeTable(let error): error.description
+        case .activityRoutes(let problems):
+            "the activity routes have \(problems.count) problem\(problems.count == 1 ? "" : "s"):\n"
+                + problems.map { "- \($0)" }.joined(separator: "\n")
+        }
+    }
+}

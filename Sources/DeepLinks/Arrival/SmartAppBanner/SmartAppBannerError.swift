@@ -1,0 +1,72 @@
+/// Why the content of an `apple-itunes-app` meta tag was refused: the rule and the offending text.
+///
+/// ```swift
+/// do {
+///     _ = try SmartAppBanner(parsing: "app-id=12a")
+/// } catch {
+///     error.description   // "the app-id '12a' is not a number: use the digits of the App Store ID"
+/// }
+/// ```
+public enum SmartAppBannerError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The content is longer than ``SmartAppBanner/maximumContentLength`` bytes.
+    case tooLong(bytes: Int)
+    /// An item between two commas (or before the first, or after the last) is empty.
+    case emptyItem(index: Int)
+    /// An item without `=`; ``index`` counts items from 0.
+    case missingEquals(item: String, index: Int)
+    /// A key that is not one of ``SmartAppBanner/Key``.
+    case unknownKey(String)
+    /// A key that appears more than once.
+    case duplicateKey(SmartAppBanner.Key)
+    /// A key with nothing after its `=`.
+    case emptyValue(SmartAppBanner.Key)
+    /// The content has no `app-id`.
+    case missingAppID
+    /// An `app-id` that is not a positive decimal number without leading zeros, or too large.
+    case nonNumericAppID(String)
+    /// An `app-argument` the gate refused.
+    case invalidAppArgument(String, LinkError)
+    /// An `app-argument` containing a comma: the content could not be split back into items.
+    case commaInAppArgument(String)
+    /// An `affiliate-data` value with a space, comma, or character outside printable ASCII.
+    case invalidAffiliateData(String)
+    /// An `app-clip-bundle-id` that is not a bundle identifier (`com.example.app.Clip`).
+    case invalidAppClipBundleID(String)
+    /// An `app-clip-display` other than `card`.
+    case invalidAppClipDisplay(String)
+    /// `app-clip-display` without `app-clip-bundle-id`: there is no App Clip to display.
+    case appClipDisplayWithoutBundleID
+
+    /// A sentence that says what was wrong.
+    public var description: String {
+        switch self {
+        case .tooLong(let bytes):
+            "the banner content is \(bytes) bytes long; at most \(SmartAppBanner.maximumContentLength) are accepted"
+        case .emptyItem(let index): "item \(index + 1) of the banner content is empty (two commas in a row?)"
+        case .missingEquals(let item, let index):
+            "item \(index + 1) of the banner content, '\(ParameterFailure.shortened(item))', is not key=value"
+                + " (a comma inside a value?)"
+        case .unknownKey(let key):
+            "'\(ParameterFailure.shortened(key))' is not a Smart App Banner key; the keys are "
+                + SmartAppBanner.Key.allCases.map(\.rawValue).joined(separator: ", ")
+        case .duplicateKey(let key): "the key '\(key.rawValue)' appears more than once"
+        case .emptyValue(let key): "the key '\(key.rawValue)' has an empty value"
+        case .missingAppID: "the banner content has no app-id"
+        case .nonNumericAppID(let text):
+            "the app-id '\(ParameterFailure.shortened(text))' is not a number: use the digits of the App Store ID"
+        case .invalidAppArgument(let text, let error):
+            "the app-argument '\(ParameterFailure.shortened(text))' is not an acceptable link: \(error)"
+        case .commaInAppArgument(let text):
+            "the app-argument '\(ParameterFailure.shortened(text))' contains a comma, which separates banner items"
+        case .invalidAffiliateData(let text):
+            "the affiliate-data '\(ParameterFailure.shortened(text))' contains a space, a comma or a character "
+                + "outside printable ASCII"
+        case .invalidAppClipBundleID(let text):
+            "the app-clip-bundle-id '\(ParameterFailure.shortened(text))' is not a bundle identifier "
+                + "(letters, digits, '-' and '.', such as com.example.app.Clip)"
+        case .invalidAppClipDisplay(let text):
+            "the app-clip-display '\(ParameterFailure.shortened(text))' is not 'card', its only value"
+        case .appClipDisplayWithoutBundleID: "app-clip-display is set but app-clip-bundle-id is not"
+        }
+    }
+}

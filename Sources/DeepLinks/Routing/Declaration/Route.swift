@@ -1,0 +1,122 @@
+/// One entry of a route table: a name, the links it serves, the parameters it reads, and
+/// what following it risks.
+///
+/// A route is data. It matches a link when the link's scheme and host fall in its ``scope``,
+/// its path fits ``path`` with every parameter valid, every required query parameter is
+/// present and valid, and the fragment satisfies ``fragment``. Which route wins when several
+/// match is decided by ``Router``'s documented precedence; ``priority`` lets the author
+/// override it.
+///
+/// ```swift
+/// let photo = Route(
+///     "photo", "/albums/:album(slug)/photos/:index(int 0...9999)",
+///     query: ["size(enum small|large)=small"],
+///     scope: RouteScope(schemes: ["https"], hosts: ["example.com"]))
+/// let delete = Route("deleteAlbum", "/albums/:album(slug)", query: ["confirm(bool)"], safety: .destructive)
+/// ```
+///
+/// In JSON a route is an object with the keys `name` and `path` and the optional keys
+/// `query`, `fragment`, `scope`, `safety` and `priority`; unknown keys are refused, so that a
+/// misspelt key is never silently ignored.
+public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
+    /// The route's name, unique in its table; handlers and reverse routing refer to it.
+    public var name: String
+    /// The path pattern.
+    public var path: PathPattern
+    /// The query parameters the route reads.
+    public var query: [QueryParameter]
+    /// What the route requires of the fragment.
+    public var fragment: FragmentRule
+    /// The schemes and hosts the route serves.
+    public var scope: RouteScope
+    /// What following the route risks.
+    public var safety: RouteSafety
+    /// Routes with a higher priority are tried before all routes with a lower one; the
+    /// default is 0. Use it only to settle what the precedence rules leave ambiguous.
+    public var priority: Int
+
+    /// Creates a route.
+    public init(
+        _ name: String, _ path: PathPattern, query: [QueryParameter] = [], fragment: FragmentRule = .any,
+        scope: RouteScope = .any, safety: RouteSafety = .navigate, priority: Int = 0
+    ) {
+        self.name = name
+        self.path = path
+        self.query = query
+        self.fragment = fragment
+        self.scope = scope
+        self.safety = safety
+        self.priority = priority
+    }
+
+    /// The route's name.
+    public var id: String { name }
+
+    /// Every parameter name the route declares: path, then query, then fragment.
+    public var parameterNames: [String] {
+        path.parameterNames + query.map(\.name) + (fragment.declaration.map { [$0.name] } ?? [])
+    }
+
+    /// `name path?query#fragment` on one line, for messages.
+    public var description: String {
+        var text = "\(name) \(path.text)"
+        if !query.isEmpty { text += "?" + query.map(\.description).joined(separator: "&") }
+        if fragment != .any { text += "#\(fragment)" }
+        return text
+    }
+}
+
+extension Route: Codable {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case name, path, query, fragment, scope, safety, priority
+    }
+
+    /// Decodes a route; optional keys take their defaults and unknown keys are refused.
+    public init(from decoder: any Decoder) throws {
+        try RouteTableDecoding.refuseUnknownKeys(
+            in: decoder, allowed: Set(CodingKeys.allCases.map(\.rawValue)), what: "a route")
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            try c.decode(String.self, forKey: .name),
+            try c.decode(PathPattern.self, forKey: .path),
+            query: try c.decodeIfPresent([QueryParameter].self, forKey: .query) ?? [],
+            fragment: try c.decodeIfPresent(FragmentRule.self, forKey: .fragment) ?? .any,
+            scope: try c.decodeIfPresent(RouteScope.self, forKey: .scope) ?? .any,
+            safety: try c.decodeIfPresent(RouteSafety.self, forKey: .safety) ?? .navigate,
+            priority: try c.decodeIfPresent(Int.self, forKey: .priority) ?? 0)
+    }
+
+    /// Encodes a route, leaving out keys that hold their defaults.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(name, forKey: .name)
+        try c.encode(path, forKey: .path)
+        if !query.isEmpty { try c.encode(query, forKey: .query) }
+        if fragment != .any { try c.encode(fragment, forKey: .fragment) }
+        if scope != .any { try c.encode(scope, forKey: .scope) }
+        if safety != .navigate { try c.encode(safety, forKey: .safety) }
+        if priority != 0 { try c.encode(priority, forKey: .priority) }
+    }
+}
+
+/// Strict decoding for route-table JSON.
+enum RouteTableDecoding {
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// Throws a `DecodingError` naming the first key (in sorted order) that is not allowed.
+    static func refuseUnknownKeys(in decoder: any Decoder, allowed: Set<String>, what: String) throws {
+        let c = try decoder.container(keyedBy: AnyKey.self)
+        if let unknown = c.allKeys.map(\.stringValue).sorted().first(where: { !allowed.contains($0) }) {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "unknown key '\(unknown)' in \(what); allowed keys are "
+                        + allowed.sorted().joined(separator: ", ")))
+        }
+    }
+}

@@ -1,0 +1,82 @@
+/// The schemes and hosts a route serves.
+///
+/// Empty ``schemes`` means every scheme the gate's policy allows; empty ``hosts`` means every
+/// host. Hosts apply to web (http/https) links only: for a custom-scheme link the host is the
+/// first segment of the matched path and belongs in the pattern (SPEC §8: a host is never
+/// guessed to be a domain). A scope that names only custom schemes and also lists hosts is
+/// refused when the table is built. Host patterns compare whole labels: `*.example.com`
+/// covers `www.example.com`, not `example.com` and never `evilexample.com`.
+///
+/// ```swift
+/// let web = RouteScope(schemes: ["https"], hosts: ["example.com", "*.example.com"])
+/// let app = RouteScope(schemes: ["myapp"])
+/// ```
+///
+/// In JSON: `{"schemes": ["https"], "hosts": ["example.com"]}`; both keys may be omitted.
+public struct RouteScope: Sendable, Hashable, CustomStringConvertible {
+    /// Lower-case schemes; empty means any allowed scheme.
+    public let schemes: [String]
+    /// Host patterns for web links; empty means any host.
+    public let hosts: [HostPattern]
+
+    /// Every scheme and host the gate allows.
+    public static let any = RouteScope()
+
+    /// Creates a scope; schemes are lower-cased.
+    public init(schemes: [String] = [], hosts: [HostPattern] = []) {
+        self.schemes = schemes.map { $0.lowercased() }
+        self.hosts = hosts
+    }
+
+    /// Whether the scope may serve web links.
+    public var servesWeb: Bool { schemes.isEmpty || schemes.contains { Self.isWeb($0) } }
+    /// Whether the scope may serve custom-scheme links.
+    public var servesCustomSchemes: Bool { schemes.isEmpty || schemes.contains { !Self.isWeb($0) } }
+
+    /// Whether a link's scheme and host fall in the scope.
+    public func contains(scheme: String, host: String?) -> Bool {
+        if !schemes.isEmpty, !schemes.contains(scheme) { return false }
+        guard Self.isWeb(scheme), !hosts.isEmpty else { return true }
+        guard let host else { return false }
+        return hosts.contains { $0.matches(host) }
+    }
+
+    static func isWeb(_ scheme: String) -> Bool { scheme == "https" || scheme == "http" }
+
+    /// How specific the scope is, for ordering routes with the same path: exact hosts before
+    /// subdomain wildcards before any host, then named schemes before any scheme.
+    var specificity: Int {
+        let hostRank =
+            hosts.isEmpty ? 0 : hosts.allSatisfy { !$0.isSubdomainWildcard } ? 2 : 1
+        return hostRank * 2 + (schemes.isEmpty ? 0 : 1)
+    }
+
+    /// `schemes=… hosts=…`, or `any`.
+    public var description: String {
+        if schemes.isEmpty, hosts.isEmpty { return "any" }
+        var parts: [String] = []
+        if !schemes.isEmpty { parts.append("schemes " + schemes.joined(separator: ",")) }
+        if !hosts.isEmpty { parts.append("hosts " + hosts.map(\.description).joined(separator: ",")) }
+        return parts.joined(separator: " ")
+    }
+}
+
+extension RouteScope: Codable {
+    private enum CodingKeys: String, CodingKey { case schemes, hosts }
+
+    /// Decodes a scope; missing keys mean any.
+    public init(from decoder: any Decoder) throws {
+        try RouteTableDecoding.refuseUnknownKeys(in: decoder, allowed: ["schemes", "hosts"], what: "a route scope")
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            schemes: try c.decodeIfPresent([String].self, forKey: .schemes) ?? [],
+            hosts: try c.decodeIfPresent([HostPattern].self, forKey: .hosts) ?? [])
+    }
+
+    /// Encodes only the keys that are not empty.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        if !schemes.isEmpty { try c.encode(schemes, forKey: .schemes) }
+        if !hosts.isEmpty { try c.encode(hosts, forKey: .hosts) }
+    }
+}

@@ -1,0 +1,130 @@
+extension CompiledRoute {
+    /// Whether the link's scheme and host fall in the route's scope.
+    func scopeFailure(_ input: MatchInput) -> RouteAttempt.Result? {
+        let scope = route.scope
+        if !scope.schemes.isEmpty, !scope.schemes.contains(input.scheme) { return .schemeNotInScope(input.scheme) }
+        if input.isWeb, !scope.hosts.isEmpty {
+            guard let host = input.host, scope.hosts.contains(where: { $0.matches(host) }) else {
+                return .hostNotInScope(input.host)
+            }
+        }
+        return nil
+    }
+
+    /// The first path parameter the link's segments do not satisfy, or `nil`. The trie has
+    /// already checked the literals and the segment count.
+    func pathFailure(_ input: MatchInput) -> ParameterFailure? {
+        for (i, segment) in segments.enumerated() {
+            switch segment {
+            case .literal: continue
+            case .parameter(let name, _, let validator):
+                let text = input[i]
+                if case .failure(let reason) = validator.validate(text) {
+                    return ParameterFailure(parameter: name, location: .path, value: text, reason: reason)
+                }
+            case .catchAll(let name, let type, let validator):
+                if let reason = Self.catchAllFailure(input, from: i, validator: validator, untyped: type == nil) {
+                    return ParameterFailure(
+                        parameter: name, location: .path, value: input.suffix(from: i).joined(separator: "/"),
+                        reason: reason)
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Why the segments from `start` do not satisfy a catch-all, or `nil` when they do: one or
+    /// more segments, the first non-empty, each valid.
+    static func catchAllFailure(
+        _ input: MatchInput, from start: Int, validator: ParameterValidator, untyped: Bool
+    ) -> ParameterFailure.Reason? {
+        guard start < input.count, !input[start].isEmpty else { return .missing }
+        for i in start..<input.count {
+            if case .failure(let reason) = validator.validate(input[i]) {
+                // An empty segment inside an untyped catch-all is a trailing slash kept by the
+                // `significant` rule, or an empty segment the policy allows: keep it.
+                if reason == .empty, untyped { continue }
+                return reason
+            }
+        }
+        return nil
+    }
+
+    /// Why the query or fragment does not satisfy the route, or `nil`.
+    func queryFailure(_ input: MatchInput) -> ParameterFailure? {
+        for parameter in query {
+            var found: QueryItem?
+            var count = 0
+            for item in input.queryItems where item.name == parameter.name {
+                count += 1
+                found = item
+            }
+            guard let item = found else {
+                if parameter.isRequired {
+                    return ParameterFailure(parameter: parameter.name, location: .query, value: nil, reason: .missing)
+                }
+                continue
+            }
+            if count > 1 {
+                return ParameterFailure(
+                    parameter: parameter.name, location: .query, value: nil, reason: .repeated(count: count))
+            }
+            if case .failure(let reason) = parameter.validator.validate(item.value) {
+                return ParameterFailure(parameter: parameter.name, location: .query, value: item.value, reason: reason)
+            }
+        }
+        switch fragment {
+        case .any: return nil
+        case .none:
+            guard let text = input.fragment else { return nil }
+            return ParameterFailure(parameter: "#", location: .fragment, value: text, reason: .unexpectedFragment)
+        case .parameter(let parameter):
+            guard let text = input.fragment else {
+                return parameter.isRequired
+                    ? ParameterFailure(parameter: parameter.name, location: .fragment, value: nil, reason: .missing)
+                    : nil
+            }
+            if case .failure(let reason) = parameter.validator.validate(text) {
+                return ParameterFailure(parameter: parameter.name, location: .fragment, value: text, reason: reason)
+            }
+            return nil
+        }
+    }
+
+    /// Whether the route accepts a link whose path the trie already matched.
+    func accepts(_ input: MatchInput) -> Bool {
+        scopeFailure(input) == nil && queryFailure(input) == nil
+    }
+
+    /// The typed parameters of an accepted link, in name order.
+    func parameters(_ input: MatchInput) -> RouteParameters {
+        var entries: [RouteParameters.Entry] = []
+        entries.reserveCapacity(extraction.count)
+        for (name, source) in extraction {
+            let value: ParameterValue?
+            switch source {
+            case .path(let i):
+                guard case .parameter(_, _, let validator) = segments[i] else { continue }
+                value = try? validator.validate(input[i]).get()
+            case .catchAll(let i):
+                value = .segments(input.suffix(from: i))
+            case .query(let i):
+                let parameter = query[i]
+                if let item = input.queryItems.first(where: { $0.name == parameter.name }) {
+                    value = try? parameter.validator.validate(item.value).get()
+                } else {
+                    value = parameter.defaultValue
+                }
+            case .fragment:
+                guard case .parameter(let parameter) = fragment else { continue }
+                if let text = input.fragment {
+                    value = try? parameter.validator.validate(text).get()
+                } else {
+                    value = parameter.defaultValue
+                }
+            }
+            if let value { entries.append(RouteParameters.Entry(name: name, value: value)) }
+        }
+        return RouteParameters(sortedEntries: entries)
+    }
+}

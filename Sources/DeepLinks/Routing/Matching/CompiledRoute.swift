@@ -1,0 +1,132 @@
+import Foundation
+
+/// A route resolved for matching: trailing-slash and case rules applied, validators resolved.
+struct CompiledRoute: Sendable {
+    enum Segment: Sendable {
+        /// `text` as declared (for reverse routing); `key` folded as the case rule says.
+        case literal(text: String, key: String)
+        /// `type` is `nil` for an untyped parameter.
+        case parameter(name: String, type: ParameterType?, validator: ParameterValidator)
+        case catchAll(name: String, type: ParameterType?, validator: ParameterValidator)
+
+        var name: String? {
+            switch self {
+            case .literal: nil
+            case .parameter(let name, _, _), .catchAll(let name, _, _): name
+            }
+        }
+
+        /// The ordering key that the precedence rules compare, segment by segment.
+        var key: SegmentKey {
+            switch self {
+            case .literal(_, let key): SegmentKey(kind: 0, typeRank: 0, text: key)
+            case .parameter(_, let type?, _): SegmentKey(kind: 1, typeRank: type.rank, text: type.description)
+            case .parameter(_, nil, _): SegmentKey(kind: 2, typeRank: 0, text: "")
+            case .catchAll(_, let type?, _): SegmentKey(kind: 3, typeRank: type.rank, text: type.description)
+            case .catchAll(_, nil, _): SegmentKey(kind: 4, typeRank: 0, text: "")
+            }
+        }
+    }
+
+    struct Parameter: Sendable {
+        let declaration: QueryParameter
+        let validator: ParameterValidator
+        let defaultValue: ParameterValue?
+        var name: String { declaration.name }
+        var isRequired: Bool { declaration.isRequired }
+    }
+
+    enum Fragment: Sendable {
+        case any
+        case none
+        case parameter(Parameter)
+    }
+
+    /// Where each parameter of the route is read from, in name order.
+    enum Source: Sendable {
+        case path(Int)
+        case catchAll(Int)
+        case query(Int)
+        case fragment
+    }
+
+    let route: Route
+    let index: Int
+    let segments: [Segment]
+    let query: [Parameter]
+    let fragment: Fragment
+    let extraction: [(name: String, source: Source)]
+    let requiredQueryCount: Int
+
+    var name: String { route.name }
+    var catchAllPosition: Int? {
+        if case .catchAll = segments.last { segments.count - 1 } else { nil }
+    }
+
+    /// The validator of an untyped parameter: any non-empty visible text.
+    static func untypedValidator(registry: ParameterTypeRegistry) -> ParameterValidator {
+        ParameterValidator(
+            .string(length: 1...Int.max, characters: .any), caseSensitive: true, registry: registry)
+    }
+
+    /// Compiles a route that has passed validation.
+    init(_ route: Route, index: Int, options: RoutingOptions, registry: ParameterTypeRegistry) {
+        let caseSensitive = options.caseSensitivity == .sensitive
+        func validator(_ type: ParameterType?) -> ParameterValidator {
+            type.map { ParameterValidator($0, caseSensitive: caseSensitive, registry: registry) }
+                ?? Self.untypedValidator(registry: registry)
+        }
+        func parameter(_ declaration: QueryParameter) -> Parameter {
+            let v = validator(declaration.type)
+            var defaultValue: ParameterValue?
+            if case .defaulted(let text) = declaration.requirement, case .success(let value) = v.validate(text) {
+                defaultValue = value
+            }
+            return Parameter(declaration: declaration, validator: v, defaultValue: defaultValue)
+        }
+        self.route = route
+        self.index = index
+        var segments: [Segment] = route.path.segments.map { segment in
+            switch segment {
+            case .literal(let text): .literal(text: text, key: caseSensitive ? text : text.lowercased())
+            case .parameter(let name, let type): .parameter(name: name, type: type, validator: validator(type))
+            case .catchAll(let name, let type): .catchAll(name: name, type: type, validator: validator(type))
+            }
+        }
+        if route.path.hasTrailingSlash, options.trailingSlash == .significant {
+            segments.append(.literal(text: "", key: ""))
+        }
+        self.segments = segments
+        query = route.query.map(parameter)
+        switch route.fragment {
+        case .any: fragment = .any
+        case .none: fragment = .none
+        case .parameter(let declaration): fragment = .parameter(parameter(declaration))
+        }
+        requiredQueryCount = route.query.filter(\.isRequired).count
+
+        var extraction: [(name: String, source: Source)] = []
+        for (i, segment) in segments.enumerated() {
+            switch segment {
+            case .literal: break
+            case .parameter(let name, _, _): extraction.append((name, .path(i)))
+            case .catchAll(let name, _, _): extraction.append((name, .catchAll(i)))
+            }
+        }
+        for (i, q) in route.query.enumerated() { extraction.append((q.name, .query(i))) }
+        if let declaration = route.fragment.declaration { extraction.append((declaration.name, .fragment)) }
+        self.extraction = extraction.sorted { $0.name < $1.name }
+    }
+}
+
+/// The precedence key of one pattern segment: kind first (literal, typed, untyped, typed
+/// catch-all, untyped catch-all), then the type's rank, then its text.
+struct SegmentKey: Comparable, Hashable, Sendable {
+    let kind: Int
+    let typeRank: Int
+    let text: String
+
+    static func < (a: SegmentKey, b: SegmentKey) -> Bool {
+        (a.kind, a.typeRank, a.text) < (b.kind, b.typeRank, b.text)
+    }
+}

@@ -1,0 +1,98 @@
+/// What the router reads from a link, with the path normalised once.
+///
+/// The matched path is the link's decoded path segments, with:
+/// - the bare path `/` read as no segments (the root);
+/// - a trailing empty segment dropped unless trailing slashes are significant;
+/// - for a custom-scheme link with a host, the host prepended as the first segment.
+struct MatchInput {
+    enum Storage {
+        case link([PathSegment])
+        case strings([String])
+    }
+
+    let scheme: String
+    let host: String?
+    let isWeb: Bool
+    let storage: Storage
+    /// The host to read as segment 0, for custom schemes.
+    let prefix: String?
+    /// How many stored segments to read (a dropped trailing or root segment is not counted).
+    let storedCount: Int
+    let queryItems: [QueryItem]
+    /// The decoded fragment; `nil` when absent or empty.
+    let fragment: String?
+    /// Folded segments, when literals compare without case.
+    let folded: [String]?
+
+    init(
+        scheme: String, host: String?, storage: Storage, queryItems: [QueryItem], fragment: String?,
+        options: RoutingOptions
+    ) {
+        self.scheme = scheme
+        self.host = host
+        self.isWeb = RouteScope.isWeb(scheme)
+        self.storage = storage
+        self.queryItems = queryItems
+        self.fragment = fragment.flatMap { $0.isEmpty ? nil : $0 }
+        prefix = isWeb ? nil : host
+        let stored: Int
+        let last: String?
+        switch storage {
+        case .link(let segments):
+            stored = segments.count
+            last = segments.last?.decoded
+        case .strings(let segments):
+            stored = segments.count
+            last = segments.last
+        }
+        if stored == 1, last == "" {
+            storedCount = 0
+        } else if stored > 1, last == "", options.trailingSlash == .ignored {
+            storedCount = stored - 1
+        } else {
+            storedCount = stored
+        }
+        if options.caseSensitivity == .insensitive {
+            var folded: [String] = []
+            folded.reserveCapacity(storedCount + 1)
+            if let prefix { folded.append(prefix.lowercased()) }
+            for i in 0..<storedCount {
+                switch storage {
+                case .link(let segments): folded.append(segments[i].decoded.lowercased())
+                case .strings(let segments): folded.append(segments[i].lowercased())
+                }
+            }
+            self.folded = folded
+        } else {
+            self.folded = nil
+        }
+    }
+
+    init(link: Link, options: RoutingOptions) {
+        self.init(
+            scheme: link.scheme, host: link.host, storage: .link(link.pathSegments), queryItems: link.queryItems,
+            fragment: link.fragment, options: options)
+    }
+
+    /// The number of segments matched.
+    var count: Int { storedCount + (prefix == nil ? 0 : 1) }
+
+    /// The decoded segment at a position.
+    subscript(i: Int) -> String {
+        var j = i
+        if let prefix {
+            if i == 0 { return prefix }
+            j -= 1
+        }
+        switch storage {
+        case .link(let segments): return segments[j].decoded
+        case .strings(let segments): return segments[j]
+        }
+    }
+
+    /// The segment as literals compare it.
+    func key(_ i: Int) -> String { folded?[i] ?? self[i] }
+
+    /// The segments from a position to the end.
+    func suffix(from i: Int) -> [String] { (i..<count).map { self[$0] } }
+}

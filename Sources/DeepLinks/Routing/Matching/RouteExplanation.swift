@@ -1,0 +1,76 @@
+/// Why a link got the route it got: every route that was tried, in the order tried, and what
+/// happened with each.
+///
+/// Routes whose literal segments or segment count rule the link out are not listed: the
+/// compiled table never visits them. The explanation is computed only when asked for
+/// (``Router/explain(_:)``, ``LinkDispatcher/explain(_:)``); ordinary matching does not pay for it.
+///
+/// ```swift
+/// let explanation = router.explain(try LinkGate().parse("https://example.com/albums/Summer"))
+/// print(explanation)
+/// // album: path parameter 'album' must be a slug: … (got 'Summer')
+/// // search: matched
+/// ```
+public struct RouteExplanation: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The routes tried, in order; the last one is the winner when there is one.
+    public let attempts: [RouteAttempt]
+
+    /// Creates an explanation.
+    public init(attempts: [RouteAttempt]) { self.attempts = attempts }
+
+    /// The name of the route that matched, or `nil`.
+    public var winner: String? {
+        attempts.last.flatMap { $0.result == .matched ? $0.route : nil }
+    }
+
+    /// The first parameter failure met, in precedence order: the closest miss.
+    public var closestFailure: (route: String, failure: ParameterFailure)? {
+        for attempt in attempts {
+            if case .parameterFailed(let failure) = attempt.result { return (attempt.route, failure) }
+        }
+        return nil
+    }
+
+    /// One line per attempt: `route: result`.
+    public var description: String {
+        attempts.isEmpty ? "no route fits the link's path" : attempts.map(\.description).joined(separator: "\n")
+    }
+}
+
+/// One route tried for a link, and the result.
+public struct RouteAttempt: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// What happened when the route was tried.
+    public enum Result: Sendable, Hashable, Codable {
+        /// The route matched.
+        case matched
+        /// The route's scope does not list the link's scheme.
+        case schemeNotInScope(String)
+        /// The route's scope does not cover the link's host.
+        case hostNotInScope(String?)
+        /// A path, query or fragment parameter failed.
+        case parameterFailed(ParameterFailure)
+    }
+
+    /// The route's name.
+    public let route: String
+    /// What happened.
+    public let result: Result
+
+    /// Creates an attempt.
+    public init(route: String, result: Result) {
+        self.route = route
+        self.result = result
+    }
+
+    /// `route: result` in words.
+    public var description: String {
+        let text: String
+        switch result {
+        case .matched: text = "matched"
+        case .schemeNotInScope(let scheme): text = "the scheme '\(scheme)' is not in the route's scope"
+        case .hostNotInScope(let host): text = "the host '\(host ?? "")' is not in the route's scope"
+        case .parameterFailed(let failure): text = failure.description
+        }
+        return "\(route): \(text)"
+    }
+}

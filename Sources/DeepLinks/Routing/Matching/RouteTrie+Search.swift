@@ -1,0 +1,177 @@
+extension RouteTrie {
+    /// The first route, in precedence order, that fully matches the link.
+    func firstMatch(_ input: MatchInput, routes: [CompiledRoute]) -> Int? {
+        firstMatch(node: 0, depth: 0, input, routes)
+    }
+
+    private func firstMatch(node index: Int, depth: Int, _ input: MatchInput, _ routes: [CompiledRoute]) -> Int? {
+        let node = nodes[index]
+        if depth == input.count {
+            for t in node.terminals {
+                let r = Int(terminals[t])
+                if routes[r].accepts(input) { return r }
+            }
+            return nil
+        }
+        if !node.literals.isEmpty, let child = node.literals[input.key(depth)],
+            let found = firstMatch(node: Int(child), depth: depth + 1, input, routes)
+        {
+            return found
+        }
+        if node.parameterEdges.isEmpty, node.catchAllEdges.isEmpty { return nil }
+        let segment = input[depth]
+        if !segment.isEmpty {
+            for e in node.parameterEdges {
+                let edge = edges[e]
+                guard case .success = edge.validator.validate(segment) else { continue }
+                if let found = firstMatch(node: Int(edge.target), depth: depth + 1, input, routes) { return found }
+            }
+        }
+        for e in node.catchAllEdges {
+            let edge = edges[e]
+            guard
+                CompiledRoute.catchAllFailure(input, from: depth, validator: edge.validator, untyped: edge.untyped)
+                    == nil
+            else { continue }
+            for t in nodes[Int(edge.target)].terminals {
+                let r = Int(terminals[t])
+                if routes[r].accepts(input) { return r }
+            }
+        }
+        return nil
+    }
+
+    /// The matching route declared first (lowest index): every candidate is visited.
+    func earliestMatch(_ input: MatchInput, routes: [CompiledRoute]) -> Int? {
+        var best: Int?
+        earliestMatch(node: 0, depth: 0, input, routes, best: &best)
+        return best
+    }
+
+    private func earliestMatch(
+        node index: Int, depth: Int, _ input: MatchInput, _ routes: [CompiledRoute], best: inout Int?
+    ) {
+        let node = nodes[index]
+        func consider(_ terminalRange: Range<Int>) {
+            for t in terminalRange {
+                let r = Int(terminals[t])
+                if let current = best, current <= r { continue }
+                if routes[r].accepts(input) { best = r }
+            }
+        }
+        if depth == input.count {
+            consider(node.terminals)
+            return
+        }
+        if !node.literals.isEmpty, let child = node.literals[input.key(depth)] {
+            earliestMatch(node: Int(child), depth: depth + 1, input, routes, best: &best)
+        }
+        let segment = input[depth]
+        if !segment.isEmpty {
+            for e in node.parameterEdges {
+                let edge = edges[e]
+                guard case .success = edge.validator.validate(segment) else { continue }
+                earliestMatch(node: Int(edge.target), depth: depth + 1, input, routes, best: &best)
+            }
+        }
+        for e in node.catchAllEdges {
+            let edge = edges[e]
+            guard
+                CompiledRoute.catchAllFailure(input, from: depth, validator: edge.validator, untyped: edge.untyped)
+                    == nil
+            else { continue }
+            consider(nodes[Int(edge.target)].terminals)
+        }
+    }
+
+    /// A path parameter that failed on the way down, carried to the routes below it.
+    private struct CarriedFailure {
+        let depth: Int
+        let value: String?
+        let reason: ParameterFailure.Reason
+    }
+
+    /// Tries routes in precedence order like ``firstMatch(_:routes:)``, but also follows
+    /// parameter edges that refuse the segment, so that the routes below them can be reported
+    /// with the parameter that failed. Appends `(route index, attempt)` pairs; returns the
+    /// winner when `stopAtMatch` and one is found.
+    func explain(
+        _ input: MatchInput, routes: [CompiledRoute], stopAtMatch: Bool, into attempts: inout [(Int, RouteAttempt)]
+    ) -> Int? {
+        explain(node: 0, depth: 0, carried: nil, input, routes, stopAtMatch, &attempts)
+    }
+
+    private func explain(
+        node index: Int, depth: Int, carried: CarriedFailure?, _ input: MatchInput, _ routes: [CompiledRoute],
+        _ stopAtMatch: Bool, _ attempts: inout [(Int, RouteAttempt)]
+    ) -> Int? {
+        let node = nodes[index]
+        func evaluate(_ terminalRange: Range<Int>, carried: CarriedFailure?) -> Int? {
+            for t in terminalRange {
+                let r = Int(terminals[t])
+                let route = routes[r]
+                let result: RouteAttempt.Result
+                if let scope = route.scopeFailure(input) {
+                    result = scope
+                } else if let carried {
+                    result = .parameterFailed(
+                        ParameterFailure(
+                            parameter: route.segments[carried.depth].name ?? "", location: .path,
+                            value: carried.value, reason: carried.reason))
+                } else if let failure = route.queryFailure(input) {
+                    result = .parameterFailed(failure)
+                } else {
+                    result = .matched
+                }
+                attempts.append((r, RouteAttempt(route: route.name, result: result)))
+                if result == .matched, stopAtMatch { return r }
+            }
+            return nil
+        }
+        if depth == input.count {
+            if let found = evaluate(node.terminals, carried: carried) { return found }
+            // A catch-all never matches zero segments; list its routes with the reason.
+            for e in node.catchAllEdges {
+                let failure = carried ?? CarriedFailure(depth: depth, value: nil, reason: .missing)
+                if let found = evaluate(nodes[Int(edges[e].target)].terminals, carried: failure) { return found }
+            }
+            return nil
+        }
+        if !node.literals.isEmpty, let child = node.literals[input.key(depth)],
+            let found = explain(
+                node: Int(child), depth: depth + 1, carried: carried, input, routes, stopAtMatch, &attempts)
+        {
+            return found
+        }
+        let segment = input[depth]
+        for e in node.parameterEdges {
+            let edge = edges[e]
+            var failure = carried
+            if failure == nil {
+                if segment.isEmpty {
+                    failure = CarriedFailure(depth: depth, value: segment, reason: .empty)
+                } else if case .failure(let reason) = edge.validator.validate(segment) {
+                    failure = CarriedFailure(depth: depth, value: segment, reason: reason)
+                }
+            }
+            if let found = explain(
+                node: Int(edge.target), depth: depth + 1, carried: failure, input, routes, stopAtMatch, &attempts)
+            {
+                return found
+            }
+        }
+        for e in node.catchAllEdges {
+            let edge = edges[e]
+            var failure = carried
+            if failure == nil,
+                let reason = CompiledRoute.catchAllFailure(
+                    input, from: depth, validator: edge.validator, untyped: edge.untyped)
+            {
+                failure = CarriedFailure(
+                    depth: depth, value: input.suffix(from: depth).joined(separator: "/"), reason: reason)
+            }
+            if let found = evaluate(nodes[Int(edge.target)].terminals, carried: failure) { return found }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,152 @@
+/// A validated, compiled route table: the immutable value that matches links to routes.
+///
+/// Building a router checks the table (``RouteTableProblem``) and refuses it with every
+/// problem found. Matching is deterministic and documented:
+///
+/// **What is matched.** The link's decoded path segments. The bare path `/` is the root; a
+/// trailing slash is dropped unless ``RoutingOptions/TrailingSlash/significant``. For a
+/// custom-scheme link the host comes first: `newsapp://doc/ABC` is matched as the path
+/// `/doc/ABC`, and `myapp:///settings` (empty host) as `/settings`. Web links are matched on
+/// their path alone, their host being checked against each route's scope.
+///
+/// **Precedence** (``RoutingOptions/Precedence/specificity``, the default):
+/// 1. A route with a higher ``Route/priority`` beats every route with a lower one.
+/// 2. Segment by segment from the left, the first segment that differs decides: a literal
+///    beats a typed parameter, which beats an untyped parameter, which beats a typed
+///    catch-all, which beats an untyped catch-all. Among typed parameters: enumeration,
+///    Boolean, integer, UUID, slug, string, custom.
+/// 3. Routes with the same path shape: the more specific scope (exact host, then subdomain
+///    wildcard, then any host; a named scheme before any scheme), then the route with more
+///    required query parameters.
+/// 4. What is still tied and can match the same link is refused when the table is built
+///    (``RouteTableProblem/ambiguousRoutes(route:other:)``): no winner ever depends on
+///    dictionary or declaration order.
+///
+/// The search backtracks: if the literal branch fails further down (`/foo/bar` then `/baz`),
+/// the parameter branches are tried, so `/foo/bar` never hides `/foo/:id/baz`. A route
+/// matches only when every parameter is valid; a route that fails is passed over for the next
+/// one in precedence order. With ``RoutingOptions/Precedence/declarationOrder`` the first
+/// declared matching route wins instead.
+///
+/// ```swift
+/// let router = try Router(RouteTable {
+///     Route("new", "/albums/new")
+///     Route("album", "/albums/:album(slug)")
+/// })
+/// let link = try LinkGate().parse("https://example.com/albums/summer-2024")
+/// router.match(link)?.route.name          // "album"
+/// router.match(link)?.parameters          // ["album": "summer-2024"]
+/// ```
+public struct Router: Sendable {
+    /// The table the router was built from.
+    public let table: RouteTable
+    let compiled: [CompiledRoute]
+    /// One trie per priority level, highest priority first.
+    let levels: [RouteTrie]
+    let indexByName: [String: Int]
+
+    /// Validates and compiles a table.
+    ///
+    /// - Parameters:
+    ///   - registry: the custom parameter types the table may name.
+    ///   - policy: the gate's policy, to also report routes it would never let through.
+    /// - Throws: ``RouteTableError`` with every problem found.
+    public init(
+        _ table: RouteTable, registry: ParameterTypeRegistry = ParameterTypeRegistry(), policy: LinkPolicy? = nil
+    ) throws(RouteTableError) {
+        let validation = RouteTableValidation(table: table, registry: registry, policy: policy).run()
+        guard validation.problems.isEmpty else { throw RouteTableError(problems: validation.problems) }
+        self.init(table: table, compiled: validation.compiled)
+    }
+
+    private init(table: RouteTable, compiled: [CompiledRoute]) {
+        self.table = table
+        self.compiled = compiled
+        var byPriority: [Int: [Int]] = [:]
+        for route in compiled { byPriority[route.route.priority, default: []].append(route.index) }
+        levels = byPriority.keys.sorted(by: >).map { priority in
+            RouteTrie(routes: compiled, routeIndices: byPriority[priority] ?? [], precedence: table.options.precedence)
+        }
+        indexByName = Dictionary(compiled.map { ($0.name, $0.index) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The routes, in declaration order.
+    public var routes: [Route] { table.routes }
+
+    /// The route with a name, or `nil`.
+    public func route(named name: String) -> Route? { indexByName[name].map { compiled[$0].route } }
+
+    /// The route a link leads to and its typed parameters, or `nil` when no route matches.
+    ///
+    /// Pass the sanitised link (``LinkGate/sanitize(_:)``) so that tracking and credential
+    /// items never reach a route; ``LinkDispatcher`` does.
+    public func match(_ link: Link) -> RouteLookup? {
+        lookup(MatchInput(link: link, options: table.options))
+    }
+
+    /// Matches parts of a link that were split elsewhere.
+    ///
+    /// `pathSegments` are the decoded segments of the path without the leading empty one, as
+    /// ``Link/pathSegments`` has them (`/a/b` is `["a", "b"]`, `/` is `[""]`); for a custom
+    /// scheme `host` is prepended as the matching rules say. This is the allocation-light
+    /// entry point for benchmarks and servers that already hold the parts.
+    public func lookup(
+        scheme: String, host: String?, pathSegments: [String], queryItems: [QueryItem] = [], fragment: String? = nil
+    ) -> RouteLookup? {
+        lookup(
+            MatchInput(
+                scheme: scheme, host: host, storage: .strings(pathSegments), queryItems: queryItems,
+                fragment: fragment, options: table.options))
+    }
+
+    func lookup(_ input: MatchInput) -> RouteLookup? {
+        guard let index = matchIndex(input) else { return nil }
+        let route = compiled[index]
+        return RouteLookup(route: route.route, parameters: route.parameters(input))
+    }
+
+    func matchIndex(_ input: MatchInput) -> Int? {
+        for level in levels {
+            let found =
+                table.options.precedence == .specificity
+                ? level.firstMatch(input, routes: compiled) : level.earliestMatch(input, routes: compiled)
+            if let found { return found }
+        }
+        return nil
+    }
+
+    /// Every route tried for a link, in the order tried, and why each failed or matched.
+    public func explain(_ link: Link) -> RouteExplanation {
+        explain(MatchInput(link: link, options: table.options))
+    }
+
+    func explain(_ input: MatchInput) -> RouteExplanation {
+        var attempts: [RouteAttempt] = []
+        for level in levels {
+            var found: [(Int, RouteAttempt)] = []
+            switch table.options.precedence {
+            case .specificity:
+                let winner = level.explain(input, routes: compiled, stopAtMatch: true, into: &found)
+                attempts += found.map(\.1)
+                if winner != nil { return RouteExplanation(attempts: attempts) }
+            case .declarationOrder:
+                _ = level.explain(input, routes: compiled, stopAtMatch: false, into: &found)
+                found.sort { $0.0 < $1.0 }
+                if let winner = found.firstIndex(where: { $0.1.result == .matched }) {
+                    attempts += found[...winner].map(\.1)
+                    return RouteExplanation(attempts: attempts)
+                }
+                attempts += found.map(\.1)
+            }
+        }
+        return RouteExplanation(attempts: attempts)
+    }
+}
+
+/// A route a link leads to, with its typed parameters.
+public struct RouteLookup: Sendable, Hashable {
+    /// The route that matched.
+    public let route: Route
+    /// The typed parameters read from the link, defaults included.
+    public let parameters: RouteParameters
+}

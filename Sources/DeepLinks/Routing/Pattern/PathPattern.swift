@@ -1,0 +1,222 @@
+/// The path part of a route: literal segments, typed or untyped parameters, and an optional
+/// trailing catch-all, written as text that reads the same in Swift and JSON.
+///
+/// ```text
+/// /albums/:album(slug)/photos/:index(int 0...9999)/*rest
+/// ```
+///
+/// - A literal segment is written as it appears in a link (`albums`, `caf%C3%A9`) and matches
+///   the decoded segment (`café`). A literal that starts with `:` or `*` is written `%3A…`/`%2A…`.
+/// - `:name` is an untyped parameter: any non-empty segment without control or bidi characters.
+/// - `:name(type)` is a typed parameter; the type text is described in ``ParameterType``.
+/// - `*name` or `*name(type)` is a catch-all: **one or more** segments, the rest of the path,
+///   each checked against the type when given. A catch-all never matches zero segments, so
+///   `/files/*rest` does not match `/files` or `/files/`.
+/// - `/` alone is the root. A trailing `/` (`/albums/`) matters only when the table's
+///   ``RoutingOptions/trailingSlash`` is ``RoutingOptions/TrailingSlash/significant``.
+///
+/// For a custom-scheme link (`newsapp://doc/ABC`) the host is the first segment of the path
+/// that is matched, so `/doc/:id` scoped to the scheme `newsapp` matches it (see ``Router``).
+///
+/// A pattern written as a literal never traps: a malformed one keeps its ``syntaxError`` and
+/// the table reports it when it is built. In JSON a pattern is its text.
+///
+/// ```swift
+/// let pattern: PathPattern = "/albums/:album(slug)/photos/:index(int 0...9999)"
+/// pattern.parameterNames    // ["album", "index"]
+/// ```
+public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
+    /// One segment of a pattern.
+    public enum Segment: Sendable, Hashable {
+        /// A literal, decoded (`café` for `caf%C3%A9`).
+        case literal(String)
+        /// A parameter; `type` is `nil` for an untyped `:name`.
+        case parameter(name: String, type: ParameterType?)
+        /// A catch-all over one or more trailing segments; `type`, when given, applies to each.
+        case catchAll(name: String, type: ParameterType?)
+    }
+
+    /// The text as written.
+    public let text: String
+    /// The parsed segments, without the trailing empty one; empty for the root and for a
+    /// pattern with a ``syntaxError``.
+    public let segments: [Segment]
+    /// Whether the text ends with `/` after at least one segment.
+    public let hasTrailingSlash: Bool
+    /// Why the text could not be parsed, or `nil`.
+    public let syntaxError: PatternSyntaxError?
+
+    /// Parses a pattern.
+    ///
+    /// - Throws: ``PatternSyntaxError`` for a malformed text.
+    public init(_ text: String) throws(PatternSyntaxError) {
+        self.init(parsing: text)
+        if let syntaxError { throw syntaxError }
+    }
+
+    /// Parses a pattern, keeping any error in ``syntaxError`` instead of throwing.
+    public init(parsing text: String) {
+        self.text = text
+        switch Self.parse(text) {
+        case .success(let parsed):
+            segments = parsed.segments
+            hasTrailingSlash = parsed.trailingSlash
+            syntaxError = nil
+        case .failure(let error):
+            segments = []
+            hasTrailingSlash = false
+            syntaxError = error
+        }
+    }
+
+    /// Creates a pattern from segments, writing its text.
+    public init(segments: [Segment], trailingSlash: Bool = false) {
+        var text = ""
+        for segment in segments {
+            text += "/"
+            switch segment {
+            case .literal(let value):
+                var encoded = PercentEncoding.encode(value, allowing: .pathSegment)
+                if encoded.hasPrefix(":") { encoded = "%3A" + encoded.dropFirst() }
+                if encoded.hasPrefix("*") { encoded = "%2A" + encoded.dropFirst() }
+                text += encoded
+            case .parameter(let name, let type): text += ":" + name + (type.map { "(\($0))" } ?? "")
+            case .catchAll(let name, let type): text += "*" + name + (type.map { "(\($0))" } ?? "")
+            }
+        }
+        if text.isEmpty || (trailingSlash && !segments.isEmpty) { text += "/" }
+        self.init(parsing: text)
+    }
+
+    /// The names of the path parameters, in order.
+    public var parameterNames: [String] {
+        segments.compactMap {
+            switch $0 {
+            case .literal: nil
+            case .parameter(let name, _), .catchAll(let name, _): name
+            }
+        }
+    }
+
+    /// Whether the pattern ends with a catch-all.
+    public var endsWithCatchAll: Bool {
+        if case .catchAll = segments.last { true } else { false }
+    }
+
+    /// The text as written.
+    public var description: String { text }
+
+    private static func parse(_ text: String) -> Result<(segments: [Segment], trailingSlash: Bool), PatternSyntaxError> {
+        let bytes = Array(text.utf8)
+        func fail(_ offset: Int, _ reason: PatternSyntaxError.Reason, _ parameter: String? = nil) -> Result<
+            (segments: [Segment], trailingSlash: Bool), PatternSyntaxError
+        > {
+            .failure(PatternSyntaxError(text: text, offset: offset, parameter: parameter, reason: reason))
+        }
+        guard bytes.first == UInt8(ascii: "/") else { return fail(0, .missingLeadingSlash) }
+        if bytes.count == 1 { return .success(([], false)) }
+
+        var segments: [Segment] = []
+        var i = 1
+        while i <= bytes.count {
+            if i == bytes.count {
+                // The text ended with '/': a trailing slash.
+                if case .catchAll = segments.last { return fail(i - 1, .catchAllNotLast) }
+                return .success((segments, true))
+            }
+            if case .catchAll = segments.last { return fail(i - 1, .catchAllNotLast) }
+            let start = i
+            let sigil = bytes[i]
+            if sigil == UInt8(ascii: ":") || sigil == UInt8(ascii: "*") {
+                var end = i + 1
+                while end < bytes.count, PatternScanner.isNameByte(bytes[end], first: end == i + 1) { end += 1 }
+                let name = PatternScanner.string(bytes[(i + 1)..<end])
+                if name.isEmpty {
+                    if end < bytes.count, bytes[end] != UInt8(ascii: "/"), bytes[end] != UInt8(ascii: "(") {
+                        var stop = end
+                        while stop < bytes.count, bytes[stop] != UInt8(ascii: "/") { stop += 1 }
+                        return fail(end, .invalidName(PatternScanner.string(bytes[(i + 1)..<stop])))
+                    }
+                    return fail(end, .missingParameterName)
+                }
+                var type: ParameterType?
+                if end < bytes.count, bytes[end] == UInt8(ascii: "(") {
+                    guard let close = PatternScanner.closingParenthesis(bytes, from: end) else {
+                        return fail(end, .unclosedParenthesis, name)
+                    }
+                    do {
+                        type = try ParameterType(parsing: PatternScanner.string(bytes[(end + 1)..<close]))
+                    } catch {
+                        return fail(end + 1, .invalidType(error), name)
+                    }
+                    end = close + 1
+                }
+                if end < bytes.count, bytes[end] != UInt8(ascii: "/") {
+                    var stop = end
+                    while stop < bytes.count, bytes[stop] != UInt8(ascii: "/") { stop += 1 }
+                    let extra = PatternScanner.string(bytes[end..<stop])
+                    if type == nil, !PatternScanner.isNameByte(bytes[end], first: false) {
+                        return fail(end, .invalidName(name + extra), name)
+                    }
+                    return fail(end, .textAfterParameter(extra), name)
+                }
+                segments.append(
+                    sigil == UInt8(ascii: ":") ? .parameter(name: name, type: type) : .catchAll(name: name, type: type))
+                i = end + 1
+            } else {
+                var end = i
+                while end < bytes.count, bytes[end] != UInt8(ascii: "/") { end += 1 }
+                if end == start { return fail(start, .emptySegment) }
+                var j = start
+                while j < end {
+                    let byte = bytes[j]
+                    if byte == UInt8(ascii: "%") {
+                        guard j + 2 < end, ASCII.hexValue(bytes[j + 1]) != nil, ASCII.hexValue(bytes[j + 2]) != nil else {
+                            return fail(j, .invalidPercentEscape)
+                        }
+                        j += 3
+                    } else if ASCII.isPathCharacter(byte) {
+                        j += 1
+                    } else {
+                        var scalarEnd = j + 1
+                        while scalarEnd < end, bytes[scalarEnd] & 0xC0 == 0x80 { scalarEnd += 1 }
+                        return fail(j, .invalidCharacter(PatternScanner.string(bytes[j..<scalarEnd])))
+                    }
+                }
+                guard let decoded = PercentEncoding.decode(PatternScanner.string(bytes[start..<end])) else {
+                    return fail(start, .invalidPercentEscape)
+                }
+                if decoded == "." || decoded == ".." { return fail(start, .dotSegment) }
+                segments.append(.literal(decoded))
+                i = end + 1
+            }
+        }
+        return .success((segments, false))
+    }
+}
+
+extension PathPattern: ExpressibleByStringLiteral {
+    /// Parses a pattern literal; a malformed one keeps its ``syntaxError`` for the table to report.
+    public init(stringLiteral value: String) { self.init(parsing: value) }
+}
+
+extension PathPattern: Codable {
+    /// Decodes a pattern from its text; a malformed one is reported when the table is built.
+    public init(from decoder: any Decoder) throws {
+        self.init(parsing: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    /// Encodes the pattern as its text.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(text)
+    }
+}
+
+extension PathPattern {
+    /// Two patterns are equal when their texts are.
+    public static func == (lhs: PathPattern, rhs: PathPattern) -> Bool { lhs.text == rhs.text }
+
+    /// Hashes the text.
+    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
+}

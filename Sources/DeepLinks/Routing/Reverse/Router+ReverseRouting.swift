@@ -1,0 +1,184 @@
+extension Router {
+    /// Writes the link for a route and typed parameters: for sharing, previews and
+    /// association files.
+    ///
+    /// Each value is checked against its parameter's type and percent-encoded; optional query
+    /// parameters that are not given are left out. The link is then matched forward, and is
+    /// returned only if it leads back to the same route with the same parameters (plus the
+    /// defaults of the optional query parameters that were left out).
+    ///
+    /// The scheme defaults to the scope's only scheme, else `https` when the scope serves it;
+    /// the host defaults to the scope's only exact host. For a custom scheme the first path
+    /// segment becomes the host and `host` must be `nil`.
+    ///
+    /// ```swift
+    /// let text = try router.link(for: "photo", parameters: ["album": "summer", "index": 3])
+    /// // "https://example.com/albums/summer/photos/3"
+    /// ```
+    ///
+    /// - Throws: ``ReverseRoutingError``.
+    public func link(
+        for name: String, parameters: RouteParameters = [:], scheme: String? = nil, host: String? = nil
+    ) throws(ReverseRoutingError) -> String {
+        guard let index = indexByName[name] else { throw .unknownRoute(name) }
+        let route = compiled[index]
+        let scope = route.route.scope
+
+        let chosenScheme: String
+        if let scheme {
+            chosenScheme = scheme.lowercased()
+            if !scope.schemes.isEmpty, !scope.schemes.contains(chosenScheme) {
+                throw .schemeNotInScope(route: name, scheme: chosenScheme)
+            }
+        } else if scope.schemes.count == 1 {
+            chosenScheme = scope.schemes[0]
+        } else if scope.schemes.isEmpty || scope.schemes.contains("https") {
+            chosenScheme = "https"
+        } else {
+            throw .needsScheme(route: name)
+        }
+        let isWeb = RouteScope.isWeb(chosenScheme)
+
+        var chosenHost: String?
+        if isWeb {
+            if let host {
+                let lower = host.lowercased()
+                if !scope.hosts.isEmpty, !scope.hosts.contains(where: { $0.matches(lower) }) {
+                    throw .hostNotInScope(route: name, host: lower)
+                }
+                chosenHost = lower
+            } else if scope.hosts.count == 1, !scope.hosts[0].isSubdomainWildcard {
+                chosenHost = scope.hosts[0].name
+            } else {
+                throw .needsHost(route: name)
+            }
+        } else if let host {
+            throw .hostNotInScope(route: name, host: host)
+        }
+
+        let declared = Set(route.extraction.map(\.name))
+        if let unknown = parameters.names.first(where: { !declared.contains($0) }) {
+            throw .unknownParameter(route: name, parameter: unknown)
+        }
+
+        func text(
+            _ parameter: String, _ value: ParameterValue, _ validator: ParameterValidator, _ location: ParameterLocation
+        ) throws(ReverseRoutingError) -> String {
+            guard let text = validator.format(value) else {
+                throw .valueDoesNotRoundTrip(route: name, parameter: parameter, value: value)
+            }
+            switch validator.validate(text) {
+            case .failure(let reason):
+                throw .invalidParameter(
+                    route: name,
+                    failure: ParameterFailure(parameter: parameter, location: location, value: text, reason: reason))
+            case .success(let back) where back != value:
+                throw .valueDoesNotRoundTrip(route: name, parameter: parameter, value: value)
+            case .success:
+                return text
+            }
+        }
+
+        // Path segments, decoded and encoded.
+        var decoded: [String] = []
+        var encoded: [String] = []
+        for segment in route.segments {
+            switch segment {
+            case .literal(let literal, _):
+                decoded.append(literal)
+                encoded.append(Self.encodeSegment(literal))
+            case .parameter(let parameter, _, let validator):
+                guard let value = parameters[parameter] else {
+                    throw .missingParameter(route: name, parameter: parameter)
+                }
+                let written = try text(parameter, value, validator, .path)
+                if written.isEmpty {
+                    throw .invalidParameter(
+                        route: name,
+                        failure: ParameterFailure(parameter: parameter, location: .path, value: written, reason: .empty))
+                }
+                decoded.append(written)
+                encoded.append(Self.encodeSegment(written))
+            case .catchAll(let parameter, let type, let validator):
+                guard let value = parameters[parameter] else {
+                    throw .missingParameter(route: name, parameter: parameter)
+                }
+                guard case .segments(let list) = value, let first = list.first, !first.isEmpty else {
+                    throw .valueDoesNotRoundTrip(route: name, parameter: parameter, value: value)
+                }
+                for item in list {
+                    if item.isEmpty, type == nil { continue }
+                    if case .failure(let reason) = validator.validate(item) {
+                        throw .invalidParameter(
+                            route: name,
+                            failure: ParameterFailure(parameter: parameter, location: .path, value: item, reason: reason))
+                    }
+                }
+                decoded += list
+                encoded += list.map(Self.encodeSegment)
+            }
+        }
+
+        var output = chosenScheme + "://"
+        var pathStart = 0
+        if isWeb {
+            output += chosenHost ?? ""
+        } else if let first = decoded.first {
+            let validHost = first.utf8.allSatisfy {
+                ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || ASCII.isDigit($0) || $0 == UInt8(ascii: "-")
+                    || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".")
+            }
+            guard validHost, !first.isEmpty else { throw .invalidCustomSchemeHost(route: name, host: first) }
+            output += first
+            pathStart = 1
+        }
+        let pathParts = encoded[pathStart...]
+        if !pathParts.isEmpty {
+            output += "/" + pathParts.joined(separator: "/")
+        } else if isWeb {
+            output += "/"
+        }
+
+        // Query items in declaration order.
+        var items: [QueryItem] = []
+        var queryText: [String] = []
+        for parameter in route.query {
+            guard let value = parameters[parameter.name] else {
+                if parameter.isRequired { throw .missingParameter(route: name, parameter: parameter.name) }
+                continue
+            }
+            let written = try text(parameter.name, value, parameter.validator, .query)
+            let rawName = PercentEncoding.encode(parameter.name, allowing: .queryItem)
+            let rawValue = PercentEncoding.encode(written, allowing: .queryItem)
+            items.append(QueryItem(rawName: rawName, rawValue: rawValue, name: parameter.name, value: written, hasValue: true))
+            queryText.append(rawName + "=" + rawValue)
+        }
+        if !queryText.isEmpty { output += "?" + queryText.joined(separator: "&") }
+
+        var fragment: String?
+        if case .parameter(let parameter) = route.fragment {
+            if let value = parameters[parameter.name] {
+                let written = try text(parameter.name, value, parameter.validator, .fragment)
+                fragment = written
+                output += "#" + PercentEncoding.encode(written, allowing: .fragment)
+            } else if parameter.isRequired {
+                throw .missingParameter(route: name, parameter: parameter.name)
+            }
+        }
+
+        // The link must lead back here.
+        let input = MatchInput(
+            scheme: chosenScheme, host: isWeb ? chosenHost : decoded.first,
+            storage: .strings(Array(decoded[pathStart...])),
+            queryItems: items, fragment: fragment, options: table.options)
+        let winner = matchIndex(input)
+        if winner != index { throw .doesNotRouteBack(route: name, reachedRoute: winner.map { compiled[$0].name }) }
+        return output
+    }
+
+    /// A segment percent-encoded for a path; a leading `:` or `*` is kept as is (only
+    /// patterns give them meaning).
+    static func encodeSegment(_ text: String) -> String {
+        PercentEncoding.encode(text, allowing: .pathSegment)
+    }
+}

@@ -1,0 +1,292 @@
+/// How two routes relate: whether some link can match both, whether one matches every link
+/// the other does, and which one precedes. Answers are conservative: "may overlap" errs
+/// towards yes and "covers" towards no, so that a reported shadow is always real.
+struct RouteRelations {
+    let options: RoutingOptions
+    let registry: ParameterTypeRegistry
+
+    private var caseSensitive: Bool { options.caseSensitivity == .sensitive }
+
+    enum Order { case before, after, tie }
+
+    // MARK: Pairs worth comparing
+
+    /// Pairs `(later, earlier)` that may overlap. Routes whose first segments are different
+    /// literals can never overlap, so routes are bucketed by their first literal and only
+    /// compared within a bucket and with the routes that start with a parameter.
+    func overlappingPairs(_ routes: [CompiledRoute]) -> [(CompiledRoute, CompiledRoute)] {
+        var buckets: [String: [Int]] = [:]
+        var open: [Int] = []
+        for (i, route) in routes.enumerated() {
+            if case .literal(_, let key) = route.segments.first {
+                buckets[key, default: []].append(i)
+            } else {
+                open.append(i)
+            }
+        }
+        var pairs: [(Int, Int)] = []
+        for members in buckets.values {
+            for x in members.indices {
+                for y in members.indices where y < x { pairs.append((members[x], members[y])) }
+                for o in open { pairs.append((max(members[x], o), min(members[x], o))) }
+            }
+        }
+        for x in open.indices { for y in open.indices where y < x { pairs.append((open[x], open[y])) } }
+        pairs.sort { ($0.0, $0.1) < ($1.0, $1.1) }
+        return pairs.compactMap { later, earlier in
+            let a = routes[earlier]
+            let b = routes[later]
+            return mayOverlap(a, b) ? (b, a) : nil
+        }
+    }
+
+    /// The problem two overlapping routes make, if any.
+    func problem(earlier a: CompiledRoute, later b: CompiledRoute) -> RouteTableProblem? {
+        let aCoversB = covers(a, b)
+        let bCoversA = covers(b, a)
+        if aCoversB, bCoversA { return .duplicateRoute(route: b.name, duplicateOf: a.name) }
+        switch order(a, b) {
+        case .before: return aCoversB ? .shadowedRoute(route: b.name, shadowedBy: a.name) : nil
+        case .after: return bCoversA ? .shadowedRoute(route: a.name, shadowedBy: b.name) : nil
+        case .tie: return .ambiguousRoutes(route: b.name, other: a.name)
+        }
+    }
+
+    // MARK: Precedence
+
+    /// Which of two overlapping routes the router tries first.
+    func order(_ a: CompiledRoute, _ b: CompiledRoute) -> Order {
+        if a.route.priority != b.route.priority { return a.route.priority > b.route.priority ? .before : .after }
+        if options.precedence == .declarationOrder { return a.index < b.index ? .before : .after }
+        for (sa, sb) in zip(a.segments, b.segments) {
+            let ka = sa.key
+            let kb = sb.key
+            if ka == kb { continue }
+            // Two different types of the same rank: the trie orders them by their text, which
+            // is deterministic but says nothing about intent, so overlapping routes that
+            // differ only there are reported as ambiguous.
+            if ka.kind == kb.kind, ka.typeRank == kb.typeRank { return .tie }
+            return ka < kb ? .before : .after
+        }
+        guard a.segments.count == b.segments.count else { return .tie }
+        let scopeA = a.route.scope.specificity
+        let scopeB = b.route.scope.specificity
+        if scopeA != scopeB { return scopeA > scopeB ? .before : .after }
+        if a.requiredQueryCount != b.requiredQueryCount {
+            return a.requiredQueryCount > b.requiredQueryCount ? .before : .after
+        }
+        return .tie
+    }
+
+    // MARK: Overlap
+
+    /// Whether some link might match both routes.
+    func mayOverlap(_ a: CompiledRoute, _ b: CompiledRoute) -> Bool {
+        scopesMayOverlap(a.route.scope, b.route.scope) && pathsMayOverlap(a.segments, b.segments)
+            && queriesMayOverlap(a, b)
+    }
+
+    private func scopesMayOverlap(_ a: RouteScope, _ b: RouteScope) -> Bool {
+        let schemes: [String]?  // nil: every scheme
+        switch (a.schemes.isEmpty, b.schemes.isEmpty) {
+        case (true, true): schemes = nil
+        case (true, false): schemes = b.schemes
+        case (false, true): schemes = a.schemes
+        case (false, false):
+            schemes = a.schemes.filter(b.schemes.contains)
+            if schemes?.isEmpty == true { return false }
+        }
+        let webPossible = schemes.map { $0.contains(where: RouteScope.isWeb) } ?? true
+        let customPossible = schemes.map { $0.contains { !RouteScope.isWeb($0) } } ?? true
+        if customPossible { return true }
+        guard webPossible else { return false }
+        if a.hosts.isEmpty || b.hosts.isEmpty { return true }
+        return a.hosts.contains { x in b.hosts.contains { y in hostsMayOverlap(x, y) } }
+    }
+
+    private func hostsMayOverlap(_ x: HostPattern, _ y: HostPattern) -> Bool {
+        switch (x.isSubdomainWildcard, y.isSubdomainWildcard) {
+        case (false, false): x.name == y.name
+        case (true, false): x.matches(y.name)
+        case (false, true): y.matches(x.name)
+        case (true, true): x.name == y.name || x.name.hasSuffix("." + y.name) || y.name.hasSuffix("." + x.name)
+        }
+    }
+
+    private func pathsMayOverlap(_ a: [CompiledRoute.Segment], _ b: [CompiledRoute.Segment]) -> Bool {
+        var i = 0
+        while i < a.count, i < b.count {
+            if case .catchAll(_, _, let validator) = a[i] { return restMayOverlap(catchAll: validator, b[i...]) }
+            if case .catchAll(_, _, let validator) = b[i] { return restMayOverlap(catchAll: validator, a[i...]) }
+            if !segmentsMayOverlap(a[i], b[i]) { return false }
+            i += 1
+        }
+        return a.count == b.count
+    }
+
+    private func restMayOverlap(catchAll validator: ParameterValidator, _ rest: ArraySlice<CompiledRoute.Segment>)
+        -> Bool
+    {
+        rest.allSatisfy { segment in
+            switch segment {
+            case .literal(let text, _): accepts(validator, text)
+            case .parameter(_, _, let other), .catchAll(_, _, let other): typesMayOverlap(validator, other)
+            }
+        }
+    }
+
+    private func segmentsMayOverlap(_ a: CompiledRoute.Segment, _ b: CompiledRoute.Segment) -> Bool {
+        switch (a, b) {
+        case (.literal(_, let x), .literal(_, let y)): x == y
+        case (.literal(let text, _), .parameter(_, _, let v)), (.parameter(_, _, let v), .literal(let text, _)):
+            accepts(v, text)
+        case (.parameter(_, _, let v), .parameter(_, _, let w)): typesMayOverlap(v, w)
+        default: true
+        }
+    }
+
+    private func accepts(_ validator: ParameterValidator, _ text: String) -> Bool {
+        guard !text.isEmpty else { return false }
+        if case .success = validator.validate(text) { return true }
+        return false
+    }
+
+    private static let booleanTexts = ["true", "false", "1", "0"]
+    private static let slugCharacters = (try? CharacterClass("[a-z0-9-]")) ?? .any
+
+    /// Whether two parameter types may accept a common value; `true` unless provably disjoint.
+    private func typesMayOverlap(_ v: ParameterValidator, _ w: ParameterValidator) -> Bool {
+        switch (v.type, w.type) {
+        case (.integer(let x), .integer(let y)): return x.overlaps(y)
+        case (.enumeration(let values), _): return values.contains { accepts(w, $0) }
+        case (_, .enumeration(let values)): return values.contains { accepts(v, $0) }
+        case (.boolean, _): return Self.booleanTexts.contains { accepts(w, $0) }
+        case (_, .boolean): return Self.booleanTexts.contains { accepts(v, $0) }
+        case (.integer, .uuid), (.uuid, .integer): return false
+        case (.integer(let range), .slug), (.slug, .integer(let range)): return range.upperBound >= 0
+        default: return true
+        }
+    }
+
+    private func queriesMayOverlap(_ a: CompiledRoute, _ b: CompiledRoute) -> Bool {
+        for p in a.query where p.isRequired {
+            if let q = b.query.first(where: { $0.name == p.name }), q.isRequired,
+                !typesMayOverlap(p.validator, q.validator)
+            {
+                return false
+            }
+        }
+        switch (a.fragment, b.fragment) {
+        case (.none, .parameter(let p)), (.parameter(let p), .none): return !p.isRequired
+        default: return true
+        }
+    }
+
+    // MARK: Coverage
+
+    /// Whether every link that matches `b` also matches `a`.
+    func covers(_ a: CompiledRoute, _ b: CompiledRoute) -> Bool {
+        scopeCovers(a.route.scope, b.route.scope) && pathCovers(a.segments, b.segments) && queryCovers(a, b)
+            && fragmentCovers(a.fragment, b.fragment)
+    }
+
+    private func scopeCovers(_ a: RouteScope, _ b: RouteScope) -> Bool {
+        if !a.schemes.isEmpty {
+            guard !b.schemes.isEmpty, b.schemes.allSatisfy(a.schemes.contains) else { return false }
+        }
+        guard b.servesWeb, !a.hosts.isEmpty else { return true }
+        guard !b.hosts.isEmpty else { return false }
+        return b.hosts.allSatisfy { y in
+            a.hosts.contains { x in
+                switch (x.isSubdomainWildcard, y.isSubdomainWildcard) {
+                case (false, false): x.name == y.name
+                case (true, false): x.matches(y.name)
+                case (false, true): false
+                case (true, true): x.name == y.name || y.name.hasSuffix("." + x.name)
+                }
+            }
+        }
+    }
+
+    private func pathCovers(_ a: [CompiledRoute.Segment], _ b: [CompiledRoute.Segment]) -> Bool {
+        for (i, sa) in a.enumerated() {
+            if case .catchAll(_, let type, let validator) = sa {
+                // The rest of `b` must be one or more segments that the catch-all accepts.
+                guard i < b.count else { return false }
+                return b[i...].allSatisfy { sb in
+                    switch sb {
+                    case .literal(let text, _): accepts(validator, text)
+                    case .parameter(_, let other, _), .catchAll(_, let other, _): typeCovers(type, other)
+                    }
+                }
+            }
+            guard i < b.count else { return false }
+            switch (sa, b[i]) {
+            case (.literal(_, let x), .literal(_, let y)): if x != y { return false }
+            case (.literal(let text, let key), .parameter(_, .enumeration(let values)?, _)):
+                // A literal covers an enumeration whose only value it is.
+                let folded = caseSensitive ? values : values.map { $0.lowercased() }
+                if !folded.allSatisfy({ $0 == key }) || text.isEmpty { return false }
+            case (.literal, _): return false
+            case (.parameter(_, _, let validator), .literal(let text, _)): if !accepts(validator, text) { return false }
+            case (.parameter(_, let x, _), .parameter(_, let y, _)): if !typeCovers(x, y) { return false }
+            case (.parameter, .catchAll): return false
+            case (.catchAll, _): return false
+            }
+        }
+        return a.count == b.count
+    }
+
+    /// Whether every value of type `y` is a value of type `x` (`nil` is untyped).
+    private func typeCovers(_ x: ParameterType?, _ y: ParameterType?) -> Bool {
+        guard let x else {
+            switch y {
+            case .custom?: return false
+            case .string(let length, _)?: return length.lowerBound >= 1
+            default: return true
+            }
+        }
+        guard let y else { return false }
+        if x == y { return true }
+        let vx = ParameterValidator(x, caseSensitive: caseSensitive, registry: registry)
+        switch (x, y) {
+        case (.integer(let rx), .integer(let ry)):
+            return rx.lowerBound <= ry.lowerBound && ry.upperBound <= rx.upperBound
+        case (_, .enumeration(let values)):
+            return values.allSatisfy { accepts(vx, $0) }
+        case (_, .boolean):
+            return Self.booleanTexts.allSatisfy { accepts(vx, $0) }
+        case (.string(let length, let characters), .string(let otherLength, let otherCharacters)):
+            return length.lowerBound <= otherLength.lowerBound && otherLength.upperBound <= length.upperBound
+                && otherCharacters.isSubset(of: characters)
+        case (.string(let length, let characters), .slug(let slugLength)):
+            return Self.slugCharacters.isSubset(of: characters)
+                && length.lowerBound <= slugLength.lowerBound && slugLength.upperBound <= length.upperBound
+        case (.string(let length, let characters), .uuid):
+            return CharacterClass.hexDigits.isSubset(of: characters) && characters.contains(Character("-"))
+                && length.contains(36)
+        case (.slug(let length), .slug(let other)):
+            return length.lowerBound <= other.lowerBound && other.upperBound <= length.upperBound
+        default:
+            return false
+        }
+    }
+
+    private func queryCovers(_ a: CompiledRoute, _ b: CompiledRoute) -> Bool {
+        a.query.allSatisfy { p in
+            guard let q = b.query.first(where: { $0.name == p.name }) else { return false }
+            return (!p.isRequired || q.isRequired) && typeCovers(p.declaration.type, q.declaration.type)
+        }
+    }
+
+    private func fragmentCovers(_ a: CompiledRoute.Fragment, _ b: CompiledRoute.Fragment) -> Bool {
+        switch (a, b) {
+        case (.any, _): true
+        case (.none, .none): true
+        case (.parameter(let p), .none): !p.isRequired
+        case (.parameter(let p), .parameter(let q)):
+            (!p.isRequired || q.isRequired) && typeCovers(p.declaration.type, q.declaration.type)
+        default: false
+        }
+    }
+}

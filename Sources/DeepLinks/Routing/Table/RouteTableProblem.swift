@@ -1,0 +1,113 @@
+/// One reason a route table cannot be built, with a sentence that says what to change.
+///
+/// ```swift
+/// let table = RouteTable {
+///     Route("album", "/albums/:id")
+///     Route("album", "/albums/:id(int)")
+/// }
+/// table.problems().map(\.description)
+/// // ["the name 'album' is used by more than one route; route names must be unique"]
+/// ```
+public enum RouteTableProblem: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// A route name that is empty or contains whitespace or control characters.
+    case invalidName(route: String)
+    /// A second route with a name already used.
+    case duplicateName(route: String)
+    /// A path pattern, query declaration or fragment rule that cannot be parsed.
+    case invalidPattern(route: String, error: PatternSyntaxError)
+    /// A parameter name used twice in one route (path, query and fragment share one namespace).
+    case parameterNameClash(route: String, parameter: String)
+    /// A custom parameter type that the registry does not know.
+    case unknownParameterType(route: String, parameter: String, type: String)
+    /// Bounds that no value can satisfy: a reversed range, a negative or zero maximum length,
+    /// an empty enumeration or one with repeated values.
+    case impossibleBounds(route: String, parameter: String, reason: String)
+    /// A default value that does not satisfy its own parameter's type.
+    case invalidDefault(route: String, parameter: String, reason: ParameterFailure.Reason)
+    /// A malformed scheme or host in a scope, or hosts on a scope of custom schemes only.
+    case invalidScope(route: String, reason: String)
+    /// A route that no link accepted by the gate could ever reach.
+    case neverMatches(route: String, reason: String)
+    /// Two routes that match exactly the same links.
+    case duplicateRoute(route: String, duplicateOf: String)
+    /// A route every one of whose links is taken by a route that precedes it.
+    case shadowedRoute(route: String, shadowedBy: String)
+    /// Two routes that can match the same link with neither preceding the other.
+    case ambiguousRoutes(route: String, other: String)
+    /// A custom parameter type registered under a reserved, malformed or repeated name.
+    case invalidCustomType(name: String, reason: String)
+
+    /// The route the problem is reported on, if it concerns one.
+    public var route: String? {
+        switch self {
+        case .invalidName(let route), .duplicateName(let route), .invalidPattern(let route, _),
+            .parameterNameClash(let route, _), .unknownParameterType(let route, _, _),
+            .impossibleBounds(let route, _, _), .invalidDefault(let route, _, _), .invalidScope(let route, _),
+            .neverMatches(let route, _), .duplicateRoute(let route, _), .shadowedRoute(let route, _),
+            .ambiguousRoutes(let route, _):
+            route
+        case .invalidCustomType: nil
+        }
+    }
+
+    /// Whether the problem is about two routes competing for the same links.
+    public var isOverlap: Bool {
+        switch self {
+        case .duplicateRoute, .shadowedRoute, .ambiguousRoutes: true
+        default: false
+        }
+    }
+
+    /// A sentence that says what is wrong and what to change.
+    public var description: String {
+        switch self {
+        case .invalidName(let route):
+            "the route name '\(route)' is empty or contains whitespace or control characters"
+        case .duplicateName(let route):
+            "the name '\(route)' is used by more than one route; route names must be unique"
+        case .invalidPattern(let route, let error): "route '\(route)': \(error)"
+        case .parameterNameClash(let route, let parameter):
+            "route '\(route)' declares the parameter '\(parameter)' more than once "
+                + "(path, query and fragment parameters share one set of names)"
+        case .unknownParameterType(let route, let parameter, let type):
+            "route '\(route)': parameter '\(parameter)' has the type '\(type)', which is neither built in nor registered"
+        case .impossibleBounds(let route, let parameter, let reason):
+            "route '\(route)': parameter '\(parameter)' can never be satisfied: \(reason)"
+        case .invalidDefault(let route, let parameter, let reason):
+            "route '\(route)': the default of parameter '\(parameter)' is invalid: it \(reason.sentence)"
+        case .invalidScope(let route, let reason): "route '\(route)' has an invalid scope: \(reason)"
+        case .neverMatches(let route, let reason): "route '\(route)' can never match: \(reason)"
+        case .duplicateRoute(let route, let other):
+            "route '\(route)' matches exactly the same links as route '\(other)'"
+        case .shadowedRoute(let route, let other):
+            "route '\(route)' is shadowed: every link it matches is taken first by route '\(other)'"
+        case .ambiguousRoutes(let route, let other):
+            "routes '\(other)' and '\(route)' can match the same link and neither takes precedence; "
+                + "make them disjoint or give one a higher priority"
+        case .invalidCustomType(let name, let reason): "the custom parameter type '\(name)' is invalid: \(reason)"
+        }
+    }
+}
+
+/// The problems that stopped a route table from being built.
+///
+/// ```swift
+/// do {
+///     _ = try Router(table)
+/// } catch {
+///     for problem in error.problems { print(problem) }
+/// }
+/// ```
+public struct RouteTableError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+    /// Every problem found, in declaration order.
+    public let problems: [RouteTableProblem]
+
+    /// Creates an error from its problems.
+    public init(problems: [RouteTableProblem]) { self.problems = problems }
+
+    /// One problem per line.
+    public var description: String {
+        "the route table has \(problems.count) problem\(problems.count == 1 ? "" : "s"):\n"
+            + problems.map { "- \($0)" }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,88 @@
+/// The command line could not be understood: what was wrong, and which command's help to read.
+///
+/// Always exit status 2 (``ExitStatus/usage``).
+struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What was wrong with the command line.
+    enum Problem: Sendable, Equatable {
+        /// No command was given.
+        case missingCommand
+        /// A word that names no command (`deeplinks reslove`).
+        case unknownCommand(String)
+        /// A group (`aasa`) without one of its subcommands.
+        case missingSubcommand(group: String, choices: [String])
+        /// An option the command does not have.
+        case unknownOption(String)
+        /// An option that takes a value came last, without one.
+        case missingValue(String, String)
+        /// A flag written with `=value`.
+        case unexpectedValue(String)
+        /// An option that may be given once was given twice.
+        case repeatedOption(String)
+        /// A required positional argument is missing.
+        case missingArgument(String)
+        /// One positional argument too many.
+        case unexpectedArgument(String)
+        /// Options that cannot be used together.
+        case conflictingOptions(String, String)
+        /// An option's value is not one the option accepts.
+        case invalidValue(option: String, value: String, expected: String)
+        /// A command-specific rule, as a sentence.
+        case other(String)
+    }
+
+    /// What was wrong.
+    let problem: Problem
+    /// The command whose help explains the right usage; `nil` for the tool itself.
+    let command: CommandSpec?
+
+    init(_ problem: Problem, command: CommandSpec?) {
+        self.problem = problem
+        self.command = command
+    }
+
+    static func == (left: UsageError, right: UsageError) -> Bool {
+        left.problem == right.problem && left.command?.path == right.command?.path
+    }
+
+    /// A sentence that says what was wrong.
+    var description: String {
+        switch problem {
+        case .missingCommand:
+            "no command given"
+        case .unknownCommand(let word):
+            "'\(word)' is not a deeplinks command"
+        case .missingSubcommand(let group, let choices):
+            "'deeplinks \(group)' needs one of: \(choices.joined(separator: ", "))"
+        case .unknownOption(let name):
+            "unknown option '\(name)'"
+        case .missingValue(let name, let valueName):
+            "option '\(name)' needs a value (\(valueName))"
+        case .unexpectedValue(let name):
+            "option '\(name)' does not take a value"
+        case .repeatedOption(let name):
+            "option '\(name)' may be given only once"
+        case .missingArgument(let name):
+            "missing argument \(name)"
+        case .unexpectedArgument(let word):
+            "unexpected argument '\(word)'"
+        case .conflictingOptions(let first, let second):
+            "options '\(first)' and '\(second)' cannot be used together"
+        case .invalidValue(let option, let value, let expected):
+            "option '\(option)' does not accept '\(value)': expected \(expected)"
+        case .other(let sentence):
+            sentence
+        }
+    }
+
+    /// The text for standard error: the sentence, the usage line and where to read more.
+    var report: String {
+        var out = "deeplinks: error: \(description)\n"
+        if let command {
+            out += "Usage: \(command.invocation) \(command.usage)\n"
+            out += "See '\(command.invocation) --help'.\n"
+        } else {
+            out += "See 'deeplinks --help'.\n"
+        }
+        return out
+    }
+}

@@ -1,0 +1,182 @@
+import AssociatedDomains
+import DeepLinks
+
+/// `deeplinks resolve`: what the SDK decides for each link, against a route table and a policy.
+enum ResolveCommand: ToolCommand {
+    static let spec = CommandSpec(
+        path: ["resolve"],
+        summary: "Resolve links against a route table and a policy: outcome, route, parameters, reason.",
+        usage: "[options] [<link>...]",
+        discussion: """
+            Each link goes through the SDK's pipeline: the gate (malformed or hostile text is
+            rejected), sanitising (tracking and credential query items are dropped), then the
+            route table. The outcome is one of:
+              route          a route matched; its typed parameters are shown
+              confirm        a sensitive or destructive route matched: the app must ask first
+              openInBrowser  a valid web link the app does not present: open it in the browser
+              reject         malformed, hostile, or a custom-scheme link nothing presents
+            Without --table the table is empty, so every valid web link falls back to the
+            browser. Without links, they are read from standard input, one per line.
+
+            --jsonl reads standard input as lines of {"id": <any>, "url": "<string>"} and
+            answers each with one line:
+              {"id": <same>, "outcome": "route"|"confirm"|"openInBrowser"|"reject",
+               "route": <name or null>, "parameters": {<name>: <value>} or null,
+               "host": <parsed host or null>, "reason": <string or null>}
+            A line that is not valid JSON is answered with "reject" (and "id": null).
+            Answers are written and flushed line by line, in input order.
+            """,
+        arguments: [ArgumentSpec(name: "<link>", help: "A link to resolve (any number; else standard input).")],
+        options: [
+            .value("--table", alias: "-t", "FILE", help: "The route table (JSON). Default: an empty table."),
+            .value("--policy", alias: "-p", "FILE", help: "The link policy (JSON). Default: the SDK's default policy."),
+            .value("--allow-host", "NAME", repeatable: true, help: "Allow this host (example.com or *.example.com)."),
+            .value("--allow-scheme", "NAME", repeatable: true, help: "Allow this scheme (e.g. myapp)."),
+            .flag("--explain", help: "Show every route tried for each link, and why it did not match."),
+            .flag("--require-route", help: "Fail also when a link would open in the browser instead of the app."),
+            .flag("--json", help: "Print the report as JSON."),
+            .flag("--jsonl", help: "Speak the line protocol on standard input and output (see above)."),
+        ],
+        positionalCount: 0...Int.max,
+        examples: [
+            "resolve --table routes.json --allow-host example.com https://example.com/albums/summer",
+            "resolve --explain --table routes.json --policy policy.json 'myapp://albums/x'",
+            #"echo '{"id":1,"url":"https://example.com/a"}' | deeplinks resolve --jsonl --table routes.json"#,
+        ],
+        exitStatuses: [
+            (.success, "every link was routed, confirmed or (without --require-route) sent to the browser"),
+            (.checkFailed, "at least one link was rejected (or, with --require-route, not routed)"),
+            (.usage, ExitStatus.usage.meaning),
+            (.invalidInput, "the table or policy is unreadable or invalid, or the table does not fit the policy"),
+        ]
+    )
+
+    static func run(_ arguments: ParsedArguments, in environment: ToolEnvironment) async throws -> CommandOutcome {
+        let dispatcher = try makeDispatcher(arguments, in: environment)
+        if arguments.has("--jsonl") {
+            for other in ["--json", "--explain", "--require-route"] where arguments.has(other) {
+                throw usage(.conflictingOptions("--jsonl", other))
+            }
+            if let link = arguments.positionals.first {
+                throw usage(.other("--jsonl reads links from standard input only, but '\(link)' was given"))
+            }
+            let lineProtocol = ResolveLineProtocol(dispatcher: dispatcher)
+            return .lineProtocol(LineResponder(respond: lineProtocol.answer))
+        }
+        var links = arguments.positionals
+        if links.isEmpty {
+            if environment.standardInputIsTerminal() {
+                throw usage(.other("give links as arguments or on standard input, one per line"))
+            }
+            let bytes = environment.readStandardInput()
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                throw ToolError.invalidInput(source: "standard input", reason: "the input is not UTF-8 text")
+            }
+            links = text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+                .map(String.init).filter { !$0.isEmpty }
+            if links.isEmpty {
+                throw ToolError.invalidInput(source: "standard input", reason: "no links were given")
+            }
+        }
+        let explain = arguments.has("--explain")
+        let results: [(String, LinkOutcome, RouteExplanation?)] = links.map { link in
+            guard explain else { return (link, dispatcher.outcome(for: link), nil) }
+            let explanation = dispatcher.explain(link)
+            return (link, explanation.outcome, explanation.routing)
+        }
+        let fields = results.map { OutcomeFields($0.1) }
+        let failed = fields.contains {
+            $0.outcome == "reject" || (arguments.has("--require-route") && $0.outcome == "openInBrowser")
+        }
+        let status: ExitStatus = failed ? .checkFailed : .success
+        if arguments.has("--json") {
+            let entries: [JSONValue] = zip(results, fields).map { result, fields in
+                var members = fields.jsonMembers
+                members["input"] = .string(result.0)
+                if explain { members["explanation"] = explanationJSON(result.2) }
+                return .object(members)
+            }
+            let report: JSONValue = [
+                "command": "resolve", "status": status == .success ? "passed" : "failed",
+                "results": .array(entries), "summary": summary(fields),
+            ]
+            return .finished(CommandOutput(ReportJSON.text(report), status: status))
+        }
+        var table = TextTable(["LINK", "OUTCOME", "ROUTE", "PARAMETERS", "REASON"])
+        for (result, fields) in zip(results, fields) {
+            table.append([result.0, fields.outcome, fields.route ?? "-", fields.parametersText, fields.reason ?? ""])
+        }
+        var out = table.rendered
+        if explain {
+            for result in results {
+                out += "\n\(TextTable.singleLine(result.0))\n"
+                out += explanationText(result.2)
+            }
+        }
+        out += "\n" + summaryText(fields) + "\n"
+        return .finished(CommandOutput(out, status: status))
+    }
+
+    /// The dispatcher for the table and policy the arguments name.
+    static func makeDispatcher(_ arguments: ParsedArguments, in environment: ToolEnvironment) throws -> LinkDispatcher {
+        let table = try arguments.value("--table").map(environment.loadRouteTable) ?? RouteTable(routes: [])
+        var policy = try arguments.value("--policy").map(environment.loadPolicy) ?? LinkPolicy()
+        for host in arguments.allValues("--allow-host") {
+            guard !host.isEmpty, !host.contains("/"), !host.contains(":") else {
+                throw usage(.invalidValue(option: "--allow-host", value: host, expected: "a host such as example.com or *.example.com"))
+            }
+            policy.allowedHosts.append(HostPattern(host))
+        }
+        for scheme in arguments.allValues("--allow-scheme") {
+            let valid = scheme.first?.isLetter == true
+                && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+            guard valid else {
+                throw usage(.invalidValue(option: "--allow-scheme", value: scheme, expected: "a scheme such as myapp"))
+            }
+            policy.allowedSchemes.insert(scheme.lowercased())
+        }
+        do {
+            return try LinkDispatcher(table: table, policy: policy)
+        } catch {
+            throw ToolError.invalidInput(
+                source: arguments.value("--table") ?? "the route table", reason: error.description)
+        }
+    }
+
+    static func explanationJSON(_ explanation: RouteExplanation?) -> JSONValue {
+        guard let explanation else { return .null }
+        return .array(
+            explanation.attempts.map { attempt in
+                ["route": .string(attempt.route), "result": .string(attemptText(attempt))]
+            })
+    }
+
+    static func explanationText(_ explanation: RouteExplanation?) -> String {
+        guard let explanation else { return "  the gate refused the link, so no route was tried\n" }
+        guard !explanation.attempts.isEmpty else { return "  no route fits the link's path\n" }
+        var table = TextTable(["  ROUTE", "RESULT"])
+        for attempt in explanation.attempts { table.append(["  " + attempt.route, attemptText(attempt)]) }
+        return table.rendered
+    }
+
+    static func attemptText(_ attempt: RouteAttempt) -> String {
+        let full = attempt.description
+        let prefix = attempt.route + ": "
+        return full.hasPrefix(prefix) ? String(full.dropFirst(prefix.count)) : full
+    }
+
+    static func counts(_ fields: [OutcomeFields]) -> [(String, Int)] {
+        ["route", "confirm", "openInBrowser", "reject"].map { name in (name, fields.filter { $0.outcome == name }.count) }
+    }
+
+    static func summary(_ fields: [OutcomeFields]) -> JSONValue {
+        var members: [String: JSONValue] = ["links": .number(JSONNumber(fields.count))]
+        for (name, count) in counts(fields) { members[name] = .number(JSONNumber(count)) }
+        return .object(members)
+    }
+
+    static func summaryText(_ fields: [OutcomeFields]) -> String {
+        "\(fields.count) link\(fields.count == 1 ? "" : "s"): "
+            + counts(fields).map { "\($0.1) \($0.0)" }.joined(separator: ", ") + "."
+    }
+}

@@ -1,0 +1,208 @@
+import Foundation
+import AssociatedDomains
+
+/// Turns what a domain's servers answered into findings: the pure half of `verify-domain`.
+///
+/// Apple's fetcher (and its CDN) reads `https://<domain>/.well-known/apple-app-site-association`
+/// with a valid certificate, without following redirects, needs status 200 and at most 128 KB,
+/// and prefers `application/json`. Each way a server breaks that is one finding code.
+struct DomainVerification: Sendable {
+    /// Finding codes of the HTTP side; the file's own findings keep their `AASA` codes.
+    enum Code: String, CaseIterable {
+        /// The TLS handshake failed.
+        case tls = "DOMAIN001"
+        /// The server answered with a redirect.
+        case redirect = "DOMAIN002"
+        /// The server answered with a status other than 200.
+        case status = "DOMAIN003"
+        /// The file is not served as `application/json`.
+        case contentType = "DOMAIN004"
+        /// The body went on past the most the check reads.
+        case truncated = "DOMAIN005"
+        /// An App ID given with `--app-id` is not named by `applinks`.
+        case appIDMissing = "DOMAIN006"
+        /// The legacy root path serves the same file.
+        case legacySame = "DOMAIN010"
+        /// The legacy root path serves a different file.
+        case legacyDifferent = "DOMAIN011"
+        /// Apple's CDN serves the same file.
+        case cdnSame = "DOMAIN020"
+        /// Apple's CDN serves a different file.
+        case cdnDifferent = "DOMAIN021"
+        /// Apple's CDN has no copy, or could not be read.
+        case cdnMissing = "DOMAIN022"
+
+        /// One line for the help text.
+        var summary: String {
+            switch self {
+            case .tls: "error: the TLS handshake failed (certificate untrusted, expired or for another host)"
+            case .redirect: "error: the server redirects; Apple does not follow redirects"
+            case .status: "error: the server answered a status other than 200"
+            case .contentType: "warning: the file is not served as application/json"
+            case .truncated: "error: the body is far larger than the 128 KB limit (reading stopped)"
+            case .appIDMissing: "error: an App ID given with --app-id is not in applinks"
+            case .legacySame: "note: the legacy root path serves the same file"
+            case .legacyDifferent: "warning: the legacy root path serves a different file"
+            case .cdnSame: "note: Apple's CDN serves the same file"
+            case .cdnDifferent: "warning: Apple's CDN serves a different file (it refreshes about weekly)"
+            case .cdnMissing: "warning: Apple's CDN has no copy or could not be read"
+            }
+        }
+    }
+
+    /// The most body the check reads from one URL: well past 128 KB, so the size can be told.
+    static let readLimit = 1024 * 1024
+
+    /// The domain the file must serve.
+    let domain: String
+    /// Where files are fetched from: `https://<domain>` or a test server's base URL.
+    let baseURL: String
+
+    init(domain: String, baseURL: String? = nil) {
+        self.domain = domain
+        var base = baseURL ?? "https://\(domain)"
+        while base.hasSuffix("/") { base.removeLast() }
+        self.baseURL = base
+    }
+
+    /// The well-known location of the file.
+    var wellKnownURL: String { baseURL + "/.well-known/apple-app-site-association" }
+    /// The legacy root location (iOS 9.2 and earlier).
+    var legacyURL: String { baseURL + "/apple-app-site-association" }
+    /// Where Apple's CDN serves its copy for the domain.
+    var cdnURL: String { "https://app-site-association.cdn-apple.com/a/v1/" + domain }
+
+    /// Findings about the well-known fetch and the file it returned.
+    func findings(wellKnown: Result<HTTPResponse, TransportFailure>, expectedAppIDs: [String]) -> [Finding] {
+        let url = wellKnownURL
+        let response: HTTPResponse
+        switch wellKnown {
+        case .failure(.tls(let message)):
+            return [
+                Finding(
+                    Code.tls.rawValue, .error,
+                    "the TLS handshake failed (\(message)); Apple's fetcher needs a trusted certificate for \(domain)",
+                    at: url)
+            ]
+        case .failure(.unreachable(let message)), .failure(.unusableTrustFile(let message)):
+            return [Finding(Code.status.rawValue, .error, "the server could not be reached: \(message)", at: url)]
+        case .success(let answer):
+            response = answer
+        }
+        if (300...399).contains(response.status) {
+            let target = response.location.map { " to \($0)" } ?? ""
+            return [
+                Finding(
+                    Code.redirect.rawValue, .error,
+                    "the server answered \(response.status), a redirect\(target); Apple does not follow redirects for this file",
+                    at: url)
+            ]
+        }
+        guard response.status == 200 else {
+            return [
+                Finding(
+                    Code.status.rawValue, .error,
+                    "the server answered \(response.status); Apple needs 200 with the file", at: url)
+            ]
+        }
+        var findings: [Finding] = []
+        let mediaType = Self.mediaType(response.contentType)
+        switch mediaType {
+        case "application/json", "application/pkcs7-mime":
+            break
+        case nil:
+            findings.append(
+                Finding(
+                    Code.contentType.rawValue, .warning,
+                    "the file is served without a Content-Type; serve it as application/json", at: url))
+        case let other?:
+            findings.append(
+                Finding(
+                    Code.contentType.rawValue, .warning,
+                    "the file is served as \(other); serve it as application/json", at: url))
+        }
+        if response.isTruncated {
+            findings.append(
+                Finding(
+                    Code.truncated.rawValue, .error,
+                    "the file is larger than \(Self.readLimit) bytes (reading stopped there); Apple's limit is \(AssociationFileDocument.maximumByteCount) bytes",
+                    at: url))
+            return findings
+        }
+        findings += AssociationFileValidator().validate(bytes: response.body).map(Finding.init)
+        if !expectedAppIDs.isEmpty, let document = try? AssociationFileDocument(bytes: response.body) {
+            let named = Set(document.file.appLinks?.details?.flatMap(\.effectiveAppIDs) ?? [])
+            for appID in expectedAppIDs where !named.contains(appID) {
+                findings.append(
+                    Finding(
+                        Code.appIDMissing.rawValue, .error,
+                        "no applinks entry names \(appID), so its universal links will not open it",
+                        at: "$.applinks.details"))
+            }
+        }
+        return findings
+    }
+
+    /// Findings about the legacy root path, compared with the well-known file.
+    func legacyFindings(legacy: Result<HTTPResponse, TransportFailure>, wellKnown: Result<HTTPResponse, TransportFailure>)
+        -> [Finding]
+    {
+        guard case .success(let answer) = legacy, answer.status == 200, !answer.isTruncated else { return [] }
+        if case .success(let main) = wellKnown, main.status == 200, Self.sameFile(main.body, answer.body) {
+            return [
+                Finding(
+                    Code.legacySame.rawValue, .note,
+                    "the legacy root path serves the same file (only iOS 9.2 and earlier read it)", at: legacyURL)
+            ]
+        }
+        return [
+            Finding(
+                Code.legacyDifferent.rawValue, .warning,
+                "the legacy root path serves a different file than /.well-known/; keep one file, at /.well-known/",
+                at: legacyURL)
+        ]
+    }
+
+    /// Findings about Apple's CDN copy, compared with the well-known file.
+    func cdnFindings(cdn: Result<HTTPResponse, TransportFailure>, wellKnown: Result<HTTPResponse, TransportFailure>, cdnURL: String)
+        -> [Finding]
+    {
+        switch cdn {
+        case .failure(.tls(let message)), .failure(.unreachable(let message)),
+            .failure(.unusableTrustFile(let message)):
+            return [
+                Finding(Code.cdnMissing.rawValue, .warning, "Apple's CDN could not be read: \(message)", at: cdnURL)
+            ]
+        case .success(let answer) where answer.status != 200:
+            return [
+                Finding(
+                    Code.cdnMissing.rawValue, .warning,
+                    "Apple's CDN answered \(answer.status): it has no copy for \(domain) yet", at: cdnURL)
+            ]
+        case .success(let answer):
+            if case .success(let main) = wellKnown, main.status == 200, Self.sameFile(main.body, answer.body) {
+                return [Finding(Code.cdnSame.rawValue, .note, "Apple's CDN serves the same file", at: cdnURL)]
+            }
+            return [
+                Finding(
+                    Code.cdnDifferent.rawValue, .warning,
+                    "Apple's CDN serves a different file; devices get the CDN's copy, refreshed about weekly",
+                    at: cdnURL)
+            ]
+        }
+    }
+
+    /// Two bodies are the same file when their JSON is equal (or, failing JSON, their bytes).
+    static func sameFile(_ left: [UInt8], _ right: [UInt8]) -> Bool {
+        if let a = try? JSONValue(parsing: left), let b = try? JSONValue(parsing: right) { return a == b }
+        return left == right
+    }
+
+    /// `application/json` from `Application/JSON; charset=utf-8`.
+    static func mediaType(_ header: String?) -> String? {
+        guard let header else { return nil }
+        let type = header.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
+        let trimmed = type.trimmingCharacters(in: .whitespaces).lowercased()
+        return trimmed.isEmpty ? nil : trimmed
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The default transport: Foundation's `URLSession`, with the system's trusted certificates.
+///
+/// Each fetch gets its own ephemeral session whose delegate refuses every redirect, so a 3xx
+/// comes back as the answer. The body is read up to the byte limit and the task is cancelled
+/// past it, so a hostile server cannot make the tool read without end.
+struct URLSessionTransport: HTTPTransport {
+    /// Seconds to wait for the server before giving up.
+    var timeout: TimeInterval = 20
+
+    func fetch(_ url: String, byteLimit: Int) async -> Result<HTTPResponse, TransportFailure> {
+        guard let target = URL(string: url) else { return .failure(.unreachable("'\(url)' is not a URL")) }
+        var request = URLRequest(url: target, cachePolicy: .reloadIgnoringLocalAndRemoteCacheData, timeoutInterval: timeout)
+        request.setValue("deeplinks-verify-domain", forHTTPHeaderField: "User-Agent")
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = timeout
+        configuration.timeoutIntervalForResource = timeout * 2
+        configuration.httpShouldSetCookies = false
+        let collector = ResponseCollector(byteLimit: byteLimit)
+        let session = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
+        defer { session.finishTasksAndInvalidate() }
+        return await withCheckedContinuation { continuation in
+            collector.start(continuation)
+            session.dataTask(with: request).resume()
+        }
+    }
+}
+
+/// The delegate of one fetch: refuses redirects, collects the body up to the limit, and
+/// resumes the waiting fetch exactly once.
+private final class ResponseCollector: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private let byteLimit: Int
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Result<HTTPResponse, TransportFailure>, Never>?
+    private var response: HTTPURLResponse?
+    private var body: [UInt8] = []
+    private var isTruncated = false
+
+    init(byteLimit: Int) {
+        self.byteLimit = byteLimit
+    }
+
+    func start(_ continuation: CheckedContinuation<Result<HTTPResponse, TransportFailure>, Never>) {
+        lock.withLock { self.continuation = continuation }
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+        // Apple's fetcher does not follow redirects; neither does the check.
+        completionHandler(nil)
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
+        lock.withLock { self.response = response as? HTTPURLResponse }
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let overLimit = lock.withLock { () -> Bool in
+            let room = byteLimit - body.count
+            if data.count > room {
+                body.append(contentsOf: data.prefix(max(room, 0)))
+                isTruncated = true
+                return true
+            }
+            body.append(contentsOf: data)
+            return false
+        }
+        if overLimit {
+            finish(.success(answer()))
+            dataTask.cancel()
+        }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        if let error {
+            let hasAnswer = lock.withLock { response != nil }
+            // A refused redirect ends the task with the 3xx response in hand on some platforms.
+            if hasAnswer, (error as NSError).code == NSURLErrorCancelled || isRedirectStatus {
+                finish(.success(answer()))
+            } else {
+                finish(.failure(Self.failure(for: error)))
+            }
+            return
+        }
+        if lock.withLock({ response == nil }), let http = task.response as? HTTPURLResponse {
+            lock.withLock { response = http }
+        }
+        finish(.success(answer()))
+    }
+
+    private var isRedirectStatus: Bool {
+        lock.withLock { (300...399).contains(response?.statusCode ?? 0) }
+    }
+
+    private func answer() -> HTTPResponse {
+        lock.withLock {
+            HTTPResponse(
+                status: response?.statusCode ?? 0,
+                contentType: response?.value(forHTTPHeaderField: "Content-Type"),
+                location: response?.value(forHTTPHeaderField: "Location"),
+                body: body,
+                isTruncated: isTruncated)
+        }
+    }
+
+    private func finish(_ result: Result<HTTPResponse, TransportFailure>) {
+        let waiting = lock.withLock { () -> CheckedContinuation<Result<HTTPResponse, TransportFailure>, Never>? in
+            defer { continuation = nil }
+            return continuation
+        }
+        waiting?.resume(returning: result)
+    }
+
+    /// Sorts a URLSession error into a TLS failure (a finding) or an unreachable server.
+    static func failure(for error: any Error) -> TransportFailure {
+        let error = error as NSError
+        let message = error.localizedDescription
+        let tlsCodes: Set<Int> = [
+            NSURLErrorSecureConnectionFailed, NSURLErrorServerCertificateHasBadDate,
+            NSURLErrorServerCertificateUntrusted, NSURLErrorServerCertificateHasUnknownRoot,
+            NSURLErrorServerCertificateNotYetValid, NSURLErrorClientCertificateRejected,
+            NSURLErrorClientCertificateRequired,
+        ]
+        // On Linux the libcurl message arrives with the generic code -1.
+        let lower = message.lowercased()
+        if tlsCodes.contains(error.code) || lower.contains("ssl") || lower.contains("certificate")
+            || lower.contains("tls")
+        {
+            return .tls(message)
+        }
+        return .unreachable(message)
+    }
+}

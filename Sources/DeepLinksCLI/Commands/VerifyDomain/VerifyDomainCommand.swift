@@ -1,0 +1,153 @@
+import AssociatedDomains
+import DeepLinks
+
+/// `deeplinks verify-domain <domain>`: fetches a domain's association file the way Apple's
+/// CDN does and reports every way it would fail.
+enum VerifyDomainCommand: ToolCommand {
+    static let spec = CommandSpec(
+        path: ["verify-domain"],
+        summary: "Check what Apple's CDN would see when it fetches a domain's association file.",
+        usage: "[options] <domain>",
+        discussion: """
+            Fetches https://<domain>/.well-known/apple-app-site-association (and the legacy root
+            path /apple-app-site-association) without following redirects, and checks the
+            certificate, the status, the content type, the size, the JSON and the App IDs.
+            With --compare-cdn it also reads Apple's CDN copy and compares.
+
+            Finding codes of the HTTP side:
+            \(DomainVerification.Code.allCases.map { "  \($0.rawValue)  \($0.summary)" }.joined(separator: "\n"))
+            The file's own findings use the codes of 'deeplinks aasa validate'.
+            """,
+        arguments: [ArgumentSpec(name: "<domain>", help: "The domain, e.g. example.com (no scheme, port or path).")],
+        options: [
+            .flag("--json", help: "Print the report as JSON."),
+            .value("--app-id", "APPID", repeatable: true, help: "Fail unless applinks names this App ID."),
+            .flag("--compare-cdn", help: "Also fetch Apple's CDN copy and compare it with the server's."),
+            .value("--cdn-url", "URL", help: "Read the CDN copy from URL instead (a mirror or a test server)."),
+            .value(
+                "--base-url", "URL",
+                help: "Fetch from URL instead of https://<domain> (e.g. https://localhost:8443)."),
+            .value("--ca-file", "FILE", help: "Trust the CA certificates in FILE (PEM) instead of the system's."),
+            .value("--timeout", "SECONDS", help: "Give up on a server after SECONDS (default 20)."),
+            .flag("--strict", help: "Fail on warnings too."),
+        ],
+        positionalCount: 1...1,
+        examples: [
+            "verify-domain example.com",
+            "verify-domain example.com --app-id ABCDE12345.com.example.app --compare-cdn --json",
+            "verify-domain localhost --base-url https://localhost:8443 --ca-file ca.crt",
+        ],
+        exitStatuses: [
+            (.success, "the file would be accepted (no error findings)"),
+            (.checkFailed, "at least one error finding (or warning, with --strict); TLS failures included"),
+            (.usage, ExitStatus.usage.meaning),
+            (.invalidInput, "the --ca-file cannot be read"),
+            (.networkFailure, "the server could not be reached at all (name, connection, timeout)"),
+        ]
+    )
+
+    static func run(_ arguments: ParsedArguments, in environment: ToolEnvironment) async throws -> CommandOutcome {
+        let domain = try checkedDomain(arguments.positionals[0])
+        if let base = arguments.value("--base-url"), !base.lowercased().hasPrefix("https://") {
+            throw usage(.invalidValue(option: "--base-url", value: base, expected: "an https:// URL"))
+        }
+        if let cdn = arguments.value("--cdn-url"), !cdn.lowercased().hasPrefix("https://") {
+            throw usage(.invalidValue(option: "--cdn-url", value: cdn, expected: "an https:// URL"))
+        }
+        var timeout = 20
+        if let text = arguments.value("--timeout") {
+            guard let seconds = Int(text), (1...600).contains(seconds) else {
+                throw usage(.invalidValue(option: "--timeout", value: text, expected: "whole seconds from 1 to 600"))
+            }
+            timeout = seconds
+        }
+        let transport = try environment.makeTransport(arguments.value("--ca-file"), timeout)
+        let check = DomainVerification(domain: domain, baseURL: arguments.value("--base-url"))
+        let limit = DomainVerification.readLimit
+        let wellKnown = await transport.fetch(check.wellKnownURL, byteLimit: limit)
+        switch wellKnown {
+        case .failure(.unreachable(let message)):
+            throw ToolError.network("cannot reach \(check.wellKnownURL): \(message)")
+        case .failure(.unusableTrustFile(let message)):
+            throw ToolError.invalidInput(source: arguments.value("--ca-file") ?? "--ca-file", reason: message)
+        default:
+            break
+        }
+        let legacy = await transport.fetch(check.legacyURL, byteLimit: limit)
+        var fetches = [(check.wellKnownURL, wellKnown), (check.legacyURL, legacy)]
+        var findings = check.findings(wellKnown: wellKnown, expectedAppIDs: arguments.allValues("--app-id"))
+        findings += check.legacyFindings(legacy: legacy, wellKnown: wellKnown)
+        if arguments.has("--compare-cdn") || arguments.value("--cdn-url") != nil {
+            let cdnURL = arguments.value("--cdn-url") ?? check.cdnURL
+            let cdn = await transport.fetch(cdnURL, byteLimit: limit)
+            fetches.append((cdnURL, cdn))
+            findings += check.cdnFindings(cdn: cdn, wellKnown: wellKnown, cdnURL: cdnURL)
+        }
+        let status = findings.exitStatus(strict: arguments.has("--strict"))
+        if arguments.has("--json") {
+            let report: JSONValue = [
+                "command": "verify-domain",
+                "domain": .string(domain),
+                "status": status == .success ? "passed" : "failed",
+                "fetches": .array(fetches.map { fetchJSON(url: $0.0, result: $0.1) }),
+                "findings": findings.json,
+                "summary": summaryJSON(findings),
+            ]
+            return .finished(CommandOutput(ReportJSON.text(report), status: status))
+        }
+        var out = "Domain: \(domain)\n\n"
+        var table = TextTable(["URL", "STATUS", "CONTENT TYPE", "BYTES"])
+        for (url, result) in fetches {
+            switch result {
+            case .success(let answer):
+                table.append([
+                    url, String(answer.status), answer.contentType ?? "-",
+                    answer.isTruncated ? "> \(answer.body.count)" : String(answer.body.count),
+                ])
+            case .failure(.tls):
+                table.append([url, "TLS failed", "-", "-"])
+            case .failure(.unreachable), .failure(.unusableTrustFile):
+                table.append([url, "unreachable", "-", "-"])
+            }
+        }
+        out += table.rendered + "\n" + findings.table
+        out += "\n\(status == .success ? "PASSED" : "FAILED"): \(findings.tally).\n"
+        return .finished(CommandOutput(out, status: status))
+    }
+
+    /// A domain is a host name: no scheme, port, path or credentials.
+    static func checkedDomain(_ text: String) throws(UsageError) -> String {
+        let refused = usage(
+            .other("'\(text)' is not a domain: give a host name such as example.com, without scheme, port or path"))
+        guard !text.isEmpty, !text.contains("/"), !text.contains(":"), !text.contains("@") else { throw refused }
+        guard let link = try? LinkGate().parse("https://\(text)/"), let host = link.host else { throw refused }
+        return host
+    }
+
+    static func fetchJSON(url: String, result: Result<HTTPResponse, TransportFailure>) -> JSONValue {
+        switch result {
+        case .success(let answer):
+            return [
+                "url": .string(url), "status": .number(JSONNumber(answer.status)),
+                "contentType": answer.contentType.map(JSONValue.string) ?? .null,
+                "bytes": .number(JSONNumber(answer.body.count)), "truncated": .bool(answer.isTruncated),
+                "location": answer.location.map(JSONValue.string) ?? .null, "error": .null,
+            ]
+        case .failure(let failure):
+            let message: String
+            switch failure {
+            case .tls(let text): message = "TLS: " + text
+            case .unreachable(let text), .unusableTrustFile(let text): message = text
+            }
+            return [
+                "url": .string(url), "status": .null, "contentType": .null, "bytes": .null, "truncated": false,
+                "location": .null, "error": .string(message),
+            ]
+        }
+    }
+
+    static func summaryJSON(_ findings: [Finding]) -> JSONValue {
+        let count = { (severity: Finding.Severity) in JSONValue.number(JSONNumber(findings.filter { $0.severity == severity }.count)) }
+        return ["errors": count(.error), "warnings": count(.warning), "notes": count(.note)]
+    }
+}

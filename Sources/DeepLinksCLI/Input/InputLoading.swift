@@ -1,0 +1,64 @@
+import AssociatedDomains
+import DeepLinks
+import Foundation
+
+/// Reading the files commands take: route tables, policies, association files.
+///
+/// Each loader turns every way a file can be wrong into a ``ToolError`` with a sentence that
+/// names the file and the place in it, so a typo in a table never surfaces as a stack trace.
+extension ToolEnvironment {
+    /// Reads and decodes a route table (JSON).
+    func loadRouteTable(_ path: String) throws(ToolError) -> RouteTable {
+        try decode(RouteTable.self, from: path, what: "route table")
+    }
+
+    /// Reads and decodes a link policy (JSON); missing keys take their defaults.
+    func loadPolicy(_ path: String) throws(ToolError) -> LinkPolicy {
+        try decode(LinkPolicy.self, from: path, what: "link policy")
+    }
+
+    /// Reads an association file as served, keeping its bytes for size and signature checks.
+    func loadAssociationDocument(_ path: String) throws(ToolError) -> AssociationFileDocument {
+        let bytes = try readFile(path)
+        do {
+            return try AssociationFileDocument(bytes: bytes)
+        } catch {
+            throw .invalidInput(source: Self.sourceName(path), reason: error.description)
+        }
+    }
+
+    /// Decodes JSON into a `Decodable` value with a readable error.
+    func decode<Value: Decodable>(_ type: Value.Type, from path: String, what: String) throws(ToolError) -> Value {
+        let bytes = try readFile(path)
+        do {
+            return try JSONDecoder().decode(Value.self, from: Data(bytes))
+        } catch {
+            throw .invalidInput(
+                source: Self.sourceName(path), reason: "not a valid \(what): \(Self.describe(error))")
+        }
+    }
+
+    /// A sentence for a decoding error: where in the JSON, and what was wrong.
+    static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return String(describing: error) }
+        func place(_ path: [any CodingKey]) -> String {
+            var text = "$"
+            for key in path {
+                if let index = key.intValue { text += "[\(index)]" } else { text += "." + key.stringValue }
+            }
+            return text
+        }
+        switch error {
+        case .dataCorrupted(let context):
+            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+            let detail = underlying ?? context.debugDescription
+            return context.codingPath.isEmpty ? detail : "at \(place(context.codingPath)): \(detail)"
+        case .keyNotFound(let key, let context):
+            return "at \(place(context.codingPath)): the key '\(key.stringValue)' is missing"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "at \(place(context.codingPath)): \(context.debugDescription)"
+        @unknown default:
+            return String(describing: error)
+        }
+    }
+}

@@ -1,0 +1,29 @@
+/// One `deeplinks` command: its spec, and a function from parsed arguments and an environment
+/// to an outcome.
+///
+/// A command never prints and never exits: it returns text and a status, or throws a
+/// ``UsageError`` (status 2) or a ``ToolError`` (status 3 or 4). The edge does the printing.
+protocol ToolCommand: Sendable {
+    /// What the command accepts, and its help text.
+    static var spec: CommandSpec { get }
+
+    /// Runs the command.
+    static func run(_ arguments: ParsedArguments, in environment: ToolEnvironment) async throws -> CommandOutcome
+}
+
+extension ToolCommand {
+    /// Shorthand for a usage error about this command.
+    static func usage(_ problem: UsageError.Problem) -> UsageError {
+        UsageError(problem, command: spec)
+    }
+}
+
+/// Exit statuses shared by most commands' help texts.
+enum StandardExitStatuses {
+    static let reporting: [(ExitStatus, String)] = [
+        (.success, "no error findings"),
+        (.checkFailed, "at least one error finding (or warning, with --strict)"),
+        (.usage, ExitStatus.usage.meaning),
+        (.invalidInput, ExitStatus.invalidInput.meaning),
+    ]
+}

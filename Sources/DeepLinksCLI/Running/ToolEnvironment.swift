@@ -1,0 +1,57 @@
+import Foundation
+
+/// Everything a command may take from outside itself: files, standard input, the network.
+///
+/// Commands never touch the file system or the network directly; they ask the environment,
+/// so tests can run every command in-process with fixed inputs.
+struct ToolEnvironment: Sendable {
+    /// Reads a whole file; the path `-` means standard input.
+    var readFile: @Sendable (String) throws(ToolError) -> [UInt8]
+    /// Reads standard input to its end.
+    var readStandardInput: @Sendable () -> [UInt8]
+    /// Whether standard input is a terminal (then commands do not wait on it for links).
+    var standardInputIsTerminal: @Sendable () -> Bool
+    /// Makes the transport that fetches association files: `caFile` is the `--ca-file` path,
+    /// `timeout` the seconds to wait for a server.
+    var makeTransport: @Sendable (_ caFile: String?, _ timeout: Int) throws(ToolError) -> any HTTPTransport
+
+    /// The real machine: files, standard input, URLSession (or libcurl with a private CA).
+    static let live = ToolEnvironment(
+        readFile: { path throws(ToolError) in
+            if path == "-" { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
+            return try readLocalFile(path)
+        },
+        readStandardInput: { Array(FileHandle.standardInput.readDataToEndOfFile()) },
+        standardInputIsTerminal: { isatty(0) == 1 },
+        makeTransport: { caFile, timeout throws(ToolError) in try makeLiveTransport(caFile: caFile, timeout: timeout) }
+    )
+
+    /// Reads a file from disk with a clear error for each way it can fail.
+    static func readLocalFile(_ path: String) throws(ToolError) -> [UInt8] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .unreadableFile(path: path, reason: "no such file")
+        }
+        guard !isDirectory.boolValue else {
+            throw .unreadableFile(path: path, reason: "it is a directory")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .unreadableFile(path: path, reason: "permission denied or read error")
+        }
+        return Array(data)
+    }
+}
+
+extension ToolEnvironment {
+    /// Reads a file as UTF-8 text.
+    func readText(_ path: String) throws(ToolError) -> String {
+        let bytes = try readFile(path)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw .invalidInput(source: Self.sourceName(path), reason: "the file is not UTF-8 text")
+        }
+        return text
+    }
+
+    /// How a path is named in messages: the path, or "standard input" for `-`.
+    static func sourceName(_ path: String) -> String { path == "-" ? "standard input" : path }
+}

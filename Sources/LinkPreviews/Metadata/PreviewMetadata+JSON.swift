@@ -1,0 +1,18 @@
+import Foundation
+
+extension PreviewMetadata {
+    /// The metadata as JSON for API consumers: keys sorted, indented, slashes unescaped.
+    ///
+    /// The JSON carries the same cleaned values and tags as the HTML renderings, plus the
+    /// source and every text adjustment.
+    ///
+    /// ```swift
+    /// let data = try metadata.jsonData()
+    /// let again = try JSONDecoder().decode(PreviewMetadata.self, from: data)   // == metadata
+    /// ```
+    public func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        return try encoder.encode(self)
+    }
+}

@@ -1,0 +1,220 @@
+import DeepLinks
+
+/// A preview made safe and complete: cleaned text, checked URLs, and the exact tags every
+/// rendering is built from.
+///
+/// This is the one value the head fragment (``HeadFragment``), the landing page
+/// (``LandingPage``) and the JSON form (``jsonData()``) are rendered from, so the three can
+/// never disagree. Building it:
+///
+/// - cleans and bounds every text field with ``PreviewText`` and reports each change in
+///   ``adjustments``;
+/// - checks the canonical link and the home page with the link gate (absolute `http(s)`) and
+///   writes them in their canonical spelling; checks the image URL (absolute `https`), its
+///   size, the type, the locale and the site's configuration, and refuses what breaks a rule
+///   with a ``LinkPreviewError``;
+/// - fills the site name and locale from the site when the preview leaves them out;
+/// - lists the tags of SPEC §7 in a fixed order (``tags``).
+///
+/// ```swift
+/// let metadata = try PreviewMetadata(
+///     canonicalURL: "https://photos.example.com/albums/summer-2024",
+///     preview: LinkPreview(title: "Summer 2024"),
+///     site: site)
+/// metadata.tags.first { $0.key == "og:url" }?.content   // "https://photos.example.com/albums/summer-2024"
+/// ```
+public struct PreviewMetadata: Sendable, Hashable, Codable {
+    /// Where the content came from.
+    public let source: PreviewSource
+    /// The canonical link of the page (`og:url`, `<link rel="canonical">`, the Smart App
+    /// Banner's `app-argument`).
+    public let canonicalURL: String
+    /// The site's home page, canonical.
+    public let homeURL: String
+    /// The preview after cleaning, with the site name and locale filled in.
+    public let preview: LinkPreview
+    /// The app listing after cleaning.
+    public let app: AppListing
+    /// The site's Twitter handle.
+    public let twitterHandle: String?
+    /// Every tag, in order: `description`, Open Graph, Twitter card, App Links, Smart App
+    /// Banner.
+    public let tags: [MetaTag]
+    /// Every change the text rules made.
+    public let adjustments: [TextAdjustment]
+
+    /// Builds the metadata for a page from its canonical link, its preview and the site.
+    ///
+    /// - Throws: ``LinkPreviewError`` for the first rule the inputs break.
+    public init(
+        canonicalURL: String, preview: LinkPreview, site: PreviewSite, source: PreviewSource = PreviewSource(.direct),
+        limits: PreviewLimits = PreviewLimits()
+    ) throws(LinkPreviewError) {
+        var adjustments: [TextAdjustment] = []
+        func clean(_ text: String, _ field: PreviewField) -> String {
+            let cleaned = PreviewText.clean(text, field: field, limit: field.limit(in: limits))
+            adjustments += cleaned.adjustments
+            return cleaned.text
+        }
+        func cleanOptional(_ text: String?, _ field: PreviewField) -> String? {
+            guard let text else { return nil }
+            let cleaned = clean(text, field)
+            return cleaned.isEmpty ? nil : cleaned
+        }
+
+        let canonical = try Self.pageURL(canonicalURL)
+        let home = try Self.pageURL(site.homeURL)
+        if let error = site.app.validationError() { throw error }
+        if let handle = site.twitterHandle, !PreviewSite.isTwitterHandle(handle) {
+            throw .invalidTwitterHandle(handle)
+        }
+        guard preview.type.isValid else { throw .invalidType(preview.type.rawValue) }
+        let locale = preview.locale ?? site.locale
+        if let locale, !PreviewSite.isLocale(locale) { throw .invalidLocale(locale) }
+
+        let title = clean(preview.title, .title)
+        guard !title.isEmpty else { throw .emptyText(.title) }
+        let description = cleanOptional(preview.description, .description)
+        let siteName = clean(preview.siteName ?? site.name, .siteName)
+        guard !siteName.isEmpty else { throw .emptyText(.siteName) }
+        var app = site.app
+        app.name = clean(site.app.name, .appName)
+        guard !app.name.isEmpty else { throw .emptyText(.appName) }
+
+        var image: PreviewImage?
+        if let given = preview.image {
+            try Self.checkImage(given)
+            image = PreviewImage(
+                url: given.url, width: given.width, height: given.height, alt: cleanOptional(given.alt, .imageAlt))
+        }
+
+        let cleaned = LinkPreview(
+            title: title, description: description, image: image, type: preview.type, siteName: siteName,
+            locale: locale)
+        self.source = source
+        self.canonicalURL = canonical
+        self.homeURL = home
+        self.preview = cleaned
+        self.app = app
+        self.twitterHandle = site.twitterHandle
+        self.adjustments = adjustments
+        self.tags = Self.tags(canonical: canonical, preview: cleaned, app: app, twitterHandle: site.twitterHandle)
+    }
+
+    /// Builds the site's generic preview: the site's fallback preview at its home page.
+    ///
+    /// Nothing from a link is used: the canonical link is the home page.
+    public static func generic(
+        site: PreviewSite, source: PreviewSource, limits: PreviewLimits = PreviewLimits()
+    ) throws(LinkPreviewError) -> PreviewMetadata {
+        try PreviewMetadata(canonicalURL: site.homeURL, preview: site.fallback, site: site, source: source, limits: limits)
+    }
+
+    /// The Smart App Banner's content: `app-id=…, app-argument=…`.
+    ///
+    /// The banner's content is a comma-separated list, so a comma in the canonical link is
+    /// written `%2C` in the argument: the same link to any URL parser, and it cannot end the
+    /// value early.
+    public var smartAppBannerContent: String {
+        Self.bannerContent(appStoreID: app.appStoreID, canonical: canonicalURL)
+    }
+
+    /// The Twitter card type: `summary_large_image` when there is an image that is not known to
+    /// be smaller than 300×157 pixels, `summary` otherwise.
+    public var twitterCard: String { Self.card(for: preview.image) }
+
+    /// The link the app opens from the Twitter and App Links tags: the custom-scheme form when
+    /// the app has a scheme (what those specifications ask for), the canonical link otherwise.
+    public var appURL: String { app.customSchemeLink(for: canonicalURL) ?? canonicalURL }
+
+    static let pageGate = LinkGate(policy: LinkPolicy(allowedSchemes: ["https", "http"], strippedQueryItems: []))
+    static let imageGate = LinkGate(policy: LinkPolicy(allowedSchemes: ["https"], strippedQueryItems: []))
+
+    static func pageURL(_ text: String) throws(LinkPreviewError) -> String {
+        do {
+            return try pageGate.parse(text).canonical
+        } catch {
+            throw .invalidPageURL(text, reason: error)
+        }
+    }
+
+    static func checkImage(_ image: PreviewImage) throws(LinkPreviewError) {
+        do {
+            _ = try imageGate.parse(image.url)
+        } catch {
+            let reason =
+                error.rule == .schemeNotAllowed || error.rule == .invalidScheme
+                ? "it must be an absolute https link" : error.description
+            throw .invalidImageURL(image.url, reason: reason)
+        }
+        let sizes = 1...100_000
+        if let width = image.width, !sizes.contains(width) {
+            throw .invalidImageSize(width: image.width, height: image.height)
+        }
+        if let height = image.height, !sizes.contains(height) {
+            throw .invalidImageSize(width: image.width, height: image.height)
+        }
+    }
+}
+
+extension PreviewMetadata {
+    static func tags(canonical: String, preview: LinkPreview, app: AppListing, twitterHandle: String?) -> [MetaTag] {
+        let appURL = app.customSchemeLink(for: canonical) ?? canonical
+        var tags: [MetaTag] = []
+        if let description = preview.description { tags.append(MetaTag(.name, "description", description)) }
+
+        tags.append(MetaTag(.property, "og:title", preview.title))
+        if let description = preview.description { tags.append(MetaTag(.property, "og:description", description)) }
+        tags.append(MetaTag(.property, "og:type", preview.type.rawValue))
+        tags.append(MetaTag(.property, "og:url", canonical))
+        if let siteName = preview.siteName { tags.append(MetaTag(.property, "og:site_name", siteName)) }
+        if let locale = preview.locale { tags.append(MetaTag(.property, "og:locale", locale)) }
+        if let image = preview.image {
+            tags.append(MetaTag(.property, "og:image", image.url))
+            if let width = image.width { tags.append(MetaTag(.property, "og:image:width", String(width))) }
+            if let height = image.height { tags.append(MetaTag(.property, "og:image:height", String(height))) }
+            if let alt = image.alt { tags.append(MetaTag(.property, "og:image:alt", alt)) }
+        }
+
+        let card = PreviewMetadata.card(for: preview.image)
+        tags.append(MetaTag(.name, "twitter:card", card))
+        if let twitterHandle { tags.append(MetaTag(.name, "twitter:site", twitterHandle)) }
+        tags.append(MetaTag(.name, "twitter:app:name:iphone", app.name))
+        tags.append(MetaTag(.name, "twitter:app:id:iphone", app.appStoreID))
+        tags.append(MetaTag(.name, "twitter:app:url:iphone", appURL))
+        tags.append(MetaTag(.name, "twitter:app:name:ipad", app.name))
+        tags.append(MetaTag(.name, "twitter:app:id:ipad", app.iPadAppStoreID ?? app.appStoreID))
+        tags.append(MetaTag(.name, "twitter:app:url:ipad", appURL))
+        if let package = app.googlePlayPackage {
+            tags.append(MetaTag(.name, "twitter:app:name:googleplay", app.name))
+            tags.append(MetaTag(.name, "twitter:app:id:googleplay", package))
+            tags.append(MetaTag(.name, "twitter:app:url:googleplay", appURL))
+        }
+
+        tags.append(MetaTag(.property, "al:ios:url", appURL))
+        tags.append(MetaTag(.property, "al:ios:app_store_id", app.appStoreID))
+        tags.append(MetaTag(.property, "al:ios:app_name", app.name))
+        if let package = app.googlePlayPackage {
+            tags.append(MetaTag(.property, "al:android:url", appURL))
+            tags.append(MetaTag(.property, "al:android:package", package))
+            tags.append(MetaTag(.property, "al:android:app_name", app.name))
+        }
+        tags.append(MetaTag(.property, "al:web:url", canonical))
+
+        tags.append(MetaTag(.name, "apple-itunes-app", bannerContent(appStoreID: app.appStoreID, canonical: canonical)))
+        return tags
+    }
+
+    static func bannerContent(appStoreID: String, canonical: String) -> String {
+        var argument = ""
+        for character in canonical { argument += character == "," ? "%2C" : String(character) }
+        return "app-id=\(appStoreID), app-argument=\(argument)"
+    }
+
+    static func card(for image: PreviewImage?) -> String {
+        guard let image else { return "summary" }
+        if let width = image.width, width < 300 { return "summary" }
+        if let height = image.height, height < 157 { return "summary" }
+        return "summary_large_image"
+    }
+}

@@ -1,0 +1,67 @@
+import DeepLinks
+
+/// What a preview provider receives: the route a link led to and its typed parameters.
+///
+/// Only validated values reach a provider: the parameters the route declared, each checked
+/// against its type, and the canonical link written back from them. The link's other query
+/// items never do.
+///
+/// ```swift
+/// providers.bind("album") { request in
+///     guard let slug = request.parameters.string("album"), let album = await store.album(slug) else {
+///         return nil    // not found: the site's generic preview, status 404
+///     }
+///     return LinkPreview(title: album.title, description: album.summary)
+/// }
+/// ```
+public struct PreviewRequest: Sendable, Hashable, Codable {
+    /// The route's name.
+    public let route: String
+    /// The route's typed parameters, defaults included.
+    public let parameters: RouteParameters
+    /// The canonical link of the page, written from the route and its parameters.
+    public let canonicalURL: String
+
+    /// Creates a request.
+    public init(route: String, parameters: RouteParameters, canonicalURL: String) {
+        self.route = route
+        self.parameters = parameters
+        self.canonicalURL = canonicalURL
+    }
+}
+
+/// Preview providers bound to route names: the backend's code that looks up what a link
+/// points to and describes it.
+///
+/// A provider returns the preview, or `nil` when the content does not exist (the site's
+/// generic preview is then shown, with ``PreviewSource/Kind/contentNotFound``). Whatever it
+/// throws becomes ``LinkPreviewError/providerFailed(route:message:)``. Routes without a
+/// provider get the generic preview.
+///
+/// ```swift
+/// var providers = PreviewProviders()
+/// providers.bind("article") { request in
+///     let article = try await newsroom.article(id: request.parameters.string("id") ?? "")
+///     return article.map { LinkPreview(title: $0.headline, description: $0.standfirst, type: .article) }
+/// }
+/// ```
+public struct PreviewProviders: Sendable {
+    /// A provider: receives the request, returns the preview or `nil` for "not found".
+    public typealias Provider = @Sendable (PreviewRequest) async throws -> LinkPreview?
+
+    private var providers: [String: Provider] = [:]
+
+    /// Creates an empty set of providers.
+    public init() {}
+
+    /// Binds a provider to a route name, replacing any earlier one.
+    public mutating func bind(_ route: String, _ provider: @escaping Provider) {
+        providers[route] = provider
+    }
+
+    /// The provider bound to a route name.
+    public subscript(route: String) -> Provider? { providers[route] }
+
+    /// The route names that have a provider, sorted.
+    public var routeNames: [String] { providers.keys.sorted() }
+}

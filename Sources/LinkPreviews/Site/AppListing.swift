@@ -1,0 +1,116 @@
+/// The app a site's links open, as the stores and the preview tags know it.
+///
+/// A site configures this once. It feeds the Twitter card's app tags (iPhone, iPad, Google
+/// Play), the App Links tags (`al:*`), the Smart App Banner (`apple-itunes-app`) and the
+/// landing page's store buttons. Every value is checked when the preview is built:
+///
+/// | value | rule |
+/// |---|---|
+/// | ``appStoreID``, ``iPadAppStoreID`` | 1 to 15 decimal digits, the number in `apps.apple.com/app/id…` |
+/// | ``googlePlayPackage`` | a Java package name with at least two parts (`com.example.photos`) |
+/// | ``customScheme`` | a scheme (`photoalbum`), not `http`, `https`, `javascript`, `data`, `file`, `vbscript`, `about` or `blob` |
+///
+/// ```swift
+/// let app = AppListing(name: "Photo Album", appStoreID: "1234567890",
+///                      googlePlayPackage: "com.example.photos", customScheme: "photoalbum")
+/// app.appStoreURL   // "https://apps.apple.com/app/id1234567890"
+/// ```
+public struct AppListing: Sendable, Hashable, Codable {
+    /// The app's name as the stores show it.
+    public var name: String
+    /// The App Store id of the iPhone app.
+    public var appStoreID: String
+    /// The App Store id of the iPad app, when it is a different app; `nil` means the same.
+    public var iPadAppStoreID: String?
+    /// The Google Play package name of the Android app, if there is one.
+    public var googlePlayPackage: String?
+    /// A custom URL scheme the app handles, used by the landing page's "Open in the app"
+    /// button.
+    ///
+    /// A page cannot open its own domain's universal link in the app (a tap on a link to the
+    /// same domain stays in Safari, SPEC §6), so the button uses this scheme instead:
+    /// `https://example.com/albums/summer?sort=date` becomes `photoalbum://albums/summer?sort=date`,
+    /// which the router matches as the path `/albums/summer` (the host of a custom-scheme
+    /// link is the first path segment). Without a scheme the page shows no button and relies
+    /// on the Smart App Banner.
+    public var customScheme: String?
+
+    /// Creates a listing.
+    public init(
+        name: String, appStoreID: String, iPadAppStoreID: String? = nil, googlePlayPackage: String? = nil,
+        customScheme: String? = nil
+    ) {
+        self.name = name
+        self.appStoreID = appStoreID
+        self.iPadAppStoreID = iPadAppStoreID
+        self.googlePlayPackage = googlePlayPackage
+        self.customScheme = customScheme
+    }
+
+    /// The App Store page of the iPhone app.
+    public var appStoreURL: String { "https://apps.apple.com/app/id" + appStoreID }
+
+    /// The Google Play page of the Android app, if there is one.
+    public var googlePlayURL: String? {
+        googlePlayPackage.map { "https://play.google.com/store/apps/details?id=" + $0 }
+    }
+
+    /// The custom-scheme form of a canonical web link, if the app has a scheme.
+    ///
+    /// The web link's path (without its leading slash) and query follow `scheme://`; the
+    /// fragment is dropped.
+    public func customSchemeLink(for canonicalURL: String) -> String? {
+        guard let customScheme else { return nil }
+        var rest = Substring(canonicalURL)
+        if let schemeEnd = rest.range(of: "://") { rest = rest[schemeEnd.upperBound...] }
+        if let fragment = rest.firstIndex(of: "#") { rest = rest[..<fragment] }
+        let pathStart = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? rest.endIndex
+        var pathAndQuery = rest[pathStart...]
+        if pathAndQuery.first == "/" { pathAndQuery = pathAndQuery.dropFirst() }
+        return customScheme + "://" + pathAndQuery
+    }
+
+    static let refusedSchemes: Set<String> = [
+        "http", "https", "javascript", "data", "file", "vbscript", "about", "blob",
+    ]
+
+    /// The first rule the listing breaks, as an error; `nil` when it is valid.
+    func validationError() -> LinkPreviewError? {
+        if !Self.isAppStoreID(appStoreID) { return .invalidApp(field: "appStoreID", value: appStoreID) }
+        if let id = iPadAppStoreID, !Self.isAppStoreID(id) { return .invalidApp(field: "iPadAppStoreID", value: id) }
+        if let package = googlePlayPackage, !Self.isPackageName(package) {
+            return .invalidApp(field: "googlePlayPackage", value: package)
+        }
+        if let scheme = customScheme, !Self.isCustomScheme(scheme) {
+            return .invalidApp(field: "customScheme", value: scheme)
+        }
+        return nil
+    }
+
+    static func isAppStoreID(_ text: String) -> Bool {
+        (1...15).contains(text.utf8.count) && text.utf8.allSatisfy { (0x30...0x39).contains($0) }
+    }
+
+    static func isPackageName(_ text: String) -> Bool {
+        guard text.utf8.count <= 255 else { return false }
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count >= 2 else { return false }
+        return parts.allSatisfy { part in
+            guard let first = part.utf8.first, isASCIILetter(first) else { return false }
+            return part.utf8.allSatisfy { isASCIILetter($0) || (0x30...0x39).contains($0) || $0 == UInt8(ascii: "_") }
+        }
+    }
+
+    static func isCustomScheme(_ text: String) -> Bool {
+        guard let first = text.utf8.first, isASCIILetter(first), text.utf8.count <= 64 else { return false }
+        let valid = text.utf8.allSatisfy {
+            isASCIILetter($0) || (0x30...0x39).contains($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-")
+                || $0 == UInt8(ascii: ".")
+        }
+        return valid && !refusedSchemes.contains(text.lowercased())
+    }
+
+    static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+    }
+}

@@ -1,0 +1,66 @@
+/// What a site configures once for all its previews: its name, home page, generic preview,
+/// social handle, locale and app.
+///
+/// The ``fallback`` preview is the one shown for every link that does not lead to a route
+/// with content: links the app would open in the browser, links to routes that must be
+/// confirmed, routes without a provider, content that was not found. It is built from this
+/// configuration alone, never from anything the link carries.
+///
+/// ```swift
+/// let site = PreviewSite(
+///     name: "Photo Album",
+///     homeURL: "https://photos.example.com/",
+///     fallback: LinkPreview(title: "Photo Album", description: "Albums you share with the people you love"),
+///     twitterHandle: "@photoalbum",
+///     locale: "en_US",
+///     app: AppListing(name: "Photo Album", appStoreID: "1234567890"))
+/// ```
+public struct PreviewSite: Sendable, Hashable, Codable {
+    /// The site's name (`og:site_name`), unless a preview names another.
+    public var name: String
+    /// The site's home page: an absolute `http(s)` link. The generic preview's canonical link.
+    public var homeURL: String
+    /// The generic preview for links that lead to no content.
+    public var fallback: LinkPreview
+    /// The site's handle on X/Twitter (`@photoalbum`: `@` and 1 to 15 letters, digits or
+    /// underscores), for `twitter:site`.
+    public var twitterHandle: String?
+    /// The site's locale (`en_US`), unless a preview names another.
+    public var locale: String?
+    /// The app the site's links open.
+    public var app: AppListing
+
+    /// Creates a site configuration.
+    public init(
+        name: String, homeURL: String, fallback: LinkPreview, twitterHandle: String? = nil, locale: String? = nil,
+        app: AppListing
+    ) {
+        self.name = name
+        self.homeURL = homeURL
+        self.fallback = fallback
+        self.twitterHandle = twitterHandle
+        self.locale = locale
+        self.app = app
+    }
+
+    static func isTwitterHandle(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.first == UInt8(ascii: "@"), (2...16).contains(bytes.count) else { return false }
+        return bytes.dropFirst().allSatisfy {
+            AppListing.isASCIILetter($0) || (0x30...0x39).contains($0) || $0 == UInt8(ascii: "_")
+        }
+    }
+
+    /// Whether a locale is `ll`, `lll`, `ll_TT` or `lll_TT` (ISO 639 language, ISO 3166 territory).
+    static func isLocale(_ text: String) -> Bool {
+        let parts = text.split(separator: "_", omittingEmptySubsequences: false)
+        guard let language = parts.first, (2...3).contains(language.utf8.count),
+            language.utf8.allSatisfy({ (0x61...0x7A).contains($0) })
+        else { return false }
+        switch parts.count {
+        case 1: return true
+        case 2: return parts[1].utf8.count == 2 && parts[1].utf8.allSatisfy { (0x41...0x5A).contains($0) }
+        default: return false
+        }
+    }
+}

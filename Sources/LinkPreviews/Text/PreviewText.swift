@@ -1,0 +1,170 @@
+/// The rules that make untrusted text fit for a preview, before any of it is escaped.
+///
+/// Everything a preview shows comes from somewhere nobody fully controls: a record a user
+/// named, a feed, a link. The rules, applied in this order, are:
+///
+/// 1. **Invalid scalars.** Text that arrives as UTF-16 or UTF-8 is decoded with
+///    ``decoding(utf16:)`` or ``decoding(utf8:)``, which replace each unpaired surrogate or
+///    malformed sequence with U+FFFD. Noncharacters (U+FDD0…U+FDEF and every U+xFFFE,
+///    U+xFFFF) are replaced with U+FFFD by ``clean(_:field:limit:)``.
+/// 2. **Control characters.** C0 controls other than whitespace, DEL and C1 controls are
+///    removed: HTML parsers report them as errors and some rewrite them.
+/// 3. **Whitespace.** Tab, line feed, carriage return, form feed, vertical tab, U+0085,
+///    U+2028 and U+2029 become spaces; runs of spaces become one; both ends are trimmed.
+///    Preview fields are single lines everywhere they are shown.
+/// 4. **Length.** Text longer than its limit is cut as ``PreviewLimits`` describes.
+///
+/// Every rule that changes the text is reported as a ``TextAdjustment``. Escaping for HTML
+/// comes after, in ``HTMLEscaping``, and changes nothing a parser reads back.
+///
+/// ```swift
+/// let cleaned = PreviewText.clean("  A\ttitle\u{7}  ", field: .title, limit: 200)
+/// cleaned.text    // "A title"
+/// ```
+public enum PreviewText {
+    /// Text decoded from code units, with the number of invalid sequences replaced by U+FFFD.
+    public struct Decoded: Sendable, Hashable {
+        /// The decoded text.
+        public let text: String
+        /// How many unpaired surrogates or malformed sequences were replaced with U+FFFD.
+        public let replacedCount: Int
+    }
+
+    /// Text after the rules, with a report of every change.
+    public struct Cleaned: Sendable, Hashable {
+        /// The cleaned text.
+        public let text: String
+        /// What the rules changed, in the order they ran; empty when nothing changed.
+        public let adjustments: [TextAdjustment]
+    }
+
+    /// Decodes UTF-16 code units, replacing each unpaired surrogate with U+FFFD.
+    ///
+    /// ```swift
+    /// PreviewText.decoding(utf16: [0x41, 0xD800, 0x42]).text   // "A\u{FFFD}B"
+    /// ```
+    public static func decoding(utf16 units: some Sequence<UInt16>) -> Decoded {
+        decode(units, as: UTF16.self)
+    }
+
+    /// Decodes UTF-8 bytes, replacing each malformed sequence with U+FFFD.
+    ///
+    /// An encoded surrogate (`ED A0 80`) is malformed UTF-8 and is replaced like any other
+    /// malformed sequence: one U+FFFD for each maximal invalid subpart, as Unicode recommends.
+    public static func decoding(utf8 bytes: some Sequence<UInt8>) -> Decoded {
+        decode(bytes, as: UTF8.self)
+    }
+
+    private static func decode<Codec: UnicodeCodec, Units: Sequence<Codec.CodeUnit>>(
+        _ units: Units, as codec: Codec.Type
+    ) -> Decoded {
+        var iterator = units.makeIterator()
+        var decoder = Codec()
+        var scalars = String.UnicodeScalarView()
+        var replaced = 0
+        decoding: while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): scalars.append(scalar)
+            case .error:
+                scalars.append(replacementCharacter)
+                replaced += 1
+            case .emptyInput: break decoding
+            }
+        }
+        return Decoded(text: String(scalars), replacedCount: replaced)
+    }
+
+    static let replacementCharacter: Unicode.Scalar = "\u{FFFD}"
+    static let ellipsis: Character = "\u{2026}"
+
+    /// Applies the rules to text for one field.
+    ///
+    /// - Parameters:
+    ///   - text: the untrusted text.
+    ///   - field: the field the text is for, named in the reports.
+    ///   - limit: the most characters the result may have; at least 1.
+    public static func clean(_ text: String, field: PreviewField, limit: Int) -> Cleaned {
+        var adjustments: [TextAdjustment] = []
+        var scalars = String.UnicodeScalarView()
+        var replaced = 0
+        var removed = 0
+        var whitespaceChanged = false
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            if isFoldedToSpace(scalar) {
+                if scalar != " " { whitespaceChanged = true }
+                if pendingSpace || scalars.isEmpty { whitespaceChanged = true }
+                pendingSpace = true
+                continue
+            }
+            var output = scalar
+            if isControl(scalar) {
+                removed += 1
+                continue
+            }
+            if isNoncharacter(scalar) {
+                replaced += 1
+                output = replacementCharacter
+            }
+            if pendingSpace, !scalars.isEmpty { scalars.append(" ") }
+            pendingSpace = false
+            scalars.append(output)
+        }
+        if pendingSpace { whitespaceChanged = true }
+        if replaced > 0 {
+            adjustments.append(TextAdjustment(field: field, kind: .replacedInvalidScalars, count: replaced))
+        }
+        if removed > 0 {
+            adjustments.append(TextAdjustment(field: field, kind: .removedControlCharacters, count: removed))
+        }
+        if whitespaceChanged {
+            adjustments.append(TextAdjustment(field: field, kind: .normalizedWhitespace, count: 0))
+        }
+        var result = String(scalars)
+        let limit = max(1, limit)
+        let length = scalars.count
+        if length > limit {
+            result = cut(result, toScalars: limit - 1) + String(ellipsis)
+            adjustments.append(TextAdjustment(field: field, kind: .truncated, count: length, limit: limit))
+        }
+        return Cleaned(text: result, adjustments: adjustments)
+    }
+
+    /// The longest prefix of whole characters with at most `budget` scalars, without
+    /// trailing spaces.
+    static func cut(_ text: String, toScalars budget: Int) -> String {
+        var used = 0
+        var end = text.startIndex
+        for index in text.indices {
+            let size = text[index].unicodeScalars.count
+            if used + size > budget { break }
+            used += size
+            end = text.index(after: index)
+        }
+        var kept = text[..<end]
+        while kept.last == " " { kept.removeLast() }
+        return String(kept)
+    }
+
+    /// Whitespace that a single-line field folds into one space.
+    static func isFoldedToSpace(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09...0x0D, 0x20, 0x85, 0x2028, 0x2029: true
+        default: false
+        }
+    }
+
+    /// C0 controls (other than the whitespace above), DEL and C1 controls.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F: true
+        default: false
+        }
+    }
+
+    /// Unicode noncharacters: U+FDD0…U+FDEF and the last two code points of every plane.
+    static func isNoncharacter(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return (0xFDD0...0xFDEF).contains(value) || value & 0xFFFE == 0xFFFE
+    }
+}

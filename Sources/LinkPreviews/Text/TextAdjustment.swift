@@ -1,0 +1,55 @@
+/// One change the text rules made to a preview field, reported so that nothing is altered
+/// silently.
+///
+/// ```swift
+/// let cleaned = PreviewText.clean("Summer\u{0}\n2024", field: .title, limit: 200)
+/// cleaned.text                       // "Summer 2024"
+/// cleaned.adjustments.map(\.kind)    // [.removedControlCharacters, .normalizedWhitespace]
+/// ```
+public struct TextAdjustment: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// What kind of change was made.
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+        /// Invalid scalars (unpaired surrogates, malformed UTF-8, noncharacters) were
+        /// replaced with U+FFFD.
+        case replacedInvalidScalars
+        /// Control characters (C0 other than whitespace, DEL, C1) were removed.
+        case removedControlCharacters
+        /// Line breaks and tabs became spaces, runs of spaces became one, and the ends were
+        /// trimmed.
+        case normalizedWhitespace
+        /// The text was longer than its limit and was cut, ending with `…`.
+        case truncated
+    }
+
+    /// The field that was changed.
+    public let field: PreviewField
+    /// The change.
+    public let kind: Kind
+    /// How many scalars were replaced or removed; for ``Kind/truncated``, the length before
+    /// the cut, in scalars; for ``Kind/normalizedWhitespace``, 0.
+    public let count: Int
+    /// The limit that applied, for ``Kind/truncated``; otherwise `nil`.
+    public let limit: Int?
+
+    /// Creates an adjustment report.
+    public init(field: PreviewField, kind: Kind, count: Int, limit: Int? = nil) {
+        self.field = field
+        self.kind = kind
+        self.count = count
+        self.limit = limit
+    }
+
+    /// A sentence that says what was changed.
+    public var description: String {
+        switch kind {
+        case .replacedInvalidScalars:
+            "the \(field) had \(count) invalid scalar(s), replaced with U+FFFD"
+        case .removedControlCharacters:
+            "the \(field) had \(count) control character(s), removed"
+        case .normalizedWhitespace:
+            "the \(field) had line breaks, tabs or repeated spaces, folded into single spaces"
+        case .truncated:
+            "the \(field) had \(count) scalars and was cut to at most \(limit ?? 0), ending with an ellipsis"
+        }
+    }
+}

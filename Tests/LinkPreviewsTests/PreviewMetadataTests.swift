@@ -1,0 +1,243 @@
+import Foundation
+import LinkPreviews
+import Testing
+
+@Suite("Preview metadata: tags, validation, site configuration")
+struct PreviewMetadataTests {
+    let site = PhotoAlbumFixture.site
+
+    func metadata(_ preview: LinkPreview, canonical: String = "https://photos.example.com/albums/summer-2024")
+        throws(LinkPreviewError) -> PreviewMetadata
+    {
+        try PreviewMetadata(canonicalURL: canonical, preview: preview, site: site)
+    }
+
+    @Test("SPEC §7: every tag, in order, for a preview with an image")
+    func spec7EveryTagInOrder() throws {
+        let result = try metadata(
+            LinkPreview(
+                title: "Summer 2024", description: "48 photos.",
+                image: PreviewImage(url: "https://photos.example.com/c.jpg", width: 1200, height: 630, alt: "A beach")))
+        let tags = result.tags.map { "\($0.attribute.rawValue) \($0.key)=\($0.content)" }
+        let url = "https://photos.example.com/albums/summer-2024"
+        let app = "photoalbum://albums/summer-2024"
+        #expect(
+            tags == [
+                "name description=48 photos.",
+                "property og:title=Summer 2024",
+                "property og:description=48 photos.",
+                "property og:type=website",
+                "property og:url=\(url)",
+                "property og:site_name=Photo Album",
+                "property og:locale=en_US",
+                "property og:image=https://photos.example.com/c.jpg",
+                "property og:image:width=1200",
+                "property og:image:height=630",
+                "property og:image:alt=A beach",
+                "name twitter:card=summary_large_image",
+                "name twitter:site=@photoalbum",
+                "name twitter:app:name:iphone=Photo Album",
+                "name twitter:app:id:iphone=1234567890",
+                "name twitter:app:url:iphone=\(app)",
+                "name twitter:app:name:ipad=Photo Album",
+                "name twitter:app:id:ipad=1234567890",
+                "name twitter:app:url:ipad=\(app)",
+                "name twitter:app:name:googleplay=Photo Album",
+                "name twitter:app:id:googleplay=com.example.photoalbum",
+                "name twitter:app:url:googleplay=\(app)",
+                "property al:ios:url=\(app)",
+                "property al:ios:app_store_id=1234567890",
+                "property al:ios:app_name=Photo Album",
+                "property al:android:url=\(app)",
+                "property al:android:package=com.example.photoalbum",
+                "property al:android:app_name=Photo Album",
+                "property al:web:url=\(url)",
+                "name apple-itunes-app=app-id=1234567890, app-argument=\(url)",
+            ])
+        #expect(result.adjustments.isEmpty)
+    }
+
+    @Test("without a custom scheme, the app tags carry the canonical universal link")
+    func appTagsWithoutScheme() throws {
+        var plain = site
+        plain.app = AppListing(name: "Photo Album", appStoreID: "1234567890", iPadAppStoreID: "987")
+        let result = try PreviewMetadata(
+            canonicalURL: "https://photos.example.com/a?x=1", preview: LinkPreview(title: "A"), site: plain)
+        let byKey = Dictionary(result.tags.map { ($0.key, $0.content) }, uniquingKeysWith: { a, _ in a })
+        #expect(byKey["al:ios:url"] == "https://photos.example.com/a?x=1")
+        #expect(byKey["twitter:app:id:ipad"] == "987")
+        #expect(byKey["twitter:app:id:googleplay"] == nil)
+        #expect(byKey["al:android:package"] == nil)
+        #expect(byKey["twitter:card"] == "summary")
+    }
+
+    @Test("the Smart App Banner argument is the canonical link, with commas written %2C")
+    func smartAppBannerArgument() throws {
+        let result = try metadata(LinkPreview(title: "A"), canonical: "https://photos.example.com/a,b?tags=x,y")
+        #expect(result.smartAppBannerContent == "app-id=1234567890, app-argument=https://photos.example.com/a%2Cb?tags=x%2Cy")
+        #expect(result.canonicalURL == "https://photos.example.com/a,b?tags=x,y")
+    }
+
+    @Test("the canonical link is written in the gate's canonical spelling")
+    func canonicalSpelling() throws {
+        let result = try metadata(LinkPreview(title: "A"), canonical: "HTTPS://Photos.Example.com:443/%7euser")
+        #expect(result.canonicalURL == "https://photos.example.com/~user")
+    }
+
+    @Test("a small image gets the summary card, a large or unsized one the large card")
+    func twitterCardFollowsImageSize() throws {
+        func card(_ width: Int?, _ height: Int?) throws -> String {
+            try metadata(
+                LinkPreview(title: "A", image: PreviewImage(url: "https://cdn.example.net/i.png", width: width, height: height))
+            ).twitterCard
+        }
+        #expect(try card(299, 600) == "summary")
+        #expect(try card(600, 156) == "summary")
+        #expect(try card(300, 157) == "summary_large_image")
+        #expect(try card(nil, nil) == "summary_large_image")
+    }
+
+    @Test("site name and locale come from the preview when it names them")
+    func previewOverridesSite() throws {
+        let result = try metadata(LinkPreview(title: "A", type: .article, siteName: "Photo Album Blog", locale: "de_DE"))
+        #expect(result.preview.siteName == "Photo Album Blog")
+        #expect(result.preview.locale == "de_DE")
+        #expect(result.tags.contains(MetaTag(.property, "og:type", "article")))
+    }
+
+    @Test("text adjustments of every field are collected in order")
+    func adjustmentsAreCollected() throws {
+        let result = try metadata(
+            LinkPreview(
+                title: "A\nB", description: String(repeating: "d", count: 600),
+                image: PreviewImage(url: "https://cdn.example.net/i.png", alt: "x\u{0}y")))
+        #expect(
+            result.adjustments == [
+                TextAdjustment(field: .title, kind: .normalizedWhitespace, count: 0),
+                TextAdjustment(field: .description, kind: .truncated, count: 600, limit: 500),
+                TextAdjustment(field: .imageAlt, kind: .removedControlCharacters, count: 1),
+            ])
+        #expect(result.preview.title == "A B")
+        #expect(result.preview.image?.alt == "xy")
+    }
+
+    @Test("an empty description or alt text is left out, not written empty")
+    func emptyOptionalTextIsLeftOut() throws {
+        let result = try metadata(
+            LinkPreview(title: "A", description: " \n ", image: PreviewImage(url: "https://cdn.example.net/i.png", alt: "")))
+        #expect(result.preview.description == nil)
+        #expect(result.preview.image?.alt == nil)
+        #expect(!result.tags.contains { $0.key == "og:description" || $0.key == "description" || $0.key == "og:image:alt" })
+    }
+
+    @Test("JSON form round-trips and carries the same tags")
+    func jsonRoundTrip() throws {
+        let result = try metadata(LinkPreview(title: #"</script>"quoted""#, description: "d"))
+        let data = try result.jsonData()
+        let decoded = try JSONDecoder().decode(PreviewMetadata.self, from: data)
+        #expect(decoded == result)
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.contains(#""canonicalURL" : "https://photos.example.com/albums/summer-2024""#))
+        #expect(text.contains(#""title" : "</script>\"quoted\"""#))
+    }
+}
+
+@Suite("Preview metadata: what is refused")
+struct PreviewMetadataRefusalTests {
+    let site = PhotoAlbumFixture.site
+
+    func refusal(_ preview: LinkPreview, site: PreviewSite? = nil, canonical: String = "https://photos.example.com/a")
+        -> LinkPreviewError?
+    {
+        do {
+            _ = try PreviewMetadata(canonicalURL: canonical, preview: preview, site: site ?? self.site)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test("an image that is not https is refused, javascript: and data: included")
+    func imageMustBeHTTPS() {
+        for url in ["http://cdn.example.net/i.png", "javascript:alert(1)", "data:image/png;base64,AAAA", "//cdn.example.net/i.png"] {
+            let error = refusal(LinkPreview(title: "A", image: PreviewImage(url: url)))
+            #expect(error == .invalidImageURL(url, reason: "it must be an absolute https link"), "\(url)")
+        }
+    }
+
+    @Test("an image URL the gate refuses is refused with the gate's reason")
+    func imageURLGoesThroughTheGate() {
+        let url = #"https://cdn.example.net/a"onerror="x.png"#
+        guard case .invalidImageURL(let refused, let reason)? = refusal(LinkPreview(title: "A", image: PreviewImage(url: url))) else {
+            Issue.record("expected invalidImageURL")
+            return
+        }
+        #expect(refused == url)
+        #expect(reason.hasPrefix("the link contains a character that is not allowed there"))
+    }
+
+    @Test("image sizes outside 1…100000 are refused")
+    func imageSize() {
+        #expect(
+            refusal(LinkPreview(title: "A", image: PreviewImage(url: "https://c.example.net/i", width: 0, height: 10)))
+                == .invalidImageSize(width: 0, height: 10))
+        #expect(
+            refusal(LinkPreview(title: "A", image: PreviewImage(url: "https://c.example.net/i", height: 100_001)))
+                == .invalidImageSize(width: nil, height: 100_001))
+    }
+
+    @Test("a title that is empty after cleaning is refused")
+    func emptyTitle() {
+        #expect(refusal(LinkPreview(title: " \u{0}\t ")) == .emptyText(.title))
+    }
+
+    @Test("types and locales outside their syntax are refused")
+    func typeAndLocale() {
+        #expect(refusal(LinkPreview(title: "A", type: #"website" onload="x"#)) == .invalidType(#"website" onload="x"#))
+        #expect(refusal(LinkPreview(title: "A", type: "")) == .invalidType(""))
+        #expect(refusal(LinkPreview(title: "A", locale: "en-US")) == .invalidLocale("en-US"))
+        #expect(refusal(LinkPreview(title: "A", locale: "EN_us")) == .invalidLocale("EN_us"))
+        #expect(refusal(LinkPreview(title: "A", locale: "fil_PH")) == nil)
+    }
+
+    @Test("a canonical link that is not an absolute http(s) link is refused")
+    func canonicalMustBeWeb() {
+        guard case .invalidPageURL(let url, let reason)? = refusal(LinkPreview(title: "A"), canonical: "photoalbum://albums/x")
+        else {
+            Issue.record("expected invalidPageURL")
+            return
+        }
+        #expect(url == "photoalbum://albums/x")
+        #expect(reason.rule == .schemeNotAllowed)
+    }
+
+    @Test("site configuration: App Store id, package, scheme and handle are checked")
+    func siteConfiguration() {
+        func with(_ change: (inout PreviewSite) -> Void) -> PreviewSite {
+            var copy = site
+            change(&copy)
+            return copy
+        }
+        let preview = LinkPreview(title: "A")
+        #expect(
+            refusal(preview, site: with { $0.app.appStoreID = "id123" }) == .invalidApp(field: "appStoreID", value: "id123"))
+        #expect(
+            refusal(preview, site: with { $0.app.googlePlayPackage = "photoalbum" })
+                == .invalidApp(field: "googlePlayPackage", value: "photoalbum"))
+        #expect(
+            refusal(preview, site: with { $0.app.customScheme = "javascript" })
+                == .invalidApp(field: "customScheme", value: "javascript"))
+        #expect(
+            refusal(preview, site: with { $0.app.customScheme = "photo album" })
+                == .invalidApp(field: "customScheme", value: "photo album"))
+        #expect(refusal(preview, site: with { $0.twitterHandle = "photoalbum" }) == .invalidTwitterHandle("photoalbum"))
+        #expect(refusal(preview, site: with { $0.app.name = "\u{7}" }) == .emptyText(.appName))
+    }
+
+    @Test("error sentences quote at most 80 characters of a hostile value")
+    func errorSentencesAreBounded() {
+        let long = "javascript:" + String(repeating: "a", count: 500)
+        let sentence = LinkPreviewError.invalidImageURL(long, reason: "it must be an absolute https link").description
+        #expect(sentence == "the image URL '\(long.prefix(79))…' is not usable: it must be an absolute https link")
+    }
+}

@@ -1,0 +1,99 @@
+import LinkPreviews
+import Testing
+
+@Suite("Text rules: invalid scalars, controls, whitespace, length")
+struct PreviewTextTests {
+    @Test("unpaired UTF-16 surrogates become U+FFFD, one for each, and are counted")
+    func unpairedSurrogatesAreReplaced() {
+        let decoded = PreviewText.decoding(utf16: [0x41, 0xD800, 0x42, 0xDC00, 0xD83D, 0xDE00, 0xDBFF])
+        #expect(decoded.text == "A\u{FFFD}B\u{FFFD}😀\u{FFFD}")
+        #expect(decoded.replacedCount == 3)
+    }
+
+    @Test("an encoded surrogate in UTF-8 is malformed and replaced per maximal subpart")
+    func encodedSurrogateInUTF8() {
+        let decoded = PreviewText.decoding(utf8: [0x61, 0xED, 0xA0, 0x80, 0x62, 0xC3, 0xA9])
+        #expect(decoded.text == "a\u{FFFD}\u{FFFD}\u{FFFD}bé")
+        #expect(decoded.replacedCount == 3)
+    }
+
+    @Test("valid text decodes with nothing replaced")
+    func validTextDecodesUnchanged() {
+        let decoded = PreviewText.decoding(utf16: Array("Summer 2024 🌅".utf16))
+        #expect(decoded.text == "Summer 2024 🌅")
+        #expect(decoded.replacedCount == 0)
+    }
+
+    @Test("control characters are removed and reported with their count")
+    func controlsAreRemoved() {
+        let cleaned = PreviewText.clean("A\u{0}B\u{1B}[31mC\u{7F}D\u{85}E\u{9B}F", field: .title, limit: 200)
+        #expect(cleaned.text == "AB[31mCD EF")
+        #expect(
+            cleaned.adjustments == [
+                TextAdjustment(field: .title, kind: .removedControlCharacters, count: 4),
+                TextAdjustment(field: .title, kind: .normalizedWhitespace, count: 0),
+            ])
+    }
+
+    @Test("line breaks and tabs become single spaces, and the ends are trimmed")
+    func whitespaceIsFolded() {
+        let cleaned = PreviewText.clean("  Summer\r\n\t2024\u{2028}photos  ", field: .description, limit: 200)
+        #expect(cleaned.text == "Summer 2024 photos")
+        #expect(cleaned.adjustments == [TextAdjustment(field: .description, kind: .normalizedWhitespace, count: 0)])
+    }
+
+    @Test("noncharacters are replaced with U+FFFD and reported")
+    func noncharactersAreReplaced() {
+        let cleaned = PreviewText.clean("a\u{FFFE}b\u{FDD0}c\u{10FFFF}", field: .imageAlt, limit: 200)
+        #expect(cleaned.text == "a\u{FFFD}b\u{FFFD}c\u{FFFD}")
+        #expect(cleaned.adjustments == [TextAdjustment(field: .imageAlt, kind: .replacedInvalidScalars, count: 3)])
+    }
+
+    @Test("clean text is returned unchanged with no report")
+    func cleanTextIsUntouched() {
+        let cleaned = PreviewText.clean(#"Tom's "best" <album> & more"#, field: .title, limit: 200)
+        #expect(cleaned.text == #"Tom's "best" <album> & more"#)
+        #expect(cleaned.adjustments.isEmpty)
+    }
+
+    @Test("very long text is cut to limit − 1 scalars plus an ellipsis, and the cut is reported")
+    func longTextIsTruncated() {
+        let cleaned = PreviewText.clean(String(repeating: "a", count: 10_000), field: .title, limit: 200)
+        #expect(cleaned.text == String(repeating: "a", count: 199) + "…")
+        #expect(cleaned.text.unicodeScalars.count == 200)
+        #expect(cleaned.adjustments == [TextAdjustment(field: .title, kind: .truncated, count: 10_000, limit: 200)])
+    }
+
+    @Test("text exactly at the limit is not cut")
+    func textAtTheLimitIsKept() {
+        let text = String(repeating: "b", count: 200)
+        #expect(PreviewText.clean(text, field: .title, limit: 200).text == text)
+    }
+
+    @Test("a cut never splits a character, and spaces before the ellipsis are dropped")
+    func cutKeepsWholeCharacters() {
+        // "👨‍👩‍👧" is 5 scalars; with a budget of 9 scalars only "ab " and one family fit.
+        let cleaned = PreviewText.clean("ab 👨‍👩‍👧👨‍👩‍👧 end", field: .title, limit: 10)
+        #expect(cleaned.text == "ab 👨‍👩‍👧…")
+        let spaced = PreviewText.clean("abc def", field: .title, limit: 5)
+        #expect(spaced.text == "abc…")
+    }
+
+    @Test("one character stacked with thousands of combining marks cannot pass the limit")
+    func combiningMarkFloodIsBounded() {
+        let flood = "Z" + String(repeating: "\u{0301}", count: 5_000) + " title"
+        let cleaned = PreviewText.clean(flood, field: .title, limit: 200)
+        #expect(cleaned.text == "…")
+        #expect(cleaned.adjustments == [TextAdjustment(field: .title, kind: .truncated, count: 5_007, limit: 200)])
+    }
+
+    @Test("every adjustment says what changed in a sentence")
+    func adjustmentSentences() {
+        #expect(
+            TextAdjustment(field: .title, kind: .truncated, count: 5000, limit: 200).description
+                == "the title had 5000 scalars and was cut to at most 200, ending with an ellipsis")
+        #expect(
+            TextAdjustment(field: .imageAlt, kind: .replacedInvalidScalars, count: 2).description
+                == "the image alt text had 2 invalid scalar(s), replaced with U+FFFD")
+    }
+}
