@@ -9,13 +9,16 @@ let package = Package(
     products: [
         .library(name: "DeepLinks", targets: ["DeepLinks"]),
         .library(name: "AssociatedDomains", targets: ["AssociatedDomains"]),
+        .library(name: "LinkPreviews", targets: ["LinkPreviews"]),
         .executable(name: "deeplinks", targets: ["DeepLinksCLI"]),
     ],
     targets: [
         .target(name: "DeepLinks"),
         .target(name: "AssociatedDomains", dependencies: ["DeepLinks"]),
+        .target(name: "LinkPreviews", dependencies: ["DeepLinks", "AssociatedDomains"]),
         .testTarget(name: "DeepLinksTests", dependencies: ["DeepLinks"]),
         .testTarget(name: "AssociatedDomainsTests", dependencies: ["AssociatedDomains"]),
+        .testTarget(name: "LinkPreviewsTests", dependencies: ["LinkPreviews", "DeepLinks", "AssociatedDomains"]),
         .executableTarget(name: "DeepLinksCLI", dependencies: ["DeepLinks", "AssociatedDomains"]),
         .testTarget(name: "DeepLinksCLITests", dependencies: ["DeepLinksCLI", "DeepLinks", "AssociatedDomains"]),
     ],

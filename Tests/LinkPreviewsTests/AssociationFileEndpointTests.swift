@@ -8,14 +8,17 @@ struct AssociationFileEndpointTests {
 
     init() throws {
         file = try AssociationFile(
-            parsing: #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.photoalbum"],"components":[{"/":"/albums/*"}]}]}}"#)
+            parsing:
+                #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.photoalbum"],"components":[{"/":"/albums/*"}]}]}}"#
+        )
     }
 
     @Test("SPEC §4: the exact bytes at the exact path, as application/json")
     func spec4ServesTheExactBytes() throws {
         let endpoint = try AssociationFileEndpoint(file: file, format: .associationFileCompact)
         let body = Array(
-            (#"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.photoalbum"],"components":[{"/":"/albums/*"}]}]}}"# + "\n").utf8)
+            (#"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.photoalbum"],"components":[{"/":"/albums/*"}]}]}}"#
+                + "\n").utf8)
         #expect(
             endpoint.respond(method: "GET", path: "/.well-known/apple-app-site-association")
                 == .serve(
@@ -31,7 +34,10 @@ struct AssociationFileEndpointTests {
     @Test("HEAD gets the headers and no body")
     func headRequest() throws {
         let endpoint = try AssociationFileEndpoint(file: file)
-        guard case .serve(200, let headers, let body) = endpoint.respond(method: "HEAD", path: AssociationFileEndpoint.path) else {
+        guard
+            case .serve(200, let headers, let body) = endpoint.respond(
+                method: "HEAD", path: AssociationFileEndpoint.path)
+        else {
             Issue.record("expected a served response")
             return
         }
@@ -61,7 +67,9 @@ struct AssociationFileEndpointTests {
     @Test("methods other than GET and HEAD get 405 with Allow")
     func otherMethods() throws {
         let endpoint = try AssociationFileEndpoint(file: file)
-        #expect(endpoint.respond(method: "POST", path: AssociationFileEndpoint.path) == .methodNotAllowed(allow: "GET, HEAD"))
+        #expect(
+            endpoint.respond(method: "POST", path: AssociationFileEndpoint.path)
+                == .methodNotAllowed(allow: "GET, HEAD"))
     }
 
     @Test("SPEC §4: a file over 128 KB is refused before it is served")
@@ -90,6 +98,7 @@ struct AssociationFileEndpointTests {
         #expect(AssociationServingRule.allCases.count == 6)
         #expect(
             AssociationServingRule.noRedirect.sentence
-                == "answer with status 200 directly; Apple does not follow redirects, not even to the same host")
+                == "answer with status 200 directly; Apple does not follow redirects, not even to the same host"
+        )
     }
 }

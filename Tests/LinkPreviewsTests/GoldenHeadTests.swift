@@ -25,13 +25,15 @@ struct GoldenHeadTests {
 
     @Test("landing page, byte for byte")
     func landingPage() async throws {
-        let metadata = try await PhotoAlbumFixture.service().preview(for: "https://photos.example.com/albums/summer-2024")
+        let metadata = try await PhotoAlbumFixture.service().preview(
+            for: "https://photos.example.com/albums/summer-2024")
         Golden.check(LandingPage(metadata).html, against: "landing-album.html")
     }
 
     @Test("JSON form, byte for byte")
     func json() async throws {
-        let metadata = try await PhotoAlbumFixture.service().preview(for: "https://photos.example.com/albums/summer-2024")
+        let metadata = try await PhotoAlbumFixture.service().preview(
+            for: "https://photos.example.com/albums/summer-2024")
         Golden.check(String(decoding: try metadata.jsonData(), as: UTF8.self) + "\n", against: "album.json")
     }
 }

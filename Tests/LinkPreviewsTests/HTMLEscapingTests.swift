@@ -23,7 +23,9 @@ struct HTMLEscapingTests {
 
     @Test("SPEC §7: a closing script or title tag in text stays text")
     func spec7ClosingTagsInText() {
-        #expect(HTMLEscaping.text("</title><script>alert(1)</script>") == "&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;")
+        #expect(
+            HTMLEscaping.text("</title><script>alert(1)</script>")
+                == "&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;")
     }
 
     @Test("an existing character reference is escaped again, so it reads back as typed")

@@ -4,7 +4,9 @@ import Testing
 
 @Suite("Previews from the route table")
 struct LinkPreviewServiceTests {
-    func preview(_ text: String, providers: PreviewProviders = PhotoAlbumFixture.providers) async throws -> PreviewMetadata {
+    func preview(_ text: String, providers: PreviewProviders = PhotoAlbumFixture.providers) async throws
+        -> PreviewMetadata
+    {
         try await PhotoAlbumFixture.service(providers: providers).preview(for: text)
     }
 
@@ -31,7 +33,8 @@ struct LinkPreviewServiceTests {
     @Test("tracking items, undeclared items and default values never reach the canonical link")
     func canonicalLinkHasOnlyValidatedParameters() async throws {
         let result = try await preview(
-            "https://photos.example.com/albums/summer-2024?utm_source=mail&sort=date&x=%22%3E%3Cscript%3E#top")
+            "https://photos.example.com/albums/summer-2024?utm_source=mail&sort=date&x=%22%3E%3Cscript%3E#top"
+        )
         #expect(result.canonicalURL == "https://photos.example.com/albums/summer-2024")
         let sorted = try await preview("https://photos.example.com/albums/summer-2024?sort=name&fbclid=1")
         #expect(sorted.canonicalURL == "https://photos.example.com/albums/summer-2024?sort=name")
@@ -43,7 +46,8 @@ struct LinkPreviewServiceTests {
         providers.bind("photo") { request in
             LinkPreview(title: "\(request.route) \(request.parameters) \(request.canonicalURL)")
         }
-        let result = try await preview("https://photos.example.com/albums/summer-2024/photos/3?token=secret", providers: providers)
+        let result = try await preview(
+            "https://photos.example.com/albums/summer-2024/photos/3?token=secret", providers: providers)
         #expect(
             result.preview.title
                 == #"photo [album: string "summer-2024", index: integer 3] https://photos.example.com/albums/summer-2024/photos/3"#
@@ -62,9 +66,10 @@ struct LinkPreviewServiceTests {
     @Test("a browser-fallback link gets the generic preview, never one built from its parameters")
     func browserFallbackIsGeneric() async throws {
         for text in [
-            "https://photos.example.com/blog/%3Cscript%3Ealert(1)%3C%2Fscript%3E",
+            "https://photos.example.com/blog/%3Cscript%3Ealert(1)%3C/script%3E",
             "https://photos.example.com/albums/summer-2024/photos/99999",
-            "https://photos.example.com/search?q=%22%3E%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E" + String(repeating: "a", count: 80),
+            "https://photos.example.com/search?q=%22%3E%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E"
+                + String(repeating: "a", count: 80),
         ] {
             let result = try await preview(text)
             #expect(result.source == PreviewSource(.browserFallback), "\(text)")
@@ -78,7 +83,8 @@ struct LinkPreviewServiceTests {
     func spec2Rule3ConfirmedRoutesAreGeneric() async throws {
         var providers = PhotoAlbumFixture.providers
         providers.bind("deleteAlbum") { _ in LinkPreview(title: "Delete Summer 2024?") }
-        let result = try await preview("https://photos.example.com/albums/summer-2024/delete", providers: providers)
+        let result = try await preview(
+            "https://photos.example.com/albums/summer-2024/delete", providers: providers)
         #expect(result.source == PreviewSource(.confirmationRequired, routeName: "deleteAlbum"))
         #expect(result.preview.title == "Photo Album")
         let settings = try await preview("https://photos.example.com/settings")
@@ -125,7 +131,9 @@ struct LinkPreviewServiceTests {
         var providers = PreviewProviders()
         providers.bind("album") { _ in throw StoreDown() }
         let service = try PhotoAlbumFixture.service(providers: providers)
-        await #expect(throws: LinkPreviewError.providerFailed(route: "album", message: "the album store is unreachable")) {
+        await #expect(
+            throws: LinkPreviewError.providerFailed(route: "album", message: "the album store is unreachable")
+        ) {
             try await service.preview(for: "https://photos.example.com/albums/summer-2024")
         }
     }
@@ -133,10 +141,13 @@ struct LinkPreviewServiceTests {
     @Test("a provider's preview that breaks a rule is refused, not repaired")
     func providerPreviewIsValidated() async throws {
         var providers = PreviewProviders()
-        providers.bind("album") { _ in LinkPreview(title: "A", image: PreviewImage(url: "http://insecure.example.net/a.png")) }
+        providers.bind("album") { _ in
+            LinkPreview(title: "A", image: PreviewImage(url: "http://insecure.example.net/a.png"))
+        }
         let service = try PhotoAlbumFixture.service(providers: providers)
         await #expect(
-            throws: LinkPreviewError.invalidImageURL("http://insecure.example.net/a.png", reason: "it must be an absolute https link")
+            throws: LinkPreviewError.invalidImageURL(
+                "http://insecure.example.net/a.png", reason: "it must be an absolute https link")
         ) {
             try await service.preview(for: "https://photos.example.com/albums/summer-2024")
         }

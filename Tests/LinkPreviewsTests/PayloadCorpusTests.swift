@@ -2,7 +2,9 @@ import Foundation
 import LinkPreviews
 import Testing
 
-@Suite("Attack payloads as preview text", .enabled(if: SharedCorpus.isAvailable, SharedCorpus.missingMessage))
+@Suite(
+    "Attack payloads as preview text",
+    .enabled(if: SharedCorpus.isAvailable, Comment(rawValue: SharedCorpus.missingMessage)))
 struct PayloadCorpusTests {
     static let files = [
         "payloads/CRLF_Injection-Files-crlfinjection.txt",
@@ -19,7 +21,11 @@ struct PayloadCorpusTests {
         while let amp = rest.firstIndex(of: "&") {
             out += rest[..<amp]
             rest = rest[amp...]
-            guard let reference = ["&amp;", "&lt;", "&gt;", "&quot;", "&#39;"].first(where: { rest.hasPrefix($0) }) else {
+            guard
+                let reference = ["&amp;", "&lt;", "&gt;", "&quot;", "&#39;"].first(where: {
+                    rest.hasPrefix($0)
+                })
+            else {
                 return nil
             }
             out += ["&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": "\"", "&#39;": "'"][reference] ?? ""
@@ -28,13 +34,16 @@ struct PayloadCorpusTests {
         return out + rest
     }
 
-    @Test("SPEC §7: every payload as title and description reads back exactly, and adds no markup", arguments: files)
+    @Test(
+        "SPEC §7: every payload as title and description reads back exactly, and adds no markup",
+        arguments: files)
     func spec7PayloadsReadBackExactly(file: String) throws {
         let payloads = try SharedCorpus.lines(file)
         #expect(payloads.count > 10)
         for payload in payloads {
             let metadata = try PreviewMetadata(
-                canonicalURL: "https://photos.example.com/", preview: LinkPreview(title: "t " + payload, description: payload),
+                canonicalURL: "https://photos.example.com/",
+                preview: LinkPreview(title: "t " + payload, description: payload),
                 site: PhotoAlbumFixture.site)
             for tag in metadata.tags {
                 let escaped = HTMLEscaping.attribute(tag.content)

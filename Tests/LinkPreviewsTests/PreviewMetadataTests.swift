@@ -1,3 +1,4 @@
+import DeepLinks
 import Foundation
 import LinkPreviews
 import Testing
@@ -17,7 +18,8 @@ struct PreviewMetadataTests {
         let result = try metadata(
             LinkPreview(
                 title: "Summer 2024", description: "48 photos.",
-                image: PreviewImage(url: "https://photos.example.com/c.jpg", width: 1200, height: 630, alt: "A beach")))
+                image: PreviewImage(
+                    url: "https://photos.example.com/c.jpg", width: 1200, height: 630, alt: "A beach")))
         let tags = result.tags.map { "\($0.attribute.rawValue) \($0.key)=\($0.content)" }
         let url = "https://photos.example.com/albums/summer-2024"
         let app = "photoalbum://albums/summer-2024"
@@ -73,14 +75,27 @@ struct PreviewMetadataTests {
 
     @Test("the Smart App Banner argument is the canonical link, with commas written %2C")
     func smartAppBannerArgument() throws {
-        let result = try metadata(LinkPreview(title: "A"), canonical: "https://photos.example.com/a,b?tags=x,y")
-        #expect(result.smartAppBannerContent == "app-id=1234567890, app-argument=https://photos.example.com/a%2Cb?tags=x%2Cy")
+        let result = try metadata(
+            LinkPreview(title: "A"), canonical: "https://photos.example.com/a,b?tags=x,y")
+        #expect(
+            result.smartAppBannerContent
+                == "app-id=1234567890, app-argument=https://photos.example.com/a%2Cb?tags=x%2Cy")
         #expect(result.canonicalURL == "https://photos.example.com/a,b?tags=x,y")
+    }
+
+    @Test("the Smart App Banner content reads back with the banner parser, commas and all")
+    func smartAppBannerReadsBack() throws {
+        let result = try metadata(LinkPreview(title: "A"), canonical: "https://photos.example.com/a,b?tags=x,y")
+        let banner = try SmartAppBanner(parsing: result.smartAppBannerContent)
+        #expect(banner.appID == 1_234_567_890)
+        #expect(banner.appArgument?.pathSegments.map(\.decoded) == ["a,b"])
+        #expect(banner.appArgument?.queryValues(named: "tags") == ["x,y"])
     }
 
     @Test("the canonical link is written in the gate's canonical spelling")
     func canonicalSpelling() throws {
-        let result = try metadata(LinkPreview(title: "A"), canonical: "HTTPS://Photos.Example.com:443/%7euser")
+        let result = try metadata(
+            LinkPreview(title: "A"), canonical: "HTTPS://Photos.Example.com:443/%7euser")
         #expect(result.canonicalURL == "https://photos.example.com/~user")
     }
 
@@ -88,7 +103,9 @@ struct PreviewMetadataTests {
     func twitterCardFollowsImageSize() throws {
         func card(_ width: Int?, _ height: Int?) throws -> String {
             try metadata(
-                LinkPreview(title: "A", image: PreviewImage(url: "https://cdn.example.net/i.png", width: width, height: height))
+                LinkPreview(
+                    title: "A",
+                    image: PreviewImage(url: "https://cdn.example.net/i.png", width: width, height: height))
             ).twitterCard
         }
         #expect(try card(299, 600) == "summary")
@@ -99,7 +116,8 @@ struct PreviewMetadataTests {
 
     @Test("site name and locale come from the preview when it names them")
     func previewOverridesSite() throws {
-        let result = try metadata(LinkPreview(title: "A", type: .article, siteName: "Photo Album Blog", locale: "de_DE"))
+        let result = try metadata(
+            LinkPreview(title: "A", type: .article, siteName: "Photo Album Blog", locale: "de_DE"))
         #expect(result.preview.siteName == "Photo Album Blog")
         #expect(result.preview.locale == "de_DE")
         #expect(result.tags.contains(MetaTag(.property, "og:type", "article")))
@@ -124,10 +142,15 @@ struct PreviewMetadataTests {
     @Test("an empty description or alt text is left out, not written empty")
     func emptyOptionalTextIsLeftOut() throws {
         let result = try metadata(
-            LinkPreview(title: "A", description: " \n ", image: PreviewImage(url: "https://cdn.example.net/i.png", alt: "")))
+            LinkPreview(
+                title: "A", description: " \n ",
+                image: PreviewImage(url: "https://cdn.example.net/i.png", alt: "")))
         #expect(result.preview.description == nil)
         #expect(result.preview.image?.alt == nil)
-        #expect(!result.tags.contains { $0.key == "og:description" || $0.key == "description" || $0.key == "og:image:alt" })
+        #expect(
+            !result.tags.contains {
+                $0.key == "og:description" || $0.key == "description" || $0.key == "og:image:alt"
+            })
     }
 
     @Test("JSON form round-trips and carries the same tags")
@@ -146,7 +169,9 @@ struct PreviewMetadataTests {
 struct PreviewMetadataRefusalTests {
     let site = PhotoAlbumFixture.site
 
-    func refusal(_ preview: LinkPreview, site: PreviewSite? = nil, canonical: String = "https://photos.example.com/a")
+    func refusal(
+        _ preview: LinkPreview, site: PreviewSite? = nil, canonical: String = "https://photos.example.com/a"
+    )
         -> LinkPreviewError?
     {
         do {
@@ -159,7 +184,10 @@ struct PreviewMetadataRefusalTests {
 
     @Test("an image that is not https is refused, javascript: and data: included")
     func imageMustBeHTTPS() {
-        for url in ["http://cdn.example.net/i.png", "javascript:alert(1)", "data:image/png;base64,AAAA", "//cdn.example.net/i.png"] {
+        for url in [
+            "http://cdn.example.net/i.png", "javascript:alert(1)", "data:image/png;base64,AAAA",
+            "//cdn.example.net/i.png",
+        ] {
             let error = refusal(LinkPreview(title: "A", image: PreviewImage(url: url)))
             #expect(error == .invalidImageURL(url, reason: "it must be an absolute https link"), "\(url)")
         }
@@ -168,7 +196,10 @@ struct PreviewMetadataRefusalTests {
     @Test("an image URL the gate refuses is refused with the gate's reason")
     func imageURLGoesThroughTheGate() {
         let url = #"https://cdn.example.net/a"onerror="x.png"#
-        guard case .invalidImageURL(let refused, let reason)? = refusal(LinkPreview(title: "A", image: PreviewImage(url: url))) else {
+        guard
+            case .invalidImageURL(let refused, let reason)? = refusal(
+                LinkPreview(title: "A", image: PreviewImage(url: url)))
+        else {
             Issue.record("expected invalidImageURL")
             return
         }
@@ -179,10 +210,13 @@ struct PreviewMetadataRefusalTests {
     @Test("image sizes outside 1…100000 are refused")
     func imageSize() {
         #expect(
-            refusal(LinkPreview(title: "A", image: PreviewImage(url: "https://c.example.net/i", width: 0, height: 10)))
+            refusal(
+                LinkPreview(
+                    title: "A", image: PreviewImage(url: "https://c.example.net/i", width: 0, height: 10)))
                 == .invalidImageSize(width: 0, height: 10))
         #expect(
-            refusal(LinkPreview(title: "A", image: PreviewImage(url: "https://c.example.net/i", height: 100_001)))
+            refusal(
+                LinkPreview(title: "A", image: PreviewImage(url: "https://c.example.net/i", height: 100_001)))
                 == .invalidImageSize(width: nil, height: 100_001))
     }
 
@@ -193,7 +227,9 @@ struct PreviewMetadataRefusalTests {
 
     @Test("types and locales outside their syntax are refused")
     func typeAndLocale() {
-        #expect(refusal(LinkPreview(title: "A", type: #"website" onload="x"#)) == .invalidType(#"website" onload="x"#))
+        #expect(
+            refusal(LinkPreview(title: "A", type: #"website" onload="x"#))
+                == .invalidType(#"website" onload="x"#))
         #expect(refusal(LinkPreview(title: "A", type: "")) == .invalidType(""))
         #expect(refusal(LinkPreview(title: "A", locale: "en-US")) == .invalidLocale("en-US"))
         #expect(refusal(LinkPreview(title: "A", locale: "EN_us")) == .invalidLocale("EN_us"))
@@ -202,7 +238,9 @@ struct PreviewMetadataRefusalTests {
 
     @Test("a canonical link that is not an absolute http(s) link is refused")
     func canonicalMustBeWeb() {
-        guard case .invalidPageURL(let url, let reason)? = refusal(LinkPreview(title: "A"), canonical: "photoalbum://albums/x")
+        guard
+            case .invalidPageURL(let url, let reason)? = refusal(
+                LinkPreview(title: "A"), canonical: "photoalbum://albums/x")
         else {
             Issue.record("expected invalidPageURL")
             return
@@ -220,7 +258,11 @@ struct PreviewMetadataRefusalTests {
         }
         let preview = LinkPreview(title: "A")
         #expect(
-            refusal(preview, site: with { $0.app.appStoreID = "id123" }) == .invalidApp(field: "appStoreID", value: "id123"))
+            refusal(preview, site: with { $0.app.appStoreID = "id123" })
+                == .invalidApp(field: "appStoreID", value: "id123"))
+        #expect(
+            refusal(preview, site: with { $0.app.iPadAppStoreID = "0123" })
+                == .invalidApp(field: "iPadAppStoreID", value: "0123"))
         #expect(
             refusal(preview, site: with { $0.app.googlePlayPackage = "photoalbum" })
                 == .invalidApp(field: "googlePlayPackage", value: "photoalbum"))
@@ -230,14 +272,19 @@ struct PreviewMetadataRefusalTests {
         #expect(
             refusal(preview, site: with { $0.app.customScheme = "photo album" })
                 == .invalidApp(field: "customScheme", value: "photo album"))
-        #expect(refusal(preview, site: with { $0.twitterHandle = "photoalbum" }) == .invalidTwitterHandle("photoalbum"))
+        #expect(
+            refusal(preview, site: with { $0.twitterHandle = "photoalbum" })
+                == .invalidTwitterHandle("photoalbum"))
         #expect(refusal(preview, site: with { $0.app.name = "\u{7}" }) == .emptyText(.appName))
     }
 
     @Test("error sentences quote at most 80 characters of a hostile value")
     func errorSentencesAreBounded() {
         let long = "javascript:" + String(repeating: "a", count: 500)
-        let sentence = LinkPreviewError.invalidImageURL(long, reason: "it must be an absolute https link").description
-        #expect(sentence == "the image URL '\(long.prefix(79))…' is not usable: it must be an absolute https link")
+        let sentence = LinkPreviewError.invalidImageURL(long, reason: "it must be an absolute https link")
+            .description
+        #expect(
+            sentence == "the image URL '\(long.prefix(79))…' is not usable: it must be an absolute https link"
+        )
     }
 }

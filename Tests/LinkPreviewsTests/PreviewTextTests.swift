@@ -39,14 +39,24 @@ struct PreviewTextTests {
     func whitespaceIsFolded() {
         let cleaned = PreviewText.clean("  Summer\r\n\t2024\u{2028}photos  ", field: .description, limit: 200)
         #expect(cleaned.text == "Summer 2024 photos")
-        #expect(cleaned.adjustments == [TextAdjustment(field: .description, kind: .normalizedWhitespace, count: 0)])
+        #expect(
+            cleaned.adjustments == [
+                TextAdjustment(field: .description, kind: .normalizedWhitespace, count: 0)
+            ])
     }
 
     @Test("noncharacters are replaced with U+FFFD and reported")
     func noncharactersAreReplaced() {
-        let cleaned = PreviewText.clean("a\u{FFFE}b\u{FDD0}c\u{10FFFF}", field: .imageAlt, limit: 200)
+        // Swift refuses noncharacters in literals, so the text is built from scalars.
+        var text = String.UnicodeScalarView()
+        for value: UInt32 in [0x61, 0xFFFE, 0x62, 0xFDD0, 0x63, 0x10FFFF] {
+            if let scalar = Unicode.Scalar(value) { text.append(scalar) }
+        }
+        let cleaned = PreviewText.clean(String(text), field: .imageAlt, limit: 200)
         #expect(cleaned.text == "a\u{FFFD}b\u{FFFD}c\u{FFFD}")
-        #expect(cleaned.adjustments == [TextAdjustment(field: .imageAlt, kind: .replacedInvalidScalars, count: 3)])
+        #expect(
+            cleaned.adjustments == [TextAdjustment(field: .imageAlt, kind: .replacedInvalidScalars, count: 3)]
+        )
     }
 
     @Test("clean text is returned unchanged with no report")
@@ -61,7 +71,10 @@ struct PreviewTextTests {
         let cleaned = PreviewText.clean(String(repeating: "a", count: 10_000), field: .title, limit: 200)
         #expect(cleaned.text == String(repeating: "a", count: 199) + "…")
         #expect(cleaned.text.unicodeScalars.count == 200)
-        #expect(cleaned.adjustments == [TextAdjustment(field: .title, kind: .truncated, count: 10_000, limit: 200)])
+        #expect(
+            cleaned.adjustments == [
+                TextAdjustment(field: .title, kind: .truncated, count: 10_000, limit: 200)
+            ])
     }
 
     @Test("text exactly at the limit is not cut")
@@ -84,7 +97,9 @@ struct PreviewTextTests {
         let flood = "Z" + String(repeating: "\u{0301}", count: 5_000) + " title"
         let cleaned = PreviewText.clean(flood, field: .title, limit: 200)
         #expect(cleaned.text == "…")
-        #expect(cleaned.adjustments == [TextAdjustment(field: .title, kind: .truncated, count: 5_007, limit: 200)])
+        #expect(
+            cleaned.adjustments == [TextAdjustment(field: .title, kind: .truncated, count: 5_007, limit: 200)]
+        )
     }
 
     @Test("every adjustment says what changed in a sentence")

@@ -6,7 +6,8 @@ struct RenderingTests {
     let hostile = LinkPreview(
         title: #"Tom's "best" </title><script>alert(1)</script>"#,
         description: #""><img src=x onerror=alert(1)> & <!-- -->"#,
-        image: PreviewImage(url: "https://photos.example.com/c.jpg?a=1&b=2", width: 1200, height: 630, alt: #"" onload="x"#))
+        image: PreviewImage(
+            url: "https://photos.example.com/c.jpg?a=1&b=2", width: 1200, height: 630, alt: #"" onload="x"#))
 
     func metadata(_ preview: LinkPreview) throws -> PreviewMetadata {
         try PreviewMetadata(
@@ -17,20 +18,38 @@ struct RenderingTests {
     @Test("SPEC §7: hostile values are escaped for the attribute they sit in")
     func spec7HostileValuesInTheHead() throws {
         let lines = HeadFragment(try metadata(hostile)).lines
-        #expect(lines.contains(#"<meta property="og:title" content="Tom&#39;s &quot;best&quot; &lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;">"#))
-        #expect(lines.contains(#"<meta property="og:description" content="&quot;&gt;&lt;img src=x onerror=alert(1)&gt; &amp; &lt;!-- --&gt;">"#))
+        #expect(
+            lines.contains(
+                #"<meta property="og:title" content="Tom&#39;s &quot;best&quot; &lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;">"#
+            ))
+        #expect(
+            lines.contains(
+                #"<meta property="og:description" content="&quot;&gt;&lt;img src=x onerror=alert(1)&gt; &amp; &lt;!-- --&gt;">"#
+            ))
         #expect(lines.contains(#"<meta property="og:image:alt" content="&quot; onload=&quot;x">"#))
-        #expect(lines.contains(#"<meta property="og:image" content="https://photos.example.com/c.jpg?a=1&amp;b=2">"#))
-        #expect(lines.first == #"<link rel="canonical" href="https://photos.example.com/albums/summer-2024?sort=name">"#)
+        #expect(
+            lines.contains(
+                #"<meta property="og:image" content="https://photos.example.com/c.jpg?a=1&amp;b=2">"#))
+        #expect(
+            lines.first
+                == #"<link rel="canonical" href="https://photos.example.com/albums/summer-2024?sort=name">"#)
     }
 
     @Test("SPEC §7: hostile values are escaped for the page text they sit in")
     func spec7HostileValuesInThePage() throws {
         let html = LandingPage(try metadata(hostile)).html
         #expect(html.contains("<h1>Tom's \"best\" &lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;</h1>"))
-        #expect(html.contains("<title>Tom's \"best\" &lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; – Photo Album</title>"))
-        #expect(html.contains(#"<p class="summary">"&gt;&lt;img src=x onerror=alert(1)&gt; &amp; &lt;!-- --&gt;</p>"#))
-        #expect(html.contains(#"<img src="https://photos.example.com/c.jpg?a=1&amp;b=2" alt="&quot; onload=&quot;x" width="1200" height="630">"#))
+        #expect(
+            html.contains(
+                "<title>Tom's \"best\" &lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; – Photo Album</title>"
+            ))
+        #expect(
+            html.contains(
+                #"<p class="summary">"&gt;&lt;img src=x onerror=alert(1)&gt; &amp; &lt;!-- --&gt;</p>"#))
+        #expect(
+            html.contains(
+                #"<img src="https://photos.example.com/c.jpg?a=1&amp;b=2" alt="&quot; onload=&quot;x" width="1200" height="630">"#
+            ))
         #expect(!html.contains("<script"))
         #expect(!html.contains("<!--"))
     }
@@ -39,8 +58,14 @@ struct RenderingTests {
     func pageStructure() throws {
         let html = LandingPage(try metadata(LinkPreview(title: "Summer 2024"))).html
         #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"en-US\">\n<head>\n<meta charset=\"utf-8\">\n"))
-        #expect(html.hasSuffix("</main>\n<footer><a href=\"https://photos.example.com/\">Photo Album</a></footer>\n</body>\n</html>\n"))
-        #expect(html.contains(#"<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; img-src https:; style-src &#39;unsafe-inline&#39;; base-uri &#39;none&#39;; form-action &#39;none&#39;">"#))
+        #expect(
+            html.hasSuffix(
+                "</main>\n<footer><a href=\"https://photos.example.com/\">Photo Album</a></footer>\n</body>\n</html>\n"
+            ))
+        #expect(
+            html.contains(
+                #"<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; img-src https:; style-src &#39;unsafe-inline&#39;; base-uri &#39;none&#39;; form-action &#39;none&#39;">"#
+            ))
         #expect(!html.contains("<script"))
         #expect(!html.contains("javascript:"))
     }
@@ -48,18 +73,33 @@ struct RenderingTests {
     @Test("SPEC §6: the open button uses the custom scheme, since a same-domain tap stays in Safari")
     func spec6OpenButtonUsesTheCustomScheme() throws {
         let html = LandingPage(try metadata(LinkPreview(title: "A"))).html
-        #expect(html.contains(#"<a class="button primary" href="photoalbum://albums/summer-2024?sort=name">Open in Photo Album</a>"#))
-        #expect(html.contains(#"<a class="button store" href="https://apps.apple.com/app/id1234567890"><small>Download on the</small>App Store</a>"#))
-        #expect(html.contains(#"<a class="button store" href="https://play.google.com/store/apps/details?id=com.example.photoalbum"><small>Get it on</small>Google Play</a>"#))
+        #expect(
+            html.contains(
+                #"<a class="button primary" href="photoalbum://albums/summer-2024?sort=name">Open in Photo Album</a>"#
+            ))
+        #expect(
+            html.contains(
+                #"<a class="button store" href="https://apps.apple.com/app/id1234567890"><small>Download on the</small>App Store</a>"#
+            ))
+        #expect(
+            html.contains(
+                #"<a class="button store" href="https://play.google.com/store/apps/details?id=com.example.photoalbum"><small>Get it on</small>Google Play</a>"#
+            ))
     }
 
     @Test("without a custom scheme there is no open button; the page points to the Smart App Banner")
     func noSchemeNoOpenButton() throws {
         var site = PhotoAlbumFixture.site
         site.app.customScheme = nil
-        let page = LandingPage(try PreviewMetadata(canonicalURL: "https://photos.example.com/a", preview: LinkPreview(title: "A"), site: site)).html
+        let page = LandingPage(
+            try PreviewMetadata(
+                canonicalURL: "https://photos.example.com/a", preview: LinkPreview(title: "A"), site: site)
+        ).html
         #expect(!page.contains("button primary"))
-        #expect(page.contains("<p class=\"hint\">Already have Photo Album? Tap Open in the banner at the top of Safari.</p>"))
+        #expect(
+            page.contains(
+                "<p class=\"hint\">Already have Photo Album? Tap Open in the banner at the top of Safari.</p>"
+            ))
     }
 
     @Test("custom-scheme form of a web link: path and query kept, fragment dropped")

@@ -121,14 +121,14 @@ struct CompiledRule: Sendable {
         guard isReadable else { return false }
         if let path {
             guard let input = url.scalars(.path, decoded: !percentEncoded, folded: !caseSensitive),
-                path.matches(input)
+                path.matches(input, scratch: &url.scratch)
             else { return false }
         }
         switch query {
         case .any: break
         case .whole(let pattern):
             guard let input = url.scalars(.query, decoded: !percentEncoded, folded: !caseSensitive),
-                pattern.matches(input)
+                pattern.matches(input, scratch: &url.scratch)
             else { return false }
         case .items(let patterns):
             guard let items = url.queryItems(decoded: !percentEncoded, folded: !caseSensitive) else { return false }
@@ -136,14 +136,14 @@ struct CompiledRule: Sendable {
                 var seen = false
                 for item in items where item.name == name {
                     seen = true
-                    guard pattern.matches(item.value) else { return false }
+                    guard pattern.matches(item.value, scratch: &url.scratch) else { return false }
                 }
-                if !seen && !pattern.matches([]) { return false }
+                if !seen && !pattern.matches([], scratch: &url.scratch) { return false }
             }
         }
         if let fragment {
             guard let input = url.scalars(.fragment, decoded: !percentEncoded, folded: !caseSensitive),
-                fragment.matches(input)
+                fragment.matches(input, scratch: &url.scratch)
             else { return false }
         }
         return true
@@ -158,6 +158,8 @@ struct URLView {
     }
 
     let url: AssociationURL
+    /// Simulation buffers shared by every rule matched against this URL.
+    var scratch = PatternAutomaton.Scratch()
     private var texts: [Int: [UInt32]?] = [:]
     private var items: [Int: [(name: [UInt32], value: [UInt32])]?] = [:]
 

@@ -16,7 +16,7 @@ public struct AssociationFileValidator: Sendable {
     public var analysisBudget: Int
 
     /// Creates a validator.
-    public init(analysisBudget: Int = 2_000_000) {
+    public init(analysisBudget: Int = 400_000) {
         self.analysisBudget = analysisBudget
     }
 

@@ -54,20 +54,6 @@ enum PatternLanguage {
         return false
     }
 
-    /// The literal scalars every match starts with (stops at the first wildcard or choice).
-    static func literalPrefix(_ node: PatternNode) -> [UInt32] {
-        guard case .sequence(let parts) = node else {
-            if case .scalar(let scalar) = node { return [scalar] }
-            return []
-        }
-        var prefix: [UInt32] = []
-        for part in parts {
-            guard case .scalar(let scalar) = part else { break }
-            prefix.append(scalar)
-        }
-        return prefix
-    }
-
     /// A shared budget of exploration steps for a whole validation run.
     final class Budget {
         var remaining: Int
@@ -92,6 +78,7 @@ enum PatternLanguage {
                 if !pair.set.contains(0) { return false }
             case .consume(let test, let next):
                 for symbol in alphabet where test.accepts(symbol) {
+                    budget.remaining -= 1
                     let outerNext = step(outer, pair.set, symbol)
                     for state in closure(inner, of: [next]) { work.append(Pair(single: state, set: outerNext)) }
                 }
@@ -118,6 +105,7 @@ enum PatternLanguage {
                 if pair.set.contains(0) { return true }
             case .consume(let test, let next):
                 for symbol in alphabet where test.accepts(symbol) {
+                    budget.remaining -= 1
                     let secondNext = step(second, pair.set, symbol)
                     guard !secondNext.isEmpty else { continue }
                     for state in closure(first, of: [next]) { work.append(Pair(single: state, set: secondNext)) }

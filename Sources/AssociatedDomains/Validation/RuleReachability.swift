@@ -59,12 +59,9 @@ struct RuleReachability {
             earlier.caseSensitive == later.caseSensitive && earlier.percentEncoded == later.percentEncoded
         guard sameSettings || (isUniversal(earlier.path) && isUniversal(earlier.fragment) && isUniversal(earlier.query))
         else { return false }
-        guard let path = coversPart(earlier.path, later.path, earlierNode: node(earlier, "/"), laterNode: node(later, "/"))
-        else { return nil }
+        guard let path = coversPart(earlier.path, later.path) else { return nil }
         guard path else { return false }
-        guard let fragment = coversPart(earlier.fragment, later.fragment, earlierNode: nil, laterNode: nil) else {
-            return nil
-        }
+        guard let fragment = coversPart(earlier.fragment, later.fragment) else { return nil }
         guard fragment else { return false }
         return coversQuery(earlier.query, later.query)
     }
@@ -75,11 +72,11 @@ struct RuleReachability {
         guard first.caseSensitive == second.caseSensitive, first.percentEncoded == second.percentEncoded else {
             return false
         }
-        let firstPrefix = node(first, "/").map(PatternLanguage.literalPrefix) ?? []
-        let secondPrefix = node(second, "/").map(PatternLanguage.literalPrefix) ?? []
-        guard firstPrefix.starts(with: secondPrefix) || secondPrefix.starts(with: firstPrefix) else { return false }
         for (a, b) in [(first.path, second.path), (first.fragment, second.fragment)] {
             guard let a, let b else { continue }
+            guard a.prefix.starts(with: b.prefix) || b.prefix.starts(with: a.prefix),
+                a.suffix.reversed().starts(with: b.suffix.reversed()) || b.suffix.reversed().starts(with: a.suffix.reversed())
+            else { return false }
             guard let shared = PatternLanguage.overlaps(a, b, budget: budget) else { return nil }
             if !shared { return false }
         }
@@ -100,10 +97,6 @@ struct RuleReachability {
         }
     }
 
-    private func node(_ rule: CompiledRule, _ part: String) -> PatternNode? {
-        rule.parsedPatterns.first { $0.part == part }?.parsed.node
-    }
-
     private func isUniversal(_ automaton: PatternAutomaton?) -> Bool { automaton?.isUniversal ?? true }
 
     private func isUniversal(_ query: CompiledRule.Query) -> Bool {
@@ -114,15 +107,15 @@ struct RuleReachability {
         }
     }
 
-    private func coversPart(
-        _ earlier: PatternAutomaton?, _ later: PatternAutomaton?, earlierNode: PatternNode?, laterNode: PatternNode?
-    ) -> Bool? {
+    /// Whether `earlier` matches every string `later` matches. Literal prefixes and suffixes
+    /// settle most pairs without exploring: every string of `later` must start with the
+    /// earlier's prefix and end with its suffix.
+    private func coversPart(_ earlier: PatternAutomaton?, _ later: PatternAutomaton?) -> Bool? {
         guard let earlier, !earlier.isUniversal else { return true }
         guard let later else { return false }
-        if let earlierNode, let laterNode {
-            let outer = PatternLanguage.literalPrefix(earlierNode)
-            guard PatternLanguage.literalPrefix(laterNode).starts(with: outer) else { return false }
-        }
+        guard later.prefix.starts(with: earlier.prefix),
+            later.suffix.reversed().starts(with: earlier.suffix.reversed())
+        else { return false }
         return PatternLanguage.includes(earlier, later, budget: budget)
     }
 

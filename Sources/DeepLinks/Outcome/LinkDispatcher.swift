@@ -63,7 +63,7 @@ public struct LinkDispatcher: Sendable {
         let reason: RoutingFailure =
             router.explain(input).closestFailure.map { .invalidParameter(route: $0.route, failure: $0.failure) }
             ?? .noMatchingRoute
-        return fallback(link, reason)
+        return fallback(sanitized, reason)
     }
 
     /// The outcome for a valid link the app does not present.

@@ -20,9 +20,9 @@ public enum LinkOutcome: Sendable, Hashable, Codable, CustomStringConvertible {
     case route(RouteMatch)
     /// Ask the user before running a sensitive or destructive route (SPEC §2, rule 3).
     case confirm(RouteMatch)
-    /// Open the link, as it arrived, in the browser; the reason says why the app does not
-    /// present it. The website receives every query item, including those sanitising strips
-    /// before routing, exactly as if the app were not installed.
+    /// Open the link in the browser; the reason says why the app does not present it. The
+    /// link is the sanitised one: tracking and credential items are not passed on (an app
+    /// whose website needs one of them removes it from ``LinkPolicy/strippedQueryItems``).
     case openInBrowser(Link, reason: RoutingFailure)
     /// Discard the link.
     case reject(LinkRejection)

@@ -40,8 +40,8 @@ public enum RoutingFailure: Sendable, Hashable, Codable, CustomStringConvertible
 public enum LinkRejection: Error, Sendable, Hashable, Codable, CustomStringConvertible {
     /// The gate refused the text: it is malformed or hostile.
     case malformed(LinkError)
-    /// A valid custom-scheme link that the app cannot present. There is no web page to fall
-    /// back to, so it is discarded like a malformed one, with the routing reason.
+    /// A valid custom-scheme link (sanitised) that the app cannot present. There is no web
+    /// page to fall back to, so it is discarded like a malformed one, with the routing reason.
     case unhandled(Link, reason: RoutingFailure)
 
     /// The gate's error, when the text was malformed.

@@ -31,6 +31,11 @@ extension ToolEnvironment {
     func decode<Value: Decodable>(_ type: Value.Type, from path: String, what: String) throws(ToolError) -> Value {
         let bytes = try readFile(path)
         do {
+            _ = try JSONValue(parsing: bytes)
+        } catch {
+            throw .invalidInput(source: Self.sourceName(path), reason: "not valid JSON: \(error.description)")
+        }
+        do {
             return try JSONDecoder().decode(Value.self, from: Data(bytes))
         } catch {
             throw .invalidInput(

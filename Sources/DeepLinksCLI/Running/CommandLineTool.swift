@@ -9,6 +9,9 @@ enum CommandLineTool {
     /// Every command, in the order the help lists them.
     static let commands: [any ToolCommand.Type] = [
         ResolveCommand.self,
+        TableCheckCommand.self,
+        AASAValidateCommand.self,
+        AASAMatchCommand.self,
         VerifyDomainCommand.self,
     ]
 

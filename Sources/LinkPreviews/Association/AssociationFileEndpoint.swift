@@ -180,11 +180,13 @@ public enum AssociationServingRule: String, Sendable, Hashable, Codable, CaseIte
         switch self {
         case .exactPath:
             "serve the file at /.well-known/apple-app-site-association, with no .json extension and no trailing slash"
-        case .noRedirect: "answer with status 200 directly; Apple does not follow redirects, not even to the same host"
+        case .noRedirect:
+            "answer with status 200 directly; Apple does not follow redirects, not even to the same host"
         case .https: "serve it over HTTPS with a certificate devices trust"
         case .sizeLimit: "keep it at most 128 KB uncompressed"
         case .contentType: "send Content-Type: application/json"
-        case .publicAccess: "do not put it behind authentication, cookies, or a bot challenge; Apple's CDN fetches it"
+        case .publicAccess:
+            "do not put it behind authentication, cookies, or a bot challenge; Apple's CDN fetches it"
         }
     }
 }

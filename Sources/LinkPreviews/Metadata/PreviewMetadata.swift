@@ -47,7 +47,8 @@ public struct PreviewMetadata: Sendable, Hashable, Codable {
     ///
     /// - Throws: ``LinkPreviewError`` for the first rule the inputs break.
     public init(
-        canonicalURL: String, preview: LinkPreview, site: PreviewSite, source: PreviewSource = PreviewSource(.direct),
+        canonicalURL: String, preview: LinkPreview, site: PreviewSite,
+        source: PreviewSource = PreviewSource(.direct),
         limits: PreviewLimits = PreviewLimits()
     ) throws(LinkPreviewError) {
         var adjustments: [TextAdjustment] = []
@@ -85,7 +86,8 @@ public struct PreviewMetadata: Sendable, Hashable, Codable {
         if let given = preview.image {
             try Self.checkImage(given)
             image = PreviewImage(
-                url: given.url, width: given.width, height: given.height, alt: cleanOptional(given.alt, .imageAlt))
+                url: given.url, width: given.width, height: given.height,
+                alt: cleanOptional(given.alt, .imageAlt))
         }
 
         let cleaned = LinkPreview(
@@ -98,7 +100,8 @@ public struct PreviewMetadata: Sendable, Hashable, Codable {
         self.app = app
         self.twitterHandle = site.twitterHandle
         self.adjustments = adjustments
-        self.tags = Self.tags(canonical: canonical, preview: cleaned, app: app, twitterHandle: site.twitterHandle)
+        self.tags = Self.tags(
+            canonical: canonical, preview: cleaned, app: app, twitterHandle: site.twitterHandle)
     }
 
     /// Builds the site's generic preview: the site's fallback preview at its home page.
@@ -107,7 +110,8 @@ public struct PreviewMetadata: Sendable, Hashable, Codable {
     public static func generic(
         site: PreviewSite, source: PreviewSource, limits: PreviewLimits = PreviewLimits()
     ) throws(LinkPreviewError) -> PreviewMetadata {
-        try PreviewMetadata(canonicalURL: site.homeURL, preview: site.fallback, site: site, source: source, limits: limits)
+        try PreviewMetadata(
+            canonicalURL: site.homeURL, preview: site.fallback, site: site, source: source, limits: limits)
     }
 
     /// The Smart App Banner's content: `app-id=…, app-argument=…`.
@@ -127,7 +131,8 @@ public struct PreviewMetadata: Sendable, Hashable, Codable {
     /// the app has a scheme (what those specifications ask for), the canonical link otherwise.
     public var appURL: String { app.customSchemeLink(for: canonicalURL) ?? canonicalURL }
 
-    static let pageGate = LinkGate(policy: LinkPolicy(allowedSchemes: ["https", "http"], strippedQueryItems: []))
+    static let pageGate = LinkGate(
+        policy: LinkPolicy(allowedSchemes: ["https", "http"], strippedQueryItems: []))
     static let imageGate = LinkGate(policy: LinkPolicy(allowedSchemes: ["https"], strippedQueryItems: []))
 
     static func pageURL(_ text: String) throws(LinkPreviewError) -> String {
@@ -158,13 +163,17 @@ public struct PreviewMetadata: Sendable, Hashable, Codable {
 }
 
 extension PreviewMetadata {
-    static func tags(canonical: String, preview: LinkPreview, app: AppListing, twitterHandle: String?) -> [MetaTag] {
+    static func tags(canonical: String, preview: LinkPreview, app: AppListing, twitterHandle: String?)
+        -> [MetaTag]
+    {
         let appURL = app.customSchemeLink(for: canonical) ?? canonical
         var tags: [MetaTag] = []
         if let description = preview.description { tags.append(MetaTag(.name, "description", description)) }
 
         tags.append(MetaTag(.property, "og:title", preview.title))
-        if let description = preview.description { tags.append(MetaTag(.property, "og:description", description)) }
+        if let description = preview.description {
+            tags.append(MetaTag(.property, "og:description", description))
+        }
         tags.append(MetaTag(.property, "og:type", preview.type.rawValue))
         tags.append(MetaTag(.property, "og:url", canonical))
         if let siteName = preview.siteName { tags.append(MetaTag(.property, "og:site_name", siteName)) }
@@ -172,7 +181,9 @@ extension PreviewMetadata {
         if let image = preview.image {
             tags.append(MetaTag(.property, "og:image", image.url))
             if let width = image.width { tags.append(MetaTag(.property, "og:image:width", String(width))) }
-            if let height = image.height { tags.append(MetaTag(.property, "og:image:height", String(height))) }
+            if let height = image.height {
+                tags.append(MetaTag(.property, "og:image:height", String(height)))
+            }
             if let alt = image.alt { tags.append(MetaTag(.property, "og:image:alt", alt)) }
         }
 
@@ -201,7 +212,9 @@ extension PreviewMetadata {
         }
         tags.append(MetaTag(.property, "al:web:url", canonical))
 
-        tags.append(MetaTag(.name, "apple-itunes-app", bannerContent(appStoreID: app.appStoreID, canonical: canonical)))
+        tags.append(
+            MetaTag(
+                .name, "apple-itunes-app", bannerContent(appStoreID: app.appStoreID, canonical: canonical)))
         return tags
     }
 

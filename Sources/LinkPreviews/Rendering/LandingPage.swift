@@ -42,8 +42,10 @@ public struct LandingPage: Sendable, Hashable {
         }
         out += "<head>\n<meta charset=\"utf-8\">\n"
         out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        out += "<meta http-equiv=\"Content-Security-Policy\" content=\"\(HTMLEscaping.attribute(Self.contentSecurityPolicy))\">\n"
-        let title = preview.title == siteName || siteName.isEmpty ? preview.title : "\(preview.title) – \(siteName)"
+        out +=
+            "<meta http-equiv=\"Content-Security-Policy\" content=\"\(HTMLEscaping.attribute(Self.contentSecurityPolicy))\">\n"
+        let title =
+            preview.title == siteName || siteName.isEmpty ? preview.title : "\(preview.title) – \(siteName)"
         out += "<title>\(HTMLEscaping.text(title))</title>\n"
         out += HeadFragment(metadata).html
         out += "<style>\n\(Self.style)</style>\n</head>\n<body>\n<main class=\"card\">\n"
@@ -83,10 +85,12 @@ public struct LandingPage: Sendable, Hashable {
             out += "<p class=\"hint\">Already have \(HTMLEscaping.text(app.name))? "
             out += "Tap Open in the banner at the top of Safari.</p>\n"
         } else {
-            out += "<p class=\"hint\">Don’t have \(HTMLEscaping.text(app.name)) yet? Get it free from the store.</p>\n"
+            out +=
+                "<p class=\"hint\">New to \(HTMLEscaping.text(app.name))? Get the app, then open this link again.</p>\n"
         }
         out += "</div>\n</main>\n"
-        out += "<footer><a href=\"\(HTMLEscaping.attribute(metadata.homeURL))\">\(HTMLEscaping.text(siteName))</a></footer>\n"
+        out +=
+            "<footer><a href=\"\(HTMLEscaping.attribute(metadata.homeURL))\">\(HTMLEscaping.text(siteName))</a></footer>\n"
         out += "</body>\n</html>\n"
         return out
     }

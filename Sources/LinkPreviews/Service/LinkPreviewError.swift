@@ -66,7 +66,8 @@ public enum LinkPreviewError: Error, Sendable, Hashable, Codable, CustomStringCo
         case .invalidTwitterHandle(let handle):
             "the Twitter handle \(Self.quote(handle)) must be '@' and 1 to 15 letters, digits or underscores"
         case .invalidApp(let field, let value): "the app listing's \(field) \(Self.quote(value)) is not valid"
-        case .unknownRoute(let name): "a preview provider is registered for \(Self.quote(name)), which is not a route"
+        case .unknownRoute(let name):
+            "a preview provider is registered for \(Self.quote(name)), which is not a route"
         case .providerFailed(let route, let message):
             "the preview provider for route \(Self.quote(route)) failed: \(Self.shorten(message))"
         }
@@ -78,6 +79,7 @@ public enum LinkPreviewError: Error, Sendable, Hashable, Codable, CustomStringCo
     }
 
     static func shorten(_ value: String) -> String {
-        value.unicodeScalars.count <= 80 ? value : String(String.UnicodeScalarView(value.unicodeScalars.prefix(79))) + "…"
+        value.unicodeScalars.count <= 80
+            ? value : String(String.UnicodeScalarView(value.unicodeScalars.prefix(79))) + "…"
     }
 }

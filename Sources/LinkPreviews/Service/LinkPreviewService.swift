@@ -44,7 +44,8 @@ public struct LinkPreviewService: Sendable {
     ///   table does not have, or the error the site's configuration raises when its generic
     ///   preview is built.
     public init(
-        dispatcher: LinkDispatcher, site: PreviewSite, providers: PreviewProviders, limits: PreviewLimits = PreviewLimits()
+        dispatcher: LinkDispatcher, site: PreviewSite, providers: PreviewProviders,
+        limits: PreviewLimits = PreviewLimits()
     ) throws(LinkPreviewError) {
         if let unknown = providers.routeNames.first(where: { dispatcher.router.route(named: $0) == nil }) {
             throw .unknownRoute(unknown)
@@ -80,7 +81,8 @@ public struct LinkPreviewService: Sendable {
     private func preview(for match: RouteMatch) async throws(LinkPreviewError) -> PreviewMetadata {
         guard let provider = providers[match.route] else { return try generic(.noProvider, match.route) }
         let canonical = try canonicalLink(for: match)
-        let request = PreviewRequest(route: match.route, parameters: match.parameters, canonicalURL: canonical)
+        let request = PreviewRequest(
+            route: match.route, parameters: match.parameters, canonicalURL: canonical)
         let found: LinkPreview?
         do {
             found = try await provider(request)
@@ -89,7 +91,8 @@ public struct LinkPreviewService: Sendable {
         }
         guard let found else { return try generic(.contentNotFound, match.route) }
         return try PreviewMetadata(
-            canonicalURL: canonical, preview: found, site: site, source: PreviewSource(.route, routeName: match.route),
+            canonicalURL: canonical, preview: found, site: site,
+            source: PreviewSource(.route, routeName: match.route),
             limits: limits)
     }
 
@@ -109,11 +112,14 @@ public struct LinkPreviewService: Sendable {
                 for: match.route, parameters: parameters, scheme: match.link.scheme, host: match.link.host)
             return try dispatcher.gate.parse(text).canonical
         } catch {
-            throw .linkRejected(reason: "the link cannot be written back from route '\(match.route)': \(error)")
+            throw .linkRejected(
+                reason: "the link cannot be written back from route '\(match.route)': \(error)")
         }
     }
 
-    private func generic(_ kind: PreviewSource.Kind, _ route: String? = nil) throws(LinkPreviewError) -> PreviewMetadata {
+    private func generic(_ kind: PreviewSource.Kind, _ route: String? = nil) throws(LinkPreviewError)
+        -> PreviewMetadata
+    {
         try PreviewMetadata.generic(site: site, source: PreviewSource(kind, routeName: route), limits: limits)
     }
 }

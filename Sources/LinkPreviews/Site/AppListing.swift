@@ -6,7 +6,7 @@
 ///
 /// | value | rule |
 /// |---|---|
-/// | ``appStoreID``, ``iPadAppStoreID`` | 1 to 15 decimal digits, the number in `apps.apple.com/app/id…` |
+/// | ``appStoreID``, ``iPadAppStoreID`` | 1 to 15 decimal digits without a leading zero, the number in `apps.apple.com/app/id…` |
 /// | ``googlePlayPackage`` | a Java package name with at least two parts (`com.example.photos`) |
 /// | ``customScheme`` | a scheme (`photoalbum`), not `http`, `https`, `javascript`, `data`, `file`, `vbscript`, `about` or `blob` |
 ///
@@ -77,7 +77,9 @@ public struct AppListing: Sendable, Hashable, Codable {
     /// The first rule the listing breaks, as an error; `nil` when it is valid.
     func validationError() -> LinkPreviewError? {
         if !Self.isAppStoreID(appStoreID) { return .invalidApp(field: "appStoreID", value: appStoreID) }
-        if let id = iPadAppStoreID, !Self.isAppStoreID(id) { return .invalidApp(field: "iPadAppStoreID", value: id) }
+        if let id = iPadAppStoreID, !Self.isAppStoreID(id) {
+            return .invalidApp(field: "iPadAppStoreID", value: id)
+        }
         if let package = googlePlayPackage, !Self.isPackageName(package) {
             return .invalidApp(field: "googlePlayPackage", value: package)
         }
@@ -88,7 +90,8 @@ public struct AppListing: Sendable, Hashable, Codable {
     }
 
     static func isAppStoreID(_ text: String) -> Bool {
-        (1...15).contains(text.utf8.count) && text.utf8.allSatisfy { (0x30...0x39).contains($0) }
+        (1...15).contains(text.utf8.count) && text.utf8.first != UInt8(ascii: "0")
+            && text.utf8.allSatisfy { (0x30...0x39).contains($0) }
     }
 
     static func isPackageName(_ text: String) -> Bool {
@@ -97,14 +100,17 @@ public struct AppListing: Sendable, Hashable, Codable {
         guard parts.count >= 2 else { return false }
         return parts.allSatisfy { part in
             guard let first = part.utf8.first, isASCIILetter(first) else { return false }
-            return part.utf8.allSatisfy { isASCIILetter($0) || (0x30...0x39).contains($0) || $0 == UInt8(ascii: "_") }
+            return part.utf8.allSatisfy {
+                isASCIILetter($0) || (0x30...0x39).contains($0) || $0 == UInt8(ascii: "_")
+            }
         }
     }
 
     static func isCustomScheme(_ text: String) -> Bool {
         guard let first = text.utf8.first, isASCIILetter(first), text.utf8.count <= 64 else { return false }
         let valid = text.utf8.allSatisfy {
-            isASCIILetter($0) || (0x30...0x39).contains($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-")
+            isASCIILetter($0) || (0x30...0x39).contains($0) || $0 == UInt8(ascii: "+")
+                || $0 == UInt8(ascii: "-")
                 || $0 == UInt8(ascii: ".")
         }
         return valid && !refusedSchemes.contains(text.lowercased())

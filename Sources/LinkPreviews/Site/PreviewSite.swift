@@ -32,7 +32,8 @@ public struct PreviewSite: Sendable, Hashable, Codable {
 
     /// Creates a site configuration.
     public init(
-        name: String, homeURL: String, fallback: LinkPreview, twitterHandle: String? = nil, locale: String? = nil,
+        name: String, homeURL: String, fallback: LinkPreview, twitterHandle: String? = nil,
+        locale: String? = nil,
         app: AppListing
     ) {
         self.name = name

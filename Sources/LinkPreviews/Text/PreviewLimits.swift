@@ -28,7 +28,9 @@ public struct PreviewLimits: Sendable, Hashable, Codable {
     public var appName: Int
 
     /// Creates limits; every argument has a default.
-    public init(title: Int = 200, description: Int = 500, imageAlt: Int = 420, siteName: Int = 100, appName: Int = 100) {
+    public init(
+        title: Int = 200, description: Int = 500, imageAlt: Int = 420, siteName: Int = 100, appName: Int = 100
+    ) {
         self.title = title
         self.description = description
         self.imageAlt = imageAlt

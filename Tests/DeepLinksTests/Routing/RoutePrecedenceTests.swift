@@ -245,18 +245,28 @@ struct RoutePrecedenceTests {
     @Test("SPEC §8 a custom-scheme host is a route name: it is the first segment of the matched path")
     func customSchemeHostIsFirstSegment() throws {
         let router = try RouteFixtures.router {
-            Route("article", "/doc/:id(string 1...32 [A-Z0-9])", query: ["s(slug)?"], scope: RouteScope(schemes: ["newsapp"]))
+            Route("article", "/doc/:id(string 1...32 [A-Z0-9])", query: ["s(string 1...32 [a-z_])?"], scope: RouteScope(schemes: ["newsapp"]))
             Route("settings", "/settings", scope: RouteScope(schemes: ["myapp"]))
             Route("dotted", "/example.com/x", scope: RouteScope(schemes: ["myapp"]))
         }
         let article = try RouteFixtures.link("newsapp://doc/CHLFGFCB00097U7S?s=sps_article")
         #expect(router.match(article)?.route.name == "article")
-        #expect(router.match(article)?.parameters == ["id": "CHLFGFCB00097U7S"])
+        #expect(router.match(article)?.parameters == ["id": "CHLFGFCB00097U7S", "s": "sps_article"])
         #expect(try RouteFixtures.routeName(router, "myapp://settings") == "settings")
         #expect(try RouteFixtures.routeName(router, "myapp:///settings") == "settings")
         #expect(try RouteFixtures.routeName(router, "myapp://example.com/x") == "dotted")
         #expect(try RouteFixtures.routeName(router, "https://settings/") == nil)
         #expect(try RouteFixtures.routeName(router, "https://example.com/settings") == nil)
+    }
+
+    @Test("a scope with hosts serves web links only, never a custom-scheme link")
+    func hostsImplyWeb() throws {
+        let router = try RouteFixtures.router {
+            Route("web", "/p/:id(int)", scope: RouteScope(hosts: ["example.com"]))
+        }
+        #expect(try RouteFixtures.routeName(router, "https://example.com/p/1") == "web")
+        #expect(try RouteFixtures.routeName(router, "myapp://p/1") == nil)
+        #expect(try RouteFixtures.routeName(router, "myapp://example.com/p/1") == nil)
     }
 
     @Test("an unscoped route serves a web path and the same custom-scheme path alike")

@@ -102,20 +102,21 @@ struct RouteTableValidationTests {
             ])
     }
 
-    @Test("scopes need valid schemes and hosts, and custom schemes take no hosts")
+    @Test("scopes need valid schemes and hosts, and a scope with hosts lists no custom scheme")
     func invalidScope() {
         #expect(
             problems {
                 Route("scheme", "/a", scope: RouteScope(schemes: ["ht tp"]))
                 Route("host", "/b", scope: RouteScope(hosts: ["exa mple.com", "a..b"]))
-                Route("custom", "/c", scope: RouteScope(schemes: ["myapp"], hosts: ["example.com"]))
+                Route("custom", "/c", scope: RouteScope(schemes: ["https", "myapp"], hosts: ["example.com"]))
             } == [
                 .invalidScope(route: "scheme", reason: "'ht tp' is not a valid scheme"),
                 .invalidScope(route: "host", reason: "'exa mple.com' is not a valid host pattern"),
                 .invalidScope(route: "host", reason: "'a..b' is not a valid host pattern"),
                 .invalidScope(
                     route: "custom",
-                    reason: "hosts apply to web links only; for a custom scheme the host is the first segment of the path"),
+                    reason: "hosts apply to web links only, so the scope cannot also list 'myapp'; "
+                        + "for a custom scheme the host is the first segment of the path"),
             ])
     }
 

@@ -8,9 +8,10 @@ enum ArrivalFixtures {
     static let editingAlbum = "com.example.photos.editing-album"
 
     /// Photo album: the seed's `albumname`/`index` link on the web and on the domain scheme
-    /// `photoalbum`; the news reader's `newsapp` scheme, whose host is a route segment.
+    /// `photoalbum`; the news reader's `newsapp` scheme, whose host is a route segment. The
+    /// web host is the policy's to restrict: a scope's hosts cannot also cover a custom scheme.
     static let table = RouteTable {
-        RouteGroup(scope: RouteScope(schemes: ["https", "photoalbum"], hosts: ["photos.example.com"])) {
+        RouteGroup(scope: RouteScope(schemes: ["https", "photoalbum"])) {
             Route("photo", "/albums", query: ["albumname(string 1...64)", "index(int 0...9999)"])
             Route("album", "/albums/:album(slug)", query: ["shared(bool)=false"])
             Route("deleteAlbum", "/albums/:album(slug)/delete", safety: .destructive)
@@ -35,11 +36,11 @@ enum ArrivalFixtures {
 
     /// `browsing` is registered twice: a photo when the keys name one, else an album.
     static let activities = [
-        ActivityRoute(activityType: viewingPhoto, route: "photo"),
-        ActivityRoute(activityType: browsing, route: "photo"),
-        ActivityRoute(activityType: browsing, route: "album"),
-        ActivityRoute(activityType: editingAlbum, route: "deleteAlbum"),
-        ActivityRoute(activityType: tagging, route: "tagged"),
+        ActivityRoute(activityType: viewingPhoto, route: "photo", host: albumHost),
+        ActivityRoute(activityType: browsing, route: "photo", host: albumHost),
+        ActivityRoute(activityType: browsing, route: "album", host: albumHost),
+        ActivityRoute(activityType: editingAlbum, route: "deleteAlbum", host: albumHost),
+        ActivityRoute(activityType: tagging, route: "tagged", host: albumHost),
     ]
 
     static func receiver(photoalbumConfirms: Bool = false) throws -> LinkReceiver {

@@ -10,12 +10,16 @@ enum Golden {
         .deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Golden")
 
-    static func check(_ actual: String, against name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func check(
+        _ actual: String, against name: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let url = directory.appendingPathComponent(name)
         if ProcessInfo.processInfo.environment["LINKPREVIEWS_RECORD_GOLDEN"] == "1" {
             do {
                 try Data(actual.utf8).write(to: url)
-                Issue.record("recorded \(name); unset LINKPREVIEWS_RECORD_GOLDEN and run again", sourceLocation: sourceLocation)
+                Issue.record(
+                    "recorded \(name); unset LINKPREVIEWS_RECORD_GOLDEN and run again",
+                    sourceLocation: sourceLocation)
             } catch {
                 Issue.record("could not record \(name): \(error)", sourceLocation: sourceLocation)
             }

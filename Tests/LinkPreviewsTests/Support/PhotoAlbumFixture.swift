@@ -45,7 +45,8 @@ enum PhotoAlbumFixture {
     }
 
     static let albums: [String: Album] = [
-        "summer-2024": Album(title: "Summer 2024", summary: "48 photos from the coast, June to August.", photoCount: 48),
+        "summer-2024": Album(
+            title: "Summer 2024", summary: "48 photos from the coast, June to August.", photoCount: 48),
         "hostile": Album(
             title: #"Tom's "best" </title><script>alert(1)</script>"#,
             summary: #""><img src=x onerror=alert(1)> & more"#, photoCount: 1),
@@ -67,7 +68,8 @@ enum PhotoAlbumFixture {
             else { return nil }
             return LinkPreview(
                 title: "Photo \(index + 1) of \(album.photoCount)", description: album.title,
-                image: PreviewImage(url: "https://photos.example.com/photos/\(slug)/\(index).jpg", width: 800, height: 800))
+                image: PreviewImage(
+                    url: "https://photos.example.com/photos/\(slug)/\(index).jpg", width: 800, height: 800))
         }
         providers.bind("search") { request in
             LinkPreview(title: "Search results", description: "Albums matching your search.")

@@ -17,7 +17,9 @@ enum SharedCorpus {
     /// that are not UTF-8 on purpose).
     static func lines(_ relativePath: String) throws -> [String] {
         let data = try Data(contentsOf: directory.appendingPathComponent(relativePath))
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init).filter {
+            !$0.isEmpty
+        }
     }
 
     /// The reason shown when a corpus test is skipped.

@@ -33,11 +33,35 @@ struct PatternAutomaton: Sendable, Hashable {
     private(set) var start: Int
     /// Whether the pattern is a lone `*`, which matches every string.
     let isUniversal: Bool
+    /// The literal scalars every match starts with.
+    let prefix: [UInt32]
+    /// The literal scalars every match ends with.
+    let suffix: [UInt32]
+    /// Whether the pattern is nothing but literal scalars (then ``prefix`` is the whole of it).
+    let isLiteral: Bool
 
     init(_ node: PatternNode) {
         states = [.accept]
         start = 0
         isUniversal = node == .star || node == .sequence([.star])
+        let parts: [PatternNode]
+        switch node {
+        case .sequence(let sequence): parts = sequence
+        default: parts = [node]
+        }
+        var prefix: [UInt32] = []
+        for part in parts {
+            guard case .scalar(let scalar) = part else { break }
+            prefix.append(scalar)
+        }
+        var suffix: [UInt32] = []
+        for part in parts.reversed() {
+            guard case .scalar(let scalar) = part else { break }
+            suffix.append(scalar)
+        }
+        self.prefix = prefix
+        self.suffix = suffix.reversed()
+        isLiteral = prefix.count == parts.count
         start = build(node, next: 0)
     }
 
@@ -70,23 +94,39 @@ struct PatternAutomaton: Sendable, Hashable {
 
     /// Whether the whole input matches.
     func matches(_ input: [UInt32]) -> Bool {
+        var scratch = Scratch()
+        return matches(input, scratch: &scratch)
+    }
+
+    /// Whether the whole input matches, reusing buffers across calls.
+    ///
+    /// Literal prefix and suffix are compared first, which settles most non-matches of a large
+    /// file without running the automaton at all.
+    func matches(_ input: [UInt32], scratch: inout Scratch) -> Bool {
         if isUniversal { return true }
-        var marks = [Int](repeating: -1, count: states.count)
-        var current: [Int] = []
-        var following: [Int] = []
-        var stack: [Int] = []
-        var accepted = closure(of: start, generation: 0, marks: &marks, into: &current, stack: &stack)
-        for (position, scalar) in input.enumerated() {
-            if current.isEmpty { return false }
-            following.removeAll(keepingCapacity: true)
+        if isLiteral { return input == prefix }
+        guard input.count >= max(prefix.count, suffix.count), input.starts(with: prefix),
+            input[(input.count - suffix.count)...].elementsEqual(suffix)
+        else { return false }
+        scratch.prepare(stateCount: states.count)
+        var accepted = closure(
+            of: start, generation: scratch.generation, marks: &scratch.marks, into: &scratch.current,
+            stack: &scratch.stack)
+        for scalar in input {
+            if scratch.current.isEmpty { return false }
+            scratch.following.removeAll(keepingCapacity: true)
+            scratch.generation += 1
             accepted = false
-            for state in current {
+            for state in scratch.current {
                 guard case .consume(let test, let next) = states[state], test.accepts(scalar) else { continue }
-                if closure(of: next, generation: position + 1, marks: &marks, into: &following, stack: &stack) {
+                if closure(
+                    of: next, generation: scratch.generation, marks: &scratch.marks, into: &scratch.following,
+                    stack: &scratch.stack)
+                {
                     accepted = true
                 }
             }
-            swap(&current, &following)
+            swap(&scratch.current, &scratch.following)
         }
         return accepted
     }
@@ -108,5 +148,24 @@ struct PatternAutomaton: Sendable, Hashable {
             }
         }
         return accepted
+    }
+
+    /// Buffers for simulation, kept between calls so that matching a URL against many rules
+    /// allocates once. Marks hold the generation that last visited a state; the generation
+    /// only grows, so the marks never need clearing.
+    struct Scratch {
+        var marks: [Int] = []
+        var generation = 0
+        var current: [Int] = []
+        var following: [Int] = []
+        var stack: [Int] = []
+
+        mutating func prepare(stateCount: Int) {
+            if marks.count < stateCount { marks += [Int](repeating: -1, count: stateCount - marks.count) }
+            generation += 1
+            current.removeAll(keepingCapacity: true)
+            following.removeAll(keepingCapacity: true)
+            stack.removeAll(keepingCapacity: true)
+        }
     }
 }

@@ -29,11 +29,16 @@ struct SubstitutionVariables: Sendable {
         case "alnum": return .set(fold(.range("A"..."Z", "a"..."z", "0"..."9")))
         case "digit": return .set(.range("0"..."9"))
         case "xdigit": return .set(fold(.range("0"..."9", "A"..."F", "a"..."f")))
-        case "region": return SubstitutionVariables.codes(ISOCodes.regions, caseSensitive: caseSensitive)
-        case "lang": return SubstitutionVariables.codes(ISOCodes.languages, caseSensitive: caseSensitive)
+        case "region": return caseSensitive ? SubstitutionVariables.regions : SubstitutionVariables.foldedRegions
+        case "lang": return caseSensitive ? SubstitutionVariables.languages : SubstitutionVariables.foldedLanguages
         default: return nil
         }
     }
+
+    private static let regions = codes(ISOCodes.regions, caseSensitive: true)
+    private static let foldedRegions = codes(ISOCodes.regions, caseSensitive: false)
+    private static let languages = codes(ISOCodes.languages, caseSensitive: true)
+    private static let foldedLanguages = codes(ISOCodes.languages, caseSensitive: false)
 
     private static func codes(_ codes: [String], caseSensitive: Bool) -> PatternNode {
         .literalAlternation(

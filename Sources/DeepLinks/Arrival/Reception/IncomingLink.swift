@@ -9,8 +9,9 @@
 /// let decisions = arrivals.map(receiver.receive)
 /// ```
 ///
-/// In JSON: `{"url": "…"}`, `{"activity": {…}}` or `{"smartAppBanner": {"content": "…"}}`.
-public enum IncomingLink: Sendable, Hashable, Codable {
+/// In JSON an arrival is an object with one key naming the case: `{"url": "…"}`,
+/// `{"activity": {…}}` (a ``UserActivity``) or `{"smartAppBanner": "app-id=…, app-argument=…"}`.
+public enum IncomingLink: Sendable, Hashable {
     /// A URL handed to the app: `application(_:open:options:)`, `scene(_:openURLContexts:)`,
     /// SwiftUI's `onOpenURL`. An http(s) URL counts as a universal link, any other as a
     /// custom-scheme link.
@@ -27,6 +28,49 @@ public enum IncomingLink: Sendable, Hashable, Codable {
         case .url(let text): UserActivity.isWeb(text) ? .universalLink : .customScheme
         case .activity(let activity): activity.isBrowsingWeb ? .universalLink : .handoff
         case .smartAppBanner: .smartAppBanner
+        }
+    }
+}
+
+extension IncomingLink: CustomStringConvertible {
+    /// The case and what it carries, in one line.
+    public var description: String {
+        switch self {
+        case .url(let text): "url \(text)"
+        case .activity(let activity): "activity \(activity)"
+        case .smartAppBanner(let content): "banner \(content)"
+        }
+    }
+}
+
+extension IncomingLink: Codable {
+    private enum CodingKeys: String, CodingKey, CaseIterable { case url, activity, smartAppBanner }
+
+    /// Decodes an arrival from an object with exactly one case key; an activity is checked as
+    /// ``UserActivity`` creation checks it.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        guard c.allKeys.count == 1, let key = c.allKeys.first else {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "an incoming link is an object with exactly one of the keys url, activity, "
+                        + "smartAppBanner"))
+        }
+        switch key {
+        case .url: self = .url(try c.decode(String.self, forKey: key))
+        case .activity: self = .activity(try c.decode(UserActivity.self, forKey: key))
+        case .smartAppBanner: self = .smartAppBanner(content: try c.decode(String.self, forKey: key))
+        }
+    }
+
+    /// Encodes the arrival as an object with one case key.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .url(let text): try c.encode(text, forKey: .url)
+        case .activity(let activity): try c.encode(activity, forKey: .activity)
+        case .smartAppBanner(let content): try c.encode(content, forKey: .smartAppBanner)
         }
     }
 }

@@ -43,7 +43,7 @@ import Foundation
 /// let links = try LinkReceiver(
 ///     table: table, policy: LinkPolicy(allowedHosts: ["photos.example.com"]),
 ///     schemes: SchemeRegistry([CustomScheme("photoalbum")]),
-///     activities: [ActivityRoute(activityType: "com.example.photos.viewing-photo", route: "photo")])
+///     activities: [ActivityRoute(activityType: "com.example.photos.viewing-photo", route: "photo", host: "photos.example.com")])
 /// links.receive(url: "photoalbum://albums?albumname=Summer&index=3").match?.route   // "photo"
 /// ```
 public struct LinkReceiver: Sendable {

@@ -100,6 +100,16 @@ public struct UserActivity: Sendable, Hashable {
     }
 }
 
+extension UserActivity: CustomStringConvertible {
+    /// The type, then the `webpageURL` or the `userInfo`, in one line.
+    public var description: String {
+        var text = activityType
+        if let webpageURL { text += " " + webpageURL }
+        if !userInfo.isEmpty { text += " " + userInfo.description }
+        return text
+    }
+}
+
 extension UserActivity: Codable {
     private enum CodingKeys: String, CodingKey {
         case activityType, webpageURL, referrerURL, userInfo, requiredUserInfoKeys, targetContentIdentifier

@@ -78,6 +78,13 @@ public struct UserInfo: Sendable, Hashable {
     }
 }
 
+extension UserInfo: CustomStringConvertible {
+    /// The entries as `key: value` pairs in key order.
+    public var description: String {
+        "[" + values.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "]"
+    }
+}
+
 extension UserInfo: ExpressibleByDictionaryLiteral {
     /// Creates a `userInfo` from a literal; a repeated key keeps its last value.
     public init(dictionaryLiteral elements: (String, UserInfoValue)...) {

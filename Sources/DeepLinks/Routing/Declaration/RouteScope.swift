@@ -1,11 +1,12 @@
 /// The schemes and hosts a route serves.
 ///
 /// Empty ``schemes`` means every scheme the gate's policy allows; empty ``hosts`` means every
-/// host. Hosts apply to web (http/https) links only: for a custom-scheme link the host is the
-/// first segment of the matched path and belongs in the pattern (SPEC §8: a host is never
-/// guessed to be a domain). A scope that names only custom schemes and also lists hosts is
-/// refused when the table is built. Host patterns compare whole labels: `*.example.com`
-/// covers `www.example.com`, not `example.com` and never `evilexample.com`.
+/// host. Hosts are domains, so they belong to web (http/https) links only: a scope that lists
+/// hosts serves web links only, and listing a custom scheme beside hosts is refused when the
+/// table is built. For a custom-scheme link the host is the first segment of the matched path
+/// and belongs in the pattern (SPEC §8: a host is never guessed to be a domain). Host patterns
+/// compare whole labels: `*.example.com` covers `www.example.com`, not `example.com` and never
+/// `evilexample.com`.
 ///
 /// ```swift
 /// let web = RouteScope(schemes: ["https"], hosts: ["example.com", "*.example.com"])
@@ -30,14 +31,17 @@ public struct RouteScope: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether the scope may serve web links.
     public var servesWeb: Bool { schemes.isEmpty || schemes.contains { Self.isWeb($0) } }
-    /// Whether the scope may serve custom-scheme links.
-    public var servesCustomSchemes: Bool { schemes.isEmpty || schemes.contains { !Self.isWeb($0) } }
+    /// Whether the scope may serve custom-scheme links: it lists no hosts, and either no
+    /// schemes or a custom one.
+    public var servesCustomSchemes: Bool {
+        hosts.isEmpty && (schemes.isEmpty || schemes.contains { !Self.isWeb($0) })
+    }
 
     /// Whether a link's scheme and host fall in the scope.
     public func contains(scheme: String, host: String?) -> Bool {
         if !schemes.isEmpty, !schemes.contains(scheme) { return false }
-        guard Self.isWeb(scheme), !hosts.isEmpty else { return true }
-        guard let host else { return false }
+        if hosts.isEmpty { return true }
+        guard Self.isWeb(scheme), let host else { return false }
         return hosts.contains { $0.matches(host) }
     }
 

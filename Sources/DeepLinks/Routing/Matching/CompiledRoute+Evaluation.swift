@@ -3,10 +3,11 @@ extension CompiledRoute {
     func scopeFailure(_ input: MatchInput) -> RouteAttempt.Result? {
         let scope = route.scope
         if !scope.schemes.isEmpty, !scope.schemes.contains(input.scheme) { return .schemeNotInScope(input.scheme) }
-        if input.isWeb, !scope.hosts.isEmpty {
-            guard let host = input.host, scope.hosts.contains(where: { $0.matches(host) }) else {
-                return .hostNotInScope(input.host)
-            }
+        if scope.hosts.isEmpty { return nil }
+        // A scope with hosts serves web links only.
+        guard input.isWeb else { return .schemeNotInScope(input.scheme) }
+        guard let host = input.host, scope.hosts.contains(where: { $0.matches(host) }) else {
+            return .hostNotInScope(input.host)
         }
         return nil
     }

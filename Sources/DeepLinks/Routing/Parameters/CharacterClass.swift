@@ -177,6 +177,12 @@ public struct CharacterClass: Sendable, Hashable, CustomStringConvertible {
         /// What was wrong.
         public let reason: Reason
 
+        /// Creates an error.
+        public init(text: String, reason: Reason) {
+            self.text = text
+            self.reason = reason
+        }
+
         /// The kinds of mistakes in a character-class text.
         public enum Reason: String, Sendable, Hashable, Codable {
             /// Neither a known name nor a bracket expression.

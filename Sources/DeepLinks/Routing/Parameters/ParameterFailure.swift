@@ -77,6 +77,9 @@ public struct ParameterFailure: Sendable, Hashable, Codable, CustomStringConvert
         case unknownType(String)
         /// The link carries a fragment that the route forbids.
         case unexpectedFragment
+        /// A path value that links cannot carry in one segment: `.`, `..`, or text with `/`,
+        /// `\` or NUL (reverse routing refuses to write it).
+        case notASegment
 
         /// A sentence fragment that completes "parameter 'x' …".
         public var sentence: String {
@@ -102,6 +105,7 @@ public struct ParameterFailure: Sendable, Hashable, Codable, CustomStringConvert
             case .refusedByCustomType(let type, let expected): "must be \(expected) (type '\(type)')"
             case .unknownType(let type): "has the unregistered type '\(type)'"
             case .unexpectedFragment: "is not allowed: the route forbids a fragment"
+            case .notASegment: "cannot be written as one path segment ('.', '..', or text with '/', '\\' or NUL)"
             }
         }
     }

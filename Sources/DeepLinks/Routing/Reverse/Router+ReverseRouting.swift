@@ -92,10 +92,10 @@ extension Router {
                     throw .missingParameter(route: name, parameter: parameter)
                 }
                 let written = try text(parameter, value, validator, .path)
-                if written.isEmpty {
+                if let reason = Self.segmentProblem(written) {
                     throw .invalidParameter(
                         route: name,
-                        failure: ParameterFailure(parameter: parameter, location: .path, value: written, reason: .empty))
+                        failure: ParameterFailure(parameter: parameter, location: .path, value: written, reason: reason))
                 }
                 decoded.append(written)
                 encoded.append(Self.encodeSegment(written))
@@ -108,7 +108,7 @@ extension Router {
                 }
                 for item in list {
                     if item.isEmpty, type == nil { continue }
-                    if case .failure(let reason) = validator.validate(item) {
+                    if let reason = Self.segmentProblem(item) ?? validator.validate(item).failureReason {
                         throw .invalidParameter(
                             route: name,
                             failure: ParameterFailure(parameter: parameter, location: .path, value: item, reason: reason))
@@ -176,9 +176,25 @@ extension Router {
         return output
     }
 
+    /// Why a decoded value cannot be one path segment of a link the gate accepts, or `nil`.
+    static func segmentProblem(_ text: String) -> ParameterFailure.Reason? {
+        if text.isEmpty { return .empty }
+        if text == "." || text == ".." || text.utf8.contains(where: { $0 == 0x2F || $0 == 0x5C || $0 == 0 }) {
+            return .notASegment
+        }
+        return nil
+    }
+
     /// A segment percent-encoded for a path; a leading `:` or `*` is kept as is (only
     /// patterns give them meaning).
     static func encodeSegment(_ text: String) -> String {
         PercentEncoding.encode(text, allowing: .pathSegment)
+    }
+}
+
+extension Result where Failure == ParameterFailure.Reason {
+    /// The reason of a failure, or `nil` on success.
+    var failureReason: ParameterFailure.Reason? {
+        if case .failure(let reason) = self { reason } else { nil }
     }
 }

@@ -97,7 +97,8 @@ struct RouteRelations {
             if schemes?.isEmpty == true { return false }
         }
         let webPossible = schemes.map { $0.contains(where: RouteScope.isWeb) } ?? true
-        let customPossible = schemes.map { $0.contains { !RouteScope.isWeb($0) } } ?? true
+        let customPossible =
+            a.servesCustomSchemes && b.servesCustomSchemes && (schemes.map { $0.contains { !RouteScope.isWeb($0) } } ?? true)
         if customPossible { return true }
         guard webPossible else { return false }
         if a.hosts.isEmpty || b.hosts.isEmpty { return true }
@@ -194,6 +195,7 @@ struct RouteRelations {
         if !a.schemes.isEmpty {
             guard !b.schemes.isEmpty, b.schemes.allSatisfy(a.schemes.contains) else { return false }
         }
+        if b.servesCustomSchemes, !a.servesCustomSchemes { return false }
         guard b.servesWeb, !a.hosts.isEmpty else { return true }
         guard !b.hosts.isEmpty else { return false }
         return b.hosts.allSatisfy { y in

@@ -118,12 +118,12 @@ struct RouteTableValidation {
                 }
             if !valid { problems.append(.invalidScope(route: route.name, reason: "'\(host)' is not a valid host pattern")) }
         }
-        if !scope.hosts.isEmpty, !scope.servesWeb {
+        if !scope.hosts.isEmpty, let custom = scope.schemes.first(where: { !RouteScope.isWeb($0) }) {
             problems.append(
                 .invalidScope(
                     route: route.name,
-                    reason: "hosts apply to web links only; for a custom scheme the host is the first segment of the path"
-                ))
+                    reason: "hosts apply to web links only, so the scope cannot also list '\(custom)'; "
+                        + "for a custom scheme the host is the first segment of the path"))
         }
         return problems
     }
@@ -133,7 +133,7 @@ struct RouteTableValidation {
         var problems: [RouteTableProblem] = []
         func never(_ reason: String) { problems.append(.neverMatches(route: route.name, reason: reason)) }
         let scope = route.scope
-        let customOnly = !scope.servesWeb
+        let customOnly = !scope.servesWeb && scope.hosts.isEmpty
 
         if customOnly, case .literal(let first) = route.path.segments.first {
             let validHost = first.utf8.allSatisfy {

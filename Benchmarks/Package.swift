@@ -1,0 +1,32 @@
+// swift-tools-version: 6.0
+// Benchmarks of the SDK against its peers, measured side by side in one process.
+//
+//   swift run -c release --package-path Benchmarks link-benchmarks [--quick]
+//
+// This package is separate so that the SDK itself keeps no package dependencies.
+import PackageDescription
+
+let package = Package(
+    name: "DeepLinksBenchmarks",
+    platforms: [.macOS(.v13)],
+    products: [.executable(name: "link-benchmarks", targets: ["LinkBenchmarks"])],
+    dependencies: [
+        .package(name: "swift-deep-links", path: ".."),
+        .package(url: "https://github.com/vapor/routing-kit.git", from: "4.9.3"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.5.3"),
+        .package(url: "https://github.com/ordo-one/malloc-interposer.git", from: "1.6.1"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "LinkBenchmarks",
+            dependencies: [
+                .product(name: "DeepLinks", package: "swift-deep-links"),
+                .product(name: "AssociatedDomains", package: "swift-deep-links"),
+                .product(name: "RoutingKit", package: "routing-kit"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+            ]
+        )
+    ],
+    swiftLanguageModes: [.v6]
+)

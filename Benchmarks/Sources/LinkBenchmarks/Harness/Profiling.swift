@@ -1,0 +1,23 @@
+/// Runs one SDK workload untimed, so that a profiler (callgrind) sees only it.
+enum Profiling {
+    static func run(_ name: String, passes: Int) throws {
+        let workload: Workload
+        switch name {
+        case "router", "pipeline":
+            let workloads = try RouterWorkloads(RouteCorpus(routeCount: 1_000, probeCount: 2_000))
+            workload = name == "router" ? workloads.sdkLookups() : workloads.sdkPipeline()
+        case "association":
+            let (compiled, _, _) = try AssociationWorkloads.largeFile()
+            workload = AssociationWorkloads.largeFileMatches(compiled, urls: AssociationWorkloads.largeFileURLs(count: 500))
+        case "adversarial":
+            let pattern = AssociationWorkloads.adversarial.pattern
+            workload = AssociationWorkloads.sdkPatternMatch(
+                try AssociationWorkloads.compiledPattern(pattern), pattern, length: 4_096)
+        default:
+            throw DisagreementError(description: "unknown workload '\(name)'")
+        }
+        var checksum = 0
+        for _ in 0..<passes { checksum &+= workload.pass() }
+        print("\(name): \(passes) passes of \(workload.operations) operations, checksum \(checksum)")
+    }
+}

@@ -1,0 +1,54 @@
+/// The printed results: Markdown tables, so that a run can be pasted into the README.
+struct ResultTable {
+    private var rows: [[String]] = []
+    private var targets: [[String]] = []
+    private var notes: [String] = []
+
+    static let header = [
+        "benchmark", "DeepLinks ns/op (p25–p75)", "DeepLinks ops/s", "allocs/op", "peer", "peer ns/op (p25–p75)",
+        "peer allocs/op", "DeepLinks speed-up (p25–p75)",
+    ]
+
+    mutating func add(_ name: String, _ comparison: Comparison) {
+        let sdk = comparison.sdk
+        var row = [
+            name, sdk.nanosecondsPerOperation.description, Format.number(sdk.operationsPerSecond),
+            sdk.allocationsPerOperation.map(Format.number) ?? "n/a",
+        ]
+        if let peer = comparison.peer, let speedUp = comparison.speedUp {
+            row += [
+                peer.label, peer.nanosecondsPerOperation.description,
+                peer.allocationsPerOperation.map(Format.number) ?? "n/a",
+                "\(Format.ratio(speedUp.median)) (\(Format.ratio(speedUp.lower))–\(Format.ratio(speedUp.upper)))",
+            ]
+        } else {
+            row += ["", "", "", ""]
+        }
+        rows.append(row)
+        print("  measured: \(name)")
+    }
+
+    mutating func add(row name: String, sdk: String, peerLabel: String, peer: String) {
+        rows.append([name, sdk, "", "", peerLabel, peer, "", ""])
+    }
+
+    mutating func target(_ goal: String, measured: String, met: Bool?) {
+        targets.append([goal, measured, met.map { $0 ? "yes" : "**no**" } ?? "n/a"])
+    }
+
+    mutating func note(_ text: String) { notes.append(text) }
+
+    func render() -> String {
+        var out = Self.markdown(Self.header, rows)
+        if !targets.isEmpty { out += "\n" + Self.markdown(["target (issue 7)", "measured", "met"], targets) }
+        if !notes.isEmpty { out += "\n" + notes.map { "- " + $0 }.joined(separator: "\n") + "\n" }
+        return out
+    }
+
+    static func markdown(_ header: [String], _ rows: [[String]]) -> String {
+        var out = "| " + header.joined(separator: " | ") + " |\n"
+        out += "|" + header.map { _ in "---|" }.joined() + "\n"
+        for row in rows { out += "| " + row.joined(separator: " | ") + " |\n" }
+        return out
+    }
+}

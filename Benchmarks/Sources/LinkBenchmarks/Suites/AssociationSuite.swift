@@ -1,0 +1,113 @@
+import AssociatedDomains
+import Foundation
+
+/// Association matching: a full-size file, and hostile patterns beside
+/// `NSRegularExpression` (target 4 of issue 7).
+enum AssociationSuite {
+    static func run(bench: Bench, quick: Bool, into results: inout ResultTable) throws {
+        try largeFile(bench: bench, into: &results)
+        try linearity(bench: bench, quick: quick, into: &results)
+        try regularExpressions(bench: bench, quick: quick, into: &results)
+    }
+
+    static func largeFile(bench: Bench, into results: inout ResultTable) throws {
+        let start = Clock.now()
+        let (compiled, bytes, components) = try AssociationWorkloads.largeFile()
+        results.note(
+            "Reading and compiling the \(Format.bytes(Double(bytes))) association file (\(components) components) took "
+                + "\(Format.number(Double(Clock.now() - start) / 1e6)) ms.")
+        let urls = AssociationWorkloads.largeFileURLs(count: 500)
+        let decisions = Set(urls.map { compiled.match($0, appID: AssociationWorkloads.appID, domain: "example.com").decision })
+        guard decisions == Set(AssociationMatch.Decision.allCases) else {
+            throw DisagreementError(description: "the large file's URLs should meet every decision, got \(decisions)")
+        }
+        results.add(
+            "association: \(Format.bytes(Double(bytes))) file, \(components) components, one URL",
+            bench.compare(AssociationWorkloads.largeFileMatches(compiled, urls: urls), nil))
+    }
+
+    /// Every pattern on paths of growing length: the cost per byte must stay flat.
+    static func linearity(bench: Bench, quick: Bool, into results: inout ResultTable) throws {
+        let lengths = quick ? [1_024, 4_096] : [1_024, 4_096, 16_384]
+        let cases = [AssociationWorkloads.plain, AssociationWorkloads.adversarial] + AssociationWorkloads.others
+        var compiled: [String: CompiledAssociationFile] = [:]
+        for pattern in cases {
+            let file = try AssociationWorkloads.compiledPattern(pattern.pattern)
+            compiled[pattern.name] = file
+            var perByte: [Double] = []
+            for length in lengths {
+                let measured = bench.measure(AssociationWorkloads.sdkPatternMatch(file, pattern.pattern, length: length))
+                perByte.append(measured.nanosecondsPerOperation.median / Double(length))
+                results.add(
+                    "association: `\(pattern.pattern)` on a path of \(Format.number(Double(length))) `a`",
+                    Comparison(sdk: measured, peer: nil, speedUp: nil))
+            }
+            if let first = perByte.first, let last = perByte.last {
+                let growth = last / first
+                results.target(
+                    "association: linear in the URL length, `\(pattern.pattern)`",
+                    measured: "cost per byte ×\(Format.number(growth)) from \(Format.number(Double(lengths[0]))) to "
+                        + "\(Format.number(Double(lengths[lengths.count - 1]))) bytes",
+                    met: growth <= 1.5)
+            }
+        }
+        guard let plain = compiled[AssociationWorkloads.plain.name],
+            let adversarial = compiled[AssociationWorkloads.adversarial.name]
+        else { return }
+        let length = 4_096
+        let pair = bench.compare(
+            AssociationWorkloads.sdkPatternMatch(adversarial, AssociationWorkloads.adversarial.pattern, length: length),
+            AssociationWorkloads.sdkPatternMatch(plain, AssociationWorkloads.plain.pattern, length: length))
+        if let ratio = pair.speedUp {
+            let slowdown = 1 / ratio.median
+            results.target(
+                "association: `\(AssociationWorkloads.adversarial.pattern)` ≤ 20× `\(AssociationWorkloads.plain.pattern)`, "
+                    + "4,096 bytes",
+                measured: Format.ratio(slowdown), met: slowdown <= 20)
+        }
+    }
+
+    /// The same patterns as anchored regular expressions. A backtracking engine can take
+    /// exponential time on the hostile pattern, so its input doubles only while the next run
+    /// is predicted to stay within a budget.
+    static func regularExpressions(bench: Bench, quick: Bool, into results: inout ResultTable) throws {
+        let budget = quick ? 20_000_000.0 : 100_000_000.0
+        let longest = 4_096
+        for pattern in [AssociationWorkloads.plain, AssociationWorkloads.adversarial] {
+            let compiled = try AssociationWorkloads.compiledPattern(pattern.pattern)
+            let expression = try AssociationWorkloads.regularExpression(pattern.pattern)
+            // One timed call per length, doubling while the prediction stays in budget.
+            var timings: [(length: Int, nanoseconds: Double)] = []
+            var length = 16
+            while length <= longest {
+                let start = Clock.now()
+                blackHole(AssociationWorkloads.regexMatch(expression, length: length).pass())
+                let once = Double(Clock.now() - start)
+                timings.append((length, once))
+                let growth = timings.count >= 2 ? once / timings[timings.count - 2].nanoseconds : 2
+                if once * max(growth, 2) > budget { break }
+                length *= 2
+            }
+            guard let last = timings.last else { continue }
+            let shown = Set([64, 256, 1_024, longest, last.length]).filter { candidate in
+                timings.contains { $0.length == candidate }
+            }
+            for length in shown.sorted() {
+                results.add(
+                    "association: `\(pattern.pattern)` on \(Format.number(Double(length))) `a`, beside a regular expression",
+                    bench.compare(
+                        AssociationWorkloads.sdkPatternMatch(compiled, pattern.pattern, length: length),
+                        AssociationWorkloads.regexMatch(expression, length: length)))
+            }
+            if last.length < longest, timings.count >= 2 {
+                let growth = last.nanoseconds / timings[timings.count - 2].nanoseconds
+                let predicted = last.nanoseconds * pow(growth, log2(Double(longest) / Double(last.length)))
+                results.note(
+                    "`NSRegularExpression` for `\(pattern.pattern)` took \(Format.number(last.nanoseconds / 1e6)) ms "
+                        + "on \(Format.number(Double(last.length))) bytes, ×\(Format.number(growth)) per doubling of the "
+                        + "input, so it was not run on longer paths: at \(Format.number(Double(longest))) bytes it would take "
+                        + "about \(Format.number(predicted / 1e9)) s.")
+            }
+        }
+    }
+}

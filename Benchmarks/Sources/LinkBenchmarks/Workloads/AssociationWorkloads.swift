@@ -1,0 +1,141 @@
+import AssociatedDomains
+import Foundation
+
+/// The association-file benchmarks: a full-size file matched per URL, and hostile patterns
+/// beside the same patterns as `NSRegularExpression`.
+enum AssociationWorkloads {
+    static let appID = "ABCDE12345.com.example.app"
+    static let domain = "example.com"
+
+    // MARK: - A 128 KB file
+
+    /// A realistic file just under Apple's 128 KB limit: several apps, component rules per
+    /// section with exclusions, query and fragment conditions, case-insensitive rules and
+    /// substitution variables, and the legacy `paths` form for an old app.
+    static func largeFileText() -> (text: String, components: Int) {
+        var rules: [String] = []
+        for r in 0..<400 {
+            let resource = resourceName(r)
+            rules += [
+                ##"{"/":"/\##(resource)/?*/edit","exclude":true,"comment":"editing stays on the web"}"##,
+                ##"{"/":"/\##(resource)/*","#":"nativeoff","exclude":true}"##,
+                ##"{"/":"/\##(resource)/?*/comments","?":{"page":"$(digit)*"},"comment":"comment pages"}"##,
+                ##"{"/":"/$(section)/\##(resource)/*","?":{"sort":"$(sort)"}}"##,
+                ##"{"/":"/\##(resource)/tags/?*","caseSensitive":false}"##,
+                ##"{"/":"/\##(resource)/*","comment":"everything else in \##(resource)"}"##,
+            ]
+        }
+        func text(_ count: Int) -> String {
+            var details: [String] = []
+            var index = 0
+            while index < count {
+                let end = min(index + 300, count)
+                let apps =
+                    details.isEmpty
+                    ? ##"["ABCDE12345.com.example.app","ABCDE12345.com.example.app.beta"]"##
+                    : ##"["ABCDE12345.com.example.app"]"##
+                details.append(
+                    ##"{"appIDs":\##(apps),"components":[\##(rules[index..<end].joined(separator: ","))]}"##)
+                index = end
+            }
+            details.append(##"{"appID":"ABCDE12345.com.example.legacy","paths":["NOT /account/*","/albums/*"]}"##)
+            return ##"{"applinks":{"defaults":{"caseSensitive":true},"substitutionVariables":{"##
+                + ##""section":["music","video","books","news","shop","help","live","kids"],"##
+                + ##""sort":["new","top","name"]},"details":["## + details.joined(separator: ",")
+                + ##"]},"webcredentials":{"apps":["ABCDE12345.com.example.app"]}}"##
+        }
+        // The most rules that fit under the limit.
+        var low = 0
+        var high = rules.count
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if text(middle).utf8.count <= AssociationFileDocument.maximumByteCount { low = middle } else { high = middle - 1 }
+        }
+        return (text(low), low)
+    }
+
+    static func resourceName(_ r: Int) -> String {
+        let noun = RouteCorpus.nouns[r % RouteCorpus.nouns.count]
+        return r < RouteCorpus.nouns.count ? noun : "\(noun)-\(r / RouteCorpus.nouns.count)"
+    }
+
+    /// URLs for the large file: every section, early and late in the file, some excluded,
+    /// some matching no rule.
+    static func largeFileURLs(count: Int) -> [String] {
+        var random = SplitMix64(seed: 0xAA5A)
+        let tails = ["", "/1234", "/1234/edit", "/1234/comments?page=2", "/tags/Jazz", "/5678#nativeoff", "/x?ref=mail"]
+        return (0..<count).map { _ in
+            let resource = resourceName(Int(random.next() % 260))
+            let tail = tails[Int(random.next() % UInt64(tails.count))]
+            return "https://example.com/\(resource)\(tail)"
+        }
+    }
+
+    static func largeFile() throws -> (compiled: CompiledAssociationFile, bytes: Int, components: Int) {
+        let (text, components) = largeFileText()
+        let document = try AssociationFileDocument(text: text)
+        return (CompiledAssociationFile(document.file), text.utf8.count, components)
+    }
+
+    static func largeFileMatches(_ compiled: CompiledAssociationFile, urls: [String]) -> Workload {
+        Workload(label: "DeepLinks `CompiledAssociationFile.match`", operations: urls.count) {
+            var checksum = 0
+            for url in urls {
+                checksum &+= compiled.match(url, appID: appID, domain: domain).decision == .match ? 1 : 0
+            }
+            return checksum
+        }
+    }
+
+    // MARK: - Hostile patterns
+
+    /// A pattern under test and the path it is matched against.
+    struct PatternCase {
+        let name: String
+        let pattern: String
+    }
+
+    static let plain = PatternCase(name: "plain", pattern: "aaaaaaaaaaaaaaaaa*")
+    static let adversarial = PatternCase(name: "adversarial", pattern: "*a*a*a*a*a*a*a*a*b")
+    static let others = [
+        PatternCase(name: "one or more", pattern: "?*?*?*?*?*?*?*?*b"),
+        PatternCase(name: "pairs", pattern: "*aa*aa*aa*aa*b"),
+    ]
+
+    /// A file with one component whose path is the pattern.
+    static func compiledPattern(_ pattern: String) throws -> CompiledAssociationFile {
+        let text = #"{"applinks":{"details":[{"appIDs":["\#(appID)"],"components":[{"/":"\#(pattern)"}]}]}}"#
+        return CompiledAssociationFile(try AssociationFile(parsing: text))
+    }
+
+    static func url(length: Int) -> String { "https://example.com/" + String(repeating: "a", count: length) }
+
+    static func sdkPatternMatch(_ compiled: CompiledAssociationFile, _ name: String, length: Int) -> Workload {
+        let url = url(length: length)
+        return Workload(label: "DeepLinks, `\(name)`", operations: 1) {
+            compiled.match(url, appID: appID, domain: domain).decision == .match ? 1 : 0
+        }
+    }
+
+    /// The pattern as the anchored regular expression a server would write: `*` is `.*`,
+    /// `?` is `.`, everything else literal.
+    static func regularExpression(_ pattern: String) throws -> NSRegularExpression {
+        var text = "^"
+        for character in pattern {
+            switch character {
+            case "*": text += ".*"
+            case "?": text += "."
+            default: text += NSRegularExpression.escapedPattern(for: String(character))
+            }
+        }
+        return try NSRegularExpression(pattern: text + "$", options: [.dotMatchesLineSeparators])
+    }
+
+    static func regexMatch(_ expression: NSRegularExpression, length: Int) -> Workload {
+        let path = String(repeating: "a", count: length)
+        let range = NSRange(location: 0, length: path.utf16.count)
+        return Workload(label: "`NSRegularExpression`", operations: 1) {
+            expression.firstMatch(in: path, options: [], range: range) == nil ? 0 : 1
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import AssociatedDomains
+import DeepLinks
+import Foundation
+
+// Benchmarks of the SDK beside its peers, in one process, with the ratio of each pair.
+//
+//   swift run -c release --package-path Benchmarks link-benchmarks [--quick] [--only GROUPS]
+//
+// GROUPS is a comma-separated subset of: router, pipeline, scaling, association, memory.
+// `--profile router|pipeline|association|adversarial` runs only the SDK side of one workload,
+// untimed, for a profiler such as callgrind.
+
+let arguments = CommandLine.arguments
+
+func value(after flag: String) -> String? {
+    guard let index = arguments.firstIndex(of: flag), index + 1 < arguments.count else { return nil }
+    return arguments[index + 1]
+}
+
+if let side = value(after: "--memory-probe") {
+    do {
+        try MemoryProbe.run(side: side)
+        exit(0)
+    } catch {
+        print("memory probe failed: \(error)")
+        exit(1)
+    }
+}
+
+AllocationCounter.relaunchWithInterposerIfNeeded(arguments: arguments)
+
+let quick = arguments.contains("--quick")
+let groups = Set((value(after: "--only") ?? "router,pipeline,scaling,association,memory").split(separator: ",").map(String.init))
+let bench = Bench(settings: quick ? .quick : .full, allocations: AllocationCounter())
+
+if let workload = value(after: "--profile") {
+    do {
+        try Profiling.run(workload, passes: Int(value(after: "--passes") ?? "") ?? 200)
+        exit(0)
+    } catch {
+        print("profiling failed: \(error)")
+        exit(1)
+    }
+}
+
+print(Environment.header(quick: quick, countsAllocations: bench.allocations.isWorking))
+var results = ResultTable()
+
+do {
+    if groups.contains("router") || groups.contains("pipeline") {
+        try RouterSuite.run(
+            bench: bench, router: groups.contains("router"), pipeline: groups.contains("pipeline"), into: &results)
+    }
+    if groups.contains("scaling") { try ScalingSuite.run(bench: bench, into: &results) }
+    if groups.contains("association") { try AssociationSuite.run(bench: bench, quick: quick, into: &results) }
+    if groups.contains("memory") { MemorySuite.run(into: &results) }
+} catch {
+    print("benchmark aborted: \(error)")
+    exit(1)
+}
+
+print("")
+print(results.render())

@@ -1,0 +1,68 @@
+extension LinkReceiver {
+    /// Everything about how links may arrive, beside the route table: the gate's policy, the
+    /// custom schemes and the activity routes. A plain `Codable` value, so that an app, its
+    /// tests and the command line read the same file.
+    ///
+    /// ```json
+    /// {
+    ///   "policy": {"allowedHosts": ["photos.example.com"]},
+    ///   "schemes": [{"name": "photoalbum", "host": "domain", "domains": ["photos.example.com"]}],
+    ///   "activities": [{"activityType": "com.example.photos.viewing-photo", "route": "photo",
+    ///                   "host": "photos.example.com"}]
+    /// }
+    /// ```
+    ///
+    /// Every key may be omitted; unknown keys are refused.
+    public struct Configuration: Sendable, Hashable {
+        /// The gate's policy; the registered schemes are added to its allowed schemes.
+        public var policy: LinkPolicy
+        /// The custom schemes the app registers.
+        public var schemes: SchemeRegistry
+        /// The activity types the app continues.
+        public var activities: [ActivityRoute]
+
+        /// Creates a configuration; every argument has a default.
+        public init(
+            policy: LinkPolicy = LinkPolicy(), schemes: SchemeRegistry = SchemeRegistry(),
+            activities: [ActivityRoute] = []
+        ) {
+            self.policy = policy
+            self.schemes = schemes
+            self.activities = activities
+        }
+    }
+
+    /// Builds a receiver for a table and a configuration.
+    ///
+    /// - Throws: ``LinkReceiverError`` with every problem of the table, or of the activity routes.
+    public init(
+        table: RouteTable, configuration: Configuration, registry: ParameterTypeRegistry = ParameterTypeRegistry()
+    ) throws(LinkReceiverError) {
+        try self.init(
+            table: table, policy: configuration.policy, schemes: configuration.schemes,
+            activities: configuration.activities, registry: registry)
+    }
+}
+
+extension LinkReceiver.Configuration: Codable {
+    private enum CodingKeys: String, CodingKey, CaseIterable { case policy, schemes, activities }
+
+    /// Decodes a configuration; missing keys take their defaults and unknown keys are refused.
+    public init(from decoder: any Decoder) throws {
+        try RouteTableDecoding.refuseUnknownKeys(
+            in: decoder, allowed: Set(CodingKeys.allCases.map(\.rawValue)), what: "a link receiver configuration")
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            policy: try c.decodeIfPresent(LinkPolicy.self, forKey: .policy) ?? LinkPolicy(),
+            schemes: try c.decodeIfPresent(SchemeRegistry.self, forKey: .schemes) ?? SchemeRegistry(),
+            activities: try c.decodeIfPresent([ActivityRoute].self, forKey: .activities) ?? [])
+    }
+
+    /// Encodes every key.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(policy, forKey: .policy)
+        try c.encode(schemes, forKey: .schemes)
+        try c.encode(activities, forKey: .activities)
+    }
+}

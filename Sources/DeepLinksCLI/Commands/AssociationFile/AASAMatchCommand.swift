@@ -1,0 +1,104 @@
+import AssociatedDomains
+
+/// `deeplinks aasa match`: what an association file decides for URLs and an App ID, or the
+/// conformance line protocol with `--jsonl`.
+enum AASAMatchCommand: ToolCommand {
+    static let spec = CommandSpec(
+        path: ["aasa", "match"],
+        summary: "Match URLs against an association file for an App ID (match, exclude, no_match).",
+        usage: "--file <file> --app-id <appid> [options] <url>...",
+        discussion: """
+            Applies the file's applinks rules the way Apple's matcher does: entries in order,
+            the first deciding component wins, exclude keeps the link in the browser.
+            Decisions: match (the app opens), exclude (an exclusion matched first), no_match.
+
+            --jsonl speaks the one-object-per-line protocol of the shared conformance corpus
+            (corpora/aasa/PROTOCOL.md): each input line
+              {"id": <any>, "aasa": {...}, "domain": "...", "appId": "...", "url": "..."}
+            is answered with one line {"id": <same>, "decision": "match"|"exclude"|"no_match"},
+            or {"id": <same>, "error": "..."} for a request that cannot be decided. No other
+            option is used with --jsonl.
+            """,
+        arguments: [ArgumentSpec(name: "<url>", help: "A URL to decide (one or more).")],
+        options: [
+            .value("--file", alias: "-f", "FILE", help: "The association file."),
+            .value("--app-id", "APPID", help: "The App ID under test (TEAMID.bundle.id)."),
+            .value(
+                "--domain", "DOMAIN",
+                help: "The domain the file is served for: a URL on another host is no_match. Default: no host check."),
+            .value("--expect", "DECISION", help: "Pass only when every URL gets DECISION (match, exclude, no_match)."),
+            .flag("--json", help: "Print the report as JSON."),
+            .flag("--jsonl", help: "Speak the conformance line protocol on standard input and output."),
+        ],
+        positionalCount: 0...Int.max,
+        examples: [
+            "aasa match --file apple-app-site-association --app-id ABCDE12345.com.example.app https://example.com/buy/42",
+            "aasa match --jsonl < requests.jsonl",
+        ],
+        exitStatuses: [
+            (.success, "every URL matched (or got the --expect decision); always, with --jsonl"),
+            (.checkFailed, "at least one URL did not"),
+            (.usage, ExitStatus.usage.meaning),
+            (.invalidInput, "the file cannot be read or is not an association file"),
+        ]
+    )
+
+    static func run(_ arguments: ParsedArguments, in environment: ToolEnvironment) async throws -> CommandOutcome {
+        if arguments.has("--jsonl") {
+            for other in ["--file", "--app-id", "--domain", "--expect"] where arguments.value(other) != nil {
+                throw usage(.conflictingOptions("--jsonl", other))
+            }
+            if arguments.has("--json") { throw usage(.conflictingOptions("--jsonl", "--json")) }
+            if let url = arguments.positionals.first {
+                throw usage(.other("--jsonl reads requests from standard input only, but '\(url)' was given"))
+            }
+            return .lineProtocol(LineResponder(respond: answer))
+        }
+        guard let path = arguments.value("--file") else { throw usage(.missingArgument("--file <file>")) }
+        guard let appID = arguments.value("--app-id") else { throw usage(.missingArgument("--app-id <appid>")) }
+        guard !arguments.positionals.isEmpty else { throw usage(.missingArgument("<url>")) }
+        var expected = AssociationMatch.Decision.match
+        if let text = arguments.value("--expect") {
+            guard let decision = AssociationMatch.Decision(rawValue: text) else {
+                throw usage(.invalidValue(option: "--expect", value: text, expected: "match, exclude or no_match"))
+            }
+            expected = decision
+        }
+        let document = try environment.loadAssociationDocument(path)
+        let compiled = CompiledAssociationFile(document.file)
+        let domain = arguments.value("--domain")
+        let results = arguments.positionals.map { url in (url, compiled.match(url, appID: appID, domain: domain)) }
+        let status: ExitStatus = results.allSatisfy { $0.1.decision == expected } ? .success : .checkFailed
+        if arguments.has("--json") {
+            let entries: [JSONValue] = results.map { url, result in
+                [
+                    "url": .string(url), "decision": .string(result.decision.rawValue),
+                    "reason": .string(result.reason.sentence),
+                    "rule": result.rule.map { JSONValue.string($0.jsonPath) } ?? .null,
+                ]
+            }
+            let report: JSONValue = [
+                "command": "aasa match", "input": .string(ToolEnvironment.sourceName(path)), "appId": .string(appID),
+                "domain": domain.map(JSONValue.string) ?? .null, "expect": .string(expected.rawValue),
+                "status": status == .success ? "passed" : "failed", "results": .array(entries),
+            ]
+            return .finished(CommandOutput(ReportJSON.text(report), status: status))
+        }
+        var table = TextTable(["URL", "DECISION", "RULE", "REASON"])
+        for (url, result) in results {
+            table.append([url, result.decision.rawValue, result.rule?.jsonPath ?? "-", result.reason.sentence])
+        }
+        let passed = results.filter { $0.1.decision == expected }.count
+        let out = "App ID: \(appID)\n\n" + table.rendered
+            + "\n\(passed) of \(results.count) URL\(results.count == 1 ? "" : "s") got '\(expected.rawValue)'.\n"
+        return .finished(CommandOutput(out, status: status))
+    }
+
+    /// Answers one request line of the conformance protocol.
+    static func answer(_ line: [UInt8]) -> String {
+        guard let text = String(validating: line, as: UTF8.self) else {
+            return JSONValue.object(["error": "the request is not UTF-8 text"]).serialized()
+        }
+        return AssociationMatchRequest.respond(toLine: text)
+    }
+}

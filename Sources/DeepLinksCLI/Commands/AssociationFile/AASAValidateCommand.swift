@@ -1,0 +1,50 @@
+import AssociatedDomains
+
+/// `deeplinks aasa validate <file>`: every finding about an association file, with codes.
+enum AASAValidateCommand: ToolCommand {
+    static let spec = CommandSpec(
+        path: ["aasa", "validate"],
+        summary: "Validate an apple-app-site-association file: findings with codes and severities.",
+        usage: "[options] <file>",
+        discussion: """
+            Reads the file as a server would serve it (plain JSON, or CMS-signed) and reports
+            size, JSON syntax, service shapes, App IDs, unknown or misspelled keys, wrong value
+            types, substitution variables, patterns that never match and rules that can never
+            decide. Each finding has a stable code (AASA001...), a severity (error, warning,
+            note) and a JSON path. A file that is not JSON is a finding (AASA002), not an
+            input error.
+            """,
+        arguments: [ArgumentSpec(name: "<file>", help: "The association file ('-' for standard input).")],
+        options: [
+            .flag("--json", help: "Print the report as JSON."),
+            .flag("--strict", help: "Fail on warnings too."),
+        ],
+        positionalCount: 1...1,
+        examples: ["aasa validate apple-app-site-association", "aasa validate --json --strict site/aasa.json"],
+        exitStatuses: [
+            (.success, "no error findings (warnings and notes allowed unless --strict)"),
+            (.checkFailed, "at least one error finding (or warning, with --strict)"),
+            (.usage, ExitStatus.usage.meaning),
+            (.invalidInput, "the file cannot be read"),
+        ]
+    )
+
+    static func run(_ arguments: ParsedArguments, in environment: ToolEnvironment) async throws -> CommandOutcome {
+        let path = arguments.positionals[0]
+        let bytes = try environment.readFile(path)
+        let findings = AssociationFileValidator().validate(bytes: bytes).map(Finding.init)
+        let status = findings.exitStatus(strict: arguments.has("--strict"))
+        let source = ToolEnvironment.sourceName(path)
+        if arguments.has("--json") {
+            let report: JSONValue = [
+                "command": "aasa validate", "input": .string(source),
+                "status": status == .success ? "passed" : "failed", "findings": findings.json,
+                "summary": VerifyDomainCommand.summaryJSON(findings),
+            ]
+            return .finished(CommandOutput(ReportJSON.text(report), status: status))
+        }
+        let verdict = status == .success ? "PASSED" : "FAILED"
+        let out = "\(source): \(bytes.count) bytes\n\n" + findings.table + "\n\(verdict): \(findings.tally).\n"
+        return .finished(CommandOutput(out, status: status))
+    }
+}

@@ -1,0 +1,153 @@
+import DeepLinks
+import Testing
+
+@testable import AssociatedDomains
+
+/// The example apps the generation tests use.
+enum ExampleTables {
+    static let photosAppID = "ABCDE12345.com.example.photos"
+
+    /// The photo-album app of the seeds (`albumname`/`index`), with a destructive route, a
+    /// catch-all, an enumeration and a custom-scheme route that has no place in the file.
+    static let photos = RouteTable {
+        RouteGroup(scope: RouteScope(schemes: ["https"], hosts: ["photos.example.com"])) {
+            Route("photo", "/albums", query: ["albumname(string 1...64)", "index(int 0...9999)"])
+            Route("album", "/albums/:album(slug)", query: ["shared(bool)=false"])
+            Route("deleteAlbum", "/albums/:album(slug)/delete", safety: .destructive)
+            Route("tagged", "/tags/*tags(slug)")
+            Route("media", "/media/:kind(enum photo|video)", fragment: "none")
+        }
+        RouteGroup(scope: RouteScope(schemes: ["newsapp"])) {
+            Route("article", "/doc/:id(string 1...32 [A-Z0-9])", query: ["s(string 1...32 [a-z0-9_])?"])
+        }
+    }
+
+    /// A shop whose routes are compared with Apple's reference association file.
+    static let shop = RouteTable {
+        Route("buy", "/buy/:id(int 1...999999)", scope: RouteScope(schemes: ["https"]))
+        Route("help", "/help/:topic(slug)", query: ["articleNumber(string 4...4 [0-9])"])
+        Route("account", "/account")
+        Route("deleteAccount", "/account/delete", safety: .destructive)
+    }
+
+    /// Apple's reference example of `components`.
+    static let appleReference = ##"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"#":"no_universal_links","exclude":true},{"/":"/buy/*"},{"/":"/help/website/*","exclude":true},{"/":"/help/*","?":{"articleNumber":"????"}}]}]}}"##
+}
+
+@Suite("Generating applinks from a route table")
+struct GenerationTests {
+    static let generated = AppLinksGenerator(appIDs: [ExampleTables.photosAppID], domain: "photos.example.com")
+        .generate(from: ExampleTables.photos)
+
+    @Test("every web route becomes a component; destructive routes become exclusions placed first")
+    func generatesComponents() {
+        let file = GenerationTests.generated.file
+        #expect(
+            file.serialized()
+                == ##"{"applinks":{"substitutionVariables":{"media_kind":["photo","video"]},"details":[{"appIDs":["ABCDE12345.com.example.photos"],"components":[{"/":"/albums/?*/delete","exclude":true,"comment":"route deleteAlbum"},{"/":"/albums","?":{"albumname":"?*","index":"?*"},"comment":"route photo"},{"/":"/albums/?*","comment":"route album"},{"/":"/tags/?*","comment":"route tagged"},{"/":"/media/$(media_kind)","#":"","comment":"route media"}]}]}}"##)
+        #expect(GenerationTests.generated.componentRoutes == ["deleteAlbum", "photo", "album", "tagged", "media"])
+        #expect(GenerationTests.generated.skippedRoutes == [.init(route: "article", reason: .notWeb)])
+    }
+
+    @Test("the generated file validates clean and opens the routes it was made from")
+    func generatedFileWorks() {
+        let file = GenerationTests.generated.file
+        #expect(AssociationFileValidator().validate(file) == [])
+        let compiled = CompiledAssociationFile(file)
+        let domain = "photos.example.com"
+        func decision(_ path: String) -> AssociationMatch.Decision {
+            compiled.match("https://photos.example.com" + path, appID: ExampleTables.photosAppID, domain: domain).decision
+        }
+        #expect(decision("/albums?albumname=summer&index=3") == .match)
+        #expect(decision("/albums/summer-2024") == .match)
+        #expect(decision("/albums/summer-2024/delete") == .exclude)
+        #expect(decision("/media/video") == .match)
+        #expect(decision("/media/audio") == .noMatch)
+        #expect(decision("/media/video#x") == .noMatch)
+        #expect(decision("/albums") == .noMatch)
+    }
+
+    @Test("explicit exclusions come before everything, and other hosts' routes are left out")
+    func exclusionsAndHosts() {
+        let generated = AppLinksGenerator(
+            appIDs: [ExampleTables.photosAppID], domain: "other.example.com",
+            exclusions: [AppLinksComponent(fragment: "no_universal_links")]
+        ).generate(from: ExampleTables.photos)
+        #expect(generated.file.appLinks?.details?.first?.components == [AppLinksComponent(fragment: "no_universal_links", exclude: true)])
+        #expect(generated.componentRoutes == [nil])
+        #expect(generated.skippedRoutes.map(\.reason) == [.otherHost, .otherHost, .otherHost, .otherHost, .otherHost, .notWeb])
+    }
+
+    @Test("a case-insensitive table sets caseSensitive false as the detail's default; literals are escaped")
+    func caseAndEscaping() {
+        let table = RouteTable(options: RoutingOptions(caseSensitivity: .insensitive)) {
+            Route("cafe", "/Caf%C3%A9/%2A")
+        }
+        let detail = AppLinksGenerator(appIDs: [appID], domain: "example.com").generate(from: table).file.appLinks?.details?.first
+        #expect(detail?.defaults == AppLinksComponent(caseSensitive: false))
+        #expect(detail?.components?.first?.path == "/Caf%C3%A9/%2A")
+    }
+}
+
+@Suite("Cross-checking a route table against an association file")
+struct CrossCheckTests {
+    @Test("a generated file sends every route to the app; where AASA cannot say 'one segment' it says so")
+    func generatedFile() throws {
+        let check = try AssociationCrossCheck(
+            table: ExampleTables.photos, file: GenerationTests.generated.file, appID: ExampleTables.photosAppID,
+            domain: "photos.example.com")
+        #expect(check.routeFindings() == [])
+        #expect(
+            check.componentFindings().map(\.description) == [
+                "urlWithoutRoute: $.applinks.details[0].components[1] sends https://photos.example.com/albums?albumname=x&index=x to the app, but no route handles it",
+                "urlWithoutRoute: $.applinks.details[0].components[2] sends https://photos.example.com/albums/xx/y to the app, but no route handles it",
+            ])
+    }
+
+    @Test("a hand-written file, both ways: a route it misses, and URLs it sends that no route handles")
+    func handWritten() throws {
+        let check = try AssociationCrossCheck(
+            table: ExampleTables.shop, file: try AssociationFile(parsing: ExampleTables.appleReference), appID: appID,
+            domain: "example.com")
+        let findings = check.findings()
+        #expect(findings.map(\.kind) == [.routeNotSentToApp, .urlWithoutRoute, .urlWithoutRoute])
+        #expect(findings.map(\.route) == ["account", nil, nil])
+        #expect(findings.map(\.url) == ["https://example.com/account", "https://example.com/buy", "https://example.com/help?articleNumber=xxxx"])
+        #expect(findings.map(\.rule?.index) == [nil, 1, 3])
+    }
+
+    @Test("a destructive route the file opens is reported; an excluded navigate route too")
+    func destructive() throws {
+        let file = try AssociationFile(parsing: fileWithComponents(#"{"/":"/account/private","exclude":true},{"/":"*"}"#))
+        let table = RouteTable {
+            Route("deleteAccount", "/account/delete", safety: .destructive)
+            Route("private", "/account/private")
+            Route("home", "/")
+        }
+        let check = try AssociationCrossCheck(table: table, file: file, appID: appID, domain: "example.com")
+        #expect(check.routeFindings().map(\.kind) == [.destructiveRouteOpensApp, .routeNotSentToApp])
+        #expect(check.routeFindings().last?.message == "the association file does not send route 'private' to the app (https://example.com/account/private): it is excluded by $.applinks.details[0].components[0]")
+        #expect(check.componentFindings().map(\.url) == ["https://example.com/x/y"])
+    }
+
+    @Test("a route whose parameters have no sample is reported, not guessed")
+    func customType() throws {
+        let isbn = CustomParameterType(name: "isbn", expected: "a 13-digit ISBN") { text in
+            text.count == 13 && text.allSatisfy(\.isNumber) ? .string(text) : nil
+        }
+        let table = RouteTable { Route("book", "/books/:id(isbn)") }
+        let check = try AssociationCrossCheck(
+            table: table, file: try AssociationFile(parsing: fileWithComponents(#"{"/":"/books/*"}"#)), appID: appID,
+            domain: "example.com", registry: ParameterTypeRegistry([isbn]))
+        #expect(check.routeFindings().map(\.kind) == [.routeWithoutSample])
+        #expect(check.routeFindings().first?.route == "book")
+    }
+
+    @Test("a table that does not build is refused with its problems")
+    func invalidTable() {
+        let table = RouteTable { Route("a", "/x/:id(") }
+        #expect(throws: RouteTableError.self) {
+            try AssociationCrossCheck(table: table, file: AssociationFile(), appID: appID, domain: "example.com")
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+
+@testable import DeepLinksCLI
+
+@Suite("aasa validate and aasa match")
+struct AASACommandTests {
+    static let fixtures = PackagePaths.root.appendingPathComponent("Tests/Fixtures/deeplinks-cli").path
+
+    @Test("validate reports each finding with code, severity and JSON path, and fails on errors")
+    func validateFindings() async throws {
+        let path = Self.fixtures + "/association-with-errors.json"
+        let run = await runInProcess(["aasa", "validate", "--json", path])
+        #expect(run.status == 1)
+        let report = try run.json()
+        let findings = try #require(report["findings"] as? [[String: String]])
+        #expect(findings.map { $0["code"] } == ["AASA122", "AASA153"])
+        #expect(findings.map { $0["severity"] } == ["error", "warning"])
+        #expect(findings.map { $0["location"] } == ["$.applinks.apps", "$.applinks.details[0].components[0].casesensitive"])
+        #expect(report["status"] as? String == "failed")
+        #expect(report["summary"] as? [String: Int] == ["errors": 1, "warnings": 1, "notes": 0])
+    }
+
+    @Test("validate passes a clean file with status 0, and a warning fails only with --strict")
+    func validateSeverity() async throws {
+        let clean = await runInProcess(["aasa", "validate", Self.fixtures + "/association.json"])
+        #expect(clean.status == 0)
+        #expect(clean.standardOutput.hasSuffix("No findings.\n\nPASSED: 0 errors, 0 warnings, 0 notes.\n"))
+        let warningOnly = PackagePaths.verifyDomainFixtures.appendingPathComponent("bad-app-id.json").path
+        #expect(await runInProcess(["aasa", "validate", warningOnly]).status == 0)
+        #expect(await runInProcess(["aasa", "validate", "--strict", warningOnly]).status == 1)
+    }
+
+    @Test("a file that is not JSON is a finding (AASA002); a missing file is an input error (3)")
+    func validateBadFiles() async throws {
+        let invalid = PackagePaths.verifyDomainFixtures.appendingPathComponent("invalid.json").path
+        let run = await runInProcess(["aasa", "validate", "--json", invalid])
+        #expect(run.status == 1)
+        let findings = try #require(try run.json()["findings"] as? [[String: String]])
+        #expect(findings.map { $0["code"] } == ["AASA002"])
+        let missing = await runInProcess(["aasa", "validate", "/nonexistent/aasa.json"])
+        #expect(missing.status == 3)
+        #expect(missing.standardError == "deeplinks: error: cannot read '/nonexistent/aasa.json': no such file\n")
+    }
+
+    @Test("match decides each URL and names the deciding rule; the exit status follows --expect")
+    func match() async throws {
+        let file = Self.fixtures + "/association.json"
+        let base = ["aasa", "match", "--file", file, "--app-id", "ABCDE12345.com.example.app", "--domain", "example.com"]
+        let run = await runInProcess(
+            base + [
+                "--json", "https://example.com/buy/42", "https://example.com/buy/42#no_universal_links",
+                "https://example.com/help/website/a", "https://other.com/buy/42",
+            ])
+        #expect(run.status == 1)
+        let results = try #require(try run.json()["results"] as? [[String: Any]])
+        #expect(results.map { $0["decision"] as? String } == ["match", "exclude", "exclude", "no_match"])
+        #expect(
+            results.map { $0["rule"] as? String } == [
+                "$.applinks.details[0].components[1]", "$.applinks.details[0].components[0]",
+                "$.applinks.details[0].components[2]", nil,
+            ])
+        #expect(results[3]["reason"] as? String == "the URL's host is not the domain the file was served for")
+        #expect(await runInProcess(base + ["https://example.com/buy/1"]).status == 0)
+        #expect(await runInProcess(base + ["--expect", "exclude", "https://example.com/help/website/x"]).status == 0)
+    }
+
+    @Test("match without --file or --app-id, or with a bad --expect, is a usage error")
+    func matchUsage() async {
+        #expect(await runInProcess(["aasa", "match", "https://example.com/"]).status == 2)
+        let file = Self.fixtures + "/association.json"
+        #expect(await runInProcess(["aasa", "match", "--file", file, "https://example.com/"]).status == 2)
+        let expect = await runInProcess([
+            "aasa", "match", "--file", file, "--app-id", "A.b", "--expect", "maybe", "https://example.com/",
+        ])
+        #expect(expect.status == 2)
+        #expect(expect.standardError.hasPrefix("deeplinks: error: option '--expect' does not accept 'maybe'"))
+    }
+
+    @Test("match --jsonl answers bad lines with an error object and keeps going")
+    func matchLineProtocolErrors() async {
+        let run = await runInProcess(["aasa", "match", "--jsonl"], standardInput: "nope\n{\"id\":2}\n")
+        #expect(run.lines.count == 2)
+        #expect(run.lines[0].hasPrefix(#"{"error":"the request is not valid JSON: "#))
+        #expect(run.lines[1] == #"{"error":"the request has no string field \"aasa\"","id":2}"#)
+    }
+
+    @Test("match --jsonl agrees with every oracle case of the swcutil conformance corpus")
+    func conformanceCorpus() async throws {
+        let corpora = try #require(PackagePaths.corpora, "../shared/corpora is absent")
+        let cases = try ConformanceCorpus.load(corpora)
+        let run = await runInProcess(["aasa", "match", "--jsonl"], standardInput: ConformanceCorpus.requestLines(cases))
+        try ConformanceCorpus.check(answers: run.lines, cases: cases)
+    }
+}
+
+/// The swcutil conformance corpus, as requests of the line protocol.
+enum ConformanceCorpus {
+    struct Case {
+        let name: String
+        let status: String
+        let expect: String
+        let request: [String: Any]
+    }
+
+    static func load(_ corpora: URL) throws -> [Case] {
+        let data = try Data(contentsOf: corpora.appendingPathComponent("aasa/swcutil-conformance-cases.json"))
+        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let matching = try #require(root["matching"] as? [[String: Any]])
+        return try matching.enumerated().map { index, entry in
+            Case(
+                name: try #require(entry["name"] as? String), status: try #require(entry["status"] as? String),
+                expect: try #require(entry["expect"] as? String),
+                request: [
+                    "id": index, "aasa": entry["aasa"] ?? NSNull(), "domain": entry["domain"] ?? "",
+                    "appId": entry["appId"] ?? "", "url": entry["url"] ?? "",
+                ])
+        }
+    }
+
+    static func requestLines(_ cases: [Case]) -> String {
+        cases.map { item in
+            let data = (try? JSONSerialization.data(withJSONObject: item.request)) ?? Data()
+            return String(decoding: data, as: UTF8.self) + "\n"
+        }.joined()
+    }
+
+    /// Every case is answered once; every oracle case with the recorded decision.
+    static func check(answers: [String], cases: [Case]) throws {
+        #expect(answers.count == cases.count)
+        var decisions: [Int: String] = [:]
+        for line in answers {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let id = try #require(object["id"] as? Int, "answer without id: \(line)")
+            decisions[id] = object["decision"] as? String ?? "error: \(object["error"] ?? "")"
+        }
+        let oracle = cases.enumerated().filter { $0.element.status == "oracle" }
+        #expect(oracle.count >= 139)
+        for (index, item) in oracle {
+            #expect(decisions[index] == item.expect, "\(item.name)")
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Testing
+
+@testable import DeepLinksCLI
+
+@Suite("Argument parsing")
+struct ArgumentParsingTests {
+    static let spec = CommandSpec(
+        path: ["sample"], summary: "A sample.", usage: "[options] <item>...",
+        arguments: [ArgumentSpec(name: "<item>", help: "An item.")],
+        options: [
+            .flag("--json", help: "JSON."),
+            .value("--table", alias: "-t", "FILE", help: "A table."),
+            .value("--allow-host", "NAME", repeatable: true, help: "A host."),
+        ],
+        positionalCount: 1...2, exitStatuses: [])
+
+    @Test("options go anywhere, in both spellings, and aliases name the same option")
+    func optionsAnywhere() throws {
+        let parsed = try ParsedArguments.parse(
+            ["a", "--table=x.json", "--json", "b", "--allow-host", "one", "--allow-host=two"], for: Self.spec)
+        #expect(parsed.positionals == ["a", "b"])
+        #expect(parsed.value("--table") == "x.json")
+        #expect(parsed.has("--json"))
+        #expect(parsed.allValues("--allow-host") == ["one", "two"])
+        #expect(try ParsedArguments.parse(["-t", "y.json", "a"], for: Self.spec).value("--table") == "y.json")
+    }
+
+    @Test("'--' ends the options and a lone '-' is an argument")
+    func doubleDash() throws {
+        let parsed = try ParsedArguments.parse(["-", "--", "--json"], for: Self.spec)
+        #expect(parsed.positionals == ["-", "--json"])
+        #expect(!parsed.has("--json"))
+    }
+
+    @Test("--help wins over every other problem")
+    func helpWins() throws {
+        #expect(try ParsedArguments.parse(["--bogus", "--help"], for: Self.spec).wantsHelp)
+        #expect(try ParsedArguments.parse(["-h"], for: Self.spec).wantsHelp)
+        #expect(try !ParsedArguments.parse(["--", "--help"], for: Self.spec).wantsHelp)
+    }
+
+    @Test(
+        "each malformed command line names its problem",
+        arguments: [
+            (["a", "--bogus"], UsageError.Problem.unknownOption("--bogus")),
+            (["a", "--table"], .missingValue("--table", "FILE")),
+            (["a", "--json=yes"], .unexpectedValue("--json")),
+            (["a", "--json", "--json"], .repeatedOption("--json")),
+            (["a", "-t", "x", "--table", "y"], .repeatedOption("--table")),
+            ([], .missingArgument("<item>")),
+            (["a", "b", "c"], .unexpectedArgument("c")),
+        ])
+    func malformed(words: [String], problem: UsageError.Problem) {
+        #expect(throws: UsageError(problem, command: Self.spec)) {
+            try ParsedArguments.parse(words, for: Self.spec)
+        }
+    }
+
+    @Test("a usage error's report names the problem, the usage line and the help to read")
+    func usageReport() {
+        let report = UsageError(.unknownOption("--bogus"), command: Self.spec).report
+        #expect(
+            report == """
+                deeplinks: error: unknown option '--bogus'
+                Usage: deeplinks sample [options] <item>...
+                See 'deeplinks sample --help'.
+
+                """)
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+@testable import DeepLinksCLI
+
+/// What one run of the tool produced.
+struct ToolRun: Sendable {
+    var standardOutput: String
+    var standardError: String
+    var status: Int32
+
+    /// Standard output parsed as JSON (for `--json` reports).
+    func json() throws -> [String: Any] {
+        let object = try JSONSerialization.jsonObject(with: Data(standardOutput.utf8))
+        return try #require(object as? [String: Any])
+    }
+
+    /// Standard output split into lines, without the final empty one.
+    var lines: [String] {
+        standardOutput.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+}
+
+/// Where the package and the shared test data are.
+enum PackagePaths {
+    /// The package root: two levels above this file's folder.
+    static let root: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// `../shared/corpora` beside the package, when it exists.
+    static var corpora: URL? {
+        let url = root.deletingLastPathComponent().appendingPathComponent("shared/corpora")
+        return FileManager.default.fileExists(atPath: url.path) ? url : nil
+    }
+
+    /// `Tests/Fixtures/verify-domain`.
+    static let verifyDomainFixtures = root.appendingPathComponent("Tests/Fixtures/verify-domain")
+
+    /// `scripts/verify-domain-server.sh`.
+    static let verifyDomainServer = root.appendingPathComponent("scripts/verify-domain-server.sh")
+}
+
+/// Runs the tool in-process, with standard input given as bytes.
+func runInProcess(_ arguments: [String], standardInput: String = "", inputIsTerminal: Bool = false) async -> ToolRun {
+    var environment = ToolEnvironment.live
+    let input = Array(standardInput.utf8)
+    environment.readStandardInput = { input }
+    environment.standardInputIsTerminal = { inputIsTerminal }
+    let live = ToolEnvironment.live.readFile
+    environment.readFile = { path throws(ToolError) in path == "-" ? input : try live(path) }
+    switch await CommandLineTool.run(arguments, in: environment) {
+    case .finished(let output):
+        return ToolRun(
+            standardOutput: output.standardOutput, standardError: output.standardError, status: output.status.rawValue)
+    case .lineProtocol(let responder):
+        let lines = standardInput.split(separator: "\n", omittingEmptySubsequences: false)
+        let body = standardInput.hasSuffix("\n") ? lines.dropLast() : lines[...]
+        let answers = body.map { responder.respond(Array($0.utf8)) }
+        return ToolRun(
+            standardOutput: answers.map { $0 + "\n" }.joined(), standardError: "", status: ExitStatus.success.rawValue)
+    }
+}
+
+/// The built `deeplinks` executable, next to the test bundle in the build products folder.
+enum BuiltTool {
+    static let url: URL? = {
+        var candidates: [URL] = []
+        if let executable = Bundle.main.executableURL {
+            candidates.append(executable.deletingLastPathComponent().appendingPathComponent("deeplinks"))
+        }
+        let argumentZero = URL(fileURLWithPath: CommandLine.arguments[0])
+        candidates.append(argumentZero.deletingLastPathComponent().appendingPathComponent("deeplinks"))
+        for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate.path) {
+            return candidate
+        }
+        return nil
+    }()
+
+    static var isAvailable: Bool { url != nil }
+}
+
+/// Runs the built executable with arguments and standard input; waits for it to end.
+func runExecutable(
+    _ arguments: [String], standardInput: String? = nil, environment: [String: String] = [:]
+) throws -> ToolRun {
+    let tool = try #require(BuiltTool.url, "the deeplinks executable is not in the build products folder")
+    let process = Process()
+    process.executableURL = tool
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let output = Pipe()
+    let error = Pipe()
+    let input = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    process.standardInput = standardInput == nil ? FileHandle.nullDevice : input
+    try process.run()
+    if let standardInput {
+        let data = Data(standardInput.utf8)
+        // Write on another thread: a large input must not block while the tool's output fills its pipe.
+        let writer = input.fileHandleForWriting
+        Thread.detachNewThread {
+            writer.write(data)
+            try? writer.close()
+        }
+    }
+    let outData = output.fileHandleForReading.readDataToEndOfFile()
+    let errData = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return ToolRun(
+        standardOutput: String(decoding: outData, as: UTF8.self),
+        standardError: String(decoding: errData, as: UTF8.self), status: process.terminationStatus)
+}

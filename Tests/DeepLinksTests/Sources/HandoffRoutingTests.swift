@@ -1,0 +1,190 @@
+import DeepLinks
+import Foundation
+import Testing
+
+/// Receives an app activity of `type` carrying `userInfo`.
+private func handoff(_ type: String, _ userInfo: UserInfo) throws -> ReceivedLink {
+    try ArrivalFixtures.receiver().receive(UserActivity(activityType: type, userInfo: userInfo))
+}
+
+@Suite("Handoff: routing by activity type and typed userInfo keys")
+struct HandoffRoutingTests {
+    @Test("a registered type reaches its route with the userInfo as typed parameters")
+    func registeredType() throws {
+        let received = try handoff(ArrivalFixtures.viewingPhoto, ["albumname": "Summer", "index": 3, "extra": true])
+        #expect(received.source == .handoff)
+        guard case .dispatched(.route(let match)) = received.decision else {
+            Issue.record("expected a route, got \(received)")
+            return
+        }
+        #expect(match.route == "photo")
+        #expect(match.parameters == ["albumname": "Summer", "index": 3])
+        #expect(match.canonicalLink == "https://photos.example.com/albums?albumname=Summer&index=3")
+    }
+
+    @Test("an unregistered type is refused with its name")
+    func unregisteredType() throws {
+        let received = try handoff("com.other.app.viewing", ["albumname": "Summer", "index": 3])
+        #expect(received.source == .handoff)
+        #expect(received.decision == .refused(.unregisteredActivityType("com.other.app.viewing")))
+        #expect(
+            received.description
+                == "handoff: refused: the activity type 'com.other.app.viewing' is not registered by any activity route")
+    }
+
+    @Test("a value of the wrong kind is refused: the integer 3, not the text \"3\"")
+    func wrongKind() throws {
+        let received = try handoff(ArrivalFixtures.viewingPhoto, ["albumname": "Summer", "index": "3"])
+        let failure = UserInfoFailure(key: "index", value: "3", reason: .wrongKind(expected: .integer))
+        #expect(
+            received.decision
+                == .refused(.invalidUserInfo(activityType: ArrivalFixtures.viewingPhoto, route: "photo", failure: failure)))
+        #expect(failure.description == #"userInfo key 'index' must be an integer value (got string "3")"#)
+    }
+
+    @Test("a missing key and a value out of bounds are refused with the parameter's rule")
+    func missingAndOutOfRange() throws {
+        let missing = try handoff(ArrivalFixtures.viewingPhoto, ["albumname": "Summer"])
+        #expect(
+            missing.decision
+                == .refused(
+                    .invalidUserInfo(
+                        activityType: ArrivalFixtures.viewingPhoto, route: "photo",
+                        failure: UserInfoFailure(key: "index", value: nil, reason: .invalid(.missing)))))
+        let outOfRange = try handoff(ArrivalFixtures.viewingPhoto, ["albumname": "Summer", "index": 10_000])
+        let failure = UserInfoFailure(key: "index", value: 10_000, reason: .invalid(.outOfRange(0...9999)))
+        #expect(
+            outOfRange.decision
+                == .refused(.invalidUserInfo(activityType: ArrivalFixtures.viewingPhoto, route: "photo", failure: failure)))
+        #expect(failure.description == "userInfo key 'index' must be an integer from 0 to 9999 (got integer 10000)")
+    }
+
+    @Test("one type, two routes: the keys decide, in declaration order")
+    func routedByKeys() throws {
+        let photo = try handoff(ArrivalFixtures.browsing, ["albumname": "Summer", "index": 3, "album": "summer"])
+        #expect(photo.match?.route == "photo")
+        let album = try handoff(ArrivalFixtures.browsing, ["album": "summer-2024"])
+        #expect(album.outcome == .route(try #require(album.match)))
+        #expect(album.match?.route == "album")
+        #expect(album.match?.parameters == ["album": "summer-2024", "shared": false])
+        let shared = try handoff(ArrivalFixtures.browsing, ["album": "summer-2024", "shared": true])
+        #expect(shared.match?.parameters == ["album": "summer-2024", "shared": true])
+    }
+
+    @Test("when no route of the type fits, the first route's failure is reported")
+    func firstFailureReported() throws {
+        let received = try handoff(ArrivalFixtures.browsing, ["album": "Summer 2024"])
+        #expect(
+            received.decision
+                == .refused(
+                    .invalidUserInfo(
+                        activityType: ArrivalFixtures.browsing, route: "photo",
+                        failure: UserInfoFailure(key: "albumname", value: nil, reason: .invalid(.missing)))))
+        let wrongBoolean = try handoff(ArrivalFixtures.browsing, ["album": "summer-2024", "shared": "yes"])
+        #expect(
+            wrongBoolean.decision
+                == .refused(
+                    .invalidUserInfo(
+                        activityType: ArrivalFixtures.browsing, route: "photo",
+                        failure: UserInfoFailure(key: "albumname", value: nil, reason: .invalid(.missing)))))
+    }
+
+    @Test("SPEC §2 rule 3: Handoff never runs a destructive route directly, it asks first")
+    func destructiveConfirms() throws {
+        let received = try handoff(ArrivalFixtures.editingAlbum, ["album": "summer-2024"])
+        guard case .dispatched(.confirm(let match)) = received.decision else {
+            Issue.record("expected confirm, got \(received)")
+            return
+        }
+        #expect(match.route == "deleteAlbum")
+        #expect(match.safety == .destructive)
+    }
+
+    @Test("a catch-all reads an array of strings, each checked against the type")
+    func catchAll() throws {
+        let tagged = try handoff(ArrivalFixtures.tagging, ["tags": ["beach", "sea"]])
+        #expect(tagged.match?.parameters == ["tags": ["beach", "sea"]])
+        #expect(tagged.match?.canonicalLink == "https://photos.example.com/tags/beach/sea")
+
+        let notArray = try handoff(ArrivalFixtures.tagging, ["tags": "beach"])
+        #expect(
+            notArray.decision
+                == .refused(
+                    .invalidUserInfo(
+                        activityType: ArrivalFixtures.tagging, route: "tagged",
+                        failure: UserInfoFailure(key: "tags", value: "beach", reason: .wrongKind(expected: .array)))))
+        let mixed = try handoff(ArrivalFixtures.tagging, ["tags": ["beach", 3]])
+        #expect(
+            mixed.decision
+                == .refused(
+                    .invalidUserInfo(
+                        activityType: ArrivalFixtures.tagging, route: "tagged",
+                        failure: UserInfoFailure(key: "tags", value: ["beach", 3], reason: .wrongKind(expected: .array)))))
+        let notSlug = try handoff(ArrivalFixtures.tagging, ["tags": ["beach", "Sea"]])
+        #expect(
+            notSlug.decision
+                == .refused(
+                    .invalidUserInfo(
+                        activityType: ArrivalFixtures.tagging, route: "tagged",
+                        failure: UserInfoFailure(key: "tags", value: "Sea", reason: .invalid(.notASlug)))))
+    }
+
+    @Test("a browsing-web activity is routed by its webpageURL, never by an activity route")
+    func browsingWebByURL() throws {
+        let received = try ArrivalFixtures.receiver().receive(
+            ArrivalFixtures.tap("https://photos.example.com/albums/summer-2024?shared=1"))
+        #expect(received.source == .universalLink)
+        #expect(received.match?.route == "album")
+        #expect(received.match?.parameters == ["album": "summer-2024", "shared": true])
+    }
+}
+
+@Suite("Handoff: activity routes are checked against the table")
+struct ActivityRouteValidationTests {
+    @Test("unknown routes, the browsing-web type, malformed types and duplicates are all reported")
+    func problems() {
+        let activities = [
+            ActivityRoute(activityType: "com.example.photos.viewing-photo", route: "photos"),
+            ActivityRoute(activityType: UserActivity.browsingWeb, route: "photo"),
+            ActivityRoute(activityType: "com.example photos", route: "photo"),
+            ActivityRoute(activityType: "com.example.a", route: "album"),
+            ActivityRoute(activityType: "com.example.a", route: "album", host: "photos.example.com"),
+        ]
+        #expect(
+            throws: LinkReceiverError.activityRoutes([
+                .unknownRoute(activityType: "com.example.photos.viewing-photo", route: "photos"),
+                .browsingWebType(route: "photo"),
+                .invalidActivityType("com.example photos"),
+                .duplicate(activityType: "com.example.a", route: "album"),
+            ])
+        ) {
+            try LinkReceiver(
+                table: ArrivalFixtures.table, policy: ArrivalFixtures.policy, schemes: ArrivalFixtures.schemes(),
+                activities: activities)
+        }
+    }
+
+    @Test("a table problem is reported as the table's error")
+    func tableProblem() {
+        let table = RouteTable {
+            Route("a", "/a")
+            Route("a", "/b")
+        }
+        #expect(throws: LinkReceiverError.routeTable(RouteTableError(problems: [.duplicateName(route: "a")]))) {
+            try LinkReceiver(table: table)
+        }
+    }
+
+    @Test("activity routes round-trip through JSON; unknown keys are refused")
+    func json() throws {
+        let routes = [
+            ActivityRoute(activityType: "com.example.a", route: "album"),
+            ActivityRoute(activityType: "com.example.b", route: "photo", scheme: "https", host: "photos.example.com"),
+        ]
+        #expect(try JSONDecoder().decode([ActivityRoute].self, from: JSONEncoder().encode(routes)) == routes)
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(
+                ActivityRoute.self, from: Data(#"{"activityType": "com.example.a", "route": "a", "userinfo": []}"#.utf8))
+        }
+    }
+}

@@ -1,0 +1,195 @@
+import DeepLinks
+import Foundation
+import Testing
+
+@Suite("Link receiver: the same link by every source")
+struct SameLinkEverySourceTests {
+    static let webLink = "https://photos.example.com/albums?albumname=Summer&index=3"
+
+    @Test("a universal link, a banner argument, a custom scheme and Handoff reach the same route; the source is recorded")
+    func sameRoute() throws {
+        let receiver = try ArrivalFixtures.receiver()
+        let arrivals: [ReceivedLink] = [
+            receiver.receive(try ArrivalFixtures.tap(Self.webLink)),
+            receiver.receive(bannerContent: "app-id=1234567890, app-argument=\(Self.webLink)"),
+            receiver.receive(url: "photoalbum://photos.example.com/albums?albumname=Summer&index=3"),
+            receiver.receive(
+                try UserActivity(activityType: ArrivalFixtures.viewingPhoto, userInfo: ["albumname": "Summer", "index": 3])),
+        ]
+        #expect(arrivals.map(\.source) == [.universalLink, .smartAppBanner, .customScheme, .handoff])
+        for received in arrivals {
+            guard case .dispatched(.route(let match)) = received.decision else {
+                Issue.record("expected a route, got \(received)")
+                continue
+            }
+            #expect(match.route == "photo")
+            #expect(match.parameters == ["albumname": "Summer", "index": 3])
+            #expect(match.safety == .navigate)
+        }
+        #expect(arrivals[0].match == arrivals[1].match)
+        #expect(arrivals[0].match == arrivals[3].match)
+    }
+
+    @Test("the seed's album link arrives through onOpenURL as a universal link")
+    func openURL() throws {
+        let received = try ArrivalFixtures.receiver().receive(try #require(URL(string: Self.webLink)))
+        #expect(received.source == .universalLink)
+        #expect(received.match?.route == "photo")
+        #expect(received.description == #"universalLink: route to 'photo' [albumname: string "Summer", index: integer 3]"#)
+    }
+
+    @Test("one call takes every source")
+    func incomingLinks() throws {
+        let receiver = try ArrivalFixtures.receiver()
+        let incoming: [IncomingLink] = [
+            .url(Self.webLink),
+            .activity(try ArrivalFixtures.tap(Self.webLink)),
+            .smartAppBanner(content: "app-id=1, app-argument=\(Self.webLink)"),
+            .url("newsapp://doc/CHLFGFCB00097U7S?s=sps_article"),
+        ]
+        let received = incoming.map { receiver.receive($0) }
+        #expect(received.map(\.source) == [.universalLink, .universalLink, .smartAppBanner, .customScheme])
+        #expect(received.map(\.match?.route) == ["photo", "photo", "photo", "article"])
+        #expect(try JSONDecoder().decode([IncomingLink].self, from: JSONEncoder().encode(incoming)) == incoming)
+        #expect(try JSONDecoder().decode([ReceivedLink].self, from: JSONEncoder().encode(received)) == received)
+    }
+}
+
+@Suite("Link receiver: custom schemes")
+struct CustomSchemeReceptionTests {
+    @Test("seed 003: newsapp's host is a route segment")
+    func routeSegmentHost() throws {
+        let received = try ArrivalFixtures.receiver().receive(url: "newsapp://doc/CHLFGFCB00097U7S?s=sps_article")
+        #expect(received.source == .customScheme)
+        #expect(received.match?.route == "article")
+        #expect(received.match?.parameters == ["id": "CHLFGFCB00097U7S", "s": "sps_article"])
+    }
+
+    @Test("a domain host must be one of the scheme's domains, without a port")
+    func domainHost() throws {
+        let receiver = try ArrivalFixtures.receiver()
+        #expect(
+            receiver.receive(url: "photoalbum://evil.example.net/albums?albumname=Summer&index=3").decision
+                == .refused(.hostNotAllowed(scheme: "photoalbum", host: "evil.example.net")))
+        #expect(
+            receiver.receive(url: "photoalbum:///albums?albumname=Summer&index=3").decision
+                == .refused(.hostNotAllowed(scheme: "photoalbum", host: nil)))
+        #expect(
+            receiver.receive(url: "photoalbum://photos.example.com:8080/albums?albumname=Summer&index=3").decision
+                == .refused(.hostNotAllowed(scheme: "photoalbum", host: "photos.example.com:8080")))
+        let routed = receiver.receive(url: "photoalbum://PHOTOS.example.com/albums/summer-2024")
+        #expect(routed.match?.route == "album")
+        #expect(routed.match?.canonicalLink == "photoalbum:///albums/summer-2024")
+    }
+
+    @Test("SPEC §8: a host with a dot is not guessed to be a domain; the registration says what it is")
+    func dotIsNotADomain() throws {
+        let received = try ArrivalFixtures.receiver().receive(url: "newsapp://doc.example.com/x")
+        guard case .dispatched(.reject(.unhandled(let link, .noMatchingRoute))) = received.decision else {
+            Issue.record("expected an unhandled rejection, got \(received)")
+            return
+        }
+        #expect(link.host == "doc.example.com")
+    }
+
+    @Test("the least trusted source: a scheme can make every route ask the user first")
+    func confirmsEveryRoute() throws {
+        let receiver = try ArrivalFixtures.receiver(photoalbumConfirms: true)
+        let custom = receiver.receive(url: "photoalbum://photos.example.com/albums?albumname=Summer&index=3")
+        guard case .dispatched(.confirm(let match)) = custom.decision else {
+            Issue.record("expected confirm, got \(custom)")
+            return
+        }
+        #expect(match.route == "photo")
+        let web = receiver.receive(url: SameLinkEverySourceTests.webLink)
+        #expect(web.outcome == .route(try #require(web.match)))
+        let news = receiver.receive(url: "newsapp://doc/CHLFGFCB00097U7S")
+        #expect(news.outcome == .route(try #require(news.match)))
+    }
+
+    @Test("a scheme the policy allows but no registration describes is refused")
+    func unregisteredScheme() throws {
+        var policy = ArrivalFixtures.policy
+        policy.allowedSchemes.insert("zhihu")
+        let receiver = try LinkReceiver(
+            table: ArrivalFixtures.table, policy: policy, schemes: ArrivalFixtures.schemes())
+        #expect(receiver.receive(url: "zhihu://answers/154659733").decision == .refused(.unregisteredScheme("zhihu")))
+    }
+
+    @Test("a scheme that is neither allowed nor registered is refused by the gate")
+    func unknownScheme() throws {
+        let received = try ArrivalFixtures.receiver().receive(url: "zhihu://answers/154659733")
+        #expect(received.source == .customScheme)
+        #expect(received.outcome == .reject(.malformed(LinkError(.schemeNotAllowed, at: 0, detail: "scheme 'zhihu'"))))
+    }
+}
+
+@Suite("Link receiver: malformed and hostile arrivals")
+struct HostileArrivalTests {
+    @Test("SPEC §3 row 4: the backslash host confusion is refused whichever way it arrives")
+    func backslashEverywhere() throws {
+        let receiver = try ArrivalFixtures.receiver()
+        let text = #"https://photos.example.com\@evil.com/albums"#
+        let byURL = receiver.receive(url: text)
+        #expect(byURL.source == .universalLink)
+        #expect(byURL.outcome?.rejection?.linkError?.rule == .backslash)
+        let byActivity = receiver.receive(try ArrivalFixtures.tap(text))
+        #expect(byActivity.outcome?.rejection?.linkError?.rule == .backslash)
+        let byBanner = receiver.receive(bannerContent: "app-id=1, app-argument=\(text)")
+        guard case .refused(.invalidBanner(.invalidAppArgument(_, let error))) = byBanner.decision else {
+            Issue.record("expected a refused banner, got \(byBanner)")
+            return
+        }
+        #expect(error.rule == .backslash)
+    }
+
+    @Test("a host outside the policy is refused, not opened in the browser")
+    func foreignHost() throws {
+        let received = try ArrivalFixtures.receiver().receive(
+            ArrivalFixtures.tap("https://evil.example.net/albums?albumname=Summer&index=3"))
+        #expect(received.outcome?.rejection?.linkError?.rule == .hostNotAllowed)
+    }
+
+    @Test("a valid web link no route presents goes to the browser with the reason")
+    func browserFallback() throws {
+        let received = try ArrivalFixtures.receiver().receive(
+            ArrivalFixtures.tap("https://photos.example.com/albums?albumname=Summer&index=99999"))
+        guard case .dispatched(.openInBrowser(let link, .invalidParameter(let route, let failure))) = received.decision
+        else {
+            Issue.record("expected the browser fallback, got \(received)")
+            return
+        }
+        #expect(link.original == "https://photos.example.com/albums?albumname=Summer&index=99999")
+        #expect(route == "photo")
+        #expect(failure.parameter == "index")
+    }
+
+    @Test("a banner without an argument, or with bad content, is refused")
+    func badBanners() throws {
+        let receiver = try ArrivalFixtures.receiver()
+        #expect(receiver.receive(bannerContent: "app-id=1").decision == .refused(.bannerWithoutArgument))
+        #expect(
+            receiver.receive(bannerContent: "app-id=one, app-argument=\(SameLinkEverySourceTests.webLink)").decision
+                == .refused(.invalidBanner(.nonNumericAppID("one"))))
+    }
+
+    @Test("a banner parsed by a laxer gate passes this receiver's gate again")
+    func bannerRechecked() throws {
+        var lax = LinkPolicy()
+        lax.allowedSchemes.insert("zhihu")
+        let banner = try SmartAppBanner(
+            parsing: "app-id=432274380, app-argument=zhihu://answers/154659733", gate: LinkGate(policy: lax))
+        let received = try ArrivalFixtures.receiver().receive(banner)
+        #expect(received.source == .smartAppBanner)
+        #expect(received.outcome?.rejection?.linkError?.rule == .schemeNotAllowed)
+        let withoutArgument = try SmartAppBanner(appID: 1)
+        #expect(try ArrivalFixtures.receiver().receive(withoutArgument).decision == .refused(.bannerWithoutArgument))
+    }
+}
+
+extension LinkOutcome {
+    /// The rejection, for a rejected link.
+    fileprivate var rejection: LinkRejection? {
+        if case .reject(let rejection) = self { rejection } else { nil }
+    }
+}

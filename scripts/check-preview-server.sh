@@ -1,0 +1,152 @@
+#!/usr/bin/env bash
+# Builds the preview server example (Examples/PreviewServer), checks the rendered pages with
+# an HTML5 parser, starts the server on a free loopback port, and checks its answers with
+# real HTTP requests: status, headers, no redirect, body. Stops the server on exit.
+#
+#   scripts/check-preview-server.sh
+#
+# Needs swift, curl and python3; installs html5lib with pip when it is missing. The build
+# folder is Examples/PreviewServer/.build unless PREVIEW_SERVER_SCRATCH names another.
+# Exit status: 0 when every check passed, 1 otherwise. The last line is "N passed, N failed".
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+package="$root/Examples/PreviewServer"
+scratch=${PREVIEW_SERVER_SCRATCH:-$package/.build}
+origin="https://photos.example.com"
+
+for tool in swift curl python3; do
+    command -v "$tool" >/dev/null 2>&1 || { echo "$tool is not installed" >&2; exit 1; }
+done
+if ! python3 -c "import html5lib" 2>/dev/null; then
+    python3 -m pip install --quiet html5lib
+fi
+
+work=$(mktemp -d)
+server_pid=""
+cleanup() {
+    if [[ -n "$server_pid" ]] && kill -0 "$server_pid" 2>/dev/null; then
+        kill "$server_pid" 2>/dev/null || true
+        wait "$server_pid" 2>/dev/null || true
+    fi
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+echo "== build Examples/PreviewServer"
+swift build --package-path "$package" --scratch-path "$scratch"
+bin=$(swift build --package-path "$package" --scratch-path "$scratch" --show-bin-path)
+
+passed=0
+failed=0
+check() { # check DESCRIPTION ACTUAL EXPECTED
+    if [[ "$2" == "$3" ]]; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        echo "FAIL $1: expected '$3', got '$2'"
+    fi
+}
+
+echo "== rendered pages read back by html5lib"
+if python3 scripts/check-previews.py fixtures --tool "$bin/PreviewFixtures"; then
+    passed=$((passed + 1))
+else
+    failed=$((failed + 1))
+    echo "FAIL the fixture pages (see above)"
+fi
+"$bin/PreviewFixtures" --association-file "$work/expected-aasa.json" >/dev/null
+
+echo "== start the server on loopback"
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
+base="http://127.0.0.1:$port"
+"$bin/PreviewServer" --host 127.0.0.1 --port "$port" >"$work/server.log" 2>&1 &
+server_pid=$!
+ready=no
+for _ in $(seq 1 100); do
+    if curl -s -o /dev/null --max-time 2 "$base/.well-known/apple-app-site-association"; then
+        ready=yes
+        break
+    fi
+    kill -0 "$server_pid" 2>/dev/null || break
+    sleep 0.2
+done
+if [[ "$ready" != yes ]]; then
+    echo "the server did not start:" >&2
+    cat "$work/server.log" >&2
+    exit 1
+fi
+
+# fetch NAME [curl options] URL: writes $work/NAME.body and $work/NAME.headers, prints
+# "status|content-type|location|redirects".
+fetch() {
+    local name=$1
+    shift
+    curl -s --max-time 10 --max-redirs 0 --path-as-is -D "$work/$name.headers" -o "$work/$name.body" \
+        -w '%{http_code}|%{content_type}|%{redirect_url}|%{num_redirects}' "$@"
+}
+header() { # header NAME FIELD: the value of a response header, without CR
+    grep -i "^$2:" "$work/$1.headers" | head -n 1 | cut -d: -f2- | sed -e 's/^ *//' -e 's/\r$//'
+}
+
+echo "== association file"
+check "AASA GET" "$(fetch aasa "$base/.well-known/apple-app-site-association")" "200|application/json||0"
+check "AASA bytes equal the generated file" "$(cmp -s "$work/aasa.body" "$work/expected-aasa.json" && echo same)" "same"
+check "AASA at most 128 KB" "$(( $(wc -c <"$work/aasa.body") <= 131072 ))" "1"
+check "AASA names the app and the routes" "$(python3 - "$work/aasa.body" <<'PY'
+import json, sys
+data = json.load(open(sys.argv[1]))
+detail = data["applinks"]["details"][0]
+comments = [c.get("comment") for c in detail["components"]]
+print(detail["appIDs"] == ["ABCDE12345.com.example.photoalbum"] and "album" in comments and "photo" in comments)
+PY
+)" "True"
+check "AASA has no Location header" "$(header aasa Location)" ""
+check "AASA HEAD" "$(fetch aasa-head -I "$base/.well-known/apple-app-site-association")" "200|application/json||0"
+check "AASA HEAD length" "$(header aasa-head Content-Length)" "$(wc -c <"$work/aasa.body" | tr -d ' ')"
+check "AASA legacy root path" "$(fetch aasa-root "$base/apple-app-site-association")" "200|application/json||0"
+check "AASA trailing slash is not redirected" "$(fetch aasa-slash "$base/.well-known/apple-app-site-association/")" "404|text/plain; charset=utf-8||0"
+check "AASA .json is not redirected" "$(fetch aasa-json "$base/.well-known/apple-app-site-association.json")" "404|text/plain; charset=utf-8||0"
+check "AASA POST" "$(fetch aasa-post -X POST "$base/.well-known/apple-app-site-association")" "405|text/plain; charset=utf-8||0"
+check "AASA POST Allow" "$(header aasa-post Allow)" "GET, HEAD"
+
+echo "== previews and landing pages"
+page() { # page NAME PATH STATUS CANONICAL [TITLE]
+    local name=$1 path=$2 status=$3 canonical=$4
+    check "$path" "$(fetch "$name" "$base$path")" "$status|text/html; charset=utf-8||0"
+    check "$path CSP" "$(header "$name" Content-Security-Policy)" \
+        "default-src 'none'; img-src https:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    check "$path nosniff" "$(header "$name" X-Content-Type-Options)" "nosniff"
+    if python3 scripts/check-previews.py page "$work/$name.body" --canonical "$canonical" ${5:+--title "$5"}; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        echo "FAIL $path page (see above)"
+    fi
+}
+page album "/albums/summer-2024?utm_source=chat&fbclid=1" 200 "$origin/albums/summer-2024" "Summer 2024"
+page album-sorted "/albums/summer-2024?sort=name" 200 "$origin/albums/summer-2024?sort=name" "Summer 2024"
+page photo "/albums/grandmas-90th/photos/0" 200 "$origin/albums/grandmas-90th/photos/0" "Photo 1 of 112 · Grandma’s 90th 🎂"
+page hostile "/albums/hostile" 200 "$origin/albums/hostile" "Tom's \"best\" </title><script>alert(1)</script>"
+page not-found "/albums/winter-1999" 404 "$origin/" "Photo Album"
+page fallback "/blog/2024/hello" 200 "$origin/" "Photo Album"
+page invalid-parameter "/albums/%22%3E%3Cscript%3Ealert(1)%3C/script%3E" 200 "$origin/" "Photo Album"
+page destructive "/albums/summer-2024/delete" 200 "$origin/" "Photo Album"
+
+check "JSON form" "$(fetch json -H 'Accept: application/json' "$base/albums/summer-2024")" "200|application/json||0"
+check "JSON form content" "$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["source"]["kind"], d["canonicalURL"], d["preview"]["title"])' "$work/json.body")" \
+    "route $origin/albums/summer-2024 Summer 2024"
+check "HEAD page" "$(fetch page-head -I "$base/albums/summer-2024")" "200|text/html; charset=utf-8||0"
+check "HEAD page has no body" "$(wc -c <"$work/page-head.body" | tr -d ' ')" "0"
+check "refused link" "$(fetch refused "$base/albums/a%zz")" "400|text/plain; charset=utf-8||0"
+check "refused link reason" "$(cat "$work/refused.body")" \
+    "the link was refused: the link contains an invalid or truncated percent escape (%zz) at offset 35"
+check "absolute-form target" "$(fetch absolute --request-target "http://evil.example.net/" "$base/")" "400|text/plain; charset=utf-8||0"
+
+echo "== stop the server"
+kill "$server_pid"
+wait "$server_pid" 2>/dev/null || true
+server_pid=""
+
+echo "preview server: $passed passed, $failed failed"
+[[ $failed -eq 0 ]]
