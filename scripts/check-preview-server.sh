@@ -93,17 +93,30 @@ echo "== association file"
 check "AASA GET" "$(fetch aasa "$base/.well-known/apple-app-site-association")" "200|application/json||0"
 check "AASA bytes equal the generated file" "$(cmp -s "$work/aasa.body" "$work/expected-aasa.json" && echo same)" "same"
 check "AASA at most 128 KB" "$(( $(wc -c <"$work/aasa.body") <= 131072 ))" "1"
-check "AASA names the app and the routes" "$(python3 - "$work/aasa.body" <<'PY'
+check "AASA names the app and the routes, destructive route excluded first" "$(python3 - "$work/aasa.body" <<'PY'
 import json, sys
 data = json.load(open(sys.argv[1]))
 detail = data["applinks"]["details"][0]
-comments = [c.get("comment") for c in detail["components"]]
-print(detail["appIDs"] == ["ABCDE12345.com.example.photoalbum"] and "album" in comments and "photo" in comments)
+components = detail["components"]
+comments = [c.get("comment") for c in components]
+print(detail["appIDs"] == ["ABCDE12345.com.example.photoalbum"]
+      and "route album" in comments and "route photo" in comments
+      and components[0].get("comment") == "route deleteAlbum" and components[0].get("exclude") is True)
 PY
 )" "True"
 check "AASA has no Location header" "$(header aasa Location)" ""
-check "AASA HEAD" "$(fetch aasa-head -I "$base/.well-known/apple-app-site-association")" "200|application/json||0"
-check "AASA HEAD length" "$(header aasa-head Content-Length)" "$(wc -c <"$work/aasa.body" | tr -d ' ')"
+head_request() { # head_request PATH: "status|content-type|content-length|bytes of body read"
+    python3 - "$port" "$1" <<'PY'
+import http.client, sys
+connection = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]), timeout=10)
+connection.request("HEAD", sys.argv[2])
+response = connection.getresponse()
+body = response.read()
+print("%d|%s|%s|%d" % (response.status, response.getheader("Content-Type"), response.getheader("Content-Length"), len(body)))
+PY
+}
+check "AASA HEAD" "$(head_request /.well-known/apple-app-site-association)" \
+    "200|application/json|$(wc -c <"$work/aasa.body" | tr -d ' ')|0"
 check "AASA legacy root path" "$(fetch aasa-root "$base/apple-app-site-association")" "200|application/json||0"
 check "AASA trailing slash is not redirected" "$(fetch aasa-slash "$base/.well-known/apple-app-site-association/")" "404|text/plain; charset=utf-8||0"
 check "AASA .json is not redirected" "$(fetch aasa-json "$base/.well-known/apple-app-site-association.json")" "404|text/plain; charset=utf-8||0"
@@ -111,13 +124,14 @@ check "AASA POST" "$(fetch aasa-post -X POST "$base/.well-known/apple-app-site-a
 check "AASA POST Allow" "$(header aasa-post Allow)" "GET, HEAD"
 
 echo "== previews and landing pages"
-page() { # page NAME PATH STATUS CANONICAL [TITLE]
-    local name=$1 path=$2 status=$3 canonical=$4
-    check "$path" "$(fetch "$name" "$base$path")" "$status|text/html; charset=utf-8||0"
+page() { # page NAME PATH STATUS CANONICAL TITLE [curl options]: the page and its headers
+    local name=$1 path=$2 status=$3 canonical=$4 title=$5
+    shift 5
+    check "$name $path" "$(fetch "$name" "$@" "$base$path")" "$status|text/html; charset=utf-8||0"
     check "$path CSP" "$(header "$name" Content-Security-Policy)" \
         "default-src 'none'; img-src https:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
     check "$path nosniff" "$(header "$name" X-Content-Type-Options)" "nosniff"
-    if python3 scripts/check-previews.py page "$work/$name.body" --canonical "$canonical" ${5:+--title "$5"}; then
+    if python3 scripts/check-previews.py page "$work/$name.body" --canonical "$canonical" --title "$title"; then
         passed=$((passed + 1))
     else
         failed=$((failed + 1))
@@ -133,15 +147,16 @@ page fallback "/blog/2024/hello" 200 "$origin/" "Photo Album"
 page invalid-parameter "/albums/%22%3E%3Cscript%3Ealert(1)%3C/script%3E" 200 "$origin/" "Photo Album"
 page destructive "/albums/summer-2024/delete" 200 "$origin/" "Photo Album"
 
+check "page for HEAD comparison" "$(fetch album-plain "$base/albums/summer-2024")" "200|text/html; charset=utf-8||0"
 check "JSON form" "$(fetch json -H 'Accept: application/json' "$base/albums/summer-2024")" "200|application/json||0"
 check "JSON form content" "$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["source"]["kind"], d["canonicalURL"], d["preview"]["title"])' "$work/json.body")" \
     "route $origin/albums/summer-2024 Summer 2024"
-check "HEAD page" "$(fetch page-head -I "$base/albums/summer-2024")" "200|text/html; charset=utf-8||0"
-check "HEAD page has no body" "$(wc -c <"$work/page-head.body" | tr -d ' ')" "0"
+check "HEAD page" "$(head_request /albums/summer-2024)" "200|text/html; charset=utf-8|$(wc -c <"$work/album-plain.body" | tr -d ' ')|0"
 check "refused link" "$(fetch refused "$base/albums/a%zz")" "400|text/plain; charset=utf-8||0"
 check "refused link reason" "$(cat "$work/refused.body")" \
-    "the link was refused: the link contains an invalid or truncated percent escape (%zz) at offset 35"
-check "absolute-form target" "$(fetch absolute --request-target "http://evil.example.net/" "$base/")" "400|text/plain; charset=utf-8||0"
+    "the link was refused: the link contains an invalid or truncated percent escape ('%zz') at offset 35"
+page spoofed-host "/albums/summer-2024" 200 "$origin/albums/summer-2024" "Summer 2024" -H "Host: evil.example.net"
+page absolute-form "/" 200 "$origin/albums/summer-2024" "Summer 2024" --request-target "http://evil.example.net/albums/summer-2024"
 
 echo "== stop the server"
 kill "$server_pid"

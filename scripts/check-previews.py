@@ -170,10 +170,15 @@ def tool_input(case):
 
 # Reading pages back.
 
-def parse(path, checks, label):
+def parse(path, checks, label, fragment=False):
+    """Parses a page; a head fragment is placed in a minimal document's <head>, as a backend
+    embeds it."""
     parser = html5lib.HTMLParser(tree=html5lib.getTreeBuilder("etree"), strict=False)
     with open(path, "rb") as handle:
-        document = parser.parse(handle, transport_encoding="utf-8")
+        data = handle.read()
+    if fragment:
+        data = b'<!DOCTYPE html><html><head><meta charset="utf-8">' + data + b"</head><body></body></html>"
+    document = parser.parse(data, transport_encoding="utf-8")
     checks.equal([str(e) for e in parser.errors], [], label + ": HTML5 parse errors")
     return document
 
@@ -286,7 +291,7 @@ def check_fixtures(tool, keep):
 
         for suffix in (".html", ".head.html"):
             label = name + suffix
-            document = parse(os.path.join(pages, name + suffix), checks, label)
+            document = parse(os.path.join(pages, name + suffix), checks, label, fragment=suffix == ".head.html")
             structure(document, checks, label)
             tags = meta_tags(document)
             expected = expected_tags(canonical, title, description, alt, image_url)

@@ -17,7 +17,8 @@ struct ConformanceCase: Sendable, CustomTestStringConvertible {
         else { return [] }
         return cases.compactMap { item in
             guard let name = item["name"]?.stringValue, let status = item["status"]?.stringValue,
-                let expect = item["expect"]?.stringValue, let request = try? AssociationMatchRequest(json: item)
+                let expect = item["expect"]?.stringValue,
+                let request = try? AssociationMatchRequest(json: item)
             else { return nil }
             return ConformanceCase(name: name, status: status, request: request, expect: expect)
         }
@@ -65,7 +66,8 @@ struct SwcutilProbe: Sendable, CustomTestStringConvertible {
                 ? probe
                 : ["applinks": ["details": [["appIDs": [.string(appID)], "components": [probe]]]]]
             return SwcutilProbe(
-                file: file, group: columns[0], name: columns[1], aasa: aasa, url: columns[3], expected: expected)
+                file: file, group: columns[0], name: columns[1], aasa: aasa, url: columns[3],
+                expected: expected)
         }
     }
 
@@ -128,7 +130,9 @@ struct STTechCase: Sendable, CustomTestStringConvertible {
             let cases = corpus["cases"]?.arrayValue
         else { return [] }
         return cases.compactMap { item in
-            guard let name = item["name"]?.stringValue, let path = item["path"]?.stringValue else { return nil }
+            guard let name = item["name"]?.stringValue, let path = item["path"]?.stringValue else {
+                return nil
+            }
             let expected = (item["expected"]?.objectValue ?? [:]).compactMapValues(\.stringValue)
             return STTechCase(
                 name: name, aasa: item["aasa"], raw: item["aasa_raw"]?.stringValue, path: path,

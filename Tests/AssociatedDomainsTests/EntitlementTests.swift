@@ -39,7 +39,10 @@ struct EntitlementTests {
             ("applinks:localhost", .invalidDomain("it has a single label")),
             ("applinks:example..com", .invalidDomain("it has an empty label")),
             ("applinks:-example.com", .invalidDomain("the label '-example' starts or ends with '-'")),
-            ("applinks:exa_mple.com", .invalidDomain("the label 'exa_mple' has a character other than letters, digits and '-'")),
+            (
+                "applinks:exa_mple.com",
+                .invalidDomain("the label 'exa_mple' has a character other than letters, digits and '-'")
+            ),
         ])
     func refuses(_ text: String, _ problem: AssociatedDomainError.Problem) {
         #expect(throws: AssociatedDomainError(entry: text, problem: problem)) { try AssociatedDomain(text) }
@@ -47,7 +50,10 @@ struct EntitlementTests {
 
     @Test("the error names the entry and says what to do")
     func errorSentence() {
-        #expect(AssociatedDomainError(entry: "applinks:example.com:8080", problem: .port).description == "'applinks:example.com:8080': an entry cannot carry a port; Apple never fetches association files from other ports")
+        #expect(
+            AssociatedDomainError(entry: "applinks:example.com:8080", problem: .port).description
+                == "'applinks:example.com:8080': an entry cannot carry a port; Apple never fetches association files from other ports"
+        )
     }
 
     @Test("a wildcard covers subdomains but not the apex, by whole labels")
@@ -66,19 +72,31 @@ struct EntitlementTests {
             "applinks:*.example.com", "applinks:*.shop.example.com", "applinks:eu.shop.example.com",
             "webcredentials:example.com", "applinks:beta.example.com?mode=developer",
         ])
-        #expect(entitlement.entry(for: "eu.shop.example.com", service: .appLinks)?.description == "applinks:eu.shop.example.com")
-        #expect(entitlement.entry(for: "us.shop.example.com", service: .appLinks)?.description == "applinks:*.shop.example.com")
-        #expect(entitlement.entry(for: "www.example.com", service: .appLinks)?.description == "applinks:*.example.com")
+        #expect(
+            entitlement.entry(for: "eu.shop.example.com", service: .appLinks)?.description
+                == "applinks:eu.shop.example.com")
+        #expect(
+            entitlement.entry(for: "us.shop.example.com", service: .appLinks)?.description
+                == "applinks:*.shop.example.com")
+        #expect(
+            entitlement.entry(for: "www.example.com", service: .appLinks)?.description
+                == "applinks:*.example.com")
         #expect(entitlement.entry(for: "example.com", service: .appLinks) == nil)
         #expect(entitlement.entry(for: "example.com", service: .webCredentials) != nil)
-        #expect(entitlement.entry(for: "beta.example.com", service: .appLinks)?.description == "applinks:*.example.com")
-        #expect(entitlement.entry(for: "beta.example.com", service: .appLinks, activeModes: .developer)?.description == "applinks:beta.example.com?mode=developer")
+        #expect(
+            entitlement.entry(for: "beta.example.com", service: .appLinks)?.description
+                == "applinks:*.example.com")
+        #expect(
+            entitlement.entry(for: "beta.example.com", service: .appLinks, activeModes: .developer)?
+                .description == "applinks:beta.example.com?mode=developer")
     }
 
     @Test("a list is refused with every bad entry by position")
     func listErrors() {
         do {
-            _ = try AssociatedDomainsEntitlement(["applinks:example.com", "applinks:example.com:443", "web:example.com"])
+            _ = try AssociatedDomainsEntitlement([
+                "applinks:example.com", "applinks:example.com:443", "web:example.com",
+            ])
             Issue.record("expected an error")
         } catch {
             #expect(error.items.map(\.index) == [1, 2])
@@ -90,12 +108,22 @@ struct EntitlementTests {
     func findings() throws {
         let many = try AssociatedDomainsEntitlement((1...31).map { "applinks:d\($0).example.com" })
         #expect(many.findings(for: .release).map(\.code) == [.tooManyDomains])
-        #expect(try AssociatedDomainsEntitlement((1...30).map { "applinks:d\($0).example.com" }).findings(for: .release).isEmpty)
+        #expect(
+            try AssociatedDomainsEntitlement((1...30).map { "applinks:d\($0).example.com" }).findings(
+                for: .release
+            ).isEmpty)
         let entitlement = try AssociatedDomainsEntitlement([
-            "applinks:example.com?mode=developer", "applinks:*.example.org", "applinks:example.com?mode=developer",
+            "applinks:example.com?mode=developer", "applinks:*.example.org",
+            "applinks:example.com?mode=developer",
         ])
         #expect(entitlement.findings(for: .debug).map(\.code) == [.wildcardWithoutApex, .duplicateEntry])
-        #expect(entitlement.findings(for: .release).map(\.code) == [.developerModeInRelease, .wildcardWithoutApex, .duplicateEntry, .developerModeInRelease])
-        #expect(entitlement.findings(for: .release).first?.description == "ENT002 warning (entry 0): 'applinks:example.com?mode=developer' uses mode=developer, which only development-signed builds honour; remove it before shipping")
+        #expect(
+            entitlement.findings(for: .release).map(\.code) == [
+                .developerModeInRelease, .wildcardWithoutApex, .duplicateEntry, .developerModeInRelease,
+            ])
+        #expect(
+            entitlement.findings(for: .release).first?.description
+                == "ENT002 warning (entry 0): 'applinks:example.com?mode=developer' uses mode=developer, which only development-signed builds honour; remove it before shipping"
+        )
     }
 }

@@ -38,7 +38,9 @@ struct FileShapeTests {
     @Test("legacy details as an array of appID and paths")
     func legacyArray() throws {
         let file = try AssociationFile(
-            parsing: #"{"applinks":{"apps":[],"details":[{"appID":"ABCDE12345.com.example.app","paths":["NOT /a/*","/*"]}]}}"#)
+            parsing:
+                #"{"applinks":{"apps":[],"details":[{"appID":"ABCDE12345.com.example.app","paths":["NOT /a/*","/*"]}]}}"#
+        )
         #expect(file.appLinks?.apps == [])
         #expect(file.appLinks?.detailsStyle == .array)
         #expect(file.appLinks?.details?.first?.paths == ["NOT /a/*", "/*"])
@@ -47,11 +49,16 @@ struct FileShapeTests {
 
     @Test("the oldest form: details as a dictionary keyed by App ID, read in ascending key order")
     func legacyDictionary() throws {
-        let text = #"{"applinks":{"apps":[],"details":{"B1234567890.b":{"paths":["/b"]},"A1234567890.a":{"paths":["/a"]}}}}"#
+        let text =
+            #"{"applinks":{"apps":[],"details":{"B1234567890.b":{"paths":["/b"]},"A1234567890.a":{"paths":["/a"]}}}}"#
         let file = try AssociationFile(parsing: text)
         #expect(file.appLinks?.detailsStyle == .dictionary)
         #expect(file.appLinks?.details?.map(\.appID) == ["A1234567890.a", "B1234567890.b"])
-        #expect(file.serialized() == text.replacingOccurrences(of: #"{"B1234567890.b":{"paths":["/b"]},"A1234567890.a":{"paths":["/a"]}}"#, with: #"{"A1234567890.a":{"paths":["/a"]},"B1234567890.b":{"paths":["/b"]}}"#))
+        #expect(
+            file.serialized()
+                == text.replacingOccurrences(
+                    of: #"{"B1234567890.b":{"paths":["/b"]},"A1234567890.a":{"paths":["/a"]}}"#,
+                    with: #"{"A1234567890.a":{"paths":["/a"]},"B1234567890.b":{"paths":["/b"]}}"#))
     }
 
     @Test("the three app-list services")
@@ -89,13 +96,18 @@ struct FileShapeTests {
 
     @Test("a non-string query value keeps the whole dictionary, typed as ignored")
     func nonStringQuery() throws {
-        let file = try AssociationFile(parsing: #"{"applinks":{"details":[{"appID":"A.b","components":[{"?":{"a":"1","f":true}}]}]}}"#)
-        #expect(file.appLinks?.details?.first?.components?.first?.query == .itemsWithNonStringValues(["a": "1", "f": true]))
+        let file = try AssociationFile(
+            parsing: #"{"applinks":{"details":[{"appID":"A.b","components":[{"?":{"a":"1","f":true}}]}]}}"#)
+        #expect(
+            file.appLinks?.details?.first?.components?.first?.query
+                == .itemsWithNonStringValues(["a": "1", "f": true]))
     }
 
     @Test("a file that is not an object is refused with what it is")
     func notAnObject() {
-        #expect(throws: AssociationFileError.notAnObject(found: "an array")) { try AssociationFile(parsing: "[]") }
+        #expect(throws: AssociationFileError.notAnObject(found: "an array")) {
+            try AssociationFile(parsing: "[]")
+        }
     }
 
     @Test("invalid JSON is refused with a line and column")
@@ -104,26 +116,32 @@ struct FileShapeTests {
             _ = try AssociationFile(parsing: "{\n  \"applinks\": {,}\n}")
             Issue.record("expected an error")
         } catch {
-            #expect(error.description == "the association file is not valid JSON: expected a string key but found ',' at line 2, column 16")
+            #expect(
+                error.description
+                    == "the association file is not valid JSON: expected a string key but found ',' at line 2, column 16"
+            )
         }
     }
 }
 
 @Suite("Deterministic serialisation")
 struct SerializationTests {
-    static let text = ##"{"zeta":1,"applinks":{"details":[{"components":[{"comment":"c","#":"f","?":{"b":"2","a":"1"},"/":"/p"}],"appIDs":["ABCDE12345.com.example.app"]}],"defaults":{"caseSensitive":false}},"webcredentials":{"apps":["ABCDE12345.com.example.app"]}}"##
+    static let text =
+        ##"{"zeta":1,"applinks":{"details":[{"components":[{"comment":"c","#":"f","?":{"b":"2","a":"1"},"/":"/p"}],"appIDs":["ABCDE12345.com.example.app"]}],"defaults":{"caseSensitive":false}},"webcredentials":{"apps":["ABCDE12345.com.example.app"]}}"##
 
     @Test("compact output puts services and known keys first in their usual order, the rest sorted")
     func compact() throws {
         let file = try AssociationFile(parsing: SerializationTests.text)
         #expect(
             file.serialized()
-                == ##"{"applinks":{"defaults":{"caseSensitive":false},"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/p","?":{"a":"1","b":"2"},"#":"f","comment":"c"}]}]},"webcredentials":{"apps":["ABCDE12345.com.example.app"]},"zeta":1}"##)
+                == ##"{"applinks":{"defaults":{"caseSensitive":false},"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/p","?":{"a":"1","b":"2"},"#":"f","comment":"c"}]}]},"webcredentials":{"apps":["ABCDE12345.com.example.app"]},"zeta":1}"##
+        )
     }
 
     @Test("pretty output indents by two spaces and is stable")
     func pretty() throws {
-        let file = try AssociationFile(parsing: #"{"webcredentials":{"apps":["ABCDE12345.com.example.app"]},"applinks":{"details":[]}}"#)
+        let file = try AssociationFile(
+            parsing: #"{"webcredentials":{"apps":["ABCDE12345.com.example.app"]},"applinks":{"details":[]}}"#)
         #expect(
             file.serialized(.pretty) == """
                 {
@@ -137,13 +155,18 @@ struct SerializationTests {
                   }
                 }
                 """)
-        #expect(try AssociationFile(parsing: file.serialized(.pretty)).serialized(.pretty) == file.serialized(.pretty))
+        #expect(
+            try AssociationFile(parsing: file.serialized(.pretty)).serialized(.pretty)
+                == file.serialized(.pretty))
     }
 
     @Test("serialising is independent of the order keys were read in")
     func orderIndependent() throws {
-        let reordered = ##"{"webcredentials":{"apps":["ABCDE12345.com.example.app"]},"applinks":{"defaults":{"caseSensitive":false},"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/p","#":"f","?":{"a":"1","b":"2"},"comment":"c"}]}]},"zeta":1}"##
-        #expect(try AssociationFile(parsing: reordered).serialized() == AssociationFile(parsing: SerializationTests.text).serialized())
+        let reordered =
+            ##"{"webcredentials":{"apps":["ABCDE12345.com.example.app"]},"applinks":{"defaults":{"caseSensitive":false},"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/p","#":"f","?":{"a":"1","b":"2"},"comment":"c"}]}]},"zeta":1}"##
+        #expect(
+            try AssociationFile(parsing: reordered).serialized()
+                == AssociationFile(parsing: SerializationTests.text).serialized())
     }
 
     @Test("strings escape quotes, backslashes and control characters only")
@@ -214,7 +237,12 @@ struct JSONReadingTests {
 
     @Test("numbers keep their literal, escapes decode, surrogate pairs combine")
     func values() throws {
-        #expect(try JSONValue(parsing: #"[1.50,-0,2e-3]"#) == .array([.number(JSONNumber(literal: "1.50")!), .number(JSONNumber(literal: "-0")!), .number(JSONNumber(literal: "2e-3")!)]))
+        #expect(
+            try JSONValue(parsing: #"[1.50,-0,2e-3]"#)
+                == .array([
+                    .number(JSONNumber(literal: "1.50")!), .number(JSONNumber(literal: "-0")!),
+                    .number(JSONNumber(literal: "2e-3")!),
+                ]))
         #expect(try JSONValue(parsing: #""\u00e9\ud83d\ude00\/""#) == .string("é😀/"))
         #expect(JSONNumber(literal: "01") == nil)
         #expect(JSONNumber(literal: "1.") == nil)
@@ -222,7 +250,8 @@ struct JSONReadingTests {
 
     @Test("a repeated key keeps its last value and is reported by the document")
     func duplicateKeys() throws {
-        let document = try AssociationFileDocument(text: #"{"applinks":{"details":[],"details":[{"appID":"ABCDE12345.a.b","paths":["/x"]}]}}"#)
+        let document = try AssociationFileDocument(
+            text: #"{"applinks":{"details":[],"details":[{"appID":"ABCDE12345.a.b","paths":["/x"]}]}}"#)
         #expect(document.duplicateKeys == ["$.applinks.details"])
         #expect(document.file.appLinks?.details?.count == 1)
     }
@@ -247,7 +276,9 @@ struct SignedFileTests {
     @Test("streamed BER with indefinite lengths reads the same")
     func streamedBER() throws {
         let document = try AssociationFileDocument(bytes: SignedFixtures.streamedBER)
-        #expect(String(decoding: try #require(document.signedEnvelope).content, as: UTF8.self) == SignedFixtures.json)
+        #expect(
+            String(decoding: try #require(document.signedEnvelope).content, as: UTF8.self)
+                == SignedFixtures.json)
     }
 
     @Test("a detached signature carries no JSON and says so")
@@ -268,9 +299,14 @@ struct SignedFileTests {
     @Test("another CMS content type is refused by name")
     func envelopedData() {
         // ContentInfo { envelopedData, [0] { SEQUENCE {} } } with a long-form length.
-        let bytes: [UInt8] = [0x30, 0x81, 0x0F, 0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x03,
-                              0xA0, 0x02, 0x30, 0x00]
-        #expect(throws: AssociationFileError.unreadableSignedFile(.notSignedData(contentType: "1.2.840.113549.1.7.3"))) {
+        let bytes: [UInt8] = [
+            0x30, 0x81, 0x0F, 0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x03,
+            0xA0, 0x02, 0x30, 0x00,
+        ]
+        #expect(
+            throws: AssociationFileError.unreadableSignedFile(
+                .notSignedData(contentType: "1.2.840.113549.1.7.3"))
+        ) {
             try AssociationFileDocument(bytes: bytes)
         }
     }

@@ -31,21 +31,26 @@ enum ExampleTables {
     }
 
     /// Apple's reference example of `components`.
-    static let appleReference = ##"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"#":"no_universal_links","exclude":true},{"/":"/buy/*"},{"/":"/help/website/*","exclude":true},{"/":"/help/*","?":{"articleNumber":"????"}}]}]}}"##
+    static let appleReference =
+        ##"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"#":"no_universal_links","exclude":true},{"/":"/buy/*"},{"/":"/help/website/*","exclude":true},{"/":"/help/*","?":{"articleNumber":"????"}}]}]}}"##
 }
 
 @Suite("Generating applinks from a route table")
 struct GenerationTests {
-    static let generated = AppLinksGenerator(appIDs: [ExampleTables.photosAppID], domain: "photos.example.com")
-        .generate(from: ExampleTables.photos)
+    static let generated = AppLinksGenerator(
+        appIDs: [ExampleTables.photosAppID], domain: "photos.example.com"
+    )
+    .generate(from: ExampleTables.photos)
 
     @Test("every web route becomes a component; destructive routes become exclusions placed first")
     func generatesComponents() {
         let file = GenerationTests.generated.file
         #expect(
             file.serialized()
-                == ##"{"applinks":{"substitutionVariables":{"media_kind":["photo","video"]},"details":[{"appIDs":["ABCDE12345.com.example.photos"],"components":[{"/":"/albums/?*/delete","exclude":true,"comment":"route deleteAlbum"},{"/":"/albums","?":{"albumname":"?*","index":"?*"},"comment":"route photo"},{"/":"/albums/?*","comment":"route album"},{"/":"/tags/?*","comment":"route tagged"},{"/":"/media/$(media_kind)","#":"","comment":"route media"}]}]}}"##)
-        #expect(GenerationTests.generated.componentRoutes == ["deleteAlbum", "photo", "album", "tagged", "media"])
+                == ##"{"applinks":{"substitutionVariables":{"media_kind":["photo","video"]},"details":[{"appIDs":["ABCDE12345.com.example.photos"],"components":[{"/":"/albums/?*/delete","exclude":true,"comment":"route deleteAlbum"},{"/":"/albums","?":{"albumname":"?*","index":"?*"},"comment":"route photo"},{"/":"/albums/?*","comment":"route album"},{"/":"/tags/?*","comment":"route tagged"},{"/":"/media/$(media_kind)","#":"","comment":"route media"}]}]}}"##
+        )
+        #expect(
+            GenerationTests.generated.componentRoutes == ["deleteAlbum", "photo", "album", "tagged", "media"])
         #expect(GenerationTests.generated.skippedRoutes == [.init(route: "article", reason: .notWeb)])
     }
 
@@ -56,7 +61,9 @@ struct GenerationTests {
         let compiled = CompiledAssociationFile(file)
         let domain = "photos.example.com"
         func decision(_ path: String) -> AssociationMatch.Decision {
-            compiled.match("https://photos.example.com" + path, appID: ExampleTables.photosAppID, domain: domain).decision
+            compiled.match(
+                "https://photos.example.com" + path, appID: ExampleTables.photosAppID, domain: domain
+            ).decision
         }
         #expect(decision("/albums?albumname=summer&index=3") == .match)
         #expect(decision("/albums/summer-2024") == .match)
@@ -73,9 +80,15 @@ struct GenerationTests {
             appIDs: [ExampleTables.photosAppID], domain: "other.example.com",
             exclusions: [AppLinksComponent(fragment: "no_universal_links")]
         ).generate(from: ExampleTables.photos)
-        #expect(generated.file.appLinks?.details?.first?.components == [AppLinksComponent(fragment: "no_universal_links", exclude: true)])
+        #expect(
+            generated.file.appLinks?.details?.first?.components == [
+                AppLinksComponent(fragment: "no_universal_links", exclude: true)
+            ])
         #expect(generated.componentRoutes == [nil])
-        #expect(generated.skippedRoutes.map(\.reason) == [.otherHost, .otherHost, .otherHost, .otherHost, .otherHost, .notWeb])
+        #expect(
+            generated.skippedRoutes.map(\.reason) == [
+                .otherHost, .otherHost, .otherHost, .otherHost, .otherHost, .notWeb,
+            ])
     }
 
     @Test("a case-insensitive table sets caseSensitive false as the detail's default; literals are escaped")
@@ -83,7 +96,8 @@ struct GenerationTests {
         let table = RouteTable(options: RoutingOptions(caseSensitivity: .insensitive)) {
             Route("cafe", "/Caf%C3%A9/%2A")
         }
-        let detail = AppLinksGenerator(appIDs: [appID], domain: "example.com").generate(from: table).file.appLinks?.details?.first
+        let detail = AppLinksGenerator(appIDs: [appID], domain: "example.com").generate(from: table).file
+            .appLinks?.details?.first
         #expect(detail?.defaults == AppLinksComponent(caseSensitive: false))
         #expect(detail?.components?.first?.path == "/Caf%C3%A9/%2A")
     }
@@ -94,7 +108,8 @@ struct CrossCheckTests {
     @Test("a generated file sends every route to the app; where AASA cannot say 'one segment' it says so")
     func generatedFile() throws {
         let check = try AssociationCrossCheck(
-            table: ExampleTables.photos, file: GenerationTests.generated.file, appID: ExampleTables.photosAppID,
+            table: ExampleTables.photos, file: GenerationTests.generated.file,
+            appID: ExampleTables.photosAppID,
             domain: "photos.example.com")
         #expect(check.routeFindings() == [])
         #expect(
@@ -107,18 +122,24 @@ struct CrossCheckTests {
     @Test("a hand-written file, both ways: a route it misses, and URLs it sends that no route handles")
     func handWritten() throws {
         let check = try AssociationCrossCheck(
-            table: ExampleTables.shop, file: try AssociationFile(parsing: ExampleTables.appleReference), appID: appID,
+            table: ExampleTables.shop, file: try AssociationFile(parsing: ExampleTables.appleReference),
+            appID: appID,
             domain: "example.com")
         let findings = check.findings()
         #expect(findings.map(\.kind) == [.routeNotSentToApp, .urlWithoutRoute, .urlWithoutRoute])
         #expect(findings.map(\.route) == ["account", nil, nil])
-        #expect(findings.map(\.url) == ["https://example.com/account", "https://example.com/buy", "https://example.com/help?articleNumber=xxxx"])
+        #expect(
+            findings.map(\.url) == [
+                "https://example.com/account", "https://example.com/buy",
+                "https://example.com/help?articleNumber=xxxx",
+            ])
         #expect(findings.map(\.rule?.index) == [nil, 1, 3])
     }
 
     @Test("a destructive route the file opens is reported; an excluded navigate route too")
     func destructive() throws {
-        let file = try AssociationFile(parsing: fileWithComponents(#"{"/":"/account/private","exclude":true},{"/":"*"}"#))
+        let file = try AssociationFile(
+            parsing: fileWithComponents(#"{"/":"/account/private","exclude":true},{"/":"*"}"#))
         let table = RouteTable {
             Route("deleteAccount", "/account/delete", safety: .destructive)
             Route("private", "/account/private")
@@ -126,7 +147,10 @@ struct CrossCheckTests {
         }
         let check = try AssociationCrossCheck(table: table, file: file, appID: appID, domain: "example.com")
         #expect(check.routeFindings().map(\.kind) == [.destructiveRouteOpensApp, .routeNotSentToApp])
-        #expect(check.routeFindings().last?.message == "the association file does not send route 'private' to the app (https://example.com/account/private): it is excluded by $.applinks.details[0].components[0]")
+        #expect(
+            check.routeFindings().last?.message
+                == "the association file does not send route 'private' to the app (https://example.com/account/private): it is excluded by $.applinks.details[0].components[0]"
+        )
         #expect(check.componentFindings().map(\.url) == ["https://example.com/x/y"])
     }
 
@@ -137,7 +161,8 @@ struct CrossCheckTests {
         }
         let table = RouteTable { Route("book", "/books/:id(isbn)") }
         let check = try AssociationCrossCheck(
-            table: table, file: try AssociationFile(parsing: fileWithComponents(#"{"/":"/books/*"}"#)), appID: appID,
+            table: table, file: try AssociationFile(parsing: fileWithComponents(#"{"/":"/books/*"}"#)),
+            appID: appID,
             domain: "example.com", registry: ParameterTypeRegistry([isbn]))
         #expect(check.routeFindings().map(\.kind) == [.routeWithoutSample])
         #expect(check.routeFindings().first?.route == "book")
@@ -147,7 +172,8 @@ struct CrossCheckTests {
     func invalidTable() {
         let table = RouteTable { Route("a", "/x/:id(") }
         #expect(throws: RouteTableError.self) {
-            try AssociationCrossCheck(table: table, file: AssociationFile(), appID: appID, domain: "example.com")
+            try AssociationCrossCheck(
+                table: table, file: AssociationFile(), appID: appID, domain: "example.com")
         }
     }
 }

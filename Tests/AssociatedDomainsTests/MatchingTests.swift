@@ -11,7 +11,9 @@ func compiled(_ text: String) throws -> CompiledAssociationFile {
 }
 
 /// The decision for a URL on example.com.
-func decision(_ file: CompiledAssociationFile, _ url: String, app: String = appID) -> AssociationMatch.Decision {
+func decision(_ file: CompiledAssociationFile, _ url: String, app: String = appID)
+    -> AssociationMatch.Decision
+{
     file.match(url, appID: app, domain: "example.com").decision
 }
 
@@ -21,14 +23,22 @@ struct MatchingOrderTests {
     func firstMatchWins() throws {
         let file = try compiled(fileWithComponents(#"{"/":"/a/private/*","exclude":true},{"/":"/a/*"}"#))
         let result = file.match("https://example.com/a/private/x", appID: appID, domain: "example.com")
-        #expect(result == AssociationMatch(decision: .exclude, reason: .ruleExcluded, rule: RuleReference(detailIndex: 0, appIDs: [appID], kind: .component, index: 0)))
+        #expect(
+            result
+                == AssociationMatch(
+                    decision: .exclude, reason: .ruleExcluded,
+                    rule: RuleReference(detailIndex: 0, appIDs: [appID], kind: .component, index: 0)))
         #expect(result.description == "exclude by $.applinks.details[0].components[0]")
         #expect(file.match("https://example.com/a/x", appID: appID, domain: "example.com").rule?.index == 1)
     }
 
-    @Test("a later detail for the same app does not override an earlier decision, but is tried when nothing matched")
+    @Test(
+        "a later detail for the same app does not override an earlier decision, but is tried when nothing matched"
+    )
     func laterDetails() throws {
-        let file = try compiled(#"{"applinks":{"details":[{"appIDs":["\#(appID)"],"components":[{"/":"/a","exclude":true}]},{"appIDs":["\#(appID)"],"components":[{"/":"/a"},{"/":"/b"}]}]}}"#)
+        let file = try compiled(
+            #"{"applinks":{"details":[{"appIDs":["\#(appID)"],"components":[{"/":"/a","exclude":true}]},{"appIDs":["\#(appID)"],"components":[{"/":"/a"},{"/":"/b"}]}]}}"#
+        )
         #expect(decision(file, "https://example.com/a") == .exclude)
         let result = file.match("https://example.com/b", appID: appID, domain: "example.com")
         #expect(result.decision == .match)
@@ -38,20 +48,32 @@ struct MatchingOrderTests {
     @Test("no-match reasons: host, no applinks, app not listed, no rule")
     func noMatchReasons() throws {
         let file = try compiled(fileWithComponents(#"{"/":"/a"}"#))
-        #expect(file.match("https://evil.example/a", appID: appID, domain: "example.com").reason == .hostMismatch)
-        #expect(file.match("https://example.com/a", appID: "ZZZZZ99999.other", domain: "example.com").reason == .appNotListed)
-        #expect(file.match("https://example.com/b", appID: appID, domain: "example.com").reason == .noRuleMatched)
+        #expect(
+            file.match("https://evil.example/a", appID: appID, domain: "example.com").reason == .hostMismatch)
+        #expect(
+            file.match("https://example.com/a", appID: "ZZZZZ99999.other", domain: "example.com").reason
+                == .appNotListed)
+        #expect(
+            file.match("https://example.com/b", appID: appID, domain: "example.com").reason == .noRuleMatched)
         #expect(file.match("no scheme", appID: appID, domain: "example.com").reason == .unreadableURL)
-        #expect(try compiled(#"{"webcredentials":{"apps":["\#(appID)"]}}"#).match("https://example.com/a", appID: appID, domain: "example.com").reason == .noAppLinks)
+        #expect(
+            try compiled(#"{"webcredentials":{"apps":["\#(appID)"]}}"#).match(
+                "https://example.com/a", appID: appID, domain: "example.com"
+            ).reason == .noAppLinks)
     }
 
     @Test("the host check compares whole hosts case-insensitively, and an empty domain skips it")
     func hostCheck() throws {
         let file = try compiled(fileWithComponents(#"{"/":"*"}"#))
         #expect(file.match("https://EXAMPLE.com/a", appID: appID, domain: "Example.COM").decision == .match)
-        #expect(file.match("https://www.example.com/a", appID: appID, domain: "example.com").decision == .noMatch)
-        #expect(file.match("https://example.com.evil/a", appID: appID, domain: "example.com").decision == .noMatch)
-        #expect(file.match("https://user@example.com:8443/a", appID: appID, domain: "example.com").decision == .match)
+        #expect(
+            file.match("https://www.example.com/a", appID: appID, domain: "example.com").decision == .noMatch)
+        #expect(
+            file.match("https://example.com.evil/a", appID: appID, domain: "example.com").decision == .noMatch
+        )
+        #expect(
+            file.match("https://user@example.com:8443/a", appID: appID, domain: "example.com").decision
+                == .match)
         #expect(file.match("https://anywhere.test/a", appID: appID, domain: "").decision == .match)
     }
 
@@ -117,16 +139,19 @@ struct MatchingPatternTests {
 
     @Test("caseSensitive false folds letters in paths, query names and values")
     func caseInsensitive() throws {
-        let file = try compiled(fileWithComponents(#"{"/":"/Help/*","?":{"Topic":"A?"},"caseSensitive":false}"#))
+        let file = try compiled(
+            fileWithComponents(#"{"/":"/Help/*","?":{"Topic":"A?"},"caseSensitive":false}"#))
         #expect(decision(file, "https://example.com/HELP/x?topic=ab") == .match)
         #expect(decision(file, "https://example.com/help/x?topic=b") == .noMatch)
-        let unicode = try compiled(fileWithComponents(#"{"/":"/CAFÉ","caseSensitive":false,"percentEncoded":false}"#))
+        let unicode = try compiled(
+            fileWithComponents(#"{"/":"/CAFÉ","caseSensitive":false,"percentEncoded":false}"#))
         #expect(decision(unicode, "https://example.com/caf%C3%A9") == .match)
     }
 
     @Test("three levels of defaults: the most specific wins, and a default pattern constrains the match")
     func defaults() throws {
-        let file = try compiled(#"""
+        let file = try compiled(
+            #"""
             {"applinks":{"defaults":{"caseSensitive":false,"#":"*"},"details":[
               {"appIDs":["\#(appID)"],"defaults":{"/":"/shop/*","exclude":true},"components":[
                 {"/":"/Shop/Open/*","exclude":false},{"?":{"x":"1"}},{"caseSensitive":true,"/":"/Exact"}]}]}}
@@ -140,7 +165,10 @@ struct MatchingPatternTests {
 
     @Test("custom substitution variables, values with wildcards, and built-ins")
     func substitution() throws {
-        let file = try compiled(fileWithComponents(#"{"/":"/$(lang)-$(region)/$(food)/$(xdigit)$(xdigit)"}"#, extra: #""substitutionVariables":{"food":["pizza","b*r"]},"#))
+        let file = try compiled(
+            fileWithComponents(
+                #"{"/":"/$(lang)-$(region)/$(food)/$(xdigit)$(xdigit)"}"#,
+                extra: #""substitutionVariables":{"food":["pizza","b*r"]},"#))
         #expect(decision(file, "https://example.com/de-CH/pizza/ff") == .match)
         #expect(decision(file, "https://example.com/de-CH/burger/0A") == .match)
         #expect(decision(file, "https://example.com/de-CH/sushi/ff") == .noMatch)
@@ -150,13 +178,19 @@ struct MatchingPatternTests {
 
     @Test("an undefined variable matches nothing, an unterminated one is literal")
     func variableDefects() throws {
-        #expect(decision(try compiled(fileWithComponents(#"{"/":"/$(nope)"}"#)), "https://example.com/$(nope)") == .noMatch)
-        #expect(decision(try compiled(fileWithComponents(#"{"/":"/$(oops"}"#)), "https://example.com/$(oops") == .match)
+        #expect(
+            decision(try compiled(fileWithComponents(#"{"/":"/$(nope)"}"#)), "https://example.com/$(nope)")
+                == .noMatch)
+        #expect(
+            decision(try compiled(fileWithComponents(#"{"/":"/$(oops"}"#)), "https://example.com/$(oops")
+                == .match)
     }
 
     @Test("legacy paths: NOT excludes, the first hit decides, query and fragment are ignored")
     func legacyPaths() throws {
-        let file = try compiled(#"{"applinks":{"apps":[],"details":[{"appID":"\#(appID)","paths":["/wwdc/news/","NOT /wwdc/*","*"]}]}}"#)
+        let file = try compiled(
+            #"{"applinks":{"apps":[],"details":[{"appID":"\#(appID)","paths":["/wwdc/news/","NOT /wwdc/*","*"]}]}}"#
+        )
         #expect(decision(file, "https://example.com/wwdc/news?x=1#y") == .match)
         #expect(decision(file, "https://example.com/wwdc/2015") == .exclude)
         #expect(decision(file, "https://example.com/other") == .match)
@@ -168,18 +202,22 @@ struct MatchingPatternTests {
     @Test("the dictionary form's rules are named by App ID key")
     func dictionaryForm() throws {
         let file = try compiled(#"{"applinks":{"apps":[],"details":{"\#(appID)":{"paths":["/x"]}}}}"#)
-        #expect(file.match("https://example.com/x", appID: appID, domain: "example.com").rule?.jsonPath == #"$.applinks.details["ABCDE12345.com.example.app"].paths[0]"#)
+        #expect(
+            file.match("https://example.com/x", appID: appID, domain: "example.com").rule?.jsonPath
+                == #"$.applinks.details["ABCDE12345.com.example.app"].paths[0]"#)
     }
 
     @Test("components present means paths ignored; empty components match nothing")
     func componentsWinOverPaths() throws {
-        let file = try compiled(#"{"applinks":{"details":[{"appIDs":["\#(appID)"],"components":[],"paths":["*"]}]}}"#)
+        let file = try compiled(
+            #"{"applinks":{"details":[{"appIDs":["\#(appID)"],"components":[],"paths":["*"]}]}}"#)
         #expect(decision(file, "https://example.com/x") == .noMatch)
     }
 
     @Test("a pathological pattern against a long path completes (the automaton never backtracks)")
     func noExponentialBacktracking() throws {
-        let file = try compiled(fileWithComponents(#"{"/":"*a*a*a*a*a*a*a*a*b"},{"/":"?*?*?*?*?*?*?*?*?*?*c"}"#))
+        let file = try compiled(
+            fileWithComponents(#"{"/":"*a*a*a*a*a*a*a*a*b"},{"/":"?*?*?*?*?*?*?*?*?*?*c"}"#))
         let path = "/" + String(repeating: "a", count: 10_000)
         #expect(decision(file, "https://example.com" + path) == .noMatch)
         #expect(decision(file, "https://example.com" + path + "b") == .match)
@@ -198,7 +236,8 @@ struct AssociationURLTests {
             ("https://example.com/a?b?c#d#e", "example.com", "/a", "b?c", "d#e"),
             ("https://example.com#", "example.com", "", nil, ""),
         ] as [(String, String, String, String?, String?)])
-    func splits(_ text: String, _ host: String, _ path: String, _ query: String?, _ fragment: String?) throws {
+    func splits(_ text: String, _ host: String, _ path: String, _ query: String?, _ fragment: String?) throws
+    {
         let url = try AssociationURL(text)
         #expect(url.host == host)
         #expect(url.rawPath == path)
@@ -206,7 +245,9 @@ struct AssociationURLTests {
         #expect(url.rawFragment == fragment)
     }
 
-    @Test("text without a scheme is an error, not a guess", arguments: ["", "example.com/x", "://x", "1http://x", "/a:b"])
+    @Test(
+        "text without a scheme is an error, not a guess",
+        arguments: ["", "example.com/x", "://x", "1http://x", "/a:b"])
     func noScheme(_ text: String) {
         #expect(throws: AssociationURLError.missingScheme(text)) { try AssociationURL(text) }
     }
@@ -223,15 +264,34 @@ struct LineProtocolTests {
 
     @Test("a case is answered with its id and decision")
     func answers() {
-        #expect(AssociationMatchRequest.respond(toLine: #"{"id":7,"aasa":\#(LineProtocolTests.aasa),"domain":"example.com","appId":"A.b","url":"https://example.com/x"}"#) == #"{"decision":"match","id":7}"#)
-        #expect(AssociationMatchRequest.respond(toLine: #"{"id":"s","aasa":\#(LineProtocolTests.aasa),"domain":"example.com","appId":"A.b","url":"https://example.com/y"}"#) == #"{"decision":"no_match","id":"s"}"#)
+        #expect(
+            AssociationMatchRequest.respond(
+                toLine:
+                    #"{"id":7,"aasa":\#(LineProtocolTests.aasa),"domain":"example.com","appId":"A.b","url":"https://example.com/x"}"#
+            ) == #"{"decision":"match","id":7}"#)
+        #expect(
+            AssociationMatchRequest.respond(
+                toLine:
+                    #"{"id":"s","aasa":\#(LineProtocolTests.aasa),"domain":"example.com","appId":"A.b","url":"https://example.com/y"}"#
+            ) == #"{"decision":"no_match","id":"s"}"#)
     }
 
     @Test("a bad case gets an error answer instead of stopping the run")
     func errors() {
-        #expect(AssociationMatchRequest.respond(toLine: "{oops") == #"{"error":"the request is not valid JSON: expected a string key but found 'o' at line 1, column 2"}"#)
-        #expect(AssociationMatchRequest.respond(toLine: #"{"id":1,"aasa":[],"domain":"d","appId":"a","url":"https://d/"}"#) == #"{"error":"the association file must be a JSON object, but it is an array","id":1}"#)
-        #expect(AssociationMatchRequest.respond(toLine: #"{"id":2,"aasa":{},"domain":"d","appId":"a","url":"nope"}"#) == #"{"error":"the URL \"nope\" has no scheme","id":2}"#)
-        #expect(AssociationMatchRequest.respond(toLine: #"{"id":3,"aasa":{},"domain":"d","url":"https://d/"}"#) == #"{"error":"the request has no string field \"appId\"","id":3}"#)
+        #expect(
+            AssociationMatchRequest.respond(toLine: "{oops")
+                == #"{"error":"the request is not valid JSON: expected a string key but found 'o' at line 1, column 2"}"#
+        )
+        #expect(
+            AssociationMatchRequest.respond(
+                toLine: #"{"id":1,"aasa":[],"domain":"d","appId":"a","url":"https://d/"}"#)
+                == #"{"error":"the association file must be a JSON object, but it is an array","id":1}"#)
+        #expect(
+            AssociationMatchRequest.respond(
+                toLine: #"{"id":2,"aasa":{},"domain":"d","appId":"a","url":"nope"}"#)
+                == #"{"error":"the URL \"nope\" has no scheme","id":2}"#)
+        #expect(
+            AssociationMatchRequest.respond(toLine: #"{"id":3,"aasa":{},"domain":"d","url":"https://d/"}"#)
+                == #"{"error":"the request has no string field \"appId\"","id":3}"#)
     }
 }

@@ -75,9 +75,11 @@ public struct UniversalLinkDecision: Sendable, Hashable, Codable, CustomStringCo
             case .coveredByEntry(let entry): "the entitlement entry '\(entry)' covers the host"
             case .associationFileMissing(let domain):
                 "the association file of \(domain) was not fetched, so the association is not confirmed"
-            case .appNotInAssociationFile(let domain): "the association file of \(domain) does not name the app"
+            case .appNotInAssociationFile(let domain):
+                "the association file of \(domain) does not name the app"
             case .noRuleMatched(let domain): "no rule of \(domain)'s association file matches the link"
-            case .excluded(let rule): "the exclusion \(rule.jsonPath) matches first, so the link stays in the browser"
+            case .excluded(let rule):
+                "the exclusion \(rule.jsonPath) matches first, so the link stays in the browser"
             case .matched(let rule): "the rule \(rule.jsonPath) matches the link"
             case .sameHostTap(let host):
                 "the link was tapped on a page of \(host) itself; universal links must cross domains (since iOS 9.3)"
@@ -115,7 +117,8 @@ public struct UniversalLinkDecision: Sendable, Hashable, Codable, CustomStringCo
         if !url.isWeb {
             reasons.append(.notWebLink(scheme: url.scheme))
         } else if let host = url.host, !host.isEmpty {
-            if let entry = entitlement.entry(for: host, service: .appLinks, activeModes: context.activeModes) {
+            if let entry = entitlement.entry(for: host, service: .appLinks, activeModes: context.activeModes)
+            {
                 reasons.append(.coveredByEntry(entry))
                 let domain = entry.associationFileDomain
                 if let file = associationFiles[domain] {
@@ -126,7 +129,8 @@ public struct UniversalLinkDecision: Sendable, Hashable, Codable, CustomStringCo
                     case .exclude: if let rule = result.rule { reasons.append(.excluded(rule)) }
                     case .noMatch:
                         reasons.append(
-                            result.reason == .noRuleMatched ? .noRuleMatched(domain: domain) : .appNotInAssociationFile(domain: domain))
+                            result.reason == .noRuleMatched
+                                ? .noRuleMatched(domain: domain) : .appNotInAssociationFile(domain: domain))
                     }
                 } else {
                     reasons.append(.associationFileMissing(domain: domain))
@@ -177,12 +181,14 @@ public struct UniversalLinkDecision: Sendable, Hashable, Codable, CustomStringCo
         associationFiles: [String: CompiledAssociationFile], context: TapContext
     ) {
         self.init(
-            url: AssociationURL(link), appID: appID, entitlement: entitlement, associationFiles: associationFiles,
+            url: AssociationURL(link), appID: appID, entitlement: entitlement,
+            associationFiles: associationFiles,
             context: context)
     }
 
     /// "opens the app: …" or "stays in the browser: …", with every reason.
     public var description: String {
-        (opensApp ? "opens the app: " : "stays in the browser: ") + reasons.map(\.sentence).joined(separator: "; ")
+        (opensApp ? "opens the app: " : "stays in the browser: ")
+            + reasons.map(\.sentence).joined(separator: "; ")
     }
 }

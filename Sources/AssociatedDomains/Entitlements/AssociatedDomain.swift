@@ -55,7 +55,10 @@ public struct AssociatedDomain: Sendable, Hashable, Codable, CustomStringConvert
             AssociatedDomainError(entry: text, problem: problem)
         }
         guard !text.isEmpty else { throw fail(.empty) }
-        guard !text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F })
+        guard
+            !text.unicodeScalars.contains(where: {
+                $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F
+            })
         else { throw fail(.whitespace) }
         guard let colon = text.firstIndex(of: ":") else { throw fail(.missingService) }
         let serviceText = String(text[..<colon])
@@ -78,7 +81,9 @@ public struct AssociatedDomain: Sendable, Hashable, Codable, CustomStringConvert
         if rest.contains("/") { throw fail(.path) }
         if rest.contains(":") {
             let afterColon = rest[rest.index(after: rest.lastIndex(of: ":") ?? rest.startIndex)...]
-            throw fail(afterColon.allSatisfy(\.isNumber) && !afterColon.isEmpty ? .port : .invalidDomain("it contains ':'"))
+            throw fail(
+                afterColon.allSatisfy(\.isNumber) && !afterColon.isEmpty
+                    ? .port : .invalidDomain("it contains ':'"))
         }
         var host = Substring(rest)
         var wildcard = false
@@ -96,8 +101,11 @@ public struct AssociatedDomain: Sendable, Hashable, Codable, CustomStringConvert
     }
 
     /// Creates an entry from checked parts.
-    public init(service: Service, domain: String, isWildcard: Bool = false, modes: Modes = []) throws(AssociatedDomainError) {
-        try self.init(AssociatedDomain.text(service: service, domain: domain, isWildcard: isWildcard, modes: modes))
+    public init(service: Service, domain: String, isWildcard: Bool = false, modes: Modes = [])
+        throws(AssociatedDomainError)
+    {
+        try self.init(
+            AssociatedDomain.text(service: service, domain: domain, isWildcard: isWildcard, modes: modes))
     }
 
     private static func text(service: Service, domain: String, isWildcard: Bool, modes: Modes) -> String {
@@ -114,7 +122,10 @@ public struct AssociatedDomain: Sendable, Hashable, Codable, CustomStringConvert
 
     private static func domainProblem(_ host: Substring) -> AssociatedDomainError.Problem? {
         guard host.unicodeScalars.allSatisfy(\.isASCII) else { return .nonASCII }
-        if host.hasPrefix("[") || host.split(separator: ".").count == 4 && host.split(separator: ".").allSatisfy({ $0.allSatisfy(\.isNumber) }) {
+        if host.hasPrefix("[")
+            || host.split(separator: ".").count == 4
+                && host.split(separator: ".").allSatisfy({ $0.allSatisfy(\.isNumber) })
+        {
             return .ipAddress
         }
         guard host.utf8.count <= 253 else { return .invalidDomain("it is longer than 253 characters") }
@@ -122,9 +133,12 @@ public struct AssociatedDomain: Sendable, Hashable, Codable, CustomStringConvert
         guard labels.count >= 2 else { return .invalidDomain("it has a single label") }
         for label in labels {
             guard !label.isEmpty else { return .invalidDomain("it has an empty label") }
-            guard label.utf8.count <= 63 else { return .invalidDomain("the label '\(label)' is longer than 63 characters") }
+            guard label.utf8.count <= 63 else {
+                return .invalidDomain("the label '\(label)' is longer than 63 characters")
+            }
             guard label.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
-                return .invalidDomain("the label '\(label)' has a character other than letters, digits and '-'")
+                return .invalidDomain(
+                    "the label '\(label)' has a character other than letters, digits and '-'")
             }
             guard !label.hasPrefix("-"), !label.hasSuffix("-") else {
                 return .invalidDomain("the label '\(label)' starts or ends with '-'")
@@ -200,14 +214,16 @@ public struct AssociatedDomainError: Error, Sendable, Hashable, Codable, CustomS
             switch self {
             case .empty: "the entry has no domain"
             case .whitespace: "the entry contains whitespace or a control character"
-            case .missingService: "the entry has no service; write applinks:, webcredentials:, activitycontinuation: or appclips:"
+            case .missingService:
+                "the entry has no service; write applinks:, webcredentials:, activitycontinuation: or appclips:"
             case .unknownService(let name):
                 "'\(name)' is not a service; use applinks, webcredentials, activitycontinuation or appclips"
             case .scheme: "an entry names a domain, not a URL: leave out the scheme"
             case .port: "an entry cannot carry a port; Apple never fetches association files from other ports"
             case .path: "an entry cannot carry a path or a trailing slash"
             case .invalidQuery(let query): "the only query an entry may carry is mode=…, not '\(query)'"
-            case .invalidMode(let mode): "'\(mode)' is not a mode; use developer, managed or developer+managed"
+            case .invalidMode(let mode):
+                "'\(mode)' is not a mode; use developer, managed or developer+managed"
             case .misplacedWildcard: "a wildcard may only be a leading '*.'"
             case .nonASCII: "the domain must be ASCII; write an internationalised name in Punycode (xn--…)"
             case .ipAddress: "an entry must name a domain, not an IP address"

@@ -63,27 +63,34 @@ public struct AssociatedDomainsEntitlement: Sendable, Hashable, Codable {
             findings.append(
                 EntitlementFinding(
                     .tooManyDomains, entryIndex: nil,
-                    "the entitlement names \(domains.count) domains; Apple advises keeping to about 20 to 30"))
+                    "the entitlement names \(domains.count) domains; Apple advises keeping to about 20 to 30")
+            )
         }
         var seen = Set<String>()
         for (index, entry) in entries.enumerated() {
             if !seen.insert(entry.description).inserted {
-                findings.append(EntitlementFinding(.duplicateEntry, entryIndex: index, "'\(entry)' is listed more than once"))
+                findings.append(
+                    EntitlementFinding(
+                        .duplicateEntry, entryIndex: index, "'\(entry)' is listed more than once"))
             }
             if configuration == .release && entry.modes.contains(.developer) {
                 findings.append(
                     EntitlementFinding(
                         .developerModeInRelease, entryIndex: index,
-                        "'\(entry)' uses mode=developer, which only development-signed builds honour; remove it before shipping"))
+                        "'\(entry)' uses mode=developer, which only development-signed builds honour; remove it before shipping"
+                    ))
             }
             if entry.isWildcard
-                && !entries.contains(where: { $0.service == entry.service && !$0.isWildcard && $0.domain == entry.domain })
+                && !entries.contains(where: {
+                    $0.service == entry.service && !$0.isWildcard && $0.domain == entry.domain
+                })
             {
                 findings.append(
                     EntitlementFinding(
                         .wildcardWithoutApex, entryIndex: index,
                         "'\(entry)' covers subdomains of \(entry.domain) but not \(entry.domain) itself; add "
-                            + "'\(entry.service.rawValue):\(entry.domain)' if links to it should open the app"))
+                            + "'\(entry.service.rawValue):\(entry.domain)' if links to it should open the app"
+                    ))
             }
         }
         return findings

@@ -48,7 +48,9 @@ extension AssociationFile {
             appLinks = AppLinks(members: value)
             members[AssociationKey.appLinks] = nil
         }
-        for key in [AssociationKey.webCredentials, AssociationKey.appClips, AssociationKey.activityContinuation] {
+        for key in [
+            AssociationKey.webCredentials, AssociationKey.appClips, AssociationKey.activityContinuation,
+        ] {
             guard case .object(let value)? = members[key] else { continue }
             let list = AppList(members: value)
             switch key {
@@ -79,7 +81,9 @@ extension AssociationFile {
         if let appLinks { members[AssociationKey.appLinks] = appLinks.json }
         if let webCredentials { members[AssociationKey.webCredentials] = webCredentials.json }
         if let appClips { members[AssociationKey.appClips] = appClips.json }
-        if let activityContinuation { members[AssociationKey.activityContinuation] = activityContinuation.json }
+        if let activityContinuation {
+            members[AssociationKey.activityContinuation] = activityContinuation.json
+        }
         return .object(members)
     }
 
@@ -155,14 +159,15 @@ extension AppLinks {
             rest[AssociationKey.details] = nil
         case .object(let object)?:
             detailsStyle = .dictionary
-            details = object.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }.map {
-                key in
-                guard case .object(var entry)? = object[key] else {
-                    return AppLinksDetail(unreadable: .object([key: object[key] ?? .null]))
+            details = object.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+                .map {
+                    key in
+                    guard case .object(var entry)? = object[key] else {
+                        return AppLinksDetail(unreadable: .object([key: object[key] ?? .null]))
+                    }
+                    entry[AssociationKey.appID] = .string(key)
+                    return AppLinksDetail(json: .object(entry))
                 }
-                entry[AssociationKey.appID] = .string(key)
-                return AppLinksDetail(json: .object(entry))
-            }
             rest[AssociationKey.details] = nil
         default:
             break
@@ -186,7 +191,9 @@ extension AppLinks {
             case .dictionary:
                 var object: [String: JSONValue] = [:]
                 for detail in details {
-                    if case .object(let wrapped)? = detail.unreadable, wrapped.count == 1, let key = wrapped.keys.first {
+                    if case .object(let wrapped)? = detail.unreadable, wrapped.count == 1,
+                        let key = wrapped.keys.first
+                    {
                         object[key] = wrapped[key]
                         continue
                     }

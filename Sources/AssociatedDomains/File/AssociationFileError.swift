@@ -26,7 +26,8 @@ public enum AssociationFileError: Error, Sendable, Hashable, Codable, CustomStri
         case .empty: "the association file is empty"
         case .invalidJSON(let error): "the association file is not valid JSON: \(error.description)"
         case .notAnObject(let found): "the association file must be a JSON object, but it is \(found)"
-        case .unreadableSignedFile(let error): "the signed association file could not be read: \(error.description)"
+        case .unreadableSignedFile(let error):
+            "the signed association file could not be read: \(error.description)"
         }
     }
 }

@@ -59,10 +59,12 @@ public struct AppLinksGenerator: Sendable {
         let ordered = excluded + included
         let detail = AppLinksDetail(
             appIDs: appIDs, components: ordered.map(\.0),
-            defaults: table.options.caseSensitivity == .insensitive ? AppLinksComponent(caseSensitive: false) : nil)
+            defaults: table.options.caseSensitivity == .insensitive
+                ? AppLinksComponent(caseSensitive: false) : nil)
         let appLinks = AppLinks(details: [detail], substitutionVariables: variables.isEmpty ? nil : variables)
         return GeneratedAppLinks(
-            file: AssociationFile(appLinks: appLinks), componentRoutes: ordered.map(\.1), skippedRoutes: skipped)
+            file: AssociationFile(appLinks: appLinks), componentRoutes: ordered.map(\.1),
+            skippedRoutes: skipped)
     }
 
     private func skipReason(_ route: Route) -> GeneratedAppLinks.SkippedRoute.Reason? {

@@ -50,7 +50,8 @@ public struct AssociationCrossCheck: Sendable {
     public func routeFindings() -> [CrossCheckFinding] {
         var findings: [CrossCheckFinding] = []
         for route in router.routes where route.scope.servesWeb {
-            guard route.scope.hosts.isEmpty || route.scope.hosts.contains(where: { $0.matches(domain) }) else {
+            guard route.scope.hosts.isEmpty || route.scope.hosts.contains(where: { $0.matches(domain) })
+            else {
                 continue
             }
             let url: String
@@ -79,7 +80,8 @@ public struct AssociationCrossCheck: Sendable {
                 findings.append(
                     CrossCheckFinding(
                         .routeNotSentToApp, route: route.name, rule: result.rule, url: url,
-                        "the association file does not send route '\(route.name)' to the app (\(url)): \(why)"))
+                        "the association file does not send route '\(route.name)' to the app (\(url)): \(why)"
+                    ))
             }
         }
         return findings
@@ -100,14 +102,16 @@ public struct AssociationCrossCheck: Sendable {
                         findings.append(
                             CrossCheckFinding(
                                 .urlWithoutRoute, route: nil, rule: rule.reference, url: url,
-                                "\(rule.reference.jsonPath) sends \(url) to the app, but the gate refuses it: \(error)"))
+                                "\(rule.reference.jsonPath) sends \(url) to the app, but the gate refuses it: \(error)"
+                            ))
                         break
                     }
                     if router.match(gate.sanitize(link).link) == nil {
                         findings.append(
                             CrossCheckFinding(
                                 .urlWithoutRoute, route: nil, rule: rule.reference, url: url,
-                                "\(rule.reference.jsonPath) sends \(url) to the app, but no route handles it"))
+                                "\(rule.reference.jsonPath) sends \(url) to the app, but no route handles it")
+                        )
                         break
                     }
                 }
@@ -123,14 +127,21 @@ public struct AssociationCrossCheck: Sendable {
             /// The witness of a part: `""` when the rule has no pattern for it, `nil` when the
             /// pattern matches nothing.
             func witness(_ part: String) -> String? {
-                guard let node = rule.parsedPatterns.first(where: { $0.part == part })?.parsed.node else { return "" }
+                guard let node = rule.parsedPatterns.first(where: { $0.part == part })?.parsed.node else {
+                    return ""
+                }
                 guard let fill else { return PatternWitness.short(node) }
                 return PatternWitness.long(node, fill: part == "/" ? fill : "x")
             }
-            guard let path = witness("/"), let query = witness("?"), let fragment = witness("#") else { continue }
-            var url = "https://" + domain + "/" + encoded(path, rule: rule, allowing: .pathSegment, keepSlash: true)
+            guard let path = witness("/"), let query = witness("?"), let fragment = witness("#") else {
+                continue
+            }
+            var url =
+                "https://" + domain + "/" + encoded(path, rule: rule, allowing: .pathSegment, keepSlash: true)
             var queryParts: [String] = []
-            if !query.isEmpty { queryParts.append(encoded(query, rule: rule, allowing: .fragment, keepSlash: false)) }
+            if !query.isEmpty {
+                queryParts.append(encoded(query, rule: rule, allowing: .fragment, keepSlash: false))
+            }
             var matchesNothing = false
             for entry in rule.parsedPatterns where entry.part.hasPrefix("?") && entry.part.count > 1 {
                 guard let value = witness(entry.part) else {
@@ -140,12 +151,16 @@ public struct AssociationCrossCheck: Sendable {
                 // An absent item is the empty string, so an empty witness is written by leaving the item out.
                 guard !value.isEmpty else { continue }
                 queryParts.append(
-                    encoded(String(entry.part.dropFirst()), rule: rule, allowing: .queryItem, keepSlash: false) + "="
+                    encoded(
+                        String(entry.part.dropFirst()), rule: rule, allowing: .queryItem, keepSlash: false)
+                        + "="
                         + encoded(value, rule: rule, allowing: .queryItem, keepSlash: false))
             }
             if matchesNothing { continue }
             if !queryParts.isEmpty { url += "?" + queryParts.joined(separator: "&") }
-            if !fragment.isEmpty { url += "#" + encoded(fragment, rule: rule, allowing: .fragment, keepSlash: false) }
+            if !fragment.isEmpty {
+                url += "#" + encoded(fragment, rule: rule, allowing: .fragment, keepSlash: false)
+            }
             if !urls.contains(url) { urls.append(url) }
         }
         return urls
@@ -172,7 +187,9 @@ public struct AssociationCrossCheck: Sendable {
                 switch segment {
                 case .literal: continue
                 case .parameter(let name, let type):
-                    if let value = SampleValues.value(for: type, variant: variant) { pairs.append((name, value)) }
+                    if let value = SampleValues.value(for: type, variant: variant) {
+                        pairs.append((name, value))
+                    }
                 case .catchAll(let name, let type):
                     if case .string(let text)? = SampleValues.value(for: type, variant: variant) {
                         pairs.append((name, .segments([text])))
@@ -182,7 +199,9 @@ public struct AssociationCrossCheck: Sendable {
                 }
             }
             for parameter in route.query where parameter.isRequired {
-                if let value = SampleValues.value(for: parameter.type, variant: variant) { pairs.append((parameter.name, value)) }
+                if let value = SampleValues.value(for: parameter.type, variant: variant) {
+                    pairs.append((parameter.name, value))
+                }
             }
             if case .parameter(let declaration) = route.fragment, declaration.isRequired,
                 let value = SampleValues.value(for: declaration.type, variant: variant)
@@ -191,7 +210,8 @@ public struct AssociationCrossCheck: Sendable {
             }
             do {
                 return .success(
-                    try router.link(for: route.name, parameters: RouteParameters(pairs), scheme: "https", host: domain))
+                    try router.link(
+                        for: route.name, parameters: RouteParameters(pairs), scheme: "https", host: domain))
             } catch {
                 lastError = error
             }
@@ -207,15 +227,22 @@ enum SampleValues {
         switch type {
         case .integer(let range):
             let preferred = variant == 0 ? 1 : 2
-            return .integer(range.contains(preferred) ? preferred : variant == 0 ? range.lowerBound : range.upperBound)
+            return .integer(
+                range.contains(preferred) ? preferred : variant == 0 ? range.lowerBound : range.upperBound)
         case .string(let length, let characters):
-            let candidates = variant == 0 ? "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-_." : "zyxwvutsrqponmlkjihgfedcba9876543210ZYXWVUTSRQPONMLKJIHGFEDCBA"
+            let candidates =
+                variant == 0
+                ? "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-_."
+                : "zyxwvutsrqponmlkjihgfedcba9876543210ZYXWVUTSRQPONMLKJIHGFEDCBA"
             guard let character = candidates.first(where: { characters.contains($0) }) else { return nil }
             return .string(String(repeating: character, count: max(1, length.lowerBound)))
         case .slug(let length):
             return .string(String(repeating: variant == 0 ? "a" : "b", count: max(1, length.lowerBound)))
         case .uuid:
-            return UUID(uuidString: variant == 0 ? "123e4567-e89b-12d3-a456-426614174000" : "00000000-0000-4000-8000-000000000001").map(ParameterValue.uuid)
+            return UUID(
+                uuidString: variant == 0
+                    ? "123e4567-e89b-12d3-a456-426614174000" : "00000000-0000-4000-8000-000000000001"
+            ).map(ParameterValue.uuid)
         case .boolean:
             return .boolean(variant == 0)
         case .enumeration(let values):

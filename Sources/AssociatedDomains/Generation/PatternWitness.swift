@@ -16,7 +16,8 @@ enum PatternWitness {
             return "x"
         case .set(let set):
             let members = set.members
-            let preferred = members.first { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) } ?? members.first
+            let preferred =
+                members.first { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) } ?? members.first
             return preferred.flatMap(Unicode.Scalar.init).map { String(Character($0)) }
         case .star:
             return fill ?? ""

@@ -78,8 +78,10 @@ public struct AssociationMatchRequest: Sendable, Hashable, Codable {
         do {
             json = try JSONValue(parsing: line)
         } catch {
-            return JSONValue.object(["error": .string(AssociationMatchRequestError.invalidJSON(error).description)])
-                .serialized()
+            return JSONValue.object([
+                "error": .string(AssociationMatchRequestError.invalidJSON(error).description)
+            ])
+            .serialized()
         }
         do {
             return try AssociationMatchRequest(json: json).answer().serialized()

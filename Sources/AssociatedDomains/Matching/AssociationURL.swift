@@ -56,7 +56,8 @@ public struct AssociationURL: Sendable, Hashable, Codable {
         let isSchemeCharacter: (Character) -> Bool = { character in
             character.isASCII && (character.isLetter || character.isNumber || "+-.".contains(character))
         }
-        guard let first = scheme.first, first.isASCII, first.isLetter, scheme.allSatisfy(isSchemeCharacter) else {
+        guard let first = scheme.first, first.isASCII, first.isLetter, scheme.allSatisfy(isSchemeCharacter)
+        else {
             throw .missingScheme(text)
         }
         rest = rest[rest.index(after: colon)...]

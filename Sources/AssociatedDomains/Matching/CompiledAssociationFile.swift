@@ -44,7 +44,8 @@ public struct CompiledAssociationFile: Sendable {
             if let components = detail.components {
                 for (index, component) in components.enumerated() {
                     let reference = RuleReference(
-                        detailIndex: detailIndex, detailKey: key, appIDs: appIDs, kind: .component, index: index)
+                        detailIndex: detailIndex, detailKey: key, appIDs: appIDs, kind: .component,
+                        index: index)
                     rules.append(
                         CompiledRule(
                             component: component, detailDefaults: detail.defaults,
@@ -53,7 +54,8 @@ public struct CompiledAssociationFile: Sendable {
             } else if let paths = detail.paths {
                 for (index, path) in paths.enumerated() {
                     let reference = RuleReference(
-                        detailIndex: detailIndex, detailKey: key, appIDs: appIDs, kind: .legacyPath, index: index)
+                        detailIndex: detailIndex, detailKey: key, appIDs: appIDs, kind: .legacyPath,
+                        index: index)
                     rules.append(CompiledRule(legacyPath: path, reference: reference))
                 }
             }

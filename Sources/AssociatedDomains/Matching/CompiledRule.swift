@@ -101,7 +101,9 @@ struct CompiledRule: Sendable {
     /// Parses a path pattern with Apple's slash rules: leading and trailing slashes do not
     /// count (`abc` ≡ `/abc/`), and a final `/*` also matches nothing at all, so `/buy/*`
     /// matches `/buy` but not `/buyer`.
-    static func parsePath(_ text: String, caseSensitive: Bool, variables: SubstitutionVariables?) -> ParsedPattern {
+    static func parsePath(_ text: String, caseSensitive: Bool, variables: SubstitutionVariables?)
+        -> ParsedPattern
+    {
         var trimmed = Substring(text)
         while trimmed.hasPrefix("/") { trimmed = trimmed.dropFirst() }
         while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
@@ -131,7 +133,9 @@ struct CompiledRule: Sendable {
                 pattern.matches(input, scratch: &url.scratch)
             else { return false }
         case .items(let patterns):
-            guard let items = url.queryItems(decoded: !percentEncoded, folded: !caseSensitive) else { return false }
+            guard let items = url.queryItems(decoded: !percentEncoded, folded: !caseSensitive) else {
+                return false
+            }
             for (name, pattern) in patterns {
                 var seen = false
                 for item in items where item.name == name {
@@ -160,7 +164,7 @@ struct URLView {
     let url: AssociationURL
     /// Simulation buffers shared by every rule matched against this URL.
     var scratch = PatternAutomaton.Scratch()
-    private var texts: [Int: [UInt32]?] = [:]
+    private var texts = [[UInt32]??](repeating: nil, count: 12)
     private var items: [Int: [(name: [UInt32], value: [UInt32])]?] = [:]
 
     init(_ url: AssociationURL) { self.url = url }
@@ -186,7 +190,7 @@ struct URLView {
             let scalars = value.unicodeScalars.map(\.value)
             result = folded ? CaseFolding.fold(scalars) : scalars
         }
-        texts[key] = result
+        texts[key] = .some(result)
         return result
     }
 
@@ -217,9 +221,10 @@ struct URLView {
             let valueScalars = valueText.unicodeScalars.map(\.value)
             result?.append(
                 folded
-                    ? (CaseFolding.fold(nameScalars), CaseFolding.fold(valueScalars)) : (nameScalars, valueScalars))
+                    ? (CaseFolding.fold(nameScalars), CaseFolding.fold(valueScalars))
+                    : (nameScalars, valueScalars))
         }
-        items[key] = result
+        items[key] = .some(result)
         return result
     }
 }

@@ -16,7 +16,7 @@ public struct AssociationFileValidator: Sendable {
     public var analysisBudget: Int
 
     /// Creates a validator.
-    public init(analysisBudget: Int = 400_000) {
+    public init(analysisBudget: Int = 100_000) {
         self.analysisBudget = analysisBudget
     }
 
@@ -27,15 +27,19 @@ public struct AssociationFileValidator: Sendable {
             return validate(try AssociationFileDocument(bytes: data))
         } catch {
             var findings: [AssociationFinding] = []
-            if data.count > AssociationFileDocument.maximumByteCount { findings.append(sizeFinding(data.count)) }
+            if data.count > AssociationFileDocument.maximumByteCount {
+                findings.append(sizeFinding(data.count))
+            }
             switch error {
             case .empty:
                 findings.append(AssociationFinding(.emptyFile, at: "$", "the file is empty"))
             case .invalidJSON(let syntax):
-                findings.append(AssociationFinding(.invalidJSON, at: "$", "the file is not valid JSON: \(syntax)"))
+                findings.append(
+                    AssociationFinding(.invalidJSON, at: "$", "the file is not valid JSON: \(syntax)"))
             case .notAnObject(let found):
                 findings.append(
-                    AssociationFinding(.notAnObject, at: "$", "the file must be a JSON object, but it is \(found)"))
+                    AssociationFinding(
+                        .notAnObject, at: "$", "the file must be a JSON object, but it is \(found)"))
             case .unreadableSignedFile(let cms):
                 findings.append(
                     AssociationFinding(
@@ -61,7 +65,8 @@ public struct AssociationFileValidator: Sendable {
         }
         for path in document.duplicateKeys {
             findings.append(
-                AssociationFinding(.duplicateKey, at: path, "this key appears more than once; only the last value counts"))
+                AssociationFinding(
+                    .duplicateKey, at: path, "this key appears more than once; only the last value counts"))
         }
         return findings + validate(document.file)
     }
@@ -98,16 +103,20 @@ struct ValidationRun {
         if !file.declaresAnyService {
             report(
                 .noService, "$",
-                "the file declares none of the services applinks, webcredentials, appclips, activitycontinuation")
+                "the file declares none of the services applinks, webcredentials, appclips, activitycontinuation"
+            )
         }
         for key in file.additionalKeys.keys.sorted() {
             let path = JSONPath.appending(key: key, to: "$")
             if AssociationKey.services.contains(key) {
                 report(
                     .serviceNotAnObject, path,
-                    "'\(key)' must be an object, but it is \(file.additionalKeys[key]?.kindDescription ?? "missing")")
+                    "'\(key)' must be an object, but it is \(file.additionalKeys[key]?.kindDescription ?? "missing")"
+                )
             } else {
-                report(.unknownTopLevelKey, path, "'\(key)' is not a service, so Apple ignores it" + hint(key, AssociationKey.services))
+                report(
+                    .unknownTopLevelKey, path,
+                    "'\(key)' is not a service, so Apple ignores it" + hint(key, AssociationKey.services))
             }
         }
         if let appLinks = file.appLinks { checkAppLinks(appLinks) }
@@ -123,16 +132,21 @@ struct ValidationRun {
     mutating func checkAppList(_ list: AppList, at path: String) {
         if let apps = list.apps {
             checkAppIDs(apps, at: path + ".apps")
-            if apps.isEmpty { report(.appListMalformed, path + ".apps", "'apps' is empty, so the service names no app") }
+            if apps.isEmpty {
+                report(.appListMalformed, path + ".apps", "'apps' is empty, so the service names no app")
+            }
         } else if let value = list.additionalKeys[AssociationKey.apps] {
-            report(.appListMalformed, path + ".apps", "'apps' must be an array of App ID strings, but it is \(value.kindDescription)")
+            report(
+                .appListMalformed, path + ".apps",
+                "'apps' must be an array of App ID strings, but it is \(value.kindDescription)")
         } else {
             report(.appListMalformed, path, "the service has no 'apps' array, so it names no app")
         }
         for key in list.additionalKeys.keys.sorted() where key != AssociationKey.apps {
             report(
                 .unknownServiceKey, JSONPath.appending(key: key, to: path),
-                "'\(key)' is not a key of this service, so Apple ignores it" + hint(key, [AssociationKey.apps]))
+                "'\(key)' is not a key of this service, so Apple ignores it"
+                    + hint(key, [AssociationKey.apps]))
         }
     }
 
@@ -150,22 +164,30 @@ struct ValidationRun {
             let kind = appLinks.additionalKeys[key]?.kindDescription ?? "missing"
             switch key {
             case AssociationKey.apps:
-                report(.legacyAppsNotEmpty, keyPath, "the legacy 'apps' must be an empty array, but it is \(kind)")
+                report(
+                    .legacyAppsNotEmpty, keyPath,
+                    "the legacy 'apps' must be an empty array, but it is \(kind)")
             case AssociationKey.details:
                 report(.detailsMalformed, keyPath, "'details' must be an array of objects, but it is \(kind)")
             case AssociationKey.defaults:
-                report(.wrongTypeComponentKey, keyPath, "'defaults' must be an object, but it is \(kind); Apple ignores it")
+                report(
+                    .wrongTypeComponentKey, keyPath,
+                    "'defaults' must be an object, but it is \(kind); Apple ignores it")
             case AssociationKey.substitutionVariables:
                 report(
                     .variablesMalformed, keyPath,
-                    "'substitutionVariables' must map each name to an array of strings; Apple cannot use it as written")
+                    "'substitutionVariables' must map each name to an array of strings; Apple cannot use it as written"
+                )
             default:
                 report(
                     .unknownServiceKey, keyPath,
-                    "'\(key)' is not a key of applinks, so Apple ignores it" + hint(key, AssociationKey.appLinksKeys))
+                    "'\(key)' is not a key of applinks, so Apple ignores it"
+                        + hint(key, AssociationKey.appLinksKeys))
             }
         }
-        if let variables = appLinks.substitutionVariables { checkVariables(variables, at: path + ".substitutionVariables") }
+        if let variables = appLinks.substitutionVariables {
+            checkVariables(variables, at: path + ".substitutionVariables")
+        }
         let compiled = CompiledAssociationFile(AssociationFile(appLinks: appLinks))
         if let defaults = appLinks.defaults {
             checkComponentShape(defaults, at: path + ".defaults", isDefaults: true)
@@ -179,15 +201,24 @@ struct ValidationRun {
             }
             return
         }
-        if details.isEmpty { report(.noDetails, path + ".details", "'details' is empty, so no URL opens any app") }
+        if details.isEmpty {
+            report(.noDetails, path + ".details", "'details' is empty, so no URL opens any app")
+        }
         for (index, detail) in details.enumerated() {
             let detailPath =
                 appLinks.detailsStyle == .dictionary
-                ? JSONPath.appending(key: detail.appID ?? "", to: path + ".details") : path + ".details[\(index)]"
+                ? JSONPath.appending(key: detail.appID ?? "", to: path + ".details")
+                : path + ".details[\(index)]"
             checkDetail(detail, at: detailPath, style: appLinks.detailsStyle)
             guard detail.unreadable == nil else { continue }
             let rules = compiled.details.first { $0.index == index }?.rules ?? []
-            checkRules(of: detail, rules: rules, at: detailPath, appLinks: appLinks, variables: compiled.variables)
+            checkRules(
+                of: detail, rules: rules, at: detailPath, appLinks: appLinks, variables: compiled.variables)
+        }
+        if budget.isExhausted {
+            report(
+                .analysisIncomplete, path + ".details",
+                "the file has too many rules to compare every pair; some unreachable rules may be unreported")
         }
     }
 
@@ -196,15 +227,20 @@ struct ValidationRun {
             let variablePath = JSONPath.appending(key: name, to: path)
             let values = variables[name] ?? []
             if SubstitutionVariables.builtInNames.contains(name) {
-                report(.variableShadowsBuiltIn, variablePath, "'\(name)' replaces the built-in variable $(\(name))")
+                report(
+                    .variableShadowsBuiltIn, variablePath,
+                    "'\(name)' replaces the built-in variable $(\(name))")
             }
             if values.isEmpty {
-                report(.emptyVariable, variablePath, "$(\(name)) has no values, so every pattern using it matches nothing")
+                report(
+                    .emptyVariable, variablePath,
+                    "$(\(name)) has no values, so every pattern using it matches nothing")
             }
             for (position, value) in values.enumerated() where value.contains("$(") {
                 report(
                     .variableValueUsesVariable, variablePath + "[\(position)]",
-                    "the value '\(value)' uses another variable; values are not expanded, so it is matched literally")
+                    "the value '\(value)' uses another variable; values are not expanded, so it is matched literally"
+                )
             }
         }
     }
@@ -214,7 +250,9 @@ struct ValidationRun {
     mutating func checkDetail(_ detail: AppLinksDetail, at path: String, style: AppLinks.DetailsStyle) {
         if let unreadable = detail.unreadable {
             let kind = unreadable.objectValue?.values.first?.kindDescription ?? unreadable.kindDescription
-            report(.detailsMalformed, path, "a detail must be an object, but this one is \(kind); it matches nothing")
+            report(
+                .detailsMalformed, path,
+                "a detail must be an object, but this one is \(kind); it matches nothing")
             return
         }
         let malformedAppIDs = detail.additionalKeys[AssociationKey.appIDs]
@@ -226,13 +264,17 @@ struct ValidationRun {
                     + "the detail applies to no app")
         }
         if let malformedAppID {
-            report(.appIDsMalformed, path + ".appID", "'appID' must be a string, but it is \(malformedAppID.kindDescription)")
+            report(
+                .appIDsMalformed, path + ".appID",
+                "'appID' must be a string, but it is \(malformedAppID.kindDescription)")
         }
         if let appIDs = detail.appIDs {
             if detail.appID != nil {
                 report(.appIDIgnored, path + ".appID", "'appID' is ignored because 'appIDs' is present")
             }
-            if appIDs.isEmpty { report(.emptyAppIDs, path + ".appIDs", "'appIDs' is empty, so the detail applies to no app") }
+            if appIDs.isEmpty {
+                report(.emptyAppIDs, path + ".appIDs", "'appIDs' is empty, so the detail applies to no app")
+            }
             checkAppIDs(appIDs, at: path + ".appIDs")
         } else if let appID = detail.appID {
             if style == .dictionary {
@@ -241,9 +283,13 @@ struct ValidationRun {
                 checkAppID(appID, at: path + ".appID")
             }
         } else if malformedAppIDs == nil && malformedAppID == nil {
-            report(.detailWithoutAppID, path, "the detail has neither 'appIDs' nor 'appID', so it applies to no app")
+            report(
+                .detailWithoutAppID, path,
+                "the detail has neither 'appIDs' nor 'appID', so it applies to no app")
         }
-        if detail.components != nil && (detail.paths != nil || detail.additionalKeys[AssociationKey.paths] != nil) {
+        if detail.components != nil
+            && (detail.paths != nil || detail.additionalKeys[AssociationKey.paths] != nil)
+        {
             report(.pathsIgnored, path + ".paths", "'paths' is ignored because 'components' is present")
         }
         if let components = detail.additionalKeys[AssociationKey.components] {
@@ -252,7 +298,9 @@ struct ValidationRun {
                 "'components' must be an array of objects, but it is \(components.kindDescription)")
         }
         if let paths = detail.additionalKeys[AssociationKey.paths], detail.components == nil {
-            report(.rulesMalformed, path + ".paths", "'paths' must be an array of strings, but it is \(paths.kindDescription)")
+            report(
+                .rulesMalformed, path + ".paths",
+                "'paths' must be an array of strings, but it is \(paths.kindDescription)")
         }
         if let components = detail.components {
             if components.isEmpty {
@@ -261,8 +309,11 @@ struct ValidationRun {
         } else if let paths = detail.paths {
             report(
                 .legacyPaths, path + ".paths",
-                "the detail uses the legacy 'paths'; 'components' (iOS 13 and later) can also match query and fragment")
-            if paths.isEmpty { report(.noRules, path + ".paths", "'paths' is empty, so the detail matches no URL") }
+                "the detail uses the legacy 'paths'; 'components' (iOS 13 and later) can also match query and fragment"
+            )
+            if paths.isEmpty {
+                report(.noRules, path + ".paths", "'paths' is empty, so the detail matches no URL")
+            }
         } else if detail.additionalKeys[AssociationKey.components] == nil
             && detail.additionalKeys[AssociationKey.paths] == nil
         {
@@ -273,12 +324,15 @@ struct ValidationRun {
                 .wrongTypeComponentKey, path + ".defaults",
                 "'defaults' must be an object, but it is \(defaults.kindDescription); Apple ignores it")
         }
-        let known = [AssociationKey.appID, AssociationKey.appIDs, AssociationKey.components, AssociationKey.paths,
-                     AssociationKey.defaults]
+        let known = [
+            AssociationKey.appID, AssociationKey.appIDs, AssociationKey.components, AssociationKey.paths,
+            AssociationKey.defaults,
+        ]
         for key in detail.additionalKeys.keys.sorted() where !known.contains(key) {
             report(
                 .unknownDetailKey, JSONPath.appending(key: key, to: path),
-                "'\(key)' is not a key of a detail, so Apple ignores it" + hint(key, AssociationKey.detailKeys))
+                "'\(key)' is not a key of a detail, so Apple ignores it"
+                    + hint(key, AssociationKey.detailKeys))
         }
     }
 
@@ -299,9 +353,13 @@ struct ValidationRun {
         }
         let prefix = appID[..<dot]
         let bundle = appID[appID.index(after: dot)...]
-        let isBundleCharacter: (Character) -> Bool = { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") }
-        guard !prefix.isEmpty, prefix.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }), !bundle.isEmpty,
-            bundle.allSatisfy(isBundleCharacter), !bundle.hasPrefix("."), !bundle.hasSuffix("."), !bundle.contains("..")
+        let isBundleCharacter: (Character) -> Bool = {
+            $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".")
+        }
+        guard !prefix.isEmpty, prefix.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }),
+            !bundle.isEmpty,
+            bundle.allSatisfy(isBundleCharacter), !bundle.hasPrefix("."), !bundle.hasSuffix("."),
+            !bundle.contains("..")
         else {
             report(.malformedAppID, path, "'\(appID)' is not an App ID of the form <Team ID>.<bundle ID>")
             return
@@ -325,7 +383,8 @@ struct ValidationRun {
             checkPatterns(
                 of: defaults, at: path + ".defaults",
                 caseSensitive: defaults.caseSensitive ?? appLinks.defaults?.caseSensitive ?? true,
-                percentEncoded: defaults.percentEncoded ?? appLinks.defaults?.percentEncoded ?? true, variables: variables)
+                percentEncoded: defaults.percentEncoded ?? appLinks.defaults?.percentEncoded ?? true,
+                variables: variables)
         }
         if let components = detail.components {
             for (index, component) in components.enumerated() {
@@ -333,7 +392,8 @@ struct ValidationRun {
                 guard component.unreadable == nil else {
                     report(
                         .rulesMalformed, componentPath,
-                        "a component must be an object, but this one is \(component.unreadable?.kindDescription ?? "")")
+                        "a component must be an object, but this one is \(component.unreadable?.kindDescription ?? "")"
+                    )
                     continue
                 }
                 checkComponentShape(component, at: componentPath, isDefaults: false)
@@ -351,7 +411,8 @@ struct ValidationRun {
             for (index, text) in paths.enumerated() {
                 let pattern = text.hasPrefix("NOT ") ? String(text.dropFirst(4)) : text
                 checkPattern(
-                    pattern, part: .path, at: path + ".paths[\(index)]", caseSensitive: true, percentEncoded: true,
+                    pattern, part: .path, at: path + ".paths[\(index)]", caseSensitive: true,
+                    percentEncoded: true,
                     variables: nil)
             }
         }
@@ -364,13 +425,17 @@ struct ValidationRun {
             let kind = component.additionalKeys[key]?.kindDescription ?? "missing"
             switch key {
             case AssociationKey.path, AssociationKey.fragment, AssociationKey.comment:
-                report(.wrongTypeComponentKey, keyPath, "'\(key)' must be a string, but it is \(kind); Apple ignores it")
+                report(
+                    .wrongTypeComponentKey, keyPath,
+                    "'\(key)' must be a string, but it is \(kind); Apple ignores it")
             case AssociationKey.query:
                 report(
                     .wrongTypeComponentKey, keyPath,
                     "'?' must be a string or an object of strings, but it is \(kind); Apple ignores it")
             case AssociationKey.exclude, AssociationKey.caseSensitive, AssociationKey.percentEncoded:
-                report(.wrongTypeComponentKey, keyPath, "'\(key)' must be true or false, but it is \(kind); Apple ignores it")
+                report(
+                    .wrongTypeComponentKey, keyPath,
+                    "'\(key)' must be true or false, but it is \(kind); Apple ignores it")
             default:
                 report(
                     .unknownComponentKey, keyPath,
@@ -404,7 +469,8 @@ struct ValidationRun {
         case .items(let items)?:
             for name in items.keys.sorted() {
                 checkPattern(
-                    items[name] ?? "", part: .queryValue, at: JSONPath.appending(key: name, to: path + "[\"?\"]"),
+                    items[name] ?? "", part: .queryValue,
+                    at: JSONPath.appending(key: name, to: path + "[\"?\"]"),
                     caseSensitive: caseSensitive, percentEncoded: percentEncoded, variables: variables)
             }
         default:
@@ -448,7 +514,9 @@ struct ValidationRun {
             ? CompiledRule.parsePath(text, caseSensitive: caseSensitive, variables: variables)
             : PatternParser.parse(text, caseSensitive: caseSensitive, variables: variables)
         for name in Set(parsed.undefinedVariables).sorted() {
-            report(.undefinedVariable, path, "$(\(name)) is not a defined variable, so this pattern matches nothing")
+            report(
+                .undefinedVariable, path,
+                "$(\(name)) is not a defined variable, so this pattern matches nothing")
         }
         if parsed.hasUnterminatedVariable {
             report(.unterminatedVariable, path, "'$(' has no closing ')', so '\(text)' is matched literally")
@@ -462,9 +530,13 @@ struct ValidationRun {
         guard parsed.undefinedVariables.isEmpty else { return }
         let automaton = PatternAutomaton(parsed.node)
         let alphabet = percentEncoded ? part.encodedAlphabet : .everything
-        guard !PatternLanguage.canMatch(automaton, over: caseSensitive ? alphabet : alphabet.folded()) else { return }
+        guard !PatternLanguage.canMatch(automaton, over: caseSensitive ? alphabet : alphabet.folded()) else {
+            return
+        }
         var reason = "no URL \(part.name) can match it"
-        if percentEncoded, let culprit = text.unicodeScalars.first(where: { !alphabet.allows($0.value) && $0 != "*" }) {
+        if percentEncoded,
+            let culprit = text.unicodeScalars.first(where: { !alphabet.allows($0.value) && $0 != "*" })
+        {
             let shown = culprit == " " ? "a space" : "'\(culprit)'"
             reason =
                 "a percent-encoded URL \(part.name) never contains \(shown); write it percent-encoded or set "
@@ -476,7 +548,9 @@ struct ValidationRun {
     // MARK: Suggestions
 
     func hint(_ key: String, _ known: [String]) -> String {
-        if let match = known.first(where: { $0.lowercased() == key.lowercased() }) { return " (did you mean '\(match)'?)" }
+        if let match = known.first(where: { $0.lowercased() == key.lowercased() }) {
+            return " (did you mean '\(match)'?)"
+        }
         guard key.count >= 4 else { return "" }
         let scored = known.map { ($0, ValidationRun.distance(key.lowercased(), $0.lowercased())) }
         guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2 else { return "" }
@@ -492,7 +566,8 @@ struct ValidationRun {
         for i in 1...a.count {
             var current = [i] + [Int](repeating: 0, count: b.count)
             for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                current[j] = min(
+                    previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
             }
             previous = current
         }

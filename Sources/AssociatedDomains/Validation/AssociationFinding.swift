@@ -123,7 +123,8 @@ public struct AssociationFinding: Sendable, Hashable, Codable, CustomStringConve
         public var severity: Severity {
             switch self {
             case .fileTooLarge, .invalidJSON, .notAnObject, .unreadableSignedFile, .emptyFile, .noService,
-                .serviceNotAnObject, .appListMalformed, .detailWithoutAppID, .appIDsMalformed, .detailsMalformed,
+                .serviceNotAnObject, .appListMalformed, .detailWithoutAppID, .appIDsMalformed,
+                .detailsMalformed,
                 .legacyAppsNotEmpty, .rulesMalformed, .malformedAppID, .variablesMalformed,
                 .variableValueUsesVariable, .undefinedVariable, .wrongTypeComponentKey, .patternNeverMatches,
                 .exclusionAfterBroaderRule:

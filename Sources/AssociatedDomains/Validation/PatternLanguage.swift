@@ -18,7 +18,8 @@ enum PatternLanguage {
         /// browsers always escape there (and never the separators that end the part).
         static func encoded(excluding forbidden: String) -> Alphabet {
             let excluded = Set(forbidden.unicodeScalars.map(\.value))
-            return Alphabet(ascii: ScalarSet((0x21..<0x7F).filter { !excluded.contains($0) }), allowsNonASCII: false)
+            return Alphabet(
+                ascii: ScalarSet((0x21..<0x7F).filter { !excluded.contains($0) }), allowsNonASCII: false)
         }
 
         static let encodedPath = encoded(excluding: "\"#<>?`{}")
@@ -49,6 +50,8 @@ enum PatternLanguage {
             case .accept: return true
             case .fork(let targets): stack.append(contentsOf: targets)
             case .consume(let test, let next): if alphabet.satisfies(test) { stack.append(next) }
+            case .table(let targets):
+                for (scalar, next) in targets where alphabet.allows(scalar) { stack.append(next) }
             }
         }
         return false
@@ -64,6 +67,7 @@ enum PatternLanguage {
     /// Whether every string `inner` matches, `outer` matches too; `nil` when the budget ran out.
     static func includes(_ outer: PatternAutomaton, _ inner: PatternAutomaton, budget: Budget) -> Bool? {
         if outer.isUniversal { return true }
+        if budget.isExhausted { return nil }
         let alphabet = reducedAlphabet(outer, inner)
         var visited = Set<Pair>()
         var work: [Pair] = []
@@ -76,11 +80,14 @@ enum PatternLanguage {
             switch inner.states[pair.single] {
             case .accept:
                 if !pair.set.contains(0) { return false }
-            case .consume(let test, let next):
-                for symbol in alphabet where test.accepts(symbol) {
+            case .consume, .table:
+                for symbol in alphabet {
+                    guard let next = target(inner, pair.single, symbol) else { continue }
                     budget.remaining -= 1
                     let outerNext = step(outer, pair.set, symbol)
-                    for state in closure(inner, of: [next]) { work.append(Pair(single: state, set: outerNext)) }
+                    for state in closure(inner, of: [next]) {
+                        work.append(Pair(single: state, set: outerNext))
+                    }
                 }
             case .fork:
                 continue
@@ -91,6 +98,7 @@ enum PatternLanguage {
 
     /// Whether some string matches both; `nil` when the budget ran out.
     static func overlaps(_ first: PatternAutomaton, _ second: PatternAutomaton, budget: Budget) -> Bool? {
+        if budget.isExhausted { return nil }
         let alphabet = reducedAlphabet(first, second)
         var visited = Set<Pair>()
         var work: [Pair] = []
@@ -103,12 +111,15 @@ enum PatternLanguage {
             switch first.states[pair.single] {
             case .accept:
                 if pair.set.contains(0) { return true }
-            case .consume(let test, let next):
-                for symbol in alphabet where test.accepts(symbol) {
+            case .consume, .table:
+                for symbol in alphabet {
+                    guard let next = target(first, pair.single, symbol) else { continue }
                     budget.remaining -= 1
                     let secondNext = step(second, pair.set, symbol)
                     guard !secondNext.isEmpty else { continue }
-                    for state in closure(first, of: [next]) { work.append(Pair(single: state, set: secondNext)) }
+                    for state in closure(first, of: [next]) {
+                        work.append(Pair(single: state, set: secondNext))
+                    }
                 }
             case .fork:
                 continue
@@ -135,6 +146,9 @@ enum PatternLanguage {
                 case .any: break
                 }
             }
+            for state in automaton.states {
+                if case .table(let targets) = state { symbols.formUnion(targets.keys) }
+            }
         }
         var stranger: UInt32 = 0xE000
         while symbols.contains(stranger) { stranger += 1 }
@@ -150,7 +164,7 @@ enum PatternLanguage {
         while let state = stack.popLast() {
             guard seen.insert(state).inserted else { continue }
             switch automaton.states[state] {
-            case .accept, .consume: result.append(state)
+            case .accept, .consume, .table: result.append(state)
             case .fork(let targets): stack.append(contentsOf: targets)
             }
         }
@@ -158,12 +172,16 @@ enum PatternLanguage {
     }
 
     private static func step(_ automaton: PatternAutomaton, _ states: [Int], _ symbol: UInt32) -> [Int] {
-        var next: [Int] = []
-        for state in states {
-            if case .consume(let test, let target) = automaton.states[state], test.accepts(symbol) {
-                next.append(target)
-            }
-        }
+        let next = states.compactMap { target(automaton, $0, symbol) }
         return next.isEmpty ? [] : closure(automaton, of: next)
+    }
+
+    /// Where a consuming state goes on a scalar, or `nil` when it does not accept it.
+    private static func target(_ automaton: PatternAutomaton, _ state: Int, _ symbol: UInt32) -> Int? {
+        switch automaton.states[state] {
+        case .consume(let test, let next): test.accepts(symbol) ? next : nil
+        case .table(let targets): targets[symbol]
+        case .accept, .fork: nil
+        }
     }
 }

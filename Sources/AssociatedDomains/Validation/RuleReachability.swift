@@ -13,6 +13,7 @@ struct RuleReachability {
     func findings(for rules: [CompiledRule]) -> [AssociationFinding] {
         var findings: [AssociationFinding] = []
         for (position, rule) in rules.enumerated() where rule.isReadable {
+            if budget.isExhausted { break }
             var reported = false
             for earlier in rules[..<position] where earlier.isReadable {
                 guard covers(earlier, rule) == true else { continue }
@@ -22,7 +23,8 @@ struct RuleReachability {
                         AssociationFinding(
                             .exclusionAfterBroaderRule, at: rule.reference.jsonPath,
                             "this exclusion never takes effect: \(earlier.reference.jsonPath) comes first and "
-                                + "sends every URL it would exclude to the app; move the exclusion before it"))
+                                + "sends every URL it would exclude to the app; move the exclusion before it")
+                    )
                 } else {
                     findings.append(
                         AssociationFinding(
@@ -44,12 +46,6 @@ struct RuleReachability {
                 break
             }
         }
-        if budget.isExhausted {
-            findings.append(
-                AssociationFinding(
-                    .analysisIncomplete, at: "$.applinks.details",
-                    "the file is too large to compare every pair of rules; some unreachable rules may be unreported"))
-        }
         return findings
     }
 
@@ -57,7 +53,9 @@ struct RuleReachability {
     func covers(_ earlier: CompiledRule, _ later: CompiledRule) -> Bool? {
         let sameSettings =
             earlier.caseSensitive == later.caseSensitive && earlier.percentEncoded == later.percentEncoded
-        guard sameSettings || (isUniversal(earlier.path) && isUniversal(earlier.fragment) && isUniversal(earlier.query))
+        guard
+            sameSettings
+                || (isUniversal(earlier.path) && isUniversal(earlier.fragment) && isUniversal(earlier.query))
         else { return false }
         guard let path = coversPart(earlier.path, later.path) else { return nil }
         guard path else { return false }
@@ -69,13 +67,15 @@ struct RuleReachability {
     /// Whether some URL matches both; `nil` when unknown. Only rules with the same settings and
     /// comparable query forms are compared; everything else answers `false` (no report).
     func overlaps(_ first: CompiledRule, _ second: CompiledRule) -> Bool? {
-        guard first.caseSensitive == second.caseSensitive, first.percentEncoded == second.percentEncoded else {
+        guard first.caseSensitive == second.caseSensitive, first.percentEncoded == second.percentEncoded
+        else {
             return false
         }
         for (a, b) in [(first.path, second.path), (first.fragment, second.fragment)] {
             guard let a, let b else { continue }
             guard a.prefix.starts(with: b.prefix) || b.prefix.starts(with: a.prefix),
-                a.suffix.reversed().starts(with: b.suffix.reversed()) || b.suffix.reversed().starts(with: a.suffix.reversed())
+                a.suffix.reversed().starts(with: b.suffix.reversed())
+                    || b.suffix.reversed().starts(with: a.suffix.reversed())
             else { return false }
             guard let shared = PatternLanguage.overlaps(a, b, budget: budget) else { return nil }
             if !shared { return false }
@@ -88,7 +88,9 @@ struct RuleReachability {
         case (.items(let a), .items(let b)):
             for (name, pattern) in a {
                 guard let other = b.first(where: { $0.name == name }) else { continue }
-                guard let shared = PatternLanguage.overlaps(pattern, other.value, budget: budget) else { return nil }
+                guard let shared = PatternLanguage.overlaps(pattern, other.value, budget: budget) else {
+                    return nil
+                }
                 if !shared { return false }
             }
             return true
@@ -127,7 +129,9 @@ struct RuleReachability {
         case (.items(let a), .items(let b)):
             for (name, pattern) in a where !pattern.isUniversal {
                 guard let other = b.first(where: { $0.name == name }) else { return false }
-                guard let included = PatternLanguage.includes(pattern, other.value, budget: budget) else { return nil }
+                guard let included = PatternLanguage.includes(pattern, other.value, budget: budget) else {
+                    return nil
+                }
                 if !included { return false }
             }
             return true

@@ -1,18 +1,18 @@
-#if canImport(UIKit) && !os(watchOS)
-import UIKit
+#if canImport(UIKit) && (os(iOS) || os(visionOS))
+    import UIKit
 
-extension LinkReceiver {
-    /// Decides about every activity and URL a scene was launched with:
-    /// `scene(_:willConnectTo:options:)`.
-    @MainActor
-    public func receive(_ options: UIScene.ConnectionOptions) -> [ReceivedLink] {
-        options.userActivities.map { receive($0) } + receive(options.urlContexts)
-    }
+    extension LinkReceiver {
+        /// Decides about every activity and URL a scene was launched with:
+        /// `scene(_:willConnectTo:options:)`.
+        @MainActor
+        public func receive(_ options: UIScene.ConnectionOptions) -> [ReceivedLink] {
+            options.userActivities.map { receive($0) } + receive(options.urlContexts)
+        }
 
-    /// Decides about the URLs opened in a running scene: `scene(_:openURLContexts:)`.
-    @MainActor
-    public func receive(_ contexts: Set<UIOpenURLContext>) -> [ReceivedLink] {
-        contexts.map { receive($0.url) }
+        /// Decides about the URLs opened in a running scene: `scene(_:openURLContexts:)`.
+        @MainActor
+        public func receive(_ contexts: Set<UIOpenURLContext>) -> [ReceivedLink] {
+            contexts.map { receive($0.url) }
+        }
     }
-}
 #endif

@@ -18,45 +18,74 @@ struct HostValidator {
 
     func validate() throws(LinkError) -> String {
         if bytes[start] == UInt8(ascii: "[") { return try validateIPv6() }
-        let host = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]).lazy.map(ASCII.lowercased), as: UTF8.self)
+        let host = ASCII.lowercasedString(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        if let last = lastNonEmptyLabel(), endsInNumber(last) {
+            return try validateIPv4(host, labels: labels())
+        }
+        // One pass over the labels, without collecting them.
+        var labelStart = start
+        for i in start...end where i == end || bytes[i] == UInt8(ascii: ".") {
+            try validateLabel(labelStart..<i, of: host)
+            labelStart = i + 1
+        }
+        guard host.utf8.count <= 253 else {
+            throw LinkError(.invalidHost, at: start, detail: "host of \(host.utf8.count) bytes, limit 253")
+        }
+        return host
+    }
+
+    private func validateLabel(_ label: Range<Int>, of host: String) throws(LinkError) {
+        guard !label.isEmpty else {
+            throw LinkError(.invalidHost, at: label.lowerBound, detail: "empty label in '\(host)'")
+        }
+        guard label.count <= 63 else {
+            throw LinkError(.invalidHost, at: label.lowerBound, detail: "label of \(label.count) bytes, limit 63")
+        }
+        for i in label {
+            let b = bytes[i]
+            guard ASCII.isAlpha(b) || ASCII.isDigit(b) || b == UInt8(ascii: "-")
+                || (allowsUnderscore && b == UInt8(ascii: "_"))
+            else {
+                throw LinkError(.invalidHost, at: i, detail: "'\(Character(Unicode.Scalar(b)))' in host '\(host)'")
+            }
+        }
+        if bytes[label.lowerBound] == UInt8(ascii: "-") || bytes[label.upperBound - 1] == UInt8(ascii: "-") {
+            throw LinkError(.invalidHost, at: label.lowerBound, detail: "label starts or ends with '-'")
+        }
+        // Hyphens in the third and fourth places mark an encoded label, which must be Punycode.
+        if label.count >= 4, bytes[label.lowerBound + 2] == UInt8(ascii: "-"),
+            bytes[label.lowerBound + 3] == UInt8(ascii: "-")
+        {
+            let text = ASCII.lowercasedString(UnsafeBufferPointer(rebasing: bytes[label]))
+            guard text.hasPrefix("xn--"), Punycode.isValidLabel(String(text.dropFirst(4))) else {
+                throw LinkError(.invalidHost, at: label.lowerBound, detail: "label '\(text)' is not valid Punycode")
+            }
+        }
+    }
+
+    /// The last label that is not empty (a trailing dot leaves an empty one), or `nil`.
+    private func lastNonEmptyLabel() -> Range<Int>? {
+        var labelEnd = end
+        var i = end
+        while i > start {
+            i -= 1
+            if bytes[i] == UInt8(ascii: ".") {
+                if labelEnd > i + 1 { return (i + 1)..<labelEnd }
+                labelEnd = i
+            }
+        }
+        return labelEnd > start ? start..<labelEnd : nil
+    }
+
+    /// Every label, empty ones included.
+    private func labels() -> [Range<Int>] {
         var labels: [Range<Int>] = []
         var labelStart = start
         for i in start...end where i == end || bytes[i] == UInt8(ascii: ".") {
             labels.append(labelStart..<i)
             labelStart = i + 1
         }
-        if let last = labels.last(where: { !$0.isEmpty }), endsInNumber(last) {
-            return try validateIPv4(host, labels: labels)
-        }
-        for label in labels {
-            guard !label.isEmpty else {
-                throw LinkError(.invalidHost, at: label.lowerBound, detail: "empty label in '\(host)'")
-            }
-            guard label.count <= 63 else {
-                throw LinkError(.invalidHost, at: label.lowerBound, detail: "label of \(label.count) bytes, limit 63")
-            }
-            for i in label {
-                let b = bytes[i]
-                guard ASCII.isAlpha(b) || ASCII.isDigit(b) || b == UInt8(ascii: "-")
-                    || (allowsUnderscore && b == UInt8(ascii: "_"))
-                else {
-                    throw LinkError(.invalidHost, at: i, detail: "'\(Character(Unicode.Scalar(b)))' in host '\(host)'")
-                }
-            }
-            if bytes[label.lowerBound] == UInt8(ascii: "-") || bytes[label.upperBound - 1] == UInt8(ascii: "-") {
-                throw LinkError(.invalidHost, at: label.lowerBound, detail: "label starts or ends with '-'")
-            }
-            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[label]).lazy.map(ASCII.lowercased), as: UTF8.self)
-            if text.count >= 4, text.utf8.dropFirst(2).starts(with: "--".utf8) {
-                guard text.hasPrefix("xn--"), Punycode.isValidLabel(String(text.dropFirst(4))) else {
-                    throw LinkError(.invalidHost, at: label.lowerBound, detail: "label '\(text)' is not valid Punycode")
-                }
-            }
-        }
-        guard host.utf8.count <= 253 else {
-            throw LinkError(.invalidHost, at: start, detail: "host of \(host.utf8.count) bytes, limit 253")
-        }
-        return host
+        return labels
     }
 
     /// WHATWG's "ends in a number": the last label is all digits or `0x` followed by hex digits.

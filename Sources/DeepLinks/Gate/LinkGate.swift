@@ -47,23 +47,35 @@ public struct LinkGate: Sendable {
     /// are removed, in place, so the order of the rest is kept.
     public func sanitize(_ link: Link) -> SanitizedLink {
         let patterns = policy.strippedQueryItems
-        guard !patterns.isEmpty, !link.queryItems.isEmpty else {
+        guard !patterns.isEmpty, !link.queryItems.isEmpty,
+            let first = link.queryItems.firstIndex(where: { QueryItemPattern.any(of: patterns, matches: $0.name) })
+        else {
             return SanitizedLink(link: link, removed: [])
         }
-        var kept: [QueryItem] = []
-        var removed: [QueryItem] = []
-        for item in link.queryItems {
-            if patterns.contains(where: { $0.matches(item.name) }) {
+        var kept = Array(link.queryItems[..<first])
+        kept.reserveCapacity(link.queryItems.count - 1)
+        var removed = [link.queryItems[first]]
+        for item in link.queryItems[(first + 1)...] {
+            if QueryItemPattern.any(of: patterns, matches: item.name) {
                 removed.append(item)
             } else {
                 kept.append(item)
             }
         }
-        guard !removed.isEmpty else { return SanitizedLink(link: link, removed: []) }
-        let rawQuery: String? =
-            kept.isEmpty
-            ? nil
-            : kept.map { $0.hasValue ? $0.rawName + "=" + $0.rawValue : $0.rawName }.joined(separator: "&")
+        var rawQuery: String?
+        if !kept.isEmpty {
+            var query = ""
+            query.reserveCapacity(link.rawQuery?.utf8.count ?? 0)
+            for (i, item) in kept.enumerated() {
+                if i > 0 { query += "&" }
+                query += item.rawName
+                if item.hasValue {
+                    query += "="
+                    query += item.rawValue
+                }
+            }
+            rawQuery = query
+        }
         let text = Link.assemble(
             scheme: link.scheme, hasAuthority: link.hasAuthority, host: link.host, port: link.port,
             rawPath: link.rawPath, rawQuery: rawQuery, rawFragment: link.rawFragment)
@@ -83,26 +95,19 @@ public struct SanitizedLink: Sendable, Hashable, Codable {
     public let removed: [QueryItem]
 
     /// The canonical text of ``link``.
-    public var canonical: String { link.canonical }
-
-    /// Creates a sanitised link from its parts.
-    public init(link: Link, removed: [QueryItem]) {
-        self.link = link
-        self.removed = removed
-    }
-}
-
-extension Link {
-    /// The canonical text of this link: lower-case scheme and host, default port dropped, an
-    /// empty path written `/` (web links), escapes of unreserved characters decoded, every
-    /// other escape in upper-case hex, an empty query or fragment dropped.
-    ///
-    /// Canonicalising a canonical link returns it unchanged.
     public var canonical: String {
-        var out = scheme
+        // One string, grown once: the canonical text is at most as long as the original plus
+        // the `/` of an empty web path.
+        var out = ""
+        out.reserveCapacity(original.utf8.count + 1)
+        out += scheme
         if let host {
-            out += "://" + host
-            if let port, port != Self.defaultPort(for: scheme) { out += ":" + String(port) }
+            out += "://"
+            out += host
+            if let port, port != Self.defaultPort(for: scheme) {
+                out += ":"
+                out += String(port)
+            }
         } else if hasAuthority {
             out += "://"
         } else {
@@ -113,8 +118,14 @@ extension Link {
         } else {
             out += PercentEncoding.normalize(rawPath)
         }
-        if let rawQuery { out += "?" + PercentEncoding.normalize(rawQuery) }
-        if let rawFragment { out += "#" + PercentEncoding.normalize(rawFragment) }
+        if let rawQuery {
+            out += "?"
+            out += PercentEncoding.normalize(rawQuery)
+        }
+        if let rawFragment {
+            out += "#"
+            out += PercentEncoding.normalize(rawFragment)
+        }
         return out
     }
 
@@ -132,12 +143,25 @@ extension Link {
         scheme: String, hasAuthority: Bool, host: String?, port: Int?, rawPath: String,
         rawQuery: String?, rawFragment: String?
     ) -> String {
-        var out = scheme + (hasAuthority ? "://" : ":")
+        var out = scheme
+        out.reserveCapacity(
+            scheme.utf8.count + 3 + (host?.utf8.count ?? 0) + 6 + rawPath.utf8.count + (rawQuery?.utf8.count ?? 0)
+                + (rawFragment?.utf8.count ?? 0) + 2)
+        out += hasAuthority ? "://" : ":"
         if let host { out += host }
-        if let port { out += ":" + String(port) }
+        if let port {
+            out += ":"
+            out += String(port)
+        }
         out += rawPath
-        if let rawQuery { out += "?" + rawQuery }
-        if let rawFragment { out += "#" + rawFragment }
+        if let rawQuery {
+            out += "?"
+            out += rawQuery
+        }
+        if let rawFragment {
+            out += "#"
+            out += rawFragment
+        }
         return out
     }
 }

@@ -33,7 +33,7 @@ struct LinkParser {
                 || b == UInt8(ascii: ".")
             else { throw LinkError(.invalidScheme, at: j, detail: "'\(Character(Unicode.Scalar(b)))' in the scheme") }
         }
-        let scheme = String(decoding: bytes[0..<i].lazy.map(ASCII.lowercased), as: UTF8.self)
+        let scheme = ASCII.lowercasedString(UnsafeBufferPointer(rebasing: bytes[0..<i]))
         guard policy.allowedSchemes.contains(scheme) else {
             throw LinkError(.schemeNotAllowed, at: 0, detail: "scheme '\(scheme)'")
         }
@@ -191,6 +191,7 @@ struct LinkParser {
         guard start < end else { return Segments(list: [], rawLength: 0) }
         try checkComponent(start, end, extra: "/", name: "path")
         var list: [PathSegment] = []
+        list.reserveCapacity(min(count(of: UInt8(ascii: "/"), start, end) + 1, limits.maxPathSegments + 1))
         var segStart = bytes[start] == UInt8(ascii: "/") ? start + 1 : start
         if !hasAuthority, bytes[start] == UInt8(ascii: "/"), start + 1 < end, bytes[start + 1] == UInt8(ascii: "/") {
             throw LinkError(.emptySegment, at: start + 1, detail: "'//' at the start of the path")
@@ -258,6 +259,7 @@ struct LinkParser {
             throw LinkError(.invalidCharacter, at: quote, detail: "\"'\" in the query, which browsers send as %27")
         }
         var items: [QueryItem] = []
+        items.reserveCapacity(min(count(of: UInt8(ascii: "&"), start, end) + 1, limits.maxQueryItems + 1))
         var itemStart = start
         while itemStart <= end {
             var itemEnd = itemStart
@@ -321,6 +323,13 @@ struct LinkParser {
             }
             i += 1
         }
+    }
+
+    /// How many times a byte occurs in a range, to size arrays once.
+    private func count(of byte: UInt8, _ start: Int, _ end: Int) -> Int {
+        var n = 0
+        for i in start..<end where bytes[i] == byte { n += 1 }
+        return n
     }
 
     private static func contains(_ set: StaticString, _ b: UInt8) -> Bool {

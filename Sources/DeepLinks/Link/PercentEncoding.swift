@@ -44,8 +44,9 @@ public enum PercentEncoding {
 
     /// Decodes every `%XX` escape; `nil` when an escape is invalid or the bytes are not UTF-8.
     public static func decode(_ text: some StringProtocol) -> String? {
+        // Most text has no escape: answer without copying it into an array first.
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
         let utf8 = Array(text.utf8)
-        guard utf8.contains(UInt8(ascii: "%")) else { return String(text) }
         var out: [UInt8] = []
         out.reserveCapacity(utf8.count)
         var i = 0
@@ -84,8 +85,8 @@ public enum PercentEncoding {
     /// Decodes escapes of unreserved characters and upper-cases the hex of every other escape.
     /// The input must already be valid (the gate checked it).
     static func normalize(_ text: some StringProtocol) -> String {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
         let utf8 = Array(text.utf8)
-        guard utf8.contains(UInt8(ascii: "%")) else { return String(text) }
         var out: [UInt8] = []
         out.reserveCapacity(utf8.count)
         var i = 0
@@ -154,5 +155,23 @@ enum ASCII {
 
     @inline(__always) static func lowercased(_ b: UInt8) -> UInt8 {
         b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") ? b | 0x20 : b
+    }
+
+    /// Text from bytes already known to be ASCII, lower-cased, built in place: no
+    /// intermediate sequence, no UTF-8 repair pass.
+    static func lowercasedString(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard bytes.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else {
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return String(unsafeUninitializedCapacity: bytes.count) { out in
+            for i in 0..<bytes.count { out[i] = lowercased(bytes[i]) }
+            return bytes.count
+        }
+    }
+
+    /// Whether every byte is printable ASCII (space to tilde): text on which comparing bytes
+    /// gives the same answer as comparing characters.
+    static func isPrintable(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 }

@@ -41,7 +41,9 @@ enum SharedCorpus {
 /// The shared corpora folder is not beside the package.
 struct CorpusMissing: Error, CustomStringConvertible {
     let path: String
-    var description: String { "shared corpus file \(path) not found (expected ../shared/corpora beside the package)" }
+    var description: String {
+        "shared corpus file \(path) not found (expected ../shared/corpora beside the package)"
+    }
 }
 
 /// The condition trait that skips a test, with a message, when the shared corpora are absent.

@@ -26,7 +26,8 @@ enum ArrivalFixtures {
 
     static func schemes(photoalbumConfirms: Bool = false) throws -> SchemeRegistry {
         try SchemeRegistry([
-            CustomScheme("photoalbum", host: .domain(["photos.example.com"]), confirmsEveryRoute: photoalbumConfirms),
+            CustomScheme(
+                "photoalbum", host: .domain(["photos.example.com"]), confirmsEveryRoute: photoalbumConfirms),
             CustomScheme("newsapp"),
         ])
     }

@@ -25,7 +25,10 @@ struct CustomSchemeRegistrationTests {
     func caseAndFamilies() {
         #expect(schemeError("JavaScript") == .wellKnown("javascript"))
         #expect(schemeError("HTTPS") == .wellKnown("https"))
-        for name in ["itms-apps", "itms-services", "x-apple-health", "x-safari-https", "facetime", "app-settings", "ws"] {
+        for name in [
+            "itms-apps", "itms-services", "x-apple-health", "x-safari-https", "facetime", "app-settings",
+            "ws",
+        ] {
             #expect(schemeError(name) == .wellKnown(name), "\(name)")
         }
         #expect(CustomScheme.isWellKnown("vbscript"))
@@ -35,10 +38,14 @@ struct CustomSchemeRegistrationTests {
 
     @Test("names follow RFC 3986: a letter, then letters, digits, '+', '-' or '.'")
     func nameSyntax() throws {
-        for name in ["", "1app", "my_app", "my app", "myapp:", "-app", "наш", String(repeating: "a", count: 256)] {
+        for name in [
+            "", "1app", "my_app", "my app", "myapp:", "-app", "наш", String(repeating: "a", count: 256),
+        ] {
             #expect(schemeError(name) == .invalidName(name), "\(name)")
         }
-        #expect(try CustomScheme("com.googleusercontent.apps.123-abc").name == "com.googleusercontent.apps.123-abc")
+        #expect(
+            try CustomScheme("com.googleusercontent.apps.123-abc").name
+                == "com.googleusercontent.apps.123-abc")
         #expect(try CustomScheme("x+y-z.1").name == "x+y-z.1")
     }
 
@@ -89,7 +96,8 @@ struct CustomSchemeCodingTests {
         encoder.outputFormatting = [.sortedKeys]
         let text = String(decoding: try encoder.encode(registry), as: UTF8.self)
         #expect(
-            text == #"[{"name":"newsapp"},{"confirmsEveryRoute":true,"domains":["photos.example.com"],"host":"domain","name":"photoalbum"}]"#
+            text
+                == #"[{"name":"newsapp"},{"confirmsEveryRoute":true,"domains":["photos.example.com"],"host":"domain","name":"photoalbum"}]"#
         )
         #expect(try JSONDecoder().decode(SchemeRegistry.self, from: Data(text.utf8)) == registry)
     }

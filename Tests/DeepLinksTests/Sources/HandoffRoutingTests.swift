@@ -11,7 +11,8 @@ private func handoff(_ type: String, _ userInfo: UserInfo) throws -> ReceivedLin
 struct HandoffRoutingTests {
     @Test("a registered type reaches its route with the userInfo as typed parameters")
     func registeredType() throws {
-        let received = try handoff(ArrivalFixtures.viewingPhoto, ["albumname": "Summer", "index": 3, "extra": true])
+        let received = try handoff(
+            ArrivalFixtures.viewingPhoto, ["albumname": "Summer", "index": 3, "extra": true])
         #expect(received.source == .handoff)
         guard case .dispatched(.route(let match)) = received.decision else {
             Issue.record("expected a route, got \(received)")
@@ -29,7 +30,8 @@ struct HandoffRoutingTests {
         #expect(received.decision == .refused(.unregisteredActivityType("com.other.app.viewing")))
         #expect(
             received.description
-                == "handoff: refused: the activity type 'com.other.app.viewing' is not registered by any activity route")
+                == "handoff: refused: the activity type 'com.other.app.viewing' is not registered by any activity route"
+        )
     }
 
     @Test("a value of the wrong kind is refused: the integer 3, not the text \"3\"")
@@ -38,7 +40,9 @@ struct HandoffRoutingTests {
         let failure = UserInfoFailure(key: "index", value: "3", reason: .wrongKind(expected: .integer))
         #expect(
             received.decision
-                == .refused(.invalidUserInfo(activityType: ArrivalFixtures.viewingPhoto, route: "photo", failure: failure)))
+                == .refused(
+                    .invalidUserInfo(
+                        activityType: ArrivalFixtures.viewingPhoto, route: "photo", failure: failure)))
         #expect(failure.description == #"userInfo key 'index' must be an integer value (got string "3")"#)
     }
 
@@ -55,13 +59,18 @@ struct HandoffRoutingTests {
         let failure = UserInfoFailure(key: "index", value: 10_000, reason: .invalid(.outOfRange(0...9999)))
         #expect(
             outOfRange.decision
-                == .refused(.invalidUserInfo(activityType: ArrivalFixtures.viewingPhoto, route: "photo", failure: failure)))
-        #expect(failure.description == "userInfo key 'index' must be an integer from 0 to 9999 (got integer 10000)")
+                == .refused(
+                    .invalidUserInfo(
+                        activityType: ArrivalFixtures.viewingPhoto, route: "photo", failure: failure)))
+        #expect(
+            failure.description
+                == "userInfo key 'index' must be an integer from 0 to 9999 (got integer 10000)")
     }
 
     @Test("one type, two routes: the keys decide, in declaration order")
     func routedByKeys() throws {
-        let photo = try handoff(ArrivalFixtures.browsing, ["albumname": "Summer", "index": 3, "album": "summer"])
+        let photo = try handoff(
+            ArrivalFixtures.browsing, ["albumname": "Summer", "index": 3, "album": "summer"])
         #expect(photo.match?.route == "photo")
         let album = try handoff(ArrivalFixtures.browsing, ["album": "summer-2024"])
         #expect(album.outcome == .route(try #require(album.match)))
@@ -112,14 +121,16 @@ struct HandoffRoutingTests {
                 == .refused(
                     .invalidUserInfo(
                         activityType: ArrivalFixtures.tagging, route: "tagged",
-                        failure: UserInfoFailure(key: "tags", value: "beach", reason: .wrongKind(expected: .array)))))
+                        failure: UserInfoFailure(
+                            key: "tags", value: "beach", reason: .wrongKind(expected: .array)))))
         let mixed = try handoff(ArrivalFixtures.tagging, ["tags": ["beach", 3]])
         #expect(
             mixed.decision
                 == .refused(
                     .invalidUserInfo(
                         activityType: ArrivalFixtures.tagging, route: "tagged",
-                        failure: UserInfoFailure(key: "tags", value: ["beach", 3], reason: .wrongKind(expected: .array)))))
+                        failure: UserInfoFailure(
+                            key: "tags", value: ["beach", 3], reason: .wrongKind(expected: .array)))))
         let notSlug = try handoff(ArrivalFixtures.tagging, ["tags": ["beach", "Sea"]])
         #expect(
             notSlug.decision
@@ -159,7 +170,8 @@ struct ActivityRouteValidationTests {
             ])
         ) {
             try LinkReceiver(
-                table: ArrivalFixtures.table, policy: ArrivalFixtures.policy, schemes: ArrivalFixtures.schemes(),
+                table: ArrivalFixtures.table, policy: ArrivalFixtures.policy,
+                schemes: ArrivalFixtures.schemes(),
                 activities: activities)
         }
     }
@@ -170,7 +182,8 @@ struct ActivityRouteValidationTests {
             Route("a", "/a")
             Route("a", "/b")
         }
-        #expect(throws: LinkReceiverError.routeTable(RouteTableError(problems: [.duplicateName(route: "a")]))) {
+        #expect(throws: LinkReceiverError.routeTable(RouteTableError(problems: [.duplicateName(route: "a")])))
+        {
             try LinkReceiver(table: table)
         }
     }
@@ -179,12 +192,14 @@ struct ActivityRouteValidationTests {
     func json() throws {
         let routes = [
             ActivityRoute(activityType: "com.example.a", route: "album"),
-            ActivityRoute(activityType: "com.example.b", route: "photo", scheme: "https", host: "photos.example.com"),
+            ActivityRoute(
+                activityType: "com.example.b", route: "photo", scheme: "https", host: "photos.example.com"),
         ]
         #expect(try JSONDecoder().decode([ActivityRoute].self, from: JSONEncoder().encode(routes)) == routes)
         #expect(throws: DecodingError.self) {
             try JSONDecoder().decode(
-                ActivityRoute.self, from: Data(#"{"activityType": "com.example.a", "route": "a", "userinfo": []}"#.utf8))
+                ActivityRoute.self,
+                from: Data(#"{"activityType": "com.example.a", "route": "a", "userinfo": []}"#.utf8))
         }
     }
 }

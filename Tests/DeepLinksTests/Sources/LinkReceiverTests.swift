@@ -6,7 +6,9 @@ import Testing
 struct SameLinkEverySourceTests {
     static let webLink = "https://photos.example.com/albums?albumname=Summer&index=3"
 
-    @Test("a universal link, a banner argument, a custom scheme and Handoff reach the same route; the source is recorded")
+    @Test(
+        "a universal link, a banner argument, a custom scheme and Handoff reach the same route; the source is recorded"
+    )
     func sameRoute() throws {
         let receiver = try ArrivalFixtures.receiver()
         let arrivals: [ReceivedLink] = [
@@ -14,7 +16,9 @@ struct SameLinkEverySourceTests {
             receiver.receive(bannerContent: "app-id=1234567890, app-argument=\(Self.webLink)"),
             receiver.receive(url: "photoalbum://photos.example.com/albums?albumname=Summer&index=3"),
             receiver.receive(
-                try UserActivity(activityType: ArrivalFixtures.viewingPhoto, userInfo: ["albumname": "Summer", "index": 3])),
+                try UserActivity(
+                    activityType: ArrivalFixtures.viewingPhoto, userInfo: ["albumname": "Summer", "index": 3])
+            ),
         ]
         #expect(arrivals.map(\.source) == [.universalLink, .smartAppBanner, .customScheme, .handoff])
         for received in arrivals {
@@ -35,7 +39,9 @@ struct SameLinkEverySourceTests {
         let received = try ArrivalFixtures.receiver().receive(try #require(URL(string: Self.webLink)))
         #expect(received.source == .universalLink)
         #expect(received.match?.route == "photo")
-        #expect(received.description == #"universalLink: route to 'photo' [albumname: string "Summer", index: integer 3]"#)
+        #expect(
+            received.description
+                == #"universalLink: route to 'photo' [albumname: string "Summer", index: integer 3]"#)
     }
 
     @Test("one call takes every source")
@@ -50,8 +56,10 @@ struct SameLinkEverySourceTests {
         let received = incoming.map { receiver.receive($0) }
         #expect(received.map(\.source) == [.universalLink, .universalLink, .smartAppBanner, .customScheme])
         #expect(received.map(\.match?.route) == ["photo", "photo", "photo", "article"])
-        #expect(try JSONDecoder().decode([IncomingLink].self, from: JSONEncoder().encode(incoming)) == incoming)
-        #expect(try JSONDecoder().decode([ReceivedLink].self, from: JSONEncoder().encode(received)) == received)
+        #expect(
+            try JSONDecoder().decode([IncomingLink].self, from: JSONEncoder().encode(incoming)) == incoming)
+        #expect(
+            try JSONDecoder().decode([ReceivedLink].self, from: JSONEncoder().encode(received)) == received)
     }
 }
 
@@ -59,7 +67,8 @@ struct SameLinkEverySourceTests {
 struct CustomSchemeReceptionTests {
     @Test("seed 003: newsapp's host is a route segment")
     func routeSegmentHost() throws {
-        let received = try ArrivalFixtures.receiver().receive(url: "newsapp://doc/CHLFGFCB00097U7S?s=sps_article")
+        let received = try ArrivalFixtures.receiver().receive(
+            url: "newsapp://doc/CHLFGFCB00097U7S?s=sps_article")
         #expect(received.source == .customScheme)
         #expect(received.match?.route == "article")
         #expect(received.match?.parameters == ["id": "CHLFGFCB00097U7S", "s": "sps_article"])
@@ -75,7 +84,8 @@ struct CustomSchemeReceptionTests {
             receiver.receive(url: "photoalbum:///albums?albumname=Summer&index=3").decision
                 == .refused(.hostNotAllowed(scheme: "photoalbum", host: nil)))
         #expect(
-            receiver.receive(url: "photoalbum://photos.example.com:8080/albums?albumname=Summer&index=3").decision
+            receiver.receive(url: "photoalbum://photos.example.com:8080/albums?albumname=Summer&index=3")
+                .decision
                 == .refused(.hostNotAllowed(scheme: "photoalbum", host: "photos.example.com:8080")))
         let routed = receiver.receive(url: "photoalbum://PHOTOS.example.com/albums/summer-2024")
         #expect(routed.match?.route == "album")
@@ -113,14 +123,18 @@ struct CustomSchemeReceptionTests {
         policy.allowedSchemes.insert("zhihu")
         let receiver = try LinkReceiver(
             table: ArrivalFixtures.table, policy: policy, schemes: ArrivalFixtures.schemes())
-        #expect(receiver.receive(url: "zhihu://answers/154659733").decision == .refused(.unregisteredScheme("zhihu")))
+        #expect(
+            receiver.receive(url: "zhihu://answers/154659733").decision
+                == .refused(.unregisteredScheme("zhihu")))
     }
 
     @Test("a scheme that is neither allowed nor registered is refused by the gate")
     func unknownScheme() throws {
         let received = try ArrivalFixtures.receiver().receive(url: "zhihu://answers/154659733")
         #expect(received.source == .customScheme)
-        #expect(received.outcome == .reject(.malformed(LinkError(.schemeNotAllowed, at: 0, detail: "scheme 'zhihu'"))))
+        #expect(
+            received.outcome
+                == .reject(.malformed(LinkError(.schemeNotAllowed, at: 0, detail: "scheme 'zhihu'"))))
     }
 }
 
@@ -154,7 +168,9 @@ struct HostileArrivalTests {
     func browserFallback() throws {
         let received = try ArrivalFixtures.receiver().receive(
             ArrivalFixtures.tap("https://photos.example.com/albums?albumname=Summer&index=99999"))
-        guard case .dispatched(.openInBrowser(let link, .invalidParameter(let route, let failure))) = received.decision
+        guard
+            case .dispatched(.openInBrowser(let link, .invalidParameter(let route, let failure))) = received
+                .decision
         else {
             Issue.record("expected the browser fallback, got \(received)")
             return
@@ -169,7 +185,8 @@ struct HostileArrivalTests {
         let receiver = try ArrivalFixtures.receiver()
         #expect(receiver.receive(bannerContent: "app-id=1").decision == .refused(.bannerWithoutArgument))
         #expect(
-            receiver.receive(bannerContent: "app-id=one, app-argument=\(SameLinkEverySourceTests.webLink)").decision
+            receiver.receive(bannerContent: "app-id=one, app-argument=\(SameLinkEverySourceTests.webLink)")
+                .decision
                 == .refused(.invalidBanner(.nonNumericAppID("one"))))
     }
 
@@ -183,7 +200,9 @@ struct HostileArrivalTests {
         #expect(received.source == .smartAppBanner)
         #expect(received.outcome?.rejection?.linkError?.rule == .schemeNotAllowed)
         let withoutArgument = try SmartAppBanner(appID: 1)
-        #expect(try ArrivalFixtures.receiver().receive(withoutArgument).decision == .refused(.bannerWithoutArgument))
+        #expect(
+            try ArrivalFixtures.receiver().receive(withoutArgument).decision
+                == .refused(.bannerWithoutArgument))
     }
 }
 

@@ -24,7 +24,8 @@ struct SmartAppBannerSeedTests {
     @Test("seed 003, NetEase News: app-id, affiliate-data and a custom-scheme argument")
     func neteaseNews() throws {
         let banner = try SmartAppBanner(
-            parsing: "app-id=425349261, affiliate-data=myAffiliateData, app-argument=newsapp://doc/CHLFGFCB00097U7S?s=sps_article",
+            parsing:
+                "app-id=425349261, affiliate-data=myAffiliateData, app-argument=newsapp://doc/CHLFGFCB00097U7S?s=sps_article",
             gate: bannerGate)
         #expect(banner.appID == 425_349_261)
         #expect(banner.affiliateData == "myAffiliateData")
@@ -37,11 +38,14 @@ struct SmartAppBannerSeedTests {
 
     @Test("seed 003, Zhihu and Apple's own example")
     func zhihuAndApple() throws {
-        let zhihu = try SmartAppBanner(parsing: "app-id=432274380, app-argument=zhihu://answers/154659733", gate: bannerGate)
+        let zhihu = try SmartAppBanner(
+            parsing: "app-id=432274380, app-argument=zhihu://answers/154659733", gate: bannerGate)
         #expect(zhihu.appID == 432_274_380)
         #expect(zhihu.appArgument?.original == "zhihu://answers/154659733")
         let apple = try SmartAppBanner(
-            parsing: "app-id=123456789, app-argument=https://developer.apple.com/wwdc/schedule, affiliate-data=optionalAffiliateData")
+            parsing:
+                "app-id=123456789, app-argument=https://developer.apple.com/wwdc/schedule, affiliate-data=optionalAffiliateData"
+        )
         #expect(apple.appArgument?.host == "developer.apple.com")
         #expect(apple.affiliateData == "optionalAffiliateData")
     }
@@ -61,9 +65,11 @@ struct SmartAppBannerSeedTests {
 struct SmartAppBannerSpacingTests {
     @Test("spaces, tabs and line breaks around items, keys and '=' are ignored")
     func spacing() throws {
-        let tight = try SmartAppBanner(parsing: "app-id=432274380,app-argument=zhihu://answers/154659733", gate: bannerGate)
+        let tight = try SmartAppBanner(
+            parsing: "app-id=432274380,app-argument=zhihu://answers/154659733", gate: bannerGate)
         let loose = try SmartAppBanner(
-            parsing: "  app-id = 432274380 ,\n\tapp-argument\t=\tzhihu://answers/154659733 \r\n", gate: bannerGate)
+            parsing: "  app-id = 432274380 ,\n\tapp-argument\t=\tzhihu://answers/154659733 \r\n",
+            gate: bannerGate)
         #expect(tight == loose)
     }
 
@@ -88,14 +94,17 @@ struct SmartAppBannerRefusalTests {
         for text in ["12a", "-1", "+1", "0", "0123", "1.5", "1 2", "１２３", "99999999999999999999"] {
             #expect(bannerError("app-id=\(text)") == .nonNumericAppID(text), "\(text)")
         }
-        #expect(bannerError("app-id=12a")?.description == "the app-id '12a' is not a number: use the digits of the App Store ID")
+        #expect(
+            bannerError("app-id=12a")?.description
+                == "the app-id '12a' is not a number: use the digits of the App Store ID")
     }
 
     @Test("every key appears at most once")
     func duplicateKeys() {
         #expect(bannerError("app-id=1, app-id=2") == .duplicateKey(.appID))
         #expect(
-            bannerError("app-id=1, app-argument=zhihu://a/1, app-argument=zhihu://a/2") == .duplicateKey(.appArgument))
+            bannerError("app-id=1, app-argument=zhihu://a/1, app-argument=zhihu://a/2")
+                == .duplicateKey(.appArgument))
     }
 
     @Test("unknown and misspelt keys are refused, not ignored: a typo would drop the argument silently")
@@ -132,12 +141,18 @@ struct SmartAppBannerRefusalTests {
         #expect(text == backslash)
         #expect(linkError.rule == .backslash)
 
-        #expect(bannerError("app-id=1, app-argument=javascript:alert(1)").map(\.argumentRule) == .schemeNotAllowed)
+        #expect(
+            bannerError("app-id=1, app-argument=javascript:alert(1)").map(\.argumentRule) == .schemeNotAllowed
+        )
         #expect(
             bannerError("app-id=1, app-argument=newsapp://doc/1", gate: LinkGate()).map(\.argumentRule)
                 == .schemeNotAllowed)
-        #expect(bannerError("app-id=1, app-argument=https://example.com/a b").map(\.argumentRule) == .whitespaceOrControl)
-        #expect(bannerError("app-id=1, app-argument=https://user:pw@example.com/").map(\.argumentRule) == .userInfo)
+        #expect(
+            bannerError("app-id=1, app-argument=https://example.com/a b").map(\.argumentRule)
+                == .whitespaceOrControl)
+        #expect(
+            bannerError("app-id=1, app-argument=https://user:pw@example.com/").map(\.argumentRule)
+                == .userInfo)
     }
 
     @Test("affiliate data is printable ASCII without spaces")
@@ -148,9 +163,12 @@ struct SmartAppBannerRefusalTests {
 
     @Test("App Clip keys: a bundle identifier, 'card', and no display without a clip")
     func appClipKeys() {
-        for text in ["com.example news", "single", ".com.example", "com..example", "com.example.", "com/example.Clip"] {
+        for text in [
+            "com.example news", "single", ".com.example", "com..example", "com.example.", "com/example.Clip",
+        ] {
             #expect(
-                bannerError("app-id=1, app-clip-bundle-id=\(text)") == .invalidAppClipBundleID(text), "\(text)")
+                bannerError("app-id=1, app-clip-bundle-id=\(text)") == .invalidAppClipBundleID(text),
+                "\(text)")
         }
         #expect(
             bannerError("app-id=1, app-clip-bundle-id=com.example.Clip, app-clip-display=banner")
@@ -176,7 +194,8 @@ struct SmartAppBannerRenderingTests {
     @Test("content is written in key order and parses back to the same banner")
     func roundTrip() throws {
         let banner = try SmartAppBanner(
-            parsing: "app-clip-display=card, affiliate-data=at=1&ct=x, app-argument=newsapp://doc/CHLFGFCB00097U7S?s=sps_article, app-clip-bundle-id=com.example.news.Clip, app-id=425349261",
+            parsing:
+                "app-clip-display=card, affiliate-data=at=1&ct=x, app-argument=newsapp://doc/CHLFGFCB00097U7S?s=sps_article, app-clip-bundle-id=com.example.news.Clip, app-id=425349261",
             gate: bannerGate)
         #expect(
             banner.content
@@ -188,7 +207,8 @@ struct SmartAppBannerRenderingTests {
     @Test("the meta tag escapes every value for an HTML attribute")
     func metaTagEscaping() throws {
         let banner = try SmartAppBanner(
-            parsing: #"app-id=1, app-argument=https://example.com/o'brien?a=1&b=2, affiliate-data="><script>"#)
+            parsing: #"app-id=1, app-argument=https://example.com/o'brien?a=1&b=2, affiliate-data="><script>"#
+        )
         #expect(
             banner.metaTag
                 == #"<meta name="apple-itunes-app" content="app-id=1, app-argument=https://example.com/o&#39;brien?a=1&amp;b=2, affiliate-data=&quot;&gt;&lt;script&gt;">"#
@@ -214,7 +234,8 @@ struct SmartAppBannerRenderingTests {
 
     @Test("a banner round-trips through JSON, and decoding applies the checks")
     func json() throws {
-        let banner = try SmartAppBanner(parsing: "app-id=432274380, app-argument=zhihu://answers/154659733", gate: bannerGate)
+        let banner = try SmartAppBanner(
+            parsing: "app-id=432274380, app-argument=zhihu://answers/154659733", gate: bannerGate)
         #expect(try JSONDecoder().decode(SmartAppBanner.self, from: JSONEncoder().encode(banner)) == banner)
         #expect(throws: SmartAppBannerError.nonNumericAppID("-5")) {
             try JSONDecoder().decode(SmartAppBanner.self, from: Data(#"{"appID": -5}"#.utf8))

@@ -45,7 +45,9 @@ struct UserActivityCreationTests {
 
     @Test("SPEC §1: a non-http(s) webpageURL is refused, as NSUserActivity refuses it")
     func nonWebWebpageURL() {
-        for text in ["photoalbum://albums", "javascript:alert(1)", "file:///etc/passwd", "ftp://example.com/"] {
+        for text in [
+            "photoalbum://albums", "javascript:alert(1)", "file:///etc/passwd", "ftp://example.com/",
+        ] {
             #expect(
                 activityError { () throws(UserActivityError) in
                     try UserActivity(activityType: UserActivity.browsingWeb, webpageURL: text)
@@ -59,10 +61,14 @@ struct UserActivityCreationTests {
 
     @Test("the scheme test ignores letter case and nothing else")
     func webSchemeCase() throws {
-        #expect(try UserActivity(activityType: UserActivity.browsingWeb, webpageURL: "HTTPS://example.com/").webpageURL
-            == "HTTPS://example.com/")
-        #expect(try UserActivity(activityType: UserActivity.browsingWeb, webpageURL: "http://example.com/").webpageURL
-            == "http://example.com/")
+        #expect(
+            try UserActivity(activityType: UserActivity.browsingWeb, webpageURL: "HTTPS://example.com/")
+                .webpageURL
+                == "HTTPS://example.com/")
+        #expect(
+            try UserActivity(activityType: UserActivity.browsingWeb, webpageURL: "http://example.com/")
+                .webpageURL
+                == "http://example.com/")
         #expect(
             activityError { () throws(UserActivityError) in
                 try UserActivity(activityType: UserActivity.browsingWeb, webpageURL: "httpsx://example.com/")
@@ -72,13 +78,17 @@ struct UserActivityCreationTests {
     @Test("a browsing-web activity without a webpageURL carries nothing and is refused")
     func browsingWebWithoutURL() {
         #expect(
-            activityError { () throws(UserActivityError) in try UserActivity(activityType: UserActivity.browsingWeb) }
+            activityError { () throws(UserActivityError) in
+                try UserActivity(activityType: UserActivity.browsingWeb)
+            }
                 == .missingWebpageURL)
     }
 
     @Test("activity types must be non-empty, without whitespace or control characters")
     func activityTypes() {
-        #expect(activityError { () throws(UserActivityError) in try UserActivity(activityType: "") } == .emptyActivityType)
+        #expect(
+            activityError { () throws(UserActivityError) in try UserActivity(activityType: "") }
+                == .emptyActivityType)
         for type in ["com.example app", "com.example.app\n", "com.example.\u{0}app"] {
             #expect(
                 activityError { () throws(UserActivityError) in try UserActivity(activityType: type) }
@@ -119,14 +129,18 @@ struct UserInfoBudgetTests {
             try UserActivity(activityType: "com.example.notes.editing", userInfo: over)
         }
         #expect(error == .userInfoTooLarge(bytes: 3073, budget: 3072))
-        #expect(error?.description == "the userInfo measures 3073 bytes as a binary property list; the budget is 3072 bytes")
+        #expect(
+            error?.description
+                == "the userInfo measures 3073 bytes as a binary property list; the budget is 3072 bytes")
     }
 
     @Test("the size does not depend on the order the entries were written in")
     func orderIndependent() {
-        let forward = UserInfo(Dictionary(uniqueKeysWithValues: (0..<40).map { ("key\($0)", UserInfoValue.integer($0)) }))
+        let forward = UserInfo(
+            Dictionary(uniqueKeysWithValues: (0..<40).map { ("key\($0)", UserInfoValue.integer($0)) }))
         let backward = UserInfo(
-            Dictionary(uniqueKeysWithValues: (0..<40).reversed().map { ("key\($0)", UserInfoValue.integer($0)) }))
+            Dictionary(
+                uniqueKeysWithValues: (0..<40).reversed().map { ("key\($0)", UserInfoValue.integer($0)) }))
         #expect(forward.serializedSize == backward.serializedSize)
     }
 
@@ -163,7 +177,8 @@ struct UserInfoPropertyListTests {
     @Test("NSNumber Booleans are Booleans, NSNumber integers are integers")
     func foundationNumbers() throws {
         let info = try UserInfo(propertyList: [
-            "flag": NSNumber(value: true), "count": NSNumber(value: 1), "big": NSNumber(value: Int64(1) << 40),
+            "flag": NSNumber(value: true), "count": NSNumber(value: 1),
+            "big": NSNumber(value: Int64(1) << 40),
             "ratio": NSNumber(value: 2.5),
         ])
         #expect(info["flag"] == .boolean(true))
@@ -183,7 +198,8 @@ struct UserInfoPropertyListTests {
             }
         }
         #expect(
-            error(["id": UUID()]) == .unsupportedUserInfo(path: "id", reason: "values of type UUID are not supported"))
+            error(["id": UUID()])
+                == .unsupportedUserInfo(path: "id", reason: "values of type UUID are not supported"))
         #expect(
             error(["photos": ["a", NSNull()]])
                 == .unsupportedUserInfo(path: "photos[1]", reason: "values of type NSNull are not supported"))
@@ -192,7 +208,8 @@ struct UserInfoPropertyListTests {
                 == .unsupportedUserInfo(path: "outer", reason: "a key is not a string (Int)"))
         #expect(
             error(["huge": NSNumber(value: UInt64.max)])
-                == .unsupportedUserInfo(path: "huge", reason: "the integer 18446744073709551615 is larger than Int"))
+                == .unsupportedUserInfo(
+                    path: "huge", reason: "the integer 18446744073709551615 is larger than Int"))
     }
 
     @Test("nesting deeper than 16 levels is refused, not followed")
@@ -204,7 +221,10 @@ struct UserInfoPropertyListTests {
         }
         _ = try UserInfo(propertyList: nested(16))
         let path = Array(repeating: "level", count: 16).joined(separator: ".")
-        #expect(throws: UserActivityError.unsupportedUserInfo(path: path, reason: "nesting is deeper than 16 levels")) {
+        #expect(
+            throws: UserActivityError.unsupportedUserInfo(
+                path: path, reason: "nesting is deeper than 16 levels")
+        ) {
             try UserInfo(propertyList: nested(17))
         }
     }
@@ -217,8 +237,10 @@ struct UserActivityCodingTests {
         let activity = try UserActivity(
             activityType: "com.example.photos.viewing-photo", webpageURL: "https://photos.example.com/albums",
             userInfo: [
-                "name": "Summer", "index": 3, "ratio": 0.5, "shared": false, "taken": .date(Date(timeIntervalSince1970: 0)),
-                "bytes": .data(Data([0xFF])), "page": .url(URL(string: "https://example.com/")!), "tags": ["a"],
+                "name": "Summer", "index": 3, "ratio": 0.5, "shared": false,
+                "taken": .date(Date(timeIntervalSince1970: 0)),
+                "bytes": .data(Data([0xFF])), "page": .url(URL(string: "https://example.com/")!),
+                "tags": ["a"],
                 "size": ["w": 1],
             ],
             requiredUserInfoKeys: ["name"], targetContentIdentifier: "t", persistentIdentifier: "p")

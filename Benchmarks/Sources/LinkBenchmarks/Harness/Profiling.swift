@@ -7,8 +7,9 @@ enum Profiling {
             let workloads = try RouterWorkloads(RouteCorpus(routeCount: 1_000, probeCount: 2_000))
             workload = name == "router" ? workloads.sdkLookups() : workloads.sdkPipeline()
         case "association":
-            let (compiled, _, _) = try AssociationWorkloads.largeFile()
-            workload = AssociationWorkloads.largeFileMatches(compiled, urls: AssociationWorkloads.largeFileURLs(count: 500))
+            let (compiled, _, components) = try AssociationWorkloads.largeFile()
+            workload = AssociationWorkloads.largeFileMatches(
+                compiled, urls: AssociationWorkloads.largeFileURLs(count: 500, components: components))
         case "adversarial":
             let pattern = AssociationWorkloads.adversarial.pattern
             workload = AssociationWorkloads.sdkPatternMatch(

@@ -64,6 +64,8 @@ enum Format {
         return text
     }
 
+    static func count(_ value: Int) -> String { grouped(Double(value), decimals: 0) }
+
     static func ratio(_ value: Double) -> String {
         guard value.isFinite else { return "n/a" }
         return grouped(value, decimals: value >= 100 ? 0 : value >= 10 ? 1 : 2) + "×"

@@ -9,7 +9,7 @@ enum ScalingSuite {
             let workloads = try RouterWorkloads(RouteCorpus(routeCount: count, probeCount: 1_000, probedRoutes: 10))
             try workloads.checkLookupsAgree()
             results.add(
-                "scaling: the same 1,000 lookups, \(Format.number(Double(count))) routes",
+                "scaling: the same 1,000 lookups, \(Format.count(count)) routes",
                 bench.compare(workloads.sdkLookups(), workloads.peerLookups()))
             byCount[count] = workloads
         }

@@ -18,10 +18,10 @@ enum AssociationWorkloads {
             let resource = resourceName(r)
             rules += [
                 ##"{"/":"/\##(resource)/?*/edit","exclude":true,"comment":"editing stays on the web"}"##,
-                ##"{"/":"/\##(resource)/*","#":"nativeoff","exclude":true}"##,
+                ##"{"/":"/\##(resource)/*","#":"nativeoff","exclude":true,"comment":"the opt-out fragment"}"##,
                 ##"{"/":"/\##(resource)/?*/comments","?":{"page":"$(digit)*"},"comment":"comment pages"}"##,
-                ##"{"/":"/$(section)/\##(resource)/*","?":{"sort":"$(sort)"}}"##,
-                ##"{"/":"/\##(resource)/tags/?*","caseSensitive":false}"##,
+                ##"{"/":"/$(section)/\##(resource)/*","?":{"sort":"$(sort)"},"comment":"sorted section pages"}"##,
+                ##"{"/":"/\##(resource)/tags/?*","caseSensitive":false,"comment":"tags in any case"}"##,
                 ##"{"/":"/\##(resource)/*","comment":"everything else in \##(resource)"}"##,
             ]
         }
@@ -61,11 +61,11 @@ enum AssociationWorkloads {
 
     /// URLs for the large file: every section, early and late in the file, some excluded,
     /// some matching no rule.
-    static func largeFileURLs(count: Int) -> [String] {
+    static func largeFileURLs(count: Int, components: Int) -> [String] {
         var random = SplitMix64(seed: 0xAA5A)
         let tails = ["", "/1234", "/1234/edit", "/1234/comments?page=2", "/tags/Jazz", "/5678#nativeoff", "/x?ref=mail"]
         return (0..<count).map { _ in
-            let resource = resourceName(Int(random.next() % 260))
+            let resource = resourceName(Int(random.next() % UInt64(components / 6 + 20)))
             let tail = tails[Int(random.next() % UInt64(tails.count))]
             return "https://example.com/\(resource)\(tail)"
         }
@@ -131,11 +131,15 @@ enum AssociationWorkloads {
         return try NSRegularExpression(pattern: text + "$", options: [.dotMatchesLineSeparators])
     }
 
+    /// What a server would write: split the URL with `URLComponents`, then match the path
+    /// (without its leading slash, as association patterns read it) against the expression.
     static func regexMatch(_ expression: NSRegularExpression, length: Int) -> Workload {
-        let path = String(repeating: "a", count: length)
-        let range = NSRange(location: 0, length: path.utf16.count)
-        return Workload(label: "`NSRegularExpression`", operations: 1) {
-            expression.firstMatch(in: path, options: [], range: range) == nil ? 0 : 1
+        let url = url(length: length)
+        return Workload(label: "`URLComponents` + `NSRegularExpression`", operations: 1) {
+            guard let path = URLComponents(string: url)?.percentEncodedPath.dropFirst() else { return 0 }
+            let text = String(path)
+            let range = NSRange(location: 0, length: text.utf16.count)
+            return expression.firstMatch(in: text, options: [], range: range) == nil ? 0 : 1
         }
     }
 }

@@ -44,7 +44,7 @@ enum MemoryProbe {
         let corpus = RouteCorpus(routeCount: routeCount, probeCount: 0)
         let table = corpus.routeTable
         guard let declared = ResidentMemory.read() else { return }
-        let compiledTable: Any = side == "sdk" ? try Router(table) : corpus.peerRouter()
+        let compiledTable: Any = side == "sdk" ? try DeepLinks.Router(table) : corpus.peerRouter()
         guard let compiled = ResidentMemory.read() else { return }
         blackHole((table, compiledTable))
         print(Report(side: side, before: before.current, declared: declared.current, compiled: compiled.current, peak: compiled.peak).line)

@@ -149,7 +149,7 @@ struct RouteCorpus {
                 return Route(
                     entry.name, PathPattern(parsing: text),
                     query: entry.readsListQuery ? ["page(int 1...1000)=1", "sort(enum new|top|name)?"] : [],
-                    scope: RouteScope(schemes: ["https"], hosts: entry.hosts.map(HostPattern.init)))
+                    scope: RouteScope(schemes: ["https"], hosts: entry.hosts.map { HostPattern($0) }))
             })
     }
 
@@ -157,7 +157,7 @@ struct RouteCorpus {
     var policy: LinkPolicy {
         var hosts = Set<String>()
         for entry in entries { hosts.formUnion(entry.hosts) }
-        return LinkPolicy(allowedSchemes: ["https"], allowedHosts: hosts.sorted().map(HostPattern.init))
+        return LinkPolicy(allowedSchemes: ["https"], allowedHosts: hosts.sorted().map { HostPattern($0) })
     }
 
     // MARK: - The peer's table

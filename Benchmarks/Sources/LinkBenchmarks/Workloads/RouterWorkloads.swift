@@ -57,7 +57,7 @@ struct DisagreementError: Error, CustomStringConvertible {
 /// pre-split paths, and the whole pipeline from link text.
 struct RouterWorkloads {
     let corpus: RouteCorpus
-    let router: Router
+    let router: DeepLinks.Router
     let dispatcher: LinkDispatcher
     let peer: TrieRouter<RouteCorpus.PeerRoute>
     let logger = Logger(label: "benchmarks")
@@ -65,7 +65,7 @@ struct RouterWorkloads {
     init(_ corpus: RouteCorpus) throws {
         self.corpus = corpus
         let table = corpus.routeTable
-        router = try Router(table)
+        router = try DeepLinks.Router(table)
         dispatcher = LinkDispatcher(gate: LinkGate(policy: corpus.policy), router: router)
         peer = corpus.peerRouter()
     }

@@ -31,7 +31,8 @@ func load<T: Decodable>(_ type: T.Type, _ name: String) throws -> T {
 
 do {
     let receiver = try LinkReceiver(
-        table: load(RouteTable.self, "routes.json"), configuration: load(LinkReceiver.Configuration.self, "receiver.json"))
+        table: load(RouteTable.self, "routes.json"),
+        configuration: load(LinkReceiver.Configuration.self, "receiver.json"))
     for sample in try load([Sample].self, "samples.json") {
         print("[\(sample.kind)] \(sample.note)")
         switch sample.arrival {

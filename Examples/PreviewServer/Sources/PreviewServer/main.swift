@@ -58,8 +58,9 @@ let responder = CallbackResponder<BasicRequestContext> { request, _ in
         body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
 }
 
+let listening = "PreviewServer listening on http://\(host):\(port)"
 let app = Application(
     responder: responder,
     configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
-    onServerRunning: { _ in print("PreviewServer listening on http://\(host):\(port)") })
+    onServerRunning: { _ in print(listening) })
 try await app.runService()

@@ -39,7 +39,9 @@ public struct CMSSignedData: Sendable, Hashable, Codable {
     public init(der bytes: [UInt8]) throws(CMSError) {
         let reader = DERReader(bytes: bytes)
         let contentInfo = try reader.element(at: 0, limit: bytes.count)
-        guard contentInfo.tag == 0x30 else { throw .unexpectedStructure("the file does not start with a sequence") }
+        guard contentInfo.tag == 0x30 else {
+            throw .unexpectedStructure("the file does not start with a sequence")
+        }
         guard contentInfo.end == bytes.count else { throw .trailingBytes(offset: contentInfo.end) }
         let infoParts = try reader.children(of: contentInfo, depth: 0)
         guard infoParts.count == 2 else { throw .unexpectedStructure("ContentInfo must have two parts") }
@@ -53,15 +55,21 @@ public struct CMSSignedData: Sendable, Hashable, Codable {
         let fields = try reader.children(of: wrapped[0], depth: 2)
         guard fields.count >= 4 else { throw .unexpectedStructure("SignedData has too few fields") }
         version = try reader.smallInteger(of: fields[0])
-        guard fields[1].tag == 0x31 else { throw .unexpectedStructure("SignedData has no digest algorithm set") }
-        guard fields[2].tag == 0x30 else { throw .unexpectedStructure("SignedData has no encapsulated content") }
+        guard fields[1].tag == 0x31 else {
+            throw .unexpectedStructure("SignedData has no digest algorithm set")
+        }
+        guard fields[2].tag == 0x30 else {
+            throw .unexpectedStructure("SignedData has no encapsulated content")
+        }
         let encapsulated = try reader.children(of: fields[2], depth: 3)
         guard let typeElement = encapsulated.first else {
             throw .unexpectedStructure("the encapsulated content has no type")
         }
         contentType = try reader.objectIdentifier(of: typeElement)
         guard encapsulated.count == 2 else { throw .detachedContent }
-        guard encapsulated[1].tag == 0xA0 else { throw .unexpectedStructure("the encapsulated content is not [0]") }
+        guard encapsulated[1].tag == 0xA0 else {
+            throw .unexpectedStructure("the encapsulated content is not [0]")
+        }
         let octetStrings = try reader.children(of: encapsulated[1], depth: 4)
         guard octetStrings.count == 1, octetStrings[0].tag & 0xDF == 0x04 else {
             throw .unexpectedStructure("the encapsulated content is not an octet string")

@@ -42,7 +42,8 @@ struct DERReader {
             while true {
                 guard cursor + 2 <= limit else { throw .truncated(offset: cursor) }
                 if bytes[cursor] == 0 && bytes[cursor + 1] == 0 {
-                    return Element(tag: tag, start: offset, valueStart: valueStart, valueEnd: cursor, end: cursor + 2)
+                    return Element(
+                        tag: tag, start: offset, valueStart: valueStart, valueEnd: cursor, end: cursor + 2)
                 }
                 cursor = try element(at: cursor, limit: limit, depth: depth + 1).end
             }
@@ -58,7 +59,8 @@ struct DERReader {
             cursor += count
         }
         guard length <= limit - cursor else { throw .truncated(offset: cursor) }
-        return Element(tag: tag, start: offset, valueStart: cursor, valueEnd: cursor + length, end: cursor + length)
+        return Element(
+            tag: tag, start: offset, valueStart: cursor, valueEnd: cursor + length, end: cursor + length)
     }
 
     /// The elements directly inside a constructed element, in order.
@@ -78,7 +80,9 @@ struct DERReader {
         guard element.isConstructed else { return Array(bytes[element.valueStart..<element.valueEnd]) }
         var result: [UInt8] = []
         for chunk in try children(of: element, depth: depth) {
-            guard chunk.tag & 0xDF == 0x04 else { throw .unexpectedStructure("an octet string chunk is not an octet string") }
+            guard chunk.tag & 0xDF == 0x04 else {
+                throw .unexpectedStructure("an octet string chunk is not an octet string")
+            }
             result += try octets(of: chunk, depth: depth + 1)
         }
         return result
@@ -93,7 +97,9 @@ struct DERReader {
         var value: UInt64 = 0
         var pending = false
         for byte in bytes[element.valueStart..<element.valueEnd] {
-            guard value >> 56 == 0 else { throw .unexpectedStructure("an object identifier arc is too large") }
+            guard value >> 56 == 0 else {
+                throw .unexpectedStructure("an object identifier arc is too large")
+            }
             value = value << 7 | UInt64(byte & 0x7F)
             pending = byte & 0x80 != 0
             if !pending {
@@ -101,7 +107,9 @@ struct DERReader {
                 value = 0
             }
         }
-        guard !pending, let first = arcs.first else { throw .unexpectedStructure("a truncated object identifier") }
+        guard !pending, let first = arcs.first else {
+            throw .unexpectedStructure("a truncated object identifier")
+        }
         let head: [UInt64] = first < 40 ? [0, first] : first < 80 ? [1, first - 40] : [2, first - 80]
         return (head + arcs.dropFirst()).map(String.init).joined(separator: ".")
     }
@@ -109,7 +117,9 @@ struct DERReader {
     /// The value of a small non-negative INTEGER.
     func smallInteger(of element: Element) throws(CMSError) -> Int {
         let count = element.valueEnd - element.valueStart
-        guard element.tag == 0x02, count >= 1, count <= 4 else { throw .unexpectedStructure("expected a small integer") }
+        guard element.tag == 0x02, count >= 1, count <= 4 else {
+            throw .unexpectedStructure("expected a small integer")
+        }
         var value = 0
         for byte in bytes[element.valueStart..<element.valueEnd] { value = value << 8 | Int(byte) }
         return value

@@ -77,7 +77,9 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseLiteral(_ word: String, _ value: JSONValue) throws(JSONSyntaxError) -> JSONValue {
+    private mutating func parseLiteral(_ word: String, _ value: JSONValue) throws(JSONSyntaxError)
+        -> JSONValue
+    {
         let utf8 = Array(word.utf8)
         guard index + utf8.count <= bytes.count, Array(bytes[index..<index + utf8.count]) == utf8 else {
             throw error("expected a value but found \(describeHere())")
@@ -184,7 +186,8 @@ struct JSONParser {
                     let scalar = try parseUnicodeEscape()
                     out.append(contentsOf: Array(String(Character(scalar)).utf8))
                 default:
-                    throw error("invalid escape '\\\(Character(Unicode.Scalar(escape)))' in a string", at: index - 2)
+                    throw error(
+                        "invalid escape '\\\(Character(Unicode.Scalar(escape)))' in a string", at: index - 2)
                 }
             case 0x00..<0x20:
                 throw error("unescaped control character in a string")
@@ -219,7 +222,8 @@ struct JSONParser {
             throw error("lone low surrogate in a \\u escape", at: escapeStart)
         }
         if (0xD800...0xDBFF).contains(first) {
-            guard index + 2 <= bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+            guard index + 2 <= bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                bytes[index + 1] == UInt8(ascii: "u")
             else { throw error("lone high surrogate in a \\u escape", at: escapeStart) }
             index += 2
             let second = try parseHex4()
@@ -227,7 +231,9 @@ struct JSONParser {
                 throw error("lone high surrogate in a \\u escape", at: escapeStart)
             }
             let combined = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
-            guard let scalar = Unicode.Scalar(combined) else { throw error("invalid \\u escape", at: escapeStart) }
+            guard let scalar = Unicode.Scalar(combined) else {
+                throw error("invalid \\u escape", at: escapeStart)
+            }
             return scalar
         }
         guard let scalar = Unicode.Scalar(first) else { throw error("invalid \\u escape", at: escapeStart) }
@@ -241,7 +247,8 @@ enum JSONPath {
         let isIdentifier =
             !key.isEmpty
             && key.unicodeScalars.allSatisfy { scalar in
-                scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_")
+                scalar.isASCII
+                    && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_")
             }
         if isIdentifier { return path + "." + key }
         var escaped = ""

@@ -20,10 +20,13 @@ struct PatternAutomaton: Sendable, Hashable {
         }
     }
 
-    /// One state: consume a scalar and move on, fork without consuming, or accept.
+    /// One state: consume a scalar and move on, consume one of several scalars and move to
+    /// the state for that scalar (a trie level of a long alternation), fork without consuming,
+    /// or accept.
     enum State: Sendable, Hashable {
         case accept
         case consume(Test, next: Int)
+        case table([UInt32: Int])
         case fork([Int])
     }
 
@@ -81,6 +84,16 @@ struct PatternAutomaton: Sendable, Hashable {
             for part in parts.reversed() { entry = build(part, next: entry) }
             return entry
         case .alternation(let choices):
+            var heads: [UInt32: PatternNode] = [:]
+            for choice in choices {
+                guard case .sequence(let parts) = choice, case .scalar(let head)? = parts.first,
+                    heads[head] == nil
+                else { break }
+                heads[head] = .sequence(Array(parts.dropFirst()))
+            }
+            if choices.count > 2 && heads.count == choices.count {
+                return add(.table(heads.mapValues { build($0, next: next) }))
+            }
             return add(.fork(choices.map { build($0, next: next) }))
         case .optional(let inner):
             return add(.fork([build(inner, next: next), next]))
@@ -118,9 +131,17 @@ struct PatternAutomaton: Sendable, Hashable {
             scratch.generation += 1
             accepted = false
             for state in scratch.current {
-                guard case .consume(let test, let next) = states[state], test.accepts(scalar) else { continue }
+                let target: Int
+                switch states[state] {
+                case .consume(let test, let next) where test.accepts(scalar): target = next
+                case .table(let targets):
+                    guard let next = targets[scalar] else { continue }
+                    target = next
+                default: continue
+                }
                 if closure(
-                    of: next, generation: scratch.generation, marks: &scratch.marks, into: &scratch.following,
+                    of: target, generation: scratch.generation, marks: &scratch.marks,
+                    into: &scratch.following,
                     stack: &scratch.stack)
                 {
                     accepted = true
@@ -143,7 +164,7 @@ struct PatternAutomaton: Sendable, Hashable {
             marks[top] = generation
             switch states[top] {
             case .accept: accepted = true
-            case .consume: list.append(top)
+            case .consume, .table: list.append(top)
             case .fork(let targets): stack.append(contentsOf: targets.reversed())
             }
         }

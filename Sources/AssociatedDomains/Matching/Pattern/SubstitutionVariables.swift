@@ -19,7 +19,8 @@ struct SubstitutionVariables: Sendable {
     /// The node `$(name)` stands for; `nil` when the variable is not defined.
     func node(for name: String, caseSensitive: Bool) -> PatternNode? {
         if let values = custom[name] {
-            return .alternation(values.map { PatternParser.parse($0, caseSensitive: caseSensitive, variables: nil).node })
+            return .alternation(
+                values.map { PatternParser.parse($0, caseSensitive: caseSensitive, variables: nil).node })
         }
         let fold: (ScalarSet) -> ScalarSet = { caseSensitive ? $0 : $0.folded() }
         switch name {
@@ -29,8 +30,10 @@ struct SubstitutionVariables: Sendable {
         case "alnum": return .set(fold(.range("A"..."Z", "a"..."z", "0"..."9")))
         case "digit": return .set(.range("0"..."9"))
         case "xdigit": return .set(fold(.range("0"..."9", "A"..."F", "a"..."f")))
-        case "region": return caseSensitive ? SubstitutionVariables.regions : SubstitutionVariables.foldedRegions
-        case "lang": return caseSensitive ? SubstitutionVariables.languages : SubstitutionVariables.foldedLanguages
+        case "region":
+            return caseSensitive ? SubstitutionVariables.regions : SubstitutionVariables.foldedRegions
+        case "lang":
+            return caseSensitive ? SubstitutionVariables.languages : SubstitutionVariables.foldedLanguages
         default: return nil
         }
     }
@@ -63,12 +66,15 @@ struct ParsedPattern: Sendable {
 /// Reads pattern text into a ``PatternNode``.
 enum PatternParser {
     /// Parses `text`; with `variables` `nil`, `$(…)` is literal text (inside variable values).
-    static func parse(_ text: String, caseSensitive: Bool, variables: SubstitutionVariables?) -> ParsedPattern {
+    static func parse(_ text: String, caseSensitive: Bool, variables: SubstitutionVariables?) -> ParsedPattern
+    {
         let scalars = Array(text.unicodeScalars.map(\.value))
         var parsed = ParsedPattern(node: .sequence([]))
         var parts: [PatternNode] = []
         var index = 0
-        func literal(_ scalar: UInt32) -> PatternNode { .scalar(caseSensitive ? scalar : CaseFolding.fold(scalar)) }
+        func literal(_ scalar: UInt32) -> PatternNode {
+            .scalar(caseSensitive ? scalar : CaseFolding.fold(scalar))
+        }
         while index < scalars.count {
             let scalar = scalars[index]
             switch scalar {
@@ -78,7 +84,8 @@ enum PatternParser {
             case 0x3F:  // ?
                 parts.append(.any)
                 index += 1
-            case 0x24 where variables != nil && index + 1 < scalars.count && scalars[index + 1] == 0x28:  // $(
+            // `$(`
+            case 0x24 where variables != nil && index + 1 < scalars.count && scalars[index + 1] == 0x28:
                 guard let close = scalars[(index + 2)...].firstIndex(of: 0x29) else {
                     parsed.hasUnterminatedVariable = true
                     parts.append(literal(scalar))
@@ -86,7 +93,8 @@ enum PatternParser {
                     continue
                 }
                 var name = ""
-                name.unicodeScalars.append(contentsOf: scalars[(index + 2)..<close].compactMap(Unicode.Scalar.init))
+                name.unicodeScalars.append(
+                    contentsOf: scalars[(index + 2)..<close].compactMap(Unicode.Scalar.init))
                 parsed.variables.append(name)
                 if let node = variables?.node(for: name, caseSensitive: caseSensitive) {
                     parts.append(node)

@@ -9,7 +9,9 @@ extension CustomScheme {
     func routedLink(_ link: Link) -> Result<Link, ArrivalRefusal> {
         guard case .domain(let patterns) = host else { return .success(link) }
         guard let domain = link.host else { return .failure(.hostNotAllowed(scheme: name, host: nil)) }
-        if let port = link.port { return .failure(.hostNotAllowed(scheme: name, host: domain + ":" + String(port))) }
+        if let port = link.port {
+            return .failure(.hostNotAllowed(scheme: name, host: domain + ":" + String(port)))
+        }
         guard patterns.contains(where: { $0.matches(domain) }) else {
             return .failure(.hostNotAllowed(scheme: name, host: domain))
         }
@@ -18,7 +20,9 @@ extension CustomScheme {
             rawQuery: link.rawQuery, rawFragment: link.rawFragment)
         return .success(
             Link(
-                scheme: link.scheme, host: nil, port: nil, rawPath: link.rawPath, pathSegments: link.pathSegments,
-                rawQuery: link.rawQuery, queryItems: link.queryItems, rawFragment: link.rawFragment, original: text))
+                scheme: link.scheme, host: nil, port: nil, rawPath: link.rawPath,
+                pathSegments: link.pathSegments,
+                rawQuery: link.rawQuery, queryItems: link.queryItems, rawFragment: link.rawFragment,
+                original: text))
     }
 }

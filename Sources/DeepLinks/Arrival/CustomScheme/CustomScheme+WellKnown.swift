@@ -4,12 +4,14 @@ extension CustomScheme {
     /// communication, and the App Store's and the system's own schemes.
     public static let wellKnownNames: Set<String> = [
         // Web, transfer and files.
-        "http", "https", "ws", "wss", "ftp", "ftps", "sftp", "ssh", "telnet", "gopher", "file", "smb", "afp", "nfs",
+        "http", "https", "ws", "wss", "ftp", "ftps", "sftp", "ssh", "telnet", "gopher", "file", "smb", "afp",
+        "nfs",
         // Content inside a page, and scripts.
         "data", "blob", "about", "javascript", "vbscript", "view-source", "filesystem", "resource", "jar",
         // Communication.
         "mailto", "tel", "telprompt", "sms", "smsto", "mms", "callto", "facetime", "facetime-audio",
-        "facetime-group", "sip", "sips", "xmpp", "irc", "ircs", "news", "nntp", "webcal", "geo", "urn", "ldap", "ldaps",
+        "facetime-group", "sip", "sips", "xmpp", "irc", "ircs", "news", "nntp", "webcal", "geo", "urn",
+        "ldap", "ldaps",
         // Apple's own.
         "itms", "maps", "music", "shortcuts", "ibooks", "calshow", "messages", "app-settings", "prefs",
         "x-web-search", "photos-redirect",

@@ -79,7 +79,8 @@ extension CustomScheme: Codable {
         case .segment:
             guard domains == nil else {
                 throw DecodingError.dataCorruptedError(
-                    forKey: .domains, in: c, debugDescription: "domains are listed only when host is 'domain'")
+                    forKey: .domains, in: c, debugDescription: "domains are listed only when host is 'domain'"
+                )
             }
             rule = .routeSegment
         case .domain: rule = .domain(domains ?? [])

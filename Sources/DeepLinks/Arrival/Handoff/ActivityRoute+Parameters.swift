@@ -27,10 +27,13 @@ extension ActivityRoute {
                 case (.string, .string(let v)): v
                 default: nil
                 }
-            guard let text else { return UserInfoFailure(key: name, value: value, reason: .wrongKind(expected: expected)) }
+            guard let text else {
+                return UserInfoFailure(key: name, value: value, reason: .wrongKind(expected: expected))
+            }
             switch validator.validate(text) {
             case .success(let typed): parameters[name] = typed
-            case .failure(let reason): return UserInfoFailure(key: name, value: value, reason: .invalid(reason))
+            case .failure(let reason):
+                return UserInfoFailure(key: name, value: value, reason: .invalid(reason))
             }
             return nil
         }
@@ -45,12 +48,14 @@ extension ActivityRoute {
                     return .failure(UserInfoFailure(key: name, value: nil, reason: .invalid(.missing)))
                 }
                 guard case .array(let elements) = value, !elements.isEmpty else {
-                    return .failure(UserInfoFailure(key: name, value: value, reason: .wrongKind(expected: .array)))
+                    return .failure(
+                        UserInfoFailure(key: name, value: value, reason: .wrongKind(expected: .array)))
                 }
                 var segments: [String] = []
                 for element in elements {
                     guard case .string(let text) = element else {
-                        return .failure(UserInfoFailure(key: name, value: value, reason: .wrongKind(expected: .array)))
+                        return .failure(
+                            UserInfoFailure(key: name, value: value, reason: .wrongKind(expected: .array)))
                     }
                     if case .failure(let reason) = validator.validate(text) {
                         return .failure(UserInfoFailure(key: name, value: element, reason: .invalid(reason)))
@@ -64,7 +69,8 @@ extension ActivityRoute {
         if case .parameter(let fragment) = route.fragment { declared.append(fragment) }
         for parameter in declared {
             if let failure = read(
-                parameter.name, parameter.declaration.type, parameter.validator, required: parameter.isRequired)
+                parameter.name, parameter.declaration.type, parameter.validator,
+                required: parameter.isRequired)
             {
                 return .failure(failure)
             }

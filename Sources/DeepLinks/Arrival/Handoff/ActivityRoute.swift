@@ -89,8 +89,10 @@ public enum ActivityRouteProblem: Sendable, Hashable, Codable, CustomStringConve
         case .browsingWebType(let route):
             "the activity route to '\(route)' registers \(UserActivity.browsingWeb), whose activities are routed "
                 + "by their webpageURL; remove it"
-        case .unknownRoute(let type, let route): "the activity type '\(type)' names route '\(route)', which the table lacks"
-        case .duplicate(let type, let route): "the activity type '\(type)' is registered twice for route '\(route)'"
+        case .unknownRoute(let type, let route):
+            "the activity type '\(type)' names route '\(route)', which the table lacks"
+        case .duplicate(let type, let route):
+            "the activity type '\(type)' is registered twice for route '\(route)'"
         }
     }
 }

@@ -54,7 +54,8 @@ extension IncomingLink: Codable {
             throw DecodingError.dataCorrupted(
                 .init(
                     codingPath: decoder.codingPath,
-                    debugDescription: "an incoming link is an object with exactly one of the keys url, activity, "
+                    debugDescription:
+                        "an incoming link is an object with exactly one of the keys url, activity, "
                         + "smartAppBanner"))
         }
         switch key {

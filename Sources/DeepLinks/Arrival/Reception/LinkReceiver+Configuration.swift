@@ -36,7 +36,8 @@ extension LinkReceiver {
     ///
     /// - Throws: ``LinkReceiverError`` with every problem of the table, or of the activity routes.
     public init(
-        table: RouteTable, configuration: Configuration, registry: ParameterTypeRegistry = ParameterTypeRegistry()
+        table: RouteTable, configuration: Configuration,
+        registry: ParameterTypeRegistry = ParameterTypeRegistry()
     ) throws(LinkReceiverError) {
         try self.init(
             table: table, policy: configuration.policy, schemes: configuration.schemes,
@@ -50,7 +51,8 @@ extension LinkReceiver.Configuration: Codable {
     /// Decodes a configuration; missing keys take their defaults and unknown keys are refused.
     public init(from decoder: any Decoder) throws {
         try RouteTableDecoding.refuseUnknownKeys(
-            in: decoder, allowed: Set(CodingKeys.allCases.map(\.rawValue)), what: "a link receiver configuration")
+            in: decoder, allowed: Set(CodingKeys.allCases.map(\.rawValue)),
+            what: "a link receiver configuration")
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             policy: try c.decodeIfPresent(LinkPolicy.self, forKey: .policy) ?? LinkPolicy(),

@@ -65,7 +65,8 @@ public struct LinkReceiver: Sendable {
     ) throws(LinkReceiverError) {
         let dispatcher: LinkDispatcher
         do {
-            dispatcher = try LinkDispatcher(table: table, policy: schemes.admitting(into: policy), registry: registry)
+            dispatcher = try LinkDispatcher(
+                table: table, policy: schemes.admitting(into: policy), registry: registry)
         } catch {
             throw .routeTable(error)
         }
@@ -93,7 +94,9 @@ public struct LinkReceiver: Sendable {
                 problems.append(.unknownRoute(activityType: type, route: activity.route))
             }
             let key = ActivityRoute(activityType: type, route: activity.route)
-            if !seen.insert(key).inserted { problems.append(.duplicate(activityType: type, route: activity.route)) }
+            if !seen.insert(key).inserted {
+                problems.append(.duplicate(activityType: type, route: activity.route))
+            }
         }
         guard problems.isEmpty else { throw .activityRoutes(problems) }
         self.dispatcher = dispatcher
@@ -128,7 +131,9 @@ public struct LinkReceiver: Sendable {
     public func receive(_ activity: UserActivity) -> ReceivedLink { receive(.activity(activity)) }
 
     /// Decides about the content of a page's `apple-itunes-app` meta tag.
-    public func receive(bannerContent content: String) -> ReceivedLink { receive(.smartAppBanner(content: content)) }
+    public func receive(bannerContent content: String) -> ReceivedLink {
+        receive(.smartAppBanner(content: content))
+    }
 
     /// Decides about a banner parsed elsewhere: its argument passes this receiver's gate again.
     public func receive(_ banner: SmartAppBanner) -> ReceivedLink {
@@ -161,7 +166,9 @@ public struct LinkReceiver: Sendable {
         case .failure(let refusal): return .refused(refusal)
         case .success(let routed):
             let outcome = dispatcher.outcome(for: routed)
-            if scheme.confirmsEveryRoute, case .route(let match) = outcome { return .dispatched(.confirm(match)) }
+            if scheme.confirmsEveryRoute, case .route(let match) = outcome {
+                return .dispatched(.confirm(match))
+            }
             return .dispatched(outcome)
         }
     }
@@ -179,29 +186,34 @@ public struct LinkReceiver: Sendable {
 
     private func decide(_ activity: UserActivity) -> ReceivedLink.Decision {
         if activity.isBrowsingWeb {
-            guard let text = activity.webpageURL else { return .refused(.invalidActivity(.missingWebpageURL)) }
+            guard let text = activity.webpageURL else {
+                return .refused(.invalidActivity(.missingWebpageURL))
+            }
             return decide(text)
         }
         let type = activity.activityType
         let registered = activities.filter { $0.activityType == type }
-        guard let first = registered.first else { return .refused(.unregisteredActivityType(type)) }
+        guard !registered.isEmpty else { return .refused(.unregisteredActivityType(type)) }
         var firstRefusal: ArrivalRefusal?
         for candidate in registered {
             guard let route = dispatcher.router.compiledRoute(named: candidate.route) else { continue }
             switch ActivityRoute.parameters(from: activity.userInfo, for: route) {
             case .failure(let failure):
-                firstRefusal = firstRefusal ?? .invalidUserInfo(activityType: type, route: candidate.route, failure: failure)
+                firstRefusal =
+                    firstRefusal
+                    ?? .invalidUserInfo(activityType: type, route: candidate.route, failure: failure)
             case .success(let parameters):
                 do throws(ReverseRoutingError) {
                     let text = try dispatcher.router.link(
-                        for: candidate.route, parameters: parameters, scheme: candidate.scheme, host: candidate.host)
+                        for: candidate.route, parameters: parameters, scheme: candidate.scheme,
+                        host: candidate.host)
                     return .dispatched(dispatcher.outcome(for: text))
                 } catch {
                     firstRefusal = firstRefusal ?? .activityNotRoutable(activityType: type, error: error)
                 }
             }
         }
-        return .refused(firstRefusal ?? .unregisteredActivityType(first.activityType))
+        return .refused(firstRefusal ?? .unregisteredActivityType(type))
     }
 }
 

@@ -18,7 +18,9 @@ extension SmartAppBanner {
         let bytes = Array(content.utf8)
         guard bytes.count <= Self.maximumContentLength else { throw .tooLong(bytes: bytes.count) }
         var values: [Key: String] = [:]
-        for (index, item) in bytes.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false).enumerated() {
+        for (index, item) in bytes.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
+            .enumerated()
+        {
             let trimmed = Self.trimmed(item)
             guard !trimmed.isEmpty else { throw .emptyItem(index: index) }
             guard let equals = trimmed.firstIndex(of: UInt8(ascii: "=")) else {
@@ -53,7 +55,8 @@ extension SmartAppBanner {
 
     /// A positive decimal number without sign or leading zeros that fits in `Int`.
     static func appID(_ text: String) -> Int? {
-        guard let first = text.utf8.first, first != UInt8(ascii: "0"), text.utf8.allSatisfy(ASCII.isDigit) else {
+        guard let first = text.utf8.first, first != UInt8(ascii: "0"), text.utf8.allSatisfy(ASCII.isDigit)
+        else {
             return nil
         }
         return Int(text)
@@ -62,7 +65,8 @@ extension SmartAppBanner {
     /// The bytes without HTML's ASCII whitespace (space, tab, LF, FF, CR) at either end.
     static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0C || b == 0x0D }
-        guard let start = bytes.firstIndex(where: { !isSpace($0) }), let end = bytes.lastIndex(where: { !isSpace($0) })
+        guard let start = bytes.firstIndex(where: { !isSpace($0) }),
+            let end = bytes.lastIndex(where: { !isSpace($0) })
         else { return [] }
         return bytes[start...end]
     }

@@ -96,7 +96,8 @@ public struct SmartAppBanner: Sendable, Hashable {
         let valid =
             text.utf8.count <= 255 && labels.count >= 2
             && labels.allSatisfy { label in
-                !label.isEmpty && label.allSatisfy { ASCII.isAlpha($0) || ASCII.isDigit($0) || $0 == UInt8(ascii: "-") }
+                !label.isEmpty
+                    && label.allSatisfy { ASCII.isAlpha($0) || ASCII.isDigit($0) || $0 == UInt8(ascii: "-") }
             }
         guard valid else { throw .invalidAppClipBundleID(text) }
     }

@@ -74,7 +74,9 @@ public struct UserActivity: Sendable, Hashable {
         let missing = requiredUserInfoKeys.filter { userInfo[$0] == nil }.sorted()
         guard missing.isEmpty else { throw .missingRequiredKeys(missing) }
         let size = userInfo.serializedSize
-        guard size <= UserInfo.sizeBudget else { throw .userInfoTooLarge(bytes: size, budget: UserInfo.sizeBudget) }
+        guard size <= UserInfo.sizeBudget else {
+            throw .userInfoTooLarge(bytes: size, budget: UserInfo.sizeBudget)
+        }
         self.activityType = activityType
         self.webpageURL = webpageURL
         self.referrerURL = referrerURL
@@ -124,7 +126,8 @@ extension UserActivity: Codable {
             webpageURL: try c.decodeIfPresent(String.self, forKey: .webpageURL),
             referrerURL: try c.decodeIfPresent(String.self, forKey: .referrerURL),
             userInfo: try c.decodeIfPresent(UserInfo.self, forKey: .userInfo) ?? [:],
-            requiredUserInfoKeys: try c.decodeIfPresent(Set<String>.self, forKey: .requiredUserInfoKeys) ?? [],
+            requiredUserInfoKeys: try c.decodeIfPresent(Set<String>.self, forKey: .requiredUserInfoKeys)
+                ?? [],
             targetContentIdentifier: try c.decodeIfPresent(String.self, forKey: .targetContentIdentifier),
             persistentIdentifier: try c.decodeIfPresent(String.self, forKey: .persistentIdentifier),
             isEligibleForHandoff: try c.decodeIfPresent(Bool.self, forKey: .isEligibleForHandoff) ?? true)
@@ -137,7 +140,9 @@ extension UserActivity: Codable {
         try c.encodeIfPresent(webpageURL, forKey: .webpageURL)
         try c.encodeIfPresent(referrerURL, forKey: .referrerURL)
         if !userInfo.isEmpty { try c.encode(userInfo, forKey: .userInfo) }
-        if !requiredUserInfoKeys.isEmpty { try c.encode(requiredUserInfoKeys.sorted(), forKey: .requiredUserInfoKeys) }
+        if !requiredUserInfoKeys.isEmpty {
+            try c.encode(requiredUserInfoKeys.sorted(), forKey: .requiredUserInfoKeys)
+        }
         try c.encodeIfPresent(targetContentIdentifier, forKey: .targetContentIdentifier)
         try c.encodeIfPresent(persistentIdentifier, forKey: .persistentIdentifier)
         try c.encode(isEligibleForHandoff, forKey: .isEligibleForHandoff)

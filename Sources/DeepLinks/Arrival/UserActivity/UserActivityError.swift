@@ -42,7 +42,9 @@ public enum UserActivityError: Error, Sendable, Hashable, Codable, CustomStringC
             "the userInfo lacks the required key\(keys.count == 1 ? "" : "s") "
                 + keys.map { "'\($0)'" }.joined(separator: ", ")
         case .unsupportedUserInfo(let path, let reason):
-            path.isEmpty ? "the userInfo cannot be read: \(reason)" : "the userInfo entry '\(path)' cannot be read: \(reason)"
+            path.isEmpty
+                ? "the userInfo cannot be read: \(reason)"
+                : "the userInfo entry '\(path)' cannot be read: \(reason)"
         }
     }
 }

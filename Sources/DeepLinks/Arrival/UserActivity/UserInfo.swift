@@ -133,7 +133,8 @@ extension UserInfo {
         var values: [String: UserInfoValue] = [:]
         for (key, value) in object {
             guard let name = key.base as? String else {
-                throw .unsupportedUserInfo(path: path, reason: "a key is not a string (\(type(of: key.base)))")
+                throw .unsupportedUserInfo(
+                    path: path, reason: "a key is not a string (\(type(of: key.base)))")
             }
             let childPath = path.isEmpty ? name : path + "." + name
             values[name] = try Self.value(value, path: childPath, depth: depth)
@@ -141,7 +142,9 @@ extension UserInfo {
         return values
     }
 
-    private static func value(_ object: Any, path: String, depth: Int) throws(UserActivityError) -> UserInfoValue {
+    private static func value(_ object: Any, path: String, depth: Int) throws(UserActivityError)
+        -> UserInfoValue
+    {
         if let string = object as? String { return .string(string) }
         if let number = object as? NSNumber { return try Self.number(number, path: path) }
         if let date = object as? Date { return .date(date) }
@@ -149,7 +152,8 @@ extension UserInfo {
         if let url = object as? URL { return .url(url) }
         if let array = object as? [Any] {
             guard depth < maximumDepth else {
-                throw .unsupportedUserInfo(path: path, reason: "nesting is deeper than \(maximumDepth) levels")
+                throw .unsupportedUserInfo(
+                    path: path, reason: "nesting is deeper than \(maximumDepth) levels")
             }
             var elements: [UserInfoValue] = []
             elements.reserveCapacity(array.count)
@@ -170,7 +174,8 @@ extension UserInfo {
         case "f", "d": return .double(number.doubleValue)
         case "Q", "L", "I", "S", "C":
             guard number.uint64Value <= UInt64(Int.max) else {
-                throw .unsupportedUserInfo(path: path, reason: "the integer \(number.uint64Value) is larger than Int")
+                throw .unsupportedUserInfo(
+                    path: path, reason: "the integer \(number.uint64Value) is larger than Int")
             }
             return .integer(Int(number.uint64Value))
         default: return .integer(number.intValue)

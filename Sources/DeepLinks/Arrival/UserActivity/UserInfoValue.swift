@@ -54,7 +54,9 @@ public enum UserInfoValue: Sendable, Hashable {
     /// The elements, when the value is an array.
     public var arrayValue: [UserInfoValue]? { if case .array(let v) = self { v } else { nil } }
     /// The entries, when the value is a dictionary.
-    public var dictionaryValue: [String: UserInfoValue]? { if case .dictionary(let v) = self { v } else { nil } }
+    public var dictionaryValue: [String: UserInfoValue]? {
+        if case .dictionary(let v) = self { v } else { nil }
+    }
 
     /// The name of the value's kind, as used in JSON and in messages (`integer`, `string`, …).
     public var kind: Kind {

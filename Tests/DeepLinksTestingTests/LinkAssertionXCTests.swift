@@ -1,0 +1,37 @@
+import DeepLinks
+import XCTest
+
+@testable import DeepLinksTesting
+
+/// The same assertions under XCTest: they pass silently, and a failure goes to XCTest.
+final class LinkAssertionXCTests: XCTestCase {
+    func testHoldingAssertionsPass() throws {
+        let dispatcher = try TestingFixtures.dispatcher()
+        assertRoute(
+            "https://example.com/albums/summer/photos/3", in: dispatcher, is: "photo",
+            parameters: ["album": "summer", "index": 3])
+        assertConfirmation("https://example.com/albums/summer/delete", in: dispatcher, is: "deleteAlbum", safety: .destructive)
+        assertOpensInBrowser("https://example.com/unknown", in: dispatcher, reason: .noMatchingRoute)
+        assertRejected(#"https://example.com\@evil.com/"#, in: dispatcher, rule: .backslash)
+        assertUnhandled("myapp://nowhere", in: dispatcher)
+        assertNoShadowedRoutes(TestingFixtures.table)
+        assertValidTable(TestingFixtures.table, policy: TestingFixtures.policy)
+    }
+
+    func testFailureGoesToXCTestAtTheCallersLine() throws {
+        let dispatcher = try TestingFixtures.dispatcher()
+        let failures = ReportedFailures()
+        let line: UInt = #line + 2
+        FailureReporting.$observer.withValue(failures.record) {
+            assertRejected("https://example.com/albums/a/photos/1", in: dispatcher, rule: .backslash)
+        }
+        XCTAssertEqual(failures.all.count, 1)
+        XCTAssertEqual(failures.all.first?.framework, .xcTest)
+        XCTAssertEqual(failures.all.first?.line, line)
+        XCTAssertEqual(
+            failures.all.first?.message.components(separatedBy: "\n").first,
+            "https://example.com/albums/a/photos/1: expected rejection as malformed "
+                + "(backslash: the link contains a backslash, which browsers read as a slash), "
+                + "but got: route to 'photo' [album: string \"a\", index: integer 1]")
+    }
+}
