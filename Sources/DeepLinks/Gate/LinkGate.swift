@@ -95,6 +95,21 @@ public struct SanitizedLink: Sendable, Hashable, Codable {
     public let removed: [QueryItem]
 
     /// The canonical text of ``link``.
+    public var canonical: String { link.canonical }
+
+    /// Creates a sanitised link from its parts.
+    public init(link: Link, removed: [QueryItem]) {
+        self.link = link
+        self.removed = removed
+    }
+}
+
+extension Link {
+    /// The canonical text of this link: lower-case scheme and host, default port dropped, an
+    /// empty path written `/` (web links), escapes of unreserved characters decoded, every
+    /// other escape in upper-case hex, an empty query or fragment dropped.
+    ///
+    /// Canonicalising a canonical link returns it unchanged.
     public var canonical: String {
         // One string, grown once: the canonical text is at most as long as the original plus
         // the `/` of an empty web path.

@@ -3,19 +3,33 @@ import Testing
 
 @testable import AssociatedDomains
 
-/// The shared test data beside the package: `<package root>/../shared/corpora`.
-enum SharedCorpus {
-    /// The corpora folder, found by walking up from this file to the folder with `Package.swift`.
+/// The package's own folder: the nearest folder above this file with a `Package.swift`.
+enum PackageRoot {
     static let directory: URL? = {
         var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         while folder.path != "/" {
             if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
-                let corpora = folder.deletingLastPathComponent().appendingPathComponent("shared/corpora")
-                return FileManager.default.fileExists(atPath: corpora.path) ? corpora : nil
+                return folder
             }
             folder = folder.deletingLastPathComponent()
         }
         return nil
+    }()
+
+    /// The bytes of a file of the package, by path relative to its root.
+    static func bytes(_ relativePath: String) throws -> [UInt8] {
+        guard let directory else { throw CorpusMissing(path: relativePath) }
+        return Array(try Data(contentsOf: directory.appendingPathComponent(relativePath)))
+    }
+}
+
+/// The shared test data beside the package: `<package root>/../shared/corpora`.
+enum SharedCorpus {
+    /// The corpora folder, `../shared/corpora` from the package root, when it is there.
+    static let directory: URL? = {
+        guard let root = PackageRoot.directory else { return nil }
+        let corpora = root.deletingLastPathComponent().appendingPathComponent("shared/corpora")
+        return FileManager.default.fileExists(atPath: corpora.path) ? corpora : nil
     }()
 
     /// Whether the corpora folder is present (tests that need it are skipped otherwise).
