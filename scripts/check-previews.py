@@ -43,7 +43,7 @@ SITE = {
     "home": "https://photos.example.com/",
     "app_name": "Photo Album",
     "app_store_id": "1234567890",
-    "package": "com.example.photoalbum",
+    "package": "com.example.photos",
     "scheme": "photoalbum",
     "twitter": "@photoalbum",
     "locale": "en_US",
@@ -224,13 +224,13 @@ def find(document, tag, cls=None):
 
 
 def app_link(canonical):
-    """The custom-scheme form of a web link: path without its leading slash, and query."""
+    """The custom-scheme form of a web link for a scheme whose host is the domain:
+    photoalbum://photos.example.com/path?query, without the fragment."""
     rest = canonical.split("://", 1)[1].split("#", 1)[0]
     starts = [i for i in (rest.find("/"), rest.find("?")) if i >= 0]
-    path_and_query = rest[min(starts):] if starts else ""
-    if path_and_query.startswith("/"):
-        path_and_query = path_and_query[1:]
-    return SITE["scheme"] + "://" + path_and_query
+    cut = min(starts) if starts else len(rest)
+    host, path_and_query = rest[:cut], rest[cut:]
+    return SITE["scheme"] + "://" + host + (path_and_query or "/")
 
 
 def expected_tags(canonical, title, description, alt, image_url):

@@ -119,8 +119,11 @@ http {
     }
 }
 EOF
-    if ! "$nginx" -p "$workdir" -c "$workdir/nginx.conf" -e "$workdir/error.log" 2>>"$workdir/error.log"; then
-        cat "$workdir/error.log" >&2
+    # nginx's own output goes to a file: a daemon holding the caller's pipes open would keep
+    # the caller waiting for their end.
+    if ! "$nginx" -p "$workdir" -c "$workdir/nginx.conf" -e "$workdir/error.log" \
+        </dev/null >>"$workdir/nginx.out" 2>&1; then
+        cat "$workdir/error.log" "$workdir/nginx.out" >&2 2>/dev/null
         exit 1
     fi
     ;;

@@ -23,7 +23,8 @@ enum FailureReporting {
         let column: UInt
 
         static func == (a: Location, b: Location) -> Bool {
-            a.fileID == b.fileID && "\(a.filePath)" == "\(b.filePath)" && a.line == b.line && a.column == b.column
+            a.fileID == b.fileID && "\(a.filePath)" == "\(b.filePath)" && a.line == b.line
+                && a.column == b.column
         }
     }
 

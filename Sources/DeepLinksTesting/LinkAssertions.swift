@@ -17,7 +17,9 @@ public func assertRoute(
     _ link: String, in dispatcher: LinkDispatcher, is route: String, parameters: RouteParameters? = nil,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
-    check(.route(route, parameters: parameters), link, dispatcher, .init(fileID: fileID, filePath: filePath, line: line, column: column))
+    check(
+        .route(route, parameters: parameters), link, dispatcher,
+        .init(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
 /// Asserts that link text needs the user's confirmation for a sensitive or destructive route.
@@ -46,7 +48,9 @@ public func assertOpensInBrowser(
     _ link: String, in dispatcher: LinkDispatcher, reason: RoutingFailure? = nil,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
-    check(.openInBrowser(reason: reason), link, dispatcher, .init(fileID: fileID, filePath: filePath, line: line, column: column))
+    check(
+        .openInBrowser(reason: reason), link, dispatcher,
+        .init(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
 /// Asserts that the gate rejects link text as malformed, for exactly this rule when given.
@@ -58,7 +62,9 @@ public func assertRejected(
     _ link: String, in dispatcher: LinkDispatcher, rule: LinkError.Rule? = nil,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
-    check(.malformed(rule: rule), link, dispatcher, .init(fileID: fileID, filePath: filePath, line: line, column: column))
+    check(
+        .malformed(rule: rule), link, dispatcher,
+        .init(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
 /// Asserts that a valid custom-scheme link is rejected because nothing presents it, for
@@ -71,7 +77,9 @@ public func assertUnhandled(
     _ link: String, in dispatcher: LinkDispatcher, reason: RoutingFailure? = nil,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
-    check(.unhandled(reason: reason), link, dispatcher, .init(fileID: fileID, filePath: filePath, line: line, column: column))
+    check(
+        .unhandled(reason: reason), link, dispatcher,
+        .init(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
 /// Asserts that no route of a table is shadowed by, duplicates, or is ambiguous with another.
@@ -86,7 +94,8 @@ public func assertNoShadowedRoutes(
     let overlaps = table.problems(registry: registry, policy: policy).filter(\.isOverlap)
     guard !overlaps.isEmpty else { return }
     FailureReporting.fail(
-        "the route table has routes that compete for the same links:\n" + overlaps.map { "- \($0)" }.joined(separator: "\n"),
+        "the route table has routes that compete for the same links:\n"
+            + overlaps.map { "- \($0)" }.joined(separator: "\n"),
         at: .init(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
@@ -107,7 +116,8 @@ public func assertValidTable(
 }
 
 private func check(
-    _ expectation: LinkExpectation, _ link: String, _ dispatcher: LinkDispatcher, _ location: FailureReporting.Location
+    _ expectation: LinkExpectation, _ link: String, _ dispatcher: LinkDispatcher,
+    _ location: FailureReporting.Location
 ) {
     let explanation = dispatcher.explain(link)
     guard let message = expectation.failureMessage(for: explanation.outcome) else { return }

@@ -30,7 +30,8 @@ public enum LinkExpectation: Sendable, Hashable, CustomStringConvertible {
         case .confirm(let name, let parameters, let safety):
             "confirmation for \(safety.map { "\($0) " } ?? "")route '\(name)'" + Self.with(parameters)
         case .openInBrowser(let reason): "the browser fallback" + (reason.map { " (\($0))" } ?? "")
-        case .malformed(let rule): "rejection as malformed" + (rule.map { " (\($0.rawValue): \($0.sentence))" } ?? "")
+        case .malformed(let rule):
+            "rejection as malformed" + (rule.map { " (\($0.rawValue): \($0.sentence))" } ?? "")
         case .unhandled(let reason): "rejection as unhandled" + (reason.map { " (\($0))" } ?? "")
         }
     }

@@ -9,7 +9,9 @@ final class ReportedFailures: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [(FailureReporting.Framework, String, UInt)] = []
 
-    func record(_ framework: FailureReporting.Framework, _ message: String, _ location: FailureReporting.Location) {
+    func record(
+        _ framework: FailureReporting.Framework, _ message: String, _ location: FailureReporting.Location
+    ) {
         lock.withLock { entries.append((framework, message, location.line)) }
     }
 
@@ -30,7 +32,8 @@ struct LinkAssertionSwiftTestingTests {
             "https://example.com/albums/summer/photos/3", in: dispatcher, is: "photo",
             parameters: ["album": "summer", "index": 3])
         assertConfirmation(
-            "https://example.com/albums/summer/delete", in: dispatcher, is: "deleteAlbum", parameters: ["album": "summer"],
+            "https://example.com/albums/summer/delete", in: dispatcher, is: "deleteAlbum",
+            parameters: ["album": "summer"],
             safety: .destructive)
         assertOpensInBrowser("https://example.com/unknown", in: dispatcher, reason: .noMatchingRoute)
         assertOpensInBrowser("https://example.com/albums/summer/photos/99999", in: dispatcher)
@@ -45,18 +48,23 @@ struct LinkAssertionSwiftTestingTests {
     func failingRecordsIssues() {
         withKnownIssue { assertRoute("https://example.com/unknown", in: dispatcher, is: "photo") }
         withKnownIssue {
-            assertRoute("https://example.com/albums/a/photos/1", in: dispatcher, is: "photo", parameters: ["album": "b", "index": 1])
+            assertRoute(
+                "https://example.com/albums/a/photos/1", in: dispatcher, is: "photo",
+                parameters: ["album": "b", "index": 1])
         }
-        withKnownIssue { assertConfirmation("https://example.com/albums/a/photos/1", in: dispatcher, is: "photo") }
+        withKnownIssue {
+            assertConfirmation("https://example.com/albums/a/photos/1", in: dispatcher, is: "photo")
+        }
         withKnownIssue { assertOpensInBrowser("https://example.com/albums/a/photos/1", in: dispatcher) }
         withKnownIssue { assertRejected("https://example.com/albums/a/photos/1", in: dispatcher) }
         withKnownIssue { assertRejected("https://example.com/a b", in: dispatcher, rule: .backslash) }
         withKnownIssue { assertUnhandled("https://example.com/unknown", in: dispatcher) }
         withKnownIssue {
-            assertNoShadowedRoutes(RouteTable {
-                Route("a", "/a/:x", priority: 1)
-                Route("b", "/a/b")
-            })
+            assertNoShadowedRoutes(
+                RouteTable {
+                    Route("a", "/a/:x", priority: 1)
+                    Route("b", "/a/b")
+                })
         }
         withKnownIssue { assertValidTable(RouteTable { Route("a", "/a//b") }) }
     }
@@ -86,11 +94,12 @@ struct LinkAssertionSwiftTestingTests {
     func shadowMessage() {
         let failures = ReportedFailures()
         FailureReporting.$observer.withValue(failures.record) {
-            assertNoShadowedRoutes(RouteTable {
-                Route("general", "/a/:x", priority: 1)
-                Route("specific", "/a/b")
-                Route("broken", "/c//d")
-            })
+            assertNoShadowedRoutes(
+                RouteTable {
+                    Route("general", "/a/:x", priority: 1)
+                    Route("specific", "/a/b")
+                    Route("broken", "/c//d")
+                })
         }
         #expect(
             failures.all.map(\.message) == [
@@ -119,12 +128,19 @@ struct LinkAssertionSwiftTestingTests {
 
     @Test("expectations describe themselves in words")
     func descriptions() {
-        #expect(LinkExpectation.route("photo", parameters: ["index": 1]).description == "route to 'photo' with [index: integer 1]")
-        #expect(LinkExpectation.confirm("delete", safety: .destructive).description == "confirmation for destructive route 'delete'")
-        #expect(LinkExpectation.openInBrowser(reason: .noMatchingRoute).description == "the browser fallback (no route matches the link)")
+        #expect(
+            LinkExpectation.route("photo", parameters: ["index": 1]).description
+                == "route to 'photo' with [index: integer 1]")
+        #expect(
+            LinkExpectation.confirm("delete", safety: .destructive).description
+                == "confirmation for destructive route 'delete'")
+        #expect(
+            LinkExpectation.openInBrowser(reason: .noMatchingRoute).description
+                == "the browser fallback (no route matches the link)")
         #expect(
             LinkExpectation.malformed(rule: .backslash).description
-                == "rejection as malformed (backslash: the link contains a backslash, which browsers read as a slash)")
+                == "rejection as malformed (backslash: the link contains a backslash, which browsers read as a slash)"
+        )
         #expect(LinkExpectation.unhandled().description == "rejection as unhandled")
     }
 }

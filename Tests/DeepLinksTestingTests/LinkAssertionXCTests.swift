@@ -10,7 +10,9 @@ final class LinkAssertionXCTests: XCTestCase {
         assertRoute(
             "https://example.com/albums/summer/photos/3", in: dispatcher, is: "photo",
             parameters: ["album": "summer", "index": 3])
-        assertConfirmation("https://example.com/albums/summer/delete", in: dispatcher, is: "deleteAlbum", safety: .destructive)
+        assertConfirmation(
+            "https://example.com/albums/summer/delete", in: dispatcher, is: "deleteAlbum",
+            safety: .destructive)
         assertOpensInBrowser("https://example.com/unknown", in: dispatcher, reason: .noMatchingRoute)
         assertRejected(#"https://example.com\@evil.com/"#, in: dispatcher, rule: .backslash)
         assertUnhandled("myapp://nowhere", in: dispatcher)

@@ -85,7 +85,8 @@ struct PreviewMetadataTests {
 
     @Test("the Smart App Banner content reads back with the banner parser, commas and all")
     func smartAppBannerReadsBack() throws {
-        let result = try metadata(LinkPreview(title: "A"), canonical: "https://photos.example.com/a,b?tags=x,y")
+        let result = try metadata(
+            LinkPreview(title: "A"), canonical: "https://photos.example.com/a,b?tags=x,y")
         let banner = try SmartAppBanner(parsing: result.smartAppBannerContent)
         #expect(banner.appID == 1_234_567_890)
         #expect(banner.appArgument?.pathSegments.map(\.decoded) == ["a,b"])
@@ -249,7 +250,7 @@ struct PreviewMetadataRefusalTests {
         #expect(reason.rule == .schemeNotAllowed)
     }
 
-    @Test("site configuration: App Store id, package, scheme and handle are checked")
+    @Test("site configuration: App Store ids, package, handle and app name are checked")
     func siteConfiguration() {
         func with(_ change: (inout PreviewSite) -> Void) -> PreviewSite {
             var copy = site
@@ -266,12 +267,6 @@ struct PreviewMetadataRefusalTests {
         #expect(
             refusal(preview, site: with { $0.app.googlePlayPackage = "photoalbum" })
                 == .invalidApp(field: "googlePlayPackage", value: "photoalbum"))
-        #expect(
-            refusal(preview, site: with { $0.app.customScheme = "javascript" })
-                == .invalidApp(field: "customScheme", value: "javascript"))
-        #expect(
-            refusal(preview, site: with { $0.app.customScheme = "photo album" })
-                == .invalidApp(field: "customScheme", value: "photo album"))
         #expect(
             refusal(preview, site: with { $0.twitterHandle = "photoalbum" })
                 == .invalidTwitterHandle("photoalbum"))

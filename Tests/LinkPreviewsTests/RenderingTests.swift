@@ -1,3 +1,4 @@
+import DeepLinks
 import LinkPreviews
 import Testing
 
@@ -102,11 +103,22 @@ struct RenderingTests {
             ))
     }
 
-    @Test("custom-scheme form of a web link: path and query kept, fragment dropped")
-    func customSchemeLinkForm() {
-        let app = PhotoAlbumFixture.site.app
+    @Test("custom-scheme form of a web link whose scheme reads the host as a route segment")
+    func customSchemeLinkAsRouteSegment() throws {
+        let app = AppListing(name: "A", appStoreID: "1", customScheme: try CustomScheme("photoalbum"))
         #expect(app.customSchemeLink(for: "https://photos.example.com/") == "photoalbum://")
         #expect(app.customSchemeLink(for: "https://photos.example.com/a/b?c=d#e") == "photoalbum://a/b?c=d")
         #expect(app.customSchemeLink(for: "https://photos.example.com?x=1") == "photoalbum://?x=1")
+    }
+
+    @Test("custom-scheme form of a web link whose scheme carries the domain")
+    func customSchemeLinkWithDomain() throws {
+        let scheme = try CustomScheme("photoalbum", host: .domain(["photos.example.com"]))
+        let app = AppListing(name: "A", appStoreID: "1", customScheme: scheme)
+        #expect(
+            app.customSchemeLink(for: "https://photos.example.com/albums?albumname=Summer%202024&index=3#x")
+                == "photoalbum://photos.example.com/albums?albumname=Summer%202024&index=3")
+        #expect(app.customSchemeLink(for: "https://photos.example.com") == "photoalbum://photos.example.com/")
+        #expect(app.customSchemeLink(for: "https://other.example.com/albums") == nil)
     }
 }

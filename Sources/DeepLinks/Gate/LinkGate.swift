@@ -18,11 +18,17 @@
 /// ```
 public struct LinkGate: Sendable {
     /// The rules this gate applies.
-    public var policy: LinkPolicy
+    public var policy: LinkPolicy {
+        didSet { strippedNames = StrippedNameMatcher(policy.strippedQueryItems) }
+    }
+
+    /// The policy's stripped query items, prepared for sanitising.
+    private var strippedNames: StrippedNameMatcher
 
     /// Creates a gate for a policy (the safe default when omitted).
     public init(policy: LinkPolicy = LinkPolicy()) {
         self.policy = policy
+        strippedNames = StrippedNameMatcher(policy.strippedQueryItems)
     }
 
     /// Parses and validates link text.
@@ -46,9 +52,9 @@ public struct LinkGate: Sendable {
     /// The returned link keeps every other part exactly as it arrived; only whole query items
     /// are removed, in place, so the order of the rest is kept.
     public func sanitize(_ link: Link) -> SanitizedLink {
-        let patterns = policy.strippedQueryItems
-        guard !patterns.isEmpty, !link.queryItems.isEmpty,
-            let first = link.queryItems.firstIndex(where: { QueryItemPattern.any(of: patterns, matches: $0.name) })
+        let strippedNames = strippedNames
+        guard !strippedNames.isEmpty, !link.queryItems.isEmpty,
+            let first = link.queryItems.firstIndex(where: { strippedNames.matches($0.name) })
         else {
             return SanitizedLink(link: link, removed: [])
         }
@@ -56,7 +62,7 @@ public struct LinkGate: Sendable {
         kept.reserveCapacity(link.queryItems.count - 1)
         var removed = [link.queryItems[first]]
         for item in link.queryItems[(first + 1)...] {
-            if QueryItemPattern.any(of: patterns, matches: item.name) {
+            if strippedNames.matches(item.name) {
                 removed.append(item)
             } else {
                 kept.append(item)

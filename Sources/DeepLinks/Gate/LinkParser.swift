@@ -101,6 +101,8 @@ struct LinkParser {
     private func checkCharacters() throws(LinkError) {
         for i in 0..<bytes.count {
             let b = bytes[i]
+            // The common case in one test: printable ASCII other than the backslash.
+            if b > 0x20, b < 0x7F, b != UInt8(ascii: "\\") { continue }
             if b >= 0x80 { throw LinkError(.nonASCII, at: i, detail: "byte 0x\(hex(b))") }
             if b <= 0x20 || b == 0x7F {
                 throw LinkError(.whitespaceOrControl, at: i, detail: Self.name(ofControl: b))
@@ -288,7 +290,7 @@ struct LinkParser {
     }
 
     private func decodeQueryText(_ raw: String, at position: Int) throws(LinkError) -> String {
-        guard raw.utf8.contains(UInt8(ascii: "%")) else { return raw }
+        guard ASCII.containsPercent(raw) else { return raw }
         guard let decoded = PercentEncoding.decode(raw) else {
             throw LinkError(.invalidPercentEscape, at: position, detail: "'\(raw)' does not decode to UTF-8")
         }

@@ -252,34 +252,6 @@ public struct QueryItemPattern: Sendable, Hashable, Codable, ExpressibleByString
         return isPrefix ? lower.hasPrefix(name) : lower == name
     }
 
-    /// Whether a name falls under any of the patterns: ``matches(_:)`` for each, without
-    /// lower-casing the name once per pattern. Printable ASCII is compared byte by byte,
-    /// which gives the same answer; other text takes the general path.
-    static func any(of patterns: [QueryItemPattern], matches itemName: String) -> Bool {
-        guard ASCII.isPrintable(itemName) else { return patterns.contains { $0.matches(itemName) } }
-        for pattern in patterns {
-            guard ASCII.isPrintable(pattern.name) else {
-                if pattern.matches(itemName) { return true }
-                continue
-            }
-            if pattern.matches(printableName: itemName) { return true }
-        }
-        return false
-    }
-
-    /// ``matches(_:)`` for a printable ASCII name and pattern, byte by byte.
-    private func matches(printableName itemName: String) -> Bool {
-        let expected = name.utf8
-        let given = itemName.utf8
-        guard isPrefix ? given.count >= expected.count : given.count == expected.count else { return false }
-        var index = given.startIndex
-        for byte in expected {
-            guard ASCII.lowercased(given[index]) == byte else { return false }
-            index = given.index(after: index)
-        }
-        return true
-    }
-
     /// Click and campaign trackers that say nothing about what the link points to.
     public static let tracking: [QueryItemPattern] = [
         "utm_*", "fbclid", "gclid", "gclsrc", "dclid", "gbraid", "wbraid", "msclkid", "mc_cid", "mc_eid",

@@ -45,7 +45,7 @@ public enum PercentEncoding {
     /// Decodes every `%XX` escape; `nil` when an escape is invalid or the bytes are not UTF-8.
     public static func decode(_ text: some StringProtocol) -> String? {
         // Most text has no escape: answer without copying it into an array first.
-        guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
+        guard ASCII.containsPercent(text) else { return String(text) }
         let utf8 = Array(text.utf8)
         var out: [UInt8] = []
         out.reserveCapacity(utf8.count)
@@ -85,7 +85,7 @@ public enum PercentEncoding {
     /// Decodes escapes of unreserved characters and upper-cases the hex of every other escape.
     /// The input must already be valid (the gate checked it).
     static func normalize(_ text: some StringProtocol) -> String {
-        guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
+        guard ASCII.containsPercent(text) else { return String(text) }
         let utf8 = Array(text.utf8)
         var out: [UInt8] = []
         out.reserveCapacity(utf8.count)
@@ -167,6 +167,12 @@ enum ASCII {
             for i in 0..<bytes.count { out[i] = lowercased(bytes[i]) }
             return bytes.count
         }
+    }
+
+    /// Whether the text holds a `%`, read from contiguous storage when the text has it.
+    @inline(__always) static func containsPercent(_ text: some StringProtocol) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "%")) }
+            ?? text.utf8.contains(UInt8(ascii: "%"))
     }
 
     /// Whether every byte is printable ASCII (space to tilde): text on which comparing bytes

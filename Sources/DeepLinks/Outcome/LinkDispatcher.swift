@@ -29,7 +29,8 @@ public struct LinkDispatcher: Sendable {
     ///
     /// - Throws: ``RouteTableError``, including routes the policy would never let through.
     public init(
-        table: RouteTable, policy: LinkPolicy = LinkPolicy(), registry: ParameterTypeRegistry = ParameterTypeRegistry()
+        table: RouteTable, policy: LinkPolicy = LinkPolicy(),
+        registry: ParameterTypeRegistry = ParameterTypeRegistry()
     ) throws(RouteTableError) {
         gate = LinkGate(policy: policy)
         router = try Router(table, registry: registry, policy: policy)
@@ -55,13 +56,16 @@ public struct LinkDispatcher: Sendable {
         let sanitized = gate.sanitize(link).link
         let input = MatchInput(link: sanitized, options: router.table.options)
         if let lookup = router.lookup(input) {
+            let safety = lookup.compiled.route.safety
             let match = RouteMatch(
-                route: lookup.route.name, parameters: lookup.parameters, safety: lookup.route.safety, link: sanitized)
-            return lookup.route.safety.requiresConfirmation ? .confirm(match) : .route(match)
+                route: lookup.name, parameters: lookup.parameters, safety: safety, link: sanitized)
+            return safety.requiresConfirmation ? .confirm(match) : .route(match)
         }
         // Only the failure path pays for the explanation that names the failing parameter.
         let reason: RoutingFailure =
-            router.explain(input).closestFailure.map { .invalidParameter(route: $0.route, failure: $0.failure) }
+            router.explain(input).closestFailure.map {
+                .invalidParameter(route: $0.route, failure: $0.failure)
+            }
             ?? .noMatchingRoute
         return fallback(sanitized, reason)
     }
@@ -96,10 +100,13 @@ public struct LinkDispatcher: Sendable {
     }
 
     private func run(_ match: RouteMatch, _ handlers: RouteHandlers) async -> LinkOutcome {
-        guard let handler = handlers[match.route] else { return fallback(match.link, .noHandler(route: match.route)) }
+        guard let handler = handlers[match.route] else {
+            return fallback(match.link, .noHandler(route: match.route))
+        }
         switch await handler(match) {
         case .handled: return .route(match)
-        case .declined(let reason): return fallback(match.link, .handlerDeclined(route: match.route, reason: reason))
+        case .declined(let reason):
+            return fallback(match.link, .handlerDeclined(route: match.route, reason: reason))
         }
     }
 }

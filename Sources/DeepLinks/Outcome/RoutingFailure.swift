@@ -25,7 +25,8 @@ public enum RoutingFailure: Sendable, Hashable, Codable, CustomStringConvertible
         case .noMatchingRoute: "no route matches the link"
         case .invalidParameter(let route, let failure): "route '\(route)' refused the link: \(failure)"
         case .noHandler(let route): "no handler is bound to route '\(route)'"
-        case .handlerDeclined(let route, let reason): "the handler of route '\(route)' declined the link: \(reason)"
+        case .handlerDeclined(let route, let reason):
+            "the handler of route '\(route)' declined the link: \(reason)"
         }
     }
 }

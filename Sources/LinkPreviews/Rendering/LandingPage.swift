@@ -69,7 +69,8 @@ public struct LandingPage: Sendable, Hashable {
             out += "<p class=\"summary\">\(HTMLEscaping.text(description))</p>\n"
         }
         out += "<div class=\"actions\">\n"
-        if let open = app.customSchemeLink(for: metadata.canonicalURL) {
+        let openLink = app.customSchemeLink(for: metadata.canonicalURL)
+        if let open = openLink {
             out += "<a class=\"button primary\" href=\"\(HTMLEscaping.attribute(open))\">"
             out += "Open in \(HTMLEscaping.text(app.name))</a>\n"
         }
@@ -81,7 +82,7 @@ public struct LandingPage: Sendable, Hashable {
             out += "<small>Get it on</small>Google Play</a>\n"
         }
         out += "</div>\n</div>\n"
-        if app.customScheme == nil {
+        if openLink == nil {
             out += "<p class=\"hint\">Already have \(HTMLEscaping.text(app.name))? "
             out += "Tap Open in the banner at the top of Safari.</p>\n"
         } else {

@@ -1,3 +1,5 @@
+import DeepLinks
+
 /// The app a site's links open, as the stores and the preview tags know it.
 ///
 /// A site configures this once. It feeds the Twitter card's app tags (iPhone, iPad, Google
@@ -8,11 +10,14 @@
 /// |---|---|
 /// | ``appStoreID``, ``iPadAppStoreID`` | 1 to 15 decimal digits without a leading zero, the number in `apps.apple.com/app/id…` |
 /// | ``googlePlayPackage`` | a Java package name with at least two parts (`com.example.photos`) |
-/// | ``customScheme`` | a scheme (`photoalbum`), not `http`, `https`, `javascript`, `data`, `file`, `vbscript`, `about` or `blob` |
+///
+/// The custom scheme is a ``CustomScheme``, the same registration the app's link receiver
+/// uses, so it is valid by construction and says what its host means.
 ///
 /// ```swift
-/// let app = AppListing(name: "Photo Album", appStoreID: "1234567890",
-///                      googlePlayPackage: "com.example.photos", customScheme: "photoalbum")
+/// let app = AppListing(
+///     name: "Photo Album", appStoreID: "1234567890", googlePlayPackage: "com.example.photos",
+///     customScheme: try CustomScheme("photoalbum", host: .domain(["photos.example.com"])))
 /// app.appStoreURL   // "https://apps.apple.com/app/id1234567890"
 /// ```
 public struct AppListing: Sendable, Hashable, Codable {
@@ -25,20 +30,17 @@ public struct AppListing: Sendable, Hashable, Codable {
     /// The Google Play package name of the Android app, if there is one.
     public var googlePlayPackage: String?
     /// A custom URL scheme the app handles, used by the landing page's "Open in the app"
-    /// button.
+    /// button and by the app tags.
     ///
     /// A page cannot open its own domain's universal link in the app (a tap on a link to the
-    /// same domain stays in Safari, SPEC §6), so the button uses this scheme instead:
-    /// `https://example.com/albums/summer?sort=date` becomes `photoalbum://albums/summer?sort=date`,
-    /// which the router matches as the path `/albums/summer` (the host of a custom-scheme
-    /// link is the first path segment). Without a scheme the page shows no button and relies
-    /// on the Smart App Banner.
-    public var customScheme: String?
+    /// same domain stays in Safari, SPEC §6), so the button uses this scheme instead. Without a
+    /// scheme the page shows no button and relies on the Smart App Banner.
+    public var customScheme: CustomScheme?
 
     /// Creates a listing.
     public init(
         name: String, appStoreID: String, iPadAppStoreID: String? = nil, googlePlayPackage: String? = nil,
-        customScheme: String? = nil
+        customScheme: CustomScheme? = nil
     ) {
         self.name = name
         self.appStoreID = appStoreID
@@ -55,24 +57,35 @@ public struct AppListing: Sendable, Hashable, Codable {
         googlePlayPackage.map { "https://play.google.com/store/apps/details?id=" + $0 }
     }
 
-    /// The custom-scheme form of a canonical web link, if the app has a scheme.
+    /// The custom-scheme form of a canonical web link, if the app has a scheme that can carry
+    /// it.
     ///
-    /// The web link's path (without its leading slash) and query follow `scheme://`; the
-    /// fragment is dropped.
+    /// What follows `scheme://` depends on what the scheme's host means:
+    ///
+    /// | host rule | `https://photos.example.com/albums/summer?sort=date` becomes |
+    /// |---|---|
+    /// | ``CustomScheme/HostRule/routeSegment`` | `photoalbum://albums/summer?sort=date` (the router reads the first segment as the host) |
+    /// | ``CustomScheme/HostRule/domain(_:)`` | `photoalbum://photos.example.com/albums/summer?sort=date`, or `nil` when the web link's host is not one of the scheme's domains |
+    ///
+    /// The fragment is dropped.
     public func customSchemeLink(for canonicalURL: String) -> String? {
         guard let customScheme else { return nil }
         var rest = Substring(canonicalURL)
         if let schemeEnd = rest.range(of: "://") { rest = rest[schemeEnd.upperBound...] }
         if let fragment = rest.firstIndex(of: "#") { rest = rest[..<fragment] }
         let pathStart = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? rest.endIndex
+        let host = String(rest[..<pathStart])
         var pathAndQuery = rest[pathStart...]
-        if pathAndQuery.first == "/" { pathAndQuery = pathAndQuery.dropFirst() }
-        return customScheme + "://" + pathAndQuery
+        switch customScheme.host {
+        case .routeSegment:
+            if pathAndQuery.first == "/" { pathAndQuery = pathAndQuery.dropFirst() }
+            return customScheme.name + "://" + pathAndQuery
+        case .domain(let patterns):
+            guard patterns.contains(where: { $0.matches(host) }) else { return nil }
+            if pathAndQuery.isEmpty { pathAndQuery = "/" }
+            return customScheme.name + "://" + host + pathAndQuery
+        }
     }
-
-    static let refusedSchemes: Set<String> = [
-        "http", "https", "javascript", "data", "file", "vbscript", "about", "blob",
-    ]
 
     /// The first rule the listing breaks, as an error; `nil` when it is valid.
     func validationError() -> LinkPreviewError? {
@@ -82,9 +95,6 @@ public struct AppListing: Sendable, Hashable, Codable {
         }
         if let package = googlePlayPackage, !Self.isPackageName(package) {
             return .invalidApp(field: "googlePlayPackage", value: package)
-        }
-        if let scheme = customScheme, !Self.isCustomScheme(scheme) {
-            return .invalidApp(field: "customScheme", value: scheme)
         }
         return nil
     }
@@ -104,16 +114,6 @@ public struct AppListing: Sendable, Hashable, Codable {
                 isASCIILetter($0) || (0x30...0x39).contains($0) || $0 == UInt8(ascii: "_")
             }
         }
-    }
-
-    static func isCustomScheme(_ text: String) -> Bool {
-        guard let first = text.utf8.first, isASCIILetter(first), text.utf8.count <= 64 else { return false }
-        let valid = text.utf8.allSatisfy {
-            isASCIILetter($0) || (0x30...0x39).contains($0) || $0 == UInt8(ascii: "+")
-                || $0 == UInt8(ascii: "-")
-                || $0 == UInt8(ascii: ".")
-        }
-        return valid && !refusedSchemes.contains(text.lowercased())
     }
 
     static func isASCIILetter(_ byte: UInt8) -> Bool {

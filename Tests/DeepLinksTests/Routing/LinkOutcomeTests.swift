@@ -51,7 +51,9 @@ struct LinkOutcomeTests {
         let text = "https://example.com/me"
         #expect(
             dispatcher.outcome(for: text)
-                == .confirm(RouteMatch(route: "profile", parameters: [:], safety: .sensitive, link: try sanitized(text))))
+                == .confirm(
+                    RouteMatch(
+                        route: "profile", parameters: [:], safety: .sensitive, link: try sanitized(text))))
     }
 
     @Test("SPEC §2 rule 3: a link never directly runs a destructive route; it asks to confirm")
@@ -68,26 +70,31 @@ struct LinkOutcomeTests {
     @Test("a valid web link with no route falls back to the browser")
     func unknownRouteOpensInBrowser() throws {
         let text = "https://example.com/unknown?fbclid=1&x=2"
-        #expect(dispatcher.outcome(for: text) == .openInBrowser(try sanitized(text), reason: .noMatchingRoute))
+        #expect(
+            dispatcher.outcome(for: text) == .openInBrowser(try sanitized(text), reason: .noMatchingRoute))
         #expect(try sanitized(text).original == "https://example.com/unknown?x=2")
     }
 
     @Test("a parameter out of bounds falls back to the browser and names the parameter and rule")
     func parameterOutOfBoundsOpensInBrowser() throws {
         let text = "https://example.com/albums/summer/photos/99999"
-        let failure = ParameterFailure(parameter: "index", location: .path, value: "99999", reason: .outOfRange(0...9999))
+        let failure = ParameterFailure(
+            parameter: "index", location: .path, value: "99999", reason: .outOfRange(0...9999))
         #expect(
             dispatcher.outcome(for: text)
-                == .openInBrowser(try sanitized(text), reason: .invalidParameter(route: "photo", failure: failure)))
+                == .openInBrowser(
+                    try sanitized(text), reason: .invalidParameter(route: "photo", failure: failure)))
         #expect(
             RoutingFailure.invalidParameter(route: "photo", failure: failure).description
-                == "route 'photo' refused the link: path parameter 'index' must be an integer from 0 to 9999 (got '99999')")
+                == "route 'photo' refused the link: path parameter 'index' must be an integer from 0 to 9999 (got '99999')"
+        )
     }
 
     @Test(
         "SPEC §2 rule 2: malformed or hostile text is rejected with the gate's error, never repaired",
         arguments: [
-            #"https://example.com\@evil.com/albums/x"#, "https://example.com/albums/a b", "https://example.com/%zz",
+            #"https://example.com\@evil.com/albums/x"#, "https://example.com/albums/a b",
+            "https://example.com/%zz",
             "https://user:pw@example.com/me", "https://evil.com/albums/summer", "https://example.com:99999/",
             "https://example.com/albums/../me", "javascript:alert(1)", "",
         ])
@@ -103,17 +110,26 @@ struct LinkOutcomeTests {
         #expect(dispatcher.outcome(for: text) == .reject(.malformed(error)))
     }
 
-    @Test("a custom-scheme link no route presents is rejected with the routing reason: there is no browser page")
+    @Test(
+        "a custom-scheme link no route presents is rejected with the routing reason: there is no browser page"
+    )
     func customSchemeWithoutRouteIsRejected() throws {
         let unknown = "newsapp://unknown/1"
-        #expect(dispatcher.outcome(for: unknown) == .reject(.unhandled(try sanitized(unknown), reason: .noMatchingRoute)))
+        #expect(
+            dispatcher.outcome(for: unknown)
+                == .reject(.unhandled(try sanitized(unknown), reason: .noMatchingRoute)))
         let lower = "newsapp://doc/lower"
-        let failure = ParameterFailure(parameter: "id", location: .path, value: "lower", reason: .characterNotAllowed("l"))
+        let failure = ParameterFailure(
+            parameter: "id", location: .path, value: "lower", reason: .characterNotAllowed("l"))
         #expect(
             dispatcher.outcome(for: lower)
-                == .reject(.unhandled(try sanitized(lower), reason: .invalidParameter(route: "article", failure: failure))))
+                == .reject(
+                    .unhandled(
+                        try sanitized(lower), reason: .invalidParameter(route: "article", failure: failure))))
         #expect(
-            dispatcher.outcome(for: "newsapp://doc/CHLFGFCB00097U7S").match?.parameters == ["id": "CHLFGFCB00097U7S"])
+            dispatcher.outcome(for: "newsapp://doc/CHLFGFCB00097U7S").match?.parameters == [
+                "id": "CHLFGFCB00097U7S"
+            ])
     }
 
     @Test("a bound handler runs for a navigate route and the outcome stays route")
@@ -137,7 +153,9 @@ struct LinkOutcomeTests {
         let text = "https://example.com/albums/summer"
         #expect(
             await dispatcher.dispatch(text, to: handlers)
-                == .openInBrowser(try sanitized(text), reason: .handlerDeclined(route: "album", reason: "album was deleted")))
+                == .openInBrowser(
+                    try sanitized(text), reason: .handlerDeclined(route: "album", reason: "album was deleted")
+                ))
     }
 
     @Test("a route without a handler falls back like a declined one")
@@ -191,7 +209,8 @@ struct LinkOutcomeTests {
                 RouteAttempt(
                     route: "small",
                     result: .parameterFailed(
-                        ParameterFailure(parameter: "id", location: .path, value: "99", reason: .outOfRange(1...10)))),
+                        ParameterFailure(
+                            parameter: "id", location: .path, value: "99", reason: .outOfRange(1...10)))),
                 RouteAttempt(route: "any", result: .matched),
             ])
         #expect(explanation.winner == "any")
@@ -202,15 +221,23 @@ struct LinkOutcomeTests {
                 """)
     }
 
-    @Test("the dispatcher's explanation gives the outcome and the routes tried, or none when the gate refused")
+    @Test(
+        "the dispatcher's explanation gives the outcome and the routes tried, or none when the gate refused")
     func dispatcherExplanation() throws {
         let explained = dispatcher.explain("https://example.com/albums/Summer")
-        let failure = ParameterFailure(parameter: "album", location: .path, value: "Summer", reason: .notASlug)
-        #expect(explained.routing?.attempts == [RouteAttempt(route: "album", result: .parameterFailed(failure))])
-        #expect(explained.outcome == .openInBrowser(try sanitized("https://example.com/albums/Summer"), reason: .invalidParameter(route: "album", failure: failure)))
+        let failure = ParameterFailure(
+            parameter: "album", location: .path, value: "Summer", reason: .notASlug)
+        #expect(
+            explained.routing?.attempts == [RouteAttempt(route: "album", result: .parameterFailed(failure))])
+        #expect(
+            explained.outcome
+                == .openInBrowser(
+                    try sanitized("https://example.com/albums/Summer"),
+                    reason: .invalidParameter(route: "album", failure: failure)))
         #expect(dispatcher.explain("https://example.com/a b").routing == nil)
         let scope = dispatcher.explain("newsapp://albums/summer")
-        #expect(scope.routing?.attempts == [RouteAttempt(route: "album", result: .schemeNotInScope("newsapp"))])
+        #expect(
+            scope.routing?.attempts == [RouteAttempt(route: "album", result: .schemeNotInScope("newsapp"))])
     }
 
     @Test("a catch-all's routes are listed with the reason when the link has no segments left")
@@ -220,14 +247,16 @@ struct LinkOutcomeTests {
             router.explain(try RouteFixtures.link("https://example.com/files/")).attempts == [
                 RouteAttempt(
                     route: "files",
-                    result: .parameterFailed(ParameterFailure(parameter: "rest", location: .path, value: nil, reason: .missing)))
+                    result: .parameterFailed(
+                        ParameterFailure(parameter: "rest", location: .path, value: nil, reason: .missing)))
             ])
     }
 
     @Test("outcomes and explanations survive a JSON round trip")
     func codable() throws {
         let texts = [
-            "https://example.com/albums/summer/photos/3", "https://example.com/me", "https://example.com/nothing",
+            "https://example.com/albums/summer/photos/3", "https://example.com/me",
+            "https://example.com/nothing",
             "https://example.com/albums/X", "newsapp://doc/x", "https://example.com\\x",
         ]
         for text in texts {

@@ -43,7 +43,9 @@ struct ParameterTypeTests {
     @Test("string with the any class refuses control, line-separator and bidi-override characters")
     func stringRefusesInvisibleCharacters() {
         let type = ParameterType.string(length: 1...64, characters: .any)
-        for text in ["a\u{0}b", "a\nb", "a\u{7F}", "a\u{85}", "evil\u{202E}gpj.exe", "a\u{2028}b", "\u{2066}x"] {
+        for text in [
+            "a\u{0}b", "a\nb", "a\u{7F}", "a\u{85}", "evil\u{202E}gpj.exe", "a\u{2028}b", "\u{2066}x",
+        ] {
             #expect(type.validate(text) == .failure(.invisibleCharacter), "\(text.debugDescription)")
         }
         #expect(type.validate("emoji 👩‍👩‍👧") == .success(.string("emoji 👩‍👩‍👧")))
@@ -155,7 +157,9 @@ struct ParameterTypeTextTests {
             ("string []", .characterClass(.init(text: "[]", reason: .empty))),
         ] as [(String, ParameterTypeSyntaxError.Reason)])
     func refusals(_ text: String, _ reason: ParameterTypeSyntaxError.Reason) {
-        #expect(throws: ParameterTypeSyntaxError(text: text, reason: reason)) { try ParameterType(parsing: text) }
+        #expect(throws: ParameterTypeSyntaxError(text: text, reason: reason)) {
+            try ParameterType(parsing: text)
+        }
     }
 
     @Test("a string type with a bracket class prints the class with sorted ranges")
@@ -178,6 +182,9 @@ struct ParameterTypeTextTests {
     func json() throws {
         let data = try JSONEncoder().encode([ParameterType.integer(0...9), .enumeration(["a", "b"])])
         #expect(String(decoding: data, as: UTF8.self) == #"["int 0...9","enum a|b"]"#)
-        #expect(try JSONDecoder().decode([ParameterType].self, from: data) == [.integer(0...9), .enumeration(["a", "b"])])
+        #expect(
+            try JSONDecoder().decode([ParameterType].self, from: data) == [
+                .integer(0...9), .enumeration(["a", "b"]),
+            ])
     }
 }

@@ -9,7 +9,8 @@ struct PathPatternTests {
         let pattern = try PathPattern("/albums/:album(slug)/photos/:index(int 0...9999)/:note/*rest")
         #expect(
             pattern.segments == [
-                .literal("albums"), .parameter(name: "album", type: .slug(length: ParameterType.defaultSlugLength)),
+                .literal("albums"),
+                .parameter(name: "album", type: .slug(length: ParameterType.defaultSlugLength)),
                 .literal("photos"), .parameter(name: "index", type: .integer(0...9999)),
                 .parameter(name: "note", type: nil), .catchAll(name: "rest", type: nil),
             ])
@@ -37,7 +38,12 @@ struct PathPatternTests {
     @Test("a type text may hold parentheses inside a bracket class")
     func bracketInsideParentheses() throws {
         let pattern = try PathPattern("/code/:c(string 1...4 [()a-z])")
-        #expect(pattern.segments == [.literal("code"), .parameter(name: "c", type: .string(length: 1...4, characters: try CharacterClass("[()a-z]")))])
+        #expect(
+            pattern.segments == [
+                .literal("code"),
+                .parameter(
+                    name: "c", type: .string(length: 1...4, characters: try CharacterClass("[()a-z]"))),
+            ])
     }
 
     @Test(
@@ -54,7 +60,10 @@ struct PathPatternTests {
             ("/a/:id-x", 6, "id", .invalidName("id-x")),
             ("/a/:id(int", 6, "id", .unclosedParenthesis),
             ("/a/:id(int)x", 11, "id", .textAfterParameter("x")),
-            ("/a/:id(int 9...1)", 7, "id", .invalidType(.init(text: "int 9...1", reason: .reversedRange("9...1")))),
+            (
+                "/a/:id(int 9...1)", 7, "id",
+                .invalidType(.init(text: "int 9...1", reason: .reversedRange("9...1")))
+            ),
             ("/a b", 2, nil, .invalidCharacter(" ")),
             ("/é", 1, nil, .invalidCharacter("é")),
             ("/%zz", 1, nil, .invalidPercentEscape),
@@ -87,9 +96,14 @@ struct PathPatternTests {
     func json() throws {
         let data = Data(#"["/a/:id(int)", "/a//b"]"#.utf8)
         let patterns = try JSONDecoder().decode([PathPattern].self, from: data)
-        #expect(patterns[0].segments == [.literal("a"), .parameter(name: "id", type: .integer(Int.min...Int.max))])
+        #expect(
+            patterns[0].segments == [
+                .literal("a"), .parameter(name: "id", type: .integer(Int.min...Int.max)),
+            ])
         #expect(patterns[1].syntaxError?.reason == .emptySegment)
-        #expect(String(decoding: try JSONEncoder().encode(patterns), as: UTF8.self) == #"["\/a\/:id(int)","\/a\/\/b"]"#)
+        #expect(
+            String(decoding: try JSONEncoder().encode(patterns), as: UTF8.self)
+                == #"["\/a\/:id(int)","\/a\/\/b"]"#)
     }
 }
 
@@ -98,7 +112,10 @@ struct QueryDeclarationTests {
     @Test(
         "query text declares required, optional and defaulted parameters",
         arguments: [
-            ("albumname(string 1...64)", QueryParameter.required("albumname", .string(length: 1...64, characters: .any))),
+            (
+                "albumname(string 1...64)",
+                QueryParameter.required("albumname", .string(length: 1...64, characters: .any))
+            ),
             ("index(int 0...9999)?", .optional("index", .integer(0...9999))),
             ("index(int 0...9999)=0", .optional("index", .integer(0...9999), default: 0)),
             ("q", .required("q", nil)),
@@ -122,7 +139,8 @@ struct QueryDeclarationTests {
             ("x(int 5...1)", 2, "x", .invalidType(.init(text: "int 5...1", reason: .reversedRange("5...1")))),
         ] as [(String, Int, String?, PatternSyntaxError.Reason)])
     func refusals(_ text: String, _ offset: Int, _ parameter: String?, _ reason: PatternSyntaxError.Reason) {
-        #expect(throws: PatternSyntaxError(text: text, offset: offset, parameter: parameter, reason: reason)) {
+        #expect(throws: PatternSyntaxError(text: text, offset: offset, parameter: parameter, reason: reason))
+        {
             try QueryParameter(text)
         }
     }
@@ -131,7 +149,9 @@ struct QueryDeclarationTests {
     func fragmentRules() throws {
         #expect(FragmentRule(parsing: "any") == .any)
         #expect(FragmentRule(parsing: "none") == .none)
-        #expect(FragmentRule(parsing: "section(slug)?") == .parameter(.optional("section", .slug(length: 1...128))))
+        #expect(
+            FragmentRule(parsing: "section(slug)?")
+                == .parameter(.optional("section", .slug(length: 1...128))))
         let data = try JSONEncoder().encode([FragmentRule.any, .none, "part(int 1...9)"])
         #expect(String(decoding: data, as: UTF8.self) == #"["any","none","part(int 1...9)"]"#)
     }

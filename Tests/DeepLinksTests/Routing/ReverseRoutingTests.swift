@@ -30,16 +30,20 @@ struct ReverseRoutingTests {
             back: ["album": "summer-2024", "index": 3, "size": "small"]),
         RoundTrip(
             route: "photo", parameters: ["album": "a", "index": 0, "size": "large"],
-            link: "https://example.com/albums/a/photos/0?size=large", back: ["album": "a", "index": 0, "size": "large"]),
+            link: "https://example.com/albums/a/photos/0?size=large",
+            back: ["album": "a", "index": 0, "size": "large"]),
         RoundTrip(
             route: "deleteAlbum", parameters: ["album": "x", "confirm": true],
             link: "https://example.com/albums/x/delete?confirm=true", back: ["album": "x", "confirm": true]),
         RoundTrip(
             route: "article", parameters: ["id": "CHLFGFCB00097U7S", "s": "sps_article"],
-            link: "newsapp://doc/CHLFGFCB00097U7S?s=sps_article", back: ["id": "CHLFGFCB00097U7S", "s": "sps_article"]),
+            link: "newsapp://doc/CHLFGFCB00097U7S?s=sps_article",
+            back: ["id": "CHLFGFCB00097U7S", "s": "sps_article"]),
     ]
 
-    @Test("a generated link routes back to the same route and parameters (plus defaults left out)", arguments: roundTrips)
+    @Test(
+        "a generated link routes back to the same route and parameters (plus defaults left out)",
+        arguments: roundTrips)
     func roundTrip(_ example: RoundTrip) throws {
         let text = try router.link(for: example.route, parameters: example.parameters)
         #expect(text == example.link)
@@ -51,8 +55,12 @@ struct ReverseRoutingTests {
     @Test("values are percent-encoded and read back decoded")
     func encoding() throws {
         let text = try router.link(
-            for: "albums", parameters: ["albumname": "Summer 2024 & ünï=1#x", "index": 7], host: "www.example.com")
-        #expect(text == "https://www.example.com/albums?albumname=Summer%202024%20%26%20%C3%BCn%C3%AF%3D1%23x&index=7")
+            for: "albums", parameters: ["albumname": "Summer 2024 & ünï=1#x", "index": 7],
+            host: "www.example.com")
+        #expect(
+            text
+                == "https://www.example.com/albums?albumname=Summer%202024%20%26%20%C3%BCn%C3%AF%3D1%23x&index=7"
+        )
         #expect(try forward(text)?.parameters == ["albumname": "Summer 2024 & ünï=1#x", "index": 7])
     }
 
@@ -97,7 +105,9 @@ struct ReverseRoutingTests {
 
     static let refusals = [
         Refusal(route: "nothing", error: .unknownRoute("nothing")),
-        Refusal(route: "photo", parameters: ["album": "a"], error: .missingParameter(route: "photo", parameter: "index")),
+        Refusal(
+            route: "photo", parameters: ["album": "a"],
+            error: .missingParameter(route: "photo", parameter: "index")),
         Refusal(
             route: "photo", parameters: ["album": "a", "index": 1, "zoom": 2],
             error: .unknownParameter(route: "photo", parameter: "zoom")),
@@ -105,11 +115,14 @@ struct ReverseRoutingTests {
             route: "photo", parameters: ["album": "a", "index": 99999],
             error: .invalidParameter(
                 route: "photo",
-                failure: ParameterFailure(parameter: "index", location: .path, value: "99999", reason: .outOfRange(0...9999)))),
+                failure: ParameterFailure(
+                    parameter: "index", location: .path, value: "99999", reason: .outOfRange(0...9999)))),
         Refusal(
             route: "photo", parameters: ["album": "A B", "index": 1],
             error: .invalidParameter(
-                route: "photo", failure: ParameterFailure(parameter: "album", location: .path, value: "A B", reason: .notASlug))),
+                route: "photo",
+                failure: ParameterFailure(
+                    parameter: "album", location: .path, value: "A B", reason: .notASlug))),
         Refusal(
             route: "photo", parameters: ["album": "a", "index": "3"],
             error: .valueDoesNotRoundTrip(route: "photo", parameter: "index", value: "3")),
@@ -120,14 +133,17 @@ struct ReverseRoutingTests {
             route: "photo", parameters: ["album": "a", "index": 1], host: "example.org",
             error: .hostNotInScope(route: "photo", host: "example.org")),
         Refusal(route: "albums", parameters: ["albumname": "a"], error: .needsHost(route: "albums")),
-        Refusal(route: "article", parameters: ["id": "A1"], host: "doc", error: .hostNotInScope(route: "article", host: "doc")),
+        Refusal(
+            route: "article", parameters: ["id": "A1"], host: "doc",
+            error: .hostNotInScope(route: "article", host: "doc")),
     ]
 
     @Test("every way a request can be wrong is a typed error with a sentence", arguments: refusals)
     func errors(_ refusal: Refusal) {
         #expect(throws: refusal.error) {
             try router.link(
-                for: refusal.route, parameters: refusal.parameters, scheme: refusal.scheme, host: refusal.host)
+                for: refusal.route, parameters: refusal.parameters, scheme: refusal.scheme, host: refusal.host
+            )
         }
         #expect(!refusal.error.description.isEmpty)
     }
@@ -141,21 +157,28 @@ struct ReverseRoutingTests {
                 Route("app", "/:section/:id(int)", scope: RouteScope(schemes: ["myapp"]))
                 Route("many", "/m/*rest", scope: RouteScope(hosts: ["example.com"]))
             })
-        #expect(throws: ReverseRoutingError.valueDoesNotRoundTrip(route: "kind", parameter: "kind", value: "photo")) {
+        #expect(
+            throws: ReverseRoutingError.valueDoesNotRoundTrip(
+                route: "kind", parameter: "kind", value: "photo")
+        ) {
             try router.link(for: "kind", parameters: ["kind": "photo"])
         }
         #expect(try router.link(for: "kind", parameters: ["kind": "Photo"]) == "https://example.com/k/Photo")
         for bad in ["a/b", "..", ".", "a\\b"] {
             #expect(
                 throws: ReverseRoutingError.invalidParameter(
-                    route: "note", failure: ParameterFailure(parameter: "text", location: .path, value: bad, reason: .notASegment))
+                    route: "note",
+                    failure: ParameterFailure(
+                        parameter: "text", location: .path, value: bad, reason: .notASegment))
             ) { try router.link(for: "note", parameters: ["text": .string(bad)]) }
         }
         #expect(throws: ReverseRoutingError.invalidCustomSchemeHost(route: "app", host: "Upper")) {
             try router.link(for: "app", parameters: ["section": "Upper", "id": 1])
         }
         #expect(try router.link(for: "app", parameters: ["section": "inbox", "id": 1]) == "myapp://inbox/1")
-        #expect(throws: ReverseRoutingError.valueDoesNotRoundTrip(route: "many", parameter: "rest", value: [])) {
+        #expect(
+            throws: ReverseRoutingError.valueDoesNotRoundTrip(route: "many", parameter: "rest", value: [])
+        ) {
             try router.link(for: "many", parameters: ["rest": []])
         }
     }

@@ -29,7 +29,10 @@ struct RouteCorpusTests {
     static func links(for line: String) -> [String] {
         if line.hasPrefix("http") || line.contains("://") { return [line] }
         let path = line.hasPrefix("/") ? line : "/" + line
-        return ["https://example.com" + path, "https://example.com/files" + path, "https://example.com/wipe" + path]
+        return [
+            "https://example.com" + path, "https://example.com/files" + path,
+            "https://example.com/wipe" + path,
+        ]
     }
 
     @Test("every payload gets one decision; routed values are visible, single segments, and round-trip")
@@ -56,14 +59,21 @@ struct RouteCorpusTests {
                             let values = entry.value.segmentsValue ?? [entry.value.text]
                             for value in values {
                                 #expect(
-                                    !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }),
+                                    !value.unicodeScalars.contains(where: {
+                                        $0.properties.generalCategory == .control
+                                    }),
                                     "\(text)")
-                                #expect(!value.contains("/") && !value.contains("\\") && value != ".." && value != ".", "\(text)")
+                                #expect(
+                                    !value.contains("/") && !value.contains("\\") && value != ".."
+                                        && value != ".", "\(text)")
                             }
                         }
                         let host = match.link.host ?? ""
-                        let regenerated = try dispatcher.router.link(for: match.route, parameters: match.parameters, host: host)
-                        #expect(dispatcher.outcome(for: regenerated).match?.parameters == match.parameters, "\(text)")
+                        let regenerated = try dispatcher.router.link(
+                            for: match.route, parameters: match.parameters, host: host)
+                        #expect(
+                            dispatcher.outcome(for: regenerated).match?.parameters == match.parameters,
+                            "\(text)")
                     case .openInBrowser:
                         counts["openInBrowser", default: 0] += 1
                     case .reject(.malformed):

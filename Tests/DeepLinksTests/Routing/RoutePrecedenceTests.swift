@@ -63,7 +63,9 @@ struct RoutePrecedenceTests {
             ("123e4567-e89b-12d3-a456-426614174000", "uuid"), ("abc", "slug"), ("ABC", "string"),
         ]
         for (segment, expected) in cases {
-            #expect(try RouteFixtures.routeName(router, "https://example.com/t/\(segment)") == expected, "\(segment)")
+            #expect(
+                try RouteFixtures.routeName(router, "https://example.com/t/\(segment)") == expected,
+                "\(segment)")
         }
     }
 
@@ -245,7 +247,9 @@ struct RoutePrecedenceTests {
     @Test("SPEC §8 a custom-scheme host is a route name: it is the first segment of the matched path")
     func customSchemeHostIsFirstSegment() throws {
         let router = try RouteFixtures.router {
-            Route("article", "/doc/:id(string 1...32 [A-Z0-9])", query: ["s(string 1...32 [a-z_])?"], scope: RouteScope(schemes: ["newsapp"]))
+            Route(
+                "article", "/doc/:id(string 1...32 [A-Z0-9])", query: ["s(string 1...32 [a-z_])?"],
+                scope: RouteScope(schemes: ["newsapp"]))
             Route("settings", "/settings", scope: RouteScope(schemes: ["myapp"]))
             Route("dotted", "/example.com/x", scope: RouteScope(schemes: ["myapp"]))
         }
@@ -281,8 +285,11 @@ struct RoutePrecedenceTests {
         let router = try RouteFixtures.router {
             Route("album", "/albums", query: ["albumname(string 1...64)", "index(int 0...9999)=0"])
         }
-        #expect(try RouteFixtures.routeName(router, "https://example.com/albums?albumname=a&albumname=b") == nil)
-        #expect(try RouteFixtures.routeName(router, "https://example.com/albums?albumname=a&index=1&index=2") == nil)
+        #expect(
+            try RouteFixtures.routeName(router, "https://example.com/albums?albumname=a&albumname=b") == nil)
+        #expect(
+            try RouteFixtures.routeName(router, "https://example.com/albums?albumname=a&index=1&index=2")
+                == nil)
         let link = try RouteFixtures.link("https://example.com/albums?albumname=Summer%202024&unrelated=1")
         #expect(router.match(link)?.parameters == ["albumname": "Summer 2024", "index": 0])
     }
@@ -296,7 +303,10 @@ struct RoutePrecedenceTests {
         }
         let docs = try RouteFixtures.link("https://example.com/docs/intro#getting-started")
         #expect(router.match(docs)?.parameters == ["page": "intro", "section": "getting-started"])
-        #expect(router.match(try RouteFixtures.link("https://example.com/docs/intro"))?.parameters == ["page": "intro"])
+        #expect(
+            router.match(try RouteFixtures.link("https://example.com/docs/intro"))?.parameters == [
+                "page": "intro"
+            ])
         #expect(try RouteFixtures.routeName(router, "https://example.com/docs/intro#Bad") == nil)
         #expect(try RouteFixtures.routeName(router, "https://example.com/plain#x") == nil)
         #expect(try RouteFixtures.routeName(router, "https://example.com/plain#") == "plain")
@@ -309,10 +319,12 @@ struct RoutePrecedenceTests {
             Route("photo", "/albums/:album(slug)/photos/:index(int 0...9999)")
             Route("article", "/doc/:id", scope: RouteScope(schemes: ["newsapp"]))
         }
-        let lookup = router.lookup(scheme: "https", host: "example.com", pathSegments: ["albums", "summer", "photos", "3"])
+        let lookup = router.lookup(
+            scheme: "https", host: "example.com", pathSegments: ["albums", "summer", "photos", "3"])
         #expect(lookup?.route.name == "photo")
         #expect(lookup?.parameters == ["album": "summer", "index": 3])
-        #expect(router.lookup(scheme: "newsapp", host: "doc", pathSegments: ["X1"])?.parameters == ["id": "X1"])
+        #expect(
+            router.lookup(scheme: "newsapp", host: "doc", pathSegments: ["X1"])?.parameters == ["id": "X1"])
         #expect(router.lookup(scheme: "https", host: "example.com", pathSegments: ["albums"]) == nil)
     }
 }

@@ -10,7 +10,8 @@ struct RouteTableJSONTests {
 
     /// The table of the JSON article, written in Swift.
     static let swiftTable = RouteTable(
-        options: RoutingOptions(trailingSlash: .ignored, caseSensitivity: .sensitive, precedence: .specificity)
+        options: RoutingOptions(
+            trailingSlash: .ignored, caseSensitivity: .sensitive, precedence: .specificity)
     ) {
         Route(
             "albums", "/albums", query: ["albumname(string 1...64)", "index(int 0...9999)=0"],
@@ -33,7 +34,8 @@ struct RouteTableJSONTests {
 
     /// The JSON example of the documentation article, read from the article itself.
     static func documentedJSON() throws -> Data {
-        let article = Corpus.packageRoot.appendingPathComponent("Sources/DeepLinks/Documentation.docc/RouteTableJSON.md")
+        let article = Corpus.packageRoot.appendingPathComponent(
+            "Sources/DeepLinks/Documentation.docc/RouteTableJSON.md")
         let text = try String(contentsOf: article, encoding: .utf8)
         let start = try #require(text.range(of: "```json\n"))
         let end = try #require(text.range(of: "```", range: start.upperBound..<text.endIndex))
@@ -55,10 +57,12 @@ struct RouteTableJSONTests {
         encoder.outputFormatting = [.sortedKeys]
         let data = try encoder.encode(Self.swiftTable)
         #expect(try JSONDecoder().decode(RouteTable.self, from: data) == Self.swiftTable)
-        let route = Route("deleteAlbum", "/albums/:album(slug)/delete", query: ["confirm(bool)"], safety: .destructive)
+        let route = Route(
+            "deleteAlbum", "/albums/:album(slug)/delete", query: ["confirm(bool)"], safety: .destructive)
         #expect(
             String(decoding: try encoder.encode(route), as: UTF8.self)
-                == #"{"name":"deleteAlbum","path":"\/albums\/:album(slug)\/delete","query":["confirm(bool)"],"safety":"destructive"}"#)
+                == #"{"name":"deleteAlbum","path":"\/albums\/:album(slug)\/delete","query":["confirm(bool)"],"safety":"destructive"}"#
+        )
     }
 
     @Test("a table loaded from JSON routes every link exactly as the Swift table does")
@@ -71,11 +75,15 @@ struct RouteTableJSONTests {
             table: try JSONDecoder().decode(RouteTable.self, from: try Self.documentedJSON()), policy: policy,
             registry: registry)
         let links = [
-            "https://example.com/albums?albumname=Summer", "https://www.example.com/albums?albumname=A&index=7",
-            "https://example.com/albums/summer/photos/3?size=large", "https://example.com/albums/summer/photos/3",
-            "https://example.com/albums/summer/delete?confirm=true", "https://example.com/me", "https://example.com/me#x",
+            "https://example.com/albums?albumname=Summer",
+            "https://www.example.com/albums?albumname=A&index=7",
+            "https://example.com/albums/summer/photos/3?size=large",
+            "https://example.com/albums/summer/photos/3",
+            "https://example.com/albums/summer/delete?confirm=true", "https://example.com/me",
+            "https://example.com/me#x",
             "https://example.com/docs/guide/routing#precedence", "https://other.org/books/9780262033848",
-            "newsapp://doc/CHLFGFCB00097U7S?s=sps_article", "newsapp://doc/lower", "https://example.com/albums?index=1",
+            "newsapp://doc/CHLFGFCB00097U7S?s=sps_article", "newsapp://doc/lower",
+            "https://example.com/albums?index=1",
             "https://example.com/albums/Summer/photos/1",
         ]
         var kinds: Set<String> = []
@@ -90,10 +98,19 @@ struct RouteTableJSONTests {
     @Test(
         "unknown keys are refused, so a misspelt setting is never silently ignored",
         arguments: [
-            (#"{"routes": [{"name": "a", "path": "/a", "saftey": "destructive"}]}"#, "unknown key 'saftey' in a route"),
+            (
+                #"{"routes": [{"name": "a", "path": "/a", "saftey": "destructive"}]}"#,
+                "unknown key 'saftey' in a route"
+            ),
             (#"{"routes": [], "option": {}}"#, "unknown key 'option' in the route table"),
-            (#"{"routes": [], "options": {"caseSensitive": false}}"#, "unknown key 'caseSensitive' in the routing options"),
-            (#"{"routes": [{"name": "a", "path": "/a", "scope": {"host": ["x.com"]}}]}"#, "unknown key 'host' in a route scope"),
+            (
+                #"{"routes": [], "options": {"caseSensitive": false}}"#,
+                "unknown key 'caseSensitive' in the routing options"
+            ),
+            (
+                #"{"routes": [{"name": "a", "path": "/a", "scope": {"host": ["x.com"]}}]}"#,
+                "unknown key 'host' in a route scope"
+            ),
         ])
     func unknownKeys(_ json: String, _ message: String) {
         do {
@@ -113,22 +130,28 @@ struct RouteTableJSONTests {
         #expect(
             table.problems() == [
                 .impossibleBounds(
-                    route: "a", parameter: "id", reason: "the range '9...1' is empty: its lower bound exceeds its upper bound"),
+                    route: "a", parameter: "id",
+                    reason: "the range '9...1' is empty: its lower bound exceeds its upper bound"),
                 .invalidPattern(
-                    route: "a", error: PatternSyntaxError(text: "q(int", offset: 1, parameter: "q", reason: .unclosedParenthesis)),
+                    route: "a",
+                    error: PatternSyntaxError(
+                        text: "q(int", offset: 1, parameter: "q", reason: .unclosedParenthesis)),
             ])
     }
 
     @Test("route parameters and values encode as typed JSON objects")
     func parameterValues() throws {
         let uuid = try #require(UUID(uuidString: "123e4567-e89b-12d3-a456-426614174000"))
-        let parameters: RouteParameters = ["index": 3, "name": "a", "id": .uuid(uuid), "on": true, "rest": ["x", "y"]]
+        let parameters: RouteParameters = [
+            "index": 3, "name": "a", "id": .uuid(uuid), "on": true, "rest": ["x", "y"],
+        ]
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let data = try encoder.encode(parameters)
         #expect(
             String(decoding: data, as: UTF8.self)
-                == #"{"id":{"uuid":"123e4567-e89b-12d3-a456-426614174000"},"index":{"integer":3},"name":{"string":"a"},"on":{"boolean":true},"rest":{"segments":["x","y"]}}"#)
+                == #"{"id":{"uuid":"123e4567-e89b-12d3-a456-426614174000"},"index":{"integer":3},"name":{"string":"a"},"on":{"boolean":true},"rest":{"segments":["x","y"]}}"#
+        )
         #expect(try JSONDecoder().decode(RouteParameters.self, from: data) == parameters)
     }
 }

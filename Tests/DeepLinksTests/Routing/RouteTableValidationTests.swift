@@ -5,7 +5,8 @@ import Testing
 @Suite("Building a table reports every problem as a typed error, never a crash")
 struct RouteTableValidationTests {
     func problems(
-        _ options: RoutingOptions = RoutingOptions(), registry: ParameterTypeRegistry = ParameterTypeRegistry(),
+        _ options: RoutingOptions = RoutingOptions(),
+        registry: ParameterTypeRegistry = ParameterTypeRegistry(),
         policy: LinkPolicy? = nil, @RouteTableBuilder _ routes: () -> [Route]
     ) -> [RouteTableProblem] {
         RouteTable(options: options, routes).problems(registry: registry, policy: policy)
@@ -38,12 +39,16 @@ struct RouteTableValidationTests {
         }
         #expect(
             found == [
-                .invalidPattern(route: "path", error: PatternSyntaxError(text: "/a//b", offset: 3, reason: .emptySegment)),
                 .invalidPattern(
-                    route: "query", error: PatternSyntaxError(text: "x(int", offset: 1, parameter: "x", reason: .unclosedParenthesis)),
+                    route: "path", error: PatternSyntaxError(text: "/a//b", offset: 3, reason: .emptySegment)),
+                .invalidPattern(
+                    route: "query",
+                    error: PatternSyntaxError(
+                        text: "x(int", offset: 1, parameter: "x", reason: .unclosedParenthesis)),
                 .invalidPattern(
                     route: "fragment",
-                    error: PatternSyntaxError(text: "s(slug", offset: 1, parameter: "s", reason: .unclosedParenthesis)),
+                    error: PatternSyntaxError(
+                        text: "s(slug", offset: 1, parameter: "s", reason: .unclosedParenthesis)),
             ])
     }
 
@@ -66,7 +71,8 @@ struct RouteTableValidationTests {
             problems { Route("book", "/books/:code(isbn)") }
                 == [.unknownParameterType(route: "book", parameter: "code", type: "isbn")])
         let isbn = CustomParameterType(name: "isbn", expected: "an ISBN") { .string($0) }
-        #expect(problems(registry: ParameterTypeRegistry([isbn])) { Route("book", "/books/:code(isbn)") } == [])
+        #expect(
+            problems(registry: ParameterTypeRegistry([isbn])) { Route("book", "/books/:code(isbn)") } == [])
     }
 
     @Test("bounds that no value satisfies are impossible bounds")
@@ -83,22 +89,33 @@ struct RouteTableValidationTests {
         #expect(
             found == [
                 .impossibleBounds(
-                    route: "reversed", parameter: "i", reason: "the range '9...1' is empty: its lower bound exceeds its upper bound"),
-                .impossibleBounds(route: "zeroLength", parameter: "s2", reason: "a maximum length of 0 admits only the empty value"),
-                .impossibleBounds(route: "negative", parameter: "s", reason: "a length cannot be negative (-1)"),
-                .impossibleBounds(route: "emptyEnum", parameter: "k2", reason: "an enumeration needs at least one value"),
-                .impossibleBounds(route: "repeatedEnum", parameter: "k", reason: "the enumeration lists 'a' more than once"),
-                .impossibleBounds(route: "emptyValue", parameter: "k", reason: "value 2 of the enumeration is empty"),
-                .impossibleBounds(route: "noSlug", parameter: "k", reason: "a maximum length of 0 admits no slug"),
+                    route: "reversed", parameter: "i",
+                    reason: "the range '9...1' is empty: its lower bound exceeds its upper bound"),
+                .impossibleBounds(
+                    route: "zeroLength", parameter: "s2",
+                    reason: "a maximum length of 0 admits only the empty value"),
+                .impossibleBounds(
+                    route: "negative", parameter: "s", reason: "a length cannot be negative (-1)"),
+                .impossibleBounds(
+                    route: "emptyEnum", parameter: "k2", reason: "an enumeration needs at least one value"),
+                .impossibleBounds(
+                    route: "repeatedEnum", parameter: "k", reason: "the enumeration lists 'a' more than once"),
+                .impossibleBounds(
+                    route: "emptyValue", parameter: "k", reason: "value 2 of the enumeration is empty"),
+                .impossibleBounds(
+                    route: "noSlug", parameter: "k", reason: "a maximum length of 0 admits no slug"),
             ])
     }
 
     @Test("a default must satisfy its own type")
     func invalidDefault() {
         #expect(
-            problems { Route("album", "/albums", query: ["index(int 0...9)=10", "sort(enum name|date)=size"]) } == [
+            problems {
+                Route("album", "/albums", query: ["index(int 0...9)=10", "sort(enum name|date)=size"])
+            } == [
                 .invalidDefault(route: "album", parameter: "index", reason: .outOfRange(0...9)),
-                .invalidDefault(route: "album", parameter: "sort", reason: .notAllowedValue(allowed: ["name", "date"])),
+                .invalidDefault(
+                    route: "album", parameter: "sort", reason: .notAllowedValue(allowed: ["name", "date"])),
             ])
     }
 
@@ -128,9 +145,15 @@ struct RouteTableValidationTests {
                 Route("accent", "/caf%C3%A9", scope: RouteScope(schemes: ["newsapp"]))
             } == [
                 .neverMatches(
-                    route: "upper", reason: "the first segment 'Doc' is the link's host, which the gate lower-cases; write it in lower case"),
+                    route: "upper",
+                    reason:
+                        "the first segment 'Doc' is the link's host, which the gate lower-cases; write it in lower case"
+                ),
                 .neverMatches(
-                    route: "accent", reason: "the first segment of a custom-scheme route is the link's host, which cannot be 'café'"),
+                    route: "accent",
+                    reason:
+                        "the first segment of a custom-scheme route is the link's host, which cannot be 'café'"
+                ),
             ])
         #expect(
             problems(RoutingOptions(caseSensitivity: .insensitive)) {
@@ -151,13 +174,18 @@ struct RouteTableValidationTests {
         #expect(
             found == [
                 .neverMatches(route: "custom", reason: "the gate's policy does not allow the scheme 'myapp'"),
-                .neverMatches(route: "foreign", reason: "the gate's policy does not allow the host 'example.org'"),
-                .neverMatches(route: "long", reason: "its path has 4 segments and the gate's policy allows at most 3"),
+                .neverMatches(
+                    route: "foreign", reason: "the gate's policy does not allow the host 'example.org'"),
+                .neverMatches(
+                    route: "long", reason: "its path has 4 segments and the gate's policy allows at most 3"),
                 .neverMatches(
                     route: "tracked",
-                    reason: "sanitising removes the query item 'utm_source' before routing (the policy strips it)"),
+                    reason:
+                        "sanitising removes the query item 'utm_source' before routing (the policy strips it)"
+                ),
                 .neverMatches(
-                    route: "tracked", reason: "sanitising removes the query item 'token' before routing (the policy strips it)"),
+                    route: "tracked",
+                    reason: "sanitising removes the query item 'token' before routing (the policy strips it)"),
             ])
     }
 
@@ -169,7 +197,10 @@ struct RouteTableValidationTests {
                 Route("second", "/a/:y(int)")
                 Route("third", "/b/")
                 Route("fourth", "/b")
-            } == [.duplicateRoute(route: "second", duplicateOf: "first"), .duplicateRoute(route: "fourth", duplicateOf: "third")])
+            } == [
+                .duplicateRoute(route: "second", duplicateOf: "first"),
+                .duplicateRoute(route: "fourth", duplicateOf: "third"),
+            ])
     }
 
     @Test("SPEC §8 shadowed routes: every link taken first by a higher priority route")
@@ -246,7 +277,9 @@ struct RouteTableValidationTests {
         #expect(
             problems(registry: registry) { Route("a", "/a") } == [
                 .invalidCustomType(name: "int", reason: "the name is reserved for a built-in type"),
-                .invalidCustomType(name: "9x", reason: "a type name is a letter followed by letters, digits, '_', '-' or '.'"),
+                .invalidCustomType(
+                    name: "9x", reason: "a type name is a letter followed by letters, digits, '_', '-' or '.'"
+                ),
                 .invalidCustomType(name: "isbn", reason: "the name is registered more than once"),
             ])
     }

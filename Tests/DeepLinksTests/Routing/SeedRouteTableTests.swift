@@ -10,7 +10,10 @@ struct SeedAlbumLinkTests {
     static let swiftTable = RouteTable {
         Route(
             "albumPhoto", "/albums",
-            query: [.required("albumname", .string(length: 1...64, characters: .any)), .required("index", .integer(0...9999))],
+            query: [
+                .required("albumname", .string(length: 1...64, characters: .any)),
+                .required("index", .integer(0...9999)),
+            ],
             scope: RouteScope(schemes: ["https"], hosts: ["example.com"]))
     }
 
@@ -27,14 +30,16 @@ struct SeedAlbumLinkTests {
         dispatcher = try LinkDispatcher(table: Self.swiftTable, policy: gate.policy)
     }
 
-    func browser(_ text: String, _ parameter: String, _ value: String?, _ reason: ParameterFailure.Reason) throws
+    func browser(_ text: String, _ parameter: String, _ value: String?, _ reason: ParameterFailure.Reason)
+        throws
         -> LinkOutcome
     {
         .openInBrowser(
             gate.sanitize(try gate.parse(text)).link,
             reason: .invalidParameter(
                 route: "albumPhoto",
-                failure: ParameterFailure(parameter: parameter, location: .query, value: value, reason: reason)))
+                failure: ParameterFailure(
+                    parameter: parameter, location: .query, value: value, reason: reason)))
     }
 
     @Test("the JSON table is the Swift table")
@@ -49,7 +54,9 @@ struct SeedAlbumLinkTests {
         #expect(outcome.match?.parameters == ["albumname": "Summer 2024", "index": 3])
     }
 
-    @Test("\"Either album name or photo index missing\": the link falls back to the browser, naming the parameter")
+    @Test(
+        "\"Either album name or photo index missing\": the link falls back to the browser, naming the parameter"
+    )
     func missingParameters() throws {
         let noIndex = "https://example.com/albums?albumname=Summer"
         #expect(dispatcher.outcome(for: noIndex) == (try browser(noIndex, "index", nil, .missing)))
@@ -72,7 +79,9 @@ struct SeedAlbumLinkTests {
             ("index", "index", "", .empty),
             ("index=1&index=2", "index", nil, .repeated(count: 2)),
         ] as [(String, String, String?, ParameterFailure.Reason)])
-    func badIndex(_ query: String, _ parameter: String, _ value: String?, _ reason: ParameterFailure.Reason) throws {
+    func badIndex(_ query: String, _ parameter: String, _ value: String?, _ reason: ParameterFailure.Reason)
+        throws
+    {
         let text = "https://example.com/albums?albumname=Summer&" + query
         #expect(dispatcher.outcome(for: text) == (try browser(text, parameter, value, reason)))
     }
@@ -81,7 +90,10 @@ struct SeedAlbumLinkTests {
         "SPEC §2 rule 4: improperly formatted album names are refused with the rule they break",
         arguments: [
             ("albumname=", "", ParameterFailure.Reason.empty),
-            ("albumname=" + String(repeating: "a", count: 65), String(repeating: "a", count: 65), .tooLong(maximum: 64)),
+            (
+                "albumname=" + String(repeating: "a", count: 65), String(repeating: "a", count: 65),
+                .tooLong(maximum: 64)
+            ),
             ("albumname=evil%E2%80%AEgpj.exe", "evil\u{202E}gpj.exe", .invisibleCharacter),
             ("albumname=a&albumname=b", nil, .repeated(count: 2)),
         ] as [(String, String?, ParameterFailure.Reason)])
@@ -112,7 +124,8 @@ struct SeedAlbumLinkTests {
 
     @Test("tracking items are stripped before routing and never reach the parameters")
     func trackingStripped() {
-        let outcome = dispatcher.outcome(for: "https://example.com/albums?utm_source=x&albumname=A&index=1&fbclid=y")
+        let outcome = dispatcher.outcome(
+            for: "https://example.com/albums?utm_source=x&albumname=A&index=1&fbclid=y")
         #expect(outcome.match?.parameters == ["albumname": "A", "index": 1])
         #expect(outcome.match?.canonicalLink == "https://example.com/albums?albumname=A&index=1")
     }
@@ -124,7 +137,9 @@ struct SeedAlbumLinkTests {
 @Suite("Seed 004: the path switch as a route table, with improperly formatted variants")
 struct SeedPathSwitchTests {
     static let swiftTable = RouteTable {
-        Route("something", "/path/to/:something(slug)", scope: RouteScope(schemes: ["https", "http"], hosts: ["domain.com"]))
+        Route(
+            "something", "/path/to/:something(slug)",
+            scope: RouteScope(schemes: ["https", "http"], hosts: ["domain.com"]))
     }
 
     static let json = """
@@ -176,7 +191,9 @@ struct SeedPathSwitchTests {
 
     @Test(
         "the seed's `count >= 4` accepted trailing components; the table does not",
-        arguments: ["https://domain.com/path/to/thezoo/extra", "https://domain.com/path/to/thezoo/.well-known"])
+        arguments: [
+            "https://domain.com/path/to/thezoo/extra", "https://domain.com/path/to/thezoo/.well-known",
+        ])
     func extraComponents(_ text: String) throws {
         guard (try? gate.parse(text)) != nil else {
             #expect(dispatcher.outcome(for: text).match == nil)
@@ -198,17 +215,25 @@ struct SeedPathSwitchTests {
 
     @Test("an improperly formatted component names the parameter and the rule")
     func badComponent() throws {
-        for (text, value) in [("https://domain.com/path/to/The%20Zoo", "The Zoo"), ("https://domain.com/path/to/the_zoo", "the_zoo")] {
-            let failure = ParameterFailure(parameter: "something", location: .path, value: value, reason: .notASlug)
-            #expect(dispatcher.outcome(for: text) == (try browser(text, .invalidParameter(route: "something", failure: failure))))
+        for (text, value) in [
+            ("https://domain.com/path/to/The%20Zoo", "The Zoo"),
+            ("https://domain.com/path/to/the_zoo", "the_zoo"),
+        ] {
+            let failure = ParameterFailure(
+                parameter: "something", location: .path, value: value, reason: .notASlug)
+            #expect(
+                dispatcher.outcome(for: text)
+                    == (try browser(text, .invalidParameter(route: "something", failure: failure))))
         }
     }
 
     @Test(
         "SPEC §2 rule 2: malformed variants are discarded with the gate's reason",
         arguments: [
-            "https://domain.com/path/to/the zoo", "https://domain.com/path/to/%2e%2e", "https://domain.com/path/to/a%2Fb",
-            "https://domain.com//path/to/thezoo", #"https://domain.com\path\to\thezoo"#, "https://domain.com:0x50/path/to/x",
+            "https://domain.com/path/to/the zoo", "https://domain.com/path/to/%2e%2e",
+            "https://domain.com/path/to/a%2Fb",
+            "https://domain.com//path/to/thezoo", #"https://domain.com\path\to\thezoo"#,
+            "https://domain.com:0x50/path/to/x",
             "ftp://domain.com/path/to/thezoo",
         ])
     func malformed(_ text: String) {

@@ -38,7 +38,12 @@ enum PhotoAlbumFixture {
         locale: "en_US",
         app: AppListing(
             name: "Photo Album", appStoreID: "1234567890", googlePlayPackage: "com.example.photoalbum",
-            customScheme: "photoalbum"))
+            customScheme: scheme))
+
+    /// The app's scheme, read as a route segment (`photoalbum://albums/x` routes `/albums/x`).
+    /// A literal that is always valid; a `nil` here would fail every test that expects the
+    /// custom-scheme link.
+    static let scheme = try? CustomScheme("photoalbum")
 
     struct Album: Sendable {
         let title: String

@@ -37,7 +37,7 @@ let usage = "usage: PreviewFixtures CASES.json OUTPUT-FOLDER | PreviewFixtures -
 guard arguments.count == 3 else { fail(usage) }
 if arguments[1] == "--association-file" {
     do {
-        let endpoint = try AssociationFileEndpoint(file: PhotoAlbumSite.associationFile())
+        let endpoint = try AssociationFileEndpoint(file: try PhotoAlbumSite.associationFile())
         try Data(endpoint.body).write(to: URL(fileURLWithPath: arguments[2]))
         print("wrote \(endpoint.body.count) bytes")
         exit(0)
@@ -63,6 +63,12 @@ func write(_ text: String, _ name: String) {
     }
 }
 
+let site: PreviewSite
+do {
+    site = try PhotoAlbumSite.site()
+} catch {
+    fail("the site's configuration is invalid: \(error)")
+}
 var replaced = 0
 for fixture in cases {
     guard fixture.name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
@@ -81,7 +87,7 @@ for fixture in cases {
     let preview = LinkPreview(title: title.text, description: description?.text, image: image)
     do {
         let metadata = try PreviewMetadata(
-            canonicalURL: fixture.canonical, preview: preview, site: PhotoAlbumSite.site)
+            canonicalURL: fixture.canonical, preview: preview, site: site)
         write(LandingPage(metadata).html, fixture.name + ".html")
         write(HeadFragment(metadata).html, fixture.name + ".head.html")
         write(String(decoding: try metadata.jsonData(), as: UTF8.self), fixture.name + ".json")

@@ -38,7 +38,7 @@ let pages: PreviewPages
 do {
     pages = PreviewPages(
         service: try PhotoAlbumSite.service(),
-        association: try AssociationFileEndpoint(file: PhotoAlbumSite.associationFile()),
+        association: try AssociationFileEndpoint(file: try PhotoAlbumSite.associationFile()),
         origin: PhotoAlbumSite.origin)
 } catch {
     fail("the site's configuration is invalid: \(error)")

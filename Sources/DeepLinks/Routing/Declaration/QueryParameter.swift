@@ -46,7 +46,9 @@ public struct QueryParameter: Sendable, Hashable, CustomStringConvertible {
         self.init(name: name, type: type, requirement: requirement, syntaxError: nil)
     }
 
-    private init(name: String, type: ParameterType?, requirement: Requirement, syntaxError: PatternSyntaxError?) {
+    private init(
+        name: String, type: ParameterType?, requirement: Requirement, syntaxError: PatternSyntaxError?
+    ) {
         self.name = name
         self.type = type
         self.requirement = requirement
@@ -115,14 +117,17 @@ public struct QueryParameter: Sendable, Hashable, CustomStringConvertible {
         func fail(_ offset: Int, _ reason: PatternSyntaxError.Reason) -> Result<
             (name: String, type: ParameterType?, requirement: Requirement), PatternSyntaxError
         > {
-            .failure(PatternSyntaxError(text: text, offset: offset, parameter: name.isEmpty ? nil : name, reason: reason))
+            .failure(
+                PatternSyntaxError(
+                    text: text, offset: offset, parameter: name.isEmpty ? nil : name, reason: reason))
         }
         if bytes.isEmpty { return fail(0, .empty) }
         if name.isEmpty {
             var stop = 0
             while stop < bytes.count, !"(?=".utf8.contains(bytes[stop]) { stop += 1 }
             return stop == 0
-                ? fail(0, .missingParameterName) : fail(0, .invalidName(PatternScanner.string(bytes[0..<stop])))
+                ? fail(0, .missingParameterName)
+                : fail(0, .invalidName(PatternScanner.string(bytes[0..<stop])))
         }
         var type: ParameterType?
         if end < bytes.count, bytes[end] == UInt8(ascii: "(") {

@@ -70,7 +70,8 @@ extension RouteScope: Codable {
 
     /// Decodes a scope; missing keys mean any.
     public init(from decoder: any Decoder) throws {
-        try RouteTableDecoding.refuseUnknownKeys(in: decoder, allowed: ["schemes", "hosts"], what: "a route scope")
+        try RouteTableDecoding.refuseUnknownKeys(
+            in: decoder, allowed: ["schemes", "hosts"], what: "a route scope")
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             schemes: try c.decodeIfPresent([String].self, forKey: .schemes) ?? [],

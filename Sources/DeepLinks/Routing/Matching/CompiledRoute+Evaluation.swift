@@ -2,7 +2,9 @@ extension CompiledRoute {
     /// Whether the link's scheme and host fall in the route's scope.
     func scopeFailure(_ input: MatchInput) -> RouteAttempt.Result? {
         let scope = route.scope
-        if !scope.schemes.isEmpty, !scope.schemes.contains(input.scheme) { return .schemeNotInScope(input.scheme) }
+        if !scope.schemes.isEmpty, !scope.schemes.contains(input.scheme) {
+            return .schemeNotInScope(input.scheme)
+        }
         if scope.hosts.isEmpty { return nil }
         // A scope with hosts serves web links only.
         guard input.isWeb else { return .schemeNotInScope(input.scheme) }
@@ -24,7 +26,9 @@ extension CompiledRoute {
                     return ParameterFailure(parameter: name, location: .path, value: text, reason: reason)
                 }
             case .catchAll(let name, let type, let validator):
-                if let reason = Self.catchAllFailure(input, from: i, validator: validator, untyped: type == nil) {
+                if let reason = Self.catchAllFailure(
+                    input, from: i, validator: validator, untyped: type == nil)
+                {
                     return ParameterFailure(
                         parameter: name, location: .path, value: input.suffix(from: i).joined(separator: "/"),
                         reason: reason)
@@ -62,7 +66,8 @@ extension CompiledRoute {
             }
             guard let item = found else {
                 if parameter.isRequired {
-                    return ParameterFailure(parameter: parameter.name, location: .query, value: nil, reason: .missing)
+                    return ParameterFailure(
+                        parameter: parameter.name, location: .query, value: nil, reason: .missing)
                 }
                 continue
             }
@@ -71,22 +76,26 @@ extension CompiledRoute {
                     parameter: parameter.name, location: .query, value: nil, reason: .repeated(count: count))
             }
             if case .failure(let reason) = parameter.validator.validate(item.value) {
-                return ParameterFailure(parameter: parameter.name, location: .query, value: item.value, reason: reason)
+                return ParameterFailure(
+                    parameter: parameter.name, location: .query, value: item.value, reason: reason)
             }
         }
         switch fragment {
         case .any: return nil
         case .none:
             guard let text = input.fragment else { return nil }
-            return ParameterFailure(parameter: "#", location: .fragment, value: text, reason: .unexpectedFragment)
+            return ParameterFailure(
+                parameter: "#", location: .fragment, value: text, reason: .unexpectedFragment)
         case .parameter(let parameter):
             guard let text = input.fragment else {
                 return parameter.isRequired
-                    ? ParameterFailure(parameter: parameter.name, location: .fragment, value: nil, reason: .missing)
+                    ? ParameterFailure(
+                        parameter: parameter.name, location: .fragment, value: nil, reason: .missing)
                     : nil
             }
             if case .failure(let reason) = parameter.validator.validate(text) {
-                return ParameterFailure(parameter: parameter.name, location: .fragment, value: text, reason: reason)
+                return ParameterFailure(
+                    parameter: parameter.name, location: .fragment, value: text, reason: reason)
             }
             return nil
         }
@@ -94,7 +103,7 @@ extension CompiledRoute {
 
     /// Whether the route accepts a link whose path the trie already matched.
     func accepts(_ input: MatchInput) -> Bool {
-        scopeFailure(input) == nil && queryFailure(input) == nil
+        acceptsAnyPathMatch || (scopeFailure(input) == nil && queryFailure(input) == nil)
     }
 
     /// The typed parameters of an accepted link, in name order.

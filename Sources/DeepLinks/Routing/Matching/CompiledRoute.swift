@@ -1,7 +1,10 @@
 import Foundation
 
 /// A route resolved for matching: trailing-slash and case rules applied, validators resolved.
-struct CompiledRoute: Sendable {
+///
+/// A class, so that the trie's candidate lists and the lookups it returns hold one reference
+/// instead of copying the declaration.
+final class CompiledRoute: Sendable {
     enum Segment: Sendable {
         /// `text` as declared (for reverse routing); `key` folded as the case rule says.
         case literal(text: String, key: String)
@@ -50,6 +53,9 @@ struct CompiledRoute: Sendable {
         case fragment
     }
 
+    /// Whether a link needs no check beyond its path: any scope, no query parameters, any
+    /// fragment. Read first, so that the common case touches nothing else.
+    let acceptsAnyPathMatch: Bool
     let route: Route
     let index: Int
     let segments: [Segment]
@@ -79,7 +85,9 @@ struct CompiledRoute: Sendable {
         func parameter(_ declaration: QueryParameter) -> Parameter {
             let v = validator(declaration.type)
             var defaultValue: ParameterValue?
-            if case .defaulted(let text) = declaration.requirement, case .success(let value) = v.validate(text) {
+            if case .defaulted(let text) = declaration.requirement,
+                case .success(let value) = v.validate(text)
+            {
                 defaultValue = value
             }
             return Parameter(declaration: declaration, validator: v, defaultValue: defaultValue)
@@ -89,7 +97,8 @@ struct CompiledRoute: Sendable {
         var segments: [Segment] = route.path.segments.map { segment in
             switch segment {
             case .literal(let text): .literal(text: text, key: caseSensitive ? text : text.lowercased())
-            case .parameter(let name, let type): .parameter(name: name, type: type, validator: validator(type))
+            case .parameter(let name, let type):
+                .parameter(name: name, type: type, validator: validator(type))
             case .catchAll(let name, let type): .catchAll(name: name, type: type, validator: validator(type))
             }
         }
@@ -104,6 +113,7 @@ struct CompiledRoute: Sendable {
         case .parameter(let declaration): fragment = .parameter(parameter(declaration))
         }
         requiredQueryCount = route.query.filter(\.isRequired).count
+        acceptsAnyPathMatch = route.scope == .any && route.query.isEmpty && route.fragment == .any
 
         var extraction: [(name: String, source: Source)] = []
         for (i, segment) in segments.enumerated() {

@@ -70,7 +70,8 @@ struct MatchInput {
 
     init(link: Link, options: RoutingOptions) {
         self.init(
-            scheme: link.scheme, host: link.host, storage: .link(link.pathSegments), queryItems: link.queryItems,
+            scheme: link.scheme, host: link.host, storage: .link(link.pathSegments),
+            queryItems: link.queryItems,
             fragment: link.fragment, options: options)
     }
 

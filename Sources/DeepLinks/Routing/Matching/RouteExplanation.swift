@@ -33,7 +33,8 @@ public struct RouteExplanation: Sendable, Hashable, Codable, CustomStringConvert
 
     /// One line per attempt: `route: result`.
     public var description: String {
-        attempts.isEmpty ? "no route fits the link's path" : attempts.map(\.description).joined(separator: "\n")
+        attempts.isEmpty
+            ? "no route fits the link's path" : attempts.map(\.description).joined(separator: "\n")
     }
 }
 

@@ -4,7 +4,9 @@ extension RouteTrie {
         firstMatch(node: 0, depth: 0, input, routes)
     }
 
-    private func firstMatch(node index: Int, depth: Int, _ input: MatchInput, _ routes: [CompiledRoute]) -> Int? {
+    private func firstMatch(node index: Int, depth: Int, _ input: MatchInput, _ routes: [CompiledRoute])
+        -> Int?
+    {
         let node = nodes[index]
         if depth == input.count {
             for t in node.terminals {
@@ -24,13 +26,16 @@ extension RouteTrie {
             for e in node.parameterEdges {
                 let edge = edges[e]
                 guard case .success = edge.validator.validate(segment) else { continue }
-                if let found = firstMatch(node: Int(edge.target), depth: depth + 1, input, routes) { return found }
+                if let found = firstMatch(node: Int(edge.target), depth: depth + 1, input, routes) {
+                    return found
+                }
             }
         }
         for e in node.catchAllEdges {
             let edge = edges[e]
             guard
-                CompiledRoute.catchAllFailure(input, from: depth, validator: edge.validator, untyped: edge.untyped)
+                CompiledRoute.catchAllFailure(
+                    input, from: depth, validator: edge.validator, untyped: edge.untyped)
                     == nil
             else { continue }
             for t in nodes[Int(edge.target)].terminals {
@@ -77,7 +82,8 @@ extension RouteTrie {
         for e in node.catchAllEdges {
             let edge = edges[e]
             guard
-                CompiledRoute.catchAllFailure(input, from: depth, validator: edge.validator, untyped: edge.untyped)
+                CompiledRoute.catchAllFailure(
+                    input, from: depth, validator: edge.validator, untyped: edge.untyped)
                     == nil
             else { continue }
             consider(nodes[Int(edge.target)].terminals)
@@ -96,7 +102,8 @@ extension RouteTrie {
     /// with the parameter that failed. Appends `(route index, attempt)` pairs; returns the
     /// winner when `stopAtMatch` and one is found.
     func explain(
-        _ input: MatchInput, routes: [CompiledRoute], stopAtMatch: Bool, into attempts: inout [(Int, RouteAttempt)]
+        _ input: MatchInput, routes: [CompiledRoute], stopAtMatch: Bool,
+        into attempts: inout [(Int, RouteAttempt)]
     ) -> Int? {
         explain(node: 0, depth: 0, carried: nil, input, routes, stopAtMatch, &attempts)
     }
@@ -133,7 +140,9 @@ extension RouteTrie {
             // A catch-all never matches zero segments; list its routes with the reason.
             for e in node.catchAllEdges {
                 let failure = carried ?? CarriedFailure(depth: depth, value: nil, reason: .missing)
-                if let found = evaluate(nodes[Int(edges[e].target)].terminals, carried: failure) { return found }
+                if let found = evaluate(nodes[Int(edges[e].target)].terminals, carried: failure) {
+                    return found
+                }
             }
             return nil
         }
@@ -155,7 +164,8 @@ extension RouteTrie {
                 }
             }
             if let found = explain(
-                node: Int(edge.target), depth: depth + 1, carried: failure, input, routes, stopAtMatch, &attempts)
+                node: Int(edge.target), depth: depth + 1, carried: failure, input, routes, stopAtMatch,
+                &attempts)
             {
                 return found
             }

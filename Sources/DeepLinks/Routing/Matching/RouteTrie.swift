@@ -76,11 +76,13 @@ struct RouteTrie: Sendable {
         for node in builder {
             let parameterStart = edges.count
             for (_, edge) in node.parameters.sorted(by: { $0.key < $1.key }) {
-                edges.append(Edge(validator: edge.validator, untyped: edge.untyped, target: Int32(edge.child)))
+                edges.append(
+                    Edge(validator: edge.validator, untyped: edge.untyped, target: Int32(edge.child)))
             }
             let catchAllStart = edges.count
             for (_, edge) in node.catchAlls.sorted(by: { $0.key < $1.key }) {
-                edges.append(Edge(validator: edge.validator, untyped: edge.untyped, target: Int32(edge.child)))
+                edges.append(
+                    Edge(validator: edge.validator, untyped: edge.untyped, target: Int32(edge.child)))
             }
             let terminalStart = terminals.count
             let ordered = node.terminals.sorted { a, b in

@@ -7,7 +7,9 @@
 /// trailing slash is dropped unless ``RoutingOptions/TrailingSlash/significant``. For a
 /// custom-scheme link the host comes first: `newsapp://doc/ABC` is matched as the path
 /// `/doc/ABC`, and `myapp:///settings` (empty host) as `/settings`. Web links are matched on
-/// their path alone, their host being checked against each route's scope.
+/// their path alone, their host being checked against each route's scope (a scope that lists
+/// hosts serves web links only). A parameter never matches an empty segment, and a catch-all
+/// matches one or more segments, never zero.
 ///
 /// **Precedence** (``RoutingOptions/Precedence/specificity``, the default):
 /// 1. A route with a higher ``Route/priority`` beats every route with a lower one.
@@ -19,8 +21,9 @@
 ///    wildcard, then any host; a named scheme before any scheme), then the route with more
 ///    required query parameters.
 /// 4. What is still tied and can match the same link is refused when the table is built
-///    (``RouteTableProblem/ambiguousRoutes(route:other:)``): no winner ever depends on
-///    dictionary or declaration order.
+///    (``RouteTableProblem/ambiguousRoutes(route:other:)``), including two different types of
+///    the same rank at one position (`int 0...9` and `int 5...20`): no winner ever depends
+///    on dictionary or declaration order.
 ///
 /// The search backtracks: if the literal branch fails further down (`/foo/bar` then `/baz`),
 /// the parameter branches are tried, so `/foo/bar` never hides `/foo/:id/baz`. A route
@@ -52,7 +55,8 @@ public struct Router: Sendable {
     ///   - policy: the gate's policy, to also report routes it would never let through.
     /// - Throws: ``RouteTableError`` with every problem found.
     public init(
-        _ table: RouteTable, registry: ParameterTypeRegistry = ParameterTypeRegistry(), policy: LinkPolicy? = nil
+        _ table: RouteTable, registry: ParameterTypeRegistry = ParameterTypeRegistry(),
+        policy: LinkPolicy? = nil
     ) throws(RouteTableError) {
         let validation = RouteTableValidation(table: table, registry: registry, policy: policy).run()
         guard validation.problems.isEmpty else { throw RouteTableError(problems: validation.problems) }
@@ -65,9 +69,12 @@ public struct Router: Sendable {
         var byPriority: [Int: [Int]] = [:]
         for route in compiled { byPriority[route.route.priority, default: []].append(route.index) }
         levels = byPriority.keys.sorted(by: >).map { priority in
-            RouteTrie(routes: compiled, routeIndices: byPriority[priority] ?? [], precedence: table.options.precedence)
+            RouteTrie(
+                routes: compiled, routeIndices: byPriority[priority] ?? [],
+                precedence: table.options.precedence)
         }
-        indexByName = Dictionary(compiled.map { ($0.name, $0.index) }, uniquingKeysWith: { first, _ in first })
+        indexByName = Dictionary(
+            compiled.map { ($0.name, $0.index) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The routes, in declaration order.
@@ -91,7 +98,8 @@ public struct Router: Sendable {
     /// scheme `host` is prepended as the matching rules say. This is the allocation-light
     /// entry point for benchmarks and servers that already hold the parts.
     public func lookup(
-        scheme: String, host: String?, pathSegments: [String], queryItems: [QueryItem] = [], fragment: String? = nil
+        scheme: String, host: String?, pathSegments: [String], queryItems: [QueryItem] = [],
+        fragment: String? = nil
     ) -> RouteLookup? {
         lookup(
             MatchInput(
@@ -102,7 +110,7 @@ public struct Router: Sendable {
     func lookup(_ input: MatchInput) -> RouteLookup? {
         guard let index = matchIndex(input) else { return nil }
         let route = compiled[index]
-        return RouteLookup(route: route.route, parameters: route.parameters(input))
+        return RouteLookup(compiled: route, parameters: route.parameters(input))
     }
 
     func matchIndex(_ input: MatchInput) -> Int? {
@@ -145,8 +153,23 @@ public struct Router: Sendable {
 
 /// A route a link leads to, with its typed parameters.
 public struct RouteLookup: Sendable, Hashable {
-    /// The route that matched.
-    public let route: Route
+    let compiled: CompiledRoute
     /// The typed parameters read from the link, defaults included.
     public let parameters: RouteParameters
+
+    /// The route that matched.
+    public var route: Route { compiled.route }
+    /// The name of the route that matched.
+    public var name: String { compiled.route.name }
+
+    /// Two lookups are equal when their routes and parameters are.
+    public static func == (a: RouteLookup, b: RouteLookup) -> Bool {
+        a.compiled.route == b.compiled.route && a.parameters == b.parameters
+    }
+
+    /// Hashes the route's name and the parameters.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(compiled.route.name)
+        hasher.combine(parameters)
+    }
 }

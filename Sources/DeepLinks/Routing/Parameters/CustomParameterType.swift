@@ -69,13 +69,16 @@ public struct ParameterTypeRegistry: Sendable {
         var problems: [RouteTableProblem] = []
         for type in types {
             if ParameterType.reservedNames.contains(type.name) {
-                problems.append(.invalidCustomType(name: type.name, reason: "the name is reserved for a built-in type"))
+                problems.append(
+                    .invalidCustomType(name: type.name, reason: "the name is reserved for a built-in type"))
             } else if !ParameterType.isTypeName(type.name) {
                 problems.append(
                     .invalidCustomType(
-                        name: type.name, reason: "a type name is a letter followed by letters, digits, '_', '-' or '.'"))
+                        name: type.name,
+                        reason: "a type name is a letter followed by letters, digits, '_', '-' or '.'"))
             } else if !seen.insert(type.name).inserted {
-                problems.append(.invalidCustomType(name: type.name, reason: "the name is registered more than once"))
+                problems.append(
+                    .invalidCustomType(name: type.name, reason: "the name is registered more than once"))
             }
         }
         return problems

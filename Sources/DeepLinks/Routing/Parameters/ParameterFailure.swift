@@ -105,7 +105,8 @@ public struct ParameterFailure: Sendable, Hashable, Codable, CustomStringConvert
             case .refusedByCustomType(let type, let expected): "must be \(expected) (type '\(type)')"
             case .unknownType(let type): "has the unregistered type '\(type)'"
             case .unexpectedFragment: "is not allowed: the route forbids a fragment"
-            case .notASegment: "cannot be written as one path segment ('.', '..', or text with '/', '\\' or NUL)"
+            case .notASegment:
+                "cannot be written as one path segment ('.', '..', or text with '/', '\\' or NUL)"
             }
         }
     }

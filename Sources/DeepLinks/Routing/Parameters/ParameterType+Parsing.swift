@@ -161,7 +161,8 @@ public struct ParameterTypeSyntaxError: Error, Sendable, Hashable, Codable, Cust
             "'\(name)' is not a type name; use int, string, slug, uuid, bool, enum or a registered custom type"
         case .unexpectedArgument(let argument): "the type '\(text)' does not take the argument '\(argument)'"
         case .invalidRange(let range): "'\(range)' is not a range such as 0...9999"
-        case .reversedRange(let range): "the range '\(range)' is empty: its lower bound exceeds its upper bound"
+        case .reversedRange(let range):
+            "the range '\(range)' is empty: its lower bound exceeds its upper bound"
         case .characterClass(let error): error.description
         case .emptyEnumeration: "the enumeration '\(text)' lists no values; write enum a|b|c"
         case .invalidEnumerationValue(let value):

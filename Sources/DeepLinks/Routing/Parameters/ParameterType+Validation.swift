@@ -23,7 +23,9 @@ extension ParameterType {
         case .integer: return nil
         case .string(let length, _):
             if length.lowerBound < 0 { return "a length cannot be negative (\(length.lowerBound))" }
-            if length.upperBound < 1 { return "a maximum length of \(length.upperBound) admits only the empty value" }
+            if length.upperBound < 1 {
+                return "a maximum length of \(length.upperBound) admits only the empty value"
+            }
             return nil
         case .slug(let length):
             if length.lowerBound < 0 { return "a length cannot be negative (\(length.lowerBound))" }
@@ -32,7 +34,9 @@ extension ParameterType {
         case .uuid, .boolean: return nil
         case .enumeration(let values):
             if values.isEmpty { return "an enumeration needs at least one value" }
-            if let empty = values.firstIndex(where: \.isEmpty) { return "value \(empty + 1) of the enumeration is empty" }
+            if let empty = values.firstIndex(where: \.isEmpty) {
+                return "value \(empty + 1) of the enumeration is empty"
+            }
             var seen: Set<String> = []
             for value in values where !seen.insert(value).inserted {
                 return "the enumeration lists '\(value)' more than once"
@@ -44,7 +48,7 @@ extension ParameterType {
 }
 
 /// A parameter type resolved for matching: custom types looked up, case rule applied.
-struct ParameterValidator: Sendable {
+final class ParameterValidator: Sendable {
     let type: ParameterType
     let caseSensitive: Bool
     /// For enumerations compared without case: the folded values, in declaration order.
@@ -65,7 +69,8 @@ struct ParameterValidator: Sendable {
     func validate(_ text: String) -> Result<ParameterValue, ParameterFailure.Reason> {
         switch type {
         case .integer(let range): return Self.integer(text, in: range)
-        case .string(let length, let characters): return Self.string(text, length: length, characters: characters)
+        case .string(let length, let characters):
+            return Self.string(text, length: length, characters: characters)
         case .slug(let length): return Self.slug(text, length: length)
         case .uuid: return Self.uuid(text)
         case .boolean:
@@ -96,12 +101,18 @@ struct ParameterValidator: Sendable {
         return value.text
     }
 
-    static func integer(_ text: String, in range: ClosedRange<Int>) -> Result<ParameterValue, ParameterFailure.Reason> {
+    static func integer(_ text: String, in range: ClosedRange<Int>) -> Result<
+        ParameterValue, ParameterFailure.Reason
+    > {
         let utf8 = text.utf8
         guard let first = utf8.first else { return .failure(.empty) }
         let digits = first == UInt8(ascii: "-") ? utf8.dropFirst() : utf8[...]
-        guard let lead = digits.first, digits.allSatisfy(ASCII.isDigit) else { return .failure(.notAnInteger) }
-        if lead == UInt8(ascii: "0"), digits.count > 1 || first == UInt8(ascii: "-") { return .failure(.notAnInteger) }
+        guard let lead = digits.first, digits.allSatisfy(ASCII.isDigit) else {
+            return .failure(.notAnInteger)
+        }
+        if lead == UInt8(ascii: "0"), digits.count > 1 || first == UInt8(ascii: "-") {
+            return .failure(.notAnInteger)
+        }
         guard let value = Int(text), range.contains(value) else { return .failure(.outOfRange(range)) }
         return .success(.integer(value))
     }
@@ -124,7 +135,9 @@ struct ParameterValidator: Sendable {
         return .success(.string(text))
     }
 
-    static func slug(_ text: String, length: ClosedRange<Int>) -> Result<ParameterValue, ParameterFailure.Reason> {
+    static func slug(_ text: String, length: ClosedRange<Int>) -> Result<
+        ParameterValue, ParameterFailure.Reason
+    > {
         let utf8 = text.utf8
         guard !utf8.isEmpty else { return .failure(.empty) }
         var previousWasHyphen = true
@@ -145,7 +158,9 @@ struct ParameterValidator: Sendable {
         guard !utf8.isEmpty else { return .failure(.empty) }
         guard utf8.count == 36 else { return .failure(.notAUUID) }
         for (i, byte) in utf8.enumerated() {
-            let valid = i == 8 || i == 13 || i == 18 || i == 23 ? byte == UInt8(ascii: "-") : ASCII.hexValue(byte) != nil
+            let valid =
+                i == 8 || i == 13 || i == 18 || i == 23
+                ? byte == UInt8(ascii: "-") : ASCII.hexValue(byte) != nil
             guard valid else { return .failure(.notAUUID) }
         }
         guard let uuid = UUID(uuidString: text) else { return .failure(.notAUUID) }

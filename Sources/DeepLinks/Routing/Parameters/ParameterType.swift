@@ -45,7 +45,9 @@ public enum ParameterType: Sendable, Hashable {
     /// The length of `slug` when the text gives none: 1 to 128 characters.
     public static let defaultSlugLength = 1...128
     /// Type names that custom types may not take.
-    public static let reservedNames: Set<String> = ["int", "string", "slug", "uuid", "bool", "enum", "any", "none"]
+    public static let reservedNames: Set<String> = [
+        "int", "string", "slug", "uuid", "bool", "enum", "any", "none",
+    ]
 
     /// The rank of the type among typed parameters: lower ranks are tried first. Narrow,
     /// finite types come before open-ended ones, and custom types last.
@@ -69,8 +71,11 @@ extension ParameterType: CustomStringConvertible {
         case .integer(let range):
             range == Int.min...Int.max ? "int" : "int \(range.lowerBound)...\(range.upperBound)"
         case .string(let length, let characters):
-            ["string", length == Self.defaultStringLength ? nil : "\(length.lowerBound)...\(length.upperBound)",
-                characters.isAny ? nil : characters.description].compactMap { $0 }.joined(separator: " ")
+            [
+                "string",
+                length == Self.defaultStringLength ? nil : "\(length.lowerBound)...\(length.upperBound)",
+                characters.isAny ? nil : characters.description,
+            ].compactMap { $0 }.joined(separator: " ")
         case .slug(let length):
             length == Self.defaultSlugLength ? "slug" : "slug \(length.lowerBound)...\(length.upperBound)"
         case .uuid: "uuid"
@@ -88,7 +93,8 @@ extension ParameterType: Codable {
         do {
             self = try ParameterType(parsing: text)
         } catch {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: error.description))
         }
     }
 

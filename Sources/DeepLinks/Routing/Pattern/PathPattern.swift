@@ -106,7 +106,9 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     /// The text as written.
     public var description: String { text }
 
-    private static func parse(_ text: String) -> Result<(segments: [Segment], trailingSlash: Bool), PatternSyntaxError> {
+    private static func parse(_ text: String) -> Result<
+        (segments: [Segment], trailingSlash: Bool), PatternSyntaxError
+    > {
         let bytes = Array(text.utf8)
         func fail(_ offset: Int, _ reason: PatternSyntaxError.Reason, _ parameter: String? = nil) -> Result<
             (segments: [Segment], trailingSlash: Bool), PatternSyntaxError
@@ -129,7 +131,9 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
             let sigil = bytes[i]
             if sigil == UInt8(ascii: ":") || sigil == UInt8(ascii: "*") {
                 var end = i + 1
-                while end < bytes.count, PatternScanner.isNameByte(bytes[end], first: end == i + 1) { end += 1 }
+                while end < bytes.count, PatternScanner.isNameByte(bytes[end], first: end == i + 1) {
+                    end += 1
+                }
                 let name = PatternScanner.string(bytes[(i + 1)..<end])
                 if name.isEmpty {
                     if end < bytes.count, bytes[end] != UInt8(ascii: "/"), bytes[end] != UInt8(ascii: "(") {
@@ -161,7 +165,8 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
                     return fail(end, .textAfterParameter(extra), name)
                 }
                 segments.append(
-                    sigil == UInt8(ascii: ":") ? .parameter(name: name, type: type) : .catchAll(name: name, type: type))
+                    sigil == UInt8(ascii: ":")
+                        ? .parameter(name: name, type: type) : .catchAll(name: name, type: type))
                 i = end + 1
             } else {
                 var end = i
@@ -171,7 +176,9 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
                 while j < end {
                     let byte = bytes[j]
                     if byte == UInt8(ascii: "%") {
-                        guard j + 2 < end, ASCII.hexValue(bytes[j + 1]) != nil, ASCII.hexValue(bytes[j + 2]) != nil else {
+                        guard j + 2 < end, ASCII.hexValue(bytes[j + 1]) != nil,
+                            ASCII.hexValue(bytes[j + 2]) != nil
+                        else {
                             return fail(j, .invalidPercentEscape)
                         }
                         j += 3

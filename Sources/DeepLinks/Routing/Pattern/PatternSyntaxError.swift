@@ -75,7 +75,8 @@ extension PatternSyntaxError.Reason {
         case .catchAllNotLast: "a catch-all '*name' must be the last segment, without a trailing slash"
         case .invalidCharacter(let character):
             "the character '\(character)' cannot appear unencoded in a path segment"
-        case .invalidPercentEscape: "a '%' must start an escape of two hexadecimal digits that decodes to UTF-8"
+        case .invalidPercentEscape:
+            "a '%' must start an escape of two hexadecimal digits that decodes to UTF-8"
         case .dotSegment: "a '.' or '..' segment can never match, because the gate refuses such links"
         case .invalidType(let error): error.description
         case .empty: "the declaration is empty"

@@ -37,7 +37,8 @@ public enum ReverseRoutingError: Error, Sendable, Hashable, Codable, CustomStrin
     public var description: String {
         switch self {
         case .unknownRoute(let route): "no route is named '\(route)'"
-        case .missingParameter(let route, let parameter): "route '\(route)' needs the parameter '\(parameter)'"
+        case .missingParameter(let route, let parameter):
+            "route '\(route)' needs the parameter '\(parameter)'"
         case .unknownParameter(let route, let parameter):
             "route '\(route)' has no parameter named '\(parameter)'"
         case .invalidParameter(let route, let failure): "route '\(route)': \(failure)"
@@ -45,7 +46,8 @@ public enum ReverseRoutingError: Error, Sendable, Hashable, Codable, CustomStrin
             "route '\(route)': the value \(value) for parameter '\(parameter)' is not what a link would give back"
         case .needsScheme(let route): "route '\(route)' serves several schemes; choose one"
         case .needsHost(let route): "route '\(route)' does not name exactly one host; give one"
-        case .schemeNotInScope(let route, let scheme): "route '\(route)' does not serve the scheme '\(scheme)'"
+        case .schemeNotInScope(let route, let scheme):
+            "route '\(route)' does not serve the scheme '\(scheme)'"
         case .hostNotInScope(let route, let host): "route '\(route)' does not serve the host '\(host)'"
         case .invalidCustomSchemeHost(let route, let host):
             "route '\(route)': '\(host)' cannot be the host of a custom-scheme link "

@@ -62,7 +62,8 @@ extension Router {
         }
 
         func text(
-            _ parameter: String, _ value: ParameterValue, _ validator: ParameterValidator, _ location: ParameterLocation
+            _ parameter: String, _ value: ParameterValue, _ validator: ParameterValidator,
+            _ location: ParameterLocation
         ) throws(ReverseRoutingError) -> String {
             guard let text = validator.format(value) else {
                 throw .valueDoesNotRoundTrip(route: name, parameter: parameter, value: value)
@@ -71,7 +72,8 @@ extension Router {
             case .failure(let reason):
                 throw .invalidParameter(
                     route: name,
-                    failure: ParameterFailure(parameter: parameter, location: location, value: text, reason: reason))
+                    failure: ParameterFailure(
+                        parameter: parameter, location: location, value: text, reason: reason))
             case .success(let back) where back != value:
                 throw .valueDoesNotRoundTrip(route: name, parameter: parameter, value: value)
             case .success:
@@ -95,7 +97,8 @@ extension Router {
                 if let reason = Self.segmentProblem(written) {
                     throw .invalidParameter(
                         route: name,
-                        failure: ParameterFailure(parameter: parameter, location: .path, value: written, reason: reason))
+                        failure: ParameterFailure(
+                            parameter: parameter, location: .path, value: written, reason: reason))
                 }
                 decoded.append(written)
                 encoded.append(Self.encodeSegment(written))
@@ -111,7 +114,8 @@ extension Router {
                     if let reason = Self.segmentProblem(item) ?? validator.validate(item).failureReason {
                         throw .invalidParameter(
                             route: name,
-                            failure: ParameterFailure(parameter: parameter, location: .path, value: item, reason: reason))
+                            failure: ParameterFailure(
+                                parameter: parameter, location: .path, value: item, reason: reason))
                     }
                 }
                 decoded += list
@@ -125,7 +129,8 @@ extension Router {
             output += chosenHost ?? ""
         } else if let first = decoded.first {
             let validHost = first.utf8.allSatisfy {
-                ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || ASCII.isDigit($0) || $0 == UInt8(ascii: "-")
+                ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || ASCII.isDigit($0)
+                    || $0 == UInt8(ascii: "-")
                     || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".")
             }
             guard validHost, !first.isEmpty else { throw .invalidCustomSchemeHost(route: name, host: first) }
@@ -150,7 +155,10 @@ extension Router {
             let written = try text(parameter.name, value, parameter.validator, .query)
             let rawName = PercentEncoding.encode(parameter.name, allowing: .queryItem)
             let rawValue = PercentEncoding.encode(written, allowing: .queryItem)
-            items.append(QueryItem(rawName: rawName, rawValue: rawValue, name: parameter.name, value: written, hasValue: true))
+            items.append(
+                QueryItem(
+                    rawName: rawName, rawValue: rawValue, name: parameter.name, value: written, hasValue: true
+                ))
             queryText.append(rawName + "=" + rawValue)
         }
         if !queryText.isEmpty { output += "?" + queryText.joined(separator: "&") }
@@ -172,7 +180,9 @@ extension Router {
             storage: .strings(Array(decoded[pathStart...])),
             queryItems: items, fragment: fragment, options: table.options)
         let winner = matchIndex(input)
-        if winner != index { throw .doesNotRouteBack(route: name, reachedRoute: winner.map { compiled[$0].name }) }
+        if winner != index {
+            throw .doesNotRouteBack(route: name, reachedRoute: winner.map { compiled[$0].name })
+        }
         return output
     }
 

@@ -56,7 +56,9 @@ struct RouteRelations {
 
     /// Which of two overlapping routes the router tries first.
     func order(_ a: CompiledRoute, _ b: CompiledRoute) -> Order {
-        if a.route.priority != b.route.priority { return a.route.priority > b.route.priority ? .before : .after }
+        if a.route.priority != b.route.priority {
+            return a.route.priority > b.route.priority ? .before : .after
+        }
         if options.precedence == .declarationOrder { return a.index < b.index ? .before : .after }
         for (sa, sb) in zip(a.segments, b.segments) {
             let ka = sa.key
@@ -98,7 +100,8 @@ struct RouteRelations {
         }
         let webPossible = schemes.map { $0.contains(where: RouteScope.isWeb) } ?? true
         let customPossible =
-            a.servesCustomSchemes && b.servesCustomSchemes && (schemes.map { $0.contains { !RouteScope.isWeb($0) } } ?? true)
+            a.servesCustomSchemes && b.servesCustomSchemes
+            && (schemes.map { $0.contains { !RouteScope.isWeb($0) } } ?? true)
         if customPossible { return true }
         guard webPossible else { return false }
         if a.hosts.isEmpty || b.hosts.isEmpty { return true }
@@ -110,22 +113,29 @@ struct RouteRelations {
         case (false, false): x.name == y.name
         case (true, false): x.matches(y.name)
         case (false, true): y.matches(x.name)
-        case (true, true): x.name == y.name || x.name.hasSuffix("." + y.name) || y.name.hasSuffix("." + x.name)
+        case (true, true):
+            x.name == y.name || x.name.hasSuffix("." + y.name) || y.name.hasSuffix("." + x.name)
         }
     }
 
     private func pathsMayOverlap(_ a: [CompiledRoute.Segment], _ b: [CompiledRoute.Segment]) -> Bool {
         var i = 0
         while i < a.count, i < b.count {
-            if case .catchAll(_, _, let validator) = a[i] { return restMayOverlap(catchAll: validator, b[i...]) }
-            if case .catchAll(_, _, let validator) = b[i] { return restMayOverlap(catchAll: validator, a[i...]) }
+            if case .catchAll(_, _, let validator) = a[i] {
+                return restMayOverlap(catchAll: validator, b[i...])
+            }
+            if case .catchAll(_, _, let validator) = b[i] {
+                return restMayOverlap(catchAll: validator, a[i...])
+            }
             if !segmentsMayOverlap(a[i], b[i]) { return false }
             i += 1
         }
         return a.count == b.count
     }
 
-    private func restMayOverlap(catchAll validator: ParameterValidator, _ rest: ArraySlice<CompiledRoute.Segment>)
+    private func restMayOverlap(
+        catchAll validator: ParameterValidator, _ rest: ArraySlice<CompiledRoute.Segment>
+    )
         -> Bool
     {
         rest.allSatisfy { segment in
@@ -139,7 +149,8 @@ struct RouteRelations {
     private func segmentsMayOverlap(_ a: CompiledRoute.Segment, _ b: CompiledRoute.Segment) -> Bool {
         switch (a, b) {
         case (.literal(_, let x), .literal(_, let y)): x == y
-        case (.literal(let text, _), .parameter(_, _, let v)), (.parameter(_, _, let v), .literal(let text, _)):
+        case (.literal(let text, _), .parameter(_, _, let v)),
+            (.parameter(_, _, let v), .literal(let text, _)):
             accepts(v, text)
         case (.parameter(_, _, let v), .parameter(_, _, let w)): typesMayOverlap(v, w)
         default: true
@@ -230,7 +241,8 @@ struct RouteRelations {
                 let folded = caseSensitive ? values : values.map { $0.lowercased() }
                 if !folded.allSatisfy({ $0 == key }) || text.isEmpty { return false }
             case (.literal, _): return false
-            case (.parameter(_, _, let validator), .literal(let text, _)): if !accepts(validator, text) { return false }
+            case (.parameter(_, _, let validator), .literal(let text, _)):
+                if !accepts(validator, text) { return false }
             case (.parameter(_, let x, _), .parameter(_, let y, _)): if !typeCovers(x, y) { return false }
             case (.parameter, .catchAll): return false
             case (.catchAll, _): return false

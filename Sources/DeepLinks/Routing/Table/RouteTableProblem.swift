@@ -84,7 +84,8 @@ public enum RouteTableProblem: Sendable, Hashable, Codable, CustomStringConverti
         case .ambiguousRoutes(let route, let other):
             "routes '\(other)' and '\(route)' can match the same link and neither takes precedence; "
                 + "make them disjoint or give one a higher priority"
-        case .invalidCustomType(let name, let reason): "the custom parameter type '\(name)' is invalid: \(reason)"
+        case .invalidCustomType(let name, let reason):
+            "the custom parameter type '\(name)' is invalid: \(reason)"
         }
     }
 }

@@ -23,7 +23,8 @@ struct RouteTableValidation {
             found += checkScope(route)
             if declarationProblems.isEmpty {
                 found += checkReachability(route)
-                compiled.append(CompiledRoute(route, index: index, options: table.options, registry: registry))
+                compiled.append(
+                    CompiledRoute(route, index: index, options: table.options, registry: registry))
             }
             perRoute[index] = found
         }
@@ -31,9 +32,10 @@ struct RouteTableValidation {
         let relations = RouteRelations(options: table.options, registry: registry)
         for (later, earlier) in relations.overlappingPairs(compiled) {
             if let problem = relations.problem(earlier: earlier, later: later) {
-                let reported = problem.route.flatMap { name in
-                    [earlier, later].first { $0.name == name }?.index
-                } ?? later.index
+                let reported =
+                    problem.route.flatMap { name in
+                        [earlier, later].first { $0.name == name }?.index
+                    } ?? later.index
                 perRoute[reported].append(problem)
             }
         }
@@ -45,8 +47,11 @@ struct RouteTableValidation {
     private func checkDeclarations(_ route: Route) -> [RouteTableProblem] {
         var problems: [RouteTableProblem] = []
         func syntax(_ error: PatternSyntaxError) {
-            if case .invalidType(let typeError) = error.reason, typeError.isImpossibleBounds, let parameter = error.parameter {
-                problems.append(.impossibleBounds(route: route.name, parameter: parameter, reason: typeError.description))
+            if case .invalidType(let typeError) = error.reason, typeError.isImpossibleBounds,
+                let parameter = error.parameter
+            {
+                problems.append(
+                    .impossibleBounds(route: route.name, parameter: parameter, reason: typeError.description))
             } else {
                 problems.append(.invalidPattern(route: route.name, error: error))
             }
@@ -86,10 +91,13 @@ struct RouteTableValidation {
         for declaration in declarations {
             guard case .defaulted(let text) = declaration.requirement else { continue }
             let validator =
-                declaration.type.map { ParameterValidator($0, caseSensitive: caseSensitive, registry: registry) }
+                declaration.type.map {
+                    ParameterValidator($0, caseSensitive: caseSensitive, registry: registry)
+                }
                 ?? CompiledRoute.untypedValidator(registry: registry)
             if case .failure(let reason) = validator.validate(text) {
-                problems.append(.invalidDefault(route: route.name, parameter: declaration.name, reason: reason))
+                problems.append(
+                    .invalidDefault(route: route.name, parameter: declaration.name, reason: reason))
             }
         }
         return problems
@@ -104,19 +112,28 @@ struct RouteTableValidation {
             let valid =
                 bytes.first.map(ASCII.isAlpha) == true
                 && bytes.allSatisfy {
-                    ASCII.isAlpha($0) || ASCII.isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-")
+                    ASCII.isAlpha($0) || ASCII.isDigit($0) || $0 == UInt8(ascii: "+")
+                        || $0 == UInt8(ascii: "-")
                         || $0 == UInt8(ascii: ".")
                 }
-            if !valid { problems.append(.invalidScope(route: route.name, reason: "'\(scheme)' is not a valid scheme")) }
+            if !valid {
+                problems.append(.invalidScope(route: route.name, reason: "'\(scheme)' is not a valid scheme"))
+            }
         }
         for host in scope.hosts {
             let labels = host.name.split(separator: ".", omittingEmptySubsequences: false)
             let valid =
                 !host.name.isEmpty
                 && labels.allSatisfy { label in
-                    !label.isEmpty && label.utf8.allSatisfy { ASCII.isAlpha($0) || ASCII.isDigit($0) || $0 == UInt8(ascii: "-") }
+                    !label.isEmpty
+                        && label.utf8.allSatisfy {
+                            ASCII.isAlpha($0) || ASCII.isDigit($0) || $0 == UInt8(ascii: "-")
+                        }
                 }
-            if !valid { problems.append(.invalidScope(route: route.name, reason: "'\(host)' is not a valid host pattern")) }
+            if !valid {
+                problems.append(
+                    .invalidScope(route: route.name, reason: "'\(host)' is not a valid host pattern"))
+            }
         }
         if !scope.hosts.isEmpty, let custom = scope.schemes.first(where: { !RouteScope.isWeb($0) }) {
             problems.append(
@@ -141,9 +158,13 @@ struct RouteTableValidation {
                     || $0 == UInt8(ascii: ".")
             }
             if !validHost {
-                never("the first segment of a custom-scheme route is the link's host, which cannot be '\(first)'")
+                never(
+                    "the first segment of a custom-scheme route is the link's host, which cannot be '\(first)'"
+                )
             } else if table.options.caseSensitivity == .sensitive, first != first.lowercased() {
-                never("the first segment '\(first)' is the link's host, which the gate lower-cases; write it in lower case")
+                never(
+                    "the first segment '\(first)' is the link's host, which the gate lower-cases; write it in lower case"
+                )
             }
         }
 
@@ -163,8 +184,11 @@ struct RouteTableValidation {
                 "its path has \(minimumSegments) segments and the gate's policy allows at most \(policy.limits.maxPathSegments)"
             )
         }
-        for declaration in route.query where policy.strippedQueryItems.contains(where: { $0.matches(declaration.name) }) {
-            never("sanitising removes the query item '\(declaration.name)' before routing (the policy strips it)")
+        for declaration in route.query
+        where policy.strippedQueryItems.contains(where: { $0.matches(declaration.name) }) {
+            never(
+                "sanitising removes the query item '\(declaration.name)' before routing (the policy strips it)"
+            )
         }
         return problems
     }

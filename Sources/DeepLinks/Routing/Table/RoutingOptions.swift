@@ -57,7 +57,9 @@ public struct RoutingOptions: Sendable, Hashable {
 }
 
 extension RoutingOptions: Codable {
-    private enum CodingKeys: String, CodingKey, CaseIterable { case trailingSlash, caseSensitivity, precedence }
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case trailingSlash, caseSensitivity, precedence
+    }
 
     /// Decodes options; missing keys take their defaults and unknown keys are refused.
     public init(from decoder: any Decoder) throws {
@@ -66,7 +68,8 @@ extension RoutingOptions: Codable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             trailingSlash: try c.decodeIfPresent(TrailingSlash.self, forKey: .trailingSlash) ?? .ignored,
-            caseSensitivity: try c.decodeIfPresent(CaseSensitivity.self, forKey: .caseSensitivity) ?? .sensitive,
+            caseSensitivity: try c.decodeIfPresent(CaseSensitivity.self, forKey: .caseSensitivity)
+                ?? .sensitive,
             precedence: try c.decodeIfPresent(Precedence.self, forKey: .precedence) ?? .specificity)
     }
 

@@ -1,0 +1,69 @@
+/// The policy's stripped query-item patterns, prepared once so that sanitising a link does
+/// not walk every pattern for every item.
+///
+/// It answers exactly what ``QueryItemPattern/matches(_:)`` answers for some pattern of the
+/// list. Printable ASCII names (nearly all of them) are compared byte by byte against only
+/// the patterns that start with the same letter; any other name, and any pattern that is not
+/// printable ASCII, takes the general path.
+struct StrippedNameMatcher: Sendable {
+    private struct Candidate: Sendable {
+        let bytes: [UInt8]
+        let isPrefix: Bool
+    }
+
+    /// Printable ASCII patterns by their first byte.
+    private var byFirstByte: [[Candidate]]
+    /// Patterns with an empty name (`*`, or an empty exact name).
+    private var empty: [Candidate]
+    /// Patterns that are not printable ASCII, checked with ``QueryItemPattern/matches(_:)``.
+    private var general: [QueryItemPattern]
+    private let patterns: [QueryItemPattern]
+
+    init(_ patterns: [QueryItemPattern]) {
+        self.patterns = patterns
+        byFirstByte = Array(repeating: [], count: 128)
+        empty = []
+        general = []
+        for pattern in patterns {
+            guard ASCII.isPrintable(pattern.name) else {
+                general.append(pattern)
+                continue
+            }
+            let candidate = Candidate(bytes: Array(pattern.name.utf8), isPrefix: pattern.isPrefix)
+            if let first = candidate.bytes.first {
+                byFirstByte[Int(first)].append(candidate)
+            } else {
+                empty.append(candidate)
+            }
+        }
+    }
+
+    var isEmpty: Bool { patterns.isEmpty }
+
+    /// Whether some pattern matches the decoded name.
+    func matches(_ name: String) -> Bool {
+        let answer = name.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+            if bytes.isEmpty {
+                if empty.contains(where: { !$0.isPrefix || $0.bytes.isEmpty }) { return true }
+            } else if empty.contains(where: \.isPrefix) {
+                return true
+            } else {
+                for candidate in byFirstByte[Int(ASCII.lowercased(bytes[0]))] where Self.fits(candidate, bytes) {
+                    return true
+                }
+            }
+            return general.contains { $0.matches(name) }
+        }
+        if let answer, let decided = answer { return decided }
+        return patterns.contains { $0.matches(name) }
+    }
+
+    /// Whether the lower-cased name equals the candidate, or starts with it for a prefix.
+    private static func fits(_ candidate: Candidate, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        let expected = candidate.bytes
+        guard candidate.isPrefix ? name.count >= expected.count : name.count == expected.count else { return false }
+        for i in 0..<expected.count where ASCII.lowercased(name[i]) != expected[i] { return false }
+        return true
+    }
+}
