@@ -16,6 +16,9 @@ import DeepLinks
 /// - fills the site name and locale from the site when the preview leaves them out;
 /// - lists the tags of SPEC §7 in a fixed order (``tags``).
 ///
+/// Decoding JSON gives back a report as it was written, without checking it again: build
+/// metadata from untrusted input with the initialiser, never by decoding.
+///
 /// ```swift
 /// let metadata = try PreviewMetadata(
 ///     canonicalURL: "https://photos.example.com/albums/summer-2024",
