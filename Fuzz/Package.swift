@@ -1,16 +1,29 @@
 // swift-tools-version: 6.0
 // libFuzzer harnesses for every parser that reads outside data. Build and run with
-// `Fuzz/run.sh` (see its header); each executable is one harness.
+// `Fuzz/run.sh` (see its header); each executable is one harness, and each checks invariants
+// (round trips, escaping, decisions), not only that nothing crashes.
 import PackageDescription
+
+/// A harness: an executable whose only entry point is `LLVMFuzzerTestOneInput`.
+func harness(_ name: String, _ products: [String]) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: ["FuzzSupport"] + products.map { .product(name: $0, package: "swift-deep-links") }
+    )
+}
 
 let package = Package(
     name: "DeepLinksFuzz",
     dependencies: [.package(name: "swift-deep-links", path: "..")],
     targets: [
-        .executableTarget(
-            name: "FuzzLinkGate",
-            dependencies: [.product(name: "DeepLinks", package: "swift-deep-links")]
-        )
+        .target(name: "FuzzSupport", dependencies: [.product(name: "DeepLinks", package: "swift-deep-links")]),
+        harness("FuzzLinkGate", ["DeepLinks"]),
+        harness("FuzzSmartAppBanner", ["DeepLinks"]),
+        harness("FuzzRouteTable", ["DeepLinks"]),
+        harness("FuzzAssociationFile", ["AssociatedDomains"]),
+        harness("FuzzAssociationMatch", ["AssociatedDomains", "DeepLinks"]),
+        harness("FuzzEntitlement", ["AssociatedDomains"]),
+        harness("FuzzLinkPreview", ["LinkPreviews", "DeepLinks"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,22 +3,44 @@
 #
 #   Fuzz/run.sh [SECONDS] [HARNESS ...]
 #
-# SECONDS defaults to 60 per harness; with no HARNESS every harness runs. Seeds come from
-# Fuzz/Seeds/<harness>/ and, when present, ../shared/corpora beside the repository. Inputs
-# that crash, leak or time out are written to Fuzz/Crashers/<harness>/ and the script exits
-# non-zero. Every file already in Fuzz/Crashers/ is replayed first, as a regression check.
+# SECONDS defaults to 60 per harness; with no HARNESS every harness in ALL runs, one after
+# another. Each corpus is seeded from Fuzz/Seeds/<harness>/ and, when present, from
+# ../shared/corpora beside the repository and the package's test fixtures (generated into a
+# temporary folder, never into the repository). Every file already in Fuzz/Crashers/<harness>/
+# is replayed first, as a regression check.
+#
+# An input that crashes, breaks an invariant, leaks or runs past the time limit is written to
+# Fuzz/Crashers/<harness>/ as crash-*, leak-* or timeout-* (ignored by git) and the script
+# exits non-zero. To keep one: rename it to what it shows (`timeout-star-pattern.json`), add a
+# regression test for it to the matching test target, and fix the bug.
 set -euo pipefail
 cd "$(dirname "$0")"
 
 SECONDS_EACH="${1:-60}"
 shift || true
-ALL=(FuzzLinkGate)
-HARNESSES=("${@:-${ALL[@]}}")
-if [[ $# -eq 0 ]]; then HARNESSES=("${ALL[@]}"); fi
+ALL=(FuzzLinkGate FuzzSmartAppBanner FuzzRouteTable FuzzAssociationFile FuzzAssociationMatch FuzzEntitlement
+    FuzzLinkPreview)
+if [[ $# -eq 0 ]]; then HARNESSES=("${ALL[@]}"); else HARNESSES=("$@"); fi
+
+# The longest input each harness is given: past the limit the parser is tested with, so that
+# "just over the limit" inputs are generated too.
+max_len() {
+    case "$1" in
+        FuzzSmartAppBanner) echo 8400 ;;
+        FuzzAssociationFile) echo 20000 ;;
+        FuzzRouteTable | FuzzAssociationMatch) echo 8192 ;;
+        *) echo 4600 ;;
+    esac
+}
 
 echo "== building harnesses (fuzzer + address sanitizer, release)"
 swift build --sanitize=fuzzer --sanitize=address -c release 2>&1 | grep -v "Cannot export local symbol" || true
 BIN="$(swift build --sanitize=fuzzer --sanitize=address -c release --show-bin-path)"
+
+# libFuzzer reports the crash; Swift's own backtracer would only get in its way.
+export SWIFT_BACKTRACE=enable=no
+# Swift's lazily initialised globals live until exit, which LeakSanitizer reports as leaks.
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"
 
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
@@ -28,41 +50,38 @@ seed_corpus() {
     local harness="$1" dir="$2"
     mkdir -p "$dir"
     if [[ -d "Seeds/$harness" ]]; then cp Seeds/"$harness"/* "$dir"/ 2>/dev/null || true; fi
-    if [[ -d "$CORPORA" ]]; then
-        python3 - "$harness" "$dir" "$CORPORA" <<'PY'
-import json, os, sys, glob
-harness, out, corpora = sys.argv[1:4]
-def write(i, text):
-    with open(os.path.join(out, f"c{i:05d}"), "wb") as f:
-        f.write(text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text)
-n = 0
-if harness == "FuzzLinkGate":
-    for case in json.load(open(os.path.join(corpora, "whatwg/urltestdata.json"))):
-        if isinstance(case, dict):
-            write(n, case["input"]); n += 1
-    for path in glob.glob(os.path.join(corpora, "payloads/*.txt")):
-        for line in open(path, encoding="utf-8", errors="replace"):
-            line = line.rstrip("\n")
-            write(n, "https://www.whitelisteddomain.tld" + line if line.startswith("/") else line); n += 1
-PY
-    fi
+    python3 Seeds/generate.py "$harness" "$dir" "$CORPORA" ..
 }
 
 status=0
 for harness in "${HARNESSES[@]}"; do
+    if [[ ! -x "$BIN/$harness" ]]; then
+        echo "== $harness: no such harness (known: ${ALL[*]})"
+        status=1
+        continue
+    fi
     mkdir -p "Crashers/$harness"
     if compgen -G "Crashers/$harness/*" > /dev/null; then
         echo "== $harness: replaying $(ls Crashers/"$harness" | wc -l) stored crashers"
-        "$BIN/$harness" Crashers/"$harness"/* || status=1
+        "$BIN/$harness" -timeout=5 -rss_limit_mb=2048 Crashers/"$harness"/* > "$WORK/$harness.replay.log" 2>&1 || {
+            status=1
+            tail -40 "$WORK/$harness.replay.log"
+        }
     fi
     corpus="$WORK/$harness"
     seed_corpus "$harness" "$corpus"
+    dict=()
+    if [[ -f "Dictionaries/$harness.dict" ]]; then dict=(-dict="Dictionaries/$harness.dict"); fi
     echo "== $harness: fuzzing for ${SECONDS_EACH}s from $(ls "$corpus" | wc -l) seeds"
-    if ! "$BIN/$harness" "$corpus" -max_total_time="$SECONDS_EACH" -timeout=5 -rss_limit_mb=4096 \
-        -max_len=4096 -print_final_stats=1 -artifact_prefix="Crashers/$harness/" 2> "$WORK/$harness.log"; then
+    started=$(date +%s)
+    if ! "$BIN/$harness" "$corpus" "${dict[@]}" -max_total_time="$SECONDS_EACH" -timeout=5 -rss_limit_mb=2048 \
+        -max_len="$(max_len "$harness")" -print_final_stats=1 \
+        -artifact_prefix="Crashers/$harness/" > "$WORK/$harness.log" 2>&1; then
         status=1
-        tail -40 "$WORK/$harness.log"
+        grep -B5 -A30 -E "invariant broken|ERROR: libFuzzer|ERROR: AddressSanitizer|Fatal error" "$WORK/$harness.log" \
+            | head -60 || tail -40 "$WORK/$harness.log"
     fi
-    grep -E "^stat::number_of_executed_units|^stat::peak_rss_mb|DONE|cov:" "$WORK/$harness.log" | tail -4
+    grep -E "^stat::number_of_executed_units|^stat::peak_rss_mb" "$WORK/$harness.log" | sed "s/^/   /" || true
+    echo "   took $(($(date +%s) - started))s"
 done
 exit $status

@@ -129,7 +129,15 @@ EOF
     ;;
 stop)
     if [[ -f "$workdir/nginx.pid" ]]; then
-        kill "$(cat "$workdir/nginx.pid")" 2>/dev/null || true
+        pid=$(cat "$workdir/nginx.pid")
+        kill "$pid" 2>/dev/null || true
+        # A process started with signals blocked (as a child of some test runners) ignores
+        # SIGTERM: give it a moment, then end it for sure.
+        for _ in 1 2 3 4 5; do
+            kill -0 "$pid" 2>/dev/null || break
+            sleep 0.1
+        done
+        kill -KILL "$pid" 2>/dev/null || true
         rm -f "$workdir/nginx.pid"
     fi
     ;;

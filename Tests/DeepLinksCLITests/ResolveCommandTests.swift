@@ -171,7 +171,7 @@ struct ResolveLineProtocolTests {
                 #"{"id":null,"outcome":"reject","route":null,"parameters":null,"host":null,"reason":"the input line is an array, not a JSON object"}"#,
                 #"{"id":7,"outcome":"reject","route":null,"parameters":null,"host":null,"reason":"the input object has no 'url'"}"#,
                 #"{"id":8,"outcome":"reject","route":null,"parameters":null,"host":null,"reason":"the input's 'url' is a number, not a string"}"#,
-                #"{"id":null,"outcome":"reject","route":null,"parameters":null,"host":null,"reason":"the input line is not valid JSON: unexpected end of input at line 1, column 1"}"#,
+                #"{"id":null,"outcome":"reject","route":null,"parameters":null,"host":null,"reason":"the input line is not valid JSON: expected a value but found the end of the text at line 1, column 1"}"#,
             ])
     }
 

@@ -1,3 +1,4 @@
+import DeepLinks
 import LinkPreviews
 import Testing
 

@@ -1,3 +1,4 @@
+import DeepLinks
 import Foundation
 import LinkPreviews
 import Testing

@@ -1,8 +1,10 @@
 import DeepLinks
+import Foundation
+import FuzzSupport
 
-/// The policies the harness parses each input under: the default, and a permissive one that
-/// lets IP literals, encoded separators, empty segments and a custom scheme through, so that
-/// the deeper parts of the parser are reached too.
+/// The policies each input is parsed under: the default, and a permissive one that lets IP
+/// literals, encoded separators, empty segments and a custom scheme through, so that the
+/// deeper parts of the parser are reached too.
 let gates = [
     LinkGate(),
     LinkGate(
@@ -11,29 +13,113 @@ let gates = [
             allowsEmptySegments: true)),
 ]
 
-/// Invariants: the gate never crashes; an accepted link's canonical form is accepted again,
-/// canonicalises to itself, and keeps scheme, host and decoded path and query; sanitising
-/// never adds an item.
+/// A small table with one route of each kind the dispatcher treats differently: navigate,
+/// destructive, sensitive, catch-all, custom scheme, query and fragment parameters.
+let table = RouteTable {
+    Route("home", "/")
+    Route("album", "/albums/:album(slug)", query: ["index(int 0...9999)?", "sort(enum date|name)=date"])
+    Route("deleteAlbum", "/albums/:album(slug)/delete", safety: .destructive)
+    Route("account", "/account/:section", safety: .sensitive)
+    Route("files", "/files/*rest")
+    Route("docs", "/docs/:page(string 1...64 [a-z0-9_])", fragment: "section(slug)?")
+    RouteGroup(scope: RouteScope(schemes: ["myapp"])) {
+        Route("settings", "/settings/:section(enum profile|privacy)")
+    }
+}
+
+/// One dispatcher per gate. The table is a constant known to be sound.
+let dispatchers: [LinkDispatcher] = gates.map { gate in
+    do {
+        return LinkDispatcher(gate: gate, router: try Router(table))
+    } catch {
+        fatalError("the harness's own route table is refused: \(error)")
+    }
+}
+
+/// Invariants:
+/// - an accepted link's canonical form is accepted again, canonicalises to itself, keeps
+///   scheme, host, effective port and decoded path, query and fragment, and is no longer than
+///   the original plus the `/` of an empty web path;
+/// - Foundation's `URL` built from an accepted link sees the same scheme, host and port;
+/// - a refusal names an offset inside the input;
+/// - sanitising removes exactly the policy's items, keeps the rest in order, and is idempotent;
+/// - a refused link is a `reject(.malformed)` outcome with the gate's own error, and nothing
+///   else: it never opens a route, a confirmation or the browser;
+/// - an accepted link's outcome keeps the promises of ``checkOutcome(_:text:dispatcher:input:)``.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
-    for gate in gates {
-        guard let link = try? gate.parse(text) else { continue }
-        let canonical = link.canonical
-        guard let again = try? gate.parse(canonical) else {
-            fatalError("canonical form refused: \(canonical.debugDescription) from \(text.debugDescription)")
+    let input = FuzzInput(data, size)
+    let text = input.text
+    for (gate, dispatcher) in zip(gates, dispatchers) {
+        let parsed: Link
+        do {
+            parsed = try gate.parse(text)
+        } catch {
+            if let position = error.position {
+                require(position >= 0 && position <= text.utf8.count, "refusal offset outside the input", input: text)
+            }
+            require(!error.description.isEmpty, "refusal without a sentence", input: text)
+            require(
+                dispatcher.outcome(for: text) == .reject(.malformed(error)),
+                "a refused link got an outcome other than reject(.malformed)", input: text)
+            continue
         }
-        check(again.canonical == canonical, "canonical form not idempotent", text)
-        check(again.scheme == link.scheme && again.host == link.host, "scheme or host changed", text)
-        check(again.pathSegments.map(\.decoded) == link.pathSegments.map(\.decoded), "decoded path changed", text)
-        check(again.queryItems.map(\.value) == link.queryItems.map(\.value), "decoded query changed", text)
-        let clean = gate.sanitize(link)
-        check(clean.link.queryItems.count + clean.removed.count == link.queryItems.count, "sanitising lost items", text)
-        check(link.host.map { !$0.isEmpty } ?? true, "empty host accepted", text)
+        checkCanonical(parsed, gate: gate, input: text)
+        checkFoundationAgrees(parsed, input: text)
+        checkSanitizing(parsed, gate: gate, input: text)
+        checkOutcome(parsed, text: text, dispatcher: dispatcher, input: text)
     }
     return 0
 }
 
-func check(_ condition: Bool, _ message: String, _ input: String) {
-    if !condition { fatalError("\(message): \(input.debugDescription)") }
+func checkCanonical(_ link: Link, gate: LinkGate, input: String) {
+    let canonical = link.canonical
+    guard let again = try? gate.parse(canonical) else {
+        violated("canonical form \(canonical.debugDescription) refused", input: input)
+    }
+    require(again.canonical == canonical, "canonical form not idempotent", input: input)
+    require(again.scheme == link.scheme && again.host == link.host, "scheme or host changed", input: input)
+    require(again.effectivePort == link.effectivePort, "effective port changed", input: input)
+    // The one change canonicalising makes to the path: an empty web path is written `/`.
+    let path = link.pathSegments.isEmpty && link.isWeb ? [""] : link.pathSegments.map(\.decoded)
+    require(again.pathSegments.map(\.decoded) == path, "decoded path changed", input: input)
+    require(again.queryItems.map(\.name) == link.queryItems.map(\.name), "decoded query names changed", input: input)
+    require(again.queryItems.map(\.value) == link.queryItems.map(\.value), "decoded query values changed", input: input)
+    require(again.fragment == link.fragment, "decoded fragment changed", input: input)
+    require(
+        canonical.utf8.count <= link.original.utf8.count + 1, "canonical form longer than the original", input: input)
+    require(link.host.map { !$0.isEmpty } ?? !link.isWeb, "web link without a host accepted", input: input)
 }
+
+/// Foundation is what an app will eventually hand the link to (`Link.url`): it must read the
+/// same scheme, host and port as the gate did.
+func checkFoundationAgrees(_ link: Link, input: String) {
+    guard link.isWeb else { return }
+    guard let url = link.url else { violated("Foundation cannot read an accepted web link", input: input) }
+    require(url.scheme?.lowercased() == link.scheme, "Foundation reads another scheme", input: input)
+    var host = link.host ?? ""
+    if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+    let foundationHost = (url.host(percentEncoded: true) ?? "").lowercased()
+    require(
+        foundationHost == host || "[\(foundationHost)]" == link.host,
+        "Foundation reads the host \(foundationHost.debugDescription)", input: input)
+    require(url.port == link.port, "Foundation reads another port", input: input)
+}
+
+func checkSanitizing(_ link: Link, gate: LinkGate, input: String) {
+    let clean = gate.sanitize(link)
+    let patterns = gate.policy.strippedQueryItems
+    func stripped(_ item: QueryItem) -> Bool { patterns.contains { $0.matches(item.name) } }
+    require(clean.removed.allSatisfy(stripped), "sanitising removed an item the policy keeps", input: input)
+    require(!clean.link.queryItems.contains(where: stripped), "sanitising kept an item the policy strips", input: input)
+    require(
+        clean.link.queryItems == link.queryItems.filter { !stripped($0) }, "sanitising reordered or changed items",
+        input: input)
+    require(gate.sanitize(clean.link) == SanitizedLink(link: clean.link, removed: []), "sanitising not idempotent", input: input)
+    guard let reparsed = try? gate.parse(clean.link.original) else {
+        violated("the sanitised link \(clean.link.original.debugDescription) is refused", input: input)
+    }
+    require(reparsed.queryItems == clean.link.queryItems, "the sanitised text reads other items", input: input)
+    require(reparsed.canonical == clean.canonical, "the sanitised text has another canonical form", input: input)
+}
+

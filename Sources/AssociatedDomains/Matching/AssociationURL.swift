@@ -38,6 +38,12 @@ public struct AssociationURL: Sendable, Hashable, Codable {
 
     /// Splits URL text; fails only when the text has no scheme.
     public init(_ text: String) throws(AssociationURLError) {
+        // ASCII text (nearly every URL) is split byte by byte; other text takes the general
+        // path below, whose character-by-character reading gives the same answer on ASCII.
+        if let split = Self.splitASCII(text) {
+            self = try split.get()
+            return
+        }
         var rest = Substring(text)
         var fragment: String?
         if let hash = rest.firstIndex(of: "#") {
@@ -77,6 +83,69 @@ public struct AssociationURL: Sendable, Hashable, Codable {
         self.init(
             scheme: link.scheme, host: link.host, rawPath: link.rawPath, rawQuery: link.rawQuery,
             rawFragment: link.rawFragment)
+    }
+
+    /// ``init(_:)`` on the bytes of ASCII text, or `nil` when the text is not ASCII.
+    ///
+    /// In ASCII text every byte is one character, apart from a CR LF pair, which holds none of
+    /// the delimiters looked for here, so searching bytes finds what searching characters
+    /// finds.
+    private static func splitASCII(_ text: String) -> Result<AssociationURL, AssociationURLError>? {
+        let split = text.utf8.withContiguousStorageIfAvailable { bytes -> Result<AssociationURL, AssociationURLError>? in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            func firstIndex(of byte: UInt8, in range: Range<Int>) -> Int? { range.first { bytes[$0] == byte } }
+            func string(_ range: Range<Int>) -> String {
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+            }
+            var end = bytes.count
+            var fragment: String?
+            if let hash = firstIndex(of: UInt8(ascii: "#"), in: 0..<end) {
+                fragment = string((hash + 1)..<end)
+                end = hash
+            }
+            var query: String?
+            if let mark = firstIndex(of: UInt8(ascii: "?"), in: 0..<end) {
+                query = string((mark + 1)..<end)
+                end = mark
+            }
+            guard let colon = firstIndex(of: UInt8(ascii: ":"), in: 0..<end), colon > 0, isLetter(bytes[0]),
+                (0..<colon).allSatisfy({ isSchemeByte(bytes[$0]) })
+            else { return .failure(.missingScheme(text)) }
+            var start = colon + 1
+            var host: String?
+            if end - start >= 2, bytes[start] == UInt8(ascii: "/"), bytes[start + 1] == UInt8(ascii: "/") {
+                start += 2
+                let authorityEnd = firstIndex(of: UInt8(ascii: "/"), in: start..<end) ?? end
+                var hostStart = start
+                if let at = (start..<authorityEnd).last(where: { bytes[$0] == UInt8(ascii: "@") }) { hostStart = at + 1 }
+                if hostStart < authorityEnd, bytes[hostStart] == UInt8(ascii: "["),
+                    let close = firstIndex(of: UInt8(ascii: "]"), in: hostStart..<authorityEnd)
+                {
+                    host = string(hostStart..<(close + 1))
+                } else if let portColon = (hostStart..<authorityEnd).last(where: { bytes[$0] == UInt8(ascii: ":") }),
+                    ((portColon + 1)..<authorityEnd).allSatisfy({ bytes[$0] >= 0x30 && bytes[$0] <= 0x39 })
+                {
+                    host = string(hostStart..<portColon)
+                } else {
+                    host = string(hostStart..<authorityEnd)
+                }
+                start = authorityEnd
+            }
+            return .success(
+                AssociationURL(
+                    scheme: string(0..<colon), host: host, rawPath: string(start..<end), rawQuery: query,
+                    rawFragment: fragment))
+        }
+        return split ?? nil
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+    }
+
+    private static func isSchemeByte(_ byte: UInt8) -> Bool {
+        isLetter(byte) || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+            || byte == UInt8(ascii: ".")
     }
 
     private static func host(ofAuthority authority: Substring) -> String {

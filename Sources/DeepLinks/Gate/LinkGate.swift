@@ -117,6 +117,8 @@ extension Link {
     ///
     /// Canonicalising a canonical link returns it unchanged.
     public var canonical: String {
+        // Most links arrive canonical already: then the text they arrived as is the answer.
+        if isOwnCanonicalForm { return original }
         // One string, grown once: the canonical text is at most as long as the original plus
         // the `/` of an empty web path.
         var out = ""
@@ -148,6 +150,57 @@ extension Link {
             out += PercentEncoding.normalize(rawFragment)
         }
         return out
+    }
+
+    /// Whether ``original`` is exactly the text ``canonical`` would build: the same parts,
+    /// byte for byte, with no escape to normalise, no default port to drop and no empty web
+    /// path to write as `/`. Compares in place, without building anything.
+    private var isOwnCanonicalForm: Bool {
+        if let port, port == Self.defaultPort(for: scheme) { return false }
+        if rawPath.isEmpty, isWeb { return false }
+        if ASCII.containsPercent(rawPath) || rawQuery.map { ASCII.containsPercent($0) } == true
+            || rawFragment.map { ASCII.containsPercent($0) } == true
+        {
+            return false
+        }
+        let matched = original.utf8.withContiguousStorageIfAvailable { text -> Bool in
+            var at = 0
+            guard Self.take(scheme, from: text, at: &at) else { return false }
+            if let host {
+                guard Self.take("://", from: text, at: &at), Self.take(host, from: text, at: &at) else { return false }
+                if let port, !(Self.take(":", from: text, at: &at) && Self.take(String(port), from: text, at: &at)) {
+                    return false
+                }
+            } else {
+                guard Self.take(hasAuthority ? "://" : ":", from: text, at: &at) else { return false }
+            }
+            guard Self.take(rawPath, from: text, at: &at) else { return false }
+            if let rawQuery, !(Self.take("?", from: text, at: &at) && Self.take(rawQuery, from: text, at: &at)) {
+                return false
+            }
+            if let rawFragment,
+                !(Self.take("#", from: text, at: &at) && Self.take(rawFragment, from: text, at: &at))
+            {
+                return false
+            }
+            return at == text.count
+        }
+        return matched ?? false
+    }
+
+    /// Whether `piece` comes next in `text` at `at`; moves `at` past it when it does.
+    private static func take(_ piece: String, from text: UnsafeBufferPointer<UInt8>, at: inout Int) -> Bool {
+        let start = at
+        let equal = piece.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard start + bytes.count <= text.count else { return false }
+            for i in 0..<bytes.count where bytes[i] != text[start + i] { return false }
+            return true
+        }
+        guard equal ?? piece.utf8.elementsEqual(text[start..<min(start + piece.utf8.count, text.count)]) else {
+            return false
+        }
+        at = start + piece.utf8.count
+        return true
     }
 
     static func defaultPort(for scheme: String) -> Int? {

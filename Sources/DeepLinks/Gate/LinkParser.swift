@@ -86,7 +86,12 @@ struct LinkParser {
                 throw LinkError(.componentTooLong, at: start, detail: "fragment of \(count - start) bytes, limit \(limits.maxFragmentLength)")
             }
             try checkComponent(start, count, extra: "/?", name: "fragment")
-            rawFragment = string(start, count)
+            let raw = string(start, count)
+            // As in the path and the query: an escape that is not UTF-8 has no decoded value.
+            guard PercentEncoding.decode(raw) != nil else {
+                throw LinkError(.invalidPercentEscape, at: start, detail: "'\(raw)' does not decode to UTF-8")
+            }
+            rawFragment = raw
         }
 
         return Link(

@@ -12,6 +12,9 @@ enum CommandLineTool {
         TableCheckCommand.self,
         AASAValidateCommand.self,
         AASAMatchCommand.self,
+        AASAGenerateCommand.self,
+        AASADiffCommand.self,
+        EntitlementsCheckCommand.self,
         VerifyDomainCommand.self,
     ]
 

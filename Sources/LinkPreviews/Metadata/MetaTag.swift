@@ -1,3 +1,5 @@
+import DeepLinks
+
 /// One `<meta>` tag of a preview: which attribute names it, its name, and its content.
 ///
 /// Open Graph and App Links tags are named with `property`, Twitter card tags and the Smart

@@ -1,3 +1,5 @@
+import DeepLinks
+
 /// The `<head>` fragment of a preview: the canonical link and every meta tag, one per line.
 ///
 /// Paste it into the `<head>` of the page the link leads to. Every value is escaped for a

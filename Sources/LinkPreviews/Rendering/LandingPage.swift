@@ -1,3 +1,5 @@
+import DeepLinks
+
 /// A complete, minimal HTML5 page for a link when the app is not installed: the content's
 /// summary, a button that opens the app, and the store buttons.
 ///

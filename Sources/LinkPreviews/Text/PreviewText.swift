@@ -1,3 +1,5 @@
+import DeepLinks
+
 /// The rules that make untrusted text fit for a preview, before any of it is escaped.
 ///
 /// Everything a preview shows comes from somewhere nobody fully controls: a record a user

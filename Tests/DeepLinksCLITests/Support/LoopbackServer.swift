@@ -67,16 +67,8 @@ final class LoopbackServer: Sendable {
     }
 
     private static func script(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [PackagePaths.verifyDomainServer.path] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let result = try ChildProcess.run("/bin/bash", [PackagePaths.verifyDomainServer.path] + arguments)
+        return (result.status, String(decoding: result.output + result.error, as: UTF8.self))
     }
 }
 

@@ -85,30 +85,10 @@ func runExecutable(
     _ arguments: [String], standardInput: String? = nil, environment: [String: String] = [:]
 ) throws -> ToolRun {
     let tool = try #require(BuiltTool.url, "the deeplinks executable is not in the build products folder")
-    let process = Process()
-    process.executableURL = tool
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    let output = Pipe()
-    let error = Pipe()
-    let input = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    process.standardInput = standardInput == nil ? FileHandle.nullDevice : input
-    try process.run()
-    if let standardInput {
-        let data = Data(standardInput.utf8)
-        // Write on another thread: a large input must not block while the tool's output fills its pipe.
-        let writer = input.fileHandleForWriting
-        Thread.detachNewThread {
-            writer.write(data)
-            try? writer.close()
-        }
-    }
-    let outData = output.fileHandleForReading.readDataToEndOfFile()
-    let errData = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    let result = try ChildProcess.run(
+        tool.path, arguments, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
+        input: standardInput.map { Array($0.utf8) })
     return ToolRun(
-        standardOutput: String(decoding: outData, as: UTF8.self),
-        standardError: String(decoding: errData, as: UTF8.self), status: process.terminationStatus)
+        standardOutput: String(decoding: result.output, as: UTF8.self),
+        standardError: String(decoding: result.error, as: UTF8.self), status: result.status)
 }

@@ -148,7 +148,9 @@ struct ReverseRoutingTests {
         #expect(!refusal.error.description.isEmpty)
     }
 
-    @Test("a value that would read back differently is refused, never written")
+    @Test(
+        "a value that would read back differently is refused, never written; a custom-scheme host falls back to the path"
+    )
     func valuesThatDoNotRoundTrip() throws {
         let router = try Router(
             RouteTable(options: RoutingOptions(caseSensitivity: .insensitive)) {
@@ -172,10 +174,14 @@ struct ReverseRoutingTests {
                         parameter: "text", location: .path, value: bad, reason: .notASegment))
             ) { try router.link(for: "note", parameters: ["text": .string(bad)]) }
         }
-        #expect(throws: ReverseRoutingError.invalidCustomSchemeHost(route: "app", host: "Upper")) {
-            try router.link(for: "app", parameters: ["section": "Upper", "id": 1])
-        }
         #expect(try router.link(for: "app", parameters: ["section": "inbox", "id": 1]) == "myapp://inbox/1")
+        for (section, expected) in [
+            ("Upper", "myapp:///Upper/1"), ("7", "myapp:///7/1"), ("a b", "myapp:///a%20b/1"),
+        ] {
+            let text = try router.link(for: "app", parameters: ["section": .string(section), "id": 1])
+            #expect(text == expected)
+            #expect(try forward(text, router: router)?.parameters == ["section": .string(section), "id": 1])
+        }
         #expect(
             throws: ReverseRoutingError.valueDoesNotRoundTrip(route: "many", parameter: "rest", value: [])
         ) {
@@ -196,5 +202,23 @@ struct ReverseRoutingTests {
         #expect(
             ReverseRoutingError.doesNotRouteBack(route: "album", reachedRoute: "new").description
                 == "the link generated for route 'album' would be routed to 'new', which takes precedence")
+    }
+
+    @Test("text a gate would refuse is never returned")
+    func notALink() throws {
+        let bell = CustomParameterType(name: "raw", expected: "anything") { .string($0) }
+        let router = try Router(
+            RouteTable { Route("raw", "/r", query: ["v(raw)"], scope: RouteScope(hosts: ["example.com"])) },
+            registry: ParameterTypeRegistry([bell]))
+        do {
+            _ = try router.link(for: "raw", parameters: ["v": "a\u{7}b"])
+            Issue.record("a link with an encoded control character was written")
+        } catch {
+            guard case .notALink(route: "raw", let linkError) = error else {
+                Issue.record("unexpected error \(error)")
+                return
+            }
+            #expect(linkError.rule == .whitespaceOrControl)
+        }
     }
 }

@@ -271,6 +271,11 @@ struct RoutePrecedenceTests {
         #expect(try RouteFixtures.routeName(router, "https://example.com/p/1") == "web")
         #expect(try RouteFixtures.routeName(router, "myapp://p/1") == nil)
         #expect(try RouteFixtures.routeName(router, "myapp://example.com/p/1") == nil)
+        let scope = RouteScope(hosts: ["example.com"])
+        #expect(scope.contains(scheme: "https", host: "example.com"))
+        #expect(!scope.contains(scheme: "myapp", host: "example.com"))
+        #expect(!scope.servesCustomSchemes)
+        #expect(RouteScope(schemes: ["myapp"]).contains(scheme: "myapp", host: "anything"))
     }
 
     @Test("an unscoped route serves a web path and the same custom-scheme path alike")

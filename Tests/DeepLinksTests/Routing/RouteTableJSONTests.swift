@@ -51,6 +51,24 @@ struct RouteTableJSONTests {
             decoded.problems() == [.unknownParameterType(route: "book", parameter: "code", type: "isbn")])
     }
 
+    @Test("the result builder takes conditions, loops and groups; a group's scope fills only unscoped routes")
+    func builder() {
+        let beta = true
+        let table = RouteTable {
+            Route("home", "/")
+            if beta { Route("beta", "/beta") } else { Route("stable", "/stable") }
+            if !beta { Route("never", "/never") }
+            for section in ["news", "sport"] { Route(section, PathPattern(parsing: "/" + section)) }
+            RouteGroup(scope: RouteScope(schemes: ["myapp"])) {
+                Route("inbox", "/inbox")
+                Route("web", "/web", scope: RouteScope(schemes: ["https"]))
+            }
+        }
+        #expect(table.routes.map(\.name) == ["home", "beta", "news", "sport", "inbox", "web"])
+        #expect(table.route(named: "inbox")?.scope == RouteScope(schemes: ["myapp"]))
+        #expect(table.route(named: "web")?.scope == RouteScope(schemes: ["https"]))
+    }
+
     @Test("encoding then decoding gives the same table")
     func roundTrip() throws {
         let encoder = JSONEncoder()

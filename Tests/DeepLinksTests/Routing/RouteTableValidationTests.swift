@@ -189,6 +189,23 @@ struct RouteTableValidationTests {
             ])
     }
 
+    @Test("a literal the gate can never deliver never matches")
+    func literalsTheGateRefuses() {
+        #expect(
+            problems(policy: LinkPolicy()) {
+                Route("nul", "/a%00b")
+                Route("slash", "/a%2Fb")
+            } == [
+                .neverMatches(
+                    route: "nul",
+                    reason: "the literal 'a\\0b' holds a control character, which the gate refuses"),
+                .neverMatches(
+                    route: "slash",
+                    reason: "the literal 'a/b' holds an encoded separator, which the gate's policy refuses"),
+            ])
+        #expect(problems { Route("slash", "/a%2Fb") } == [])
+    }
+
     @Test("SPEC §8 duplicate routes: two routes that match exactly the same links")
     func duplicateRoute() {
         #expect(

@@ -42,6 +42,9 @@ struct PatternAutomaton: Sendable, Hashable {
     let suffix: [UInt32]
     /// Whether the pattern is nothing but literal scalars (then ``prefix`` is the whole of it).
     let isLiteral: Bool
+    /// The same automaton with each set of states as the bits of one word, when it has at
+    /// most 64 states and no table states: the common case, simulated without any buffer.
+    private(set) var bitParallel: BitParallel?
 
     init(_ node: PatternNode) {
         states = [.accept]
@@ -66,6 +69,80 @@ struct PatternAutomaton: Sendable, Hashable {
         self.suffix = suffix.reversed()
         isLiteral = prefix.count == parts.count
         start = build(node, next: 0)
+        bitParallel = BitParallel(states: states, start: start)
+    }
+
+    /// An automaton of at most 64 states as bit masks: bit `i` stands for state `i`, and
+    /// bit 0 for the accepting state.
+    struct BitParallel: Sendable, Hashable {
+        /// The states reachable from the start without input.
+        let initial: UInt64
+        /// The consuming states.
+        let consuming: UInt64
+        /// For each consuming state, what it accepts.
+        let tests: [Test]
+        /// For each consuming state, the states reachable without input once it has consumed.
+        let follow: [UInt64]
+
+        init?(states: [State], start: Int) {
+            guard states.count <= 64 else { return nil }
+            var tests: [Test] = []
+            var follow: [UInt64] = []
+            var consuming: UInt64 = 0
+            tests.reserveCapacity(states.count)
+            follow.reserveCapacity(states.count)
+            for (index, state) in states.enumerated() {
+                switch state {
+                case .accept, .fork:
+                    tests.append(.any)
+                    follow.append(0)
+                case .consume(let test, let next):
+                    consuming |= 1 << UInt64(index)
+                    tests.append(test)
+                    follow.append(Self.closure(of: next, in: states))
+                case .table:
+                    return nil
+                }
+            }
+            self.initial = Self.closure(of: start, in: states)
+            self.consuming = consuming
+            self.tests = tests
+            self.follow = follow
+        }
+
+        /// The accepting and consuming states reachable from `state` through forks.
+        static func closure(of state: Int, in states: [State]) -> UInt64 {
+            var reached: UInt64 = 0
+            var visited: UInt64 = 0
+            var stack = [state]
+            while let top = stack.popLast() {
+                let bit: UInt64 = 1 << UInt64(top)
+                guard visited & bit == 0 else { continue }
+                visited |= bit
+                switch states[top] {
+                case .accept, .consume, .table: reached |= bit
+                case .fork(let targets): stack.append(contentsOf: targets.reversed())
+                }
+            }
+            return reached
+        }
+
+        /// Whether the whole input matches: one word of live states, updated per scalar.
+        func matches(_ input: [UInt32]) -> Bool {
+            var current = initial
+            for scalar in input {
+                var live = current & consuming
+                if live == 0 { return false }
+                var next: UInt64 = 0
+                repeat {
+                    let state = live.trailingZeroBitCount
+                    live &= live &- 1
+                    if tests[state].accepts(scalar) { next |= follow[state] }
+                } while live != 0
+                current = next
+            }
+            return current & 1 != 0
+        }
     }
 
     /// Adds the states for `node`, ending in `next`, and returns the state to start from.
@@ -121,6 +198,7 @@ struct PatternAutomaton: Sendable, Hashable {
         guard input.count >= max(prefix.count, suffix.count), input.starts(with: prefix),
             input[(input.count - suffix.count)...].elementsEqual(suffix)
         else { return false }
+        if let bitParallel { return bitParallel.matches(input) }
         scratch.prepare(stateCount: states.count)
         var accepted = closure(
             of: start, generation: scratch.generation, marks: &scratch.marks, into: &scratch.current,

@@ -14,30 +14,6 @@ extension CompiledRoute {
         return nil
     }
 
-    /// The first path parameter the link's segments do not satisfy, or `nil`. The trie has
-    /// already checked the literals and the segment count.
-    func pathFailure(_ input: MatchInput) -> ParameterFailure? {
-        for (i, segment) in segments.enumerated() {
-            switch segment {
-            case .literal: continue
-            case .parameter(let name, _, let validator):
-                let text = input[i]
-                if case .failure(let reason) = validator.validate(text) {
-                    return ParameterFailure(parameter: name, location: .path, value: text, reason: reason)
-                }
-            case .catchAll(let name, let type, let validator):
-                if let reason = Self.catchAllFailure(
-                    input, from: i, validator: validator, untyped: type == nil)
-                {
-                    return ParameterFailure(
-                        parameter: name, location: .path, value: input.suffix(from: i).joined(separator: "/"),
-                        reason: reason)
-                }
-            }
-        }
-        return nil
-    }
-
     /// Why the segments from `start` do not satisfy a catch-all, or `nil` when they do: one or
     /// more segments, the first non-empty, each valid.
     static func catchAllFailure(

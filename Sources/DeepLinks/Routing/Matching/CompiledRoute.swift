@@ -75,13 +75,11 @@ final class CompiledRoute: Sendable {
             .string(length: 1...Int.max, characters: .any), caseSensitive: true, registry: registry)
     }
 
-    /// Compiles a route that has passed validation.
-    init(_ route: Route, index: Int, options: RoutingOptions, registry: ParameterTypeRegistry) {
+    /// Compiles a route that has passed validation; `validators` shares one validator per
+    /// distinct type across the table, which keeps lookups within few cache lines.
+    init(_ route: Route, index: Int, options: RoutingOptions, validators: ValidatorPool) {
         let caseSensitive = options.caseSensitivity == .sensitive
-        func validator(_ type: ParameterType?) -> ParameterValidator {
-            type.map { ParameterValidator($0, caseSensitive: caseSensitive, registry: registry) }
-                ?? Self.untypedValidator(registry: registry)
-        }
+        func validator(_ type: ParameterType?) -> ParameterValidator { validators.validator(for: type) }
         func parameter(_ declaration: QueryParameter) -> Parameter {
             let v = validator(declaration.type)
             var defaultValue: ParameterValue?
@@ -138,5 +136,28 @@ struct SegmentKey: Comparable, Hashable, Sendable {
 
     static func < (a: SegmentKey, b: SegmentKey) -> Bool {
         (a.kind, a.typeRank, a.text) < (b.kind, b.typeRank, b.text)
+    }
+}
+
+/// One validator per distinct parameter type of a table, created while compiling it.
+final class ValidatorPool {
+    private let caseSensitive: Bool
+    private let registry: ParameterTypeRegistry
+    private var byText: [String: ParameterValidator] = [:]
+
+    init(options: RoutingOptions, registry: ParameterTypeRegistry) {
+        caseSensitive = options.caseSensitivity == .sensitive
+        self.registry = registry
+    }
+
+    func validator(for type: ParameterType?) -> ParameterValidator {
+        // Type texts never contain a space at the start, so this key cannot clash with one.
+        let key = type?.description ?? " untyped"
+        if let known = byText[key] { return known }
+        let made =
+            type.map { ParameterValidator($0, caseSensitive: caseSensitive, registry: registry) }
+            ?? CompiledRoute.untypedValidator(registry: registry)
+        byText[key] = made
+        return made
     }
 }

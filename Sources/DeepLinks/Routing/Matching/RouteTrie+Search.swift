@@ -15,8 +15,8 @@ extension RouteTrie {
             }
             return nil
         }
-        if !node.literals.isEmpty, let child = node.literals[input.key(depth)],
-            let found = firstMatch(node: Int(child), depth: depth + 1, input, routes)
+        if node.hasLiterals, let child = literalChild(node, input.key(depth)),
+            let found = firstMatch(node: child, depth: depth + 1, input, routes)
         {
             return found
         }
@@ -68,8 +68,8 @@ extension RouteTrie {
             consider(node.terminals)
             return
         }
-        if !node.literals.isEmpty, let child = node.literals[input.key(depth)] {
-            earliestMatch(node: Int(child), depth: depth + 1, input, routes, best: &best)
+        if node.hasLiterals, let child = literalChild(node, input.key(depth)) {
+            earliestMatch(node: child, depth: depth + 1, input, routes, best: &best)
         }
         let segment = input[depth]
         if !segment.isEmpty {
@@ -146,9 +146,9 @@ extension RouteTrie {
             }
             return nil
         }
-        if !node.literals.isEmpty, let child = node.literals[input.key(depth)],
+        if node.hasLiterals, let child = literalChild(node, input.key(depth)),
             let found = explain(
-                node: Int(child), depth: depth + 1, carried: carried, input, routes, stopAtMatch, &attempts)
+                node: child, depth: depth + 1, carried: carried, input, routes, stopAtMatch, &attempts)
         {
             return found
         }

@@ -1,17 +1,38 @@
 /// The compiled form of the routes of one priority level: a trie over path segments,
 /// flattened into arrays.
 ///
-/// Each node holds a hash map from literal segment to child, then its parameter edges and
-/// catch-all edges in precedence order, then the routes that end there in precedence order.
-/// A lookup walks the link's segments once, backtracking only where a literal and a
-/// parameter (or two parameters) both accept a segment, so its cost grows with the length of
-/// the link and the branching along it, not with the number of routes.
+/// Each node holds its literal children (a few in a shared array, many in a hash map), then
+/// its parameter edges and catch-all edges in precedence order, then the routes that end
+/// there in precedence order. Nodes are 32 bytes of indices into shared arrays, so a lookup
+/// touches few cache lines. A lookup walks the link's segments once, backtracking only where
+/// a literal and a parameter (or two parameters) both accept a segment, so its cost grows
+/// with the length of the link and the branching along it, not with the number of routes.
 struct RouteTrie: Sendable {
+    /// Nodes with more literal children than this use a hash map; the others a short scan.
+    static let literalScanLimit = 8
+
     struct Node: Sendable {
-        var literals: [String: Int32]
-        var parameterEdges: Range<Int>
-        var catchAllEdges: Range<Int>
-        var terminals: Range<Int>
+        /// Index into ``RouteTrie/literalMaps``, or -1 when the literals are in
+        /// ``RouteTrie/literalEdges``.
+        let literalMap: Int32
+        let literalStart: Int32
+        let literalEnd: Int32
+        let parameterStart: Int32
+        let catchAllStart: Int32
+        let catchAllEnd: Int32
+        let terminalStart: Int32
+        let terminalEnd: Int32
+
+        var literalEdges: Range<Int> { Int(literalStart)..<Int(literalEnd) }
+        var parameterEdges: Range<Int> { Int(parameterStart)..<Int(catchAllStart) }
+        var catchAllEdges: Range<Int> { Int(catchAllStart)..<Int(catchAllEnd) }
+        var terminals: Range<Int> { Int(terminalStart)..<Int(terminalEnd) }
+        var hasLiterals: Bool { literalMap >= 0 || literalStart < literalEnd }
+    }
+
+    struct LiteralEdge: Sendable {
+        let key: String
+        let target: Int32
     }
 
     struct Edge: Sendable {
@@ -21,9 +42,19 @@ struct RouteTrie: Sendable {
     }
 
     let nodes: [Node]
+    let literalEdges: [LiteralEdge]
+    let literalMaps: [[String: Int32]]
     let edges: [Edge]
     /// Indices into the router's compiled routes.
     let terminals: [Int32]
+
+    /// The child for a literal segment, or `nil`.
+    @inline(__always)
+    func literalChild(_ node: Node, _ key: String) -> Int? {
+        if node.literalMap >= 0 { return literalMaps[Int(node.literalMap)][key].map(Int.init) }
+        for i in node.literalEdges where literalEdges[i].key == key { return Int(literalEdges[i].target) }
+        return nil
+    }
 
     private struct BuilderNode {
         var literals: [String: Int] = [:]
@@ -70,10 +101,22 @@ struct RouteTrie: Sendable {
         }
 
         var nodes: [Node] = []
+        var literalEdges: [LiteralEdge] = []
+        var literalMaps: [[String: Int32]] = []
         var edges: [Edge] = []
         var terminals: [Int32] = []
         nodes.reserveCapacity(builder.count)
         for node in builder {
+            let literalStart = literalEdges.count
+            var literalMap = -1
+            if node.literals.count > Self.literalScanLimit {
+                literalMap = literalMaps.count
+                literalMaps.append(node.literals.mapValues { Int32($0) })
+            } else {
+                for (key, child) in node.literals.sorted(by: { $0.key < $1.key }) {
+                    literalEdges.append(LiteralEdge(key: key, target: Int32(child)))
+                }
+            }
             let parameterStart = edges.count
             for (_, edge) in node.parameters.sorted(by: { $0.key < $1.key }) {
                 edges.append(
@@ -91,12 +134,14 @@ struct RouteTrie: Sendable {
             terminals.append(contentsOf: ordered.map { Int32($0) })
             nodes.append(
                 Node(
-                    literals: node.literals.mapValues { Int32($0) },
-                    parameterEdges: parameterStart..<catchAllStart,
-                    catchAllEdges: catchAllStart..<edges.count,
-                    terminals: terminalStart..<terminals.count))
+                    literalMap: Int32(literalMap), literalStart: Int32(literalStart),
+                    literalEnd: Int32(literalEdges.count), parameterStart: Int32(parameterStart),
+                    catchAllStart: Int32(catchAllStart), catchAllEnd: Int32(edges.count),
+                    terminalStart: Int32(terminalStart), terminalEnd: Int32(terminals.count)))
         }
         self.nodes = nodes
+        self.literalEdges = literalEdges
+        self.literalMaps = literalMaps
         self.edges = edges
         self.terminals = terminals
     }

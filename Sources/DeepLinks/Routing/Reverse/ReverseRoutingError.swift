@@ -27,8 +27,9 @@ public enum ReverseRoutingError: Error, Sendable, Hashable, Codable, CustomStrin
     case schemeNotInScope(route: String, scheme: String)
     /// The host given is not in the route's scope, or was given for a custom scheme.
     case hostNotInScope(route: String, host: String)
-    /// The value that becomes a custom-scheme link's host is not a valid lower-case host.
-    case invalidCustomSchemeHost(route: String, host: String)
+    /// The text written is not a link the gate accepts (a custom type's text with control
+    /// characters, a host that is not a valid name, …).
+    case notALink(route: String, error: LinkError)
     /// The generated link would be taken by another route that precedes this one
     /// (`reachedRoute`), or by no route at all (`nil`).
     case doesNotRouteBack(route: String, reachedRoute: String?)
@@ -49,9 +50,8 @@ public enum ReverseRoutingError: Error, Sendable, Hashable, Codable, CustomStrin
         case .schemeNotInScope(let route, let scheme):
             "route '\(route)' does not serve the scheme '\(scheme)'"
         case .hostNotInScope(let route, let host): "route '\(route)' does not serve the host '\(host)'"
-        case .invalidCustomSchemeHost(let route, let host):
-            "route '\(route)': '\(host)' cannot be the host of a custom-scheme link "
-                + "(lower-case letters, digits, '-', '_' and '.')"
+        case .notALink(let route, let error):
+            "the link generated for route '\(route)' is not a valid link: \(error)"
         case .doesNotRouteBack(let route, let other?):
             "the link generated for route '\(route)' would be routed to '\(other)', which takes precedence"
         case .doesNotRouteBack(let route, nil):

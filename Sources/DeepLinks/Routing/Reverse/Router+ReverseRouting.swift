@@ -3,13 +3,16 @@ extension Router {
     /// association files.
     ///
     /// Each value is checked against its parameter's type and percent-encoded; optional query
-    /// parameters that are not given are left out. The link is then matched forward, and is
-    /// returned only if it leads back to the same route with the same parameters (plus the
-    /// defaults of the optional query parameters that were left out).
+    /// parameters that are not given are left out. The text is then parsed by a gate with the
+    /// default syntax rules and matched forward, and is returned only if it leads back to the
+    /// same route with the same parameters (plus the defaults of optional parameters that were
+    /// left out).
     ///
     /// The scheme defaults to the scope's only scheme, else `https` when the scope serves it;
-    /// the host defaults to the scope's only exact host. For a custom scheme the first path
-    /// segment becomes the host and `host` must be `nil`.
+    /// the host defaults to the scope's only exact host. For a custom scheme `host` must be
+    /// `nil`: the first path segment becomes the host when it is a lower-case name
+    /// (`myapp://inbox/1`), else every segment follows an empty authority (`myapp:///Inbox/1`),
+    /// which the router reads the same way.
     ///
     /// ```swift
     /// let text = try router.link(for: "photo", parameters: ["album": "summer", "index": 3])
@@ -123,29 +126,8 @@ extension Router {
             }
         }
 
-        var output = chosenScheme + "://"
-        var pathStart = 0
-        if isWeb {
-            output += chosenHost ?? ""
-        } else if let first = decoded.first {
-            let validHost = first.utf8.allSatisfy {
-                ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || ASCII.isDigit($0)
-                    || $0 == UInt8(ascii: "-")
-                    || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".")
-            }
-            guard validHost, !first.isEmpty else { throw .invalidCustomSchemeHost(route: name, host: first) }
-            output += first
-            pathStart = 1
-        }
-        let pathParts = encoded[pathStart...]
-        if !pathParts.isEmpty {
-            output += "/" + pathParts.joined(separator: "/")
-        } else if isWeb {
-            output += "/"
-        }
-
-        // Query items in declaration order.
-        var items: [QueryItem] = []
+        // Query and fragment, in declaration order.
+        var suffix = ""
         var queryText: [String] = []
         for parameter in route.query {
             guard let value = parameters[parameter.name] else {
@@ -153,37 +135,95 @@ extension Router {
                 continue
             }
             let written = try text(parameter.name, value, parameter.validator, .query)
-            let rawName = PercentEncoding.encode(parameter.name, allowing: .queryItem)
-            let rawValue = PercentEncoding.encode(written, allowing: .queryItem)
-            items.append(
-                QueryItem(
-                    rawName: rawName, rawValue: rawValue, name: parameter.name, value: written, hasValue: true
-                ))
-            queryText.append(rawName + "=" + rawValue)
+            queryText.append(
+                PercentEncoding.encode(parameter.name, allowing: .queryItem) + "="
+                    + PercentEncoding.encode(written, allowing: .queryItem))
         }
-        if !queryText.isEmpty { output += "?" + queryText.joined(separator: "&") }
-
-        var fragment: String?
+        if !queryText.isEmpty { suffix += "?" + queryText.joined(separator: "&") }
         if case .parameter(let parameter) = route.fragment {
             if let value = parameters[parameter.name] {
                 let written = try text(parameter.name, value, parameter.validator, .fragment)
-                fragment = written
-                output += "#" + PercentEncoding.encode(written, allowing: .fragment)
+                suffix += "#" + PercentEncoding.encode(written, allowing: .fragment)
             } else if parameter.isRequired {
                 throw .missingParameter(route: name, parameter: parameter.name)
             }
         }
 
-        // The link must lead back here.
-        let input = MatchInput(
-            scheme: chosenScheme, host: isWeb ? chosenHost : decoded.first,
-            storage: .strings(Array(decoded[pathStart...])),
-            queryItems: items, fragment: fragment, options: table.options)
-        let winner = matchIndex(input)
-        if winner != index {
-            throw .doesNotRouteBack(route: name, reachedRoute: winner.map { compiled[$0].name })
+        // The spellings to try. A custom-scheme link puts its first segment in the host when
+        // that segment is a lower-case name, else keeps every segment in the path after an
+        // empty authority (`myapp:///Inbox/1`), which the router reads the same way.
+        var candidates: [String] = []
+        let path = encoded.joined(separator: "/")
+        if isWeb {
+            candidates.append(chosenScheme + "://" + (chosenHost ?? "") + "/" + path + suffix)
+        } else {
+            if let first = decoded.first, Self.isCustomSchemeHost(first) {
+                let rest = encoded.dropFirst()
+                candidates.append(
+                    chosenScheme + "://" + first + (rest.isEmpty ? "" : "/" + rest.joined(separator: "/"))
+                        + suffix)
+            }
+            candidates.append(chosenScheme + "://" + (path.isEmpty ? "" : "/" + path) + suffix)
         }
-        return output
+
+        // The link must be one a gate accepts, lead back here, and read back the same values.
+        var expected = parameters
+        for parameter in route.query where expected[parameter.name] == nil {
+            expected[parameter.name] = parameter.defaultValue
+        }
+        if case .parameter(let parameter) = route.fragment, expected[parameter.name] == nil {
+            expected[parameter.name] = parameter.defaultValue
+        }
+        let gate = LinkGate(policy: Self.writingPolicy(scheme: chosenScheme))
+        var failure = ReverseRoutingError.doesNotRouteBack(route: name, reachedRoute: nil)
+        for candidate in candidates {
+            let link: Link
+            do {
+                link = try gate.parse(candidate)
+            } catch {
+                failure = .notALink(route: name, error: error)
+                continue
+            }
+            let input = MatchInput(link: link, options: table.options)
+            let winner = matchIndex(input)
+            guard winner == index else {
+                failure = .doesNotRouteBack(route: name, reachedRoute: winner.map { compiled[$0].name })
+                continue
+            }
+            let back = route.parameters(input)
+            if let differing = expected.names.first(where: { back[$0] != expected[$0] })
+                ?? back.names.first(where: {
+                    expected[$0] == nil
+                })
+            {
+                failure = .valueDoesNotRoundTrip(
+                    route: name, parameter: differing,
+                    value: expected[differing] ?? back[differing] ?? .string(""))
+                continue
+            }
+            return candidate
+        }
+        throw failure
+    }
+
+    /// What a written link must satisfy: the gate's syntax rules, with room for any length.
+    static func writingPolicy(scheme: String) -> LinkPolicy {
+        LinkPolicy(
+            allowedSchemes: [scheme], allowsIPLiterals: RouteScope.isWeb(scheme),
+            limits: LinkLimits(
+                maxLength: 1 << 20, maxPathSegments: 4096, maxSegmentLength: 1 << 16, maxQueryItems: 4096,
+                maxQueryLength: 1 << 20, maxFragmentLength: 1 << 16))
+    }
+
+    /// Whether a decoded segment can be written as a custom-scheme link's host and read back
+    /// unchanged: lower-case letters, digits, `-`, `_` and `.`.
+    static func isCustomSchemeHost(_ text: String) -> Bool {
+        !text.isEmpty
+            && text.utf8.allSatisfy {
+                ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || ASCII.isDigit($0)
+                    || $0 == UInt8(ascii: "-")
+                    || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".")
+            }
     }
 
     /// Why a decoded value cannot be one path segment of a link the gate accepts, or `nil`.

@@ -11,27 +11,45 @@ struct RouteRelations {
 
     // MARK: Pairs worth comparing
 
-    /// Pairs `(later, earlier)` that may overlap. Routes whose first segments are different
-    /// literals can never overlap, so routes are bucketed by their first literal and only
-    /// compared within a bucket and with the routes that start with a parameter.
+    /// Pairs `(later, earlier)` that may overlap.
+    ///
+    /// Two routes whose first literals sit at the same position but differ can never match
+    /// the same link, so routes are bucketed by the position and text of their first literal
+    /// and compared only within a bucket, with routes whose first literal sits elsewhere, and
+    /// with routes that have no literal at all. For ordinary tables this is close to linear.
     func overlappingPairs(_ routes: [CompiledRoute]) -> [(CompiledRoute, CompiledRoute)] {
-        var buckets: [String: [Int]] = [:]
-        var open: [Int] = []
+        var byPosition: [Int: [String: [Int]]] = [:]
+        var noLiteral: [Int] = []
         for (i, route) in routes.enumerated() {
-            if case .literal(_, let key) = route.segments.first {
-                buckets[key, default: []].append(i)
+            let first = route.segments.enumerated().lazy.compactMap { position, segment -> (Int, String)? in
+                if case .literal(_, let key) = segment { (position, key) } else { nil }
+            }.first
+            if let (position, key) = first {
+                byPosition[position, default: [:]][key, default: []].append(i)
             } else {
-                open.append(i)
+                noLiteral.append(i)
             }
         }
         var pairs: [(Int, Int)] = []
-        for members in buckets.values {
-            for x in members.indices {
-                for y in members.indices where y < x { pairs.append((members[x], members[y])) }
-                for o in open { pairs.append((max(members[x], o), min(members[x], o))) }
+        func add(_ x: Int, _ y: Int) { pairs.append((max(x, y), min(x, y))) }
+        let positions = byPosition.keys.sorted()
+        let membersByPosition = positions.map { position in
+            byPosition[position, default: [:]].values.flatMap { $0 }
+        }
+        for position in positions {
+            for bucket in byPosition[position, default: [:]].values {
+                for x in bucket.indices { for y in bucket.indices where y < x { add(bucket[x], bucket[y]) } }
             }
         }
-        for x in open.indices { for y in open.indices where y < x { pairs.append((open[x], open[y])) } }
+        for a in membersByPosition.indices {
+            for b in membersByPosition.indices where b < a {
+                for x in membersByPosition[a] { for y in membersByPosition[b] { add(x, y) } }
+            }
+        }
+        for x in noLiteral.indices {
+            for y in noLiteral.indices where y < x { add(noLiteral[x], noLiteral[y]) }
+            for members in membersByPosition { for y in members { add(noLiteral[x], y) } }
+        }
         pairs.sort { ($0.0, $0.1) < ($1.0, $1.1) }
         return pairs.compactMap { later, earlier in
             let a = routes[earlier]

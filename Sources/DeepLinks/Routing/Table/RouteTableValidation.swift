@@ -9,6 +9,7 @@ struct RouteTableValidation {
         var perRoute: [[RouteTableProblem]] = Array(repeating: [], count: table.routes.count)
         var compiled: [CompiledRoute] = []
         var names: Set<String> = []
+        let validators = ValidatorPool(options: table.options, registry: registry)
 
         for (index, route) in table.routes.enumerated() {
             var found: [RouteTableProblem] = []
@@ -24,7 +25,7 @@ struct RouteTableValidation {
             if declarationProblems.isEmpty {
                 found += checkReachability(route)
                 compiled.append(
-                    CompiledRoute(route, index: index, options: table.options, registry: registry))
+                    CompiledRoute(route, index: index, options: table.options, validators: validators))
             }
             perRoute[index] = found
         }
@@ -165,6 +166,18 @@ struct RouteTableValidation {
                 never(
                     "the first segment '\(first)' is the link's host, which the gate lower-cases; write it in lower case"
                 )
+            }
+        }
+
+        for case .literal(let literal) in route.path.segments {
+            if literal.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+                never(
+                    "the literal '\(ParameterFailure.shortened(literal))' holds a control character, which the gate refuses"
+                )
+            } else if let policy, !policy.allowsEncodedSeparators,
+                literal.contains(where: { $0 == "/" || $0 == "\\" })
+            {
+                never("the literal '\(literal)' holds an encoded separator, which the gate's policy refuses")
             }
         }
 

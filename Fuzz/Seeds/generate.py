@@ -1,0 +1,113 @@
+#!/usr/bin/env python3
+"""Writes the generated part of a harness's seed corpus into a folder.
+
+    generate.py HARNESS OUT_DIR CORPORA_DIR REPO_ROOT
+
+Seeds come from the shared corpora (when the folder is there) and from the package's own test
+fixtures, shaped the way each harness reads its input. The output is deterministic; nothing is
+written into the repository.
+"""
+import glob
+import json
+import os
+import sys
+
+harness, out, corpora, repo = sys.argv[1:5]
+have_corpora = os.path.isdir(corpora)
+count = 0
+
+
+def write(data):
+    global count
+    if isinstance(data, str):
+        data = data.encode("utf-8", "surrogatepass")
+    with open(os.path.join(out, f"g{count:05d}"), "wb") as f:
+        f.write(data)
+    count += 1
+
+
+def compact(value):
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def whatwg_inputs():
+    if not have_corpora:
+        return []
+    return [c["input"] for c in json.load(open(os.path.join(corpora, "whatwg/urltestdata.json")))
+            if isinstance(c, dict)]
+
+
+def payload_links():
+    links = []
+    if not have_corpora:
+        return links
+    for path in sorted(glob.glob(os.path.join(corpora, "payloads/*.txt"))):
+        for line in open(path, encoding="utf-8", errors="replace"):
+            line = line.rstrip("\n")
+            links.append("https://www.whitelisteddomain.tld" + line if line.startswith("/") else line)
+    return links
+
+
+def matching_cases():
+    if not have_corpora:
+        return []
+    return json.load(open(os.path.join(corpora, "aasa/swcutil-conformance-cases.json")))["matching"]
+
+
+def fixture(path):
+    return open(os.path.join(repo, "Tests/Fixtures", path), encoding="utf-8").read()
+
+
+if harness == "FuzzLinkGate":
+    for text in whatwg_inputs() + payload_links():
+        write(text)
+
+elif harness == "FuzzSmartAppBanner":
+    for text in (whatwg_inputs() + payload_links())[::7]:
+        write("app-id=425349261, app-argument=" + text)
+    write("app-id=1" + ", affiliate-data=x" * 480)
+
+elif harness == "FuzzRouteTable":
+    links = payload_links()[::11]
+    for name in ["routes.json", "duplicate-routes.json", "unknown-key.json"]:
+        table = json.loads(fixture("deeplinks-cli/" + name))
+        write(compact(table) + "\n" + "\n".join(links[:8]))
+    for i in range(0, len(links), 8):
+        write(compact(json.loads(fixture("deeplinks-cli/routes.json"))) + "\n" + "\n".join(links[i:i + 8]))
+
+elif harness == "FuzzAssociationFile":
+    for path in sorted(glob.glob(os.path.join(repo, "Tests/Fixtures/*/*.json"))):
+        write(open(path, "rb").read())
+    seen = set()
+    for case in matching_cases():
+        text = compact(case["aasa"])
+        if text not in seen:
+            seen.add(text)
+            write(json.dumps(case["aasa"], indent=2))
+    if have_corpora:
+        for case in json.load(open(os.path.join(corpora, "aasa/swcutil-conformance-cases.json")))["validation"]:
+            write(compact(case["aasa"]))
+
+elif harness == "FuzzAssociationMatch":
+    by_file = {}
+    for case in matching_cases():
+        by_file.setdefault(compact(case["aasa"]), []).append(case["url"])
+    for text, urls in by_file.items():
+        write(text + "\n" + "\n".join(urls[:8]))
+
+elif harness == "FuzzEntitlement":
+    entries = ["applinks:example.com", "applinks:*.example.com?mode=developer", "webcredentials:example.com",
+               "appclips:shop.example.com?mode=managed", "activitycontinuation:example.com",
+               "applinks:example.com:8080", "applinks:https://example.com/", "applinks:xn--fsqu00a.com"]
+    for i in range(len(entries)):
+        write("\n".join(entries[i:] + ["shop.example.com", "example.com"]))
+
+elif harness == "FuzzLinkPreview":
+    for i, text in enumerate(payload_links()[::9]):
+        fields = ["https://photos.example.com/albums/summer-2024", text, text, "https://photos.example.com/c.jpg",
+                  text, "1200x630", text, text, "website", "en_US"]
+        fields[i % 10] = text
+        write("\n".join(fields))
+
+else:
+    sys.exit(f"no seeds for {harness}")

@@ -1,0 +1,60 @@
+import AssociatedDomains
+import FuzzSupport
+
+/// The input is the bytes a server sent for an association file: JSON, or anything else,
+/// including a CMS-signed envelope.
+///
+/// Invariants:
+/// - reading refuses or succeeds, never traps; a refusal has a sentence;
+/// - the typed file loses nothing: its JSON is the JSON that was read, and serialising it
+///   (compact or indented) and parsing the text gives back an equal file;
+/// - the JSON value re-serialises to text that parses to the same value;
+/// - the validator answers for any bytes, every finding has a message, and the size finding
+///   appears exactly when the bytes are over 128 KB;
+/// - compiling the file and matching a URL made from its own first path pattern terminates
+///   (libFuzzer's `-timeout` bounds it).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let input = FuzzInput(data, size)
+    let text = input.text
+    let validator = AssociationFileValidator()
+    let findings = validator.validate(bytes: input.bytes)
+    require(findings.allSatisfy { !$0.message.isEmpty }, "a finding without a message", input: text)
+    require(
+        findings.contains { $0.code == .fileTooLarge } == (input.bytes.count > AssociationFileDocument.maximumByteCount),
+        "the size finding does not follow the 128 KB limit", input: text)
+
+    let document: AssociationFileDocument
+    do {
+        document = try AssociationFileDocument(bytes: input.bytes)
+    } catch {
+        require(!error.description.isEmpty, "refusal without a sentence", input: text)
+        return 0
+    }
+    let file = document.file
+    require(file.json == document.json, "the typed file lost part of the JSON it was read from", input: text)
+
+    for style in [AssociationFile.SerializationStyle.compact, .pretty] {
+        let serialized = file.serialized(style)
+        do {
+            let again = try AssociationFile(parsing: serialized)
+            require(again == file, "the \(style) serialisation parses to another file", input: text)
+            require(again.serialized(style) == serialized, "\(style) serialisation is not stable", input: text)
+        } catch {
+            violated("the \(style) serialisation is refused: \(error)", input: text)
+        }
+    }
+    let jsonText = document.json.serialized()
+    require((try? JSONValue(parsing: jsonText)) == document.json, "the JSON value does not round-trip", input: text)
+
+    let compiled = CompiledAssociationFile(file)
+    let appIDs = compiled.appIDs.prefix(4)
+    let paths = (file.appLinks?.details ?? []).prefix(4).compactMap { $0.components?.first?.path ?? $0.paths?.first }
+    for path in paths.prefix(4) {
+        let probe = "https://example.com/" + path.filter { $0 != "*" && $0 != "?" }
+        for appID in appIDs {
+            _ = compiled.match(probe, appID: appID, domain: "example.com")
+        }
+    }
+    return 0
+}

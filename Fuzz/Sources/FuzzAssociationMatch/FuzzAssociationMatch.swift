@@ -1,0 +1,128 @@
+import AssociatedDomains
+import DeepLinks
+import FuzzSupport
+
+/// A strict gate that still lets through what Apple's matcher is handed: every web link, IP
+/// literals, encoded separators and empty segments.
+let gate = LinkGate(
+    policy: LinkPolicy(
+        allowsIPLiterals: true, allowsEncodedSeparators: true, allowsEmptySegments: true, strippedQueryItems: []))
+
+/// The input's first line is an association file in JSON; every further line is a URL.
+///
+/// Invariants:
+/// - matching terminates for any file and URL (libFuzzer's `-timeout` bounds it: the
+///   automaton has no backtracking to blow up);
+/// - answers do not depend on what was matched before: every URL gets the same answer when
+///   the URLs are matched in reverse order;
+/// - a decision names the rule that made it, and that rule exists;
+/// - turning every rule's `exclude` around (and every legacy path's `NOT `) turns every
+///   `match` into `exclude` and back, by the same rule, and leaves `no_match` alone;
+/// - the lenient URL splitter and the strict gate agree on host, path, query and fragment of
+///   every URL the gate accepts, so both give the same answer;
+/// - a URL whose host is not the file's domain never matches.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let input = FuzzInput(data, size)
+    let (head, urls) = input.headAndRest
+    guard let file = try? AssociationFile(parsing: head) else { return 0 }
+    let text = input.text
+    let compiled = CompiledAssociationFile(file)
+    let appIDs = Array(compiled.appIDs.prefix(3)) + ["ABCDE12345.not.listed"]
+    let probes = Array(urls.prefix(8))
+
+    var answers: [[AssociationMatch]] = []
+    for url in probes {
+        let domain = (try? AssociationURL(url))?.host
+        answers.append(appIDs.map { compiled.match(url, appID: $0, domain: domain) })
+    }
+    for (offset, url) in probes.enumerated().reversed() {
+        let domain = (try? AssociationURL(url))?.host
+        let again = appIDs.map { compiled.match(url, appID: $0, domain: domain) }
+        require(again == answers[offset], "an answer depends on the URLs matched before", input: text)
+    }
+
+    for answers in answers {
+        for answer in answers {
+            switch answer.decision {
+            case .match, .exclude:
+                guard let rule = answer.rule else { violated("a decision without its rule", input: text) }
+                require(ruleExists(rule, in: file), "a decision names a rule the file does not have", input: text)
+                require(answer.reason == (answer.decision == .match ? .ruleMatched : .ruleExcluded), "reason and decision disagree", input: text)
+            case .noMatch:
+                require(answer.rule == nil, "a no-match names a rule", input: text)
+            }
+        }
+    }
+
+    if let flipped = flippingExclusions(file) {
+        let inverse = CompiledAssociationFile(flipped)
+        for (url, answers) in zip(probes, answers) {
+            let domain = (try? AssociationURL(url))?.host
+            for (appID, answer) in zip(appIDs, answers) {
+                let turned = inverse.match(url, appID: appID, domain: domain)
+                require(turned.rule == answer.rule, "turning exclusions around changed the deciding rule", input: text)
+                switch answer.decision {
+                case .match: require(turned.decision == .exclude, "a match did not turn into an exclusion", input: text)
+                case .exclude: require(turned.decision == .match, "an exclusion did not turn into a match", input: text)
+                case .noMatch: require(turned.decision == .noMatch, "a no-match changed", input: text)
+                }
+            }
+        }
+    }
+
+    for (url, answers) in zip(probes, answers) {
+        guard let link = try? gate.parse(url) else { continue }
+        guard let split = try? AssociationURL(url) else {
+            violated("the splitter refuses a URL the gate accepts", input: text)
+        }
+        require(split == AssociationURL(link), "the splitter and the gate read the URL differently", input: text)
+        for (appID, answer) in zip(appIDs, answers) {
+            require(
+                compiled.match(link, appID: appID, domain: link.host) == answer,
+                "the parsed link gets another answer than its text", input: text)
+            require(
+                compiled.match(link, appID: appID, domain: "other.invalid").decision == .noMatch,
+                "a URL on another host matched", input: text)
+        }
+    }
+    return 0
+}
+
+/// Whether a reference points at a component or legacy path of the file.
+func ruleExists(_ rule: RuleReference, in file: AssociationFile) -> Bool {
+    guard let details = file.appLinks?.details, details.indices.contains(rule.detailIndex) else { return false }
+    let detail = details[rule.detailIndex]
+    switch rule.kind {
+    case .component: return detail.components.map { $0.indices.contains(rule.index) } ?? false
+    case .legacyPath: return detail.components == nil && (detail.paths.map { $0.indices.contains(rule.index) } ?? false)
+    }
+}
+
+/// The file with every rule's effect reversed: each component's effective `exclude` negated
+/// explicitly, and `NOT ` added to or removed from each legacy path. `nil` when a legacy path
+/// starts with `NOT NOT `, whose reversal would also change its pattern.
+func flippingExclusions(_ file: AssociationFile) -> AssociationFile? {
+    guard var appLinks = file.appLinks else { return nil }
+    let domainDefaults = appLinks.defaults
+    var details: [AppLinksDetail] = []
+    for detail in appLinks.details ?? [] {
+        var detail = detail
+        if let components = detail.components {
+            detail.components = components.map { component in
+                var component = component
+                let effective = component.exclude ?? detail.defaults?.exclude ?? domainDefaults?.exclude ?? false
+                component.exclude = !effective
+                return component
+            }
+        } else if let paths = detail.paths {
+            if paths.contains(where: { $0.hasPrefix("NOT NOT ") }) { return nil }
+            detail.paths = paths.map { $0.hasPrefix("NOT ") ? String($0.dropFirst(4)) : "NOT " + $0 }
+        }
+        details.append(detail)
+    }
+    if appLinks.details != nil { appLinks.details = details }
+    var flipped = file
+    flipped.appLinks = appLinks
+    return flipped
+}

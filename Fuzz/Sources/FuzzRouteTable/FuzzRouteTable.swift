@@ -1,0 +1,60 @@
+import DeepLinks
+import Foundation
+import FuzzSupport
+
+/// The input's first line is a route table in JSON; every further line is a link to route.
+///
+/// Invariants:
+/// - a table that decodes encodes to JSON that decodes to an equal table, and its problems are
+///   the same both times;
+/// - `Router(table)` succeeds exactly when the table has no problems, and otherwise throws
+///   those problems; every problem has a sentence;
+/// - every path pattern re-parses from its text to the same pattern;
+/// - with a router built, every link line keeps the promises of
+///   ``checkOutcome(_:text:dispatcher:input:)``: refused text is rejected as malformed, a
+///   sensitive or destructive route is never run without confirmation, a routed link is
+///   written back to the same route and parameters.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let input = FuzzInput(data, size)
+    let (head, links) = input.headAndRest
+    guard let table = try? JSONDecoder().decode(RouteTable.self, from: Data(head.utf8)) else { return 0 }
+    let text = input.text
+
+    let problems = table.problems()
+    require(problems.allSatisfy { !$0.description.isEmpty }, "a problem without a sentence", input: text)
+    do {
+        let encoded = try JSONEncoder().encode(table)
+        let decoded = try JSONDecoder().decode(RouteTable.self, from: encoded)
+        require(decoded == table, "the table's JSON decodes to another table", input: text)
+        require(decoded.problems() == problems, "the decoded table has other problems", input: text)
+    } catch {
+        violated("the table's own JSON does not round-trip: \(error)", input: text)
+    }
+    for route in table.routes {
+        require(PathPattern(parsing: route.path.text) == route.path, "a path pattern does not re-parse", input: text)
+    }
+
+    let router: Router
+    do {
+        router = try Router(table)
+        require(problems.isEmpty, "a router was built from a table with problems", input: text)
+    } catch {
+        require(error.problems == problems, "the router refused with other problems than the table's", input: text)
+        return 0
+    }
+
+    // The gate allows every scheme the table names, so that custom-scheme routes are reached.
+    let schemes = Set(table.routes.flatMap(\.scope.schemes)).union(["https", "http"])
+    let gate = LinkGate(policy: LinkPolicy(allowedSchemes: schemes))
+    let dispatcher = LinkDispatcher(gate: gate, router: router)
+    for line in links.prefix(16) {
+        guard let link = try? gate.parse(line) else {
+            require(
+                dispatcher.outcome(for: line).match == nil, "a refused link reached a route", input: text)
+            continue
+        }
+        checkOutcome(link, text: line, dispatcher: dispatcher, input: text)
+    }
+    return 0
+}

@@ -1,0 +1,53 @@
+import DeepLinks
+
+/// Invariants of a decision for a link the gate accepted:
+/// - it is never a `reject(.malformed)`, and text and parsed link decide alike;
+/// - a `route` outcome is never a sensitive or destructive route, a `confirm` never a
+///   navigate one, and the match carries the sanitised link;
+/// - a browser fallback is only ever the sanitised web link; a rejection only a custom scheme;
+/// - a routed link is written back from its route and parameters to a link that the gate
+///   accepts and that routes to the same route and parameters.
+public func checkOutcome(_ link: Link, text: String, dispatcher: LinkDispatcher, input: String) {
+    let outcome = dispatcher.outcome(for: text)
+    require(outcome == dispatcher.outcome(for: link), "text and parsed link decided differently", input: input)
+    let sanitized = dispatcher.gate.sanitize(link).link
+    switch outcome {
+    case .reject(.malformed(let error)):
+        violated("an accepted link was rejected as malformed: \(error)", input: input)
+    case .reject(.unhandled(let rejected, _)):
+        require(!rejected.isWeb, "a web link was rejected instead of opened in the browser", input: input)
+    case .openInBrowser(let opened, _):
+        require(opened.isWeb, "a custom-scheme link was sent to the browser", input: input)
+        require(opened == sanitized, "the browser gets a link other than the sanitised one", input: input)
+    case .route(let match), .confirm(let match):
+        guard let route = dispatcher.router.route(named: match.route) else {
+            violated("outcome names an unknown route", input: input)
+        }
+        require(match.safety == route.safety, "the match reports another safety than its route", input: input)
+        if case .route = outcome {
+            require(route.safety == .navigate, "a \(route.safety) route ran without confirmation", input: input)
+        } else {
+            require(route.safety != .navigate, "a navigate route asked for confirmation", input: input)
+        }
+        require(match.link == sanitized, "the match carries a link other than the sanitised one", input: input)
+        checkWriteBack(match, dispatcher: dispatcher, input: input)
+    }
+}
+
+public func checkWriteBack(_ match: RouteMatch, dispatcher: LinkDispatcher, input: String) {
+    let host = match.link.isWeb ? match.link.host : nil
+    guard
+        let written = try? dispatcher.router.link(
+            for: match.route, parameters: match.parameters, scheme: match.link.scheme, host: host)
+    else { return }
+    guard let back = try? dispatcher.gate.parse(written) else {
+        violated("the link written back, \(written.debugDescription), is refused by the gate", input: input)
+    }
+    guard let lookup = dispatcher.router.match(back) else {
+        violated("the link written back, \(written.debugDescription), matches no route", input: input)
+    }
+    require(lookup.name == match.route, "the link written back leads to '\(lookup.name)'", input: input)
+    require(
+        lookup.parameters == match.parameters,
+        "the link written back, \(written.debugDescription), reads \(lookup.parameters)", input: input)
+}
