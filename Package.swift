@@ -22,7 +22,7 @@ let package = Package(
         .testTarget(name: "DeepLinksTestingTests", dependencies: ["DeepLinksTesting", "DeepLinks"]),
         .testTarget(name: "AssociatedDomainsTests", dependencies: ["AssociatedDomains"]),
         .testTarget(name: "LinkPreviewsTests", dependencies: ["LinkPreviews", "DeepLinks", "AssociatedDomains"]),
-        .executableTarget(name: "DeepLinksCLI", dependencies: ["DeepLinks", "AssociatedDomains"]),
+        .executableTarget(name: "DeepLinksCLI", dependencies: ["DeepLinks", "AssociatedDomains", "LinkPreviews"]),
         .testTarget(name: "DeepLinksCLITests", dependencies: ["DeepLinksCLI", "DeepLinks", "AssociatedDomains"]),
     ],
     swiftLanguageModes: [.v6]

@@ -16,7 +16,10 @@ struct AASACommandTests {
         let findings = try #require(report["findings"] as? [[String: String]])
         #expect(findings.map { $0["code"] } == ["AASA122", "AASA153"])
         #expect(findings.map { $0["severity"] } == ["error", "warning"])
-        #expect(findings.map { $0["location"] } == ["$.applinks.apps", "$.applinks.details[0].components[0].casesensitive"])
+        #expect(
+            findings.map { $0["location"] } == [
+                "$.applinks.apps", "$.applinks.details[0].components[0].casesensitive",
+            ])
         #expect(report["status"] as? String == "failed")
         #expect(report["summary"] as? [String: Int] == ["errors": 1, "warnings": 1, "notes": 0])
     }
@@ -40,13 +43,17 @@ struct AASACommandTests {
         #expect(findings.map { $0["code"] } == ["AASA002"])
         let missing = await runInProcess(["aasa", "validate", "/nonexistent/aasa.json"])
         #expect(missing.status == 3)
-        #expect(missing.standardError == "deeplinks: error: cannot read '/nonexistent/aasa.json': no such file\n")
+        #expect(
+            missing.standardError == "deeplinks: error: cannot read '/nonexistent/aasa.json': no such file\n")
     }
 
     @Test("match decides each URL and names the deciding rule; the exit status follows --expect")
     func match() async throws {
         let file = Self.fixtures + "/association.json"
-        let base = ["aasa", "match", "--file", file, "--app-id", "ABCDE12345.com.example.app", "--domain", "example.com"]
+        let base = [
+            "aasa", "match", "--file", file, "--app-id", "ABCDE12345.com.example.app", "--domain",
+            "example.com",
+        ]
         let run = await runInProcess(
             base + [
                 "--json", "https://example.com/buy/42", "https://example.com/buy/42#no_universal_links",
@@ -62,7 +69,9 @@ struct AASACommandTests {
             ])
         #expect(results[3]["reason"] as? String == "the URL's host is not the domain the file was served for")
         #expect(await runInProcess(base + ["https://example.com/buy/1"]).status == 0)
-        #expect(await runInProcess(base + ["--expect", "exclude", "https://example.com/help/website/x"]).status == 0)
+        #expect(
+            await runInProcess(base + ["--expect", "exclude", "https://example.com/help/website/x"]).status
+                == 0)
     }
 
     @Test("match without --file or --app-id, or with a bad --expect, is a usage error")
@@ -89,7 +98,8 @@ struct AASACommandTests {
     func conformanceCorpus() async throws {
         let corpora = try #require(PackagePaths.corpora, "../shared/corpora is absent")
         let cases = try ConformanceCorpus.load(corpora)
-        let run = await runInProcess(["aasa", "match", "--jsonl"], standardInput: ConformanceCorpus.requestLines(cases))
+        let run = await runInProcess(
+            ["aasa", "match", "--jsonl"], standardInput: ConformanceCorpus.requestLines(cases))
         try ConformanceCorpus.check(answers: run.lines, cases: cases)
     }
 }
@@ -109,7 +119,8 @@ enum ConformanceCorpus {
         let matching = try #require(root["matching"] as? [[String: Any]])
         return try matching.enumerated().map { index, entry in
             Case(
-                name: try #require(entry["name"] as? String), status: try #require(entry["status"] as? String),
+                name: try #require(entry["name"] as? String),
+                status: try #require(entry["status"] as? String),
                 expect: try #require(entry["expect"] as? String),
                 request: [
                     "id": index, "aasa": entry["aasa"] ?? NSNull(), "domain": entry["domain"] ?? "",
@@ -130,7 +141,8 @@ enum ConformanceCorpus {
         #expect(answers.count == cases.count)
         var decisions: [Int: String] = [:]
         for line in answers {
-            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             let id = try #require(object["id"] as? Int, "answer without id: \(line)")
             decisions[id] = object["decision"] as? String ?? "error: \(object["error"] ?? "")"
         }

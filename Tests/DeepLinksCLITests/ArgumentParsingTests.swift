@@ -22,7 +22,8 @@ struct ArgumentParsingTests {
         #expect(parsed.value("--table") == "x.json")
         #expect(parsed.has("--json"))
         #expect(parsed.allValues("--allow-host") == ["one", "two"])
-        #expect(try ParsedArguments.parse(["-t", "y.json", "a"], for: Self.spec).value("--table") == "y.json")
+        #expect(
+            try ParsedArguments.parse(["-t", "y.json", "a"], for: Self.spec).value("--table") == "y.json")
     }
 
     @Test("'--' ends the options and a lone '-' is an argument")

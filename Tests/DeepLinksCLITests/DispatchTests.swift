@@ -23,10 +23,12 @@ struct DispatchTests {
     func groupWithoutSubcommand() async {
         let run = await runInProcess(["aasa"])
         #expect(run.status == 2)
-        #expect(run.standardError.hasPrefix("deeplinks: error: 'deeplinks aasa' needs one of: validate, match"))
+        #expect(
+            run.standardError.hasPrefix("deeplinks: error: 'deeplinks aasa' needs one of: validate, match"))
         let unknown = await runInProcess(["aasa", "frobnicate"])
         #expect(unknown.status == 2)
-        #expect(unknown.standardError.hasPrefix("deeplinks: error: 'aasa frobnicate' is not a deeplinks command"))
+        #expect(
+            unknown.standardError.hasPrefix("deeplinks: error: 'aasa frobnicate' is not a deeplinks command"))
     }
 
     @Test("the tool's help lists every command and the exit statuses")

@@ -26,11 +26,13 @@ struct ResolveCommandTests {
         #expect(parameters["index"] as? Int == 12)
         #expect(results[0]["reason"] is NSNull)
         #expect(
-            results[1]["reason"] as? String == "route 'deleteAlbum' is destructive: ask the user before running it")
+            results[1]["reason"] as? String
+                == "route 'deleteAlbum' is destructive: ask the user before running it")
         #expect(results[3]["host"] is NSNull)
         #expect(
             results[3]["reason"] as? String
-                == "malformed link: the link contains a backslash, which browsers read as a slash at offset 19")
+                == "malformed link: the link contains a backslash, which browsers read as a slash at offset 19"
+        )
         #expect(report["status"] as? String == "failed")
         let summary = try #require(report["summary"] as? [String: Int])
         #expect(summary == ["links": 4, "route": 1, "confirm": 1, "openInBrowser": 1, "reject": 1])
@@ -65,7 +67,8 @@ struct ResolveCommandTests {
         #expect(results.map { $0["outcome"] as? String } == ["openInBrowser", "reject"])
         #expect(
             results[1]["reason"] as? String
-                == "malformed link: the link's host is not allowed by the policy (host 'evil.com') at offset 8")
+                == "malformed link: the link's host is not allowed by the policy (host 'evil.com') at offset 8"
+        )
     }
 
     @Test("--allow-scheme lets a custom scheme through; unrouted, it is rejected (no page to fall back to)")
@@ -77,15 +80,21 @@ struct ResolveCommandTests {
         let result = try #require((try allowed.json()["results"] as? [[String: Any]])?.first)
         #expect(result["outcome"] as? String == "reject")
         #expect(result["host"] as? String == "albums")
-        #expect(result["reason"] as? String == "unhandled custom-scheme link myapp://albums/x: no route matches the link")
+        #expect(
+            result["reason"] as? String
+                == "unhandled custom-scheme link myapp://albums/x: no route matches the link")
     }
 
     @Test("links come from standard input, one per line, when none are given")
     func standardInput() async throws {
         let run = await runInProcess(
-            ["resolve", "--json", "--table", Self.table], standardInput: "https://example.com/albums/a\n\nhttps://example.com/albums/b\n")
+            ["resolve", "--json", "--table", Self.table],
+            standardInput: "https://example.com/albums/a\n\nhttps://example.com/albums/b\n")
         let results = try #require(try run.json()["results"] as? [[String: Any]])
-        #expect(results.map { $0["input"] as? String } == ["https://example.com/albums/a", "https://example.com/albums/b"])
+        #expect(
+            results.map { $0["input"] as? String } == [
+                "https://example.com/albums/a", "https://example.com/albums/b",
+            ])
     }
 
     @Test("no links and a terminal on standard input is a usage error")
@@ -98,17 +107,21 @@ struct ResolveCommandTests {
     @Test("--explain lists every route tried and why it did not match")
     func explain() async throws {
         let run = await runInProcess([
-            "resolve", "--json", "--explain", "--table", Self.table, "https://example.com/albums/Summer/photos/3",
+            "resolve", "--json", "--explain", "--table", Self.table,
+            "https://example.com/albums/Summer/photos/3",
         ])
         let result = try #require((try run.json()["results"] as? [[String: Any]])?.first)
         let attempts = try #require(result["explanation"] as? [[String: String]])
         #expect(attempts.map { $0["route"] } == ["photo"])
         #expect(attempts.first?["result"]?.hasPrefix("path parameter 'album' must be a slug") == true)
-        let text = await runInProcess(["resolve", "--explain", "--table", Self.table, #"https://a.com\@b.com/"#])
+        let text = await runInProcess([
+            "resolve", "--explain", "--table", Self.table, #"https://a.com\@b.com/"#,
+        ])
         #expect(text.standardOutput.contains("  the gate refused the link, so no route was tried\n"))
     }
 
-    @Test("a table that is not JSON, not a table, unbuildable or missing is an input error (3) naming the file")
+    @Test(
+        "a table that is not JSON, not a table, unbuildable or missing is an input error (3) naming the file")
     func badTables() async {
         let cases: [(String, String)] = [
             ("not-json.json", "not valid JSON: unterminated array: expected ',' or ']' at line 2, column 1"),
@@ -121,21 +134,29 @@ struct ResolveCommandTests {
             #expect(run.status == 3, "\(file)")
             #expect(run.standardError.hasPrefix("deeplinks: error: \(path): \(message)"), "\(file)")
         }
-        let missing = await runInProcess(["resolve", "--table", "/nonexistent/routes.json", "https://example.com/"])
+        let missing = await runInProcess([
+            "resolve", "--table", "/nonexistent/routes.json", "https://example.com/",
+        ])
         #expect(missing.status == 3)
-        #expect(missing.standardError == "deeplinks: error: cannot read '/nonexistent/routes.json': no such file\n")
+        #expect(
+            missing.standardError
+                == "deeplinks: error: cannot read '/nonexistent/routes.json': no such file\n")
     }
 
     @Test("bad option values are usage errors")
     func badOptions() async {
         let host = await runInProcess(["resolve", "--allow-host", "example.com/x", "https://example.com/"])
         #expect(host.status == 2)
-        #expect(host.standardError.hasPrefix("deeplinks: error: option '--allow-host' does not accept 'example.com/x'"))
+        #expect(
+            host.standardError.hasPrefix(
+                "deeplinks: error: option '--allow-host' does not accept 'example.com/x'"))
         let scheme = await runInProcess(["resolve", "--allow-scheme", "1bad", "https://example.com/"])
         #expect(scheme.status == 2)
         let both = await runInProcess(["resolve", "--jsonl", "--json"])
         #expect(both.status == 2)
-        #expect(both.standardError.hasPrefix("deeplinks: error: options '--jsonl' and '--json' cannot be used together"))
+        #expect(
+            both.standardError.hasPrefix(
+                "deeplinks: error: options '--jsonl' and '--json' cannot be used together"))
     }
 }
 
@@ -150,7 +171,8 @@ struct ResolveLineProtocolTests {
             {"id": 4, "url": "https://example.com\\\\@evil.com/"}
 
             """
-        let run = await runInProcess(["resolve", "--jsonl", "--table", ResolveCommandTests.table], standardInput: input)
+        let run = await runInProcess(
+            ["resolve", "--jsonl", "--table", ResolveCommandTests.table], standardInput: input)
         #expect(run.status == 0)
         #expect(
             run.lines == [
@@ -177,9 +199,13 @@ struct ResolveLineProtocolTests {
 
     @Test("a line that is not UTF-8 is rejected, never repaired")
     func notUTF8() throws {
-        let responder = ResolveLineProtocol(dispatcher: try ResolveCommand.makeDispatcher(ParsedArguments(), in: .live))
+        let responder = ResolveLineProtocol(
+            dispatcher: try ResolveCommand.makeDispatcher(ParsedArguments(), in: .live))
         let answer = responder.answer([0x7B, 0x22, 0xFF, 0x22, 0x7D])
-        #expect(answer.hasPrefix(#"{"id":null,"outcome":"reject","route":null,"parameters":null,"host":null,"reason":"the input line is not valid JSON: "#))
+        #expect(
+            answer.hasPrefix(
+                #"{"id":null,"outcome":"reject","route":null,"parameters":null,"host":null,"reason":"the input line is not valid JSON: "#
+            ))
     }
 
     @Test("hostile links from the shared payload corpus are each answered with one line, none routed")
@@ -204,7 +230,8 @@ struct ResolveLineProtocolTests {
 /// Builds request lines with proper escaping.
 enum JSONValueLine {
     static func request(id: Int, url: String) -> String {
-        let data = try? JSONSerialization.data(withJSONObject: ["id": id, "url": url], options: [.sortedKeys])
+        let data = try? JSONSerialization.data(
+            withJSONObject: ["id": id, "url": url], options: [.sortedKeys])
         return String(decoding: data ?? Data(), as: UTF8.self)
     }
 }

@@ -6,10 +6,15 @@ import Testing
 @Suite("verify-domain decisions (no network)")
 struct DomainVerificationTests {
     let check = DomainVerification(domain: "example.com")
-    let good = Array(#"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/a/*"}]}]}}"#.utf8)
+    let good = Array(
+        #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/a/*"}]}]}}"#
+            .utf8)
 
-    func ok(_ body: [UInt8], type: String? = "application/json", status: Int = 200) -> Result<HTTPResponse, TransportFailure> {
-        .success(HTTPResponse(status: status, contentType: type, location: nil, body: body, isTruncated: false))
+    func ok(_ body: [UInt8], type: String? = "application/json", status: Int = 200) -> Result<
+        HTTPResponse, TransportFailure
+    > {
+        .success(
+            HTTPResponse(status: status, contentType: type, location: nil, body: body, isTruncated: false))
     }
 
     @Test("the URLs Apple reads: well-known, legacy root, and the CDN copy")
@@ -17,8 +22,9 @@ struct DomainVerificationTests {
         #expect(check.wellKnownURL == "https://example.com/.well-known/apple-app-site-association")
         #expect(check.legacyURL == "https://example.com/apple-app-site-association")
         #expect(check.cdnURL == "https://app-site-association.cdn-apple.com/a/v1/example.com")
-        #expect(DomainVerification(domain: "x.com", baseURL: "https://localhost:8443/").wellKnownURL
-            == "https://localhost:8443/.well-known/apple-app-site-association")
+        #expect(
+            DomainVerification(domain: "x.com", baseURL: "https://localhost:8443/").wellKnownURL
+                == "https://localhost:8443/.well-known/apple-app-site-association")
     }
 
     @Test("a good file served as JSON has no findings")
@@ -28,7 +34,9 @@ struct DomainVerificationTests {
 
     @Test("a redirect is an error naming its target; the body is not judged")
     func redirect() {
-        let answer = HTTPResponse(status: 301, contentType: "text/html", location: "https://www.example.com/x", body: [], isTruncated: false)
+        let answer = HTTPResponse(
+            status: 301, contentType: "text/html", location: "https://www.example.com/x", body: [],
+            isTruncated: false)
         let findings = check.findings(wellKnown: .success(answer), expectedAppIDs: [])
         #expect(findings.map(\.code) == ["DOMAIN002"])
         #expect(findings.first?.message.contains("a redirect to https://www.example.com/x") == true)
@@ -36,23 +44,28 @@ struct DomainVerificationTests {
 
     @Test("content type: charset and case do not matter, text/html is a warning, a missing type too")
     func contentType() {
-        #expect(check.findings(wellKnown: ok(good, type: "Application/JSON; charset=utf-8"), expectedAppIDs: []) == [])
+        #expect(
+            check.findings(wellKnown: ok(good, type: "Application/JSON; charset=utf-8"), expectedAppIDs: [])
+                == [])
         let html = check.findings(wellKnown: ok(good, type: "text/html"), expectedAppIDs: [])
         #expect(html.map(\.code) == ["DOMAIN004"])
         #expect(html.map(\.severity) == [.warning])
-        #expect(check.findings(wellKnown: ok(good, type: nil), expectedAppIDs: []).map(\.code) == ["DOMAIN004"])
+        #expect(
+            check.findings(wellKnown: ok(good, type: nil), expectedAppIDs: []).map(\.code) == ["DOMAIN004"])
     }
 
     @Test("a TLS failure is an error finding, not a network failure")
     func tls() {
-        let findings = check.findings(wellKnown: .failure(.tls("certificate has expired")), expectedAppIDs: [])
+        let findings = check.findings(
+            wellKnown: .failure(.tls("certificate has expired")), expectedAppIDs: [])
         #expect(findings.map(\.code) == ["DOMAIN001"])
         #expect(findings.map(\.severity) == [.error])
     }
 
     @Test("a body cut at the read limit is reported as far too large")
     func truncated() {
-        let answer = HTTPResponse(status: 200, contentType: "application/json", location: nil, body: [], isTruncated: true)
+        let answer = HTTPResponse(
+            status: 200, contentType: "application/json", location: nil, body: [], isTruncated: true)
         #expect(check.findings(wellKnown: .success(answer), expectedAppIDs: []).map(\.code) == ["DOMAIN005"])
     }
 
@@ -64,18 +77,32 @@ struct DomainVerificationTests {
 
     @Test("legacy path and CDN copies are compared by JSON value, not by bytes")
     func comparisons() {
-        let reformatted = Array(#"{ "applinks" : {"details":[{"components":[{"/":"/a/*"}],"appIDs":["ABCDE12345.com.example.app"]}]}}"#.utf8)
-        #expect(check.legacyFindings(legacy: ok(reformatted), wellKnown: ok(good)).map(\.code) == ["DOMAIN010"])
-        #expect(check.legacyFindings(legacy: ok(Array("{}".utf8)), wellKnown: ok(good)).map(\.code) == ["DOMAIN011"])
+        let reformatted = Array(
+            #"{ "applinks" : {"details":[{"components":[{"/":"/a/*"}],"appIDs":["ABCDE12345.com.example.app"]}]}}"#
+                .utf8)
+        #expect(
+            check.legacyFindings(legacy: ok(reformatted), wellKnown: ok(good)).map(\.code) == ["DOMAIN010"])
+        #expect(
+            check.legacyFindings(legacy: ok(Array("{}".utf8)), wellKnown: ok(good)).map(\.code) == [
+                "DOMAIN011"
+            ])
         #expect(check.legacyFindings(legacy: ok([], status: 404), wellKnown: ok(good)) == [])
-        #expect(check.cdnFindings(cdn: ok(reformatted), wellKnown: ok(good), cdnURL: check.cdnURL).map(\.code) == ["DOMAIN020"])
-        #expect(check.cdnFindings(cdn: ok(Array("{}".utf8)), wellKnown: ok(good), cdnURL: check.cdnURL).map(\.code) == ["DOMAIN021"])
-        #expect(check.cdnFindings(cdn: ok([], status: 404), wellKnown: ok(good), cdnURL: check.cdnURL).map(\.code) == ["DOMAIN022"])
+        #expect(
+            check.cdnFindings(cdn: ok(reformatted), wellKnown: ok(good), cdnURL: check.cdnURL).map(\.code)
+                == ["DOMAIN020"])
+        #expect(
+            check.cdnFindings(cdn: ok(Array("{}".utf8)), wellKnown: ok(good), cdnURL: check.cdnURL).map(
+                \.code) == ["DOMAIN021"])
+        #expect(
+            check.cdnFindings(cdn: ok([], status: 404), wellKnown: ok(good), cdnURL: check.cdnURL).map(\.code)
+                == ["DOMAIN022"])
     }
 
     @Test("a domain with a scheme, port or path is a usage error")
     func domainArgument() async {
-        for domain in ["https://example.com", "example.com:443", "example.com/x", "user@example.com", "exa mple.com"] {
+        for domain in [
+            "https://example.com", "example.com:443", "example.com/x", "user@example.com", "exa mple.com",
+        ] {
             let run = await runInProcess(["verify-domain", domain])
             #expect(run.status == 2, "\(domain)")
             #expect(run.standardError.hasPrefix("deeplinks: error: '\(domain)' is not a domain"), "\(domain)")
@@ -87,13 +114,17 @@ struct DomainVerificationTests {
 
 @Suite(
     "verify-domain against nginx on loopback",
-    .enabled(if: LoopbackServer.isUsable, "needs nginx and openssl (apt-get install -y nginx openssl) on Linux"),
+    .enabled(
+        if: LoopbackServer.isUsable, "needs nginx and openssl (apt-get install -y nginx openssl) on Linux"),
     .loopbackServer)
 struct VerifyDomainServerTests {
     func verify(_ scenario: String, _ extra: [String] = []) async throws -> (ToolRun, [[String: String]]) {
         let server = try #require(LoopbackServer.current)
         let run = await runInProcess(
-            ["verify-domain", "localhost", "--json", "--base-url", server.baseURL(scenario), "--ca-file", server.caFile]
+            [
+                "verify-domain", "localhost", "--json", "--base-url", server.baseURL(scenario), "--ca-file",
+                server.caFile,
+            ]
                 + extra)
         let findings = try run.json()["findings"] as? [[String: String]] ?? []
         return (run, findings)
@@ -116,7 +147,9 @@ struct VerifyDomainServerTests {
         #expect(run.status == 1)
         #expect(findings.map { $0["code"] } == ["DOMAIN002"])
         let server = try #require(LoopbackServer.current)
-        #expect(findings.first?["message"]?.contains("301, a redirect to \(server.baseURL("good"))/.well-known/") == true)
+        #expect(
+            findings.first?["message"]?.contains("301, a redirect to \(server.baseURL("good"))/.well-known/")
+                == true)
     }
 
     @Test("a wrong content type is a warning (a failure with --strict)")
@@ -161,7 +194,9 @@ struct VerifyDomainServerTests {
     @Test("without the private CA the certificate is untrusted: a TLS finding through URLSession")
     func untrustedCertificate() async throws {
         let server = try #require(LoopbackServer.current)
-        let run = await runInProcess(["verify-domain", "localhost", "--json", "--base-url", server.baseURL("good")])
+        let run = await runInProcess([
+            "verify-domain", "localhost", "--json", "--base-url", server.baseURL("good"),
+        ])
         #expect(run.status == 1)
         let findings = try #require(try run.json()["findings"] as? [[String: String]])
         #expect(findings.map { $0["code"] } == ["DOMAIN001"])
@@ -170,9 +205,11 @@ struct VerifyDomainServerTests {
     @Test("the CDN copy is compared with the server's")
     func cdnComparison() async throws {
         let server = try #require(LoopbackServer.current)
-        let same = try await verify("good", ["--cdn-url", server.baseURL("good") + "/.well-known/apple-app-site-association"])
+        let same = try await verify(
+            "good", ["--cdn-url", server.baseURL("good") + "/.well-known/apple-app-site-association"])
         #expect(same.1.map { $0["code"] } == ["DOMAIN010", "DOMAIN020"])
-        let different = try await verify("good", ["--cdn-url", server.baseURL("bad-app-id") + "/.well-known/apple-app-site-association"])
+        let different = try await verify(
+            "good", ["--cdn-url", server.baseURL("bad-app-id") + "/.well-known/apple-app-site-association"])
         #expect(different.1.map { $0["code"] } == ["DOMAIN010", "DOMAIN021"])
         let missing = try await verify("good", ["--cdn-url", server.baseURL("missing") + "/x"])
         #expect(missing.1.map { $0["code"] } == ["DOMAIN010", "DOMAIN022"])
@@ -185,7 +222,8 @@ struct VerifyDomainServerTests {
             "verify-domain", "localhost", "--base-url", "https://localhost:1", "--ca-file", server.caFile,
         ])
         #expect(closed.status == 4)
-        #expect(closed.standardError.hasPrefix("deeplinks: error: cannot reach https://localhost:1/.well-known/"))
+        #expect(
+            closed.standardError.hasPrefix("deeplinks: error: cannot reach https://localhost:1/.well-known/"))
         let keyAsCA = server.folder.appendingPathComponent("server.csr").path
         let unusable = await runInProcess([
             "verify-domain", "localhost", "--base-url", server.baseURL("good"), "--ca-file", keyAsCA,
@@ -199,7 +237,8 @@ struct VerifyDomainServerTests {
     func endToEnd() throws {
         let server = try #require(LoopbackServer.current)
         let run = try runExecutable([
-            "verify-domain", "localhost", "--base-url", server.baseURL("redirect"), "--ca-file", server.caFile,
+            "verify-domain", "localhost", "--base-url", server.baseURL("redirect"), "--ca-file",
+            server.caFile,
         ])
         #expect(run.status == 1)
         #expect(run.standardOutput.contains("error     DOMAIN002  "))

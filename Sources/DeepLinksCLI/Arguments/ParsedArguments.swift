@@ -85,7 +85,8 @@ struct ParsedArguments: Sendable, Equatable {
             throw UsageError(.missingArgument(missing), command: spec)
         }
         if count > spec.positionalCount.upperBound {
-            throw UsageError(.unexpectedArgument(parsed.positionals[spec.positionalCount.upperBound]), command: spec)
+            throw UsageError(
+                .unexpectedArgument(parsed.positionals[spec.positionalCount.upperBound]), command: spec)
         }
         return parsed
     }

@@ -28,7 +28,9 @@ extension ToolEnvironment {
     }
 
     /// Decodes JSON into a `Decodable` value with a readable error.
-    func decode<Value: Decodable>(_ type: Value.Type, from path: String, what: String) throws(ToolError) -> Value {
+    func decode<Value: Decodable>(_ type: Value.Type, from path: String, what: String) throws(ToolError)
+        -> Value
+    {
         let bytes = try readFile(path)
         do {
             _ = try JSONValue(parsing: bytes)
@@ -55,7 +57,8 @@ extension ToolEnvironment {
         }
         switch error {
         case .dataCorrupted(let context):
-            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+            let underlying =
+                (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
             let detail = underlying ?? context.debugDescription
             return context.codingPath.isEmpty ? detail : "at \(place(context.codingPath)): \(detail)"
         case .keyNotFound(let key, let context):

@@ -48,8 +48,10 @@ struct Finding: Sendable, Equatable {
     }
 
     var json: JSONValue {
-        ["code": .string(code), "severity": .string(severity.rawValue), "message": .string(message),
-         "location": .string(location)]
+        [
+            "code": .string(code), "severity": .string(severity.rawValue), "message": .string(message),
+            "location": .string(location),
+        ]
     }
 }
 

@@ -8,6 +8,7 @@ enum CommandLineTool {
 
     /// Every command, in the order the help lists them.
     static let commands: [any ToolCommand.Type] = [
+        DemoCommand.self,
         ResolveCommand.self,
         TableCheckCommand.self,
         AASAValidateCommand.self,
@@ -15,6 +16,9 @@ enum CommandLineTool {
         AASAGenerateCommand.self,
         AASADiffCommand.self,
         EntitlementsCheckCommand.self,
+        BannerParseCommand.self,
+        BannerRenderCommand.self,
+        PreviewCommand.self,
         VerifyDomainCommand.self,
     ]
 
@@ -34,7 +38,8 @@ enum CommandLineTool {
             return .finished(CommandOutput("", status: .usage, standardError: error.report))
         } catch let error as ToolError {
             return .finished(
-                CommandOutput("", status: error.status, standardError: "deeplinks: error: \(error.description)\n"))
+                CommandOutput(
+                    "", status: error.status, standardError: "deeplinks: error: \(error.description)\n"))
         } catch {
             return .finished(
                 CommandOutput("", status: .invalidInput, standardError: "deeplinks: error: \(error)\n"))
@@ -71,14 +76,17 @@ enum CommandLineTool {
             if let word = rest.first, !word.hasPrefix("-") {
                 throw UsageError(.unknownCommand("\(group.name) \(word)"), command: nil)
             }
-            throw UsageError(.missingSubcommand(group: group.name, choices: subcommands(of: group.name)), command: nil)
+            throw UsageError(
+                .missingSubcommand(group: group.name, choices: subcommands(of: group.name)), command: nil)
         }
         throw UsageError(.unknownCommand(first), command: nil)
     }
 
     /// The command whose path the arguments start with.
     static func command(for arguments: [String]) -> (any ToolCommand.Type)? {
-        commands.filter { arguments.starts(with: $0.spec.path) }.max { $0.spec.path.count < $1.spec.path.count }
+        commands.filter { arguments.starts(with: $0.spec.path) }.max {
+            $0.spec.path.count < $1.spec.path.count
+        }
     }
 
     private static func subcommands(of group: String) -> [String] {

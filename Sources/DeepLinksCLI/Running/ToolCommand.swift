@@ -8,7 +8,8 @@ protocol ToolCommand: Sendable {
     static var spec: CommandSpec { get }
 
     /// Runs the command.
-    static func run(_ arguments: ParsedArguments, in environment: ToolEnvironment) async throws -> CommandOutcome
+    static func run(_ arguments: ParsedArguments, in environment: ToolEnvironment) async throws
+        -> CommandOutcome
 }
 
 extension ToolCommand {

@@ -23,7 +23,9 @@ struct ToolEnvironment: Sendable {
         },
         readStandardInput: { Array(FileHandle.standardInput.readDataToEndOfFile()) },
         standardInputIsTerminal: { isatty(0) == 1 },
-        makeTransport: { caFile, timeout throws(ToolError) in try makeLiveTransport(caFile: caFile, timeout: timeout) }
+        makeTransport: { caFile, timeout throws(ToolError) in
+            try makeLiveTransport(caFile: caFile, timeout: timeout)
+        }
     )
 
     /// Reads a file from disk with a clear error for each way it can fail.

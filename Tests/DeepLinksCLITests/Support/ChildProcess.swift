@@ -24,7 +24,8 @@ enum ChildProcess {
     }
 
     static func run(
-        _ executable: String, _ arguments: [String], environment: [String: String]? = nil, input: [UInt8]? = nil
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+        input: [UInt8]? = nil
     ) throws -> Result {
         var inputPipe: [Int32] = [0, 0]
         var outputPipe: [Int32] = [0, 0]

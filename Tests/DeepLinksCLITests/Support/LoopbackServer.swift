@@ -43,7 +43,8 @@ final class LoopbackServer: Sendable {
 
     /// Starts a server on a free high port (a few ports are tried, in case one is taken).
     static func start() throws -> LoopbackServer {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("deeplinks-verify-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "deeplinks-verify-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var lastError = ""
         for _ in 0..<8 {

@@ -42,7 +42,9 @@ enum PackagePaths {
 }
 
 /// Runs the tool in-process, with standard input given as bytes.
-func runInProcess(_ arguments: [String], standardInput: String = "", inputIsTerminal: Bool = false) async -> ToolRun {
+func runInProcess(_ arguments: [String], standardInput: String = "", inputIsTerminal: Bool = false) async
+    -> ToolRun
+{
     var environment = ToolEnvironment.live
     let input = Array(standardInput.utf8)
     environment.readStandardInput = { input }
@@ -52,13 +54,15 @@ func runInProcess(_ arguments: [String], standardInput: String = "", inputIsTerm
     switch await CommandLineTool.run(arguments, in: environment) {
     case .finished(let output):
         return ToolRun(
-            standardOutput: output.standardOutput, standardError: output.standardError, status: output.status.rawValue)
+            standardOutput: output.standardOutput, standardError: output.standardError,
+            status: output.status.rawValue)
     case .lineProtocol(let responder):
         let lines = standardInput.split(separator: "\n", omittingEmptySubsequences: false)
         let body = standardInput.hasSuffix("\n") ? lines.dropLast() : lines[...]
         let answers = body.map { responder.respond(Array($0.utf8)) }
         return ToolRun(
-            standardOutput: answers.map { $0 + "\n" }.joined(), standardError: "", status: ExitStatus.success.rawValue)
+            standardOutput: answers.map { $0 + "\n" }.joined(), standardError: "",
+            status: ExitStatus.success.rawValue)
     }
 }
 

@@ -32,11 +32,19 @@ enum AASADiffCommand: ToolCommand {
         ]
     )
 
-    static func run(_ arguments: ParsedArguments, in environment: ToolEnvironment) async throws -> CommandOutcome {
-        guard let tablePath = arguments.value("--table") else { throw usage(.missingArgument("--table <file>")) }
+    static func run(_ arguments: ParsedArguments, in environment: ToolEnvironment) async throws
+        -> CommandOutcome
+    {
+        guard let tablePath = arguments.value("--table") else {
+            throw usage(.missingArgument("--table <file>"))
+        }
         guard let filePath = arguments.value("--file") else { throw usage(.missingArgument("--file <file>")) }
-        guard let appID = arguments.value("--app-id") else { throw usage(.missingArgument("--app-id <appid>")) }
-        guard let domain = arguments.value("--domain") else { throw usage(.missingArgument("--domain <domain>")) }
+        guard let appID = arguments.value("--app-id") else {
+            throw usage(.missingArgument("--app-id <appid>"))
+        }
+        guard let domain = arguments.value("--domain") else {
+            throw usage(.missingArgument("--domain <domain>"))
+        }
         let table = try environment.loadRouteTable(tablePath)
         let document = try environment.loadAssociationDocument(filePath)
         let check: AssociationCrossCheck
@@ -60,7 +68,8 @@ enum AASADiffCommand: ToolCommand {
             return .finished(CommandOutput(ReportJSON.text(report), status: status))
         }
         let verdict = status == .success ? "PASSED" : "FAILED"
-        let out = "\(tablePath) against \(filePath) for \(appID) on \(domain)\n\n" + findings.table
+        let out =
+            "\(tablePath) against \(filePath) for \(appID) on \(domain)\n\n" + findings.table
             + "\n\(verdict): \(findings.tally).\n"
         return .finished(CommandOutput(out, status: status))
     }

@@ -21,7 +21,9 @@ enum AASAGenerateCommand: ToolCommand {
             .flag("--webcredentials", help: "Also list the App IDs under webcredentials."),
             .flag("--json", help: "Print a JSON report (the file, components and skipped routes)."),
         ],
-        examples: ["aasa generate --table routes.json --app-id ABCDE12345.com.example.app --domain example.com"],
+        examples: [
+            "aasa generate --table routes.json --app-id ABCDE12345.com.example.app --domain example.com"
+        ],
         exitStatuses: [
             (.success, "the file was generated"),
             (.usage, ExitStatus.usage.meaning),
@@ -29,16 +31,24 @@ enum AASAGenerateCommand: ToolCommand {
         ]
     )
 
-    static func run(_ arguments: ParsedArguments, in environment: ToolEnvironment) async throws -> CommandOutcome {
-        guard let tablePath = arguments.value("--table") else { throw usage(.missingArgument("--table <file>")) }
+    static func run(_ arguments: ParsedArguments, in environment: ToolEnvironment) async throws
+        -> CommandOutcome
+    {
+        guard let tablePath = arguments.value("--table") else {
+            throw usage(.missingArgument("--table <file>"))
+        }
         let appIDs = arguments.allValues("--app-id")
         guard !appIDs.isEmpty else { throw usage(.missingArgument("--app-id <appid>")) }
-        guard let domain = arguments.value("--domain") else { throw usage(.missingArgument("--domain <domain>")) }
+        guard let domain = arguments.value("--domain") else {
+            throw usage(.missingArgument("--domain <domain>"))
+        }
         let table = try environment.loadRouteTable(tablePath)
         let generated = AppLinksGenerator(appIDs: appIDs, domain: domain).generate(from: table)
         var file = generated.file
         if arguments.has("--webcredentials") { file.webCredentials = AppList(apps: appIDs) }
-        let skipped = generated.skippedRoutes.map { "route '\($0.route)' was left out: \(sentence($0.reason))" }
+        let skipped = generated.skippedRoutes.map {
+            "route '\($0.route)' was left out: \(sentence($0.reason))"
+        }
         if arguments.has("--json") {
             let report: JSONValue = [
                 "command": "aasa generate", "domain": .string(domain), "status": "passed", "file": file.json,
@@ -50,7 +60,9 @@ enum AASAGenerateCommand: ToolCommand {
                         ]
                     }),
                 "skipped": .array(
-                    generated.skippedRoutes.map { ["route": .string($0.route), "reason": .string($0.reason.rawValue)] }),
+                    generated.skippedRoutes.map {
+                        ["route": .string($0.route), "reason": .string($0.reason.rawValue)]
+                    }),
             ]
             return .finished(CommandOutput(ReportJSON.text(report)))
         }

@@ -25,8 +25,12 @@ enum AASAMatchCommand: ToolCommand {
             .value("--app-id", "APPID", help: "The App ID under test (TEAMID.bundle.id)."),
             .value(
                 "--domain", "DOMAIN",
-                help: "The domain the file is served for: a URL on another host is no_match. Default: no host check."),
-            .value("--expect", "DECISION", help: "Pass only when every URL gets DECISION (match, exclude, no_match)."),
+                help:
+                    "The domain the file is served for: a URL on another host is no_match. Default: no host check."
+            ),
+            .value(
+                "--expect", "DECISION",
+                help: "Pass only when every URL gets DECISION (match, exclude, no_match)."),
             .flag("--json", help: "Print the report as JSON."),
             .flag("--jsonl", help: "Speak the conformance line protocol on standard input and output."),
         ],
@@ -43,7 +47,9 @@ enum AASAMatchCommand: ToolCommand {
         ]
     )
 
-    static func run(_ arguments: ParsedArguments, in environment: ToolEnvironment) async throws -> CommandOutcome {
+    static func run(_ arguments: ParsedArguments, in environment: ToolEnvironment) async throws
+        -> CommandOutcome
+    {
         if arguments.has("--jsonl") {
             for other in ["--file", "--app-id", "--domain", "--expect"] where arguments.value(other) != nil {
                 throw usage(.conflictingOptions("--jsonl", other))
@@ -55,19 +61,24 @@ enum AASAMatchCommand: ToolCommand {
             return .lineProtocol(LineResponder(respond: answer))
         }
         guard let path = arguments.value("--file") else { throw usage(.missingArgument("--file <file>")) }
-        guard let appID = arguments.value("--app-id") else { throw usage(.missingArgument("--app-id <appid>")) }
+        guard let appID = arguments.value("--app-id") else {
+            throw usage(.missingArgument("--app-id <appid>"))
+        }
         guard !arguments.positionals.isEmpty else { throw usage(.missingArgument("<url>")) }
         var expected = AssociationMatch.Decision.match
         if let text = arguments.value("--expect") {
             guard let decision = AssociationMatch.Decision(rawValue: text) else {
-                throw usage(.invalidValue(option: "--expect", value: text, expected: "match, exclude or no_match"))
+                throw usage(
+                    .invalidValue(option: "--expect", value: text, expected: "match, exclude or no_match"))
             }
             expected = decision
         }
         let document = try environment.loadAssociationDocument(path)
         let compiled = CompiledAssociationFile(document.file)
         let domain = arguments.value("--domain")
-        let results = arguments.positionals.map { url in (url, compiled.match(url, appID: appID, domain: domain)) }
+        let results = arguments.positionals.map { url in
+            (url, compiled.match(url, appID: appID, domain: domain))
+        }
         let status: ExitStatus = results.allSatisfy { $0.1.decision == expected } ? .success : .checkFailed
         if arguments.has("--json") {
             let entries: [JSONValue] = results.map { url, result in
@@ -78,7 +89,8 @@ enum AASAMatchCommand: ToolCommand {
                 ]
             }
             let report: JSONValue = [
-                "command": "aasa match", "input": .string(ToolEnvironment.sourceName(path)), "appId": .string(appID),
+                "command": "aasa match", "input": .string(ToolEnvironment.sourceName(path)),
+                "appId": .string(appID),
                 "domain": domain.map(JSONValue.string) ?? .null, "expect": .string(expected.rawValue),
                 "status": status == .success ? "passed" : "failed", "results": .array(entries),
             ]
@@ -86,10 +98,13 @@ enum AASAMatchCommand: ToolCommand {
         }
         var table = TextTable(["URL", "DECISION", "RULE", "REASON"])
         for (url, result) in results {
-            table.append([url, result.decision.rawValue, result.rule?.jsonPath ?? "-", result.reason.sentence])
+            table.append([
+                url, result.decision.rawValue, result.rule?.jsonPath ?? "-", result.reason.sentence,
+            ])
         }
         let passed = results.filter { $0.1.decision == expected }.count
-        let out = "App ID: \(appID)\n\n" + table.rendered
+        let out =
+            "App ID: \(appID)\n\n" + table.rendered
             + "\n\(passed) of \(results.count) URL\(results.count == 1 ? "" : "s") got '\(expected.rawValue)'.\n"
         return .finished(CommandOutput(out, status: status))
     }

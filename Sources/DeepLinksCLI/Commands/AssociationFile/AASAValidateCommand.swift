@@ -20,7 +20,9 @@ enum AASAValidateCommand: ToolCommand {
             .flag("--strict", help: "Fail on warnings too."),
         ],
         positionalCount: 1...1,
-        examples: ["aasa validate apple-app-site-association", "aasa validate --json --strict site/aasa.json"],
+        examples: [
+            "aasa validate apple-app-site-association", "aasa validate --json --strict site/aasa.json",
+        ],
         exitStatuses: [
             (.success, "no error findings (warnings and notes allowed unless --strict)"),
             (.checkFailed, "at least one error finding (or warning, with --strict)"),
@@ -29,7 +31,9 @@ enum AASAValidateCommand: ToolCommand {
         ]
     )
 
-    static func run(_ arguments: ParsedArguments, in environment: ToolEnvironment) async throws -> CommandOutcome {
+    static func run(_ arguments: ParsedArguments, in environment: ToolEnvironment) async throws
+        -> CommandOutcome
+    {
         let path = arguments.positionals[0]
         let bytes = try environment.readFile(path)
         let findings = AssociationFileValidator().validate(bytes: bytes).map(Finding.init)
@@ -44,7 +48,8 @@ enum AASAValidateCommand: ToolCommand {
             return .finished(CommandOutput(ReportJSON.text(report), status: status))
         }
         let verdict = status == .success ? "PASSED" : "FAILED"
-        let out = "\(source): \(bytes.count) bytes\n\n" + findings.table + "\n\(verdict): \(findings.tally).\n"
+        let out =
+            "\(source): \(bytes.count) bytes\n\n" + findings.table + "\n\(verdict): \(findings.tally).\n"
         return .finished(CommandOutput(out, status: status))
     }
 }

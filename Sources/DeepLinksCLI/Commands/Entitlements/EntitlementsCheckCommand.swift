@@ -16,9 +16,15 @@ enum EntitlementsCheckCommand: ToolCommand {
             Apple's guidance gives warnings and notes: too many domains (ENT001), mode=developer
             in a release build (ENT002), duplicates (ENT003), a wildcard without its apex (ENT004).
             """,
-        arguments: [ArgumentSpec(name: "<file>", help: "An .entitlements file, a JSON array or a text list ('-': standard input).")],
+        arguments: [
+            ArgumentSpec(
+                name: "<file>",
+                help: "An .entitlements file, a JSON array or a text list ('-': standard input).")
+        ],
         options: [
-            .value("--entry", "ENTRY", repeatable: true, help: "An entry to check (instead of, or besides, a file)."),
+            .value(
+                "--entry", "ENTRY", repeatable: true,
+                help: "An entry to check (instead of, or besides, a file)."),
             .value("--configuration", "NAME", help: "The build: release (default) or debug."),
             .flag("--strict", help: "Fail on warnings too."),
             .flag("--json", help: "Print the report as JSON."),
@@ -36,11 +42,14 @@ enum EntitlementsCheckCommand: ToolCommand {
         ]
     )
 
-    static func run(_ arguments: ParsedArguments, in environment: ToolEnvironment) async throws -> CommandOutcome {
+    static func run(_ arguments: ParsedArguments, in environment: ToolEnvironment) async throws
+        -> CommandOutcome
+    {
         var configuration = AssociatedDomainsEntitlement.BuildConfiguration.release
         if let name = arguments.value("--configuration") {
             guard let value = AssociatedDomainsEntitlement.BuildConfiguration(rawValue: name) else {
-                throw usage(.invalidValue(option: "--configuration", value: name, expected: "release or debug"))
+                throw usage(
+                    .invalidValue(option: "--configuration", value: name, expected: "release or debug"))
             }
             configuration = value
         }
@@ -66,9 +75,13 @@ enum EntitlementsCheckCommand: ToolCommand {
         }
         for finding in AssociatedDomainsEntitlement(entries: valid).findings(for: configuration) {
             let place = finding.entryIndex.map { "entry \(validIndex[$0] + 1)" } ?? ""
-            findings.append(Finding(finding.code.rawValue, severity(finding.severity), finding.message, at: place))
+            findings.append(
+                Finding(finding.code.rawValue, severity(finding.severity), finding.message, at: place))
         }
-        findings.sort { ($0.location.isEmpty ? 0 : Int($0.location.dropFirst(6)) ?? 0) < ($1.location.isEmpty ? 0 : Int($1.location.dropFirst(6)) ?? 0) }
+        findings.sort {
+            ($0.location.isEmpty ? 0 : Int($0.location.dropFirst(6)) ?? 0)
+                < ($1.location.isEmpty ? 0 : Int($1.location.dropFirst(6)) ?? 0)
+        }
         let status = findings.exitStatus(strict: arguments.has("--strict"))
         if arguments.has("--json") {
             let entries: [JSONValue] = texts.enumerated().map { index, text in
@@ -97,7 +110,8 @@ enum EntitlementsCheckCommand: ToolCommand {
             ])
         }
         let verdict = status == .success ? "PASSED" : "FAILED"
-        let out = "\(source): \(texts.count) entr\(texts.count == 1 ? "y" : "ies") (\(configuration.rawValue) build)\n\n"
+        let out =
+            "\(source): \(texts.count) entr\(texts.count == 1 ? "y" : "ies") (\(configuration.rawValue) build)\n\n"
             + table.rendered + "\n" + findings.table + "\n\(verdict): \(findings.tally).\n"
         return .finished(CommandOutput(out, status: status))
     }
@@ -117,7 +131,8 @@ enum EntitlementsCheckCommand: ToolCommand {
         if trimmed.first == UInt8(ascii: "<") || bytes.starts(with: Array("bplist".utf8)) {
             let plist: Any
             do {
-                plist = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
+                plist = try PropertyListSerialization.propertyList(
+                    from: Data(bytes), options: [], format: nil)
             } catch {
                 throw .invalidInput(source: source, reason: "not a valid property list")
             }
@@ -125,7 +140,8 @@ enum EntitlementsCheckCommand: ToolCommand {
                 throw .invalidInput(source: source, reason: "the property list is not a dictionary")
             }
             guard let value = dictionary[AssociatedDomainsEntitlement.key] else {
-                throw .invalidInput(source: source, reason: "it has no \(AssociatedDomainsEntitlement.key) key")
+                throw .invalidInput(
+                    source: source, reason: "it has no \(AssociatedDomainsEntitlement.key) key")
             }
             guard let list = value as? [Any], let strings = list as? [String] else {
                 throw .invalidInput(

@@ -26,14 +26,22 @@ enum ResolveCommand: ToolCommand {
             A line that is not valid JSON is answered with "reject" (and "id": null).
             Answers are written and flushed line by line, in input order.
             """,
-        arguments: [ArgumentSpec(name: "<link>", help: "A link to resolve (any number; else standard input).")],
+        arguments: [
+            ArgumentSpec(name: "<link>", help: "A link to resolve (any number; else standard input).")
+        ],
         options: [
             .value("--table", alias: "-t", "FILE", help: "The route table (JSON). Default: an empty table."),
-            .value("--policy", alias: "-p", "FILE", help: "The link policy (JSON). Default: the SDK's default policy."),
-            .value("--allow-host", "NAME", repeatable: true, help: "Allow this host (example.com or *.example.com)."),
+            .value(
+                "--policy", alias: "-p", "FILE",
+                help: "The link policy (JSON). Default: the SDK's default policy."),
+            .value(
+                "--allow-host", "NAME", repeatable: true,
+                help: "Allow this host (example.com or *.example.com)."),
             .value("--allow-scheme", "NAME", repeatable: true, help: "Allow this scheme (e.g. myapp)."),
             .flag("--explain", help: "Show every route tried for each link, and why it did not match."),
-            .flag("--require-route", help: "Fail also when a link would open in the browser instead of the app."),
+            .flag(
+                "--require-route", help: "Fail also when a link would open in the browser instead of the app."
+            ),
             .flag("--json", help: "Print the report as JSON."),
             .flag("--jsonl", help: "Speak the line protocol on standard input and output (see above)."),
         ],
@@ -47,11 +55,16 @@ enum ResolveCommand: ToolCommand {
             (.success, "every link was routed, confirmed or (without --require-route) sent to the browser"),
             (.checkFailed, "at least one link was rejected (or, with --require-route, not routed)"),
             (.usage, ExitStatus.usage.meaning),
-            (.invalidInput, "the table or policy is unreadable or invalid, or the table does not fit the policy"),
+            (
+                .invalidInput,
+                "the table or policy is unreadable or invalid, or the table does not fit the policy"
+            ),
         ]
     )
 
-    static func run(_ arguments: ParsedArguments, in environment: ToolEnvironment) async throws -> CommandOutcome {
+    static func run(_ arguments: ParsedArguments, in environment: ToolEnvironment) async throws
+        -> CommandOutcome
+    {
         let dispatcher = try makeDispatcher(arguments, in: environment)
         if arguments.has("--jsonl") {
             for other in ["--json", "--explain", "--require-route"] where arguments.has(other) {
@@ -72,8 +85,10 @@ enum ResolveCommand: ToolCommand {
             guard let text = String(validating: bytes, as: UTF8.self) else {
                 throw ToolError.invalidInput(source: "standard input", reason: "the input is not UTF-8 text")
             }
-            links = text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-                .map(String.init).filter { !$0.isEmpty }
+            links = text.split(
+                omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" }
+            )
+            .map(String.init).filter { !$0.isEmpty }
             if links.isEmpty {
                 throw ToolError.invalidInput(source: "standard input", reason: "no links were given")
             }
@@ -104,7 +119,9 @@ enum ResolveCommand: ToolCommand {
         }
         var table = TextTable(["LINK", "OUTCOME", "ROUTE", "PARAMETERS", "REASON"])
         for (result, fields) in zip(results, fields) {
-            table.append([result.0, fields.outcome, fields.route ?? "-", fields.parametersText, fields.reason ?? ""])
+            table.append([
+                result.0, fields.outcome, fields.route ?? "-", fields.parametersText, fields.reason ?? "",
+            ])
         }
         var out = table.rendered
         if explain {
@@ -118,20 +135,28 @@ enum ResolveCommand: ToolCommand {
     }
 
     /// The dispatcher for the table and policy the arguments name.
-    static func makeDispatcher(_ arguments: ParsedArguments, in environment: ToolEnvironment) throws -> LinkDispatcher {
+    static func makeDispatcher(_ arguments: ParsedArguments, in environment: ToolEnvironment) throws
+        -> LinkDispatcher
+    {
         let table = try arguments.value("--table").map(environment.loadRouteTable) ?? RouteTable(routes: [])
         var policy = try arguments.value("--policy").map(environment.loadPolicy) ?? LinkPolicy()
         for host in arguments.allValues("--allow-host") {
             guard !host.isEmpty, !host.contains("/"), !host.contains(":") else {
-                throw usage(.invalidValue(option: "--allow-host", value: host, expected: "a host such as example.com or *.example.com"))
+                throw usage(
+                    .invalidValue(
+                        option: "--allow-host", value: host,
+                        expected: "a host such as example.com or *.example.com"))
             }
             policy.allowedHosts.append(HostPattern(host))
         }
         for scheme in arguments.allValues("--allow-scheme") {
-            let valid = scheme.first?.isLetter == true
+            let valid =
+                scheme.first?.isLetter == true
                 && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
             guard valid else {
-                throw usage(.invalidValue(option: "--allow-scheme", value: scheme, expected: "a scheme such as myapp"))
+                throw usage(
+                    .invalidValue(option: "--allow-scheme", value: scheme, expected: "a scheme such as myapp")
+                )
             }
             policy.allowedSchemes.insert(scheme.lowercased())
         }
@@ -166,7 +191,9 @@ enum ResolveCommand: ToolCommand {
     }
 
     static func counts(_ fields: [OutcomeFields]) -> [(String, Int)] {
-        ["route", "confirm", "openInBrowser", "reject"].map { name in (name, fields.filter { $0.outcome == name }.count) }
+        ["route", "confirm", "openInBrowser", "reject"].map { name in
+            (name, fields.filter { $0.outcome == name }.count)
+        }
     }
 
     static func summary(_ fields: [OutcomeFields]) -> JSONValue {

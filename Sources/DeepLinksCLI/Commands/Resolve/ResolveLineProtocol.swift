@@ -26,17 +26,24 @@ struct ResolveLineProtocol: Sendable {
         do {
             value = try JSONValue(parsing: line)
         } catch {
-            return (.null, OutcomeFields(rejectingInput: "the input line is not valid JSON: \(error.description)"))
+            return (
+                .null, OutcomeFields(rejectingInput: "the input line is not valid JSON: \(error.description)")
+            )
         }
         guard case .object(let members) = value else {
-            return (.null, OutcomeFields(rejectingInput: "the input line is \(value.kindDescription), not a JSON object"))
+            return (
+                .null,
+                OutcomeFields(rejectingInput: "the input line is \(value.kindDescription), not a JSON object")
+            )
         }
         let id = members["id"] ?? .null
         guard let url = members["url"] else {
             return (id, OutcomeFields(rejectingInput: "the input object has no 'url'"))
         }
         guard case .string(let text) = url else {
-            return (id, OutcomeFields(rejectingInput: "the input's 'url' is \(url.kindDescription), not a string"))
+            return (
+                id, OutcomeFields(rejectingInput: "the input's 'url' is \(url.kindDescription), not a string")
+            )
         }
         return (id, OutcomeFields(dispatcher.outcome(for: text)))
     }

@@ -32,7 +32,9 @@ enum TableCheckCommand: ToolCommand {
         ]
     )
 
-    static func run(_ arguments: ParsedArguments, in environment: ToolEnvironment) async throws -> CommandOutcome {
+    static func run(_ arguments: ParsedArguments, in environment: ToolEnvironment) async throws
+        -> CommandOutcome
+    {
         let path = arguments.positionals[0]
         let table = try environment.loadRouteTable(path)
         let policy = try policy(arguments, in: environment)

@@ -1,5 +1,5 @@
-import Foundation
 import AssociatedDomains
+import Foundation
 
 /// Turns what a domain's servers answered into findings: the pure half of `verify-domain`.
 ///
@@ -85,7 +85,9 @@ struct DomainVerification: Sendable {
                     at: url)
             ]
         case .failure(.unreachable(let message)), .failure(.unusableTrustFile(let message)):
-            return [Finding(Code.status.rawValue, .error, "the server could not be reached: \(message)", at: url)]
+            return [
+                Finding(Code.status.rawValue, .error, "the server could not be reached: \(message)", at: url)
+            ]
         case .success(let answer):
             response = answer
         }
@@ -144,7 +146,9 @@ struct DomainVerification: Sendable {
     }
 
     /// Findings about the legacy root path, compared with the well-known file.
-    func legacyFindings(legacy: Result<HTTPResponse, TransportFailure>, wellKnown: Result<HTTPResponse, TransportFailure>)
+    func legacyFindings(
+        legacy: Result<HTTPResponse, TransportFailure>, wellKnown: Result<HTTPResponse, TransportFailure>
+    )
         -> [Finding]
     {
         guard case .success(let answer) = legacy, answer.status == 200, !answer.isTruncated else { return [] }
@@ -152,7 +156,8 @@ struct DomainVerification: Sendable {
             return [
                 Finding(
                     Code.legacySame.rawValue, .note,
-                    "the legacy root path serves the same file (only iOS 9.2 and earlier read it)", at: legacyURL)
+                    "the legacy root path serves the same file (only iOS 9.2 and earlier read it)",
+                    at: legacyURL)
             ]
         }
         return [
@@ -164,14 +169,19 @@ struct DomainVerification: Sendable {
     }
 
     /// Findings about Apple's CDN copy, compared with the well-known file.
-    func cdnFindings(cdn: Result<HTTPResponse, TransportFailure>, wellKnown: Result<HTTPResponse, TransportFailure>, cdnURL: String)
+    func cdnFindings(
+        cdn: Result<HTTPResponse, TransportFailure>, wellKnown: Result<HTTPResponse, TransportFailure>,
+        cdnURL: String
+    )
         -> [Finding]
     {
         switch cdn {
         case .failure(.tls(let message)), .failure(.unreachable(let message)),
             .failure(.unusableTrustFile(let message)):
             return [
-                Finding(Code.cdnMissing.rawValue, .warning, "Apple's CDN could not be read: \(message)", at: cdnURL)
+                Finding(
+                    Code.cdnMissing.rawValue, .warning, "Apple's CDN could not be read: \(message)",
+                    at: cdnURL)
             ]
         case .success(let answer) where answer.status != 200:
             return [
@@ -180,7 +190,8 @@ struct DomainVerification: Sendable {
                     "Apple's CDN answered \(answer.status): it has no copy for \(domain) yet", at: cdnURL)
             ]
         case .success(let answer):
-            if case .success(let main) = wellKnown, main.status == 200, Self.sameFile(main.body, answer.body) {
+            if case .success(let main) = wellKnown, main.status == 200, Self.sameFile(main.body, answer.body)
+            {
                 return [Finding(Code.cdnSame.rawValue, .note, "Apple's CDN serves the same file", at: cdnURL)]
             }
             return [

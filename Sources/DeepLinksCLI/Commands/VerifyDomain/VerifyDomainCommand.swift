@@ -18,16 +18,20 @@ enum VerifyDomainCommand: ToolCommand {
             \(DomainVerification.Code.allCases.map { "  \($0.rawValue)  \($0.summary)" }.joined(separator: "\n"))
             The file's own findings use the codes of 'deeplinks aasa validate'.
             """,
-        arguments: [ArgumentSpec(name: "<domain>", help: "The domain, e.g. example.com (no scheme, port or path).")],
+        arguments: [
+            ArgumentSpec(name: "<domain>", help: "The domain, e.g. example.com (no scheme, port or path).")
+        ],
         options: [
             .flag("--json", help: "Print the report as JSON."),
             .value("--app-id", "APPID", repeatable: true, help: "Fail unless applinks names this App ID."),
             .flag("--compare-cdn", help: "Also fetch Apple's CDN copy and compare it with the server's."),
-            .value("--cdn-url", "URL", help: "Read the CDN copy from URL instead (a mirror or a test server)."),
+            .value(
+                "--cdn-url", "URL", help: "Read the CDN copy from URL instead (a mirror or a test server)."),
             .value(
                 "--base-url", "URL",
                 help: "Fetch from URL instead of https://<domain> (e.g. https://localhost:8443)."),
-            .value("--ca-file", "FILE", help: "Trust the CA certificates in FILE (PEM) instead of the system's."),
+            .value(
+                "--ca-file", "FILE", help: "Trust the CA certificates in FILE (PEM) instead of the system's."),
             .value("--timeout", "SECONDS", help: "Give up on a server after SECONDS (default 20)."),
             .flag("--strict", help: "Fail on warnings too."),
         ],
@@ -46,7 +50,9 @@ enum VerifyDomainCommand: ToolCommand {
         ]
     )
 
-    static func run(_ arguments: ParsedArguments, in environment: ToolEnvironment) async throws -> CommandOutcome {
+    static func run(_ arguments: ParsedArguments, in environment: ToolEnvironment) async throws
+        -> CommandOutcome
+    {
         let domain = try checkedDomain(arguments.positionals[0])
         if let base = arguments.value("--base-url"), !base.lowercased().hasPrefix("https://") {
             throw usage(.invalidValue(option: "--base-url", value: base, expected: "an https:// URL"))
@@ -57,7 +63,8 @@ enum VerifyDomainCommand: ToolCommand {
         var timeout = 20
         if let text = arguments.value("--timeout") {
             guard let seconds = Int(text), (1...600).contains(seconds) else {
-                throw usage(.invalidValue(option: "--timeout", value: text, expected: "whole seconds from 1 to 600"))
+                throw usage(
+                    .invalidValue(option: "--timeout", value: text, expected: "whole seconds from 1 to 600"))
             }
             timeout = seconds
         }
@@ -118,9 +125,15 @@ enum VerifyDomainCommand: ToolCommand {
     /// A domain is a host name: no scheme, port, path or credentials.
     static func checkedDomain(_ text: String) throws(UsageError) -> String {
         let refused = usage(
-            .other("'\(text)' is not a domain: give a host name such as example.com, without scheme, port or path"))
-        guard !text.isEmpty, !text.contains("/"), !text.contains(":"), !text.contains("@") else { throw refused }
-        guard let link = try? LinkGate().parse("https://\(text)/"), let host = link.host else { throw refused }
+            .other(
+                "'\(text)' is not a domain: give a host name such as example.com, without scheme, port or path"
+            ))
+        guard !text.isEmpty, !text.contains("/"), !text.contains(":"), !text.contains("@") else {
+            throw refused
+        }
+        guard let link = try? LinkGate().parse("https://\(text)/"), let host = link.host else {
+            throw refused
+        }
         return host
     }
 
@@ -140,14 +153,17 @@ enum VerifyDomainCommand: ToolCommand {
             case .unreachable(let text), .unusableTrustFile(let text): message = text
             }
             return [
-                "url": .string(url), "status": .null, "contentType": .null, "bytes": .null, "truncated": false,
+                "url": .string(url), "status": .null, "contentType": .null, "bytes": .null,
+                "truncated": false,
                 "location": .null, "error": .string(message),
             ]
         }
     }
 
     static func summaryJSON(_ findings: [Finding]) -> JSONValue {
-        let count = { (severity: Finding.Severity) in JSONValue.number(JSONNumber(findings.filter { $0.severity == severity }.count)) }
+        let count = { (severity: Finding.Severity) in
+            JSONValue.number(JSONNumber(findings.filter { $0.severity == severity }.count))
+        }
         return ["errors": count(.error), "warnings": count(.warning), "notes": count(.note)]
     }
 }

@@ -29,7 +29,8 @@
             return await withCheckedContinuation { continuation in
                 DispatchQueue.global().async {
                     continuation.resume(
-                        returning: library.perform(url: url, caFile: caFile, timeout: timeout, byteLimit: byteLimit))
+                        returning: library.perform(
+                            url: url, caFile: caFile, timeout: timeout, byteLimit: byteLimit))
                 }
             }
         }
@@ -45,7 +46,8 @@
         typealias SetCallback = @convention(c) (OpaquePointer?, Int32, WriteCallback?) -> Int32
         typealias GetInfo = @convention(c) (OpaquePointer?, Int32, UnsafeMutableRawPointer?) -> Int32
         typealias StrError = @convention(c) (Int32) -> UnsafePointer<CChar>?
-        typealias WriteCallback = @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int
+        typealias WriteCallback =
+            @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int
 
         let easyInit: Init
         let easyCleanup: Cleanup
@@ -83,7 +85,8 @@
             }
             return .success(
                 CurlLibrary(
-                    easyInit: easyInit, easyCleanup: easyCleanup, easyPerform: easyPerform, setPointer: setPointer,
+                    easyInit: easyInit, easyCleanup: easyCleanup, easyPerform: easyPerform,
+                    setPointer: setPointer,
                     setLong: setLong, setCallback: setCallback, getInfo: getInfo, strError: strError))
         }
 
@@ -123,8 +126,12 @@
         }
         private static let httpsOnly = 2  // CURLPROTO_HTTPS
 
-        func perform(url: String, caFile: String, timeout: Int, byteLimit: Int) -> Result<HTTPResponse, TransportFailure> {
-            guard let easy = easyInit() else { return .failure(.unreachable("libcurl could not start a transfer")) }
+        func perform(url: String, caFile: String, timeout: Int, byteLimit: Int) -> Result<
+            HTTPResponse, TransportFailure
+        > {
+            guard let easy = easyInit() else {
+                return .failure(.unreachable("libcurl could not start a transfer"))
+            }
             defer { easyCleanup(easy) }
             let sink = BodySink(byteLimit: byteLimit)
             let sinkPointer = Unmanaged.passRetained(sink).toOpaque()
@@ -167,8 +174,10 @@
                 }
             }
             if code != 0 && !(code == Code.writeError && sink.isTruncated) {
-                let detail = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                let message = detail.isEmpty ? strError(code).map { String(cString: $0) } ?? "error \(code)" : detail
+                let detail = String(
+                    decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                let message =
+                    detail.isEmpty ? strError(code).map { String(cString: $0) } ?? "error \(code)" : detail
                 if code == Code.caFileUnreadable {
                     return .failure(.unusableTrustFile("not a file of PEM certificates (\(message))"))
                 }

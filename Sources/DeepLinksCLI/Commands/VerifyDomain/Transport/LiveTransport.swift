@@ -10,6 +10,8 @@ func makeLiveTransport(caFile: String?, timeout: Int) throws(ToolError) -> any H
     #else
         throw ToolError.invalidInput(
             source: caFile,
-            reason: "--ca-file is supported on Linux only; on this system add the certificate to the trusted store")
+            reason:
+                "--ca-file is supported on Linux only; on this system add the certificate to the trusted store"
+        )
     #endif
 }

@@ -15,7 +15,8 @@ struct URLSessionTransport: HTTPTransport {
 
     func fetch(_ url: String, byteLimit: Int) async -> Result<HTTPResponse, TransportFailure> {
         guard let target = URL(string: url) else { return .failure(.unreachable("'\(url)' is not a URL")) }
-        var request = URLRequest(url: target, cachePolicy: .reloadIgnoringLocalAndRemoteCacheData, timeoutInterval: timeout)
+        var request = URLRequest(
+            url: target, cachePolicy: .reloadIgnoringLocalAndRemoteCacheData, timeoutInterval: timeout)
         request.setValue("deeplinks-verify-domain", forHTTPHeaderField: "User-Agent")
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
@@ -115,7 +116,8 @@ private final class ResponseCollector: NSObject, URLSessionDataDelegate, @unchec
     }
 
     private func finish(_ result: Result<HTTPResponse, TransportFailure>) {
-        let waiting = lock.withLock { () -> CheckedContinuation<Result<HTTPResponse, TransportFailure>, Never>? in
+        let waiting = lock.withLock {
+            () -> CheckedContinuation<Result<HTTPResponse, TransportFailure>, Never>? in
             defer { continuation = nil }
             return continuation
         }

@@ -1,0 +1,163 @@
+import DeepLinks
+import Foundation
+import Testing
+
+/// Seeded, reproducible round trips through generated route tables: route → link → route, and
+/// table → JSON → table.
+@Suite("Properties: route tables and reverse routing")
+struct RouteRoundTripPropertyTests {
+    static let tablesPerSeed = 25
+    static let linksPerRoute = 8
+
+    /// Text that stays valid in every position a string parameter appears: no `/`, `\`,
+    /// control or bidi characters, but characters that need escaping in every part of a link.
+    static let stringAlphabet = Array("abcXYZ019 -_.~!$&'()*+,;=:@?#%[]\"<>é€😀ü")
+
+    /// Text of `1...maxLength` characters from ``stringAlphabet`` that is never `.` or `..`,
+    /// which no path segment may be.
+    static func text(_ random: inout SplitMix64, maxLength: Int) -> String {
+        let text = random.string(random.int(1...maxLength), from: stringAlphabet)
+        return text.allSatisfy { $0 == "." } ? "a" + text.dropFirst() : text
+    }
+
+    /// A parameter type and a way to draw values that satisfy it.
+    struct GeneratedType {
+        let text: String
+        let value: (inout SplitMix64) -> ParameterValue
+    }
+
+    static func type(_ random: inout SplitMix64) -> GeneratedType? {
+        switch random.int(0...7) {
+        case 0:
+            let low = random.int(-50...50)
+            let high = low + random.int(0...10_000)
+            return GeneratedType(text: "int \(low)...\(high)") { .integer($0.int(low...high)) }
+        case 1:
+            return GeneratedType(text: "slug") { random in
+                .string(
+                    (0..<random.int(1...3)).map { _ in random.string(random.int(1...6), from: Array("abz019")) }
+                        .joined(separator: "-"))
+            }
+        case 2:
+            return GeneratedType(text: "string 1...12") { .string(text(&$0, maxLength: 12)) }
+        case 3:
+            return GeneratedType(text: "string 1...20 [a-z0-9_]") {
+                .string($0.string($0.int(1...20), from: Array("az09_")))
+            }
+        case 4:
+            return GeneratedType(text: "uuid") { random in
+                let bytes = (0..<16).map { _ in UInt8(random.int(0...255)) }
+                return .uuid(UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                    bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15])))
+            }
+        case 5:
+            return GeneratedType(text: "bool") { .boolean($0.chance(0.5)) }
+        case 6:
+            return GeneratedType(text: "enum red|green|blue-ish") { .string($0.pick(["red", "green", "blue-ish"])) }
+        default:
+            return nil
+        }
+    }
+
+    /// One generated route: its declaration and how to draw parameters for it.
+    struct GeneratedRoute {
+        let route: Route
+        let path: [(String, (inout SplitMix64) -> ParameterValue)]
+        let query: [(name: String, required: Bool, defaultValue: ParameterValue?, value: (inout SplitMix64) -> ParameterValue)]
+    }
+
+    /// A table whose routes start with distinct literals, so that no two can compete for a link.
+    static func table(_ random: inout SplitMix64) -> [GeneratedRoute] {
+        (0..<random.int(1...6)).map { index in
+            var pattern = "/r\(index)"
+            var path: [(String, (inout SplitMix64) -> ParameterValue)] = []
+            for position in 0..<random.int(0...3) {
+                if random.chance(0.3) { pattern += "/lit\(position)" }
+                let name = "p\(position)"
+                if let type = type(&random) {
+                    pattern += "/:\(name)(\(type.text))"
+                    path.append((name, type.value))
+                } else {
+                    pattern += "/:\(name)"
+                    path.append((name, { .string(text(&$0, maxLength: 8)) }))
+                }
+            }
+            if random.chance(0.2) {
+                pattern += "/*rest"
+                path.append(("rest", { random in
+                    .segments((0..<random.int(1...3)).map { _ in text(&random, maxLength: 5) })
+                }))
+            }
+            var query: [QueryParameter] = []
+            var queryDraws: [(name: String, required: Bool, defaultValue: ParameterValue?, value: (inout SplitMix64) -> ParameterValue)] = []
+            for position in 0..<random.int(0...2) {
+                let name = "q\(position)"
+                let type = type(&random) ?? GeneratedType(text: "string 1...12") { .string(text(&$0, maxLength: 12)) }
+                switch random.int(0...2) {
+                case 0:
+                    query.append(QueryParameter(parsing: "\(name)(\(type.text))"))
+                    queryDraws.append((name, true, nil, type.value))
+                case 1:
+                    query.append(QueryParameter(parsing: "\(name)(\(type.text))?"))
+                    queryDraws.append((name, false, nil, type.value))
+                default:
+                    let fallback = type.value(&random)
+                    query.append(QueryParameter.optional(name, try? ParameterType(parsing: type.text), default: fallback))
+                    queryDraws.append((name, false, fallback, type.value))
+                }
+            }
+            let scope = random.chance(0.25) ? RouteScope(schemes: ["myapp"]) : RouteScope(schemes: ["https"], hosts: ["example.com"])
+            let safety = random.pick([RouteSafety.navigate, .navigate, .sensitive, .destructive])
+            let route = Route("route\(index)", PathPattern(parsing: pattern), query: query, scope: scope, safety: safety)
+            return GeneratedRoute(route: route, path: path, query: queryDraws)
+        }
+    }
+
+    @Test("route → link → route: every generated link leads back to its route and parameters", arguments: PropertySeeds.all)
+    func routeLinkRoute(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let gate = LinkGate(policy: LinkPolicy(allowedSchemes: ["https", "myapp"], strippedQueryItems: []))
+        for _ in 0..<Self.tablesPerSeed {
+            let generated = Self.table(&random)
+            let router = try Router(RouteTable(routes: generated.map(\.route)), policy: gate.policy)
+            for entry in generated {
+                for _ in 0..<Self.linksPerRoute {
+                    var parameters = RouteParameters()
+                    var expected = RouteParameters()
+                    for (name, draw) in entry.path {
+                        let value = draw(&random)
+                        parameters[name] = value
+                        expected[name] = value
+                    }
+                    for item in entry.query {
+                        if item.required || random.chance(0.5) {
+                            let value = item.value(&random)
+                            parameters[item.name] = value
+                            expected[item.name] = value
+                        } else if let fallback = item.defaultValue {
+                            expected[item.name] = fallback
+                        }
+                    }
+                    let text = try router.link(for: entry.route.name, parameters: parameters)
+                    let lookup = try #require(router.match(try gate.parse(text)), "seed \(seed): \(text)")
+                    #expect(lookup.name == entry.route.name, "seed \(seed): \(text)")
+                    #expect(lookup.parameters == expected, "seed \(seed): \(text)")
+                }
+            }
+        }
+    }
+
+    @Test("table → JSON → table gives an equal table with the same problems", arguments: PropertySeeds.all)
+    func tableJSON(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        for _ in 0..<Self.tablesPerSeed {
+            let options = RoutingOptions(
+                trailingSlash: random.pick([.ignored, .significant]), caseSensitivity: random.pick([.sensitive, .insensitive]),
+                precedence: random.pick([.specificity, .declarationOrder]))
+            let table = RouteTable(options: options, routes: Self.table(&random).map(\.route))
+            let decoded = try JSONDecoder().decode(RouteTable.self, from: try JSONEncoder().encode(table))
+            #expect(decoded == table, "seed \(seed)")
+            #expect(decoded.problems() == table.problems(), "seed \(seed)")
+        }
+    }
+}
