@@ -42,7 +42,7 @@ struct DemoCommandTests {
         }
     }
 
-    @Test("every source appears, and destructive routes ask first")
+    @Test("every source appears; destructive routes ask first and their web links stay in the browser")
     func sourcesAndConfirmation() async throws {
         let run = await runInProcess(["demo", "--json", "--app", "photoalbum"])
         let app = try #require((try run.json()["apps"] as? [[String: Any]])?.first)
@@ -51,7 +51,9 @@ struct DemoCommandTests {
         #expect(sources == ["universalLink", "handoff", "smartAppBanner", "customScheme"])
         let delete = try #require(samples.first { $0["route"] as? String == "deleteAlbum" })
         #expect(delete["outcome"] as? String == "confirm")
-        #expect(delete["association"] as? String == "match")
+        // SPEC §2 rule 3: the association file excludes the destructive route, so a tapped web
+        // link never opens the app for it; through other sources it still asks first.
+        #expect(delete["association"] as? String == "exclude")
     }
 
     @Test("the table shows each outcome with its parameters or reason on the line below")

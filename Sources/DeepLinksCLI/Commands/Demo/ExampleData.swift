@@ -130,8 +130,9 @@ enum ExampleData {
       {
         "appIDs": ["ABCDE12345.com.example.photos"],
         "components": [
+          {"/": "/albums/*/delete", "exclude": true, "comment": "route deleteAlbum is destructive: it stays on the web"},
           {"/": "/albums", "?": {"albumname": "?*", "index": "?*"}, "comment": "route photo"},
-          {"/": "/albums/*", "comment": "routes album and deleteAlbum"},
+          {"/": "/albums/*", "comment": "route album"},
           {"/": "/shared", "comment": "route sharedWithMe"}
         ]
       }
