@@ -6,7 +6,11 @@ import DeepLinks
 /// taken from the detail's `defaults`, then from the `applinks` `defaults`, then from Apple's
 /// defaults (`*`, false, true, true). A legacy `paths` entry becomes a rule on the path alone,
 /// case-sensitive and percent-encoded, excluding when it starts with `NOT `.
-struct CompiledRule: Sendable {
+///
+/// A class, though every property is a constant: a file's matcher walks thousands of rules
+/// per URL, and passing a reference costs one retain where a struct of this size costs a
+/// dozen.
+final class CompiledRule: Sendable {
     /// The compiled `?` part.
     enum Query: Sendable {
         /// No constraint (absent, `*`, or a dictionary with non-string values).
