@@ -19,6 +19,7 @@ let package = Package(
         .target(name: "FuzzSupport", dependencies: [.product(name: "DeepLinks", package: "swift-deep-links")]),
         harness("FuzzLinkGate", ["DeepLinks"]),
         harness("FuzzSmartAppBanner", ["DeepLinks"]),
+        harness("FuzzLinkReceiver", ["DeepLinks"]),
         harness("FuzzRouteTable", ["DeepLinks"]),
         harness("FuzzAssociationFile", ["AssociatedDomains"]),
         harness("FuzzAssociationMatch", ["AssociatedDomains", "DeepLinks"]),

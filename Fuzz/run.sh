@@ -18,8 +18,8 @@ cd "$(dirname "$0")"
 
 SECONDS_EACH="${1:-60}"
 shift || true
-ALL=(FuzzLinkGate FuzzSmartAppBanner FuzzRouteTable FuzzAssociationFile FuzzAssociationMatch FuzzEntitlement
-    FuzzLinkPreview)
+ALL=(FuzzLinkGate FuzzSmartAppBanner FuzzLinkReceiver FuzzRouteTable FuzzAssociationFile FuzzAssociationMatch
+    FuzzEntitlement FuzzLinkPreview)
 if [[ $# -eq 0 ]]; then HARNESSES=("${ALL[@]}"); else HARNESSES=("$@"); fi
 
 # The longest input each harness is given: past the limit the parser is tested with, so that

@@ -67,6 +67,13 @@ elif harness == "FuzzSmartAppBanner":
         write("app-id=425349261, app-argument=" + text)
     write("app-id=1" + ", affiliate-data=x" * 480)
 
+elif harness == "FuzzLinkReceiver":
+    for text in payload_links()[::5]:
+        write(compact({"url": text}))
+        write(compact({"activity": {"activityType": "NSUserActivityTypeBrowsingWeb", "webpageURL": text}}))
+    for text in ["myapp://settings/profile", "newsapp://doc/ABC123", "myapp:///settings/privacy"]:
+        write(compact({"url": text}))
+
 elif harness == "FuzzRouteTable":
     links = payload_links()[::11]
     for name in ["routes.json", "duplicate-routes.json", "unknown-key.json"]:

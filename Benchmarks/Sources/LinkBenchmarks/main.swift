@@ -30,7 +30,9 @@ if let side = value(after: "--memory-probe") {
 AllocationCounter.relaunchWithInterposerIfNeeded(arguments: arguments)
 
 let quick = arguments.contains("--quick")
-let groups = Set((value(after: "--only") ?? "router,pipeline,scaling,association,memory").split(separator: ",").map(String.init))
+let groups = Set(
+    (value(after: "--only") ?? "router,pipeline,scaling,association,memory").split(separator: ",").map(
+        String.init))
 let bench = Bench(settings: quick ? .quick : .full, allocations: AllocationCounter())
 
 if let workload = value(after: "--profile") {
@@ -49,7 +51,8 @@ var results = ResultTable()
 do {
     if groups.contains("router") || groups.contains("pipeline") {
         try RouterSuite.run(
-            bench: bench, router: groups.contains("router"), pipeline: groups.contains("pipeline"), into: &results)
+            bench: bench, router: groups.contains("router"), pipeline: groups.contains("pipeline"),
+            into: &results)
     }
     if groups.contains("scaling") { try ScalingSuite.run(bench: bench, into: &results) }
     if groups.contains("association") { try AssociationSuite.run(bench: bench, quick: quick, into: &results) }

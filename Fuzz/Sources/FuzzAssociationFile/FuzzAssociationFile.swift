@@ -21,7 +21,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let findings = validator.validate(bytes: input.bytes)
     require(findings.allSatisfy { !$0.message.isEmpty }, "a finding without a message", input: text)
     require(
-        findings.contains { $0.code == .fileTooLarge } == (input.bytes.count > AssociationFileDocument.maximumByteCount),
+        findings.contains { $0.code == .fileTooLarge }
+            == (input.bytes.count > AssociationFileDocument.maximumByteCount),
         "the size finding does not follow the 128 KB limit", input: text)
 
     let document: AssociationFileDocument
@@ -39,17 +40,22 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         do {
             let again = try AssociationFile(parsing: serialized)
             require(again == file, "the \(style) serialisation parses to another file", input: text)
-            require(again.serialized(style) == serialized, "\(style) serialisation is not stable", input: text)
+            require(
+                again.serialized(style) == serialized, "\(style) serialisation is not stable", input: text)
         } catch {
             violated("the \(style) serialisation is refused: \(error)", input: text)
         }
     }
     let jsonText = document.json.serialized()
-    require((try? JSONValue(parsing: jsonText)) == document.json, "the JSON value does not round-trip", input: text)
+    require(
+        (try? JSONValue(parsing: jsonText)) == document.json, "the JSON value does not round-trip",
+        input: text)
 
     let compiled = CompiledAssociationFile(file)
     let appIDs = compiled.appIDs.prefix(4)
-    let paths = (file.appLinks?.details ?? []).prefix(4).compactMap { $0.components?.first?.path ?? $0.paths?.first }
+    let paths = (file.appLinks?.details ?? []).prefix(4).compactMap {
+        $0.components?.first?.path ?? $0.paths?.first
+    }
     for path in paths.prefix(4) {
         let probe = "https://example.com/" + path.filter { $0 != "*" && $0 != "?" }
         for appID in appIDs {

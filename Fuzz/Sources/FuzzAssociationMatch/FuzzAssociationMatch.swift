@@ -6,7 +6,8 @@ import FuzzSupport
 /// literals, encoded separators and empty segments.
 let gate = LinkGate(
     policy: LinkPolicy(
-        allowsIPLiterals: true, allowsEncodedSeparators: true, allowsEmptySegments: true, strippedQueryItems: []))
+        allowsIPLiterals: true, allowsEncodedSeparators: true, allowsEmptySegments: true,
+        strippedQueryItems: []))
 
 /// The input's first line is an association file in JSON; every further line is a URL.
 ///
@@ -47,8 +48,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             switch answer.decision {
             case .match, .exclude:
                 guard let rule = answer.rule else { violated("a decision without its rule", input: text) }
-                require(ruleExists(rule, in: file), "a decision names a rule the file does not have", input: text)
-                require(answer.reason == (answer.decision == .match ? .ruleMatched : .ruleExcluded), "reason and decision disagree", input: text)
+                require(
+                    ruleExists(rule, in: file), "a decision names a rule the file does not have", input: text)
+                require(
+                    answer.reason == (answer.decision == .match ? .ruleMatched : .ruleExcluded),
+                    "reason and decision disagree", input: text)
             case .noMatch:
                 require(answer.rule == nil, "a no-match names a rule", input: text)
             }
@@ -61,10 +65,15 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             let domain = (try? AssociationURL(url))?.host
             for (appID, answer) in zip(appIDs, answers) {
                 let turned = inverse.match(url, appID: appID, domain: domain)
-                require(turned.rule == answer.rule, "turning exclusions around changed the deciding rule", input: text)
+                require(
+                    turned.rule == answer.rule, "turning exclusions around changed the deciding rule",
+                    input: text)
                 switch answer.decision {
-                case .match: require(turned.decision == .exclude, "a match did not turn into an exclusion", input: text)
-                case .exclude: require(turned.decision == .match, "an exclusion did not turn into a match", input: text)
+                case .match:
+                    require(
+                        turned.decision == .exclude, "a match did not turn into an exclusion", input: text)
+                case .exclude:
+                    require(turned.decision == .match, "an exclusion did not turn into a match", input: text)
                 case .noMatch: require(turned.decision == .noMatch, "a no-match changed", input: text)
                 }
             }
@@ -76,7 +85,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         guard let split = try? AssociationURL(url) else {
             violated("the splitter refuses a URL the gate accepts", input: text)
         }
-        require(split == AssociationURL(link), "the splitter and the gate read the URL differently", input: text)
+        require(
+            split == AssociationURL(link), "the splitter and the gate read the URL differently", input: text)
         for (appID, answer) in zip(appIDs, answers) {
             require(
                 compiled.match(link, appID: appID, domain: link.host) == answer,
@@ -91,11 +101,14 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
 /// Whether a reference points at a component or legacy path of the file.
 func ruleExists(_ rule: RuleReference, in file: AssociationFile) -> Bool {
-    guard let details = file.appLinks?.details, details.indices.contains(rule.detailIndex) else { return false }
+    guard let details = file.appLinks?.details, details.indices.contains(rule.detailIndex) else {
+        return false
+    }
     let detail = details[rule.detailIndex]
     switch rule.kind {
     case .component: return detail.components.map { $0.indices.contains(rule.index) } ?? false
-    case .legacyPath: return detail.components == nil && (detail.paths.map { $0.indices.contains(rule.index) } ?? false)
+    case .legacyPath:
+        return detail.components == nil && (detail.paths.map { $0.indices.contains(rule.index) } ?? false)
     }
 }
 
@@ -111,7 +124,8 @@ func flippingExclusions(_ file: AssociationFile) -> AssociationFile? {
         if let components = detail.components {
             detail.components = components.map { component in
                 var component = component
-                let effective = component.exclude ?? detail.defaults?.exclude ?? domainDefaults?.exclude ?? false
+                let effective =
+                    component.exclude ?? detail.defaults?.exclude ?? domainDefaults?.exclude ?? false
                 component.exclude = !effective
                 return component
             }

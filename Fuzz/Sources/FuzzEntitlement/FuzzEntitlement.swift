@@ -52,7 +52,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 func check(_ entry: AssociatedDomain, input: String) {
-    require((try? AssociatedDomain(entry.description)) == entry, "the written entry parses to another", input: input)
+    require(
+        (try? AssociatedDomain(entry.description)) == entry, "the written entry parses to another",
+        input: input)
     do {
         let json = try JSONEncoder().encode(entry)
         let decoded = try JSONDecoder().decode(AssociatedDomain.self, from: json)
@@ -63,10 +65,15 @@ func check(_ entry: AssociatedDomain, input: String) {
     let domain = entry.domain
     require(
         !domain.isEmpty && domain.utf8.count <= 253
-            && domain.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || $0 == 0x2E },
+            && domain.utf8.allSatisfy {
+                ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || $0 == 0x2E
+            },
         "an accepted domain holds something other than lower-case letters, digits, '-' and '.'", input: input)
-    require(entry.covers(domain) == !entry.isWildcard, "an entry's own domain coverage is wrong", input: input)
-    require(entry.covers("a." + domain) == entry.isWildcard, "an entry's subdomain coverage is wrong", input: input)
+    require(
+        entry.covers(domain) == !entry.isWildcard, "an entry's own domain coverage is wrong", input: input)
+    require(
+        entry.covers("a." + domain) == entry.isWildcard, "an entry's subdomain coverage is wrong",
+        input: input)
     require(!entry.covers("a" + domain), "an entry covers a host by substring", input: input)
     require(!entry.covers(String(domain.dropFirst())), "an entry covers a shorter host", input: input)
 }
@@ -80,11 +87,14 @@ func coversByLabels(_ entry: AssociatedDomain, _ host: String) -> Bool {
 }
 
 func checkLookup(
-    _ entitlement: AssociatedDomainsEntitlement, host: String, service: AssociatedDomain.Service, input: String
+    _ entitlement: AssociatedDomainsEntitlement, host: String, service: AssociatedDomain.Service,
+    input: String
 ) {
     let isASCII = host.utf8.allSatisfy { $0 < 0x80 }
     for entry in entitlement.entries where isASCII {
-        require(entry.covers(host) == coversByLabels(entry, host), "covers disagrees with the label rule", input: input)
+        require(
+            entry.covers(host) == coversByLabels(entry, host), "covers disagrees with the label rule",
+            input: input)
     }
     guard let found = entitlement.entry(for: host, service: service) else {
         require(
@@ -92,8 +102,11 @@ func checkLookup(
             "no entry found though one covers the host", input: input)
         return
     }
-    require(found.service == service && found.covers(host), "the entry found does not cover the host", input: input)
-    for other in entitlement.entries where other.service == service && other.modes.isEmpty && other.covers(host) {
+    require(
+        found.service == service && found.covers(host), "the entry found does not cover the host",
+        input: input)
+    for other in entitlement.entries
+    where other.service == service && other.modes.isEmpty && other.covers(host) {
         require(
             found.isWildcard ? other.isWildcard && other.domain.count <= found.domain.count : true,
             "a more specific entry than the one found covers the host", input: input)

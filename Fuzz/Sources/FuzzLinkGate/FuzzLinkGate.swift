@@ -56,7 +56,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             parsed = try gate.parse(text)
         } catch {
             if let position = error.position {
-                require(position >= 0 && position <= text.utf8.count, "refusal offset outside the input", input: text)
+                require(
+                    position >= 0 && position <= text.utf8.count, "refusal offset outside the input",
+                    input: text)
             }
             require(!error.description.isEmpty, "refusal without a sentence", input: text)
             require(
@@ -83,11 +85,16 @@ func checkCanonical(_ link: Link, gate: LinkGate, input: String) {
     // The one change canonicalising makes to the path: an empty web path is written `/`.
     let path = link.pathSegments.isEmpty && link.isWeb ? [""] : link.pathSegments.map(\.decoded)
     require(again.pathSegments.map(\.decoded) == path, "decoded path changed", input: input)
-    require(again.queryItems.map(\.name) == link.queryItems.map(\.name), "decoded query names changed", input: input)
-    require(again.queryItems.map(\.value) == link.queryItems.map(\.value), "decoded query values changed", input: input)
+    require(
+        again.queryItems.map(\.name) == link.queryItems.map(\.name), "decoded query names changed",
+        input: input)
+    require(
+        again.queryItems.map(\.value) == link.queryItems.map(\.value), "decoded query values changed",
+        input: input)
     require(again.fragment == link.fragment, "decoded fragment changed", input: input)
     require(
-        canonical.utf8.count <= link.original.utf8.count + 1, "canonical form longer than the original", input: input)
+        canonical.utf8.count <= link.original.utf8.count + 1, "canonical form longer than the original",
+        input: input)
     require(link.host.map { !$0.isEmpty } ?? !link.isWeb, "web link without a host accepted", input: input)
 }
 
@@ -111,15 +118,21 @@ func checkSanitizing(_ link: Link, gate: LinkGate, input: String) {
     let patterns = gate.policy.strippedQueryItems
     func stripped(_ item: QueryItem) -> Bool { patterns.contains { $0.matches(item.name) } }
     require(clean.removed.allSatisfy(stripped), "sanitising removed an item the policy keeps", input: input)
-    require(!clean.link.queryItems.contains(where: stripped), "sanitising kept an item the policy strips", input: input)
     require(
-        clean.link.queryItems == link.queryItems.filter { !stripped($0) }, "sanitising reordered or changed items",
+        !clean.link.queryItems.contains(where: stripped), "sanitising kept an item the policy strips",
         input: input)
-    require(gate.sanitize(clean.link) == SanitizedLink(link: clean.link, removed: []), "sanitising not idempotent", input: input)
+    require(
+        clean.link.queryItems == link.queryItems.filter { !stripped($0) },
+        "sanitising reordered or changed items",
+        input: input)
+    require(
+        gate.sanitize(clean.link) == SanitizedLink(link: clean.link, removed: []),
+        "sanitising not idempotent", input: input)
     guard let reparsed = try? gate.parse(clean.link.original) else {
         violated("the sanitised link \(clean.link.original.debugDescription) is refused", input: input)
     }
-    require(reparsed.queryItems == clean.link.queryItems, "the sanitised text reads other items", input: input)
-    require(reparsed.canonical == clean.canonical, "the sanitised text has another canonical form", input: input)
+    require(
+        reparsed.queryItems == clean.link.queryItems, "the sanitised text reads other items", input: input)
+    require(
+        reparsed.canonical == clean.canonical, "the sanitised text has another canonical form", input: input)
 }
-

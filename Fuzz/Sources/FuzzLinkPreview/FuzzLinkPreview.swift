@@ -31,7 +31,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         PreviewImage(url: $0, width: dimensions?.first ?? nil, height: dimensions?.last ?? nil, alt: part(4))
     }
     let preview = LinkPreview(
-        title: part(1) ?? "", description: part(2), image: image, type: PreviewType(rawValue: part(8) ?? "website"),
+        title: part(1) ?? "", description: part(2), image: image,
+        type: PreviewType(rawValue: part(8) ?? "website"),
         siteName: nil, locale: part(9))
     let site = makeSite(name: part(6) ?? "", appName: part(7) ?? "", customScheme: input.bytes.count % 2 == 0)
 
@@ -52,17 +53,22 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let cleaned = metadata.preview
     let harmlessPreview = LinkPreview(
         title: "t", description: cleaned.description.map { _ in "d" },
-        image: cleaned.image.map { PreviewImage(url: $0.url, width: $0.width, height: $0.height, alt: $0.alt.map { _ in "a" }) },
+        image: cleaned.image.map {
+            PreviewImage(url: $0.url, width: $0.width, height: $0.height, alt: $0.alt.map { _ in "a" })
+        },
         type: cleaned.type, siteName: nil, locale: cleaned.locale)
     let harmlessSite = makeSite(name: "s", appName: "a", customScheme: site.app.customScheme != nil)
     let harmless: PreviewMetadata
     do {
-        harmless = try PreviewMetadata(canonicalURL: metadata.canonicalURL, preview: harmlessPreview, site: harmlessSite)
+        harmless = try PreviewMetadata(
+            canonicalURL: metadata.canonicalURL, preview: harmlessPreview, site: harmlessSite)
     } catch {
         violated("the harmless twin is refused: \(error)", input: text)
     }
 
-    for (name, render) in [("head", { (m: PreviewMetadata) in HeadFragment(m).html }), ("page", { LandingPage($0).html })] {
+    for (name, render) in [
+        ("head", { (m: PreviewMetadata) in HeadFragment(m).html }), ("page", { LandingPage($0).html }),
+    ] {
         let html = render(metadata)
         guard let tags = HTMLReading.tags(html) else {
             violated("the \(name) holds markup the renderer did not write:\n\(html)", input: text)
@@ -74,14 +80,18 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
 
     let lines2 = HeadFragment(metadata).lines
-    require(lines2.count == metadata.tags.count + 1, "the head has another number of lines than tags", input: text)
+    require(
+        lines2.count == metadata.tags.count + 1, "the head has another number of lines than tags", input: text
+    )
     for (line, tag) in zip(lines2.dropFirst(), metadata.tags) {
         let marker = " content=\""
         guard let start = line.range(of: marker), line.hasSuffix("\">") else {
             violated("a meta tag without its content attribute: \(line)", input: text)
         }
         let value = String(line[start.upperBound...].dropLast(2))
-        require(HTMLReading.unescaped(value) == tag.content, "a meta tag's content does not read back", input: text)
+        require(
+            HTMLReading.unescaped(value) == tag.content, "a meta tag's content does not read back",
+            input: text)
     }
 
     let bannerGate = LinkGate(policy: LinkPolicy(strippedQueryItems: []))

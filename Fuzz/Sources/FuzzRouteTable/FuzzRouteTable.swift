@@ -32,7 +32,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         violated("the table's own JSON does not round-trip: \(error)", input: text)
     }
     for route in table.routes {
-        require(PathPattern(parsing: route.path.text) == route.path, "a path pattern does not re-parse", input: text)
+        require(
+            PathPattern(parsing: route.path.text) == route.path, "a path pattern does not re-parse",
+            input: text)
     }
 
     let router: Router
@@ -40,7 +42,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         router = try Router(table)
         require(problems.isEmpty, "a router was built from a table with problems", input: text)
     } catch {
-        require(error.problems == problems, "the router refused with other problems than the table's", input: text)
+        require(
+            error.problems == problems, "the router refused with other problems than the table's", input: text
+        )
         return 0
     }
 

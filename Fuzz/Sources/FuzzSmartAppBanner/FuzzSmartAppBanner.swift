@@ -26,7 +26,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     } catch {
         require(!error.description.isEmpty, "refusal without a sentence", input: text)
         if text.utf8.count > SmartAppBanner.maximumContentLength {
-            require(error == .tooLong(bytes: text.utf8.count), "over-long content refused with \(error)", input: text)
+            require(
+                error == .tooLong(bytes: text.utf8.count), "over-long content refused with \(error)",
+                input: text)
         }
         return 0
     }
@@ -54,7 +56,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
     if let argument = banner.appArgument {
         require(!argument.original.contains(","), "an app-argument with a comma was accepted", input: text)
-        require((try? gate.parse(argument.original)) == argument, "the app-argument does not re-parse", input: text)
+        require(
+            (try? gate.parse(argument.original)) == argument, "the app-argument does not re-parse",
+            input: text)
     }
 
     do {

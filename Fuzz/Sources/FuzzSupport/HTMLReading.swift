@@ -79,7 +79,8 @@ public enum HTMLReading {
                 attributes.append(attribute)
                 // `<!DOCTYPE html>` has a bare word; every other attribute has a quoted value.
                 if name == "!DOCTYPE", i < bytes.count, bytes[i] == UInt8(ascii: ">") { continue }
-                guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "="), bytes[i + 1] == UInt8(ascii: "\"") else {
+                guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "="), bytes[i + 1] == UInt8(ascii: "\"")
+                else {
                     return nil
                 }
                 i += 2

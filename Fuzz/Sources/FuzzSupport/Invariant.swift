@@ -7,7 +7,8 @@ public func require(
     file: StaticString = #fileID, line: UInt = #line
 ) {
     if !condition() {
-        fatalError("invariant broken: \(invariant())\ninput: \(input.debugDescription)", file: file, line: line)
+        fatalError(
+            "invariant broken: \(invariant())\ninput: \(input.debugDescription)", file: file, line: line)
     }
 }
 

@@ -9,7 +9,8 @@ import DeepLinks
 ///   accepts and that routes to the same route and parameters.
 public func checkOutcome(_ link: Link, text: String, dispatcher: LinkDispatcher, input: String) {
     let outcome = dispatcher.outcome(for: text)
-    require(outcome == dispatcher.outcome(for: link), "text and parsed link decided differently", input: input)
+    require(
+        outcome == dispatcher.outcome(for: link), "text and parsed link decided differently", input: input)
     let sanitized = dispatcher.gate.sanitize(link).link
     switch outcome {
     case .reject(.malformed(let error)):
@@ -25,15 +26,20 @@ public func checkOutcome(_ link: Link, text: String, dispatcher: LinkDispatcher,
         }
         require(match.safety == route.safety, "the match reports another safety than its route", input: input)
         if case .route = outcome {
-            require(route.safety == .navigate, "a \(route.safety) route ran without confirmation", input: input)
+            require(
+                route.safety == .navigate, "a \(route.safety) route ran without confirmation", input: input)
         } else {
             require(route.safety != .navigate, "a navigate route asked for confirmation", input: input)
         }
-        require(match.link == sanitized, "the match carries a link other than the sanitised one", input: input)
+        require(
+            match.link == sanitized, "the match carries a link other than the sanitised one", input: input)
         checkWriteBack(match, dispatcher: dispatcher, input: input)
     }
 }
 
+/// A routed link's route and parameters are written back (reverse routing) to a link that the
+/// gate accepts and that matches the same route with the same parameters. A route whose link
+/// cannot be written (a reverse-routing error) is not checked: that refusal is typed.
 public func checkWriteBack(_ match: RouteMatch, dispatcher: LinkDispatcher, input: String) {
     let host = match.link.isWeb ? match.link.host : nil
     guard

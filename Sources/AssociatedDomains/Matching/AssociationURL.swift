@@ -91,9 +91,12 @@ public struct AssociationURL: Sendable, Hashable, Codable {
     /// the delimiters looked for here, so searching bytes finds what searching characters
     /// finds.
     private static func splitASCII(_ text: String) -> Result<AssociationURL, AssociationURLError>? {
-        let split = text.utf8.withContiguousStorageIfAvailable { bytes -> Result<AssociationURL, AssociationURLError>? in
+        typealias Split = Result<AssociationURL, AssociationURLError>
+        let split = text.utf8.withContiguousStorageIfAvailable { bytes -> Split? in
             guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
-            func firstIndex(of byte: UInt8, in range: Range<Int>) -> Int? { range.first { bytes[$0] == byte } }
+            func firstIndex(of byte: UInt8, in range: Range<Int>) -> Int? {
+                range.first { bytes[$0] == byte }
+            }
             func string(_ range: Range<Int>) -> String {
                 String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
             }
@@ -117,12 +120,16 @@ public struct AssociationURL: Sendable, Hashable, Codable {
                 start += 2
                 let authorityEnd = firstIndex(of: UInt8(ascii: "/"), in: start..<end) ?? end
                 var hostStart = start
-                if let at = (start..<authorityEnd).last(where: { bytes[$0] == UInt8(ascii: "@") }) { hostStart = at + 1 }
+                if let at = (start..<authorityEnd).last(where: { bytes[$0] == UInt8(ascii: "@") }) {
+                    hostStart = at + 1
+                }
                 if hostStart < authorityEnd, bytes[hostStart] == UInt8(ascii: "["),
                     let close = firstIndex(of: UInt8(ascii: "]"), in: hostStart..<authorityEnd)
                 {
                     host = string(hostStart..<(close + 1))
-                } else if let portColon = (hostStart..<authorityEnd).last(where: { bytes[$0] == UInt8(ascii: ":") }),
+                } else if let portColon = (hostStart..<authorityEnd).last(where: {
+                    bytes[$0] == UInt8(ascii: ":")
+                }),
                     ((portColon + 1)..<authorityEnd).allSatisfy({ bytes[$0] >= 0x30 && bytes[$0] <= 0x39 })
                 {
                     host = string(hostStart..<portColon)
@@ -144,8 +151,8 @@ public struct AssociationURL: Sendable, Hashable, Codable {
     }
 
     private static func isSchemeByte(_ byte: UInt8) -> Bool {
-        isLetter(byte) || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
-            || byte == UInt8(ascii: ".")
+        isLetter(byte) || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "+")
+            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
     }
 
     private static func host(ofAuthority authority: Substring) -> String {

@@ -191,11 +191,24 @@ struct URLView {
                 while value.hasPrefix("/") { value = value.dropFirst() }
                 while value.hasSuffix("/") { value = value.dropLast() }
             }
-            let scalars = value.unicodeScalars.map(\.value)
+            let scalars = Self.scalarValues(value)
             result = folded ? CaseFolding.fold(scalars) : scalars
         }
         texts[key] = .some(result)
         return result
+    }
+
+    /// The Unicode scalar values of text; for ASCII, one per byte, read without decoding.
+    static func scalarValues(_ text: Substring) -> [UInt32] {
+        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> [UInt32]? in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            return [UInt32](unsafeUninitializedCapacity: bytes.count) { buffer, count in
+                for i in 0..<bytes.count { buffer[i] = UInt32(bytes[i]) }
+                count = bytes.count
+            }
+        }
+        if let ascii, let values = ascii { return values }
+        return text.unicodeScalars.map(\.value)
     }
 
     /// The query split on `&` into items split at the first `=` (an item without `=` has the
@@ -221,8 +234,8 @@ struct URLView {
                 result = nil
                 break
             }
-            let nameScalars = nameText.unicodeScalars.map(\.value)
-            let valueScalars = valueText.unicodeScalars.map(\.value)
+            let nameScalars = Self.scalarValues(Substring(nameText))
+            let valueScalars = Self.scalarValues(Substring(valueText))
             result?.append(
                 folded
                     ? (CaseFolding.fold(nameScalars), CaseFolding.fold(valueScalars))

@@ -39,14 +39,17 @@ struct HostValidator {
             throw LinkError(.invalidHost, at: label.lowerBound, detail: "empty label in '\(host)'")
         }
         guard label.count <= 63 else {
-            throw LinkError(.invalidHost, at: label.lowerBound, detail: "label of \(label.count) bytes, limit 63")
+            throw LinkError(
+                .invalidHost, at: label.lowerBound, detail: "label of \(label.count) bytes, limit 63")
         }
         for i in label {
             let b = bytes[i]
-            guard ASCII.isAlpha(b) || ASCII.isDigit(b) || b == UInt8(ascii: "-")
-                || (allowsUnderscore && b == UInt8(ascii: "_"))
+            guard
+                ASCII.isAlpha(b) || ASCII.isDigit(b) || b == UInt8(ascii: "-")
+                    || (allowsUnderscore && b == UInt8(ascii: "_"))
             else {
-                throw LinkError(.invalidHost, at: i, detail: "'\(Character(Unicode.Scalar(b)))' in host '\(host)'")
+                throw LinkError(
+                    .invalidHost, at: i, detail: "'\(Character(Unicode.Scalar(b)))' in host '\(host)'")
             }
         }
         if bytes[label.lowerBound] == UInt8(ascii: "-") || bytes[label.upperBound - 1] == UInt8(ascii: "-") {
@@ -58,7 +61,8 @@ struct HostValidator {
         {
             let text = ASCII.lowercasedString(UnsafeBufferPointer(rebasing: bytes[label]))
             guard text.hasPrefix("xn--"), Punycode.isValidLabel(String(text.dropFirst(4))) else {
-                throw LinkError(.invalidHost, at: label.lowerBound, detail: "label '\(text)' is not valid Punycode")
+                throw LinkError(
+                    .invalidHost, at: label.lowerBound, detail: "label '\(text)' is not valid Punycode")
             }
         }
     }
@@ -103,10 +107,12 @@ struct HostValidator {
             && labels.allSatisfy { label in
                 !label.isEmpty && label.count <= 3 && label.allSatisfy { ASCII.isDigit(bytes[$0]) }
                     && (label.count == 1 || bytes[label.lowerBound] != UInt8(ascii: "0"))
-                    && (Int(String(decoding: UnsafeBufferPointer(rebasing: bytes[label]), as: UTF8.self)) ?? 256) <= 255
+                    && (Int(String(decoding: UnsafeBufferPointer(rebasing: bytes[label]), as: UTF8.self))
+                        ?? 256) <= 255
             }
         guard canonical else {
-            throw LinkError(.nonCanonicalIPv4, at: start, detail: "'\(host)' is read as an IPv4 address by browsers")
+            throw LinkError(
+                .nonCanonicalIPv4, at: start, detail: "'\(host)' is read as an IPv4 address by browsers")
         }
         guard allowsIPLiterals else { throw LinkError(.ipLiteralNotAllowed, at: start, detail: "'\(host)'") }
         return host
@@ -124,9 +130,12 @@ struct HostValidator {
         }
         let canonical = Self.serializeIPv6(pieces)
         guard canonical == given else {
-            throw LinkError(.invalidIPv6, at: start, detail: "'[\(given)]' is not in canonical form '[\(canonical)]'")
+            throw LinkError(
+                .invalidIPv6, at: start, detail: "'[\(given)]' is not in canonical form '[\(canonical)]'")
         }
-        guard allowsIPLiterals else { throw LinkError(.ipLiteralNotAllowed, at: start, detail: "'[\(given)]'") }
+        guard allowsIPLiterals else {
+            throw LinkError(.ipLiteralNotAllowed, at: start, detail: "'[\(given)]'")
+        }
         return "[" + canonical + "]"
     }
 

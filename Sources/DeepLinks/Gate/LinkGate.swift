@@ -19,16 +19,22 @@
 public struct LinkGate: Sendable {
     /// The rules this gate applies.
     public var policy: LinkPolicy {
-        didSet { strippedNames = StrippedNameMatcher(policy.strippedQueryItems) }
+        didSet {
+            strippedNames = StrippedNameMatcher(policy.strippedQueryItems)
+            allowedHosts = AllowedHostMatcher(policy)
+        }
     }
 
     /// The policy's stripped query items, prepared for sanitising.
     private var strippedNames: StrippedNameMatcher
+    /// The policy's allowed hosts, prepared for parsing.
+    private var allowedHosts: AllowedHostMatcher
 
     /// Creates a gate for a policy (the safe default when omitted).
     public init(policy: LinkPolicy = LinkPolicy()) {
         self.policy = policy
         strippedNames = StrippedNameMatcher(policy.strippedQueryItems)
+        allowedHosts = AllowedHostMatcher(policy)
     }
 
     /// Parses and validates link text.
@@ -39,7 +45,10 @@ public struct LinkGate: Sendable {
         let original = text
         let result = text.withUTF8 { bytes -> Result<Link, LinkError> in
             do throws(LinkError) {
-                return .success(try LinkParser(bytes: bytes, policy: policy, original: original).parse())
+                return .success(
+                    try LinkParser(
+                        bytes: bytes, policy: policy, allowedHosts: allowedHosts, original: original
+                    ).parse())
             } catch {
                 return .failure(error)
             }
@@ -52,18 +61,32 @@ public struct LinkGate: Sendable {
     /// The returned link keeps every other part exactly as it arrived; only whole query items
     /// are removed, in place, so the order of the rest is kept.
     public func sanitize(_ link: Link) -> SanitizedLink {
+        var removed: [QueryItem]? = []
+        let kept = strip(link, removed: &removed)
+        return SanitizedLink(link: kept, removed: removed ?? [])
+    }
+
+    /// The link without the query items the policy names: ``sanitize(_:)`` for callers that
+    /// do not need the list of what was removed.
+    func strippedLink(_ link: Link) -> Link {
+        var removed: [QueryItem]?
+        return strip(link, removed: &removed)
+    }
+
+    /// Removes the stripped items; appends each to `removed` when it is not `nil`.
+    private func strip(_ link: Link, removed: inout [QueryItem]?) -> Link {
         let strippedNames = strippedNames
         guard !strippedNames.isEmpty, !link.queryItems.isEmpty,
             let first = link.queryItems.firstIndex(where: { strippedNames.matches($0.name) })
         else {
-            return SanitizedLink(link: link, removed: [])
+            return link
         }
         var kept = Array(link.queryItems[..<first])
         kept.reserveCapacity(link.queryItems.count - 1)
-        var removed = [link.queryItems[first]]
+        removed?.append(link.queryItems[first])
         for item in link.queryItems[(first + 1)...] {
             if strippedNames.matches(item.name) {
-                removed.append(item)
+                removed?.append(item)
             } else {
                 kept.append(item)
             }
@@ -85,11 +108,12 @@ public struct LinkGate: Sendable {
         let text = Link.assemble(
             scheme: link.scheme, hasAuthority: link.hasAuthority, host: link.host, port: link.port,
             rawPath: link.rawPath, rawQuery: rawQuery, rawFragment: link.rawFragment)
-        let stripped = Link(
+        return Link(
             scheme: link.scheme, host: link.host, port: link.port, rawPath: link.rawPath,
             pathSegments: link.pathSegments, rawQuery: rawQuery, queryItems: kept,
-            rawFragment: link.rawFragment, original: text)
-        return SanitizedLink(link: stripped, removed: removed)
+            rawFragment: link.rawFragment, original: text,
+            // Whole items removed from a canonical text leave a canonical text.
+            isKnownCanonical: link.isKnownCanonical)
     }
 }
 
@@ -118,7 +142,7 @@ extension Link {
     /// Canonicalising a canonical link returns it unchanged.
     public var canonical: String {
         // Most links arrive canonical already: then the text they arrived as is the answer.
-        if isOwnCanonicalForm { return original }
+        if isKnownCanonical || isOwnCanonicalForm { return original }
         // One string, grown once: the canonical text is at most as long as the original plus
         // the `/` of an empty web path.
         var out = ""
@@ -167,15 +191,21 @@ extension Link {
             var at = 0
             guard Self.take(scheme, from: text, at: &at) else { return false }
             if let host {
-                guard Self.take("://", from: text, at: &at), Self.take(host, from: text, at: &at) else { return false }
-                if let port, !(Self.take(":", from: text, at: &at) && Self.take(String(port), from: text, at: &at)) {
+                guard Self.take("://", from: text, at: &at), Self.take(host, from: text, at: &at) else {
+                    return false
+                }
+                if let port,
+                    !(Self.take(":", from: text, at: &at) && Self.take(String(port), from: text, at: &at))
+                {
                     return false
                 }
             } else {
                 guard Self.take(hasAuthority ? "://" : ":", from: text, at: &at) else { return false }
             }
             guard Self.take(rawPath, from: text, at: &at) else { return false }
-            if let rawQuery, !(Self.take("?", from: text, at: &at) && Self.take(rawQuery, from: text, at: &at)) {
+            if let rawQuery,
+                !(Self.take("?", from: text, at: &at) && Self.take(rawQuery, from: text, at: &at))
+            {
                 return false
             }
             if let rawFragment,
@@ -196,7 +226,8 @@ extension Link {
             for i in 0..<bytes.count where bytes[i] != text[start + i] { return false }
             return true
         }
-        guard equal ?? piece.utf8.elementsEqual(text[start..<min(start + piece.utf8.count, text.count)]) else {
+        guard equal ?? piece.utf8.elementsEqual(text[start..<min(start + piece.utf8.count, text.count)])
+        else {
             return false
         }
         at = start + piece.utf8.count
@@ -219,7 +250,8 @@ extension Link {
     ) -> String {
         var out = scheme
         out.reserveCapacity(
-            scheme.utf8.count + 3 + (host?.utf8.count ?? 0) + 6 + rawPath.utf8.count + (rawQuery?.utf8.count ?? 0)
+            scheme.utf8.count + 3 + (host?.utf8.count ?? 0) + 6 + rawPath.utf8.count
+                + (rawQuery?.utf8.count ?? 0)
                 + (rawFragment?.utf8.count ?? 0) + 2)
         out += hasAuthority ? "://" : ":"
         if let host { out += host }

@@ -2,6 +2,8 @@
 struct LinkParser {
     let bytes: UnsafeBufferPointer<UInt8>
     let policy: LinkPolicy
+    /// The policy's allowed schemes and hosts, prepared by the gate.
+    let allowedHosts: AllowedHostMatcher
     let original: String
 
     private var limits: LinkLimits { policy.limits }
@@ -10,13 +12,15 @@ struct LinkParser {
         let count = bytes.count
         guard count > 0 else { throw LinkError(.empty, at: 0) }
         guard count <= limits.maxLength else {
-            throw LinkError(.tooLong, at: limits.maxLength, detail: "\(count) bytes, limit \(limits.maxLength)")
+            throw LinkError(
+                .tooLong, at: limits.maxLength, detail: "\(count) bytes, limit \(limits.maxLength)")
         }
-        try checkCharacters()
+        let characters = try checkCharacters()
 
         // scheme ":"
         var i = 0
-        while i < count, bytes[i] != UInt8(ascii: ":"), bytes[i] != UInt8(ascii: "/"), bytes[i] != UInt8(ascii: "?"),
+        while i < count, bytes[i] != UInt8(ascii: ":"), bytes[i] != UInt8(ascii: "/"),
+            bytes[i] != UInt8(ascii: "?"),
             bytes[i] != UInt8(ascii: "#")
         {
             i += 1
@@ -29,12 +33,16 @@ struct LinkParser {
         }
         for j in 1..<i {
             let b = bytes[j]
-            guard ASCII.isAlpha(b) || ASCII.isDigit(b) || b == UInt8(ascii: "+") || b == UInt8(ascii: "-")
-                || b == UInt8(ascii: ".")
-            else { throw LinkError(.invalidScheme, at: j, detail: "'\(Character(Unicode.Scalar(b)))' in the scheme") }
+            guard
+                ASCII.isAlpha(b) || ASCII.isDigit(b) || b == UInt8(ascii: "+") || b == UInt8(ascii: "-")
+                    || b == UInt8(ascii: ".")
+            else {
+                throw LinkError(
+                    .invalidScheme, at: j, detail: "'\(Character(Unicode.Scalar(b)))' in the scheme")
+            }
         }
         let scheme = ASCII.lowercasedString(UnsafeBufferPointer(rebasing: bytes[0..<i]))
-        guard policy.allowedSchemes.contains(scheme) else {
+        guard allowedHosts.allowsScheme(scheme) else {
             throw LinkError(.schemeNotAllowed, at: 0, detail: "scheme '\(scheme)'")
         }
         let isWeb = scheme == "https" || scheme == "http"
@@ -47,15 +55,18 @@ struct LinkParser {
         if hasAuthority {
             i += 2
             let start = i
-            while i < count, bytes[i] != UInt8(ascii: "/"), bytes[i] != UInt8(ascii: "?"), bytes[i] != UInt8(ascii: "#") {
+            while i < count, bytes[i] != UInt8(ascii: "/"), bytes[i] != UInt8(ascii: "?"),
+                bytes[i] != UInt8(ascii: "#")
+            {
                 i += 1
             }
             (host, port) = try parseAuthority(start, i, isWeb: isWeb)
         } else if isWeb {
             throw LinkError(.missingAuthority, at: i, detail: "expected '//' after '\(scheme):'")
         }
-        if let host, isWeb || policy.customSchemeHostsAreDomains, !policy.allowsHost(host) {
-            throw LinkError(.hostNotAllowed, at: hasAuthority ? scheme.utf8.count + 3 : nil, detail: "host '\(host)'")
+        if let host, isWeb || policy.customSchemeHostsAreDomains, !allowedHosts.allows(host) {
+            throw LinkError(
+                .hostNotAllowed, at: hasAuthority ? scheme.utf8.count + 3 : nil, detail: "host '\(host)'")
         }
 
         // path
@@ -71,7 +82,9 @@ struct LinkParser {
             let start = i
             while i < count, bytes[i] != UInt8(ascii: "#") { i += 1 }
             guard i - start <= limits.maxQueryLength else {
-                throw LinkError(.componentTooLong, at: start, detail: "query of \(i - start) bytes, limit \(limits.maxQueryLength)")
+                throw LinkError(
+                    .componentTooLong, at: start,
+                    detail: "query of \(i - start) bytes, limit \(limits.maxQueryLength)")
             }
             queryItems = try parseQuery(start, i)
             rawQuery = string(start, i)
@@ -83,7 +96,9 @@ struct LinkParser {
             i += 1
             let start = i
             guard count - start <= limits.maxFragmentLength else {
-                throw LinkError(.componentTooLong, at: start, detail: "fragment of \(count - start) bytes, limit \(limits.maxFragmentLength)")
+                throw LinkError(
+                    .componentTooLong, at: start,
+                    detail: "fragment of \(count - start) bytes, limit \(limits.maxFragmentLength)")
             }
             try checkComponent(start, count, extra: "/?", name: "fragment")
             let raw = string(start, count)
@@ -94,26 +109,53 @@ struct LinkParser {
             rawFragment = raw
         }
 
+        // The text is its own canonical form when nothing before the path has an upper-case
+        // letter, no default port is written, a web link has a path, and nothing is escaped.
+        let isKnownCanonical =
+            (characters.firstUpperCase.map { $0 >= pathStart } ?? true)
+            && !(port != nil && port == Link.defaultPort(for: scheme))
+            && !(segments.rawLength == 0 && isWeb)
+            && !characters.hasPercent
         return Link(
-            scheme: scheme, host: host, port: port, rawPath: string(pathStart, pathStart + (segments.rawLength)),
+            scheme: scheme, host: host, port: port,
+            rawPath: string(pathStart, pathStart + (segments.rawLength)),
             pathSegments: segments.list, rawQuery: rawQuery, queryItems: queryItems, rawFragment: rawFragment,
-            original: original)
+            original: original, isKnownCanonical: isKnownCanonical)
     }
 
     // MARK: - Characters
 
+    /// What the first pass learnt about the text, besides that it has no refused byte.
+    private struct CharacterSummary {
+        /// The offset of the first upper-case letter, if any.
+        var firstUpperCase: Int?
+        /// Whether the text holds a `%`.
+        var hasPercent = false
+    }
+
     /// Refuses non-ASCII, whitespace, control characters and backslashes anywhere.
-    private func checkCharacters() throws(LinkError) {
-        for i in 0..<bytes.count {
-            let b = bytes[i]
-            // The common case in one test: printable ASCII other than the backslash.
-            if b > 0x20, b < 0x7F, b != UInt8(ascii: "\\") { continue }
-            if b >= 0x80 { throw LinkError(.nonASCII, at: i, detail: "byte 0x\(hex(b))") }
-            if b <= 0x20 || b == 0x7F {
-                throw LinkError(.whitespaceOrControl, at: i, detail: Self.name(ofControl: b))
+    private func checkCharacters() throws(LinkError) -> CharacterSummary {
+        let (refused, summary) = ASCII.byteClasses.withUnsafeBufferPointer {
+            classes -> (Int?, CharacterSummary) in
+            var summary = CharacterSummary()
+            for i in 0..<bytes.count {
+                let bits = classes[Int(bytes[i])]
+                if bits == 0 || bits == ASCII.pathCharacterBit { continue }
+                if bits & ASCII.refusedBit != 0 { return (i, summary) }
+                if bits & ASCII.percentBit != 0 { summary.hasPercent = true }
+                if bits & ASCII.upperCaseBit != 0, summary.firstUpperCase == nil {
+                    summary.firstUpperCase = i
+                }
             }
-            if b == UInt8(ascii: "\\") { throw LinkError(.backslash, at: i) }
+            return (nil, summary)
         }
+        guard let i = refused else { return summary }
+        let b = bytes[i]
+        if b >= 0x80 { throw LinkError(.nonASCII, at: i, detail: "byte 0x\(hex(b))") }
+        if b <= 0x20 || b == 0x7F {
+            throw LinkError(.whitespaceOrControl, at: i, detail: Self.name(ofControl: b))
+        }
+        throw LinkError(.backslash, at: i)
     }
 
     static func name(ofControl b: UInt8) -> String {
@@ -162,7 +204,9 @@ struct LinkParser {
             return (nil, nil)
         }
         guard hostEnd - start <= limits.maxHostLength else {
-            throw LinkError(.invalidHost, at: start, detail: "host of \(hostEnd - start) bytes, limit \(limits.maxHostLength)")
+            throw LinkError(
+                .invalidHost, at: start,
+                detail: "host of \(hostEnd - start) bytes, limit \(limits.maxHostLength)")
         }
         let host = try HostValidator(
             bytes: bytes, start: start, end: hostEnd, allowsIPLiterals: policy.allowsIPLiterals,
@@ -179,7 +223,9 @@ struct LinkParser {
                 throw LinkError(.invalidPort, at: i, detail: "port '\(string(start, end))'")
             }
             value = value * 10 + Int(bytes[i] - UInt8(ascii: "0"))
-            guard value <= 65535 else { throw LinkError(.invalidPort, at: start, detail: "port \(string(start, end))") }
+            guard value <= 65535 else {
+                throw LinkError(.invalidPort, at: start, detail: "port \(string(start, end))")
+            }
         }
         guard end - start == 1 || bytes[start] != UInt8(ascii: "0") else {
             throw LinkError(.invalidPort, at: start, detail: "leading zero in port '\(string(start, end))'")
@@ -200,7 +246,9 @@ struct LinkParser {
         var list: [PathSegment] = []
         list.reserveCapacity(min(count(of: UInt8(ascii: "/"), start, end) + 1, limits.maxPathSegments + 1))
         var segStart = bytes[start] == UInt8(ascii: "/") ? start + 1 : start
-        if !hasAuthority, bytes[start] == UInt8(ascii: "/"), start + 1 < end, bytes[start + 1] == UInt8(ascii: "/") {
+        if !hasAuthority, bytes[start] == UInt8(ascii: "/"), start + 1 < end,
+            bytes[start + 1] == UInt8(ascii: "/")
+        {
             throw LinkError(.emptySegment, at: start + 1, detail: "'//' at the start of the path")
         }
         while true {
@@ -211,7 +259,9 @@ struct LinkParser {
                 throw LinkError(.emptySegment, at: segStart, detail: "'//' in the path")
             }
             guard segEnd - segStart <= limits.maxSegmentLength else {
-                throw LinkError(.componentTooLong, at: segStart, detail: "path segment of \(segEnd - segStart) bytes, limit \(limits.maxSegmentLength)")
+                throw LinkError(
+                    .componentTooLong, at: segStart,
+                    detail: "path segment of \(segEnd - segStart) bytes, limit \(limits.maxSegmentLength)")
             }
             list.append(try segment(segStart, segEnd))
             guard list.count <= limits.maxPathSegments else {
@@ -236,7 +286,8 @@ struct LinkParser {
                         throw LinkError(.encodedSeparator, at: i, detail: "'\(string(i, i + 3))'")
                     }
                 } else if value < 0x20 || value == 0x7F {
-                    throw LinkError(.whitespaceOrControl, at: i, detail: "encoded \(Self.name(ofControl: value))")
+                    throw LinkError(
+                        .whitespaceOrControl, at: i, detail: "encoded \(Self.name(ofControl: value))")
                 }
                 i += 3
             } else {
@@ -252,7 +303,13 @@ struct LinkParser {
         } else {
             decoded = raw
         }
-        if decoded == "." || decoded == ".." {
+        // Without an escape the decoded text is the raw bytes, which are compared directly.
+        let isDotSegment =
+            hasEscape
+            ? decoded == "." || decoded == ".."
+            : (end - start == 1 || end - start == 2) && bytes[start] == UInt8(ascii: ".")
+                && bytes[end - 1] == UInt8(ascii: ".")
+        if isDotSegment {
             throw LinkError(.dotSegment, at: start, detail: "segment '\(raw)'")
         }
         return PathSegment(raw: raw, decoded: decoded)
@@ -263,7 +320,8 @@ struct LinkParser {
     private func parseQuery(_ start: Int, _ end: Int) throws(LinkError) -> [QueryItem] {
         try checkComponent(start, end, extra: "/?", name: "query")
         if let quote = (start..<end).first(where: { bytes[$0] == UInt8(ascii: "'") }) {
-            throw LinkError(.invalidCharacter, at: quote, detail: "\"'\" in the query, which browsers send as %27")
+            throw LinkError(
+                .invalidCharacter, at: quote, detail: "\"'\" in the query, which browsers send as %27")
         }
         var items: [QueryItem] = []
         items.reserveCapacity(min(count(of: UInt8(ascii: "&"), start, end) + 1, limits.maxQueryItems + 1))
@@ -274,7 +332,8 @@ struct LinkParser {
             if itemEnd > itemStart {
                 items.append(try queryItem(itemStart, itemEnd))
                 guard items.count <= limits.maxQueryItems else {
-                    throw LinkError(.tooManyQueryItems, at: itemStart, detail: "limit \(limits.maxQueryItems)")
+                    throw LinkError(
+                        .tooManyQueryItems, at: itemStart, detail: "limit \(limits.maxQueryItems)")
                 }
             }
             itemStart = itemEnd + 1
@@ -300,7 +359,9 @@ struct LinkParser {
             throw LinkError(.invalidPercentEscape, at: position, detail: "'\(raw)' does not decode to UTF-8")
         }
         if let control = decoded.utf8.first(where: { $0 < 0x20 || $0 == 0x7F }) {
-            throw LinkError(.whitespaceOrControl, at: position, detail: "encoded \(Self.name(ofControl: control)) in the query")
+            throw LinkError(
+                .whitespaceOrControl, at: position,
+                detail: "encoded \(Self.name(ofControl: control)) in the query")
         }
         return decoded
     }
@@ -308,25 +369,35 @@ struct LinkParser {
     // MARK: - Shared
 
     /// Checks that a component holds only `pchar`, valid escapes and the extra characters given.
-    private func checkComponent(_ start: Int, _ end: Int, extra: StaticString, name: String) throws(LinkError) {
+    private func checkComponent(_ start: Int, _ end: Int, extra: StaticString, name: String) throws(LinkError)
+    {
+        let classes = ASCII.byteClasses
         var i = start
         while i < end {
             let b = bytes[i]
+            if classes[Int(b)] & ASCII.pathCharacterBit != 0 {
+                i += 1
+                continue
+            }
             if b == UInt8(ascii: "%") {
-                guard i + 2 < end, ASCII.hexValue(bytes[i + 1]) != nil, ASCII.hexValue(bytes[i + 2]) != nil else {
+                guard i + 2 < end, ASCII.hexValue(bytes[i + 1]) != nil, ASCII.hexValue(bytes[i + 2]) != nil
+                else {
                     throw LinkError(.invalidPercentEscape, at: i, detail: "'\(string(i, min(i + 3, end)))'")
                 }
                 if name != "path" {
                     let value = escapedByte(at: i)
                     if value < 0x20 || value == 0x7F {
-                        throw LinkError(.whitespaceOrControl, at: i, detail: "encoded \(Self.name(ofControl: value)) in the \(name)")
+                        throw LinkError(
+                            .whitespaceOrControl, at: i,
+                            detail: "encoded \(Self.name(ofControl: value)) in the \(name)")
                     }
                 }
                 i += 3
                 continue
             }
             guard ASCII.isPathCharacter(b) || Self.contains(extra, b) else {
-                throw LinkError(.invalidCharacter, at: i, detail: "'\(Character(Unicode.Scalar(b)))' in the \(name)")
+                throw LinkError(
+                    .invalidCharacter, at: i, detail: "'\(Character(Unicode.Scalar(b)))' in the \(name)")
             }
             i += 1
         }

@@ -71,11 +71,14 @@ public struct LinkPolicy: Sendable, Hashable, Codable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let d = LinkPolicy()
         self.init(
-            allowedSchemes: try c.decodeIfPresent(Set<String>.self, forKey: .allowedSchemes) ?? d.allowedSchemes,
+            allowedSchemes: try c.decodeIfPresent(Set<String>.self, forKey: .allowedSchemes)
+                ?? d.allowedSchemes,
             allowedHosts: try c.decodeIfPresent([HostPattern].self, forKey: .allowedHosts) ?? d.allowedHosts,
-            customSchemeHostsAreDomains: try c.decodeIfPresent(Bool.self, forKey: .customSchemeHostsAreDomains)
+            customSchemeHostsAreDomains: try c.decodeIfPresent(
+                Bool.self, forKey: .customSchemeHostsAreDomains)
                 ?? d.customSchemeHostsAreDomains,
-            allowsIPLiterals: try c.decodeIfPresent(Bool.self, forKey: .allowsIPLiterals) ?? d.allowsIPLiterals,
+            allowsIPLiterals: try c.decodeIfPresent(Bool.self, forKey: .allowsIPLiterals)
+                ?? d.allowsIPLiterals,
             allowsEncodedSeparators: try c.decodeIfPresent(Bool.self, forKey: .allowsEncodedSeparators)
                 ?? d.allowsEncodedSeparators,
             allowsEmptySegments: try c.decodeIfPresent(Bool.self, forKey: .allowsEmptySegments)
@@ -150,10 +153,12 @@ public struct LinkLimits: Sendable, Hashable, Codable {
             maxLength: try c.decodeIfPresent(Int.self, forKey: .maxLength) ?? d.maxLength,
             maxHostLength: try c.decodeIfPresent(Int.self, forKey: .maxHostLength) ?? d.maxHostLength,
             maxPathSegments: try c.decodeIfPresent(Int.self, forKey: .maxPathSegments) ?? d.maxPathSegments,
-            maxSegmentLength: try c.decodeIfPresent(Int.self, forKey: .maxSegmentLength) ?? d.maxSegmentLength,
+            maxSegmentLength: try c.decodeIfPresent(Int.self, forKey: .maxSegmentLength)
+                ?? d.maxSegmentLength,
             maxQueryItems: try c.decodeIfPresent(Int.self, forKey: .maxQueryItems) ?? d.maxQueryItems,
             maxQueryLength: try c.decodeIfPresent(Int.self, forKey: .maxQueryLength) ?? d.maxQueryLength,
-            maxFragmentLength: try c.decodeIfPresent(Int.self, forKey: .maxFragmentLength) ?? d.maxFragmentLength
+            maxFragmentLength: try c.decodeIfPresent(Int.self, forKey: .maxFragmentLength)
+                ?? d.maxFragmentLength
         )
     }
 }

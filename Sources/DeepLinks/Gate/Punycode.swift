@@ -72,7 +72,8 @@ enum Punycode {
         for scalar in scalars {
             if scalar.isASCII {
                 let b = UInt8(scalar.value)
-                guard ASCII.isDigit(b) || (ASCII.isAlpha(b) && b >= UInt8(ascii: "a")) || b == UInt8(ascii: "-")
+                guard
+                    ASCII.isDigit(b) || (ASCII.isAlpha(b) && b >= UInt8(ascii: "a")) || b == UInt8(ascii: "-")
                 else { return false }
                 continue
             }

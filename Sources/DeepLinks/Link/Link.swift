@@ -13,54 +13,147 @@ import Foundation
 /// link.pathSegments.map(\.decoded)    // ["albums", "Summer 2024"]
 /// link.queryItems.first?.value        // "3"
 /// ```
-public struct Link: Sendable, Hashable, Codable {
+public struct Link: Sendable, Hashable {
+    /// The parts, in one shared box. A link is copied into sanitised links, matches,
+    /// outcomes and explanations; a copy then costs one reference count instead of nine.
+    private final class Parts: Sendable {
+        let scheme: String
+        let host: String?
+        let port: Int?
+        let rawPath: String
+        let pathSegments: [PathSegment]
+        let rawQuery: String?
+        let queryItems: [QueryItem]
+        let rawFragment: String?
+        let original: String
+        let isKnownCanonical: Bool
+
+        init(
+            scheme: String, host: String?, port: Int?, rawPath: String, pathSegments: [PathSegment],
+            rawQuery: String?, queryItems: [QueryItem], rawFragment: String?, original: String,
+            isKnownCanonical: Bool
+        ) {
+            self.scheme = scheme
+            self.host = host
+            self.port = port
+            self.rawPath = rawPath
+            self.pathSegments = pathSegments
+            self.rawQuery = rawQuery
+            self.queryItems = queryItems
+            self.rawFragment = rawFragment
+            self.original = original
+            self.isKnownCanonical = isKnownCanonical
+        }
+    }
+
+    private let parts: Parts
+
     /// The scheme, lower-cased (`https`, `myapp`).
-    public let scheme: String
+    public var scheme: String { parts.scheme }
 
     /// The host, lower-cased; `nil` only for a custom-scheme link with an empty authority
     /// (`myapp:///settings`). For http(s) it is a DNS name or, where the policy allows, an
     /// IP literal (IPv6 literals keep their brackets).
-    public let host: String?
+    public var host: String? { parts.host }
 
     /// The explicit port, if the link carried one (also when it equals the scheme's default).
-    public let port: Int?
+    public var port: Int? { parts.port }
 
     /// The path exactly as it arrived, still percent-encoded (`/a/b%20c`). Empty when the
     /// link has no path (`https://example.com`).
-    public let rawPath: String
+    public var rawPath: String { parts.rawPath }
 
     /// The path split on `/`, without the leading empty segment. A trailing slash yields a
     /// final empty segment (`/a/` is `["a", ""]`); the bare path `/` is `[""]`, and an
     /// empty path is `[]`.
-    public let pathSegments: [PathSegment]
+    public var pathSegments: [PathSegment] { parts.pathSegments }
 
     /// The query exactly as it arrived, without the `?`; `nil` when there is no `?`.
-    public let rawQuery: String?
+    public var rawQuery: String? { parts.rawQuery }
 
     /// The query split on `&` into items, in order, repeats kept. `+` is kept as a literal
     /// plus sign: links are not HTML form submissions.
-    public let queryItems: [QueryItem]
+    public var queryItems: [QueryItem] { parts.queryItems }
 
     /// The fragment exactly as it arrived, without the `#`; `nil` when there is no `#`.
-    public let rawFragment: String?
+    public var rawFragment: String? { parts.rawFragment }
 
     /// The exact text the gate accepted.
-    public let original: String
+    public var original: String { parts.original }
+
+    /// Whether the gate saw that ``original`` is already in canonical form (lower-case scheme
+    /// and host, no default port, no escape, a path where a web link needs one), so that
+    /// ``canonical`` is ``original`` without further work. `false` says nothing: the canonical
+    /// form is then computed. Not part of the link's value: neither compared nor encoded.
+    var isKnownCanonical: Bool { parts.isKnownCanonical }
 
     /// Creates a link from parts that the gate has already checked.
     init(
         scheme: String, host: String?, port: Int?, rawPath: String, pathSegments: [PathSegment],
-        rawQuery: String?, queryItems: [QueryItem], rawFragment: String?, original: String
+        rawQuery: String?, queryItems: [QueryItem], rawFragment: String?, original: String,
+        isKnownCanonical: Bool = false
     ) {
-        self.scheme = scheme
-        self.host = host
-        self.port = port
-        self.rawPath = rawPath
-        self.pathSegments = pathSegments
-        self.rawQuery = rawQuery
-        self.queryItems = queryItems
-        self.rawFragment = rawFragment
-        self.original = original
+        parts = Parts(
+            scheme: scheme, host: host, port: port, rawPath: rawPath, pathSegments: pathSegments,
+            rawQuery: rawQuery, queryItems: queryItems, rawFragment: rawFragment, original: original,
+            isKnownCanonical: isKnownCanonical)
+    }
+
+    /// Two links are equal when every part is.
+    public static func == (a: Link, b: Link) -> Bool {
+        a.parts === b.parts
+            || (a.scheme == b.scheme && a.host == b.host && a.port == b.port && a.rawPath == b.rawPath
+                && a.pathSegments == b.pathSegments && a.rawQuery == b.rawQuery
+                && a.queryItems == b.queryItems
+                && a.rawFragment == b.rawFragment && a.original == b.original)
+    }
+
+    /// Hashes every part.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(scheme)
+        hasher.combine(host)
+        hasher.combine(port)
+        hasher.combine(rawPath)
+        hasher.combine(pathSegments)
+        hasher.combine(rawQuery)
+        hasher.combine(queryItems)
+        hasher.combine(rawFragment)
+        hasher.combine(original)
+    }
+}
+
+extension Link: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case scheme, host, port, rawPath, pathSegments, rawQuery, queryItems, rawFragment, original
+    }
+
+    /// Decodes a link from an object with one key per part; absent optional parts are `nil`.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            scheme: try c.decode(String.self, forKey: .scheme),
+            host: try c.decodeIfPresent(String.self, forKey: .host),
+            port: try c.decodeIfPresent(Int.self, forKey: .port),
+            rawPath: try c.decode(String.self, forKey: .rawPath),
+            pathSegments: try c.decode([PathSegment].self, forKey: .pathSegments),
+            rawQuery: try c.decodeIfPresent(String.self, forKey: .rawQuery),
+            queryItems: try c.decode([QueryItem].self, forKey: .queryItems),
+            rawFragment: try c.decodeIfPresent(String.self, forKey: .rawFragment),
+            original: try c.decode(String.self, forKey: .original))
+    }
+
+    /// Encodes one key per part, leaving out absent optional parts.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(scheme, forKey: .scheme)
+        try c.encodeIfPresent(host, forKey: .host)
+        try c.encodeIfPresent(port, forKey: .port)
+        try c.encode(rawPath, forKey: .rawPath)
+        try c.encode(pathSegments, forKey: .pathSegments)
+        try c.encodeIfPresent(rawQuery, forKey: .rawQuery)
+        try c.encode(queryItems, forKey: .queryItems)
+        try c.encodeIfPresent(rawFragment, forKey: .rawFragment)
+        try c.encode(original, forKey: .original)
     }
 }
 

@@ -25,11 +25,14 @@ public enum PercentEncoding {
             if ASCII.isUnreserved(byte) { return true }
             switch self {
             case .unreserved: return false
-            case .pathSegment: return ASCII.isSubDelimiter(byte) || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "@")
+            case .pathSegment:
+                return ASCII.isSubDelimiter(byte) || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "@")
             case .queryItem:
                 switch byte {
-                case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"),
-                    UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "/"),
+                case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "("), UInt8(ascii: ")"),
+                    UInt8(ascii: "*"),
+                    UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "@"),
+                    UInt8(ascii: "/"),
                     UInt8(ascii: "?"):
                     return true
                 default: return false
@@ -167,6 +170,25 @@ enum ASCII {
             for i in 0..<bytes.count { out[i] = lowercased(bytes[i]) }
             return bytes.count
         }
+    }
+
+    /// Bits of ``byteClasses``.
+    static let refusedBit: UInt8 = 1
+    static let percentBit: UInt8 = 2
+    static let upperCaseBit: UInt8 = 4
+    static let pathCharacterBit: UInt8 = 8
+
+    /// The class of every byte, so that a scan reads one table entry per byte: refused
+    /// anywhere in a link (non-ASCII, whitespace, control, backslash), `%`, upper-case letter,
+    /// and `pchar` without the escape.
+    static let byteClasses: [UInt8] = (0..<256).map { value in
+        let b = UInt8(value)
+        var bits: UInt8 = 0
+        if b >= 0x80 || b <= 0x20 || b == 0x7F || b == UInt8(ascii: "\\") { bits |= refusedBit }
+        if b == UInt8(ascii: "%") { bits |= percentBit }
+        if b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") { bits |= upperCaseBit }
+        if isPathCharacter(b) { bits |= pathCharacterBit }
+        return bits
     }
 
     /// Whether the text holds a `%`, read from contiguous storage when the text has it.

@@ -53,7 +53,7 @@ public struct LinkDispatcher: Sendable {
 
     /// The decision for a link the gate has already parsed.
     public func outcome(for link: Link) -> LinkOutcome {
-        let sanitized = gate.sanitize(link).link
+        let sanitized = gate.strippedLink(link)
         let input = MatchInput(link: sanitized, options: router.table.options)
         if let lookup = router.lookup(input) {
             let safety = lookup.compiled.route.safety

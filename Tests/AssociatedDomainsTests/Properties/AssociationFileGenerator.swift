@@ -9,14 +9,17 @@ struct AssociationFileGenerator {
 
     /// Characters that exercise JSON escaping and the pattern language.
     static let patternAlphabet = Array("abcXYZ09/-_.~*?$()%&=#\"\\ é€😀\u{1}\u{1F}\u{7F}\u{2028}")
-    static let numberLiterals = ["0", "-0", "12", "-7", "0.5", "-0.25e3", "1E+2", "6.02e23", "123456789012345678901234567890"]
+    static let numberLiterals = [
+        "0", "-0", "12", "-7", "0.5", "-0.25e3", "1E+2", "6.02e23", "123456789012345678901234567890",
+    ]
 
     mutating func text(_ maxLength: Int = 12) -> String {
         random.string(random.int(0...maxLength), from: Self.patternAlphabet)
     }
 
     mutating func appID() -> String {
-        random.pick(["ABCDE12345", "TEAM", "9JA89QQLNQ"]) + "." + random.pick(["com.example.app", "com.example.app2", "x.y"])
+        random.pick(["ABCDE12345", "TEAM", "9JA89QQLNQ"]) + "."
+            + random.pick(["com.example.app", "com.example.app2", "x.y"])
     }
 
     /// A JSON value up to `depth` levels deep.
@@ -61,8 +64,10 @@ struct AssociationFileGenerator {
 
     mutating func component() -> AppLinksComponent {
         AppLinksComponent(
-            path: optional(0.8) { $0.text() }, query: optional(0.4) { $0.query() }, fragment: optional(0.3) { $0.text() },
-            exclude: optional(0.3) { $0.random.chance(0.5) }, caseSensitive: optional(0.2) { $0.random.chance(0.5) },
+            path: optional(0.8) { $0.text() }, query: optional(0.4) { $0.query() },
+            fragment: optional(0.3) { $0.text() },
+            exclude: optional(0.3) { $0.random.chance(0.5) },
+            caseSensitive: optional(0.2) { $0.random.chance(0.5) },
             percentEncoded: optional(0.2) { $0.random.chance(0.5) }, comment: optional(0.2) { $0.text(30) },
             additionalKeys: random.chance(0.2) ? additionalKeys() : [:])
     }
@@ -73,7 +78,8 @@ struct AssociationFileGenerator {
             appID: optional(modern ? 0.2 : 1) { $0.appID() },
             appIDs: modern ? (0..<random.int(0...3)).map { _ in appID() } : nil,
             components: modern ? (0..<random.int(0...5)).map { _ in component() } : nil,
-            paths: modern ? nil : (0..<random.int(0...4)).map { _ in (random.chance(0.3) ? "NOT " : "") + text() },
+            paths: modern
+                ? nil : (0..<random.int(0...4)).map { _ in (random.chance(0.3) ? "NOT " : "") + text() },
             defaults: optional(0.2) { $0.component() },
             additionalKeys: random.chance(0.2) ? additionalKeys() : [:])
     }
@@ -84,17 +90,22 @@ struct AssociationFileGenerator {
             var variables: [String: [String]]?
             if random.chance(0.3) {
                 variables = [:]
-                for _ in 0..<random.int(1...3) { variables?[text(6)] = (0..<random.int(0...3)).map { _ in text(6) } }
+                for _ in 0..<random.int(1...3) {
+                    variables?[text(6)] = (0..<random.int(0...3)).map { _ in text(6) }
+                }
             }
             appLinks = AppLinks(
                 apps: optional(0.5) { _ in [] }, details: (0..<random.int(0...4)).map { _ in detail() },
                 defaults: optional(0.2) { $0.component() }, substitutionVariables: variables,
                 additionalKeys: random.chance(0.2) ? additionalKeys() : [:])
         }
-        func list(_ generator: inout Self) -> AppList { AppList(apps: (0..<generator.random.int(0...3)).map { _ in generator.appID() }) }
+        func list(_ generator: inout Self) -> AppList {
+            AppList(apps: (0..<generator.random.int(0...3)).map { _ in generator.appID() })
+        }
         return AssociationFile(
             appLinks: appLinks, webCredentials: optional(0.3, list), appClips: optional(0.2, list),
-            activityContinuation: optional(0.2, list), additionalKeys: random.chance(0.2) ? additionalKeys() : [:])
+            activityContinuation: optional(0.2, list),
+            additionalKeys: random.chance(0.2) ? additionalKeys() : [:])
     }
 
     /// A URL text for matching: the patterns' own characters, escapes in both hex cases, and a

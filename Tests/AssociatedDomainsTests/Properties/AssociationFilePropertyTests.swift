@@ -8,7 +8,9 @@ import Testing
 struct AssociationFilePropertyTests {
     static let casesPerSeed = 200
 
-    @Test("file → serialise → parse gives back an equal file, compact and indented", arguments: PropertySeeds.all)
+    @Test(
+        "file → serialise → parse gives back an equal file, compact and indented",
+        arguments: PropertySeeds.all)
     func fileRoundTrip(seed: UInt64) throws {
         var generator = AssociationFileGenerator(seed: seed)
         for _ in 0..<Self.casesPerSeed {
@@ -21,7 +23,9 @@ struct AssociationFilePropertyTests {
         }
     }
 
-    @Test("parse → serialise is lossless: the typed file's JSON is the JSON it was read from", arguments: PropertySeeds.all)
+    @Test(
+        "parse → serialise is lossless: the typed file's JSON is the JSON it was read from",
+        arguments: PropertySeeds.all)
     func parseLossless(seed: UInt64) throws {
         var generator = AssociationFileGenerator(seed: seed)
         for _ in 0..<Self.casesPerSeed {
@@ -34,7 +38,9 @@ struct AssociationFilePropertyTests {
         }
     }
 
-    @Test("JSON value → text → JSON value, compact and indented, for every escape", arguments: PropertySeeds.all)
+    @Test(
+        "JSON value → text → JSON value, compact and indented, for every escape", arguments: PropertySeeds.all
+    )
     func jsonRoundTrip(seed: UInt64) throws {
         var generator = AssociationFileGenerator(seed: seed)
         for _ in 0..<Self.casesPerSeed {
@@ -44,7 +50,8 @@ struct AssociationFilePropertyTests {
         }
     }
 
-    @Test("turning every rule's exclude around turns match into exclude and back, by the same rule",
+    @Test(
+        "turning every rule's exclude around turns match into exclude and back, by the same rule",
         arguments: PropertySeeds.all)
     func excludeFlip(seed: UInt64) throws {
         var generator = AssociationFileGenerator(seed: seed)
@@ -84,7 +91,8 @@ struct AssociationFilePropertyTests {
             if let components = detail.components {
                 detail.components = components.map { component in
                     var component = component
-                    component.exclude = !(component.exclude ?? detail.defaults?.exclude ?? domainDefaults?.exclude ?? false)
+                    component.exclude =
+                        !(component.exclude ?? detail.defaults?.exclude ?? domainDefaults?.exclude ?? false)
                     return component
                 }
             } else if let paths = detail.paths {

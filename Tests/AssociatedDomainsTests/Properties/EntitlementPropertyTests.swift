@@ -25,11 +25,13 @@ struct EntitlementPropertyTests {
             let entry = try AssociatedDomain(text)
             #expect(try AssociatedDomain(entry.description) == entry, "seed \(seed): \(text)")
             #expect(entry.description == text.lowercased(), "seed \(seed)")
-            #expect(try JSONDecoder().decode(AssociatedDomain.self, from: JSONEncoder().encode(entry)) == entry)
+            #expect(
+                try JSONDecoder().decode(AssociatedDomain.self, from: JSONEncoder().encode(entry)) == entry)
         }
     }
 
-    @Test("an entry covers its domain exactly when it is not a wildcard, and whole-label subdomains exactly when it is",
+    @Test(
+        "an entry covers its domain exactly when it is not a wildcard, and whole-label subdomains exactly when it is",
         arguments: PropertySeeds.all)
     func coversByLabels(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)

@@ -18,7 +18,9 @@ struct SplitMix64: RandomNumberGenerator {
     mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
 
     /// `true` with the given probability.
-    mutating func chance(_ probability: Double) -> Bool { Double.random(in: 0..<1, using: &self) < probability }
+    mutating func chance(_ probability: Double) -> Bool {
+        Double.random(in: 0..<1, using: &self) < probability
+    }
 
     /// One element of a non-empty collection.
     mutating func pick<C: Collection>(_ choices: C) -> C.Element {

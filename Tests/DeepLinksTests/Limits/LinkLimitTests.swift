@@ -73,7 +73,9 @@ struct LinkLimitTests {
     func queryLength() throws {
         let largest = Self.origin + "/?q=" + String(repeating: "v", count: 2046)
         #expect(try Self.gate.parse(largest).rawQuery?.utf8.count == 2048)
-        #expect(refusal(largest + "v") == LinkError(.componentTooLong, at: 21, detail: "query of 2049 bytes, limit 2048"))
+        #expect(
+            refusal(largest + "v")
+                == LinkError(.componentTooLong, at: 21, detail: "query of 2049 bytes, limit 2048"))
     }
 
     @Test("a fragment of 1024 bytes is accepted; 1025 bytes is componentTooLong at the fragment")
@@ -81,7 +83,8 @@ struct LinkLimitTests {
         let largest = Self.origin + "/#" + String(repeating: "f", count: 1024)
         #expect(try Self.gate.parse(largest).rawFragment?.utf8.count == 1024)
         #expect(
-            refusal(largest + "f") == LinkError(.componentTooLong, at: 21, detail: "fragment of 1025 bytes, limit 1024"))
+            refusal(largest + "f")
+                == LinkError(.componentTooLong, at: 21, detail: "fragment of 1025 bytes, limit 1024"))
     }
 
     @Test("a host of 253 bytes in labels of 63 is accepted; 254 bytes, or a label of 64, is invalidHost")
@@ -91,21 +94,27 @@ struct LinkLimitTests {
         #expect(largest.utf8.count == 253)
         #expect(try Self.gate.parse("https://\(largest)/").host == largest)
         #expect(
-            refusal("https://\(largest)h/") == LinkError(.invalidHost, at: 8, detail: "host of 254 bytes, limit 253"))
+            refusal("https://\(largest)h/")
+                == LinkError(.invalidHost, at: 8, detail: "host of 254 bytes, limit 253"))
         #expect(
-            refusal("https://\(label)h.com/") == LinkError(.invalidHost, at: 8, detail: "label of 64 bytes, limit 63"))
+            refusal("https://\(label)h.com/")
+                == LinkError(.invalidHost, at: 8, detail: "label of 64 bytes, limit 63"))
     }
 
     @Test("what the largest link holds is proportional to its text: canonical, sanitised and decoded forms")
     func memoryIsProportional() throws {
         let items = (0..<63).map { "utm_\($0)=%41%42" }.joined(separator: "&")
-        let text = Self.origin + Self.path(bytes: 1000) + "?" + items + "#" + String(repeating: "f", count: 900)
+        let text =
+            Self.origin + Self.path(bytes: 1000) + "?" + items + "#" + String(repeating: "f", count: 900)
         let link = try Self.gate.parse(text)
         let size = text.utf8.count
         #expect(link.canonical.utf8.count <= size + 1)
         #expect(Self.gate.sanitize(link).link.original.utf8.count <= size)
-        let decoded = link.pathSegments.reduce(0) { $0 + $1.raw.utf8.count + $1.decoded.utf8.count }
-            + link.queryItems.reduce(0) { $0 + $1.rawName.utf8.count + $1.rawValue.utf8.count + $1.name.utf8.count + $1.value.utf8.count }
+        let decoded =
+            link.pathSegments.reduce(0) { $0 + $1.raw.utf8.count + $1.decoded.utf8.count }
+            + link.queryItems.reduce(0) {
+                $0 + $1.rawName.utf8.count + $1.rawValue.utf8.count + $1.name.utf8.count + $1.value.utf8.count
+            }
         #expect(decoded <= 2 * size)
     }
 }

@@ -8,7 +8,9 @@ struct CanonicalLinkPropertyTests {
     static let gate = LinkGate(policy: policy)
     static let casesPerSeed = 400
 
-    @Test("every generated link is accepted, and canonical(canonical(x)) == canonical(x)", arguments: PropertySeeds.all)
+    @Test(
+        "every generated link is accepted, and canonical(canonical(x)) == canonical(x)",
+        arguments: PropertySeeds.all)
     func idempotent(seed: UInt64) throws {
         var generator = LinkGenerator(seed: seed)
         for _ in 0..<Self.casesPerSeed {
@@ -20,7 +22,8 @@ struct CanonicalLinkPropertyTests {
         }
     }
 
-    @Test("the canonical form reads as the same link: scheme, host, port, decoded path, query and fragment",
+    @Test(
+        "the canonical form reads as the same link: scheme, host, port, decoded path, query and fragment",
         arguments: PropertySeeds.all)
     func sameLink(seed: UInt64) throws {
         var generator = LinkGenerator(seed: seed)
@@ -39,18 +42,22 @@ struct CanonicalLinkPropertyTests {
         }
     }
 
-    @Test("spellings of one link that differ only in case, default port and escapes share one canonical form",
+    @Test(
+        "spellings of one link that differ only in case, default port and escapes share one canonical form",
         arguments: PropertySeeds.all)
     func equivalentSpellings(seed: UInt64) throws {
         var generator = LinkGenerator(seed: seed)
         for _ in 0..<Self.casesPerSeed {
             let link = try Self.gate.parse(generator.link())
             let variant = Self.respell(link, random: &generator.random)
-            #expect(try Self.gate.parse(variant).canonical == link.canonical, "seed \(seed): \(link.original) vs \(variant)")
+            #expect(
+                try Self.gate.parse(variant).canonical == link.canonical,
+                "seed \(seed): \(link.original) vs \(variant)")
         }
     }
 
-    @Test("a link with a hostile piece spliced in is refused with a reason, or keeps every canonical promise",
+    @Test(
+        "a link with a hostile piece spliced in is refused with a reason, or keeps every canonical promise",
         arguments: PropertySeeds.all)
     func hostileSplices(seed: UInt64) throws {
         var generator = LinkGenerator(seed: seed)
@@ -64,7 +71,9 @@ struct CanonicalLinkPropertyTests {
                 #expect(again.host == link.host, "seed \(seed): \(text)")
             } catch {
                 refused += 1
-                #expect(error.position.map { (0...text.utf8.count).contains($0) } ?? true, "seed \(seed): \(text)")
+                #expect(
+                    error.position.map { (0...text.utf8.count).contains($0) } ?? true, "seed \(seed): \(text)"
+                )
                 #expect(!error.description.isEmpty)
             }
         }

@@ -10,13 +10,15 @@ struct LinkGenerator {
     /// Escapes that decode to UTF-8 text: unreserved letters (in either hex case), reserved
     /// characters, a space, and multi-byte characters.
     static let escapes = [
-        "%41", "%7a", "%7A", "%2d", "%7E", "%20", "%25", "%26", "%3D", "%3d", "%23", "%3F", "%2B", "%2C", "%C3%A9",
+        "%41", "%7a", "%7A", "%2d", "%7E", "%20", "%25", "%26", "%3D", "%3d", "%23", "%3F", "%2B", "%2C",
+        "%C3%A9",
         "%c3%a9", "%E2%82%AC", "%F0%9F%98%80",
     ]
     /// What a hostile link splices in: separators, escapes that do not decode, controls,
     /// non-ASCII, userinfo, dot segments, a second scheme, markup.
     static let hostile = [
-        "\\", "%", "%zz", "%C3", "%FF", "\u{0}", "\t", "\n", " ", "é", "@", "//", "/../", "/./", "%2e%2e", "%2F", "%5C",
+        "\\", "%", "%zz", "%C3", "%FF", "\u{0}", "\t", "\n", " ", "é", "@", "//", "/../", "/./", "%2e%2e",
+        "%2F", "%5C",
         "%00", "[", "]", ":99999", "#", "<script>", "\"", "https://evil.com/", "\u{202E}",
     ]
 

@@ -35,8 +35,9 @@ struct RouteRoundTripPropertyTests {
         case 1:
             return GeneratedType(text: "slug") { random in
                 .string(
-                    (0..<random.int(1...3)).map { _ in random.string(random.int(1...6), from: Array("abz019")) }
-                        .joined(separator: "-"))
+                    (0..<random.int(1...3)).map { _ in random.string(random.int(1...6), from: Array("abz019"))
+                    }
+                    .joined(separator: "-"))
             }
         case 2:
             return GeneratedType(text: "string 1...12") { .string(text(&$0, maxLength: 12)) }
@@ -47,13 +48,20 @@ struct RouteRoundTripPropertyTests {
         case 4:
             return GeneratedType(text: "uuid") { random in
                 let bytes = (0..<16).map { _ in UInt8(random.int(0...255)) }
-                return .uuid(UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                    bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15])))
+                return .uuid(
+                    UUID(
+                        uuid: (
+                            bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14],
+                            bytes[15]
+                        )))
             }
         case 5:
             return GeneratedType(text: "bool") { .boolean($0.chance(0.5)) }
         case 6:
-            return GeneratedType(text: "enum red|green|blue-ish") { .string($0.pick(["red", "green", "blue-ish"])) }
+            return GeneratedType(text: "enum red|green|blue-ish") {
+                .string($0.pick(["red", "green", "blue-ish"]))
+            }
         default:
             return nil
         }
@@ -63,7 +71,11 @@ struct RouteRoundTripPropertyTests {
     struct GeneratedRoute {
         let route: Route
         let path: [(String, (inout SplitMix64) -> ParameterValue)]
-        let query: [(name: String, required: Bool, defaultValue: ParameterValue?, value: (inout SplitMix64) -> ParameterValue)]
+        let query:
+            [(
+                name: String, required: Bool, defaultValue: ParameterValue?,
+                value: (inout SplitMix64) -> ParameterValue
+            )]
     }
 
     /// A table whose routes start with distinct literals, so that no two can compete for a link.
@@ -84,15 +96,25 @@ struct RouteRoundTripPropertyTests {
             }
             if random.chance(0.2) {
                 pattern += "/*rest"
-                path.append(("rest", { random in
-                    .segments((0..<random.int(1...3)).map { _ in text(&random, maxLength: 5) })
-                }))
+                path.append(
+                    (
+                        "rest",
+                        { random in
+                            .segments((0..<random.int(1...3)).map { _ in text(&random, maxLength: 5) })
+                        }
+                    ))
             }
             var query: [QueryParameter] = []
-            var queryDraws: [(name: String, required: Bool, defaultValue: ParameterValue?, value: (inout SplitMix64) -> ParameterValue)] = []
+            var queryDraws:
+                [(
+                    name: String, required: Bool, defaultValue: ParameterValue?,
+                    value: (inout SplitMix64) -> ParameterValue
+                )] = []
             for position in 0..<random.int(0...2) {
                 let name = "q\(position)"
-                let type = type(&random) ?? GeneratedType(text: "string 1...12") { .string(text(&$0, maxLength: 12)) }
+                let type =
+                    type(&random)
+                    ?? GeneratedType(text: "string 1...12") { .string(text(&$0, maxLength: 12)) }
                 switch random.int(0...2) {
                 case 0:
                     query.append(QueryParameter(parsing: "\(name)(\(type.text))"))
@@ -102,18 +124,25 @@ struct RouteRoundTripPropertyTests {
                     queryDraws.append((name, false, nil, type.value))
                 default:
                     let fallback = type.value(&random)
-                    query.append(QueryParameter.optional(name, try? ParameterType(parsing: type.text), default: fallback))
+                    query.append(
+                        QueryParameter.optional(
+                            name, try? ParameterType(parsing: type.text), default: fallback))
                     queryDraws.append((name, false, fallback, type.value))
                 }
             }
-            let scope = random.chance(0.25) ? RouteScope(schemes: ["myapp"]) : RouteScope(schemes: ["https"], hosts: ["example.com"])
+            let scope =
+                random.chance(0.25)
+                ? RouteScope(schemes: ["myapp"]) : RouteScope(schemes: ["https"], hosts: ["example.com"])
             let safety = random.pick([RouteSafety.navigate, .navigate, .sensitive, .destructive])
-            let route = Route("route\(index)", PathPattern(parsing: pattern), query: query, scope: scope, safety: safety)
+            let route = Route(
+                "route\(index)", PathPattern(parsing: pattern), query: query, scope: scope, safety: safety)
             return GeneratedRoute(route: route, path: path, query: queryDraws)
         }
     }
 
-    @Test("route → link → route: every generated link leads back to its route and parameters", arguments: PropertySeeds.all)
+    @Test(
+        "route → link → route: every generated link leads back to its route and parameters",
+        arguments: PropertySeeds.all)
     func routeLinkRoute(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
         let gate = LinkGate(policy: LinkPolicy(allowedSchemes: ["https", "myapp"], strippedQueryItems: []))
@@ -152,7 +181,8 @@ struct RouteRoundTripPropertyTests {
         var random = SplitMix64(seed: seed)
         for _ in 0..<Self.tablesPerSeed {
             let options = RoutingOptions(
-                trailingSlash: random.pick([.ignored, .significant]), caseSensitivity: random.pick([.sensitive, .insensitive]),
+                trailingSlash: random.pick([.ignored, .significant]),
+                caseSensitivity: random.pick([.sensitive, .insensitive]),
                 precedence: random.pick([.specificity, .declarationOrder]))
             let table = RouteTable(options: options, routes: Self.table(&random).map(\.route))
             let decoded = try JSONDecoder().decode(RouteTable.self, from: try JSONEncoder().encode(table))

@@ -18,14 +18,17 @@ struct SmartAppBannerPropertyTests {
         }
         let affiliate =
             generator.random.chance(0.5)
-            ? generator.random.string(generator.random.int(1...40), from: Array("abcXYZ09&=<>\"'!~%;:?/")) : nil
+            ? generator.random.string(generator.random.int(1...40), from: Array("abcXYZ09&=<>\"'!~%;:?/"))
+            : nil
         let clip = generator.random.chance(0.3) ? "com.example.app-\(generator.random.int(0...99)).Clip" : nil
         return try SmartAppBanner(
             appID: generator.random.int(1...Int(Int32.max)), appArgument: argument, affiliateData: affiliate,
             appClipBundleID: clip, appClipDisplay: clip != nil && generator.random.chance(0.5) ? .card : nil)
     }
 
-    @Test("render → parse gives back an equal banner, and rendering it again the same content", arguments: PropertySeeds.all)
+    @Test(
+        "render → parse gives back an equal banner, and rendering it again the same content",
+        arguments: PropertySeeds.all)
     func renderParse(seed: UInt64) throws {
         var generator = LinkGenerator(seed: seed)
         for _ in 0..<Self.casesPerSeed {
@@ -36,7 +39,9 @@ struct SmartAppBannerPropertyTests {
         }
     }
 
-    @Test("the meta tag escapes every markup character of the content and reads back to it", arguments: PropertySeeds.all)
+    @Test(
+        "the meta tag escapes every markup character of the content and reads back to it",
+        arguments: PropertySeeds.all)
     func metaTagEscaping(seed: UInt64) throws {
         var generator = LinkGenerator(seed: seed)
         let prefix = #"<meta name="apple-itunes-app" content=""#
@@ -46,9 +51,11 @@ struct SmartAppBannerPropertyTests {
             #expect(tag.hasPrefix(prefix) && tag.hasSuffix(#"">"#))
             let escaped = String(tag.dropFirst(prefix.count).dropLast(2))
             #expect(!escaped.contains(where: { "<>\"'".contains($0) }), "seed \(seed): \(tag)")
-            let unescaped = escaped.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-                .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
-                .replacingOccurrences(of: "&amp;", with: "&")
+            let unescaped = escaped.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(
+                of: "&gt;", with: ">"
+            )
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+            .replacingOccurrences(of: "&amp;", with: "&")
             #expect(unescaped == banner.content, "seed \(seed): \(tag)")
         }
     }
@@ -58,7 +65,8 @@ struct SmartAppBannerPropertyTests {
         var generator = LinkGenerator(seed: seed)
         for _ in 0..<Self.casesPerSeed {
             let banner = try Self.banner(&generator)
-            #expect(try JSONDecoder().decode(SmartAppBanner.self, from: JSONEncoder().encode(banner)) == banner)
+            #expect(
+                try JSONDecoder().decode(SmartAppBanner.self, from: JSONEncoder().encode(banner)) == banner)
         }
     }
 }

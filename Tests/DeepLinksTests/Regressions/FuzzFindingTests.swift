@@ -11,13 +11,15 @@ struct FuzzFindingTests {
     /// escapes; the fragment now does too (SPEC §2: a malformed URL is discarded, not repaired).
     @Test("a fragment escape that does not decode to UTF-8 is refused, as in the path and query")
     func fragmentEscapeNotUTF8() {
-        let found = "https://www.white024?index=%2E%2e3&utm_source=x#tolisteddomain.tld/%2f%5c%f2%67%6f%6f%67%6c%65%2e%63%6f%6d/"
+        let found =
+            "https://www.white024?index=%2E%2e3&utm_source=x#tolisteddomain.tld/%2f%5c%f2%67%6f%6f%67%6c%65%2e%63%6f%6d/"
         #expect(throws: LinkError.self) { try LinkGate().parse(found) }
         do {
             _ = try LinkGate().parse("https://example.com/#%FF")
             Issue.record("a fragment that is not UTF-8 was accepted")
         } catch {
-            #expect(error == LinkError(.invalidPercentEscape, at: 21, detail: "'%FF' does not decode to UTF-8"))
+            #expect(
+                error == LinkError(.invalidPercentEscape, at: 21, detail: "'%FF' does not decode to UTF-8"))
         }
         #expect((try? LinkGate().parse("https://example.com/#%C3%A9"))?.fragment == "é")
     }

@@ -70,7 +70,9 @@ struct AllocationCounter {
             guard access(library, R_OK) == 0 else { return }
             setenv(preloadVariable, library, 1)
             setenv("LINK_BENCHMARKS_RELAUNCHED", "1", 1)
-            var argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments.dropFirst()).map { strdup($0) }
+            var argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments.dropFirst()).map {
+                strdup($0)
+            }
             argv.append(nil)
             execv(executable, &argv)
         #endif

@@ -15,7 +15,9 @@ enum Environment {
                 + "rounds (p25–p75), SDK and peer rounds alternating in one process; speed-up = peer time / "
                 + "DeepLinks time, pair by pair",
         ]
-        if !countsAllocations { lines.append("- allocations: not counted (the malloc interposer is not loaded)") }
+        if !countsAllocations {
+            lines.append("- allocations: not counted (the malloc interposer is not loaded)")
+        }
         #if DEBUG
             lines.append("- WARNING: debug build; build with `-c release` for meaningful figures")
         #endif

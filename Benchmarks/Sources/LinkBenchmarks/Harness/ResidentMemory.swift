@@ -8,9 +8,13 @@ struct ResidentMemory {
     let peak: Double
 
     static func read() -> ResidentMemory? {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else {
+            return nil
+        }
         func value(_ key: String) -> Double? {
-            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(key + ":") }) else { return nil }
+            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(key + ":") }) else {
+                return nil
+            }
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
             guard fields.count >= 2, let kilobytes = Double(fields[1]) else { return nil }
             return kilobytes * 1024

@@ -5,7 +5,8 @@ struct ResultTable {
     private var notes: [String] = []
 
     static let header = [
-        "benchmark", "DeepLinks ns/op (p25–p75)", "DeepLinks ops/s", "allocs/op", "peer", "peer ns/op (p25–p75)",
+        "benchmark", "DeepLinks ns/op (p25–p75)", "DeepLinks ops/s", "allocs/op", "peer",
+        "peer ns/op (p25–p75)",
         "peer allocs/op", "DeepLinks speed-up (p25–p75)",
     ]
 

@@ -5,7 +5,8 @@ enum MemorySuite {
         let peer = MemoryProbe.measure(side: "routing-kit")
         func text(_ report: MemoryProbe.Report?) -> String {
             guard let report else { return "n/a" }
-            return "\(Format.bytes(report.compiledTable)) (\(Format.number(report.compiledTable / Double(MemoryProbe.routeCount))) B/route), "
+            return
+                "\(Format.bytes(report.compiledTable)) (\(Format.number(report.compiledTable / Double(MemoryProbe.routeCount))) B/route), "
                 + "process peak \(Format.bytes(report.peak))"
         }
         results.add(

@@ -16,7 +16,9 @@ enum RouterSuite {
                     "router only: ≥ 3× routing-kit's throughput", measured: Format.ratio(speedUp.median),
                     met: speedUp.median >= 3)
             }
-            if let sdk = comparison.sdk.allocationsPerOperation, let peer = comparison.peer?.allocationsPerOperation {
+            if let sdk = comparison.sdk.allocationsPerOperation,
+                let peer = comparison.peer?.allocationsPerOperation
+            {
                 results.target(
                     "router only: ≤ ¼ of routing-kit's allocations per lookup",
                     measured: "\(Format.number(sdk)) vs \(Format.number(peer))", met: sdk <= peer / 4)
@@ -28,7 +30,8 @@ enum RouterSuite {
             results.add("whole pipeline: link text → route and typed parameters", comparison)
             if let speedUp = comparison.speedUp {
                 results.target(
-                    "whole pipeline: ≥ 2× `URLComponents` + routing-kit", measured: Format.ratio(speedUp.median),
+                    "whole pipeline: ≥ 2× `URLComponents` + routing-kit",
+                    measured: Format.ratio(speedUp.median),
                     met: speedUp.median >= 2)
             }
         }

@@ -6,7 +6,8 @@ enum ScalingSuite {
         var byCount: [Int: RouterWorkloads] = [:]
         for count in counts {
             // Every table holds the first ten routes, and every lookup goes to one of them.
-            let workloads = try RouterWorkloads(RouteCorpus(routeCount: count, probeCount: 1_000, probedRoutes: 10))
+            let workloads = try RouterWorkloads(
+                RouteCorpus(routeCount: count, probeCount: 1_000, probedRoutes: 10))
             try workloads.checkLookupsAgree()
             results.add(
                 "scaling: the same 1,000 lookups, \(Format.count(count)) routes",

@@ -38,7 +38,8 @@ enum AssociationWorkloads {
                     ##"{"appIDs":\##(apps),"components":[\##(rules[index..<end].joined(separator: ","))]}"##)
                 index = end
             }
-            details.append(##"{"appID":"ABCDE12345.com.example.legacy","paths":["NOT /account/*","/albums/*"]}"##)
+            details.append(
+                ##"{"appID":"ABCDE12345.com.example.legacy","paths":["NOT /account/*","/albums/*"]}"##)
             return ##"{"applinks":{"defaults":{"caseSensitive":true},"substitutionVariables":{"##
                 + ##""section":["music","video","books","news","shop","help","live","kids"],"##
                 + ##""sort":["new","top","name"]},"details":["## + details.joined(separator: ",")
@@ -49,7 +50,11 @@ enum AssociationWorkloads {
         var high = rules.count
         while low < high {
             let middle = (low + high + 1) / 2
-            if text(middle).utf8.count <= AssociationFileDocument.maximumByteCount { low = middle } else { high = middle - 1 }
+            if text(middle).utf8.count <= AssociationFileDocument.maximumByteCount {
+                low = middle
+            } else {
+                high = middle - 1
+            }
         }
         return (text(low), low)
     }
@@ -63,7 +68,10 @@ enum AssociationWorkloads {
     /// some matching no rule.
     static func largeFileURLs(count: Int, components: Int) -> [String] {
         var random = SplitMix64(seed: 0xAA5A)
-        let tails = ["", "/1234", "/1234/edit", "/1234/comments?page=2", "/tags/Jazz", "/5678#nativeoff", "/x?ref=mail"]
+        let tails = [
+            "", "/1234", "/1234/edit", "/1234/comments?page=2", "/tags/Jazz", "/5678#nativeoff",
+            "/x?ref=mail",
+        ]
         return (0..<count).map { _ in
             let resource = resourceName(Int(random.next() % UInt64(components / 6 + 20)))
             let tail = tails[Int(random.next() % UInt64(tails.count))]
@@ -97,6 +105,10 @@ enum AssociationWorkloads {
 
     static let plain = PatternCase(name: "plain", pattern: "aaaaaaaaaaaaaaaaa*")
     static let adversarial = PatternCase(name: "adversarial", pattern: "*a*a*a*a*a*a*a*a*b")
+    /// The hostile pattern with a wildcard at the end, so that no literal prefix or suffix
+    /// settles the match before the automaton has read the whole path.
+    static let adversarialOpenEnded = PatternCase(
+        name: "adversarial, open-ended", pattern: "*a*a*a*a*a*a*a*a*?")
     static let others = [
         PatternCase(name: "one or more", pattern: "?*?*?*?*?*?*?*?*b"),
         PatternCase(name: "pairs", pattern: "*aa*aa*aa*aa*b"),
@@ -110,7 +122,8 @@ enum AssociationWorkloads {
 
     static func url(length: Int) -> String { "https://example.com/" + String(repeating: "a", count: length) }
 
-    static func sdkPatternMatch(_ compiled: CompiledAssociationFile, _ name: String, length: Int) -> Workload {
+    static func sdkPatternMatch(_ compiled: CompiledAssociationFile, _ name: String, length: Int) -> Workload
+    {
         let url = url(length: length)
         return Workload(label: "DeepLinks, `\(name)`", operations: 1) {
             compiled.match(url, appID: appID, domain: domain).decision == .match ? 1 : 0

@@ -32,7 +32,8 @@ enum MemoryProbe {
                 let before = Double(fields[2]), let declared = Double(fields[3]),
                 let compiled = Double(fields[4]), let peak = Double(fields[5])
             else { return nil }
-            self.init(side: String(fields[1]), before: before, declared: declared, compiled: compiled, peak: peak)
+            self.init(
+                side: String(fields[1]), before: before, declared: declared, compiled: compiled, peak: peak)
         }
     }
 
@@ -40,14 +41,20 @@ enum MemoryProbe {
 
     /// Runs in the probe process: declares and compiles the table, then prints one line.
     static func run(side: String) throws {
-        guard let before = ResidentMemory.read() else { throw DisagreementError(description: "no /proc/self/status") }
+        guard let before = ResidentMemory.read() else {
+            throw DisagreementError(description: "no /proc/self/status")
+        }
         let corpus = RouteCorpus(routeCount: routeCount, probeCount: 0)
         let table = corpus.routeTable
         guard let declared = ResidentMemory.read() else { return }
         let compiledTable: Any = side == "sdk" ? try DeepLinks.Router(table) : corpus.peerRouter()
         guard let compiled = ResidentMemory.read() else { return }
         blackHole((table, compiledTable))
-        print(Report(side: side, before: before.current, declared: declared.current, compiled: compiled.current, peak: compiled.peak).line)
+        print(
+            Report(
+                side: side, before: before.current, declared: declared.current, compiled: compiled.current,
+                peak: compiled.peak
+            ).line)
     }
 
     /// Starts a probe process for one side and reads its report.

@@ -47,18 +47,25 @@ struct RouteCorpus {
         let text: String
     }
 
-    static let siteHosts = ["example.com", "shop.example.com", "music.example.com", "help.example.com", "news.example.com"]
+    static let siteHosts = [
+        "example.com", "shop.example.com", "music.example.com", "help.example.com", "news.example.com",
+    ]
     static let mirrorHost = "m.example.com"
 
     static let nouns = [
-        "albums", "artists", "playlists", "podcasts", "episodes", "products", "categories", "orders", "reviews",
-        "articles", "topics", "authors", "videos", "channels", "events", "venues", "tickets", "recipes", "stores",
-        "brands", "offers", "guides", "courses", "lessons", "teams", "players", "matches", "leagues", "photos",
+        "albums", "artists", "playlists", "podcasts", "episodes", "products", "categories", "orders",
+        "reviews",
+        "articles", "topics", "authors", "videos", "channels", "events", "venues", "tickets", "recipes",
+        "stores",
+        "brands", "offers", "guides", "courses", "lessons", "teams", "players", "matches", "leagues",
+        "photos",
         "stories", "books", "movies", "shows", "stations", "projects", "boards", "issues", "releases", "apps",
         "groups",
     ]
 
-    static let slugs = ["summer-2024", "jazz", "new-releases", "top-10", "road-trip", "classics", "for-you", "live"]
+    static let slugs = [
+        "summer-2024", "jazz", "new-releases", "top-10", "road-trip", "classics", "for-you", "live",
+    ]
     static let fileSegments = ["docs", "2024", "q3", "report.pdf", "cover.jpg", "press", "kit.zip"]
 
     let entries: [Entry]
@@ -82,7 +89,9 @@ struct RouteCorpus {
             let resource = r < Self.nouns.count ? noun : "\(noun)-\(r / Self.nouns.count)"
             let prefix = "\(site.split(separator: ".").first ?? "site").\(resource)"
             func entry(_ kind: String, _ pieces: [Piece], list: Bool = false) -> Entry {
-                Entry(name: "\(prefix).\(kind)", hosts: hosts, pieces: [.literal(resource)] + pieces, readsListQuery: list)
+                Entry(
+                    name: "\(prefix).\(kind)", hosts: hosts, pieces: [.literal(resource)] + pieces,
+                    readsListQuery: list)
             }
             entries += [
                 entry("list", [], list: true),
@@ -92,7 +101,9 @@ struct RouteCorpus {
                 entry("edit", [.parameter("id", .identifier), .literal("edit")]),
                 entry("share", [.parameter("id", .identifier), .literal("share")]),
                 entry("comments", [.parameter("id", .identifier), .literal("comments")], list: true),
-                entry("comment", [.parameter("id", .identifier), .literal("comments"), .parameter("comment", .identifier)]),
+                entry(
+                    "comment",
+                    [.parameter("id", .identifier), .literal("comments"), .parameter("comment", .identifier)]),
                 entry("tag", [.literal("tags"), .parameter("tag", .slug)], list: true),
                 entry("files", [.literal("files"), .catchAll("path")]),
             ]
@@ -115,7 +126,8 @@ struct RouteCorpus {
                     segments.append(Self.slugs[Int(random.next() % UInt64(Self.slugs.count))])
                 case .catchAll:
                     for _ in 0...(random.next() % 3) {
-                        segments.append(Self.fileSegments[Int(random.next() % UInt64(Self.fileSegments.count))])
+                        segments.append(
+                            Self.fileSegments[Int(random.next() % UInt64(Self.fileSegments.count))])
                     }
                 }
             }
@@ -125,8 +137,12 @@ struct RouteCorpus {
             if random.next() % 2 == 0 { query += ["utm_source=newsletter", "utm_medium=email"] }
             if random.next() % 4 == 0 { query.append("ref=home") }
             let text =
-                "https://\(host)/" + segments.joined(separator: "/") + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
-            probes.append(Probe(route: entry.name, host: host, segments: segments, peerPath: [host] + segments, text: text))
+                "https://\(host)/" + segments.joined(separator: "/")
+                + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+            probes.append(
+                Probe(
+                    route: entry.name, host: host, segments: segments, peerPath: [host] + segments, text: text
+                ))
         }
         self.probes = probes
     }
@@ -192,7 +208,8 @@ struct RouteCorpus {
                     parameters.append((name, .segments))
                 }
             }
-            let route = PeerRoute(name: entry.name, parameters: parameters, readsListQuery: entry.readsListQuery)
+            let route = PeerRoute(
+                name: entry.name, parameters: parameters, readsListQuery: entry.readsListQuery)
             for host in entry.hosts { router.register(route, at: [.constant(host)] + path) }
         }
         return router

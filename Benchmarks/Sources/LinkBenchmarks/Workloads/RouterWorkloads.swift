@@ -44,7 +44,8 @@ struct Resolution: Equatable, CustomStringConvertible {
     }
 
     var description: String {
-        route + " " + parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        route + " "
+            + parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
     }
 }
 
@@ -79,7 +80,8 @@ struct RouterWorkloads {
         return Workload(label: "DeepLinks `Router.lookup`", operations: probes.count) {
             var checksum = 0
             for probe in probes {
-                if let found = router.lookup(scheme: "https", host: probe.host, pathSegments: probe.segments) {
+                if let found = router.lookup(scheme: "https", host: probe.host, pathSegments: probe.segments)
+                {
                     checksum &+= found.parameters.count
                 }
             }
@@ -107,7 +109,8 @@ struct RouterWorkloads {
     /// Checks that both routers give every probe the same route and the same values.
     func checkLookupsAgree() throws {
         for probe in corpus.probes {
-            guard let found = router.lookup(scheme: "https", host: probe.host, pathSegments: probe.segments) else {
+            guard let found = router.lookup(scheme: "https", host: probe.host, pathSegments: probe.segments)
+            else {
                 throw DisagreementError(description: "the SDK found no route for \(probe.text)")
             }
             var parameters = Parameters(logger)
@@ -121,7 +124,9 @@ struct RouterWorkloads {
                 sdk.route == probe.route
             else {
                 throw DisagreementError(
-                    description: "for \(probe.text) the SDK gives \(sdk), routing-kit \(String(describing: peerResolution))")
+                    description:
+                        "for \(probe.text) the SDK gives \(sdk), routing-kit \(String(describing: peerResolution))"
+                )
             }
         }
     }
@@ -202,13 +207,15 @@ struct RouterWorkloads {
         for probe in corpus.probes {
             guard case .route(let match) = dispatcher.outcome(for: probe.text) else {
                 throw DisagreementError(
-                    description: "the SDK does not route \(probe.text): \(dispatcher.outcome(for: probe.text))")
+                    description:
+                        "the SDK does not route \(probe.text): \(dispatcher.outcome(for: probe.text))")
             }
             let sdk = Resolution(match.route, match.parameters)
             let other = Self.peerResolve(probe.text, peer, logger)
             guard sdk == other, sdk.route == probe.route else {
                 throw DisagreementError(
-                    description: "for \(probe.text) the SDK gives \(sdk), the peer \(String(describing: other))")
+                    description:
+                        "for \(probe.text) the SDK gives \(sdk), the peer \(String(describing: other))")
             }
         }
     }

@@ -43,7 +43,7 @@ struct PatternAutomaton: Sendable, Hashable {
     /// Whether the pattern is nothing but literal scalars (then ``prefix`` is the whole of it).
     let isLiteral: Bool
     /// The same automaton with each set of states as the bits of one word, when it has at
-    /// most 64 states and no table states: the common case, simulated without any buffer.
+    /// most 64 states: the common case, simulated without any buffer.
     private(set) var bitParallel: BitParallel?
 
     init(_ node: PatternNode) {
@@ -75,39 +75,41 @@ struct PatternAutomaton: Sendable, Hashable {
     /// An automaton of at most 64 states as bit masks: bit `i` stands for state `i`, and
     /// bit 0 for the accepting state.
     struct BitParallel: Sendable, Hashable {
+        /// What a live consuming state does with the next scalar: the states it leads to,
+        /// reached through forks, when it accepts the scalar.
+        enum Step: Sendable, Hashable {
+            case none
+            case test(Test, follow: UInt64)
+            case table([UInt32: UInt64])
+        }
+
         /// The states reachable from the start without input.
         let initial: UInt64
-        /// The consuming states.
+        /// The consuming states (plain and table).
         let consuming: UInt64
-        /// For each consuming state, what it accepts.
-        let tests: [Test]
-        /// For each consuming state, the states reachable without input once it has consumed.
-        let follow: [UInt64]
+        /// One step per state.
+        let steps: [Step]
 
         init?(states: [State], start: Int) {
             guard states.count <= 64 else { return nil }
-            var tests: [Test] = []
-            var follow: [UInt64] = []
+            var steps: [Step] = []
             var consuming: UInt64 = 0
-            tests.reserveCapacity(states.count)
-            follow.reserveCapacity(states.count)
+            steps.reserveCapacity(states.count)
             for (index, state) in states.enumerated() {
                 switch state {
                 case .accept, .fork:
-                    tests.append(.any)
-                    follow.append(0)
+                    steps.append(.none)
                 case .consume(let test, let next):
                     consuming |= 1 << UInt64(index)
-                    tests.append(test)
-                    follow.append(Self.closure(of: next, in: states))
-                case .table:
-                    return nil
+                    steps.append(.test(test, follow: Self.closure(of: next, in: states)))
+                case .table(let targets):
+                    consuming |= 1 << UInt64(index)
+                    steps.append(.table(targets.mapValues { Self.closure(of: $0, in: states) }))
                 }
             }
             self.initial = Self.closure(of: start, in: states)
             self.consuming = consuming
-            self.tests = tests
-            self.follow = follow
+            self.steps = steps
         }
 
         /// The accepting and consuming states reachable from `state` through forks.
@@ -137,7 +139,11 @@ struct PatternAutomaton: Sendable, Hashable {
                 repeat {
                     let state = live.trailingZeroBitCount
                     live &= live &- 1
-                    if tests[state].accepts(scalar) { next |= follow[state] }
+                    switch steps[state] {
+                    case .test(let test, let follow): if test.accepts(scalar) { next |= follow }
+                    case .table(let targets): if let follow = targets[scalar] { next |= follow }
+                    case .none: break
+                    }
                 } while live != 0
                 current = next
             }

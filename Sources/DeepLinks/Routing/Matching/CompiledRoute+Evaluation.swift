@@ -33,14 +33,16 @@ extension CompiledRoute {
 
     /// Why the query or fragment does not satisfy the route, or `nil`.
     func queryFailure(_ input: MatchInput) -> ParameterFailure? {
+        let items = input.queryItems
         for parameter in query {
-            var found: QueryItem?
+            // Indices, not items: reading one field does not copy the item's four strings.
+            var found = -1
             var count = 0
-            for item in input.queryItems where item.name == parameter.name {
+            for i in items.indices where items[i].name == parameter.name {
                 count += 1
-                found = item
+                found = i
             }
-            guard let item = found else {
+            guard found >= 0 else {
                 if parameter.isRequired {
                     return ParameterFailure(
                         parameter: parameter.name, location: .query, value: nil, reason: .missing)
@@ -51,9 +53,10 @@ extension CompiledRoute {
                 return ParameterFailure(
                     parameter: parameter.name, location: .query, value: nil, reason: .repeated(count: count))
             }
-            if case .failure(let reason) = parameter.validator.validate(item.value) {
+            let value = items[found].value
+            if case .failure(let reason) = parameter.validator.validate(value) {
                 return ParameterFailure(
-                    parameter: parameter.name, location: .query, value: item.value, reason: reason)
+                    parameter: parameter.name, location: .query, value: value, reason: reason)
             }
         }
         switch fragment {
@@ -84,8 +87,7 @@ extension CompiledRoute {
 
     /// The typed parameters of an accepted link, in name order.
     func parameters(_ input: MatchInput) -> RouteParameters {
-        var entries: [RouteParameters.Entry] = []
-        entries.reserveCapacity(extraction.count)
+        var parameters = RouteParameters()
         for (name, source) in extraction {
             let value: ParameterValue?
             switch source {
@@ -96,8 +98,9 @@ extension CompiledRoute {
                 value = .segments(input.suffix(from: i))
             case .query(let i):
                 let parameter = query[i]
-                if let item = input.queryItems.first(where: { $0.name == parameter.name }) {
-                    value = try? parameter.validator.validate(item.value).get()
+                let items = input.queryItems
+                if let i = items.firstIndex(where: { $0.name == parameter.name }) {
+                    value = try? parameter.validator.validate(items[i].value).get()
                 } else {
                     value = parameter.defaultValue
                 }
@@ -109,8 +112,9 @@ extension CompiledRoute {
                     value = parameter.defaultValue
                 }
             }
-            if let value { entries.append(RouteParameters.Entry(name: name, value: value)) }
+            // `extraction` is sorted by name and its names are unique.
+            if let value { parameters.append(RouteParameters.Entry(name: name, value: value)) }
         }
-        return RouteParameters(sortedEntries: entries)
+        return parameters
     }
 }

@@ -31,12 +31,23 @@ final class CompiledRoute: Sendable {
         }
     }
 
-    struct Parameter: Sendable {
+    /// A query or fragment parameter with its validator. A class, so that walking a route's
+    /// parameters on every lookup passes references instead of copying declarations.
+    final class Parameter: Sendable {
         let declaration: QueryParameter
         let validator: ParameterValidator
         let defaultValue: ParameterValue?
-        var name: String { declaration.name }
-        var isRequired: Bool { declaration.isRequired }
+        /// The declared name and requirement, read once instead of through the declaration.
+        let name: String
+        let isRequired: Bool
+
+        init(declaration: QueryParameter, validator: ParameterValidator, defaultValue: ParameterValue?) {
+            self.declaration = declaration
+            self.validator = validator
+            self.defaultValue = defaultValue
+            name = declaration.name
+            isRequired = declaration.isRequired
+        }
     }
 
     enum Fragment: Sendable {

@@ -7,7 +7,10 @@
 /// touches few cache lines. A lookup walks the link's segments once, backtracking only where
 /// a literal and a parameter (or two parameters) both accept a segment, so its cost grows
 /// with the length of the link and the branching along it, not with the number of routes.
-struct RouteTrie: Sendable {
+///
+/// A class, because the tries are built once and read by every lookup: a reference is
+/// passed where a struct would retain each of its arrays.
+final class RouteTrie: Sendable {
     /// Nodes with more literal children than this use a hash map; the others a short scan.
     static let literalScanLimit = 8
 
@@ -109,7 +112,7 @@ struct RouteTrie: Sendable {
         for node in builder {
             let literalStart = literalEdges.count
             var literalMap = -1
-            if node.literals.count > Self.literalScanLimit {
+            if node.literals.count > RouteTrie.literalScanLimit {
                 literalMap = literalMaps.count
                 literalMaps.append(node.literals.mapValues { Int32($0) })
             } else {
@@ -129,7 +132,7 @@ struct RouteTrie: Sendable {
             }
             let terminalStart = terminals.count
             let ordered = node.terminals.sorted { a, b in
-                Self.terminalPrecedes(routes[a], routes[b], precedence: precedence)
+                RouteTrie.terminalPrecedes(routes[a], routes[b], precedence: precedence)
             }
             terminals.append(contentsOf: ordered.map { Int32($0) })
             nodes.append(

@@ -97,7 +97,10 @@ public struct CharacterClass: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether one character belongs to the class.
     public func contains(_ character: Character) -> Bool {
-        character.unicodeScalars.allSatisfy(contains)
+        // A loop, not `allSatisfy(contains)`: a partially applied method is a closure that
+        // is allocated on every call.
+        for scalar in character.unicodeScalars where !contains(scalar) { return false }
+        return true
     }
 
     /// Whether one Unicode scalar belongs to the class.

@@ -104,6 +104,9 @@ final class ParameterValidator: Sendable {
     static func integer(_ text: String, in range: ClosedRange<Int>) -> Result<
         ParameterValue, ParameterFailure.Reason
     > {
+        if let parsed = text.utf8.withContiguousStorageIfAvailable({ integer($0, in: range) }) {
+            return parsed
+        }
         let utf8 = text.utf8
         guard let first = utf8.first else { return .failure(.empty) }
         let digits = first == UInt8(ascii: "-") ? utf8.dropFirst() : utf8[...]
@@ -117,10 +120,51 @@ final class ParameterValidator: Sendable {
         return .success(.integer(value))
     }
 
+    /// ``integer(_:in:)`` in one pass over the bytes, with the same answers: the value is
+    /// accumulated as a negative number so that `Int.min` fits, and an overflow is out of range.
+    private static func integer(
+        _ bytes: UnsafeBufferPointer<UInt8>, in range: ClosedRange<Int>
+    ) -> Result<ParameterValue, ParameterFailure.Reason> {
+        guard let first = bytes.first else { return .failure(.empty) }
+        let negative = first == UInt8(ascii: "-")
+        let start = negative ? 1 : 0
+        guard start < bytes.count else { return .failure(.notAnInteger) }
+        for i in start..<bytes.count where !ASCII.isDigit(bytes[i]) { return .failure(.notAnInteger) }
+        if bytes[start] == UInt8(ascii: "0"), bytes.count - start > 1 || negative {
+            return .failure(.notAnInteger)
+        }
+        var value = 0
+        for i in start..<bytes.count {
+            let (shifted, overflowed) = value.multipliedReportingOverflow(by: 10)
+            let (next, underflowed) = shifted.subtractingReportingOverflow(Int(bytes[i] &- UInt8(ascii: "0")))
+            if overflowed || underflowed { return .failure(.outOfRange(range)) }
+            value = next
+        }
+        if !negative {
+            guard value != Int.min else { return .failure(.outOfRange(range)) }
+            value = -value
+        }
+        guard range.contains(value) else { return .failure(.outOfRange(range)) }
+        return .success(.integer(value))
+    }
+
     static func string(
         _ text: String, length: ClosedRange<Int>, characters: CharacterClass
     ) -> Result<ParameterValue, ParameterFailure.Reason> {
         if text.isEmpty { return length.contains(0) ? .success(.string(text)) : .failure(.empty) }
+        // Printable ASCII, the usual case: one character per byte, each its own scalar.
+        typealias Answer = Result<ParameterValue, ParameterFailure.Reason>
+        let printable = text.utf8.withContiguousStorageIfAvailable { bytes -> Answer? in
+            guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+            if bytes.count > length.upperBound { return .failure(.tooLong(maximum: length.upperBound)) }
+            if bytes.count < length.lowerBound { return .failure(.tooShort(minimum: length.lowerBound)) }
+            for byte in bytes where !characters.contains(Unicode.Scalar(byte)) {
+                if characters.isAny { return .failure(.invisibleCharacter) }
+                return .failure(.characterNotAllowed(String(Character(Unicode.Scalar(byte)))))
+            }
+            return .success(.string(text))
+        }
+        if let printable, let answer = printable { return answer }
         // Counting stops past the maximum, so a long value costs no more than the bound.
         var count = 0
         for _ in text {

@@ -13,7 +13,7 @@ import Foundation
 /// ```
 ///
 /// In JSON a parameter set is an object from name to ``ParameterValue``.
-public struct RouteParameters: Sendable, Hashable {
+public struct RouteParameters: Sendable {
     /// One named value.
     public struct Entry: Sendable, Hashable {
         /// The parameter's declared name.
@@ -22,55 +22,90 @@ public struct RouteParameters: Sendable, Hashable {
         public let value: ParameterValue
     }
 
-    /// The entries, sorted by name.
-    public private(set) var entries: [Entry]
+    // The first entries live inline, so that the parameters of a lookup (rarely more than
+    // three) need no heap storage of their own; any further entries go to `spill`. Unused
+    // slots hold a placeholder, which owns nothing.
+    private static let inlineCapacity = 3
+    private static let placeholder = Entry(name: "", value: .integer(0))
+    private var slot0 = placeholder
+    private var slot1 = placeholder
+    private var slot2 = placeholder
+    private var spill: [Entry] = []
+
+    /// The number of parameters.
+    public private(set) var count = 0
 
     /// Creates an empty parameter set.
-    public init() { entries = [] }
+    public init() {}
 
     /// Creates a parameter set from name–value pairs; a repeated name keeps its last value.
     public init(_ pairs: some Sequence<(String, ParameterValue)>) {
-        entries = []
         for (name, value) in pairs { self[name] = value }
     }
 
     /// Entries that are already sorted by name and unique (the router builds them so).
-    init(sortedEntries: [Entry]) { entries = sortedEntries }
+    init(sortedEntries: [Entry]) {
+        for entry in sortedEntries { append(entry) }
+    }
+
+    /// Adds an entry after the others; its name must sort after every name already present.
+    mutating func append(_ entry: Entry) {
+        switch count {
+        case 0: slot0 = entry
+        case 1: slot1 = entry
+        case 2: slot2 = entry
+        default: spill.append(entry)
+        }
+        count += 1
+    }
+
+    /// The entry at a position in name order.
+    private func entry(at i: Int) -> Entry {
+        switch i {
+        case 0: slot0
+        case 1: slot1
+        case 2: slot2
+        default: spill[i - Self.inlineCapacity]
+        }
+    }
+
+    /// The entries, sorted by name.
+    public var entries: [Entry] { (0..<count).map { entry(at: $0) } }
 
     /// The value for a name, or `nil`; setting `nil` removes the parameter.
     public subscript(name: String) -> ParameterValue? {
         get {
             let i = insertionIndex(of: name)
-            return i < entries.count && entries[i].name == name ? entries[i].value : nil
+            return i < count && entry(at: i).name == name ? entry(at: i).value : nil
         }
         set {
             let i = insertionIndex(of: name)
-            let present = i < entries.count && entries[i].name == name
+            let present = i < count && entry(at: i).name == name
+            var all = entries
             switch (newValue, present) {
-            case (let value?, true): entries[i] = Entry(name: name, value: value)
-            case (let value?, false): entries.insert(Entry(name: name, value: value), at: i)
-            case (nil, true): entries.remove(at: i)
-            case (nil, false): break
+            case (let value?, true): all[i] = Entry(name: name, value: value)
+            case (let value?, false): all.insert(Entry(name: name, value: value), at: i)
+            case (nil, true): all.remove(at: i)
+            case (nil, false): return
             }
+            self = RouteParameters(sortedEntries: all)
         }
     }
 
     private func insertionIndex(of name: String) -> Int {
         var low = 0
-        var high = entries.count
+        var high = count
         while low < high {
             let mid = (low + high) / 2
-            if entries[mid].name < name { low = mid + 1 } else { high = mid }
+            if entry(at: mid).name < name { low = mid + 1 } else { high = mid }
         }
         return low
     }
 
     /// The parameter names, sorted.
-    public var names: [String] { entries.map(\.name) }
-    /// The number of parameters.
-    public var count: Int { entries.count }
+    public var names: [String] { (0..<count).map { entry(at: $0).name } }
     /// Whether there are no parameters.
-    public var isEmpty: Bool { entries.isEmpty }
+    public var isEmpty: Bool { count == 0 }
 
     /// The integer value of a parameter, or `nil` when absent or not an integer.
     public func integer(_ name: String) -> Int? { self[name]?.integerValue }
@@ -96,9 +131,40 @@ extension RouteParameters: ExpressibleByDictionaryLiteral {
     }
 }
 
+extension RouteParameters: Hashable {
+    /// Two parameter sets are equal when they hold the same names with the same values.
+    public static func == (a: RouteParameters, b: RouteParameters) -> Bool {
+        guard a.count == b.count else { return false }
+        for i in 0..<a.count where a.entry(at: i) != b.entry(at: i) { return false }
+        return true
+    }
+
+    /// Hashes the entries in name order.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for i in 0..<count { hasher.combine(entry(at: i)) }
+    }
+}
+
 extension RouteParameters: Sequence {
+    /// Iterates the entries in name order, without copying them into an array.
+    public struct Iterator: IteratorProtocol {
+        let parameters: RouteParameters
+        var position = 0
+
+        /// The next entry in name order, or `nil` after the last.
+        public mutating func next() -> Entry? {
+            guard position < parameters.count else { return nil }
+            defer { position += 1 }
+            return parameters.entry(at: position)
+        }
+    }
+
     /// Iterates the entries in name order.
-    public func makeIterator() -> IndexingIterator<[Entry]> { entries.makeIterator() }
+    public func makeIterator() -> Iterator { Iterator(parameters: self) }
+
+    /// The number of entries.
+    public var underestimatedCount: Int { count }
 }
 
 extension RouteParameters: CustomStringConvertible {

@@ -49,7 +49,8 @@ struct StrippedNameMatcher: Sendable {
             } else if empty.contains(where: \.isPrefix) {
                 return true
             } else {
-                for candidate in byFirstByte[Int(ASCII.lowercased(bytes[0]))] where Self.fits(candidate, bytes) {
+                for candidate in byFirstByte[Int(ASCII.lowercased(bytes[0]))]
+                where Self.fits(candidate, bytes) {
                     return true
                 }
             }
@@ -62,8 +63,43 @@ struct StrippedNameMatcher: Sendable {
     /// Whether the lower-cased name equals the candidate, or starts with it for a prefix.
     private static func fits(_ candidate: Candidate, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
         let expected = candidate.bytes
-        guard candidate.isPrefix ? name.count >= expected.count : name.count == expected.count else { return false }
+        guard candidate.isPrefix ? name.count >= expected.count : name.count == expected.count else {
+            return false
+        }
         for i in 0..<expected.count where ASCII.lowercased(name[i]) != expected[i] { return false }
         return true
+    }
+}
+
+/// The policy's allowed schemes and hosts, prepared once for parsing.
+///
+/// Lists this short are searched fastest by comparing lengths first and text only when the
+/// lengths agree; the answers are exactly those of `allowedSchemes.contains(_:)` and
+/// ``LinkPolicy/allowsHost(_:)``.
+struct AllowedHostMatcher: Sendable {
+    private let schemes: [String]
+    private let allowsAnyHost: Bool
+    private let exactHosts: [String]
+    private let subdomainWildcards: [HostPattern]
+
+    init(_ policy: LinkPolicy) {
+        schemes = policy.allowedSchemes.sorted()
+        allowsAnyHost = policy.allowedHosts.isEmpty
+        exactHosts = policy.allowedHosts.filter { !$0.isSubdomainWildcard }.map(\.name)
+        subdomainWildcards = policy.allowedHosts.filter(\.isSubdomainWildcard)
+    }
+
+    /// Whether the (lower-cased) scheme is allowed.
+    func allowsScheme(_ scheme: String) -> Bool { Self.contains(schemes, scheme) }
+
+    /// Whether the (lower-cased) host is allowed.
+    func allows(_ host: String) -> Bool {
+        allowsAnyHost || Self.contains(exactHosts, host) || subdomainWildcards.contains { $0.matches(host) }
+    }
+
+    private static func contains(_ list: [String], _ text: String) -> Bool {
+        let length = text.utf8.count
+        for candidate in list where candidate.utf8.count == length && candidate == text { return true }
+        return false
     }
 }
