@@ -182,9 +182,10 @@ extension Link {
     private var isOwnCanonicalForm: Bool {
         if let port, port == Self.defaultPort(for: scheme) { return false }
         if rawPath.isEmpty, isWeb { return false }
-        if ASCII.containsPercent(rawPath) || rawQuery.map { ASCII.containsPercent($0) } == true
-            || rawFragment.map { ASCII.containsPercent($0) } == true
-        {
+        let escaped =
+            ASCII.containsPercent(rawPath) || (rawQuery.map { ASCII.containsPercent($0) } ?? false)
+            || (rawFragment.map { ASCII.containsPercent($0) } ?? false)
+        if escaped {
             return false
         }
         let matched = original.utf8.withContiguousStorageIfAvailable { text -> Bool in

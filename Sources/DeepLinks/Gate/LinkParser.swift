@@ -72,7 +72,7 @@ struct LinkParser {
         // path
         let pathStart = i
         while i < count, bytes[i] != UInt8(ascii: "?"), bytes[i] != UInt8(ascii: "#") { i += 1 }
-        let segments = try parsePath(pathStart, i, hasAuthority: hasAuthority)
+        let segments = try parsePath(pathStart, i, hasAuthority: hasAuthority, escapes: characters.hasPercent)
 
         // query
         var rawQuery: String?
@@ -86,7 +86,7 @@ struct LinkParser {
                     .componentTooLong, at: start,
                     detail: "query of \(i - start) bytes, limit \(limits.maxQueryLength)")
             }
-            queryItems = try parseQuery(start, i)
+            queryItems = try parseQuery(start, i, escapes: characters.hasPercent)
             rawQuery = string(start, i)
         }
 
@@ -138,13 +138,26 @@ struct LinkParser {
         let (refused, summary) = ASCII.byteClasses.withUnsafeBufferPointer {
             classes -> (Int?, CharacterSummary) in
             var summary = CharacterSummary()
-            for i in 0..<bytes.count {
-                let bits = classes[Int(bytes[i])]
-                if bits == 0 || bits == ASCII.pathCharacterBit { continue }
-                if bits & ASCII.refusedBit != 0 { return (i, summary) }
-                if bits & ASCII.percentBit != 0 { summary.hasPercent = true }
-                if bits & ASCII.upperCaseBit != 0, summary.firstUpperCase == nil {
-                    summary.firstUpperCase = i
+            var i = 0
+            while i < bytes.count {
+                // Eight bytes at a time while none of them needs a look (the usual case).
+                if i + 8 <= bytes.count, let base = bytes.baseAddress,
+                    !Self.mayNeedALook(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                {
+                    i += 8
+                    continue
+                }
+                let end = min(i + 8, bytes.count)
+                while i < end {
+                    let bits = classes[Int(bytes[i])]
+                    if bits != 0, bits != ASCII.pathCharacterBit {
+                        if bits & ASCII.refusedBit != 0 { return (i, summary) }
+                        if bits & ASCII.percentBit != 0 { summary.hasPercent = true }
+                        if bits & ASCII.upperCaseBit != 0, summary.firstUpperCase == nil {
+                            summary.firstUpperCase = i
+                        }
+                    }
+                    i += 1
                 }
             }
             return (nil, summary)
@@ -156,6 +169,27 @@ struct LinkParser {
             throw LinkError(.whitespaceOrControl, at: i, detail: Self.name(ofControl: b))
         }
         throw LinkError(.backslash, at: i)
+    }
+
+    /// Whether any of eight bytes may be non-ASCII, a space or control character, DEL, a
+    /// backslash, `%` or an upper-case letter. Word-wide tests that can answer yes in error,
+    /// never no: a yes only sends the eight bytes through the byte-by-byte check.
+    @inline(__always)
+    static func mayNeedALook(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZeroByte(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
+        if word & highs != 0 { return true }
+        // A byte below 0x21 (space and controls).
+        if (word &- ones &* 0x21) & ~word & highs != 0 { return true }
+        if hasZeroByte(word ^ (ones &* 0x7F)) || hasZeroByte(word ^ (ones &* 0x5C))
+            || hasZeroByte(word ^ (ones &* 0x25))
+        {
+            return true
+        }
+        // A byte above 0x40 and below 0x5B ('A' to 'Z'); every byte is below 0x80 here.
+        let low = word & (ones &* 0x7F)
+        return ((ones &* (127 + 0x5B)) &- low) & ~word & (low &+ ones &* (127 - 0x40)) & highs != 0
     }
 
     static func name(ofControl b: UInt8) -> String {
@@ -240,7 +274,10 @@ struct LinkParser {
         var rawLength: Int
     }
 
-    private func parsePath(_ start: Int, _ end: Int, hasAuthority: Bool) throws(LinkError) -> Segments {
+    /// `escapes` is whether the link holds any `%`: without one, no segment needs decoding.
+    private func parsePath(_ start: Int, _ end: Int, hasAuthority: Bool, escapes: Bool) throws(LinkError)
+        -> Segments
+    {
         guard start < end else { return Segments(list: [], rawLength: 0) }
         try checkComponent(start, end, extra: "/", name: "path")
         var list: [PathSegment] = []
@@ -263,7 +300,7 @@ struct LinkParser {
                     .componentTooLong, at: segStart,
                     detail: "path segment of \(segEnd - segStart) bytes, limit \(limits.maxSegmentLength)")
             }
-            list.append(try segment(segStart, segEnd))
+            list.append(try segment(segStart, segEnd, escapes: escapes))
             guard list.count <= limits.maxPathSegments else {
                 throw LinkError(.tooManySegments, at: segStart, detail: "limit \(limits.maxPathSegments)")
             }
@@ -273,10 +310,10 @@ struct LinkParser {
         return Segments(list: list, rawLength: end - start)
     }
 
-    private func segment(_ start: Int, _ end: Int) throws(LinkError) -> PathSegment {
+    private func segment(_ start: Int, _ end: Int, escapes: Bool) throws(LinkError) -> PathSegment {
         let raw = string(start, end)
         var hasEscape = false
-        var i = start
+        var i = escapes ? start : end
         while i < end {
             if bytes[i] == UInt8(ascii: "%") {
                 hasEscape = true
@@ -317,7 +354,7 @@ struct LinkParser {
 
     // MARK: - Query
 
-    private func parseQuery(_ start: Int, _ end: Int) throws(LinkError) -> [QueryItem] {
+    private func parseQuery(_ start: Int, _ end: Int, escapes: Bool) throws(LinkError) -> [QueryItem] {
         try checkComponent(start, end, extra: "/?", name: "query")
         if let quote = (start..<end).first(where: { bytes[$0] == UInt8(ascii: "'") }) {
             throw LinkError(
@@ -330,7 +367,7 @@ struct LinkParser {
             var itemEnd = itemStart
             while itemEnd < end, bytes[itemEnd] != UInt8(ascii: "&") { itemEnd += 1 }
             if itemEnd > itemStart {
-                items.append(try queryItem(itemStart, itemEnd))
+                items.append(try queryItem(itemStart, itemEnd, escapes: escapes))
                 guard items.count <= limits.maxQueryItems else {
                     throw LinkError(
                         .tooManyQueryItems, at: itemStart, detail: "limit \(limits.maxQueryItems)")
@@ -341,15 +378,15 @@ struct LinkParser {
         return items
     }
 
-    private func queryItem(_ start: Int, _ end: Int) throws(LinkError) -> QueryItem {
+    private func queryItem(_ start: Int, _ end: Int, escapes: Bool) throws(LinkError) -> QueryItem {
         let equals = (start..<end).first(where: { bytes[$0] == UInt8(ascii: "=") })
         let nameEnd = equals ?? end
         let rawName = string(start, nameEnd)
         let rawValue = equals.map { string($0 + 1, end) } ?? ""
         return QueryItem(
             rawName: rawName, rawValue: rawValue,
-            name: try decodeQueryText(rawName, at: start),
-            value: try decodeQueryText(rawValue, at: (equals ?? end) + 1),
+            name: escapes ? try decodeQueryText(rawName, at: start) : rawName,
+            value: escapes ? try decodeQueryText(rawValue, at: (equals ?? end) + 1) : rawValue,
             hasValue: equals != nil)
     }
 

@@ -1,4 +1,4 @@
-/// Runs one SDK workload untimed, so that a profiler (callgrind) sees only it.
+/// Runs one SDK workload untimed, so that a profiler sees only it.
 enum Profiling {
     static func run(_ name: String, passes: Int) throws {
         let workload: Workload

@@ -3,6 +3,12 @@ struct ResultTable {
     private var rows: [[String]] = []
     private var targets: [[String]] = []
     private var notes: [String] = []
+    /// Whether the run is long enough to judge the targets; a quick run only shows them.
+    let judgesTargets: Bool
+
+    init(judgesTargets: Bool) {
+        self.judgesTargets = judgesTargets
+    }
 
     static let header = [
         "benchmark", "DeepLinks ns/op (p25–p75)", "DeepLinks ops/s", "allocs/op", "peer",
@@ -34,7 +40,8 @@ struct ResultTable {
     }
 
     mutating func target(_ goal: String, measured: String, met: Bool?) {
-        targets.append([goal, measured, met.map { $0 ? "yes" : "**no**" } ?? "n/a"])
+        let verdict = judgesTargets ? met.map { $0 ? "yes" : "**no**" } ?? "n/a" : "not judged (quick run)"
+        targets.append([goal, measured, verdict])
     }
 
     mutating func note(_ text: String) { notes.append(text) }
