@@ -57,7 +57,9 @@ struct ExampleAppTests {
         }
     }
 
-    @Test("the photo album's hand-written file keeps its destructive route on the web; its wildcards reach further")
+    @Test(
+        "the photo album's hand-written file keeps its destructive route on the web; its wildcards reach further"
+    )
     func photoAlbumCrossCheck() throws {
         let app = ExampleApp.photoAlbum
         let check = try AssociationCrossCheck(

@@ -6,7 +6,8 @@ import Testing
 struct AcceptedLinkTests {
     @Test("the seed album link: scheme, host, path, query items in order, fragment")
     func albumLink() throws {
-        let link = try LinkGate().parse("https://Example.com/path/to/content?albumname=Summer%202024&index=1#top")
+        let link = try LinkGate().parse(
+            "https://Example.com/path/to/content?albumname=Summer%202024&index=1#top")
         #expect(link.scheme == "https")
         #expect(link.host == "example.com")
         #expect(link.port == nil)
@@ -81,11 +82,13 @@ struct AcceptedLinkTests {
 
     @Test("the policy round-trips through JSON, and missing keys take defaults")
     func policyCodable() throws {
-        var policy = LinkPolicy(allowedSchemes: ["https", "myapp"], allowedHosts: ["example.com", "*.example.com"])
+        var policy = LinkPolicy(
+            allowedSchemes: ["https", "myapp"], allowedHosts: ["example.com", "*.example.com"])
         policy.limits.maxQueryItems = 8
         let data = try JSONEncoder().encode(policy)
         #expect(try JSONDecoder().decode(LinkPolicy.self, from: data) == policy)
-        let partial = try JSONDecoder().decode(LinkPolicy.self, from: Data(#"{"allowedHosts": ["*.example.com"]}"#.utf8))
+        let partial = try JSONDecoder().decode(
+            LinkPolicy.self, from: Data(#"{"allowedHosts": ["*.example.com"]}"#.utf8))
         #expect(partial.allowedSchemes == ["https", "http"])
         #expect(partial.allowedHosts == ["*.example.com"])
         #expect(partial.limits == LinkLimits())
@@ -98,7 +101,8 @@ struct SanitizeTests {
     @Test("tracking and credential items are removed and reported, order of the rest kept")
     func stripsAndReports() throws {
         let gate = LinkGate()
-        let link = try gate.parse("https://example.com/a?utm_source=x&id=7&fbclid=abc&access_token=s3cr3t&page=2&UTM_Medium=y")
+        let link = try gate.parse(
+            "https://example.com/a?utm_source=x&id=7&fbclid=abc&access_token=s3cr3t&page=2&UTM_Medium=y")
         let clean = gate.sanitize(link)
         #expect(clean.removed.map(\.name) == ["utm_source", "fbclid", "access_token", "UTM_Medium"])
         #expect(clean.link.queryItems.map(\.name) == ["id", "page"])
@@ -127,16 +131,20 @@ struct SanitizeTests {
     @Test("canonical form: case, default port, unreserved escapes, hex case")
     func canonical() throws {
         let gate = LinkGate(policy: LinkPolicy(strippedQueryItems: []))
-        #expect(try gate.parse("HTTPS://WWW.Example.COM:443/%7euser/%41b%2a?q=%c3%a9%2D#%5f").canonical
-            == "https://www.example.com/~user/Ab%2A?q=%C3%A9-#_")
+        #expect(
+            try gate.parse("HTTPS://WWW.Example.COM:443/%7euser/%41b%2a?q=%c3%a9%2D#%5f").canonical
+                == "https://www.example.com/~user/Ab%2A?q=%C3%A9-#_")
         #expect(try gate.parse("https://example.com:8443").canonical == "https://example.com:8443/")
         #expect(try gate.parse("http://example.com:443/").canonical == "http://example.com:443/")
     }
 
-    @Test("canonicalising a canonical link returns it unchanged", arguments: [
-        "HTTPS://WWW.Example.COM:443/%7euser/%41b%2a?q=%c3%a9%2D#%5f", "https://example.com", "http://example.com:80/?",
-        "https://example.com/a/?x=1&x=2#", "https://example.com/%e2%82%ac?%41=%42",
-    ])
+    @Test(
+        "canonicalising a canonical link returns it unchanged",
+        arguments: [
+            "HTTPS://WWW.Example.COM:443/%7euser/%41b%2a?q=%c3%a9%2D#%5f", "https://example.com",
+            "http://example.com:80/?",
+            "https://example.com/a/?x=1&x=2#", "https://example.com/%e2%82%ac?%41=%42",
+        ])
     func idempotent(text: String) throws {
         let gate = LinkGate(policy: LinkPolicy(strippedQueryItems: []))
         let once = try gate.parse(text).canonical
@@ -172,7 +180,8 @@ struct PercentEncodingTests {
         #expect(PercentEncoding.encode("a&b=c+d'", allowing: .queryItem) == "a%26b%3Dc%2Bd%27")
         #expect(PercentEncoding.encode("€", allowing: .unreserved) == "%E2%82%AC")
         let value = "Summer & Winter/2024 'best' ☀︎"
-        let text = "https://example.com/" + PercentEncoding.encode(value, allowing: .pathSegment) + "?v="
+        let text =
+            "https://example.com/" + PercentEncoding.encode(value, allowing: .pathSegment) + "?v="
             + PercentEncoding.encode(value, allowing: .queryItem)
         let link = try LinkGate(policy: LinkPolicy(allowsEncodedSeparators: true)).parse(text)
         #expect(link.pathSegments.first?.decoded == value)

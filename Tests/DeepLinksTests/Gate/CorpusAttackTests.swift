@@ -38,7 +38,9 @@ struct PayloadTests {
                 tried += 1
                 guard let link = try? gate.parse(candidate) else { continue }
                 accepted += 1
-                #expect(link.host == Self.allowedHost, "\(candidate.debugDescription) was accepted with host \(link.host ?? "nil")")
+                #expect(
+                    link.host == Self.allowedHost,
+                    "\(candidate.debugDescription) was accepted with host \(link.host ?? "nil")")
                 // Whatever was accepted has no dot segment and no encoded separator left to
                 // reinterpret, and decodes to no control character.
                 for segment in link.pathSegments {
@@ -48,19 +50,28 @@ struct PayloadTests {
                 }
             }
         }
-        print("\(file): \(lines.count) payloads, \(tried) candidate links, \(accepted) accepted, all with host \(Self.allowedHost)")
+        print(
+            "\(file): \(lines.count) payloads, \(tried) candidate links, \(accepted) accepted, all with host \(Self.allowedHost)"
+        )
     }
 
     @Test("open-redirect payloads that browsers send elsewhere are refused by name")
     func namedOpenRedirects() {
         let policy = LinkPolicy(allowedHosts: [HostPattern(Self.allowedHost)])
         #expect(refusal("https://www.whitelisteddomain.tld@google.com/", policy: policy)?.rule == .userInfo)
-        #expect(refusal("https://www.whitelisteddomain.tld//google.com", policy: policy)?.rule == .emptySegment)
-        #expect(refusal(#"https://www.whitelisteddomain.tld/\google.com"#, policy: policy)?.rule == .backslash)
-        #expect(refusal("https://www.whitelisteddomain.tld/%5cgoogle.com", policy: policy)?.rule == .encodedSeparator)
-        #expect(refusal("https://www.whitelisteddomain.tld/%2f%2fgoogle.com", policy: policy)?.rule == .encodedSeparator)
+        #expect(
+            refusal("https://www.whitelisteddomain.tld//google.com", policy: policy)?.rule == .emptySegment)
+        #expect(
+            refusal(#"https://www.whitelisteddomain.tld/\google.com"#, policy: policy)?.rule == .backslash)
+        #expect(
+            refusal("https://www.whitelisteddomain.tld/%5cgoogle.com", policy: policy)?.rule
+                == .encodedSeparator)
+        #expect(
+            refusal("https://www.whitelisteddomain.tld/%2f%2fgoogle.com", policy: policy)?.rule
+                == .encodedSeparator)
         #expect(refusal("https://google.com%2f@www.whitelisteddomain.tld", policy: policy)?.rule == .userInfo)
-        #expect(refusal("https://www.whitelisteddomain.tld.google.com/", policy: policy)?.rule == .hostNotAllowed)
+        #expect(
+            refusal("https://www.whitelisteddomain.tld.google.com/", policy: policy)?.rule == .hostNotAllowed)
         #expect(refusal("https:/\\/google.com", policy: policy)?.rule == .backslash)
         #expect(refusal("https://%09/google.com", policy: policy)?.rule == .invalidHost)
     }
@@ -70,7 +81,9 @@ struct PayloadTests {
 @Suite("RFC 3986 examples", .enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.missingMessage)))
 struct RFC3986Tests {
     /// RFC 3986 Appendix B: the reference split of an absolute URI into its five parts.
-    static func split(_ text: String) -> (scheme: String, authority: String?, path: String, query: String?, fragment: String?) {
+    static func split(_ text: String) -> (
+        scheme: String, authority: String?, path: String, query: String?, fragment: String?
+    ) {
         var rest = Substring(text)
         var fragment: String?
         if let hash = rest.firstIndex(of: "#") {
@@ -97,13 +110,16 @@ struct RFC3986Tests {
 
     @Test("every resolved http example is accepted with RFC 3986's own split, or refused for a named rule")
     func resolvedExamples() throws {
-        let json = try JSONSerialization.jsonObject(with: try Corpus.data("rfc3986/rfc3986-5.4-resolution.json"))
+        let json = try JSONSerialization.jsonObject(
+            with: try Corpus.data("rfc3986/rfc3986-5.4-resolution.json"))
         let cases = (json as? [String: Any])?["cases"] as? [[String: Any]] ?? []
         #expect(cases.count > 30)
         let gate = LinkGate()
         var accepted = 0
         var refusedRules: [String: LinkError.Rule] = [:]
-        for text in Set(cases.compactMap { $0["expected"] as? String } + cases.compactMap { $0["base"] as? String }) {
+        for text in Set(
+            cases.compactMap { $0["expected"] as? String } + cases.compactMap { $0["base"] as? String })
+        {
             do {
                 let link = try gate.parse(text)
                 accepted += 1
@@ -123,7 +139,9 @@ struct RFC3986Tests {
         #expect(refusedRules["http:g"] == .missingAuthority)
         #expect(refusedRules.count == 2, "unexpected refusals: \(refusedRules)")
         #expect(accepted > 25)
-        print("RFC 3986 §5.4: \(accepted) resolved links accepted with the Appendix B split, \(refusedRules.count) refused")
+        print(
+            "RFC 3986 §5.4: \(accepted) resolved links accepted with the Appendix B split, \(refusedRules.count) refused"
+        )
     }
 
     @Test("§6.2.2 and §6.2.3 equivalences hold for canonical forms")
@@ -133,7 +151,9 @@ struct RFC3986Tests {
         #expect(try custom.parse("example://a/b/c/%7Bfoo%7D").canonical == "example://a/b/c/%7Bfoo%7D")
         #expect(refusal("eXAMPLE://a/./b/../b/%63/%7bfoo%7d", policy: custom.policy)?.rule == .dotSegment)
         let web = LinkGate()
-        for text in ["http://example.com", "http://example.com/", "http://example.com:80/", "HTTP://EXAMPLE.COM/"] {
+        for text in [
+            "http://example.com", "http://example.com/", "http://example.com:80/", "HTTP://EXAMPLE.COM/",
+        ] {
             #expect(try web.parse(text).canonical == "http://example.com/")
         }
         #expect(refusal("http://example.com:/")?.rule == .invalidPort)

@@ -89,13 +89,17 @@ struct GateRefusalTests {
         }
     }
 
-    @Test("characters outside printable ASCII", arguments: ["https://example.com/caf\u{E9}", "https://exa\u{200B}mple.com/"])
+    @Test(
+        "characters outside printable ASCII",
+        arguments: ["https://example.com/caf\u{E9}", "https://exa\u{200B}mple.com/"])
     func nonASCII(text: String) {
         #expect(refusal(text)?.rule == .nonASCII)
     }
 
     @Test("DEL is a control character")
-    func deleteCharacter() { #expect(ruleAndPosition("https://example.com/\u{7F}")! == (.whitespaceOrControl, 20)) }
+    func deleteCharacter() {
+        #expect(ruleAndPosition("https://example.com/\u{7F}")! == (.whitespaceOrControl, 20))
+    }
 
     @Test("tab, CR and LF, which WHATWG silently strips, are refused", arguments: ["\t", "\r", "\n"])
     func strippedByWHATWG(character: String) {
@@ -109,13 +113,17 @@ struct GateRefusalTests {
         #expect(ruleAndPosition("https://example.com/ ")! == (.whitespaceOrControl, 20))
     }
 
-    @Test("backslashes anywhere", arguments: [#"https:\\example.com"#, #"https://example.com/a\b"#, #"https://example.com/?a=\"#])
+    @Test(
+        "backslashes anywhere",
+        arguments: [#"https:\\example.com"#, #"https://example.com/a\b"#, #"https://example.com/?a=\"#])
     func backslash(text: String) { #expect(refusal(text)?.rule == .backslash) }
 
-    @Test("invalid and truncated escapes", arguments: [
-        ("https://example.com/%", 20), ("https://example.com/%4", 20), ("https://example.com/%g1", 20),
-        ("https://example.com/?a=%", 23), ("https://example.com/#%2", 21),
-    ])
+    @Test(
+        "invalid and truncated escapes",
+        arguments: [
+            ("https://example.com/%", 20), ("https://example.com/%4", 20), ("https://example.com/%g1", 20),
+            ("https://example.com/?a=%", 23), ("https://example.com/#%2", 21),
+        ])
     func invalidEscapes(text: String, position: Int) {
         #expect(ruleAndPosition(text)! == (.invalidPercentEscape, position))
     }
@@ -146,7 +154,9 @@ struct GateRefusalTests {
         #expect(refusal("javascript:alert(1)")?.rule == .schemeNotAllowed)
         #expect(refusal("myapp://settings")?.rule == .schemeNotAllowed)
         #expect(refusal("myapp://settings", policy: LinkPolicy(allowedSchemes: ["myapp"])) == nil)
-        #expect(refusal("https://example.com", policy: LinkPolicy(allowedSchemes: ["myapp"]))?.rule == .schemeNotAllowed)
+        #expect(
+            refusal("https://example.com", policy: LinkPolicy(allowedSchemes: ["myapp"]))?.rule
+                == .schemeNotAllowed)
     }
 
     @Test("ports: non-numeric, empty, leading zeros")
@@ -160,10 +170,14 @@ struct GateRefusalTests {
         #expect(try LinkGate().parse("https://example.com:8443/").port == 8443)
     }
 
-    @Test("non-canonical IPv4 spellings", arguments: [
-        "https://0x7f.1/", "https://127.1/", "https://2130706433/", "https://010.0.0.1/", "https://127.0.0.1.5/",
-        "https://0x7f000001/", "https://256.0.0.1/", "https://example.123/", "https://127.0.0.1./", "https://1.2.3.0x4/",
-    ])
+    @Test(
+        "non-canonical IPv4 spellings",
+        arguments: [
+            "https://0x7f.1/", "https://127.1/", "https://2130706433/", "https://010.0.0.1/",
+            "https://127.0.0.1.5/",
+            "https://0x7f000001/", "https://256.0.0.1/", "https://example.123/", "https://127.0.0.1./",
+            "https://1.2.3.0x4/",
+        ])
     func nonCanonicalIPv4(text: String) {
         #expect(ruleAndPosition(text, policy: LinkPolicy(allowsIPLiterals: true))! == (.nonCanonicalIPv4, 8))
         #expect(ruleAndPosition(text)! == (.nonCanonicalIPv4, 8))
@@ -191,12 +205,14 @@ struct GateRefusalTests {
         #expect(refusal("https://[::1]x/", policy: policy)?.rule == .invalidHost)
     }
 
-    @Test("hosts that are not DNS names", arguments: [
-        ("https://exa_mple.com/", 11), ("https://-example.com/", 8), ("https://example-.com/", 8),
-        ("https://example..com/", 16), ("https://.example.com/", 8), ("https://example.com./", 20),
-        ("https://exa%6dple.com/", 11), ("https://exa*mple.com/", 11), ("https://xn--/", 8),
-        ("https://xn--a.com/", 8), ("https://ab--cd.com/", 8),
-    ])
+    @Test(
+        "hosts that are not DNS names",
+        arguments: [
+            ("https://exa_mple.com/", 11), ("https://-example.com/", 8), ("https://example-.com/", 8),
+            ("https://example..com/", 16), ("https://.example.com/", 8), ("https://example.com./", 20),
+            ("https://exa%6dple.com/", 11), ("https://exa*mple.com/", 11), ("https://xn--/", 8),
+            ("https://xn--a.com/", 8), ("https://ab--cd.com/", 8),
+        ])
     func invalidHosts(text: String, position: Int) {
         #expect(ruleAndPosition(text)! == (.invalidHost, position))
     }
@@ -230,10 +246,14 @@ struct GateRefusalTests {
         #expect(refusal("https://evilshop.example.com/", policy: policy)?.rule == .hostNotAllowed)
     }
 
-    @Test("dot segments in every spelling", arguments: [
-        "https://example.com/..", "https://example.com/a/../b", "https://example.com/./a", "https://example.com/%2e%2e/a",
-        "https://example.com/.%2E/a", "https://example.com/%2E./a", "https://example.com/a/%2e", "https://example.com/a/.",
-    ])
+    @Test(
+        "dot segments in every spelling",
+        arguments: [
+            "https://example.com/..", "https://example.com/a/../b", "https://example.com/./a",
+            "https://example.com/%2e%2e/a",
+            "https://example.com/.%2E/a", "https://example.com/%2E./a", "https://example.com/a/%2e",
+            "https://example.com/a/.",
+        ])
     func dotSegments(text: String) { #expect(refusal(text)?.rule == .dotSegment) }
 
     @Test("names that merely contain dots are not dot segments")
@@ -242,10 +262,13 @@ struct GateRefusalTests {
         #expect(link.pathSegments.map(\.decoded) == [".well-known", "a..b", "..."])
     }
 
-    @Test("encoded separators unless the policy allows them", arguments: [
-        ("https://example.com/a%2Fb", 21), ("https://example.com/a%2fb", 21), ("https://example.com/a%5Cb", 21),
-        ("https://example.com/a%00b", 21),
-    ])
+    @Test(
+        "encoded separators unless the policy allows them",
+        arguments: [
+            ("https://example.com/a%2Fb", 21), ("https://example.com/a%2fb", 21),
+            ("https://example.com/a%5Cb", 21),
+            ("https://example.com/a%00b", 21),
+        ])
     func encodedSeparators(text: String, position: Int) throws {
         #expect(ruleAndPosition(text)! == (.encodedSeparator, position))
         let link = try LinkGate(policy: LinkPolicy(allowsEncodedSeparators: true)).parse(text)
@@ -261,30 +284,41 @@ struct GateRefusalTests {
         #expect(try open.parse("https://example.com/a//b").pathSegments.map(\.raw) == ["a", "", "b"])
     }
 
-    @Test("characters RFC 3986 does not allow in a path, query or fragment", arguments: [
-        "https://example.com/<script>", "https://example.com/a\"b", "https://example.com/{x}", "https://example.com/a|b",
-        "https://example.com/a^b", "https://example.com/a`b", "https://example.com/[a]", "https://example.com/?q=<x>",
-        "https://example.com/#a#b", "https://example.com/?q='",
-    ])
+    @Test(
+        "characters RFC 3986 does not allow in a path, query or fragment",
+        arguments: [
+            "https://example.com/<script>", "https://example.com/a\"b", "https://example.com/{x}",
+            "https://example.com/a|b",
+            "https://example.com/a^b", "https://example.com/a`b", "https://example.com/[a]",
+            "https://example.com/?q=<x>",
+            "https://example.com/#a#b", "https://example.com/?q='",
+        ])
     func invalidCharacters(text: String) { #expect(refusal(text)?.rule == .invalidCharacter) }
 
     @Test("limits: segment count, segment length, query items, query and fragment length")
     func limits() {
         let policy = LinkPolicy(
-            limits: LinkLimits(maxPathSegments: 3, maxSegmentLength: 5, maxQueryItems: 2, maxQueryLength: 20, maxFragmentLength: 4))
+            limits: LinkLimits(
+                maxPathSegments: 3, maxSegmentLength: 5, maxQueryItems: 2, maxQueryLength: 20,
+                maxFragmentLength: 4))
         #expect(refusal("https://example.com/a/b/c", policy: policy) == nil)
         #expect(ruleAndPosition("https://example.com/a/b/c/d", policy: policy)! == (.tooManySegments, 26))
         #expect(ruleAndPosition("https://example.com/abcdef", policy: policy)! == (.componentTooLong, 20))
         #expect(refusal("https://example.com/?a=1&b=2", policy: policy) == nil)
-        #expect(ruleAndPosition("https://example.com/?a=1&b=2&c=3", policy: policy)! == (.tooManyQueryItems, 29))
-        #expect(ruleAndPosition("https://example.com/?a=123456789012345678901", policy: policy)! == (.componentTooLong, 21))
+        #expect(
+            ruleAndPosition("https://example.com/?a=1&b=2&c=3", policy: policy)! == (.tooManyQueryItems, 29))
+        #expect(
+            ruleAndPosition("https://example.com/?a=123456789012345678901", policy: policy)! == (
+                .componentTooLong, 21
+            ))
         #expect(ruleAndPosition("https://example.com/#abcde", policy: policy)! == (.componentTooLong, 21))
     }
 
     @Test("every error has a sentence naming the rule, the detail and the offset")
     func descriptions() {
-        #expect(refusal("https://example.com:99999/")?.description
-            == "the link's port is not a number from 0 to 65535 (port 99999) at offset 20")
+        #expect(
+            refusal("https://example.com:99999/")?.description
+                == "the link's port is not a number from 0 to 65535 (port 99999) at offset 20")
         for rule in LinkError.Rule.allCases { #expect(!rule.sentence.isEmpty) }
     }
 }

@@ -23,7 +23,9 @@ struct WHATWGConformanceTests {
         let json = try JSONSerialization.jsonObject(with: try Corpus.data("whatwg/urltestdata.json"))
         guard let array = json as? [Any] else { return [] }
         return array.compactMap { element -> Case? in
-            guard let object = element as? [String: Any], let input = object["input"] as? String else { return nil }
+            guard let object = element as? [String: Any], let input = object["input"] as? String else {
+                return nil
+            }
             if let base = object["base"], !(base is NSNull) { return nil }
             let lower = input.lowercased()
             guard lower.hasPrefix("http:") || lower.hasPrefix("https:") else { return nil }
@@ -36,7 +38,9 @@ struct WHATWGConformanceTests {
     }
 
     /// The gate's view of a link in WHATWG's spelling.
-    static func whatwgView(of link: Link) -> (host: String, port: String, path: String, search: String, hash: String) {
+    static func whatwgView(of link: Link) -> (
+        host: String, port: String, path: String, search: String, hash: String
+    ) {
         let port = link.port.map { $0 == (link.scheme == "https" ? 443 : 80) ? "" : String($0) } ?? ""
         let search = link.rawQuery.map { $0.isEmpty ? "" : "?" + $0 } ?? ""
         let hash = link.rawFragment.map { $0.isEmpty ? "" : "#" + $0 } ?? ""
@@ -63,7 +67,9 @@ struct WHATWGConformanceTests {
                 continue
             }
             accepted += 1
-            #expect(!testCase.failure, "WHATWG refuses \(testCase.input.debugDescription) but the gate accepted it")
+            #expect(
+                !testCase.failure,
+                "WHATWG refuses \(testCase.input.debugDescription) but the gate accepted it")
             guard !testCase.failure else { continue }
             let view = Self.whatwgView(of: link)
             #expect(view.host == testCase.host, "host of \(testCase.input.debugDescription)")
@@ -78,6 +84,7 @@ struct WHATWGConformanceTests {
             "WHATWG http(s) cases (IP literals \(allowingIPLiterals ? "allowed" : "refused")): \(cases.count) in all, "
                 + "\(accepted) accepted with WHATWG's exact parts, \(refused) refused "
                 + "(\(failuresRefused) of \(failures) WHATWG failures among them); refusals by rule: "
-                + rules.sorted { $0.value > $1.value }.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", "))
+                + rules.sorted { $0.value > $1.value }.map { "\($0.key.rawValue) \($0.value)" }.joined(
+                    separator: ", "))
     }
 }
