@@ -21,10 +21,13 @@ let gate = LinkGate(
 ///   `match` into `exclude` and back, by the same rule, and leaves `no_match` alone;
 /// - the lenient URL splitter and the strict gate agree on host, path, query and fragment of
 ///   every URL the gate accepts, so both give the same answer;
-/// - a URL whose host is not the file's domain never matches.
+/// - a URL whose host is not the file's domain never matches;
+/// - on patterns of `a`, `b`, `/`, `=`, `&`, `*` and `?` (drawn from the input's bytes), the
+///   matcher agrees with Apple's wildcard rules written the obvious way (``referenceMatch``).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = FuzzInput(data, size)
+    checkAgainstReference(input)
     let (head, urls) = input.headAndRest
     guard let file = try? AssociationFile(parsing: head) else { return 0 }
     let text = input.text
@@ -139,4 +142,77 @@ func flippingExclusions(_ file: AssociationFile) -> AssociationFile? {
     var flipped = file
     flipped.appLinks = appLinks
     return flipped
+}
+
+/// The input's bytes read as a path pattern, a path, a query pattern and a query (a quarter
+/// each, at most 64 characters), matched by the automaton and by the reference.
+func checkAgainstReference(_ input: FuzzInput) {
+    let quarter = min(64, input.bytes.count / 4)
+    func part(_ index: Int, _ alphabet: [Character]) -> String {
+        String(
+            input.bytes[(index * quarter)..<((index + 1) * quarter)].map {
+                alphabet[Int($0) % alphabet.count]
+            })
+    }
+    let pathPattern = part(0, Array("ab/*?"))
+    let path = part(1, Array("ab/"))
+    let queryPattern = part(2, Array("ab=&*?"))
+    let query = part(3, Array("ab=&"))
+    let json: JSONValue = [
+        "applinks": [
+            "details": [
+                ["appIDs": ["A.b"], "components": [["/": .string(pathPattern), "?": .string(queryPattern)]]]
+            ]
+        ]
+    ]
+    guard let file = try? AssociationFile(json: json) else {
+        violated("the reference file is refused", input: input.text)
+    }
+    let url = "https://example.com/" + path + (query.isEmpty ? "" : "?" + query)
+    let decision = CompiledAssociationFile(file).match(url, appID: "A.b", domain: "example.com").decision
+    let expected = referenceMatch(pathPattern, path) && referenceGlob(Array(queryPattern), Array(query))
+    require(
+        (decision == .match) == expected,
+        "pattern \(pathPattern.debugDescription) ? \(queryPattern.debugDescription) and URL \(url.debugDescription): "
+            + "the matcher says \(decision), Apple's rules say \(expected ? "match" : "no_match")",
+        input: input.text)
+}
+
+/// Apple's path rule (SPEC §4): leading and trailing slashes do not count on either side, and a
+/// pattern ending in `/*` also matches the path without that last segment.
+func referenceMatch(_ pattern: String, _ path: String) -> Bool {
+    func trimmed(_ text: String) -> [Character] {
+        var characters = Array(text)
+        while characters.first == "/" { characters.removeFirst() }
+        while characters.last == "/" { characters.removeLast() }
+        return characters
+    }
+    var p: [Character] = []
+    for character in trimmed(pattern) where !(character == "*" && p.last == "*") { p.append(character) }
+    let t = trimmed(path)
+    if referenceGlob(p, t) { return true }
+    return p.count >= 2 && p.suffix(2) == ["/", "*"] && referenceGlob(Array(p.dropLast(2)), t)
+}
+
+/// Whole-text wildcard matching: `*` is any run of characters (`/` included), `?` exactly one.
+func referenceGlob(_ pattern: [Character], _ text: [Character]) -> Bool {
+    var reachable = [Bool](repeating: false, count: text.count + 1)
+    reachable[0] = true
+    for p in pattern {
+        var next = [Bool](repeating: false, count: text.count + 1)
+        switch p {
+        case "*":
+            var seen = false
+            for i in 0...text.count {
+                seen = seen || reachable[i]
+                next[i] = seen
+            }
+        case "?":
+            for i in 0..<text.count where reachable[i] { next[i + 1] = true }
+        default:
+            for i in 0..<text.count where reachable[i] && text[i] == p { next[i + 1] = true }
+        }
+        reachable = next
+    }
+    return reachable[text.count]
 }
