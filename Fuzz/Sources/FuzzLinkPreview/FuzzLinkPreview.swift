@@ -76,7 +76,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         require(
             tags == HTMLReading.tags(render(harmless)),
             "the \(name) has other tags or attributes than its harmless twin:\n\(html)", input: text)
-        require(HTMLReading.unescaped(withoutStyle(html)) != nil, "the \(name) has a bare '&'", input: text)
+        require(
+            HTMLReading.unescaped(HTMLReading.withoutStyle(html)) != nil, "the \(name) has a bare '&'",
+            input: text)
     }
 
     let lines2 = HeadFragment(metadata).lines
@@ -84,11 +86,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         lines2.count == metadata.tags.count + 1, "the head has another number of lines than tags", input: text
     )
     for (line, tag) in zip(lines2.dropFirst(), metadata.tags) {
-        let marker = " content=\""
-        guard let start = line.range(of: marker), line.hasSuffix("\">") else {
+        guard let value = HTMLReading.attributeValue("content", in: line) else {
             violated("a meta tag without its content attribute: \(line)", input: text)
         }
-        let value = String(line[start.upperBound...].dropLast(2))
         require(
             HTMLReading.unescaped(value) == tag.content, "a meta tag's content does not read back",
             input: text)
@@ -121,10 +121,4 @@ func makeSite(name: String, appName: String, customScheme: Bool) -> PreviewSite 
         app: AppListing(
             name: appName, appStoreID: "1234567890", googlePlayPackage: "com.example.photos",
             customScheme: customScheme ? (try? CustomScheme("photoalbum")) : nil))
-}
-
-/// The page without its `<style>` element, whose CSS is fixed and not escaped text.
-func withoutStyle(_ html: String) -> String {
-    guard let open = html.range(of: "<style>"), let close = html.range(of: "</style>") else { return html }
-    return String(html[..<open.lowerBound] + html[close.upperBound...])
 }

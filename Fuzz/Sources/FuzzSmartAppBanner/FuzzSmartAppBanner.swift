@@ -44,12 +44,16 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     require(again == banner, "rendered content parses to another banner", input: text)
     require(again.content == content, "rendering is not stable", input: text)
 
+    // Compared on UTF-8 bytes, as an HTML parser reads code points.
     let prefix = #"<meta name="apple-itunes-app" content=""#
     let tag = banner.metaTag
-    require(tag.hasPrefix(prefix) && tag.hasSuffix(#"">"#), "meta tag outside its template", input: text)
-    let escaped = String(tag.dropFirst(prefix.count).dropLast(2))
     require(
-        !escaped.contains(where: { "<>\"'".contains($0) }), "markup character left unescaped in the meta tag",
+        tag.utf8.starts(with: prefix.utf8) && tag.utf8.reversed().starts(with: #"">"#.utf8.reversed()),
+        "meta tag outside its template", input: text)
+    let escaped = String(decoding: tag.utf8.dropFirst(prefix.utf8.count).dropLast(2), as: UTF8.self)
+    require(
+        !escaped.utf8.contains(where: { "<>\"'".utf8.contains($0) }),
+        "markup character left unescaped in the meta tag",
         input: text)
     require(HTMLReading.unescaped(escaped) == content, "the escaped content does not read back", input: text)
     require(HTMLReading.tags(tag)?.count == 1, "the meta tag is not a single tag", input: text)

@@ -4,28 +4,53 @@ public enum HTMLReading {
     /// The text with the five references the renderers write (`&amp;`, `&lt;`, `&gt;`,
     /// `&quot;`, `&#39;`) turned back into characters, or `nil` when an `&` starts anything
     /// else: a renderer that let a raw `&` through would be caught here.
+    ///
+    /// Reading is done on UTF-8 bytes, as an HTML parser reads code points: a combining mark
+    /// after `;` must not hide the reference from a comparison of whole characters.
     public static func unescaped(_ text: String) -> String? {
-        var out = ""
-        var rest = Substring(text)
-        while let amp = rest.firstIndex(of: "&") {
-            out += rest[..<amp]
-            rest = rest[amp...]
-            var matched = false
-            for (reference, character) in references where rest.hasPrefix(reference) {
-                out += character
-                rest = rest.dropFirst(reference.count)
-                matched = true
-                break
+        let bytes = Array(text.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = 0
+        scanning: while i < bytes.count {
+            guard bytes[i] == UInt8(ascii: "&") else {
+                out.append(bytes[i])
+                i += 1
+                continue
             }
-            if !matched { return nil }
+            for (reference, character) in references where bytes[i...].starts(with: reference.utf8) {
+                out += character.utf8
+                i += reference.utf8.count
+                continue scanning
+            }
+            return nil
         }
-        out += rest
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     static let references: [(String, String)] = [
         ("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"),
     ]
+
+    /// The raw (still escaped) value of the first attribute `name="…"` in a tag, read on UTF-8
+    /// bytes; `nil` when the tag has no such attribute.
+    public static func attributeValue(_ name: String, in tag: String) -> String? {
+        let bytes = Array(tag.utf8)
+        let marker = Array(" \(name)=\"".utf8)
+        guard let start = find(marker, in: bytes, from: 0) else { return nil }
+        let valueStart = start + marker.count
+        guard let end = bytes[valueStart...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
+        return String(decoding: bytes[valueStart..<end], as: UTF8.self)
+    }
+
+    /// The document without its `<style>` element, whose CSS is fixed and not escaped text.
+    public static func withoutStyle(_ html: String) -> String {
+        let bytes = Array(html.utf8)
+        guard let open = find(Array("<style>".utf8), in: bytes, from: 0),
+            let close = find(Array("</style>".utf8), in: bytes, from: open)
+        else { return html }
+        return String(decoding: bytes[..<open] + bytes[(close + "</style>".utf8.count)...], as: UTF8.self)
+    }
 
     /// One tag: its name (with `/` for an end tag, `!DOCTYPE` for the doctype) and its
     /// attribute names in order.
