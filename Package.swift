@@ -21,9 +21,12 @@ let package = Package(
         .testTarget(name: "DeepLinksTests", dependencies: ["DeepLinks"]),
         .testTarget(name: "DeepLinksTestingTests", dependencies: ["DeepLinksTesting", "DeepLinks"]),
         .testTarget(name: "AssociatedDomainsTests", dependencies: ["AssociatedDomains"]),
-        .testTarget(name: "LinkPreviewsTests", dependencies: ["LinkPreviews", "DeepLinks", "AssociatedDomains"]),
-        .executableTarget(name: "DeepLinksCLI", dependencies: ["DeepLinks", "AssociatedDomains", "LinkPreviews"]),
-        .testTarget(name: "DeepLinksCLITests", dependencies: ["DeepLinksCLI", "DeepLinks", "AssociatedDomains"]),
+        .testTarget(
+            name: "LinkPreviewsTests", dependencies: ["LinkPreviews", "DeepLinks", "AssociatedDomains"]),
+        .executableTarget(
+            name: "DeepLinksCLI", dependencies: ["DeepLinks", "AssociatedDomains", "LinkPreviews"]),
+        .testTarget(
+            name: "DeepLinksCLITests", dependencies: ["DeepLinksCLI", "DeepLinks", "AssociatedDomains"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -16,7 +16,8 @@ let package = Package(
     name: "DeepLinksFuzz",
     dependencies: [.package(name: "swift-deep-links", path: "..")],
     targets: [
-        .target(name: "FuzzSupport", dependencies: [.product(name: "DeepLinks", package: "swift-deep-links")]),
+        .target(
+            name: "FuzzSupport", dependencies: [.product(name: "DeepLinks", package: "swift-deep-links")]),
         harness("FuzzLinkGate", ["DeepLinks"]),
         harness("FuzzSmartAppBanner", ["DeepLinks"]),
         harness("FuzzLinkReceiver", ["DeepLinks"]),

@@ -96,7 +96,9 @@ struct AASACommandTests {
 
     @Test(
         "match --jsonl agrees with every oracle case of the swcutil conformance corpus",
-        .enabled(if: PackagePaths.corpora != nil, "../shared/corpora is absent beside the repository: corpus test skipped"))
+        .enabled(
+            if: PackagePaths.corpora != nil,
+            "../shared/corpora is absent beside the repository: corpus test skipped"))
     func conformanceCorpus() async throws {
         let corpora = try #require(PackagePaths.corpora, "../shared/corpora is absent")
         let cases = try ConformanceCorpus.load(corpora)

@@ -149,7 +149,9 @@ struct ExecutableTests {
 
     @Test(
         "aasa match --jsonl through the executable agrees with every oracle case of the conformance corpus",
-        .enabled(if: PackagePaths.corpora != nil, "../shared/corpora is absent beside the repository: corpus test skipped"))
+        .enabled(
+            if: PackagePaths.corpora != nil,
+            "../shared/corpora is absent beside the repository: corpus test skipped"))
     func conformanceCorpus() throws {
         let corpora = try #require(PackagePaths.corpora, "../shared/corpora is absent")
         let cases = try ConformanceCorpus.load(corpora)

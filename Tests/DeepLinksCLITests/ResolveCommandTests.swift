@@ -210,7 +210,9 @@ struct ResolveLineProtocolTests {
 
     @Test(
         "hostile links from the shared payload corpus are each answered with one line, none routed",
-        .enabled(if: PackagePaths.corpora != nil, "../shared/corpora is absent beside the repository: corpus test skipped"))
+        .enabled(
+            if: PackagePaths.corpora != nil,
+            "../shared/corpora is absent beside the repository: corpus test skipped"))
     func payloadCorpus() async throws {
         let corpora = try #require(PackagePaths.corpora, "../shared/corpora is absent")
         let file = corpora.appendingPathComponent("payloads/Open_Redirect-Intruder-openredirects.txt")
