@@ -5,7 +5,7 @@
 #
 # SECONDS defaults to 60 per harness; with no HARNESS every harness in ALL runs, one after
 # another. Each corpus is seeded from Fuzz/Seeds/<harness>/ and, when present, from
-# ../shared/corpora beside the repository and the package's test fixtures (generated into a
+# Tests/Corpora (the public corpora kept in the repository) and the package's test fixtures (generated into a
 # temporary folder, never into the repository). Every file already in Fuzz/Crashers/<harness>/
 # is replayed first, as a regression check.
 #
@@ -44,7 +44,7 @@ export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"
 
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
-CORPORA="../../shared/corpora"
+CORPORA="../Tests/Corpora"
 
 seed_corpus() {
     local harness="$1" dir="$2"

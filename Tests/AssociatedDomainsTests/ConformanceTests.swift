@@ -82,12 +82,12 @@ struct SwcutilProbe: Sendable, CustomTestStringConvertible {
 
 @Suite("Conformance with Apple's swcutil")
 struct ConformanceTests {
-    @Test("every case of the swcutil conformance corpus", needsSharedCorpus, arguments: ConformanceCase.all)
+    @Test("every case of the swcutil conformance corpus", arguments: ConformanceCase.all)
     func conformanceCase(_ item: ConformanceCase) {
         #expect(item.decision == item.expect, "\(item.name): \(item.request.url)")
     }
 
-    @Test("the corpus score: every oracle case passes", needsSharedCorpus)
+    @Test("the corpus score: every oracle case passes")
     func score() throws {
         let cases = ConformanceCase.all
         let oracle = cases.filter { $0.status == "oracle" }
@@ -102,12 +102,12 @@ struct ConformanceTests {
         #expect(oraclePassed.count == oracle.count)
     }
 
-    @Test("every swcutil probe", needsSharedCorpus, arguments: SwcutilProbe.all)
+    @Test("every swcutil probe", arguments: SwcutilProbe.all)
     func probe(_ probe: SwcutilProbe) throws {
         #expect(try probe.decide().decision == probe.expected, "\(probe.url)")
     }
 
-    @Test("both probe files are read in full", needsSharedCorpus)
+    @Test("both probe files are read in full")
     func probeCount() {
         #expect(SwcutilProbe.load("swcutil-probes.tsv").count == 67)
         #expect(SwcutilProbe.load("swcutil-gap-probes.tsv").count == 16)
@@ -145,7 +145,7 @@ struct STTechCase: Sendable, CustomTestStringConvertible {
 struct STTechConformanceTests {
     static let domain = "www.example.com"
 
-    @Test("every st-tech case", needsSharedCorpus, arguments: STTechCase.all)
+    @Test("every st-tech case", arguments: STTechCase.all)
     func stTechCase(_ item: STTechCase) throws {
         if item.expectsError {
             let raw = try #require(item.raw)
@@ -169,7 +169,7 @@ struct STTechConformanceTests {
         }
     }
 
-    @Test("the st-tech corpus is read in full", needsSharedCorpus)
+    @Test("the st-tech corpus is read in full")
     func count() {
         #expect(STTechCase.all.count == 16)
     }

@@ -32,7 +32,7 @@ struct ValidationCorpusTests {
         "validation/catch-all-shadows-later-rule": ["AASA131"],
     ]
 
-    @Test("each validation case yields exactly its codes plus the documented extras", needsSharedCorpus)
+    @Test("each validation case yields exactly its codes plus the documented extras")
     func corpusCodes() throws {
         let cases = try #require(
             try SharedCorpus.json("aasa/swcutil-conformance-cases.json")["validation"]?.arrayValue)

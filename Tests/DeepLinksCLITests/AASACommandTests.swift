@@ -95,12 +95,9 @@ struct AASACommandTests {
     }
 
     @Test(
-        "match --jsonl agrees with every oracle case of the swcutil conformance corpus",
-        .enabled(
-            if: PackagePaths.corpora != nil,
-            "../shared/corpora is absent beside the repository: corpus test skipped"))
+        "match --jsonl agrees with every oracle case of the swcutil conformance corpus")
     func conformanceCorpus() async throws {
-        let corpora = try #require(PackagePaths.corpora, "../shared/corpora is absent")
+        let corpora = PackagePaths.corpora
         let cases = try ConformanceCorpus.load(corpora)
         let run = await runInProcess(
             ["aasa", "match", "--jsonl"], standardInput: ConformanceCorpus.requestLines(cases))

@@ -148,12 +148,9 @@ struct ExecutableTests {
     }
 
     @Test(
-        "aasa match --jsonl through the executable agrees with every oracle case of the conformance corpus",
-        .enabled(
-            if: PackagePaths.corpora != nil,
-            "../shared/corpora is absent beside the repository: corpus test skipped"))
+        "aasa match --jsonl through the executable agrees with every oracle case of the conformance corpus")
     func conformanceCorpus() throws {
-        let corpora = try #require(PackagePaths.corpora, "../shared/corpora is absent")
+        let corpora = PackagePaths.corpora
         let cases = try ConformanceCorpus.load(corpora)
         let run = try runExecutable(
             ["aasa", "match", "--jsonl"], standardInput: ConformanceCorpus.requestLines(cases))

@@ -4,8 +4,7 @@ import LinkPreviews
 import Testing
 
 @Suite(
-    "Attack payloads as preview text",
-    .enabled(if: SharedCorpus.isAvailable, Comment(rawValue: SharedCorpus.missingMessage)))
+    "Attack payloads as preview text")
 struct PayloadCorpusTests {
     static let files = [
         "payloads/CRLF_Injection-Files-crlfinjection.txt",

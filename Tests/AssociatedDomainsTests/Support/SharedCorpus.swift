@@ -23,17 +23,10 @@ enum PackageRoot {
     }
 }
 
-/// The shared test data beside the package: `<package root>/../shared/corpora`.
+/// The public test data kept in the repository: `Tests/Corpora` (sources in its `SOURCES.md`).
 enum SharedCorpus {
-    /// The corpora folder, `../shared/corpora` from the package root, when it is there.
-    static let directory: URL? = {
-        guard let root = PackageRoot.directory else { return nil }
-        let corpora = root.deletingLastPathComponent().appendingPathComponent("shared/corpora")
-        return FileManager.default.fileExists(atPath: corpora.path) ? corpora : nil
-    }()
-
-    /// Whether the corpora folder is present (tests that need it are skipped otherwise).
-    static var isAvailable: Bool { directory != nil }
+    /// The corpora folder, `Tests/Corpora` under the package root.
+    static let directory: URL? = PackageRoot.directory?.appendingPathComponent("Tests/Corpora")
 
     /// The bytes of a corpus file, by path relative to the corpora folder.
     static func bytes(_ relativePath: String) throws -> [UInt8] {
@@ -52,14 +45,10 @@ enum SharedCorpus {
     }
 }
 
-/// The shared corpora folder is not beside the package.
+/// The package folder could not be found above the test sources.
 struct CorpusMissing: Error, CustomStringConvertible {
     let path: String
     var description: String {
-        "shared corpus file \(path) not found (expected ../shared/corpora beside the package)"
+        "corpus file \(path) not found: no Package.swift above the test sources"
     }
 }
-
-/// The condition trait that skips a test, with a message, when the shared corpora are absent.
-let needsSharedCorpus = ConditionTrait.enabled(
-    if: SharedCorpus.isAvailable, "the shared corpora folder ../shared/corpora is absent")

@@ -21,18 +21,15 @@ struct ToolRun: Sendable {
     }
 }
 
-/// Where the package and the shared test data are.
+/// Where the package and its test data are.
 enum PackagePaths {
     /// The package root: two levels above this file's folder.
     static let root: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// `../shared/corpora` beside the package, when it exists.
-    static var corpora: URL? {
-        let url = root.deletingLastPathComponent().appendingPathComponent("shared/corpora")
-        return FileManager.default.fileExists(atPath: url.path) ? url : nil
-    }
+    /// `Tests/Corpora`: the public test corpora kept in the repository.
+    static let corpora = root.appendingPathComponent("Tests/Corpora")
 
     /// `Tests/Fixtures/verify-domain`.
     static let verifyDomainFixtures = root.appendingPathComponent("Tests/Fixtures/verify-domain")

@@ -1,19 +1,14 @@
 import Foundation
 
-/// Locates the shared public test corpora beside the repository (`../shared/corpora`).
+/// Locates the public test corpora kept in the repository (`Tests/Corpora`, sources in its `SOURCES.md`).
 enum Corpus {
     /// The package root: three levels above this file (`Tests/DeepLinksTests/Support/`).
     static let packageRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    /// `../shared/corpora` relative to the package root.
-    static let directory: URL = packageRoot.appendingPathComponent("../shared/corpora").standardized
-
-    /// Whether the corpora folder is present (tests that need it are skipped when it is not).
-    static var isAvailable: Bool {
-        FileManager.default.fileExists(atPath: directory.path)
-    }
+    /// `Tests/Corpora` under the package root.
+    static let directory: URL = packageRoot.appendingPathComponent("Tests/Corpora")
 
     /// The bytes of a corpus file, by path relative to the corpora folder.
     static func data(_ relativePath: String) throws -> Data {
@@ -26,7 +21,4 @@ enum Corpus {
             .split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map(String.init)
             .filter { !$0.isEmpty }
     }
-
-    /// The reason shown when a corpus test is skipped.
-    static let missingMessage = "../shared/corpora is absent beside the repository: corpus test skipped"
 }
