@@ -1,69 +1,72 @@
 import DeepLinks
 
-/// Asserts that link text routes to a navigate route, with exactly these parameters when
-/// given.
+/// Asserts that an incoming link routes to a navigate route, with exactly these parameters
+/// when given.
 ///
-/// Works under Swift Testing and XCTest alike: a failure is recorded with the framework that
-/// runs the test, at the caller's line, with the outcome and the routes tried.
+/// Every assertion takes the app's own ``LinkReceiver`` and any incoming link (a URL, written
+/// as a string literal or `.url(text)`, a user activity or a Smart App Banner), so a test
+/// checks exactly what the app decides. Works under Swift Testing and XCTest alike: a failure
+/// is recorded with the framework that runs the test, at the caller's line, with the outcome
+/// and the routes tried.
 ///
 /// ```swift
 /// @Test func photoLink() throws {
-///     let dispatcher = try LinkDispatcher(table: AppRoutes.table, policy: AppRoutes.policy)
-///     assertRoute("https://example.com/albums/summer/photos/3", in: dispatcher,
+///     let receiver = try LinkReceiver(table: AppRoutes.table, configuration: AppRoutes.configuration)
+///     assertRoute("https://example.com/albums/summer/photos/3", in: receiver,
 ///                 is: "photo", parameters: ["album": "summer", "index": 3])
 /// }
 /// ```
 public func assertRoute(
-    _ link: String, in dispatcher: LinkDispatcher, is route: String, parameters: RouteParameters? = nil,
+    _ link: IncomingLink, in receiver: LinkReceiver, is route: String, parameters: RouteParameters? = nil,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
     check(
-        .route(route, parameters: parameters), link, dispatcher,
+        .route(route, parameters: parameters), link, receiver,
         .init(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
-/// Asserts that link text needs the user's confirmation for a sensitive or destructive route.
+/// Asserts that an incoming link needs the user's confirmation for a sensitive or destructive route.
 ///
 /// ```swift
-/// assertConfirmation("https://example.com/albums/summer/delete", in: dispatcher,
+/// assertConfirmation("https://example.com/albums/summer/delete", in: receiver,
 ///                    is: "deleteAlbum", safety: .destructive)
 /// ```
 public func assertConfirmation(
-    _ link: String, in dispatcher: LinkDispatcher, is route: String, parameters: RouteParameters? = nil,
+    _ link: IncomingLink, in receiver: LinkReceiver, is route: String, parameters: RouteParameters? = nil,
     safety: RouteSafety? = nil,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
     check(
-        .confirm(route, parameters: parameters, safety: safety), link, dispatcher,
+        .confirm(route, parameters: parameters, safety: safety), link, receiver,
         .init(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
-/// Asserts that link text is a valid web link the app does not present, for exactly this
+/// Asserts that an incoming link is a valid web link the app does not present, for exactly this
 /// reason when given.
 ///
 /// ```swift
-/// assertOpensInBrowser("https://example.com/unknown", in: dispatcher, reason: .noMatchingRoute)
+/// assertOpensInBrowser("https://example.com/unknown", in: receiver, reason: .noMatchingRoute)
 /// ```
 public func assertOpensInBrowser(
-    _ link: String, in dispatcher: LinkDispatcher, reason: RoutingFailure? = nil,
+    _ link: IncomingLink, in receiver: LinkReceiver, reason: RoutingFailure? = nil,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
     check(
-        .openInBrowser(reason: reason), link, dispatcher,
+        .openInBrowser(reason: reason), link, receiver,
         .init(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
-/// Asserts that the gate rejects link text as malformed, for exactly this rule when given.
+/// Asserts that the gate rejects an incoming link's text as malformed, for exactly this rule when given.
 ///
 /// ```swift
-/// assertRejected(#"https://example.com\@evil.com/"#, in: dispatcher, rule: .backslash)
+/// assertRejected(#"https://example.com\@evil.com/"#, in: receiver, rule: .backslash)
 /// ```
 public func assertRejected(
-    _ link: String, in dispatcher: LinkDispatcher, rule: LinkError.Rule? = nil,
+    _ link: IncomingLink, in receiver: LinkReceiver, rule: LinkError.Rule? = nil,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
     check(
-        .malformed(rule: rule), link, dispatcher,
+        .malformed(rule: rule), link, receiver,
         .init(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
@@ -71,27 +74,45 @@ public func assertRejected(
 /// exactly this reason when given.
 ///
 /// ```swift
-/// assertUnhandled("myapp://nowhere", in: dispatcher, reason: .noMatchingRoute)
+/// assertUnhandled("myapp://nowhere", in: receiver, reason: .noMatchingRoute)
 /// ```
 public func assertUnhandled(
-    _ link: String, in dispatcher: LinkDispatcher, reason: RoutingFailure? = nil,
+    _ link: IncomingLink, in receiver: LinkReceiver, reason: RoutingFailure? = nil,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
     check(
-        .unhandled(reason: reason), link, dispatcher,
+        .unhandled(reason: reason), link, receiver,
         .init(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
-/// Asserts that no route of a table is shadowed by, duplicates, or is ambiguous with another.
+/// Asserts that an incoming link is rejected for exactly this reason: an activity, banner or
+/// scheme rule refusal, or any other ``LinkRejection``.
 ///
 /// ```swift
-/// assertNoShadowedRoutes(AppRoutes.table)
+/// assertRejected(.activity(try UserActivity(activityType: "com.other.app.view")), in: receiver,
+///                because: .unregisteredActivityType("com.other.app.view"))
 /// ```
-public func assertNoShadowedRoutes(
-    _ table: RouteTable, registry: ParameterTypeRegistry = ParameterTypeRegistry(), policy: LinkPolicy? = nil,
+public func assertRejected(
+    _ link: IncomingLink, in receiver: LinkReceiver, because rejection: LinkRejection,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
-    let overlaps = table.problems(registry: registry, policy: policy).filter(\.isOverlap)
+    check(
+        .rejected(rejection), link, receiver,
+        .init(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+/// Asserts that no route of a table is shadowed by, duplicates, or is ambiguous with another,
+/// checked against the policy the app's receiver applies.
+///
+/// ```swift
+/// assertNoShadowedRoutes(AppRoutes.table, configuration: AppRoutes.configuration)
+/// ```
+public func assertNoShadowedRoutes(
+    _ table: RouteTable, configuration: LinkReceiver.Configuration = LinkReceiver.Configuration(),
+    registry: ParameterTypeRegistry = ParameterTypeRegistry(),
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) {
+    let overlaps = table.problems(registry: registry, policy: configuration.effectivePolicy).filter(\.isOverlap)
     guard !overlaps.isEmpty else { return }
     FailureReporting.fail(
         "the route table has routes that compete for the same links:\n"
@@ -99,27 +120,31 @@ public func assertNoShadowedRoutes(
         at: .init(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
-/// Asserts that a table has no problems at all, checked against a gate policy when given.
+/// Asserts that a receiver can be built from a table and a configuration: the table has no
+/// problems under the effective policy (``LinkReceiver/Configuration/effectivePolicy``), and
+/// every activity route fits the table.
 ///
 /// ```swift
-/// assertValidTable(AppRoutes.table, policy: AppRoutes.policy)
+/// assertValidReceiver(AppRoutes.table, configuration: AppRoutes.configuration)
 /// ```
-public func assertValidTable(
-    _ table: RouteTable, registry: ParameterTypeRegistry = ParameterTypeRegistry(), policy: LinkPolicy? = nil,
+public func assertValidReceiver(
+    _ table: RouteTable, configuration: LinkReceiver.Configuration = LinkReceiver.Configuration(),
+    registry: ParameterTypeRegistry = ParameterTypeRegistry(),
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
-    let problems = table.problems(registry: registry, policy: policy)
-    guard !problems.isEmpty else { return }
-    FailureReporting.fail(
-        RouteTableError(problems: problems).description,
-        at: .init(fileID: fileID, filePath: filePath, line: line, column: column))
+    do {
+        _ = try LinkReceiver(table: table, configuration: configuration, registry: registry)
+    } catch {
+        FailureReporting.fail(
+            error.description, at: .init(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
 }
 
 private func check(
-    _ expectation: LinkExpectation, _ link: String, _ dispatcher: LinkDispatcher,
+    _ expectation: LinkExpectation, _ link: IncomingLink, _ receiver: LinkReceiver,
     _ location: FailureReporting.Location
 ) {
-    let explanation = dispatcher.explain(link)
+    let explanation = receiver.explain(link)
     guard let message = expectation.failureMessage(for: explanation.outcome) else { return }
     var text = "\(link): \(message)"
     if let routing = explanation.routing { text += "\nroutes tried:\n" + routing.description }

@@ -7,7 +7,7 @@ import DeepLinks
 ///
 /// ```swift
 /// let expectation = LinkExpectation.route("photo", parameters: ["album": "summer", "index": 3])
-/// expectation.failureMessage(for: dispatcher.outcome(for: text))   // nil when it holds
+/// expectation.failureMessage(for: receiver.receive(url: text).outcome)   // nil when it holds
 /// ```
 public enum LinkExpectation: Sendable, Hashable, CustomStringConvertible {
     /// Routed to the named navigate route, with exactly these parameters when given.
@@ -22,6 +22,9 @@ public enum LinkExpectation: Sendable, Hashable, CustomStringConvertible {
     /// A custom-scheme link rejected because nothing presents it, for exactly this reason when
     /// given.
     case unhandled(reason: RoutingFailure? = nil)
+    /// Rejected for exactly this reason (an activity, banner or scheme rule refusal, or any
+    /// other ``LinkRejection``).
+    case rejected(LinkRejection)
 
     /// The expectation in words (`route to 'photo'`).
     public var description: String {
@@ -33,6 +36,7 @@ public enum LinkExpectation: Sendable, Hashable, CustomStringConvertible {
         case .malformed(let rule):
             "rejection as malformed" + (rule.map { " (\($0.rawValue): \($0.sentence))" } ?? "")
         case .unhandled(let reason): "rejection as unhandled" + (reason.map { " (\($0))" } ?? "")
+        case .rejected(let rejection): "rejection: \(rejection)"
         }
     }
 
@@ -59,6 +63,8 @@ public enum LinkExpectation: Sendable, Hashable, CustomStringConvertible {
             return rule == nil || rule == error.rule
         case (.unhandled(let reason), .reject(.unhandled(_, let actual))):
             return reason == nil || reason == actual
+        case (.rejected(let expected), .reject(let actual)):
+            return expected == actual
         default:
             return false
         }

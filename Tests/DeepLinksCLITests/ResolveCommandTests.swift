@@ -200,7 +200,7 @@ struct ResolveLineProtocolTests {
     @Test("a line that is not UTF-8 is rejected, never repaired")
     func notUTF8() throws {
         let responder = ResolveLineProtocol(
-            dispatcher: try ResolveCommand.makeDispatcher(ParsedArguments(), in: .live))
+            receiver: try ResolveCommand.makeReceiver(ParsedArguments(), in: .live))
         let answer = responder.answer([0x7B, 0x22, 0xFF, 0x22, 0x7D])
         #expect(
             answer.hasPrefix(

@@ -22,51 +22,93 @@ final class ReportedFailures: @unchecked Sendable {
 
 @Suite("Assertions under Swift Testing")
 struct LinkAssertionSwiftTestingTests {
-    let dispatcher: LinkDispatcher
+    let receiver: LinkReceiver
 
-    init() throws { dispatcher = try TestingFixtures.dispatcher() }
+    init() throws { receiver = try TestingFixtures.receiver() }
 
     @Test("assertions that hold record nothing")
     func holding() {
         assertRoute(
-            "https://example.com/albums/summer/photos/3", in: dispatcher, is: "photo",
+            "https://example.com/albums/summer/photos/3", in: receiver, is: "photo",
             parameters: ["album": "summer", "index": 3])
         assertConfirmation(
-            "https://example.com/albums/summer/delete", in: dispatcher, is: "deleteAlbum",
+            "https://example.com/albums/summer/delete", in: receiver, is: "deleteAlbum",
             parameters: ["album": "summer"],
             safety: .destructive)
-        assertOpensInBrowser("https://example.com/unknown", in: dispatcher, reason: .noMatchingRoute)
-        assertOpensInBrowser("https://example.com/albums/summer/photos/99999", in: dispatcher)
-        assertRejected(#"https://example.com\@evil.com/"#, in: dispatcher, rule: .backslash)
-        assertRejected("https://evil.com/albums/a/photos/1", in: dispatcher, rule: .hostNotAllowed)
-        assertUnhandled("myapp://nowhere", in: dispatcher, reason: .noMatchingRoute)
-        assertNoShadowedRoutes(TestingFixtures.table)
-        assertValidTable(TestingFixtures.table, policy: TestingFixtures.policy)
+        assertOpensInBrowser("https://example.com/unknown", in: receiver, reason: .noMatchingRoute)
+        assertOpensInBrowser("https://example.com/albums/summer/photos/99999", in: receiver)
+        assertRejected(#"https://example.com\@evil.com/"#, in: receiver, rule: .backslash)
+        assertRejected("https://evil.com/albums/a/photos/1", in: receiver, rule: .hostNotAllowed)
+        assertUnhandled("myapp://nowhere", in: receiver, reason: .noMatchingRoute)
+        assertNoShadowedRoutes(TestingFixtures.table, configuration: TestingFixtures.configuration)
+        assertValidReceiver(TestingFixtures.table, configuration: TestingFixtures.configuration)
+        assertRoute(.activity(TestingFixtures.handoff(index: 3)), in: receiver, is: "photo")
+        assertConfirmation(
+            .smartAppBanner(content: "app-id=1, app-argument=https://example.com/albums/a/delete"), in: receiver,
+            is: "deleteAlbum")
+        assertRejected(
+            .activity(try! UserActivity(activityType: "com.other.app")), in: receiver,
+            because: .unregisteredActivityType("com.other.app"))
     }
 
-    @Test("each assertion that fails records a Swift Testing issue")
-    func failingRecordsIssues() {
-        withKnownIssue { assertRoute("https://example.com/unknown", in: dispatcher, is: "photo") }
-        withKnownIssue {
+    /// Runs assertions with reporting observed, and returns one message per failure, in order.
+    func failures(_ body: () -> Void) -> [String] {
+        let failures = ReportedFailures()
+        FailureReporting.$observer.withValue(failures.record) { body() }
+        #expect(failures.all.allSatisfy { $0.framework == .swiftTesting })
+        return failures.all.map(\.message)
+    }
+
+    @Test("each assertion that fails reports exactly one failure, naming what was expected")
+    func failingAssertionsReport() {
+        let messages = failures {
+            assertRoute("https://example.com/unknown", in: receiver, is: "photo")
             assertRoute(
-                "https://example.com/albums/a/photos/1", in: dispatcher, is: "photo",
+                "https://example.com/albums/a/photos/1", in: receiver, is: "photo",
                 parameters: ["album": "b", "index": 1])
-        }
-        withKnownIssue {
-            assertConfirmation("https://example.com/albums/a/photos/1", in: dispatcher, is: "photo")
-        }
-        withKnownIssue { assertOpensInBrowser("https://example.com/albums/a/photos/1", in: dispatcher) }
-        withKnownIssue { assertRejected("https://example.com/albums/a/photos/1", in: dispatcher) }
-        withKnownIssue { assertRejected("https://example.com/a b", in: dispatcher, rule: .backslash) }
-        withKnownIssue { assertUnhandled("https://example.com/unknown", in: dispatcher) }
-        withKnownIssue {
+            assertConfirmation("https://example.com/albums/a/photos/1", in: receiver, is: "photo")
+            assertOpensInBrowser("https://example.com/albums/a/photos/1", in: receiver)
+            assertRejected("https://example.com/albums/a/photos/1", in: receiver)
+            assertRejected("https://example.com/a b", in: receiver, rule: .backslash)
+            assertUnhandled("https://example.com/unknown", in: receiver)
+            assertRejected(
+                "https://example.com/unknown", in: receiver, because: .bannerWithoutArgument)
             assertNoShadowedRoutes(
                 RouteTable {
                     Route("a", "/a/:x", priority: 1)
                     Route("b", "/a/b")
                 })
+            assertValidReceiver(RouteTable { Route("a", "/a//b") })
         }
-        withKnownIssue { assertValidTable(RouteTable { Route("a", "/a//b") }) }
+        #expect(messages.count == 10)
+        let firstLines = messages.map { $0.components(separatedBy: "\n")[0] }
+        #expect(firstLines[0].hasPrefix("https://example.com/unknown: expected route to 'photo', but got: open "))
+        #expect(
+            firstLines[1].hasPrefix(
+                "https://example.com/albums/a/photos/1: expected route to 'photo' with [album: string \"b\", "))
+        #expect(firstLines[2].contains("expected confirmation for route 'photo', but got: route to 'photo'"))
+        #expect(firstLines[3].contains("expected the browser fallback, but got: route to 'photo'"))
+        #expect(firstLines[4].contains("expected rejection as malformed, but got: route to 'photo'"))
+        #expect(firstLines[5].contains("expected rejection as malformed (backslash: "))
+        #expect(firstLines[5].contains("but got: reject: malformed link: "))
+        #expect(firstLines[6].contains("expected rejection as unhandled, but got: open "))
+        #expect(firstLines[7].contains("expected rejection: the Smart App Banner has no app-argument"))
+        #expect(firstLines[8] == "the route table has routes that compete for the same links:")
+        #expect(messages[9].contains("/a//b"))
+    }
+
+    @Test("a receiver whose activity route cannot write its link fails assertValidReceiver at build time")
+    func unwritableActivityRouteIsReported() {
+        let messages = failures {
+            assertValidReceiver(
+                RouteTable {
+                    Route("photo", "/albums/:album(slug)", scope: RouteScope(hosts: ["a.example.com", "b.example.com"]))
+                },
+                configuration: LinkReceiver.Configuration(
+                    activities: [ActivityRoute(activityType: "com.example.view", route: "photo")]))
+        }
+        #expect(messages.count == 1)
+        #expect(messages.first?.contains("cannot write a link for route 'photo'") == true)
     }
 
     @Test("a failure goes to Swift Testing at the caller's line, with the outcome and the routes tried")
@@ -74,7 +116,7 @@ struct LinkAssertionSwiftTestingTests {
         let failures = ReportedFailures()
         let line: UInt = #line + 2
         FailureReporting.$observer.withValue(failures.record) {
-            assertRoute("https://example.com/albums/Summer/photos/3", in: dispatcher, is: "photo")
+            assertRoute("https://example.com/albums/Summer/photos/3", in: receiver, is: "photo")
         }
         #expect(failures.all.count == 1)
         #expect(failures.all.first?.framework == .swiftTesting)
@@ -120,9 +162,10 @@ struct LinkAssertionSwiftTestingTests {
             (.openInBrowser(), false),
             (.malformed(), false),
             (.unhandled(), false),
+            (.rejected(.bannerWithoutArgument), false),
         ])
     func expectations(_ expectation: LinkExpectation, _ holds: Bool) {
-        let outcome = dispatcher.outcome(for: "https://example.com/albums/a/photos/1")
+        let outcome = receiver.receive(url: "https://example.com/albums/a/photos/1").outcome
         #expect((expectation.failureMessage(for: outcome) == nil) == holds)
     }
 

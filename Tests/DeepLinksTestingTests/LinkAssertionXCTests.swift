@@ -6,26 +6,26 @@ import XCTest
 /// The same assertions under XCTest: they pass silently, and a failure goes to XCTest.
 final class LinkAssertionXCTests: XCTestCase {
     func testHoldingAssertionsPass() throws {
-        let dispatcher = try TestingFixtures.dispatcher()
+        let receiver = try TestingFixtures.receiver()
         assertRoute(
-            "https://example.com/albums/summer/photos/3", in: dispatcher, is: "photo",
+            "https://example.com/albums/summer/photos/3", in: receiver, is: "photo",
             parameters: ["album": "summer", "index": 3])
         assertConfirmation(
-            "https://example.com/albums/summer/delete", in: dispatcher, is: "deleteAlbum",
+            "https://example.com/albums/summer/delete", in: receiver, is: "deleteAlbum",
             safety: .destructive)
-        assertOpensInBrowser("https://example.com/unknown", in: dispatcher, reason: .noMatchingRoute)
-        assertRejected(#"https://example.com\@evil.com/"#, in: dispatcher, rule: .backslash)
-        assertUnhandled("myapp://nowhere", in: dispatcher)
-        assertNoShadowedRoutes(TestingFixtures.table)
-        assertValidTable(TestingFixtures.table, policy: TestingFixtures.policy)
+        assertOpensInBrowser("https://example.com/unknown", in: receiver, reason: .noMatchingRoute)
+        assertRejected(#"https://example.com\@evil.com/"#, in: receiver, rule: .backslash)
+        assertUnhandled("myapp://nowhere", in: receiver)
+        assertNoShadowedRoutes(TestingFixtures.table, configuration: TestingFixtures.configuration)
+        assertValidReceiver(TestingFixtures.table, configuration: TestingFixtures.configuration)
     }
 
     func testFailureGoesToXCTestAtTheCallersLine() throws {
-        let dispatcher = try TestingFixtures.dispatcher()
+        let receiver = try TestingFixtures.receiver()
         let failures = ReportedFailures()
         let line: UInt = #line + 2
         FailureReporting.$observer.withValue(failures.record) {
-            assertRejected("https://example.com/albums/a/photos/1", in: dispatcher, rule: .backslash)
+            assertRejected("https://example.com/albums/a/photos/1", in: receiver, rule: .backslash)
         }
         XCTAssertEqual(failures.all.count, 1)
         XCTAssertEqual(failures.all.first?.framework, .xcTest)

@@ -2,11 +2,10 @@ import DeepLinks
 
 /// A small app table used by the assertion tests.
 enum TestingFixtures {
-    static let policy: LinkPolicy = {
-        var policy = LinkPolicy(allowedHosts: ["example.com"])
-        policy.allowedSchemes.insert("myapp")
-        return policy
-    }()
+    static let configuration = LinkReceiver.Configuration(
+        policy: LinkPolicy(allowedHosts: ["example.com"]),
+        schemes: try! SchemeRegistry([CustomScheme("myapp")]),
+        activities: [ActivityRoute(activityType: "com.example.photos.viewing", route: "photo")])
 
     static let table = RouteTable {
         RouteGroup(scope: RouteScope(schemes: ["https"], hosts: ["example.com"])) {
@@ -16,7 +15,13 @@ enum TestingFixtures {
         Route("settings", "/settings", scope: RouteScope(schemes: ["myapp"]))
     }
 
-    static func dispatcher() throws -> LinkDispatcher {
-        try LinkDispatcher(table: table, policy: policy)
+    static func receiver() throws -> LinkReceiver {
+        try LinkReceiver(table: table, configuration: configuration)
+    }
+
+    /// A Handoff of the photo activity.
+    static func handoff(index: Int) -> UserActivity {
+        try! UserActivity(
+            activityType: "com.example.photos.viewing", userInfo: ["album": "summer", "index": .integer(index)])
     }
 }

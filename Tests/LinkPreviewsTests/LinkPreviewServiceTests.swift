@@ -166,9 +166,9 @@ struct LinkPreviewServiceTests {
     func invalidSiteConfiguration() throws {
         var site = PhotoAlbumFixture.site
         site.homeURL = "ftp://photos.example.com/"
-        let dispatcher = try LinkDispatcher(table: PhotoAlbumFixture.table, policy: PhotoAlbumFixture.policy)
+        let receiver = try LinkReceiver(table: PhotoAlbumFixture.table, policy: PhotoAlbumFixture.policy)
         #expect(throws: LinkPreviewError.self) {
-            try LinkPreviewService(dispatcher: dispatcher, site: site, providers: PreviewProviders())
+            try LinkPreviewService(receiver: receiver, site: site, providers: PreviewProviders())
         }
     }
 }

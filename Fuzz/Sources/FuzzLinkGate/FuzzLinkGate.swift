@@ -13,7 +13,7 @@ let gates = [
             allowsEmptySegments: true)),
 ]
 
-/// A small table with one route of each kind the dispatcher treats differently: navigate,
+/// A small table with one route of each kind the receiver treats differently: navigate,
 /// destructive, sensitive, catch-all, custom scheme, query and fragment parameters.
 let table = RouteTable {
     Route("home", "/")
@@ -27,10 +27,10 @@ let table = RouteTable {
     }
 }
 
-/// One dispatcher per gate. The table is a constant known to be sound.
-let dispatchers: [LinkDispatcher] = gates.map { gate in
+/// One receiver per gate. The table is a constant known to be sound.
+let dispatchers: [LinkReceiver] = gates.map { gate in
     do {
-        return LinkDispatcher(gate: gate, router: try Router(table))
+        return LinkReceiver(gate: gate, router: try Router(table))
     } catch {
         fatalError("the harness's own route table is refused: \(error)")
     }
@@ -45,12 +45,12 @@ let dispatchers: [LinkDispatcher] = gates.map { gate in
 /// - sanitising removes exactly the policy's items, keeps the rest in order, and is idempotent;
 /// - a refused link is a `reject(.malformed)` outcome with the gate's own error, and nothing
 ///   else: it never opens a route, a confirmation or the browser;
-/// - an accepted link's outcome keeps the promises of ``checkOutcome(_:text:dispatcher:input:)``.
+/// - an accepted link's outcome keeps the promises of ``checkOutcome(_:text:receiver:input:)``.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = FuzzInput(data, size)
     let text = input.text
-    for (gate, dispatcher) in zip(gates, dispatchers) {
+    for (gate, receiver) in zip(gates, dispatchers) {
         let parsed: Link
         do {
             parsed = try gate.parse(text)
@@ -62,14 +62,14 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             }
             require(!error.description.isEmpty, "refusal without a sentence", input: text)
             require(
-                dispatcher.outcome(for: text) == .reject(.malformed(error)),
+                receiver.receive(url: text).outcome == .reject(.malformed(error)),
                 "a refused link got an outcome other than reject(.malformed)", input: text)
             continue
         }
         checkCanonical(parsed, gate: gate, input: text)
         checkFoundationAgrees(parsed, input: text)
         checkSanitizing(parsed, gate: gate, input: text)
-        checkOutcome(parsed, text: text, dispatcher: dispatcher, input: text)
+        checkOutcome(parsed, text: text, receiver: receiver, input: text)
     }
     return 0
 }

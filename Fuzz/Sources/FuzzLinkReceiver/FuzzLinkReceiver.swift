@@ -101,13 +101,13 @@ func check(_ incoming: IncomingLink, input: String) {
     if let text = linkText(of: incoming), (try? receiver.gate.parse(text)) == nil {
         require(received.match == nil, "a link the gate refuses reached a route", input: input)
     }
-    switch received.decision {
+    switch received.outcome {
     case .refused(let refusal):
         require(!refusal.description.isEmpty, "a refusal without a sentence", input: input)
-    case .dispatched(let outcome):
+    case let (outcome):
         switch outcome {
         case .route(let match):
-            let route = receiver.dispatcher.router.route(named: match.route)
+            let route = receiver.receiver.router.route(named: match.route)
             require(
                 route?.safety == .navigate, "a \(match.safety) route ran without confirmation", input: input)
             require(

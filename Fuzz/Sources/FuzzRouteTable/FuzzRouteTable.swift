@@ -11,7 +11,7 @@ import FuzzSupport
 ///   those problems; every problem has a sentence;
 /// - every path pattern re-parses from its text to the same pattern;
 /// - with a router built, every link line keeps the promises of
-///   ``checkOutcome(_:text:dispatcher:input:)``: refused text is rejected as malformed, a
+///   ``checkOutcome(_:text:receiver:input:)``: refused text is rejected as malformed, a
 ///   sensitive or destructive route is never run without confirmation, a routed link is
 ///   written back to the same route and parameters.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -51,14 +51,14 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // The gate allows every scheme the table names, so that custom-scheme routes are reached.
     let schemes = Set(table.routes.flatMap(\.scope.schemes)).union(["https", "http"])
     let gate = LinkGate(policy: LinkPolicy(allowedSchemes: schemes))
-    let dispatcher = LinkDispatcher(gate: gate, router: router)
+    let receiver = LinkReceiver(gate: gate, router: router)
     for line in links.prefix(16) {
         guard let link = try? gate.parse(line) else {
             require(
-                dispatcher.outcome(for: line).match == nil, "a refused link reached a route", input: text)
+                receiver.receive(url: line).outcome.match == nil, "a refused link reached a route", input: text)
             continue
         }
-        checkOutcome(link, text: line, dispatcher: dispatcher, input: text)
+        checkOutcome(link, text: line, receiver: receiver, input: text)
     }
     return 0
 }

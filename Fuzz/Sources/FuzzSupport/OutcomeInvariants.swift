@@ -7,11 +7,11 @@ import DeepLinks
 /// - a browser fallback is only ever the sanitised web link; a rejection only a custom scheme;
 /// - a routed link is written back from its route and parameters to a link that the gate
 ///   accepts and that routes to the same route and parameters.
-public func checkOutcome(_ link: Link, text: String, dispatcher: LinkDispatcher, input: String) {
-    let outcome = dispatcher.outcome(for: text)
+public func checkOutcome(_ link: Link, text: String, receiver: LinkReceiver, input: String) {
+    let outcome = receiver.receive(url: text).outcome
     require(
-        outcome == dispatcher.outcome(for: link), "text and parsed link decided differently", input: input)
-    let sanitized = dispatcher.gate.sanitize(link).link
+        outcome == receiver.receive(url: link).outcome, "text and parsed link decided differently", input: input)
+    let sanitized = receiver.gate.sanitize(link).link
     switch outcome {
     case .reject(.malformed(let error)):
         violated("an accepted link was rejected as malformed: \(error)", input: input)
@@ -21,7 +21,7 @@ public func checkOutcome(_ link: Link, text: String, dispatcher: LinkDispatcher,
         require(opened.isWeb, "a custom-scheme link was sent to the browser", input: input)
         require(opened == sanitized, "the browser gets a link other than the sanitised one", input: input)
     case .route(let match), .confirm(let match):
-        guard let route = dispatcher.router.route(named: match.route) else {
+        guard let route = receiver.router.route(named: match.route) else {
             violated("outcome names an unknown route", input: input)
         }
         require(match.safety == route.safety, "the match reports another safety than its route", input: input)
@@ -33,23 +33,23 @@ public func checkOutcome(_ link: Link, text: String, dispatcher: LinkDispatcher,
         }
         require(
             match.link == sanitized, "the match carries a link other than the sanitised one", input: input)
-        checkWriteBack(match, dispatcher: dispatcher, input: input)
+        checkWriteBack(match, receiver: receiver, input: input)
     }
 }
 
 /// A routed link's route and parameters are written back (reverse routing) to a link that the
 /// gate accepts and that matches the same route with the same parameters. A route whose link
 /// cannot be written (a reverse-routing error) is not checked: that refusal is typed.
-public func checkWriteBack(_ match: RouteMatch, dispatcher: LinkDispatcher, input: String) {
+public func checkWriteBack(_ match: RouteMatch, receiver: LinkReceiver, input: String) {
     let host = match.link.isWeb ? match.link.host : nil
     guard
-        let written = try? dispatcher.router.link(
+        let written = try? receiver.router.link(
             for: match.route, parameters: match.parameters, scheme: match.link.scheme, host: host)
     else { return }
-    guard let back = try? dispatcher.gate.parse(written) else {
+    guard let back = try? receiver.gate.parse(written) else {
         violated("the link written back, \(written.debugDescription), is refused by the gate", input: input)
     }
-    guard let lookup = dispatcher.router.match(back) else {
+    guard let lookup = receiver.router.match(back) else {
         violated("the link written back, \(written.debugDescription), matches no route", input: input)
     }
     require(lookup.name == match.route, "the link written back leads to '\(lookup.name)'", input: input)

@@ -24,7 +24,7 @@
     extension LinkReceiver {
         /// Decides about a platform activity: `scene(_:continue:)`,
         /// `application(_:continue:restorationHandler:)`, SwiftUI's `onContinueUserActivity`.
-        public func receive(_ activity: NSUserActivity) -> ReceivedLink {
+        public func receive(_ activity: NSUserActivity) -> LinkDecision {
             do {
                 return receive(try UserActivity(activity))
             } catch {

@@ -12,7 +12,7 @@
 ///     error.position    // 19
 /// }
 /// ```
-public struct LinkError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+public struct LinkError: Error, Sendable, Hashable, Encodable, CustomStringConvertible {
     /// The rules the gate enforces. Raw values are stable and safe to log or compare.
     public enum Rule: String, Sendable, Hashable, Codable, CaseIterable {
         /// The input is empty.

@@ -118,7 +118,7 @@ public struct LinkGate: Sendable {
 }
 
 /// A link after sanitising: what was kept, what was removed, and the canonical text.
-public struct SanitizedLink: Sendable, Hashable, Codable {
+public struct SanitizedLink: Sendable, Hashable, Encodable {
     /// The link without the removed query items. Its ``Link/original`` is the reassembled text.
     public let link: Link
     /// The query items the policy removed, in the order they appeared.

@@ -2,7 +2,8 @@
 ///
 /// A policy is a plain value with safe defaults: `https` and `http` only, any valid DNS host,
 /// no IP literals, no encoded separators, no empty path segments, and the limits in
-/// ``LinkLimits``. It is `Codable`; keys missing from JSON take their defaults.
+/// ``LinkLimits``. It is `Codable`; keys missing from JSON take their defaults, and an unknown
+/// key is refused with its name (a misspelt `allowedHost` must not leave every host allowed).
 ///
 /// ```swift
 /// var policy = LinkPolicy()
@@ -61,13 +62,15 @@ public struct LinkPolicy: Sendable, Hashable, Codable {
         self.strippedQueryItems = strippedQueryItems
     }
 
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case allowedSchemes, allowedHosts, customSchemeHostsAreDomains, allowsIPLiterals
         case allowsEncodedSeparators, allowsEmptySegments, limits, strippedQueryItems
     }
 
     /// Decodes a policy; missing keys take their defaults.
     public init(from decoder: any Decoder) throws {
+        try RouteTableDecoding.refuseUnknownKeys(
+            in: decoder, allowed: Set(CodingKeys.allCases.map(\.rawValue)), what: "a link policy")
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let d = LinkPolicy()
         self.init(
@@ -140,14 +143,22 @@ public struct LinkLimits: Sendable, Hashable, Codable {
         self.maxFragmentLength = maxFragmentLength
     }
 
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case maxLength, maxHostLength, maxPathSegments, maxSegmentLength, maxQueryItems
         case maxQueryLength, maxFragmentLength
     }
 
     /// Decodes limits; missing keys take their defaults.
     public init(from decoder: any Decoder) throws {
+        try RouteTableDecoding.refuseUnknownKeys(
+            in: decoder, allowed: Set(CodingKeys.allCases.map(\.rawValue)), what: "link limits")
         let c = try decoder.container(keyedBy: CodingKeys.self)
+        for key in CodingKeys.allCases {
+            if let value = try c.decodeIfPresent(Int.self, forKey: key), value < 1 {
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: c, debugDescription: "\(key.stringValue) must be at least 1, not \(value)")
+            }
+        }
         let d = LinkLimits()
         self.init(
             maxLength: try c.decodeIfPresent(Int.self, forKey: .maxLength) ?? d.maxLength,
@@ -191,9 +202,20 @@ public struct HostPattern: Sendable, Hashable, Codable, ExpressibleByStringLiter
     /// Creates a pattern from a string literal.
     public init(stringLiteral value: String) { self.init(value) }
 
-    /// Decodes a pattern from its string.
+    /// Decodes a pattern from its string, refusing one that no host can match: empty, with
+    /// whitespace, control characters, `/`, `@`, or a `*` anywhere but a leading `*.`.
     public init(from decoder: any Decoder) throws {
-        self.init(try decoder.singleValueContainer().decode(String.self))
+        let c = try decoder.singleValueContainer()
+        let text = try c.decode(String.self)
+        self.init(text)
+        let invalid = name.isEmpty || name.hasPrefix(".") || name.hasSuffix(".") || name.contains("..")
+            || name.unicodeScalars.contains {
+                $0.value <= 0x20 || $0.value >= 0x7F || "*/@\\?#%".unicodeScalars.contains($0)
+            }
+        guard !invalid else {
+            throw DecodingError.dataCorruptedError(
+                in: c, debugDescription: "'\(text)' is not a host pattern: write a host (example.com) or *.host")
+        }
     }
 
     /// Encodes the pattern as its string.
@@ -237,9 +259,20 @@ public struct QueryItemPattern: Sendable, Hashable, Codable, ExpressibleByString
     /// Creates a pattern from a string literal.
     public init(stringLiteral value: String) { self.init(value) }
 
-    /// Decodes a pattern from its string.
+    /// Decodes a pattern from its string, refusing one that no host can match: empty, with
+    /// whitespace, control characters, `/`, `@`, or a `*` anywhere but a leading `*.`.
     public init(from decoder: any Decoder) throws {
-        self.init(try decoder.singleValueContainer().decode(String.self))
+        let c = try decoder.singleValueContainer()
+        let text = try c.decode(String.self)
+        self.init(text)
+        let invalid = name.isEmpty || name.hasPrefix(".") || name.hasSuffix(".") || name.contains("..")
+            || name.unicodeScalars.contains {
+                $0.value <= 0x20 || $0.value >= 0x7F || "*/@\\?#%".unicodeScalars.contains($0)
+            }
+        guard !invalid else {
+            throw DecodingError.dataCorruptedError(
+                in: c, debugDescription: "'\(text)' is not a host pattern: write a host (example.com) or *.host")
+        }
     }
 
     /// Encodes the pattern as its string.

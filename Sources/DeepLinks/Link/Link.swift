@@ -123,23 +123,59 @@ public struct Link: Sendable, Hashable {
 }
 
 extension Link: Codable {
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case scheme, host, port, rawPath, pathSegments, rawQuery, queryItems, rawFragment, original
     }
 
-    /// Decodes a link from an object with one key per part; absent optional parts are `nil`.
+    /// Decodes a link by parsing its `original` text again, then checking every other key
+    /// given against what the parse derives.
+    ///
+    /// The text is parsed with the gate's syntax rules only (any scheme, any host): which
+    /// hosts and schemes an app accepts is its receiver's policy, applied when a link comes
+    /// in. A key that disagrees with the text (`{"host": "evil.com", "original":
+    /// "https://example.com/x"}`) is a `DecodingError`, never a link.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            scheme: try c.decode(String.self, forKey: .scheme),
-            host: try c.decodeIfPresent(String.self, forKey: .host),
-            port: try c.decodeIfPresent(Int.self, forKey: .port),
-            rawPath: try c.decode(String.self, forKey: .rawPath),
-            pathSegments: try c.decode([PathSegment].self, forKey: .pathSegments),
-            rawQuery: try c.decodeIfPresent(String.self, forKey: .rawQuery),
-            queryItems: try c.decode([QueryItem].self, forKey: .queryItems),
-            rawFragment: try c.decodeIfPresent(String.self, forKey: .rawFragment),
-            original: try c.decode(String.self, forKey: .original))
+        let original = try c.decode(String.self, forKey: .original)
+        let parsed: Link
+        do {
+            parsed = try LinkGate(policy: Self.decodingPolicy(for: original)).parse(original)
+        } catch {
+            throw DecodingError.dataCorruptedError(
+                forKey: .original, in: c, debugDescription: "the link text is refused by the gate: \(error)")
+        }
+        func agree<T: Decodable & Equatable>(_ key: CodingKeys, _ derived: T?, _ type: T.Type) throws {
+            guard c.contains(key) else { return }
+            let given = try c.decodeIfPresent(T.self, forKey: key)
+            guard given == derived else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: c,
+                    debugDescription: "'\(key.stringValue)' is \(given.map { "\($0)" } ?? "null") but the link "
+                        + "text \(original) says \(derived.map { "\($0)" } ?? "null")")
+            }
+        }
+        try agree(.scheme, parsed.scheme, String.self)
+        try agree(.host, parsed.host, String.self)
+        try agree(.port, parsed.port, Int.self)
+        try agree(.rawPath, parsed.rawPath, String.self)
+        try agree(.pathSegments, parsed.pathSegments, [PathSegment].self)
+        try agree(.rawQuery, parsed.rawQuery, String.self)
+        try agree(.queryItems, parsed.queryItems, [QueryItem].self)
+        try agree(.rawFragment, parsed.rawFragment, String.self)
+        self = parsed
+    }
+
+    /// The syntax-only policy a decoded link's text is parsed with: its own scheme, any host,
+    /// IP literals, encoded separators and empty segments allowed, generous limits.
+    static func decodingPolicy(for text: String) -> LinkPolicy {
+        let scheme = text.prefix { $0 != ":" }.lowercased()
+        return LinkPolicy(
+            allowedSchemes: [scheme], allowsIPLiterals: true, allowsEncodedSeparators: true,
+            allowsEmptySegments: true,
+            limits: LinkLimits(
+                maxLength: 1 << 20, maxPathSegments: 4096, maxSegmentLength: 1 << 16, maxQueryItems: 4096,
+                maxQueryLength: 1 << 20, maxFragmentLength: 1 << 16),
+            strippedQueryItems: [])
     }
 
     /// Encodes one key per part, leaving out absent optional parts.
@@ -189,6 +225,8 @@ extension Link {
 }
 
 /// One segment of a link's path, as it arrived and decoded.
+///
+/// Decoding checks that `decoded` is what `raw` decodes to.
 public struct PathSegment: Sendable, Hashable, Codable {
     /// The segment as it arrived, still percent-encoded (`Summer%202024`).
     public let raw: String
@@ -200,11 +238,26 @@ public struct PathSegment: Sendable, Hashable, Codable {
         self.raw = raw
         self.decoded = decoded
     }
+
+    private enum CodingKeys: String, CodingKey { case raw, decoded }
+
+    /// Decodes a segment, refusing a `decoded` spelling that `raw` does not decode to.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let raw = try c.decode(String.self, forKey: .raw)
+        let decoded = try c.decode(String.self, forKey: .decoded)
+        guard PercentEncoding.decode(raw) == decoded else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .decoded, in: c, debugDescription: "'\(decoded)' is not what '\(raw)' decodes to")
+        }
+        self.init(raw: raw, decoded: decoded)
+    }
 }
 
 /// One `name=value` item of a link's query, as it arrived and decoded.
 ///
-/// An item without `=` (`?flag`) has the empty value and ``hasValue`` `false`.
+/// An item without `=` (`?flag`) has the empty value and ``hasValue`` `false`. Decoding checks
+/// that the decoded spellings are what the raw ones decode to.
 public struct QueryItem: Sendable, Hashable, Codable {
     /// The name as it arrived, still percent-encoded.
     public let rawName: String
@@ -224,5 +277,27 @@ public struct QueryItem: Sendable, Hashable, Codable {
         self.name = name
         self.value = value
         self.hasValue = hasValue
+    }
+
+    private enum CodingKeys: String, CodingKey { case rawName, rawValue, name, value, hasValue }
+
+    /// Decodes an item, refusing decoded spellings that the raw ones do not decode to, and a
+    /// value on an item without `=`.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let rawName = try c.decode(String.self, forKey: .rawName)
+        let rawValue = try c.decode(String.self, forKey: .rawValue)
+        let name = try c.decode(String.self, forKey: .name)
+        let value = try c.decode(String.self, forKey: .value)
+        let hasValue = try c.decode(Bool.self, forKey: .hasValue)
+        guard PercentEncoding.decode(rawName) == name else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .name, in: c, debugDescription: "'\(name)' is not what '\(rawName)' decodes to")
+        }
+        guard PercentEncoding.decode(rawValue) == value, hasValue || rawValue.isEmpty else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .value, in: c, debugDescription: "'\(value)' is not what '\(rawValue)' decodes to")
+        }
+        self.init(rawName: rawName, rawValue: rawValue, name: name, value: value, hasValue: hasValue)
     }
 }

@@ -3,16 +3,16 @@ public enum HandlerResult: Sendable, Hashable {
     /// The handler presented the content.
     case handled
     /// The handler cannot present it (the content is gone, the app is in the wrong state);
-    /// the dispatcher falls back to the browser for web links.
+    /// the receiver falls back to the browser for web links.
     case declined(reason: String)
 }
 
 /// Handlers bound to route names: the app's code that presents a matched route.
 ///
-/// Handlers run only through ``LinkDispatcher/dispatch(_:to:)`` (for navigate routes) and
-/// ``LinkDispatcher/dispatchConfirmed(_:to:)`` (after the user confirmed). A handler that
-/// declines turns the outcome into ``LinkOutcome/openInBrowser(_:reason:)`` (SPEC §8:
-/// declined links go to the browser, never to a blank screen).
+/// Handlers run only through ``LinkReceiver/dispatch(_:to:)`` (navigate routes) and
+/// ``LinkReceiver/runConfirmed(_:source:with:)`` (after the user confirmed). A handler that
+/// declines turns the outcome into ``LinkOutcome/openInBrowser(_:reason:)`` for a web link:
+/// declined links go to the browser, never to a blank screen.
 ///
 /// ```swift
 /// var handlers = RouteHandlers()
@@ -23,7 +23,8 @@ public enum HandlerResult: Sendable, Hashable {
 ///     await show(index)
 ///     return .handled
 /// }
-/// let outcome = await dispatcher.dispatch(text, to: handlers)
+/// receiver.unboundRoutes(in: handlers)     // routes nothing presents yet
+/// let decision = await receiver.dispatch(.url(text), to: handlers)
 /// ```
 public struct RouteHandlers: Sendable {
     /// A handler: receives the match, presents it or declines.
@@ -48,5 +49,44 @@ public struct RouteHandlers: Sendable {
     /// Bound names that no route of the router has, sorted: usually a typo.
     public func unknownRouteNames(in router: Router) -> [String] {
         routeNames.filter { router.route(named: $0) == nil }
+    }
+}
+
+extension LinkReceiver {
+    /// Decides about an incoming link, then runs the handler bound to a navigate route.
+    ///
+    /// A route without a handler, or whose handler declines, falls back as an unmatched link
+    /// does (browser for web links, rejection for custom schemes). ``LinkOutcome/confirm(_:)``
+    /// is returned without running anything: call ``runConfirmed(_:source:with:)`` once the
+    /// user has confirmed.
+    public func dispatch(_ incoming: IncomingLink, to handlers: RouteHandlers) async -> LinkDecision {
+        let decided = receive(incoming)
+        guard case .route(let match) = decided.outcome else { return decided }
+        return LinkDecision(source: decided.source, outcome: await run(match, handlers))
+    }
+
+    /// Runs the handler of a match the user has confirmed (a sensitive or destructive route,
+    /// or a scheme that confirms every route).
+    public func runConfirmed(_ match: RouteMatch, source: LinkSource, with handlers: RouteHandlers) async
+        -> LinkDecision
+    {
+        LinkDecision(source: source, outcome: await run(match, handlers))
+    }
+
+    /// The routes of the table that no handler is bound to, in declaration order: links to
+    /// them would fall back to the browser.
+    public func unboundRoutes(in handlers: RouteHandlers) -> [String] {
+        router.table.routes.map(\.name).filter { handlers[$0] == nil }
+    }
+
+    private func run(_ match: RouteMatch, _ handlers: RouteHandlers) async -> LinkOutcome {
+        guard let handler = handlers[match.route] else {
+            return RoutingPipeline.fallback(match.link, .noHandler(route: match.route))
+        }
+        switch await handler(match) {
+        case .handled: return .route(match)
+        case .declined(let reason):
+            return RoutingPipeline.fallback(match.link, .handlerDeclined(route: match.route, reason: reason))
+        }
     }
 }

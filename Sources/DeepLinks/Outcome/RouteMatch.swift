@@ -1,16 +1,20 @@
 /// A link matched to a route: the route's name, its typed parameters, and the link itself.
 ///
-/// The link is the sanitised one (tracking and credential items removed), and
-/// ``canonicalLink`` its canonical text, which is what to log, compare or share.
+/// Matches are made only by ``LinkReceiver``: a handler never sees one that did not pass the
+/// gate and the route table. The link is the sanitised one (tracking and credential items
+/// removed), and ``canonicalLink`` its canonical text, which is what to log, compare or share.
 ///
 /// ```swift
-/// if case .route(let match) = dispatcher.outcome(for: text) {
+/// if case .route(let match) = receiver.receive(url: text).outcome {
 ///     match.route                          // "photo"
 ///     match.parameters.integer("index")    // 3
 ///     match.canonicalLink                  // "https://example.com/albums/summer/photos/3"
 /// }
 /// ```
-public struct RouteMatch: Sendable, Hashable, Codable {
+///
+/// A match is `Encodable` (for logs and the command line) but not `Decodable`: a decoded match
+/// would be one the receiver never made.
+public struct RouteMatch: Sendable, Hashable, Encodable {
     /// The route's name.
     public let route: String
     /// The typed parameters, defaults included.
@@ -19,15 +23,27 @@ public struct RouteMatch: Sendable, Hashable, Codable {
     public let safety: RouteSafety
     /// The sanitised link.
     public let link: Link
-    /// The canonical text of the sanitised link.
-    public let canonicalLink: String
 
-    /// Creates a match.
-    public init(route: String, parameters: RouteParameters, safety: RouteSafety, link: Link) {
+    /// The canonical text of the sanitised link, computed when asked for.
+    public var canonicalLink: String { link.canonical }
+
+    /// Creates a match: only the receiver's pipeline does.
+    init(route: String, parameters: RouteParameters, safety: RouteSafety, link: Link) {
         self.route = route
         self.parameters = parameters
         self.safety = safety
         self.link = link
-        self.canonicalLink = link.canonical
+    }
+
+    private enum CodingKeys: String, CodingKey { case route, parameters, safety, link, canonicalLink }
+
+    /// Encodes the route, parameters, safety, link and canonical link.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(route, forKey: .route)
+        try c.encode(parameters, forKey: .parameters)
+        try c.encode(safety, forKey: .safety)
+        try c.encode(link, forKey: .link)
+        try c.encode(canonicalLink, forKey: .canonicalLink)
     }
 }

@@ -15,7 +15,7 @@ import DeepLinks
 ///     // "the link was refused: the link contains an invalid or truncated percent escape (%zz) at offset 37"
 /// }
 /// ```
-public enum LinkPreviewError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+public enum LinkPreviewError: Error, Sendable, Hashable, Encodable, CustomStringConvertible {
     /// The gate refused the link text.
     case linkRefused(LinkError)
     /// The route table rejected the link: it matched no route's rules closely enough to be

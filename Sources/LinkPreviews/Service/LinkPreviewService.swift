@@ -2,7 +2,7 @@ import DeepLinks
 
 /// Previews for link text, decided by the same gate and route table the app uses.
 ///
-/// For each link the service asks the ``LinkDispatcher`` for its outcome and answers:
+/// For each link the service asks the ``LinkReceiver`` (the app's own entry point) for its outcome and answers:
 ///
 /// | outcome | preview |
 /// |---|---|
@@ -22,7 +22,7 @@ import DeepLinks
 /// reach a page either.
 ///
 /// ```swift
-/// let service = try LinkPreviewService(dispatcher: dispatcher, site: site, providers: providers)
+/// let service = try LinkPreviewService(receiver: receiver, site: site, providers: providers)
 /// let metadata = try await service.preview(for: "https://photos.example.com/albums/summer-2024")
 /// let head = HeadFragment(metadata).html
 /// let page = LandingPage(metadata).html
@@ -30,7 +30,7 @@ import DeepLinks
 /// ```
 public struct LinkPreviewService: Sendable {
     /// The gate and route table that decide each link.
-    public let dispatcher: LinkDispatcher
+    public let receiver: LinkReceiver
     /// The site's configuration.
     public let site: PreviewSite
     /// The providers, by route name.
@@ -44,14 +44,14 @@ public struct LinkPreviewService: Sendable {
     ///   table does not have, or the error the site's configuration raises when its generic
     ///   preview is built.
     public init(
-        dispatcher: LinkDispatcher, site: PreviewSite, providers: PreviewProviders,
+        receiver: LinkReceiver, site: PreviewSite, providers: PreviewProviders,
         limits: PreviewLimits = PreviewLimits()
     ) throws(LinkPreviewError) {
-        if let unknown = providers.routeNames.first(where: { dispatcher.router.route(named: $0) == nil }) {
+        if let unknown = providers.routeNames.first(where: { receiver.router.route(named: $0) == nil }) {
             throw .unknownRoute(unknown)
         }
         _ = try PreviewMetadata.generic(site: site, source: PreviewSource(.browserFallback), limits: limits)
-        self.dispatcher = dispatcher
+        self.receiver = receiver
         self.site = site
         self.providers = providers
         self.limits = limits
@@ -62,7 +62,7 @@ public struct LinkPreviewService: Sendable {
     /// - Throws: ``LinkPreviewError`` when the link gets no preview or a provider's preview
     ///   breaks a rule.
     public func preview(for text: String) async throws(LinkPreviewError) -> PreviewMetadata {
-        switch dispatcher.outcome(for: text) {
+        switch receiver.receive(url: text).outcome {
         case .reject(.malformed(let error)):
             throw .linkRefused(error)
         case .reject(let rejection):
@@ -100,7 +100,7 @@ public struct LinkPreviewService: Sendable {
     /// parameters that hold their default.
     func canonicalLink(for match: RouteMatch) throws(LinkPreviewError) -> String {
         var parameters = match.parameters
-        if let route = dispatcher.router.route(named: match.route) {
+        if let route = receiver.router.route(named: match.route) {
             for query in route.query {
                 if case .defaulted(let text) = query.requirement, parameters[query.name]?.text == text {
                     parameters[query.name] = nil
@@ -108,9 +108,9 @@ public struct LinkPreviewService: Sendable {
             }
         }
         do {
-            let text = try dispatcher.router.link(
+            let text = try receiver.router.link(
                 for: match.route, parameters: parameters, scheme: match.link.scheme, host: match.link.host)
-            return try dispatcher.gate.parse(text).canonical
+            return try receiver.gate.parse(text).canonical
         } catch {
             throw .linkRejected(
                 reason: "the link cannot be written back from route '\(match.route)': \(error)")

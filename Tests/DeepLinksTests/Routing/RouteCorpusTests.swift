@@ -38,14 +38,14 @@ struct RouteCorpusTests {
 
     @Test("every payload gets one decision; routed values are visible, single segments, and round-trip")
     func payloads() throws {
-        let dispatcher = try LinkDispatcher(table: Self.table)
+        let receiver = try LinkReceiver(table: Self.table)
         var counts: [String: Int] = [:]
         var total = 0
         for file in Self.files {
             for line in try Corpus.lines(file) {
                 for text in Self.links(for: line) {
                     total += 1
-                    let outcome = dispatcher.outcome(for: text)
+                    let outcome = receiver.receive(url: text).outcome
                     switch outcome {
                     case .route(let match), .confirm(let match):
                         counts[match.route, default: 0] += 1
@@ -69,10 +69,10 @@ struct RouteCorpusTests {
                             }
                         }
                         let host = match.link.host ?? ""
-                        let regenerated = try dispatcher.router.link(
+                        let regenerated = try receiver.router.link(
                             for: match.route, parameters: match.parameters, host: host)
                         #expect(
-                            dispatcher.outcome(for: regenerated).match?.parameters == match.parameters,
+                            receiver.receive(url: regenerated).outcome.match?.parameters == match.parameters,
                             "\(text)")
                     case .openInBrowser:
                         counts["openInBrowser", default: 0] += 1
@@ -80,6 +80,8 @@ struct RouteCorpusTests {
                         counts["malformed", default: 0] += 1
                     case .reject(.unhandled):
                         counts["unhandled", default: 0] += 1
+                    case .reject(let other):
+                        Issue.record("a URL was rejected for a reason only activities and banners have: \(other)")
                     }
                 }
             }

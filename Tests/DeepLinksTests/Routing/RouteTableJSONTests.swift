@@ -88,8 +88,8 @@ struct RouteTableJSONTests {
         var policy = LinkPolicy()
         policy.allowedSchemes.insert("newsapp")
         let registry = ParameterTypeRegistry([Self.isbn])
-        let fromSwift = try LinkDispatcher(table: Self.swiftTable, policy: policy, registry: registry)
-        let fromJSON = try LinkDispatcher(
+        let fromSwift = try LinkReceiver(table: Self.swiftTable, policy: policy, registry: registry)
+        let fromJSON = try LinkReceiver(
             table: try JSONDecoder().decode(RouteTable.self, from: try Self.documentedJSON()), policy: policy,
             registry: registry)
         let links = [
@@ -106,8 +106,8 @@ struct RouteTableJSONTests {
         ]
         var kinds: Set<String> = []
         for link in links {
-            let outcome = fromSwift.outcome(for: link)
-            #expect(fromJSON.outcome(for: link) == outcome, "\(link)")
+            let outcome = fromSwift.receive(url: link).outcome
+            #expect(fromJSON.receive(url: link).outcome == outcome, "\(link)")
             kinds.insert(String(describing: outcome).components(separatedBy: " ")[0])
         }
         #expect(kinds == ["route", "confirm", "open", "reject:"])

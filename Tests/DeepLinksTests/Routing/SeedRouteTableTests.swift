@@ -23,11 +23,11 @@ struct SeedAlbumLinkTests {
                      "scope": {"schemes": ["https"], "hosts": ["example.com"]}}]}
         """
 
-    let dispatcher: LinkDispatcher
+    let receiver: LinkReceiver
     let gate = LinkGate(policy: LinkPolicy(allowedHosts: ["example.com"]))
 
     init() throws {
-        dispatcher = try LinkDispatcher(table: Self.swiftTable, policy: gate.policy)
+        receiver = try LinkReceiver(table: Self.swiftTable, policy: gate.policy)
     }
 
     func browser(_ text: String, _ parameter: String, _ value: String?, _ reason: ParameterFailure.Reason)
@@ -49,7 +49,7 @@ struct SeedAlbumLinkTests {
 
     @Test("a well-formed album link routes with a typed album name and index")
     func wellFormed() throws {
-        let outcome = dispatcher.outcome(for: "https://example.com/albums?albumname=Summer%202024&index=3")
+        let outcome = receiver.receive(url: "https://example.com/albums?albumname=Summer%202024&index=3").outcome
         #expect(outcome.match?.route == "albumPhoto")
         #expect(outcome.match?.parameters == ["albumname": "Summer 2024", "index": 3])
     }
@@ -59,11 +59,11 @@ struct SeedAlbumLinkTests {
     )
     func missingParameters() throws {
         let noIndex = "https://example.com/albums?albumname=Summer"
-        #expect(dispatcher.outcome(for: noIndex) == (try browser(noIndex, "index", nil, .missing)))
+        #expect(receiver.receive(url: noIndex).outcome == (try browser(noIndex, "index", nil, .missing)))
         let noName = "https://example.com/albums?index=3"
-        #expect(dispatcher.outcome(for: noName) == (try browser(noName, "albumname", nil, .missing)))
+        #expect(receiver.receive(url: noName).outcome == (try browser(noName, "albumname", nil, .missing)))
         let bare = "https://example.com/albums"
-        #expect(dispatcher.outcome(for: bare) == (try browser(bare, "albumname", nil, .missing)))
+        #expect(receiver.receive(url: bare).outcome == (try browser(bare, "albumname", nil, .missing)))
     }
 
     @Test(
@@ -83,7 +83,7 @@ struct SeedAlbumLinkTests {
         throws
     {
         let text = "https://example.com/albums?albumname=Summer&" + query
-        #expect(dispatcher.outcome(for: text) == (try browser(text, parameter, value, reason)))
+        #expect(receiver.receive(url: text).outcome == (try browser(text, parameter, value, reason)))
     }
 
     @Test(
@@ -99,7 +99,7 @@ struct SeedAlbumLinkTests {
         ] as [(String, String?, ParameterFailure.Reason)])
     func badAlbumName(_ query: String, _ value: String?, _ reason: ParameterFailure.Reason) throws {
         let text = "https://example.com/albums?index=3&" + query
-        #expect(dispatcher.outcome(for: text) == (try browser(text, "albumname", value, reason)))
+        #expect(receiver.receive(url: text).outcome == (try browser(text, "albumname", value, reason)))
     }
 
     @Test(
@@ -115,8 +115,8 @@ struct SeedAlbumLinkTests {
             "https:example.com/albums?albumname=a&index=3",
         ])
     func malformed(_ text: String) {
-        guard case .reject(.malformed(let error)) = dispatcher.outcome(for: text) else {
-            Issue.record("not rejected: \(text) → \(dispatcher.outcome(for: text))")
+        guard case .reject(.malformed(let error)) = receiver.receive(url: text).outcome else {
+            Issue.record("not rejected: \(text) → \(receiver.receive(url: text).outcome)")
             return
         }
         #expect(throws: error) { try gate.parse(text) }
@@ -124,8 +124,9 @@ struct SeedAlbumLinkTests {
 
     @Test("tracking items are stripped before routing and never reach the parameters")
     func trackingStripped() {
-        let outcome = dispatcher.outcome(
-            for: "https://example.com/albums?utm_source=x&albumname=A&index=1&fbclid=y")
+        let outcome = receiver.receive(
+            url: "https://example.com/albums?utm_source=x&albumname=A&index=1&fbclid=y"
+        ).outcome
         #expect(outcome.match?.parameters == ["albumname": "A", "index": 1])
         #expect(outcome.match?.canonicalLink == "https://example.com/albums?albumname=A&index=1")
     }
@@ -147,11 +148,11 @@ struct SeedPathSwitchTests {
                      "scope": {"schemes": ["https", "http"], "hosts": ["domain.com"]}}]}
         """
 
-    let dispatcher: LinkDispatcher
+    let receiver: LinkReceiver
     let gate = LinkGate()
 
     init() throws {
-        dispatcher = try LinkDispatcher(table: Self.swiftTable)
+        receiver = try LinkReceiver(table: Self.swiftTable)
     }
 
     /// `validateSomething`: only content the app has can be presented.
@@ -175,7 +176,7 @@ struct SeedPathSwitchTests {
     @Test("http://domain.com/path/to/thezoo routes, and validateSomething presents it")
     func presents() async throws {
         let text = "http://domain.com/path/to/thezoo"
-        let outcome = await dispatcher.dispatch(text, to: Self.handlers)
+        let outcome = await receiver.dispatch(.url(text), to: Self.handlers).outcome
         #expect(outcome.match?.route == "something")
         #expect(outcome.match?.parameters == ["something": "thezoo"])
         if case .route = outcome {} else { Issue.record("expected .route, got \(outcome)") }
@@ -185,7 +186,7 @@ struct SeedPathSwitchTests {
     func declinedOpensInSafari() async throws {
         let text = "https://domain.com/path/to/thezoos"
         #expect(
-            await dispatcher.dispatch(text, to: Self.handlers)
+            await receiver.dispatch(.url(text), to: Self.handlers).outcome
                 == (try browser(text, .handlerDeclined(route: "something", reason: "no such content"))))
     }
 
@@ -196,10 +197,10 @@ struct SeedPathSwitchTests {
         ])
     func extraComponents(_ text: String) throws {
         guard (try? gate.parse(text)) != nil else {
-            #expect(dispatcher.outcome(for: text).match == nil)
+            #expect(receiver.receive(url: text).outcome.match == nil)
             return
         }
-        #expect(dispatcher.outcome(for: text) == (try browser(text, .noMatchingRoute)))
+        #expect(receiver.receive(url: text).outcome == (try browser(text, .noMatchingRoute)))
     }
 
     @Test(
@@ -210,7 +211,7 @@ struct SeedPathSwitchTests {
             "https://domain.com/",
         ])
     func noRoute(_ text: String) throws {
-        #expect(dispatcher.outcome(for: text) == (try browser(text, .noMatchingRoute)))
+        #expect(receiver.receive(url: text).outcome == (try browser(text, .noMatchingRoute)))
     }
 
     @Test("an improperly formatted component names the parameter and the rule")
@@ -222,7 +223,7 @@ struct SeedPathSwitchTests {
             let failure = ParameterFailure(
                 parameter: "something", location: .path, value: value, reason: .notASlug)
             #expect(
-                dispatcher.outcome(for: text)
+                receiver.receive(url: text).outcome
                     == (try browser(text, .invalidParameter(route: "something", failure: failure))))
         }
     }
@@ -237,8 +238,8 @@ struct SeedPathSwitchTests {
             "ftp://domain.com/path/to/thezoo",
         ])
     func malformed(_ text: String) {
-        guard case .reject(.malformed(let error)) = dispatcher.outcome(for: text) else {
-            Issue.record("not rejected: \(text) → \(dispatcher.outcome(for: text))")
+        guard case .reject(.malformed(let error)) = receiver.receive(url: text).outcome else {
+            Issue.record("not rejected: \(text) → \(receiver.receive(url: text).outcome)")
             return
         }
         #expect(throws: error) { try gate.parse(text) }

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// Receives an app activity of `type` carrying `userInfo`.
-private func handoff(_ type: String, _ userInfo: UserInfo) throws -> ReceivedLink {
+private func handoff(_ type: String, _ userInfo: UserInfo) throws -> LinkDecision {
     try ArrivalFixtures.receiver().receive(UserActivity(activityType: type, userInfo: userInfo))
 }
 
@@ -14,7 +14,7 @@ struct HandoffRoutingTests {
         let received = try handoff(
             ArrivalFixtures.viewingPhoto, ["albumname": "Summer", "index": 3, "extra": true])
         #expect(received.source == .handoff)
-        guard case .dispatched(.route(let match)) = received.decision else {
+        guard case .route(let match) = received.outcome else {
             Issue.record("expected a route, got \(received)")
             return
         }
@@ -27,7 +27,7 @@ struct HandoffRoutingTests {
     func unregisteredType() throws {
         let received = try handoff("com.other.app.viewing", ["albumname": "Summer", "index": 3])
         #expect(received.source == .handoff)
-        #expect(received.decision == .refused(.unregisteredActivityType("com.other.app.viewing")))
+        #expect(received.outcome == .reject(.unregisteredActivityType("com.other.app.viewing")))
         #expect(
             received.description
                 == "handoff: refused: the activity type 'com.other.app.viewing' is not registered by any activity route"
@@ -39,8 +39,8 @@ struct HandoffRoutingTests {
         let received = try handoff(ArrivalFixtures.viewingPhoto, ["albumname": "Summer", "index": "3"])
         let failure = UserInfoFailure(key: "index", value: "3", reason: .wrongKind(expected: .integer))
         #expect(
-            received.decision
-                == .refused(
+            received.outcome
+                == .reject(
                     .invalidUserInfo(
                         activityType: ArrivalFixtures.viewingPhoto, route: "photo", failure: failure)))
         #expect(failure.description == #"userInfo key 'index' must be an integer value (got string "3")"#)
@@ -50,16 +50,16 @@ struct HandoffRoutingTests {
     func missingAndOutOfRange() throws {
         let missing = try handoff(ArrivalFixtures.viewingPhoto, ["albumname": "Summer"])
         #expect(
-            missing.decision
-                == .refused(
+            missing.outcome
+                == .reject(
                     .invalidUserInfo(
                         activityType: ArrivalFixtures.viewingPhoto, route: "photo",
                         failure: UserInfoFailure(key: "index", value: nil, reason: .invalid(.missing)))))
         let outOfRange = try handoff(ArrivalFixtures.viewingPhoto, ["albumname": "Summer", "index": 10_000])
         let failure = UserInfoFailure(key: "index", value: 10_000, reason: .invalid(.outOfRange(0...9999)))
         #expect(
-            outOfRange.decision
-                == .refused(
+            outOfRange.outcome
+                == .reject(
                     .invalidUserInfo(
                         activityType: ArrivalFixtures.viewingPhoto, route: "photo", failure: failure)))
         #expect(
@@ -84,15 +84,15 @@ struct HandoffRoutingTests {
     func firstFailureReported() throws {
         let received = try handoff(ArrivalFixtures.browsing, ["album": "Summer 2024"])
         #expect(
-            received.decision
-                == .refused(
+            received.outcome
+                == .reject(
                     .invalidUserInfo(
                         activityType: ArrivalFixtures.browsing, route: "photo",
                         failure: UserInfoFailure(key: "albumname", value: nil, reason: .invalid(.missing)))))
         let wrongBoolean = try handoff(ArrivalFixtures.browsing, ["album": "summer-2024", "shared": "yes"])
         #expect(
-            wrongBoolean.decision
-                == .refused(
+            wrongBoolean.outcome
+                == .reject(
                     .invalidUserInfo(
                         activityType: ArrivalFixtures.browsing, route: "photo",
                         failure: UserInfoFailure(key: "albumname", value: nil, reason: .invalid(.missing)))))
@@ -101,7 +101,7 @@ struct HandoffRoutingTests {
     @Test("SPEC §2 rule 3: Handoff never runs a destructive route directly, it asks first")
     func destructiveConfirms() throws {
         let received = try handoff(ArrivalFixtures.editingAlbum, ["album": "summer-2024"])
-        guard case .dispatched(.confirm(let match)) = received.decision else {
+        guard case .confirm(let match) = received.outcome else {
             Issue.record("expected confirm, got \(received)")
             return
         }
@@ -117,24 +117,24 @@ struct HandoffRoutingTests {
 
         let notArray = try handoff(ArrivalFixtures.tagging, ["tags": "beach"])
         #expect(
-            notArray.decision
-                == .refused(
+            notArray.outcome
+                == .reject(
                     .invalidUserInfo(
                         activityType: ArrivalFixtures.tagging, route: "tagged",
                         failure: UserInfoFailure(
                             key: "tags", value: "beach", reason: .wrongKind(expected: .array)))))
         let mixed = try handoff(ArrivalFixtures.tagging, ["tags": ["beach", 3]])
         #expect(
-            mixed.decision
-                == .refused(
+            mixed.outcome
+                == .reject(
                     .invalidUserInfo(
                         activityType: ArrivalFixtures.tagging, route: "tagged",
                         failure: UserInfoFailure(
                             key: "tags", value: ["beach", 3], reason: .wrongKind(expected: .array)))))
         let notSlug = try handoff(ArrivalFixtures.tagging, ["tags": ["beach", "Sea"]])
         #expect(
-            notSlug.decision
-                == .refused(
+            notSlug.outcome
+                == .reject(
                     .invalidUserInfo(
                         activityType: ArrivalFixtures.tagging, route: "tagged",
                         failure: UserInfoFailure(key: "tags", value: "Sea", reason: .invalid(.notASlug)))))

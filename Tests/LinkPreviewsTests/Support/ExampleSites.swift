@@ -13,7 +13,7 @@ enum ExampleSites {
         let schemes: [CustomScheme]
     }
 
-    static func dispatcher(_ example: String) throws -> LinkDispatcher {
+    static func receiver(_ example: String) throws -> LinkReceiver {
         let folder = examples.appendingPathComponent(example)
         let table = try JSONDecoder().decode(
             RouteTable.self, from: Data(contentsOf: folder.appendingPathComponent("routes.json")))
@@ -22,7 +22,7 @@ enum ExampleSites {
         // The receiver admits its custom schemes on top of the web policy, as the app does.
         var policy = receiver.policy
         for scheme in receiver.schemes { policy.allowedSchemes.insert(scheme.name) }
-        return try LinkDispatcher(table: table, policy: policy)
+        return try LinkReceiver(table: table, policy: policy)
     }
 
     struct Album {
@@ -74,7 +74,7 @@ enum ExampleSites {
                 image: PreviewImage(
                     url: "\(origin)/photos/\(album.slug)/\(index).jpg", width: 1080, height: 1080))
         }
-        return try LinkPreviewService(dispatcher: dispatcher("PhotoAlbum"), site: site, providers: providers)
+        return try LinkPreviewService(receiver: receiver("PhotoAlbum"), site: site, providers: providers)
     }
 
     static func newsReader() throws -> LinkPreviewService {
@@ -99,6 +99,6 @@ enum ExampleSites {
             return LinkPreview(
                 title: name.prefix(1).uppercased() + name.dropFirst(), description: "Latest stories.")
         }
-        return try LinkPreviewService(dispatcher: dispatcher("NewsReader"), site: site, providers: providers)
+        return try LinkPreviewService(receiver: receiver("NewsReader"), site: site, providers: providers)
     }
 }

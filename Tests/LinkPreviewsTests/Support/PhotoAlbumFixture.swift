@@ -85,7 +85,7 @@ enum PhotoAlbumFixture {
     }
 
     static func service(providers: PreviewProviders = providers) throws -> LinkPreviewService {
-        let dispatcher = try LinkDispatcher(table: table, policy: policy)
-        return try LinkPreviewService(dispatcher: dispatcher, site: site, providers: providers)
+        let receiver = try LinkReceiver(table: table, policy: policy)
+        return try LinkPreviewService(receiver: receiver, site: site, providers: providers)
     }
 }

@@ -59,7 +59,7 @@ struct DisagreementError: Error, CustomStringConvertible {
 struct RouterWorkloads {
     let corpus: RouteCorpus
     let router: DeepLinks.Router
-    let dispatcher: LinkDispatcher
+    let receiver: LinkReceiver
     let peer: TrieRouter<RouteCorpus.PeerRoute>
     let logger = Logger(label: "benchmarks")
 
@@ -67,7 +67,7 @@ struct RouterWorkloads {
         self.corpus = corpus
         let table = corpus.routeTable
         router = try DeepLinks.Router(table)
-        dispatcher = LinkDispatcher(gate: LinkGate(policy: corpus.policy), router: router)
+        receiver = LinkReceiver(gate: LinkGate(policy: corpus.policy), router: router)
         peer = corpus.peerRouter()
     }
 
@@ -154,12 +154,12 @@ struct RouterWorkloads {
     /// The SDK from link text to outcome: strict parse, validate, sanitise, route, typed
     /// parameters, canonical link.
     func sdkPipeline() -> Workload {
-        let dispatcher = dispatcher
+        let receiver = receiver
         let probes = corpus.probes
-        return Workload(label: "DeepLinks `LinkDispatcher.outcome`", operations: probes.count) {
+        return Workload(label: "DeepLinks `LinkReceiver.outcome`", operations: probes.count) {
             var checksum = 0
             for probe in probes {
-                if case .route(let match) = dispatcher.outcome(for: probe.text) {
+                if case .route(let match) = receiver.receive(url: probe.text).outcome {
                     checksum &+= match.parameters.count
                 }
             }
@@ -205,10 +205,10 @@ struct RouterWorkloads {
     /// Checks that both pipelines give every probe link the same route and the same values.
     func checkPipelinesAgree() throws {
         for probe in corpus.probes {
-            guard case .route(let match) = dispatcher.outcome(for: probe.text) else {
+            guard case .route(let match) = receiver.receive(url: probe.text).outcome else {
                 throw DisagreementError(
                     description:
-                        "the SDK does not route \(probe.text): \(dispatcher.outcome(for: probe.text))")
+                        "the SDK does not route \(probe.text): \(receiver.receive(url: probe.text).outcome)")
             }
             let sdk = Resolution(match.route, match.parameters)
             let other = Self.peerResolve(probe.text, peer, logger)

@@ -35,12 +35,12 @@ public enum PhotoAlbumSite {
     }
 
     /// The app's route table and the gate it runs behind, as the app itself reads them.
-    public static func dispatcher() throws -> LinkDispatcher {
+    public static func receiver() throws -> LinkReceiver {
         let table: RouteTable = try read("routes.json")
         let receiver: Receiver = try read("receiver.json")
         var policy = receiver.policy
         for scheme in receiver.schemes { policy.allowedSchemes.insert(scheme.name) }
-        return try LinkDispatcher(table: table, policy: policy)
+        return try LinkReceiver(table: table, policy: policy)
     }
 
     private static func read<T: Decodable>(_ name: String) throws -> T {
@@ -101,12 +101,12 @@ public enum PhotoAlbumSite {
 
     /// The preview service for the site.
     public static func service(catalog: AlbumCatalog = .sample) throws -> LinkPreviewService {
-        try LinkPreviewService(dispatcher: dispatcher(), site: site(), providers: providers(catalog: catalog))
+        try LinkPreviewService(receiver: receiver(), site: site(), providers: providers(catalog: catalog))
     }
 
     /// The association file generated from the route table.
     public static func associationFile() throws -> AssociationFile {
-        AppLinksGenerator(appIDs: appIDs, domain: host).generate(from: try dispatcher().router.table).file
+        AppLinksGenerator(appIDs: appIDs, domain: host).generate(from: try receiver().router.table).file
     }
 }
 

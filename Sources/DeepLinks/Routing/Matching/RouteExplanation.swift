@@ -3,7 +3,7 @@
 ///
 /// Routes whose literal segments or segment count rule the link out are not listed: the
 /// compiled table never visits them. The explanation is computed only when asked for
-/// (``Router/explain(_:)``, ``LinkDispatcher/explain(_:)``); ordinary matching does not pay for it.
+/// (``Router/explain(_:)``, ``LinkReceiver/explain(_:)``); ordinary matching does not pay for it.
 ///
 /// ```swift
 /// let explanation = router.explain(try LinkGate().parse("https://example.com/albums/Summer"))
@@ -11,7 +11,7 @@
 /// // album: path parameter 'album' must be a slug: … (got 'Summer')
 /// // search: matched
 /// ```
-public struct RouteExplanation: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct RouteExplanation: Sendable, Hashable, Encodable, CustomStringConvertible {
     /// The routes tried, in order; the last one is the winner when there is one.
     public let attempts: [RouteAttempt]
 
@@ -39,9 +39,9 @@ public struct RouteExplanation: Sendable, Hashable, Codable, CustomStringConvert
 }
 
 /// One route tried for a link, and the result.
-public struct RouteAttempt: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct RouteAttempt: Sendable, Hashable, Encodable, CustomStringConvertible {
     /// What happened when the route was tried.
-    public enum Result: Sendable, Hashable, Codable {
+    public enum Result: Sendable, Hashable, Encodable {
         /// The route matched.
         case matched
         /// The route's scope does not list the link's scheme.

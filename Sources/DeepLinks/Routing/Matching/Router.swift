@@ -86,7 +86,7 @@ public struct Router: Sendable {
     /// The route a link leads to and its typed parameters, or `nil` when no route matches.
     ///
     /// Pass the sanitised link (``LinkGate/sanitize(_:)``) so that tracking and credential
-    /// items never reach a route; ``LinkDispatcher`` does.
+    /// items never reach a route; ``LinkReceiver`` does.
     public func match(_ link: Link) -> RouteLookup? {
         lookup(MatchInput(link: link, options: table.options))
     }

@@ -174,7 +174,7 @@ public struct CharacterClass: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Why a character-class text was refused.
-    public struct SyntaxError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+    public struct SyntaxError: Error, Sendable, Hashable, Encodable, CustomStringConvertible {
         /// The text that was parsed.
         public let text: String
         /// What was wrong.

@@ -10,7 +10,7 @@
 /// failure.description
 /// // "query parameter 'index' must be an integer from 0 to 9999 (got '99999')"
 /// ```
-public struct ParameterFailure: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct ParameterFailure: Sendable, Hashable, Encodable, CustomStringConvertible {
     /// The declared name of the parameter.
     public let parameter: String
     /// Where in the link the parameter lives.
@@ -44,7 +44,7 @@ public struct ParameterFailure: Sendable, Hashable, Codable, CustomStringConvert
     }
 
     /// What was wrong with a value. Each case has a ``sentence``.
-    public enum Reason: Error, Sendable, Hashable, Codable {
+    public enum Reason: Error, Sendable, Hashable, Encodable {
         /// A required parameter is absent.
         case missing
         /// A query parameter appears more than once; the router never picks one of them.

@@ -116,7 +116,7 @@ extension ParameterType {
 ///     error.reason      // .reversedRange("9...1")
 /// }
 /// ```
-public struct ParameterTypeSyntaxError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+public struct ParameterTypeSyntaxError: Error, Sendable, Hashable, Encodable, CustomStringConvertible {
     /// The text that was parsed.
     public let text: String
     /// What was wrong.
@@ -129,7 +129,7 @@ public struct ParameterTypeSyntaxError: Error, Sendable, Hashable, Codable, Cust
     }
 
     /// The kinds of mistakes in a type text.
-    public enum Reason: Sendable, Hashable, Codable {
+    public enum Reason: Sendable, Hashable, Encodable {
         /// No type name at all.
         case empty
         /// A name that is neither built in nor a valid custom-type name.

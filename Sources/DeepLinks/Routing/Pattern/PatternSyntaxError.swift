@@ -8,7 +8,7 @@
 /// pattern.syntaxError?.reason    // .catchAllNotLast
 /// pattern.syntaxError?.offset    // 12
 /// ```
-public struct PatternSyntaxError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+public struct PatternSyntaxError: Error, Sendable, Hashable, Encodable, CustomStringConvertible {
     /// The whole text that was parsed.
     public let text: String
     /// Zero-based byte offset of the fault in ``text``.
@@ -27,7 +27,7 @@ public struct PatternSyntaxError: Error, Sendable, Hashable, Codable, CustomStri
     }
 
     /// The kinds of mistakes in pattern text.
-    public enum Reason: Sendable, Hashable, Codable {
+    public enum Reason: Sendable, Hashable, Encodable {
         /// A path pattern that does not start with `/`.
         case missingLeadingSlash
         /// `//` inside a path pattern: links with empty segments are refused by the gate.

@@ -7,7 +7,7 @@
 ///     error.description    // "route 'photo' needs the parameter 'index'"
 /// }
 /// ```
-public enum ReverseRoutingError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+public enum ReverseRoutingError: Error, Sendable, Hashable, Encodable, CustomStringConvertible {
     /// No route has this name.
     case unknownRoute(String)
     /// A required parameter was not given.

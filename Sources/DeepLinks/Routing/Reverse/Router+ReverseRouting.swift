@@ -23,6 +23,22 @@ extension Router {
     public func link(
         for name: String, parameters: RouteParameters = [:], scheme: String? = nil, host: String? = nil
     ) throws(ReverseRoutingError) -> String {
+        try writeLink(for: name, parameters: parameters, scheme: scheme, host: host, checkingRoundTrip: true)
+    }
+
+    /// Writes the link for a route: ``link(for:parameters:scheme:host:)`` with its last check
+    /// optional.
+    ///
+    /// - Parameters:
+    ///   - checkingRoundTrip: whether the text is parsed and matched forward before it is
+    ///     returned. The receiver passes `false` for an activity's link because it then
+    ///     decides that link exactly as a URL, which parses and matches it once.
+    ///   - destinationOnly: stop once the scheme and host are settled and return
+    ///     `scheme://host`: a build-time check that the route can be written at all.
+    func writeLink(
+        for name: String, parameters: RouteParameters, scheme: String?, host: String?,
+        checkingRoundTrip: Bool, destinationOnly: Bool = false
+    ) throws(ReverseRoutingError) -> String {
         guard let index = indexByName[name] else { throw .unknownRoute(name) }
         let route = compiled[index]
         let scope = route.route.scope
@@ -58,6 +74,8 @@ extension Router {
         } else if let host {
             throw .hostNotInScope(route: name, host: host)
         }
+
+        if destinationOnly { return chosenScheme + "://" + (chosenHost ?? "") }
 
         let declared = Set(route.extraction.map(\.name))
         if let unknown = parameters.names.first(where: { !declared.contains($0) }) {
@@ -165,6 +183,8 @@ extension Router {
             }
             candidates.append(chosenScheme + "://" + (path.isEmpty ? "" : "/" + path) + suffix)
         }
+
+        if !checkingRoundTrip { return candidates[0] }
 
         // The link must be one a gate accepts, lead back here, and read back the same values.
         var expected = parameters

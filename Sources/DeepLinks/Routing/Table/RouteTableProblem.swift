@@ -8,7 +8,7 @@
 /// table.problems().map(\.description)
 /// // ["the name 'album' is used by more than one route; route names must be unique"]
 /// ```
-public enum RouteTableProblem: Sendable, Hashable, Codable, CustomStringConvertible {
+public enum RouteTableProblem: Sendable, Hashable, Encodable, CustomStringConvertible {
     /// A route name that is empty or contains whitespace or control characters.
     case invalidName(route: String)
     /// A second route with a name already used.
@@ -99,7 +99,7 @@ public enum RouteTableProblem: Sendable, Hashable, Codable, CustomStringConverti
 ///     for problem in error.problems { print(problem) }
 /// }
 /// ```
-public struct RouteTableError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+public struct RouteTableError: Error, Sendable, Hashable, Encodable, CustomStringConvertible {
     /// Every problem found, in declaration order.
     public let problems: [RouteTableProblem]
 

@@ -191,11 +191,7 @@ struct ExampleApp {
                     fields: OutcomeFields(rejectingInput: reason), association: "-")
             case .success(let incoming):
                 let received = receiver.receive(incoming)
-                let fields: OutcomeFields
-                switch received.decision {
-                case .dispatched(let outcome): fields = OutcomeFields(outcome)
-                case .refused(let refusal): fields = OutcomeFields(rejectingInput: refusal.description)
-                }
+                let fields = OutcomeFields(received.outcome)
                 let link = Self.linkText(incoming)
                 var decision = "-"
                 if let link, link.lowercased().hasPrefix("https:") || link.lowercased().hasPrefix("http:") {

@@ -22,6 +22,7 @@ enum PreviewCommand: ToolCommand {
             .value("--site", "FILE", help: "The site: name, home page, generic preview, app listing (JSON)."),
             .value("--table", alias: "-t", "FILE", help: "The route table (JSON). Default: an empty table."),
             .value("--policy", alias: "-p", "FILE", help: "The link policy (JSON)."),
+            .value("--config", alias: "-c", "FILE", help: "The receiver configuration (JSON: policy, schemes, activities)."),
             .value("--allow-host", "NAME", repeatable: true, help: "Allow this host."),
             .value(
                 "--previews", "FILE", help: "Route name to preview (JSON object), for routes with content."),
@@ -43,7 +44,7 @@ enum PreviewCommand: ToolCommand {
     {
         guard let sitePath = arguments.value("--site") else { throw usage(.missingArgument("--site <file>")) }
         let site = try environment.decode(PreviewSite.self, from: sitePath, what: "preview site")
-        let dispatcher = try ResolveCommand.makeDispatcher(arguments, in: environment)
+        let receiver = try ResolveCommand.makeReceiver(arguments, in: environment)
         var providers = PreviewProviders()
         if let path = arguments.value("--previews") {
             let previews = try environment.decode(
@@ -52,7 +53,7 @@ enum PreviewCommand: ToolCommand {
         }
         let service: LinkPreviewService
         do {
-            service = try LinkPreviewService(dispatcher: dispatcher, site: site, providers: providers)
+            service = try LinkPreviewService(receiver: receiver, site: site, providers: providers)
         } catch {
             throw ToolError.invalidInput(
                 source: arguments.value("--previews") ?? sitePath, reason: error.description)

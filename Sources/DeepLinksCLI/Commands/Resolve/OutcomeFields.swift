@@ -2,7 +2,7 @@ import AssociatedDomains
 import DeepLinks
 
 /// The fields every report of a link outcome carries, in the vocabulary of the `--jsonl` line
-/// protocol: outcome, route, parameters, host, reason.
+/// protocol: outcome, route, parameters, host, reason, and the source the link came from.
 struct OutcomeFields: Sendable, Equatable {
     /// `route`, `confirm`, `openInBrowser` or `reject`.
     let outcome: String
@@ -14,6 +14,15 @@ struct OutcomeFields: Sendable, Equatable {
     let host: String?
     /// Why, in a sentence; `nil` for a plain `route`.
     let reason: String?
+    /// How the link came in (`universalLink`, `handoff`, `smartAppBanner`, `customScheme`);
+    /// `nil` for input that never became an incoming link.
+    var source: String? = nil
+
+    /// The fields of a receiver's decision.
+    init(_ decision: LinkDecision) {
+        self.init(decision.outcome)
+        source = decision.source.rawValue
+    }
 
     init(_ outcome: LinkOutcome) {
         switch outcome {
@@ -39,10 +48,7 @@ struct OutcomeFields: Sendable, Equatable {
             self.outcome = "reject"
             route = nil
             parameters = nil
-            switch rejection {
-            case .malformed: host = nil
-            case .unhandled(let link, _): host = link.host
-            }
+            if case .unhandled(let link, _) = rejection { host = link.host } else { host = nil }
             reason = rejection.description
         }
     }
@@ -58,7 +64,7 @@ struct OutcomeFields: Sendable, Equatable {
 
     static func == (left: OutcomeFields, right: OutcomeFields) -> Bool {
         left.outcome == right.outcome && left.route == right.route && left.host == right.host
-            && left.reason == right.reason
+            && left.reason == right.reason && left.source == right.source
             && left.parameters?.map(\.0) == right.parameters?.map(\.0)
             && left.parameters?.map(\.1) == right.parameters?.map(\.1)
     }
@@ -77,12 +83,12 @@ struct OutcomeFields: Sendable, Equatable {
         return parameters.map { "\($0.0)=\(Self.text($0.1))" }.joined(separator: " ")
     }
 
-    /// The five protocol fields as JSON members.
+    /// The six protocol fields as JSON members.
     var jsonMembers: [String: JSONValue] {
         [
             "outcome": .string(outcome), "route": route.map(JSONValue.string) ?? .null,
             "parameters": parametersJSON, "host": host.map(JSONValue.string) ?? .null,
-            "reason": reason.map(JSONValue.string) ?? .null,
+            "reason": reason.map(JSONValue.string) ?? .null, "source": source.map(JSONValue.string) ?? .null,
         ]
     }
 

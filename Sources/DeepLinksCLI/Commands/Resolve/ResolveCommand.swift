@@ -1,28 +1,37 @@
 import AssociatedDomains
 import DeepLinks
 
-/// `deeplinks resolve`: what the SDK decides for each link, against a route table and a policy.
+/// `deeplinks resolve`: what the app's receiver decides for each incoming link, against the
+/// route table and the configuration the app uses.
 enum ResolveCommand: ToolCommand {
     static let spec = CommandSpec(
         path: ["resolve"],
-        summary: "Resolve links against a route table and a policy: outcome, route, parameters, reason.",
+        summary: "Decide links as the app does: outcome, route, parameters, reason, source.",
         usage: "[options] [<link>...]",
         discussion: """
-            Each link goes through the SDK's pipeline: the gate (malformed or hostile text is
-            rejected), sanitising (tracking and credential query items are dropped), then the
-            route table. The outcome is one of:
+            Each link goes through the same receiver the app builds (LinkReceiver): the gate
+            (malformed or hostile text is rejected), the custom scheme's rules, sanitising
+            (tracking and credential query items are dropped), then the route table. The
+            outcome is one of:
               route          a route matched; its typed parameters are shown
-              confirm        a sensitive or destructive route matched: the app must ask first
+              confirm        a sensitive or destructive route matched, or the scheme confirms
+                             every route: the app must ask first
               openInBrowser  a valid web link the app does not present: open it in the browser
-              reject         malformed, hostile, or a custom-scheme link nothing presents
+              reject         malformed, hostile, a refused activity or banner, or a
+                             custom-scheme link nothing presents
+            --config reads the app's receiver configuration (JSON with "policy", "schemes",
+            "activities"); --policy, --allow-host and --allow-scheme adjust its policy.
             Without --table the table is empty, so every valid web link falls back to the
-            browser. Without links, they are read from standard input, one per line.
+            browser. Without links, or with the link '-', they are read from standard input,
+            one per line.
 
-            --jsonl reads standard input as lines of {"id": <any>, "url": "<string>"} and
-            answers each with one line:
+            --jsonl reads standard input as lines, each an object with an "id" (any JSON) and
+            one of "url": "<text>", "activity": {<user activity>} or "banner": "<meta content>",
+            and answers each with one line:
               {"id": <same>, "outcome": "route"|"confirm"|"openInBrowser"|"reject",
                "route": <name or null>, "parameters": {<name>: <value>} or null,
-               "host": <parsed host or null>, "reason": <string or null>}
+               "host": <parsed host or null>, "reason": <string or null>,
+               "source": "universalLink"|"handoff"|"smartAppBanner"|"customScheme" or null}
             A line that is not valid JSON is answered with "reject" (and "id": null).
             Answers are written and flushed line by line, in input order.
             """,
@@ -31,6 +40,9 @@ enum ResolveCommand: ToolCommand {
         ],
         options: [
             .value("--table", alias: "-t", "FILE", help: "The route table (JSON). Default: an empty table."),
+            .value(
+                "--config", alias: "-c", "FILE",
+                help: "The receiver configuration (JSON: policy, schemes, activities) the app uses."),
             .value(
                 "--policy", alias: "-p", "FILE",
                 help: "The link policy (JSON). Default: the SDK's default policy."),
@@ -48,8 +60,9 @@ enum ResolveCommand: ToolCommand {
         positionalCount: 0...Int.max,
         examples: [
             "resolve --table routes.json --allow-host example.com https://example.com/albums/summer",
-            "resolve --explain --table routes.json --policy policy.json 'myapp://albums/x'",
+            "resolve --explain --table routes.json --config receiver.json 'myapp://albums/x'",
             #"echo '{"id":1,"url":"https://example.com/a"}' | deeplinks resolve --jsonl --table routes.json"#,
+            #"echo '{"id":2,"banner":"app-id=1, app-argument=myapp://a"}' | deeplinks resolve --jsonl -t routes.json -c receiver.json"#,
         ],
         exitStatuses: [
             (.success, "every link was routed, confirmed or (without --require-route) sent to the browser"),
@@ -57,7 +70,7 @@ enum ResolveCommand: ToolCommand {
             (.usage, ExitStatus.usage.meaning),
             (
                 .invalidInput,
-                "the table or policy is unreadable or invalid, or the table does not fit the policy"
+                "the table, configuration or policy is unreadable or invalid, or they do not fit together"
             ),
         ]
     )
@@ -65,7 +78,7 @@ enum ResolveCommand: ToolCommand {
     static func run(_ arguments: ParsedArguments, in environment: ToolEnvironment) async throws
         -> CommandOutcome
     {
-        let dispatcher = try makeDispatcher(arguments, in: environment)
+        let receiver = try makeReceiver(arguments, in: environment)
         if arguments.has("--jsonl") {
             for other in ["--json", "--explain", "--require-route"] where arguments.has(other) {
                 throw usage(.conflictingOptions("--jsonl", other))
@@ -73,11 +86,11 @@ enum ResolveCommand: ToolCommand {
             if let link = arguments.positionals.first {
                 throw usage(.other("--jsonl reads links from standard input only, but '\(link)' was given"))
             }
-            let lineProtocol = ResolveLineProtocol(dispatcher: dispatcher)
+            let lineProtocol = ResolveLineProtocol(receiver: receiver)
             return .lineProtocol(LineResponder(respond: lineProtocol.answer))
         }
         var links = arguments.positionals
-        if links.isEmpty {
+        if links.isEmpty || links == ["-"] {
             if environment.standardInputIsTerminal() {
                 throw usage(.other("give links as arguments or on standard input, one per line"))
             }
@@ -94,10 +107,10 @@ enum ResolveCommand: ToolCommand {
             }
         }
         let explain = arguments.has("--explain")
-        let results: [(String, LinkOutcome, RouteExplanation?)] = links.map { link in
-            guard explain else { return (link, dispatcher.outcome(for: link), nil) }
-            let explanation = dispatcher.explain(link)
-            return (link, explanation.outcome, explanation.routing)
+        let results: [(String, LinkDecision, RouteExplanation?)] = links.map { link in
+            guard explain else { return (link, receiver.receive(url: link), nil) }
+            let explanation = receiver.explain(.url(link))
+            return (link, explanation.decision, explanation.routing)
         }
         let fields = results.map { OutcomeFields($0.1) }
         let failed = fields.contains {
@@ -134,12 +147,17 @@ enum ResolveCommand: ToolCommand {
         return .finished(CommandOutput(out, status: status))
     }
 
-    /// The dispatcher for the table and policy the arguments name.
-    static func makeDispatcher(_ arguments: ParsedArguments, in environment: ToolEnvironment) throws
-        -> LinkDispatcher
+    /// The receiver for the table, configuration and policy the arguments name: the same value
+    /// the app builds from the same files.
+    static func makeReceiver(_ arguments: ParsedArguments, in environment: ToolEnvironment) throws
+        -> LinkReceiver
     {
         let table = try arguments.value("--table").map(environment.loadRouteTable) ?? RouteTable(routes: [])
-        var policy = try arguments.value("--policy").map(environment.loadPolicy) ?? LinkPolicy()
+        var configuration =
+            try arguments.value("--config").map {
+                try environment.decode(LinkReceiver.Configuration.self, from: $0, what: "receiver configuration")
+            } ?? LinkReceiver.Configuration()
+        var policy = try arguments.value("--policy").map(environment.loadPolicy) ?? configuration.policy
         for host in arguments.allValues("--allow-host") {
             guard !host.isEmpty, !host.contains("/"), !host.contains(":") else {
                 throw usage(
@@ -160,8 +178,9 @@ enum ResolveCommand: ToolCommand {
             }
             policy.allowedSchemes.insert(scheme.lowercased())
         }
+        configuration.policy = policy
         do {
-            return try LinkDispatcher(table: table, policy: policy)
+            return try LinkReceiver(table: table, configuration: configuration)
         } catch {
             throw ToolError.invalidInput(
                 source: arguments.value("--table") ?? "the route table", reason: error.description)

@@ -8,7 +8,7 @@
 ///     // "the webpageURL 'myapp://albums' is not an http or https URL; Apple platforms refuse it too"
 /// }
 /// ```
-public enum UserActivityError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+public enum UserActivityError: Error, Sendable, Hashable, Encodable, CustomStringConvertible {
     /// The activity type is empty.
     case emptyActivityType
     /// The activity type contains whitespace or a control character.

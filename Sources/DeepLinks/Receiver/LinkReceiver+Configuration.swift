@@ -14,7 +14,8 @@ extension LinkReceiver {
     ///
     /// Every key may be omitted; unknown keys are refused.
     public struct Configuration: Sendable, Hashable {
-        /// The gate's policy; the registered schemes are added to its allowed schemes.
+        /// The gate's policy; the receiver adds the registered schemes to its allowed schemes
+        /// (``LinkReceiver/policy`` is the result).
         public var policy: LinkPolicy
         /// The custom schemes the app registers.
         public var schemes: SchemeRegistry
@@ -43,6 +44,23 @@ extension LinkReceiver {
             table: table, policy: configuration.policy, schemes: configuration.schemes,
             activities: configuration.activities, registry: registry)
     }
+
+    /// The configuration in force: the effective policy, every registered scheme (those the
+    /// policy implied included) and the activity routes. Building a receiver from it gives
+    /// one that decides identically.
+    public var configuration: Configuration {
+        Configuration(policy: policy, schemes: schemes, activities: activities)
+    }
+}
+
+extension LinkReceiver.Configuration {
+    /// Every scheme in force: the registered ones, plus a default registration for each custom
+    /// scheme the policy allows without one.
+    public var effectiveSchemes: SchemeRegistry { schemes.implying(policy.allowedSchemes) }
+
+    /// The policy the receiver's gate applies and its route table is checked against: ``policy``
+    /// with every scheme of ``effectiveSchemes`` allowed.
+    public var effectivePolicy: LinkPolicy { effectiveSchemes.admitting(into: policy) }
 }
 
 extension LinkReceiver.Configuration: Codable {

@@ -4,9 +4,9 @@
 /// let failure = UserInfoFailure(key: "index", value: "3", reason: .wrongKind(expected: .integer))
 /// failure.description   // "userInfo key 'index' must be an integer value (got string \"3\")"
 /// ```
-public struct UserInfoFailure: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+public struct UserInfoFailure: Error, Sendable, Hashable, Encodable, CustomStringConvertible {
     /// What was wrong with an entry.
-    public enum Reason: Sendable, Hashable, Codable {
+    public enum Reason: Sendable, Hashable, Encodable {
         /// The value has another kind than the parameter's type reads.
         case wrongKind(expected: UserInfoValue.Kind)
         /// The value broke the parameter's type or bounds (or is missing: ``ParameterFailure/Reason/missing``).

@@ -1,15 +1,15 @@
 /// A link as it reaches the app, before anything has been decided about it: one case per way in.
 ///
 /// ```swift
-/// let arrivals: [IncomingLink] = [
+/// let incoming: [IncomingLink] = [
 ///     .url("newsapp://doc/CHLFGFCB00097U7S?s=sps_article"),
 ///     .activity(try UserActivity(activityType: UserActivity.browsingWeb, webpageURL: "https://example.com/a")),
 ///     .smartAppBanner(content: "app-id=425349261, app-argument=newsapp://doc/CHLFGFCB00097U7S"),
 /// ]
-/// let decisions = arrivals.map(receiver.receive)
+/// let decisions = incoming.map(receiver.receive)
 /// ```
 ///
-/// In JSON an arrival is an object with one key naming the case: `{"url": "…"}`,
+/// In JSON an incoming link is an object with one key naming the case: `{"url": "…"}`,
 /// `{"activity": {…}}` (a ``UserActivity``) or `{"smartAppBanner": "app-id=…, app-argument=…"}`.
 public enum IncomingLink: Sendable, Hashable {
     /// A URL handed to the app: `application(_:open:options:)`, `scene(_:openURLContexts:)`,
@@ -21,7 +21,7 @@ public enum IncomingLink: Sendable, Hashable {
     /// The content of a page's `apple-itunes-app` meta tag, whose `app-argument` is the link.
     case smartAppBanner(content: String)
 
-    /// The source this arrival is recorded as. For a URL it is read from the scheme at the
+    /// The source this link is recorded as. For a URL it is read from the scheme at the
     /// start of the text, before the gate has looked at it, so even refused text has a source.
     public var source: LinkSource {
         switch self {
@@ -30,6 +30,11 @@ public enum IncomingLink: Sendable, Hashable {
         case .smartAppBanner: .smartAppBanner
         }
     }
+}
+
+extension IncomingLink: ExpressibleByStringLiteral {
+    /// A URL written as a literal: `"https://example.com/albums/summer"` is `.url(…)`.
+    public init(stringLiteral value: String) { self = .url(value) }
 }
 
 extension IncomingLink: CustomStringConvertible {
@@ -46,7 +51,7 @@ extension IncomingLink: CustomStringConvertible {
 extension IncomingLink: Codable {
     private enum CodingKeys: String, CodingKey, CaseIterable { case url, activity, smartAppBanner }
 
-    /// Decodes an arrival from an object with exactly one case key; an activity is checked as
+    /// Decodes an incoming link from an object with exactly one case key; an activity is checked as
     /// ``UserActivity`` creation checks it.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -65,7 +70,7 @@ extension IncomingLink: Codable {
         }
     }
 
-    /// Encodes the arrival as an object with one case key.
+    /// Encodes the incoming link as an object with one case key.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         switch self {

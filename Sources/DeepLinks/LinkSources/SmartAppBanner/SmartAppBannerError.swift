@@ -7,7 +7,7 @@
 ///     error.description   // "the app-id '12a' is not a number: use the digits of the App Store ID"
 /// }
 /// ```
-public enum SmartAppBannerError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+public enum SmartAppBannerError: Error, Sendable, Hashable, Encodable, CustomStringConvertible {
     /// The content is longer than ``SmartAppBanner/maximumContentLength`` bytes.
     case tooLong(bytes: Int)
     /// An item between two commas (or before the first, or after the last) is empty.

@@ -1,5 +1,5 @@
 /// Why a ``LinkReceiver`` could not be built: the route table's problems, or the activity routes'.
-public enum LinkReceiverError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+public enum LinkReceiverError: Error, Sendable, Hashable, Encodable, CustomStringConvertible {
     /// The route table cannot be built (see ``RouteTableError``).
     case routeTable(RouteTableError)
     /// Activity routes that do not fit the table, in declaration order.

@@ -1,7 +1,7 @@
 /// The custom schemes an app registers, each once.
 ///
 /// The registry is what the gate needs to admit custom-scheme links and what ``LinkReceiver``
-/// needs to read their host: a scheme that is not registered is refused before routing.
+/// needs to read their host.
 ///
 /// ```swift
 /// let schemes = try SchemeRegistry([CustomScheme("newsapp")])
@@ -34,6 +34,20 @@ public struct SchemeRegistry: Sendable, Hashable {
 
     /// The registered names, in registration order.
     public var names: [String] { schemes.map(\.name) }
+
+    /// This registry, plus a default registration (``CustomScheme/HostRule/routeSegment``, no
+    /// confirmation) for every custom scheme in `allowed` that it does not register. `http`,
+    /// `https` and names that cannot be registered (well-known schemes) are left out.
+    public func implying(_ allowed: Set<String>) -> SchemeRegistry {
+        var all = schemes
+        for name in allowed.sorted() where !RouteScope.isWeb(name) && self[name] == nil {
+            if let scheme = try? CustomScheme(name) { all.append(scheme) }
+        }
+        return SchemeRegistry(checked: all)
+    }
+
+    /// A registry of schemes already known to be distinct.
+    private init(checked: [CustomScheme]) { schemes = checked }
 
     /// A policy that also allows every registered scheme, so the gate admits their links.
     public func admitting(into policy: LinkPolicy) -> LinkPolicy {

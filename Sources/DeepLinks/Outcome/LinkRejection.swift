@@ -1,15 +1,19 @@
-/// Why an arrival was refused before any link reached the route table.
+/// Why a link is discarded: never opened in the app, never handed to a browser.
 ///
-/// The dispatcher decides about links (``LinkOutcome``); these are the refusals that come
-/// earlier, from the way the link arrived: an activity, a banner or a scheme the app does not
-/// accept. Each is final: nothing is opened, in the app or in a browser.
+/// One list of reasons for every way a link can come in: text the gate refuses, a valid
+/// custom-scheme link nothing presents, and an activity or banner that carries no usable link.
 ///
 /// ```swift
-/// if case .refused(let refusal) = receiver.receive(activity).decision {
-///     refusal.description   // "the activity type 'com.other.app.view' is not registered by any activity route"
+/// if case .reject(.malformed(let error)) = receiver.receive(url: text).outcome {
+///     error.rule     // .backslash
 /// }
 /// ```
-public enum ArrivalRefusal: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+public enum LinkRejection: Error, Sendable, Hashable, Encodable, CustomStringConvertible {
+    /// The gate refused the text: it is malformed or hostile.
+    case malformed(LinkError)
+    /// A valid custom-scheme link (sanitised) that the app cannot present. There is no web
+    /// page to fall back to, so it is discarded like a malformed one, with the routing reason.
+    case unhandled(Link, reason: RoutingFailure)
     /// The platform's activity could not be read as a ``UserActivity``.
     case invalidActivity(UserActivityError)
     /// An activity of a type no ``ActivityRoute`` registers.
@@ -23,14 +27,22 @@ public enum ArrivalRefusal: Error, Sendable, Hashable, Codable, CustomStringConv
     case invalidBanner(SmartAppBannerError)
     /// The banner has no `app-argument`, so it carries no link.
     case bannerWithoutArgument
-    /// The gate admitted the scheme, but no ``CustomScheme`` registration says what its host means.
-    case unregisteredScheme(String)
     /// A scheme whose host is a domain, with a host outside its list (or none).
     case hostNotAllowed(scheme: String, host: String?)
+    /// A scheme whose host is a route name, with a port after it (`myapp://account:80/delete`):
+    /// a route name has no port, so the link is not what it seems.
+    case portOnRouteHost(scheme: String, host: String, port: Int)
+
+    /// The gate's error, when the text was malformed.
+    public var linkError: LinkError? {
+        if case .malformed(let error) = self { error } else { nil }
+    }
 
     /// A sentence that says why.
     public var description: String {
         switch self {
+        case .malformed(let error): "malformed link: \(error)"
+        case .unhandled(let link, let reason): "unhandled custom-scheme link \(link.canonical): \(reason)"
         case .invalidActivity(let error): "the activity cannot be read: \(error)"
         case .unregisteredActivityType(let type):
             "the activity type '\(ParameterFailure.shortened(type))' is not registered by any activity route"
@@ -39,12 +51,12 @@ public enum ArrivalRefusal: Error, Sendable, Hashable, Codable, CustomStringConv
         case .activityNotRoutable(let type, let error): "the activity '\(type)' cannot be routed: \(error)"
         case .invalidBanner(let error): "the Smart App Banner was refused: \(error)"
         case .bannerWithoutArgument: "the Smart App Banner has no app-argument, so there is no link to open"
-        case .unregisteredScheme(let scheme):
-            "the scheme '\(scheme)' is allowed by the policy but not registered, so its host has no meaning"
         case .hostNotAllowed(let scheme, let host?):
             "the host '\(host)' is not one of the domains registered for the scheme '\(scheme)'"
         case .hostNotAllowed(let scheme, nil):
             "the scheme '\(scheme)' requires a domain as its host, and the link has none"
+        case .portOnRouteHost(let scheme, let host, let port):
+            "the scheme '\(scheme)' reads its host '\(host)' as a route name, which cannot carry a port (:\(port))"
         }
     }
 }

@@ -70,7 +70,7 @@ extension ActivityRoute: Codable {
 }
 
 /// Why a list of activity routes cannot be used with a route table.
-public enum ActivityRouteProblem: Sendable, Hashable, Codable, CustomStringConvertible {
+public enum ActivityRouteProblem: Sendable, Hashable, Encodable, CustomStringConvertible {
     /// An activity type that is empty or contains whitespace or a control character.
     case invalidActivityType(String)
     /// The browsing-web type: its activities are routed by their `webpageURL`, never by an activity route.
@@ -79,6 +79,9 @@ public enum ActivityRouteProblem: Sendable, Hashable, Codable, CustomStringConve
     case unknownRoute(activityType: String, route: String)
     /// The same activity type registered twice for the same route.
     case duplicate(activityType: String, route: String)
+    /// No link can be written for the route with the scheme and host the activity route gives
+    /// (most often: the route serves several hosts, or any host, and no `host` is given).
+    case unwritableLink(activityType: String, route: String, error: ReverseRoutingError)
 
     /// A sentence that says what to change.
     public var description: String {
@@ -93,6 +96,9 @@ public enum ActivityRouteProblem: Sendable, Hashable, Codable, CustomStringConve
             "the activity type '\(type)' names route '\(route)', which the table lacks"
         case .duplicate(let type, let route):
             "the activity type '\(type)' is registered twice for route '\(route)'"
+        case .unwritableLink(let type, let route, let error):
+            "the activity type '\(type)' cannot write a link for route '\(route)': \(error); "
+                + "give the activity route a scheme or host"
         }
     }
 }

@@ -93,9 +93,26 @@ extension UserInfo: ExpressibleByDictionaryLiteral {
 }
 
 extension UserInfo: Codable {
-    /// Decodes a `userInfo` from an object of key to value.
+    /// Decodes a `userInfo` from an object of key to value, held to ``maximumDepth`` levels of
+    /// nesting exactly as ``init(propertyList:)`` is.
     public init(from decoder: any Decoder) throws {
-        self.init(try decoder.singleValueContainer().decode([String: UserInfoValue].self))
+        let c = try decoder.singleValueContainer()
+        let values = try c.decode([String: UserInfoValue].self)
+        let depth = 1 + (values.values.map(Self.nesting).max() ?? 0)
+        guard depth <= Self.maximumDepth else {
+            throw DecodingError.dataCorruptedError(
+                in: c, debugDescription: "the userInfo nests \(depth) levels deep; at most \(Self.maximumDepth) are read")
+        }
+        self.init(values)
+    }
+
+    /// The levels of arrays and dictionaries in a value: 0 for a scalar.
+    private static func nesting(_ value: UserInfoValue) -> Int {
+        switch value {
+        case .array(let items): 1 + (items.map(nesting).max() ?? 0)
+        case .dictionary(let entries): 1 + (entries.values.map(nesting).max() ?? 0)
+        default: 0
+        }
     }
 
     /// Encodes the `userInfo` as an object of key to value.

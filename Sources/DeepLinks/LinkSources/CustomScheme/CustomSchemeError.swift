@@ -8,7 +8,7 @@
 ///     // "'javascript' is a well-known scheme with its own meaning; it can never be registered as an app's scheme"
 /// }
 /// ```
-public enum CustomSchemeError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+public enum CustomSchemeError: Error, Sendable, Hashable, Encodable, CustomStringConvertible {
     /// The name is not an RFC 3986 scheme: a letter, then letters, digits, `+`, `-` or `.`.
     case invalidName(String)
     /// The name is a well-known scheme (``CustomScheme/isWellKnown(_:)``).
