@@ -146,7 +146,8 @@ private func check(
 ) {
     let explanation = receiver.explain(link)
     guard let message = expectation.failureMessage(for: explanation.outcome) else { return }
-    var text = "\(link): \(message)"
+    let subject = if case .url(let url) = link { url } else { link.description }
+    var text = "\(subject): \(message)"
     if let routing = explanation.routing { text += "\nroutes tried:\n" + routing.description }
     FailureReporting.fail(text, at: location)
 }

@@ -176,10 +176,10 @@ struct ResolveLineProtocolTests {
         #expect(run.status == 0)
         #expect(
             run.lines == [
-                #"{"id":1,"outcome":"route","route":"photo","parameters":{"album":"summer","index":3},"host":"example.com","reason":null}"#,
-                #"{"id":"two","outcome":"confirm","route":"deleteAlbum","parameters":{"album":"summer"},"host":"example.com","reason":"route 'deleteAlbum' is destructive: ask the user before running it"}"#,
-                #"{"id":{"n":3},"outcome":"openInBrowser","route":null,"parameters":null,"host":"example.com","reason":"no route matches the link"}"#,
-                #"{"id":4,"outcome":"reject","route":null,"parameters":null,"host":null,"reason":"malformed link: the link contains a backslash, which browsers read as a slash at offset 19"}"#,
+                #"{"id":1,"outcome":"route","route":"photo","parameters":{"album":"summer","index":3},"host":"example.com","reason":null,"source":"universalLink"}"#,
+                #"{"id":"two","outcome":"confirm","route":"deleteAlbum","parameters":{"album":"summer"},"host":"example.com","reason":"route 'deleteAlbum' is destructive: ask the user before running it","source":"universalLink"}"#,
+                #"{"id":{"n":3},"outcome":"openInBrowser","route":null,"parameters":null,"host":"example.com","reason":"no route matches the link","source":"universalLink"}"#,
+                #"{"id":4,"outcome":"reject","route":null,"parameters":null,"host":null,"reason":"malformed link: the link contains a backslash, which browsers read as a slash at offset 19","source":"universalLink"}"#,
             ])
     }
 
@@ -189,11 +189,11 @@ struct ResolveLineProtocolTests {
         let run = await runInProcess(["resolve", "--jsonl"], standardInput: input)
         #expect(
             run.lines == [
-                #"{"id":null,"outcome":"reject","route":null,"parameters":null,"host":null,"reason":"the input line is not valid JSON: expected a value but found 'n' at line 1, column 1"}"#,
-                #"{"id":null,"outcome":"reject","route":null,"parameters":null,"host":null,"reason":"the input line is an array, not a JSON object"}"#,
-                #"{"id":7,"outcome":"reject","route":null,"parameters":null,"host":null,"reason":"the input object has no 'url'"}"#,
-                #"{"id":8,"outcome":"reject","route":null,"parameters":null,"host":null,"reason":"the input's 'url' is a number, not a string"}"#,
-                #"{"id":null,"outcome":"reject","route":null,"parameters":null,"host":null,"reason":"the input line is not valid JSON: expected a value but found the end of the text at line 1, column 1"}"#,
+                #"{"id":null,"outcome":"reject","route":null,"parameters":null,"host":null,"reason":"the input line is not valid JSON: expected a value but found 'n' at line 1, column 1","source":null}"#,
+                #"{"id":null,"outcome":"reject","route":null,"parameters":null,"host":null,"reason":"the input line is an array, not a JSON object","source":null}"#,
+                #"{"id":7,"outcome":"reject","route":null,"parameters":null,"host":null,"reason":"the input object has none of 'url', 'activity', 'banner'","source":null}"#,
+                #"{"id":8,"outcome":"reject","route":null,"parameters":null,"host":null,"reason":"the input's 'url' is a number, not a string","source":null}"#,
+                #"{"id":null,"outcome":"reject","route":null,"parameters":null,"host":null,"reason":"the input line is not valid JSON: expected a value but found the end of the text at line 1, column 1","source":null}"#,
             ])
     }
 

@@ -259,19 +259,15 @@ public struct QueryItemPattern: Sendable, Hashable, Codable, ExpressibleByString
     /// Creates a pattern from a string literal.
     public init(stringLiteral value: String) { self.init(value) }
 
-    /// Decodes a pattern from its string, refusing one that no host can match: empty, with
-    /// whitespace, control characters, `/`, `@`, or a `*` anywhere but a leading `*.`.
+    /// Decodes a pattern from its string, refusing an empty name, whitespace, control
+    /// characters and a `*` anywhere but at the end.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
         let text = try c.decode(String.self)
         self.init(text)
-        let invalid = name.isEmpty || name.hasPrefix(".") || name.hasSuffix(".") || name.contains("..")
-            || name.unicodeScalars.contains {
-                $0.value <= 0x20 || $0.value >= 0x7F || "*/@\\?#%".unicodeScalars.contains($0)
-            }
-        guard !invalid else {
+        guard !name.isEmpty, !name.unicodeScalars.contains(where: { $0.value <= 0x20 || $0 == "*" }) else {
             throw DecodingError.dataCorruptedError(
-                in: c, debugDescription: "'\(text)' is not a host pattern: write a host (example.com) or *.host")
+                in: c, debugDescription: "'\(text)' is not a query item pattern: write a name (fbclid) or a prefix (utm_*)")
         }
     }
 

@@ -67,7 +67,7 @@ public struct LinkReceiver: Sendable {
         } catch {
             throw .routeTable(error)
         }
-        let problems = Self.problems(of: activities, in: router)
+        let problems = Self.problems(of: activities, in: router, schemes: registered)
         guard problems.isEmpty else { throw .activityRoutes(problems) }
         pipeline = RoutingPipeline(gate: LinkGate(policy: effective), router: router)
         self.schemes = registered
@@ -233,10 +233,11 @@ public struct LinkReceiver: Sendable {
                     ?? .invalidUserInfo(activityType: type, route: candidate.route, failure: failure)
             case .success(let parameters):
                 do throws(ReverseRoutingError) {
+                    let (host, domain) = destination(of: candidate)
                     return .success(
                         try router.writeLink(
                             for: candidate.route, parameters: parameters, scheme: candidate.scheme,
-                            host: candidate.host, checkingRoundTrip: false))
+                            host: host, checkingRoundTrip: false, domain: domain))
                 } catch {
                     firstRejection = firstRejection ?? .activityNotRoutable(activityType: type, error: error)
                 }
@@ -245,29 +246,55 @@ public struct LinkReceiver: Sendable {
         return .failure(firstRejection ?? .unregisteredActivityType(type))
     }
 
+    /// The host to write for an activity route, and the domain when its scheme reads its host
+    /// as a domain (the activity route's host, else the scheme's only exact domain).
+    private func destination(of activity: ActivityRoute) -> (host: String?, domain: String?) {
+        Self.destination(of: activity, schemes: schemes)
+    }
+
+    static func destination(of activity: ActivityRoute, schemes: SchemeRegistry) -> (host: String?, domain: String?) {
+        guard let name = activity.scheme, let scheme = schemes[name], case .domain(let patterns) = scheme.host else {
+            return (activity.host, nil)
+        }
+        if let host = activity.host { return (nil, host.lowercased()) }
+        let exact = patterns.filter { !$0.isSubdomainWildcard }
+        return (nil, exact.count == 1 ? exact[0].name : nil)
+    }
+
     // MARK: Checking activity routes
 
     /// Every problem of a list of activity routes against a compiled table.
-    static func problems(of activities: [ActivityRoute], in router: Router) -> [ActivityRouteProblem] {
+    static func problems(of activities: [ActivityRoute], in router: Router, schemes: SchemeRegistry)
+        -> [ActivityRouteProblem]
+    {
         var problems: [ActivityRouteProblem] = []
         var seen: Set<ActivityRoute> = []
         for activity in activities {
             let type = activity.activityType
+            var typeIsValid = false
             if type.isEmpty || type.unicodeScalars.contains(where: UserActivity.isWhitespaceOrControl) {
                 problems.append(.invalidActivityType(type))
             } else if type == UserActivity.browsingWeb {
                 problems.append(.browsingWebType(route: activity.route))
+            } else {
+                typeIsValid = true
             }
             if router.route(named: activity.route) == nil {
                 problems.append(.unknownRoute(activityType: type, route: activity.route))
-            } else {
+            } else if typeIsValid {
                 // Where the link goes is settled before any parameter is read: a route that
                 // needs a scheme or host the activity route does not give fails here, not at
                 // the first Handoff.
+                let (host, domain) = Self.destination(of: activity, schemes: schemes)
                 do throws(ReverseRoutingError) {
+                    if let name = activity.scheme, case .domain(let patterns) = schemes[name]?.host {
+                        guard let domain, patterns.contains(where: { $0.matches(domain) }) else {
+                            throw .hostNotInScope(route: activity.route, host: domain ?? "(none)")
+                        }
+                    }
                     _ = try router.writeLink(
-                        for: activity.route, parameters: [:], scheme: activity.scheme, host: activity.host,
-                        checkingRoundTrip: false, destinationOnly: true)
+                        for: activity.route, parameters: [:], scheme: activity.scheme, host: host,
+                        checkingRoundTrip: false, destinationOnly: true, domain: domain)
                 } catch {
                     problems.append(.unwritableLink(activityType: type, route: activity.route, error: error))
                 }

@@ -30,7 +30,7 @@ struct HandoffRoutingTests {
         #expect(received.outcome == .reject(.unregisteredActivityType("com.other.app.viewing")))
         #expect(
             received.description
-                == "handoff: refused: the activity type 'com.other.app.viewing' is not registered by any activity route"
+                == "handoff: reject: the activity type 'com.other.app.viewing' is not registered by any activity route"
         )
     }
 
@@ -152,7 +152,9 @@ struct HandoffRoutingTests {
 
 @Suite("Handoff: activity routes are checked against the table")
 struct ActivityRouteValidationTests {
-    @Test("unknown routes, the browsing-web type, malformed types and duplicates are all reported")
+    @Test(
+        "unknown routes, the browsing-web type, malformed types, a missing host and duplicates are all reported at build time"
+    )
     func problems() {
         let activities = [
             ActivityRoute(activityType: "com.example.photos.viewing-photo", route: "photos"),
@@ -166,6 +168,7 @@ struct ActivityRouteValidationTests {
                 .unknownRoute(activityType: "com.example.photos.viewing-photo", route: "photos"),
                 .browsingWebType(route: "photo"),
                 .invalidActivityType("com.example photos"),
+                .unwritableLink(activityType: "com.example.a", route: "album", error: .needsHost(route: "album")),
                 .duplicate(activityType: "com.example.a", route: "album"),
             ])
         ) {

@@ -97,8 +97,7 @@ public enum ActivityRouteProblem: Sendable, Hashable, Encodable, CustomStringCon
         case .duplicate(let type, let route):
             "the activity type '\(type)' is registered twice for route '\(route)'"
         case .unwritableLink(let type, let route, let error):
-            "the activity type '\(type)' cannot write a link for route '\(route)': \(error); "
-                + "give the activity route a scheme or host"
+            "the activity type '\(type)' cannot write a link for route '\(route)': \(error)"
         }
     }
 }

@@ -35,9 +35,11 @@ extension Router {
     ///     decides that link exactly as a URL, which parses and matches it once.
     ///   - destinationOnly: stop once the scheme and host are settled and return
     ///     `scheme://host`: a build-time check that the route can be written at all.
+    ///   - domain: for a custom scheme whose host is a domain, that domain: the link is
+    ///     written `scheme://domain/path`, which the scheme's registration reads back as `/path`.
     func writeLink(
         for name: String, parameters: RouteParameters, scheme: String?, host: String?,
-        checkingRoundTrip: Bool, destinationOnly: Bool = false
+        checkingRoundTrip: Bool, destinationOnly: Bool = false, domain: String? = nil
     ) throws(ReverseRoutingError) -> String {
         guard let index = indexByName[name] else { throw .unknownRoute(name) }
         let route = compiled[index]
@@ -174,6 +176,8 @@ extension Router {
         let path = encoded.joined(separator: "/")
         if isWeb {
             candidates.append(chosenScheme + "://" + (chosenHost ?? "") + "/" + path + suffix)
+        } else if let domain {
+            candidates.append(chosenScheme + "://" + domain + (path.isEmpty ? "" : "/" + path) + suffix)
         } else {
             if let first = decoded.first, Self.isCustomSchemeHost(first) {
                 let rest = encoded.dropFirst()

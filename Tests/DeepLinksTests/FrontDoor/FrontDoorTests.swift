@@ -1,0 +1,146 @@
+import DeepLinks
+import Foundation
+import Testing
+
+/// One way in: every side door that used to decide differently from the receiver, pinned.
+@Suite("One front door: every source decides through the same gate and rules")
+struct FrontDoorTests {
+    static let table = RouteTable {
+        RouteGroup(scope: RouteScope(schemes: ["https", "photoalbum"])) {
+            Route("album", "/albums/:album(slug)")
+            Route("deleteAlbum", "/albums/:album(slug)/delete", safety: .destructive)
+        }
+        Route("account", "/account/delete", scope: RouteScope(schemes: ["shop"]), safety: .destructive)
+    }
+
+    static func receiver(confirms: Bool = true) throws -> LinkReceiver {
+        try LinkReceiver(
+            table: table, policy: LinkPolicy(allowedHosts: ["photos.example.com"]),
+            schemes: SchemeRegistry([
+                CustomScheme("photoalbum", host: .domain(["photos.example.com"]), confirmsEveryRoute: confirms),
+                CustomScheme("shop"),
+            ]),
+            activities: [
+                ActivityRoute(activityType: "com.example.album", route: "album", scheme: "photoalbum"),
+                ActivityRoute(activityType: "com.example.web-album", route: "album", host: "photos.example.com"),
+            ])
+    }
+
+    @Test("side door 1 pinned: a domain scheme's host outside its list is rejected, not routed as a path segment")
+    func customSchemeHostRuleApplies() throws {
+        let receiver = try Self.receiver()
+        #expect(
+            receiver.receive(url: "photoalbum://evil.com/albums/summer").outcome
+                == .reject(.hostNotAllowed(scheme: "photoalbum", host: "evil.com")))
+    }
+
+    @Test("side door 2 pinned: Handoff to a scheme that confirms every route asks to confirm, as the URL does")
+    func handoffFollowsTheSchemeRules() throws {
+        let receiver = try Self.receiver()
+        let handoff = try UserActivity(activityType: "com.example.album", userInfo: ["album": "summer"])
+        let byHandoff = receiver.receive(handoff)
+        let byURL = receiver.receive(url: "photoalbum://photos.example.com/albums/summer")
+        guard case .confirm(let match) = byHandoff.outcome else {
+            Issue.record("expected a confirmation, got \(byHandoff)")
+            return
+        }
+        #expect(match.route == "album")
+        #expect(byHandoff.source == .handoff)
+        #expect(byURL.outcome.match?.parameters == match.parameters)
+        if case .confirm = byURL.outcome {} else { Issue.record("the URL was not confirmed: \(byURL)") }
+    }
+
+    @Test("a web Handoff decides exactly as its URL")
+    func webHandoffEqualsURL() throws {
+        let receiver = try Self.receiver()
+        let handoff = try UserActivity(activityType: "com.example.web-album", userInfo: ["album": "summer"])
+        #expect(
+            receiver.receive(handoff).outcome
+                == receiver.receive(url: "https://photos.example.com/albums/summer").outcome)
+    }
+
+    @Test("a port after a custom scheme's route-name host is rejected, not ignored")
+    func portOnRouteHostIsRejected() throws {
+        let receiver = try Self.receiver()
+        #expect(
+            receiver.receive(url: "shop://account:80/delete").outcome
+                == .reject(.portOnRouteHost(scheme: "shop", host: "account", port: 80)))
+        if case .confirm = receiver.receive(url: "shop://account/delete").outcome {} else {
+            Issue.record("the destructive route must still ask to confirm")
+        }
+    }
+
+    @Test("side door 5 pinned: the effective policy is visible and the test helpers' configuration builds the same receiver")
+    func effectivePolicyIsVisible() throws {
+        let receiver = try Self.receiver()
+        #expect(receiver.policy.allowedSchemes == ["https", "http", "photoalbum", "shop"])
+        #expect(receiver.configuration.effectivePolicy == receiver.policy)
+        let rebuilt = try LinkReceiver(table: Self.table, configuration: receiver.configuration)
+        for text in ["photoalbum://photos.example.com/albums/a", "https://photos.example.com/albums/a/delete"] {
+            #expect(rebuilt.receive(url: text) == receiver.receive(url: text))
+        }
+    }
+
+    @Test("handlers run for any source; unbound routes are listed; a confirmed match runs by name")
+    func handlersForEverySource() async throws {
+        let receiver = try Self.receiver(confirms: false)
+        var handlers = RouteHandlers()
+        handlers.bind("album") { _ in .handled }
+        handlers.bind("deleteAlbum") { _ in .handled }
+        #expect(receiver.unboundRoutes(in: handlers) == ["account"])
+        let handoff = try UserActivity(activityType: "com.example.album", userInfo: ["album": "summer"])
+        let decided = await receiver.dispatch(.activity(handoff), to: handlers)
+        #expect(decided.source == .handoff)
+        #expect(decided.match?.route == "album")
+        let banner = await receiver.dispatch(
+            .smartAppBanner(content: "app-id=1, app-argument=https://photos.example.com/albums/a/delete"),
+            to: handlers)
+        guard case .confirm(let match) = banner.outcome else {
+            Issue.record("expected a confirmation, got \(banner)")
+            return
+        }
+        let confirmed = await receiver.runConfirmed(match, source: banner.source, with: handlers)
+        #expect(confirmed.outcome == .route(match))
+        #expect(confirmed.source == .smartAppBanner)
+    }
+}
+
+@Suite("Decoding never bypasses validation")
+struct DecodingSideDoorTests {
+    @Test("side door 3 pinned: a decoded link whose host disagrees with its text is refused")
+    func tamperedLinkIsRefused() throws {
+        let link = try LinkGate().parse("https://example.com/x")
+        var object = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(link)) as? [String: Any])
+        #expect(try JSONDecoder().decode(Link.self, from: JSONSerialization.data(withJSONObject: object)) == link)
+        object["host"] = "evil.com"
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(Link.self, from: JSONSerialization.data(withJSONObject: object))
+        }
+    }
+
+    @Test("side door 3 pinned: a userInfo nested 17 levels deep is refused from JSON as from a property list")
+    func userInfoDepthHoldsForJSON() throws {
+        func nested(_ levels: Int) -> String {
+            var value = #"{"string":"x"}"#
+            for _ in 1..<levels { value = #"{"array":["# + value + "]}" }
+            return #"{"key":"# + value + "}"
+        }
+        // The top-level dictionary is one level, each array one more.
+        #expect(throws: Never.self) { try JSONDecoder().decode(UserInfo.self, from: Data(nested(16).utf8)) }
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(UserInfo.self, from: Data(nested(17).utf8)) }
+    }
+
+    @Test("side door 4 pinned: a misspelt policy key is refused with its name, never read as 'any host'")
+    func misspeltPolicyKeyIsRefused() throws {
+        do {
+            _ = try JSONDecoder().decode(LinkPolicy.self, from: Data(#"{"allowedHost": ["shop.example.com"]}"#.utf8))
+            Issue.record("a misspelt key was accepted")
+        } catch let DecodingError.dataCorrupted(context) {
+            #expect(context.debugDescription.hasPrefix("unknown key 'allowedHost' in a link policy; allowed keys are "))
+            #expect(context.debugDescription.contains("allowedHosts"))
+        }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(LinkLimits.self, from: Data(#"{"maxLenght": 10}"#.utf8))
+        }
+    }
+}
