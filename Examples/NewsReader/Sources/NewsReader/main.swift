@@ -8,20 +8,20 @@ import Foundation
 let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
-/// One sample: whether it is good, malformed or hostile, what it shows, and the arrival.
+/// One sample: whether it is good, malformed or hostile, what it shows, and the incoming link.
 struct Sample: Decodable {
     let kind: String
     let note: String
-    /// The arrival, or why it could not even be read (an activity is checked as it is created).
-    let arrival: Result<IncomingLink, any Error>
+    /// The incoming link, or why it could not even be read (an activity is checked as it is created).
+    let incoming: Result<IncomingLink, any Error>
 
-    private enum CodingKeys: String, CodingKey { case kind, note, arrival }
+    private enum CodingKeys: String, CodingKey { case kind, note, incoming }
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         kind = try c.decode(String.self, forKey: .kind)
         note = try c.decode(String.self, forKey: .note)
-        arrival = Result { try c.decode(IncomingLink.self, forKey: .arrival) }
+        incoming = Result { try c.decode(IncomingLink.self, forKey: .incoming) }
     }
 }
 
@@ -35,7 +35,7 @@ do {
         configuration: load(LinkReceiver.Configuration.self, "receiver.json"))
     for sample in try load([Sample].self, "samples.json") {
         print("[\(sample.kind)] \(sample.note)")
-        switch sample.arrival {
+        switch sample.incoming {
         case .success(let incoming):
             print("  \(incoming)")
             print("  -> \(receiver.receive(incoming))")

@@ -141,11 +141,11 @@ struct ExampleApp {
         samples = entries.map { entry in
             let kind = entry["kind"]?.stringValue ?? "?"
             let note = entry["note"]?.stringValue ?? ""
-            let arrivalJSON = entry["arrival"].map { $0.serialized() } ?? "null"
+            let arrivalJSON = entry["incoming"].map { $0.serialized() } ?? "null"
             let arrival = Result<IncomingLink, any Error> {
                 try JSONDecoder().decode(IncomingLink.self, from: Data(arrivalJSON.utf8))
-            }.mapError { ToolError.invalidInput(source: "arrival", reason: ToolEnvironment.describe($0)) }
-            return (kind, note, Self.source(of: entry["arrival"]), arrival)
+            }.mapError { ToolError.invalidInput(source: "incoming link", reason: ToolEnvironment.describe($0)) }
+            return (kind, note, Self.source(of: entry["incoming"]), arrival)
         }
         let associationBytes = try file("apple-app-site-association")
         associationFindings = AssociationFileValidator().validate(bytes: associationBytes).map(Finding.init)

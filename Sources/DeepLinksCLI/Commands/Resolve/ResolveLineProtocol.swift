@@ -9,7 +9,8 @@ import Foundation
 /// - `"url": "<text>"`: a URL handed to the app (web or custom scheme);
 /// - `"activity": {…}`: a user activity, in the JSON form of `UserActivity`
 ///   (`{"activityType": "…", "webpageURL": "…", "userInfo": {"index": {"integer": 3}}}`);
-/// - `"banner": "<content>"`: the content of a page's `apple-itunes-app` meta tag.
+/// - `"banner": "<content>"` (or `"smartAppBanner"`, the key of `IncomingLink`'s JSON form):
+///   the content of a page's `apple-itunes-app` meta tag.
 ///
 /// Every input line gets exactly one answer line, whatever it holds: a line that is not JSON,
 /// not an object, or has none of those keys is answered with `reject` and a reason, its `id`
@@ -22,7 +23,7 @@ struct ResolveLineProtocol: Sendable {
         keyPriority: ["id", "outcome", "route", "parameters", "host", "reason", "source"])
 
     /// The keys that carry an incoming link.
-    static let linkKeys = ["url", "activity", "banner"]
+    static let linkKeys = ["url", "activity", "banner", "smartAppBanner"]
 
     /// Answers one line (its bytes, without the newline).
     func answer(_ line: [UInt8]) -> String {
@@ -66,7 +67,8 @@ struct ResolveLineProtocol: Sendable {
         }
         switch (key, value) {
         case ("url", .string(let text)): return .success(.url(text))
-        case ("banner", .string(let content)): return .success(.smartAppBanner(content: content))
+        case ("banner", .string(let content)), ("smartAppBanner", .string(let content)):
+            return .success(.smartAppBanner(content: content))
         case ("activity", .object):
             do {
                 let data = Data(value.serialized(JSONFormat(keyPriority: [])).utf8)

@@ -25,19 +25,19 @@ private struct ExampleApp {
     }
 }
 
-/// A sample of `samples.json`: its label and the arrival, or the error reading it raised.
+/// A sample of `samples.json`: its label and the incoming, or the error reading it raised.
 private struct Sample: Decodable {
     let kind: String
     let note: String
-    let arrival: Result<IncomingLink, any Error>
+    let incoming: Result<IncomingLink, any Error>
 
-    private enum CodingKeys: String, CodingKey { case kind, note, arrival }
+    private enum CodingKeys: String, CodingKey { case kind, note, incoming }
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         kind = try c.decode(String.self, forKey: .kind)
         note = try c.decode(String.self, forKey: .note)
-        arrival = Result { try c.decode(IncomingLink.self, forKey: .arrival) }
+        incoming = Result { try c.decode(IncomingLink.self, forKey: .incoming) }
     }
 }
 
@@ -57,7 +57,7 @@ struct ExampleDataTests {
         let samples = try JSONDecoder().decode([Sample].self, from: app.data("samples.json"))
         #expect(Set(samples.map(\.kind)) == ["good", "malformed", "hostile"])
         for sample in samples {
-            let reached = (try? sample.arrival.get()).map(receiver.receive)?.match != nil
+            let reached = (try? sample.incoming.get()).map(receiver.receive)?.match != nil
             #expect(reached == (sample.kind == "good"), "\(sample.kind): \(sample.note)")
         }
     }
@@ -115,8 +115,8 @@ struct ReceiverConfigurationTests {
     @Test("a configuration round-trips")
     func roundTrip() throws {
         let configuration = LinkReceiver.Configuration(
-            policy: ArrivalFixtures.policy, schemes: try ArrivalFixtures.schemes(),
-            activities: ArrivalFixtures.activities)
+            policy: IncomingFixtures.policy, schemes: try IncomingFixtures.schemes(),
+            activities: IncomingFixtures.activities)
         let data = try JSONEncoder().encode(configuration)
         #expect(try JSONDecoder().decode(LinkReceiver.Configuration.self, from: data) == configuration)
     }

@@ -1,8 +1,8 @@
 import DeepLinks
 import Foundation
 
-/// The photo-album and news-reader apps the arrival tests receive links for.
-enum ArrivalFixtures {
+/// The photo-album and news-reader apps the incoming tests receive links for.
+enum IncomingFixtures {
     static let albumHost = "photos.example.com"
     static let viewingPhoto = "com.example.photos.viewing-photo"
     static let editingAlbum = "com.example.photos.editing-album"

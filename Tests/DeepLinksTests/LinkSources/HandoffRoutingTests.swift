@@ -4,7 +4,7 @@ import Testing
 
 /// Receives an app activity of `type` carrying `userInfo`.
 private func handoff(_ type: String, _ userInfo: UserInfo) throws -> LinkDecision {
-    try ArrivalFixtures.receiver().receive(UserActivity(activityType: type, userInfo: userInfo))
+    try IncomingFixtures.receiver().receive(UserActivity(activityType: type, userInfo: userInfo))
 }
 
 @Suite("Handoff: routing by activity type and typed userInfo keys")
@@ -12,7 +12,7 @@ struct HandoffRoutingTests {
     @Test("a registered type reaches its route with the userInfo as typed parameters")
     func registeredType() throws {
         let received = try handoff(
-            ArrivalFixtures.viewingPhoto, ["albumname": "Summer", "index": 3, "extra": true])
+            IncomingFixtures.viewingPhoto, ["albumname": "Summer", "index": 3, "extra": true])
         #expect(received.source == .handoff)
         guard case .route(let match) = received.outcome else {
             Issue.record("expected a route, got \(received)")
@@ -36,32 +36,32 @@ struct HandoffRoutingTests {
 
     @Test("a value of the wrong kind is refused: the integer 3, not the text \"3\"")
     func wrongKind() throws {
-        let received = try handoff(ArrivalFixtures.viewingPhoto, ["albumname": "Summer", "index": "3"])
+        let received = try handoff(IncomingFixtures.viewingPhoto, ["albumname": "Summer", "index": "3"])
         let failure = UserInfoFailure(key: "index", value: "3", reason: .wrongKind(expected: .integer))
         #expect(
             received.outcome
                 == .reject(
                     .invalidUserInfo(
-                        activityType: ArrivalFixtures.viewingPhoto, route: "photo", failure: failure)))
+                        activityType: IncomingFixtures.viewingPhoto, route: "photo", failure: failure)))
         #expect(failure.description == #"userInfo key 'index' must be an integer value (got string "3")"#)
     }
 
     @Test("a missing key and a value out of bounds are refused with the parameter's rule")
     func missingAndOutOfRange() throws {
-        let missing = try handoff(ArrivalFixtures.viewingPhoto, ["albumname": "Summer"])
+        let missing = try handoff(IncomingFixtures.viewingPhoto, ["albumname": "Summer"])
         #expect(
             missing.outcome
                 == .reject(
                     .invalidUserInfo(
-                        activityType: ArrivalFixtures.viewingPhoto, route: "photo",
+                        activityType: IncomingFixtures.viewingPhoto, route: "photo",
                         failure: UserInfoFailure(key: "index", value: nil, reason: .invalid(.missing)))))
-        let outOfRange = try handoff(ArrivalFixtures.viewingPhoto, ["albumname": "Summer", "index": 10_000])
+        let outOfRange = try handoff(IncomingFixtures.viewingPhoto, ["albumname": "Summer", "index": 10_000])
         let failure = UserInfoFailure(key: "index", value: 10_000, reason: .invalid(.outOfRange(0...9999)))
         #expect(
             outOfRange.outcome
                 == .reject(
                     .invalidUserInfo(
-                        activityType: ArrivalFixtures.viewingPhoto, route: "photo", failure: failure)))
+                        activityType: IncomingFixtures.viewingPhoto, route: "photo", failure: failure)))
         #expect(
             failure.description
                 == "userInfo key 'index' must be an integer from 0 to 9999 (got integer 10000)")
@@ -70,37 +70,37 @@ struct HandoffRoutingTests {
     @Test("one type, two routes: the keys decide, in declaration order")
     func routedByKeys() throws {
         let photo = try handoff(
-            ArrivalFixtures.browsing, ["albumname": "Summer", "index": 3, "album": "summer"])
+            IncomingFixtures.browsing, ["albumname": "Summer", "index": 3, "album": "summer"])
         #expect(photo.match?.route == "photo")
-        let album = try handoff(ArrivalFixtures.browsing, ["album": "summer-2024"])
+        let album = try handoff(IncomingFixtures.browsing, ["album": "summer-2024"])
         #expect(album.outcome == .route(try #require(album.match)))
         #expect(album.match?.route == "album")
         #expect(album.match?.parameters == ["album": "summer-2024", "shared": false])
-        let shared = try handoff(ArrivalFixtures.browsing, ["album": "summer-2024", "shared": true])
+        let shared = try handoff(IncomingFixtures.browsing, ["album": "summer-2024", "shared": true])
         #expect(shared.match?.parameters == ["album": "summer-2024", "shared": true])
     }
 
     @Test("when no route of the type fits, the first route's failure is reported")
     func firstFailureReported() throws {
-        let received = try handoff(ArrivalFixtures.browsing, ["album": "Summer 2024"])
+        let received = try handoff(IncomingFixtures.browsing, ["album": "Summer 2024"])
         #expect(
             received.outcome
                 == .reject(
                     .invalidUserInfo(
-                        activityType: ArrivalFixtures.browsing, route: "photo",
+                        activityType: IncomingFixtures.browsing, route: "photo",
                         failure: UserInfoFailure(key: "albumname", value: nil, reason: .invalid(.missing)))))
-        let wrongBoolean = try handoff(ArrivalFixtures.browsing, ["album": "summer-2024", "shared": "yes"])
+        let wrongBoolean = try handoff(IncomingFixtures.browsing, ["album": "summer-2024", "shared": "yes"])
         #expect(
             wrongBoolean.outcome
                 == .reject(
                     .invalidUserInfo(
-                        activityType: ArrivalFixtures.browsing, route: "photo",
+                        activityType: IncomingFixtures.browsing, route: "photo",
                         failure: UserInfoFailure(key: "albumname", value: nil, reason: .invalid(.missing)))))
     }
 
     @Test("SPEC §2 rule 3: Handoff never runs a destructive route directly, it asks first")
     func destructiveConfirms() throws {
-        let received = try handoff(ArrivalFixtures.editingAlbum, ["album": "summer-2024"])
+        let received = try handoff(IncomingFixtures.editingAlbum, ["album": "summer-2024"])
         guard case .confirm(let match) = received.outcome else {
             Issue.record("expected confirm, got \(received)")
             return
@@ -111,39 +111,39 @@ struct HandoffRoutingTests {
 
     @Test("a catch-all reads an array of strings, each checked against the type")
     func catchAll() throws {
-        let tagged = try handoff(ArrivalFixtures.tagging, ["tags": ["beach", "sea"]])
+        let tagged = try handoff(IncomingFixtures.tagging, ["tags": ["beach", "sea"]])
         #expect(tagged.match?.parameters == ["tags": ["beach", "sea"]])
         #expect(tagged.match?.canonicalLink == "https://photos.example.com/tags/beach/sea")
 
-        let notArray = try handoff(ArrivalFixtures.tagging, ["tags": "beach"])
+        let notArray = try handoff(IncomingFixtures.tagging, ["tags": "beach"])
         #expect(
             notArray.outcome
                 == .reject(
                     .invalidUserInfo(
-                        activityType: ArrivalFixtures.tagging, route: "tagged",
+                        activityType: IncomingFixtures.tagging, route: "tagged",
                         failure: UserInfoFailure(
                             key: "tags", value: "beach", reason: .wrongKind(expected: .array)))))
-        let mixed = try handoff(ArrivalFixtures.tagging, ["tags": ["beach", 3]])
+        let mixed = try handoff(IncomingFixtures.tagging, ["tags": ["beach", 3]])
         #expect(
             mixed.outcome
                 == .reject(
                     .invalidUserInfo(
-                        activityType: ArrivalFixtures.tagging, route: "tagged",
+                        activityType: IncomingFixtures.tagging, route: "tagged",
                         failure: UserInfoFailure(
                             key: "tags", value: ["beach", 3], reason: .wrongKind(expected: .array)))))
-        let notSlug = try handoff(ArrivalFixtures.tagging, ["tags": ["beach", "Sea"]])
+        let notSlug = try handoff(IncomingFixtures.tagging, ["tags": ["beach", "Sea"]])
         #expect(
             notSlug.outcome
                 == .reject(
                     .invalidUserInfo(
-                        activityType: ArrivalFixtures.tagging, route: "tagged",
+                        activityType: IncomingFixtures.tagging, route: "tagged",
                         failure: UserInfoFailure(key: "tags", value: "Sea", reason: .invalid(.notASlug)))))
     }
 
     @Test("a browsing-web activity is routed by its webpageURL, never by an activity route")
     func browsingWebByURL() throws {
-        let received = try ArrivalFixtures.receiver().receive(
-            ArrivalFixtures.tap("https://photos.example.com/albums/summer-2024?shared=1"))
+        let received = try IncomingFixtures.receiver().receive(
+            IncomingFixtures.tap("https://photos.example.com/albums/summer-2024?shared=1"))
         #expect(received.source == .universalLink)
         #expect(received.match?.route == "album")
         #expect(received.match?.parameters == ["album": "summer-2024", "shared": true])
@@ -173,8 +173,8 @@ struct ActivityRouteValidationTests {
             ])
         ) {
             try LinkReceiver(
-                table: ArrivalFixtures.table, policy: ArrivalFixtures.policy,
-                schemes: ArrivalFixtures.schemes(),
+                table: IncomingFixtures.table, policy: IncomingFixtures.policy,
+                schemes: IncomingFixtures.schemes(),
                 activities: activities)
         }
     }

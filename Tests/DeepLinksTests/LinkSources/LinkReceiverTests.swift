@@ -10,18 +10,18 @@ struct SameLinkEverySourceTests {
         "a universal link, a banner argument, a custom scheme and Handoff reach the same route; the source is recorded"
     )
     func sameRoute() throws {
-        let receiver = try ArrivalFixtures.receiver()
-        let arrivals: [LinkDecision] = [
-            receiver.receive(try ArrivalFixtures.tap(Self.webLink)),
+        let receiver = try IncomingFixtures.receiver()
+        let incomingLinks: [LinkDecision] = [
+            receiver.receive(try IncomingFixtures.tap(Self.webLink)),
             receiver.receive(bannerContent: "app-id=1234567890, app-argument=\(Self.webLink)"),
             receiver.receive(url: "photoalbum://photos.example.com/albums?albumname=Summer&index=3"),
             receiver.receive(
                 try UserActivity(
-                    activityType: ArrivalFixtures.viewingPhoto, userInfo: ["albumname": "Summer", "index": 3])
+                    activityType: IncomingFixtures.viewingPhoto, userInfo: ["albumname": "Summer", "index": 3])
             ),
         ]
-        #expect(arrivals.map(\.source) == [.universalLink, .smartAppBanner, .customScheme, .handoff])
-        for received in arrivals {
+        #expect(incomingLinks.map(\.source) == [.universalLink, .smartAppBanner, .customScheme, .handoff])
+        for received in incomingLinks {
             guard case .route(let match) = received.outcome else {
                 Issue.record("expected a route, got \(received)")
                 continue
@@ -30,13 +30,13 @@ struct SameLinkEverySourceTests {
             #expect(match.parameters == ["albumname": "Summer", "index": 3])
             #expect(match.safety == .navigate)
         }
-        #expect(arrivals[0].match == arrivals[1].match)
-        #expect(arrivals[0].match == arrivals[3].match)
+        #expect(incomingLinks[0].match == incomingLinks[1].match)
+        #expect(incomingLinks[0].match == incomingLinks[3].match)
     }
 
     @Test("the seed's album link arrives through onOpenURL as a universal link")
     func openURL() throws {
-        let received = try ArrivalFixtures.receiver().receive(try #require(URL(string: Self.webLink)))
+        let received = try IncomingFixtures.receiver().receive(try #require(URL(string: Self.webLink)))
         #expect(received.source == .universalLink)
         #expect(received.match?.route == "photo")
         #expect(
@@ -46,10 +46,10 @@ struct SameLinkEverySourceTests {
 
     @Test("one call takes every source")
     func incomingLinks() throws {
-        let receiver = try ArrivalFixtures.receiver()
+        let receiver = try IncomingFixtures.receiver()
         let incoming: [IncomingLink] = [
             .url(Self.webLink),
-            .activity(try ArrivalFixtures.tap(Self.webLink)),
+            .activity(try IncomingFixtures.tap(Self.webLink)),
             .smartAppBanner(content: "app-id=1, app-argument=\(Self.webLink)"),
             .url("newsapp://doc/CHLFGFCB00097U7S?s=sps_article"),
         ]
@@ -67,7 +67,7 @@ struct SameLinkEverySourceTests {
 struct CustomSchemeReceptionTests {
     @Test("seed 003: newsapp's host is a route segment")
     func routeSegmentHost() throws {
-        let received = try ArrivalFixtures.receiver().receive(
+        let received = try IncomingFixtures.receiver().receive(
             url: "newsapp://doc/CHLFGFCB00097U7S?s=sps_article")
         #expect(received.source == .customScheme)
         #expect(received.match?.route == "article")
@@ -76,7 +76,7 @@ struct CustomSchemeReceptionTests {
 
     @Test("a domain host must be one of the scheme's domains, without a port")
     func domainHost() throws {
-        let receiver = try ArrivalFixtures.receiver()
+        let receiver = try IncomingFixtures.receiver()
         #expect(
             receiver.receive(url: "photoalbum://evil.example.net/albums?albumname=Summer&index=3").outcome
                 == .reject(.hostNotAllowed(scheme: "photoalbum", host: "evil.example.net")))
@@ -94,7 +94,7 @@ struct CustomSchemeReceptionTests {
 
     @Test("SPEC §8: a host with a dot is not guessed to be a domain; the registration says what it is")
     func dotIsNotADomain() throws {
-        let received = try ArrivalFixtures.receiver().receive(url: "newsapp://doc.example.com/x")
+        let received = try IncomingFixtures.receiver().receive(url: "newsapp://doc.example.com/x")
         guard case .reject(.unhandled(let link, .noMatchingRoute)) = received.outcome else {
             Issue.record("expected an unhandled rejection, got \(received)")
             return
@@ -104,7 +104,7 @@ struct CustomSchemeReceptionTests {
 
     @Test("the least trusted source: a scheme can make every route ask the user first")
     func confirmsEveryRoute() throws {
-        let receiver = try ArrivalFixtures.receiver(photoalbumConfirms: true)
+        let receiver = try IncomingFixtures.receiver(photoalbumConfirms: true)
         let custom = receiver.receive(url: "photoalbum://photos.example.com/albums?albumname=Summer&index=3")
         guard case .confirm(let match) = custom.outcome else {
             Issue.record("expected confirm, got \(custom)")
@@ -119,10 +119,10 @@ struct CustomSchemeReceptionTests {
 
     @Test("a scheme the policy allows without a registration gets the default registration, visibly")
     func policySchemeIsRegisteredByDefault() throws {
-        var policy = ArrivalFixtures.policy
+        var policy = IncomingFixtures.policy
         policy.allowedSchemes.insert("zhihu")
         let receiver = try LinkReceiver(
-            table: ArrivalFixtures.table, policy: policy, schemes: ArrivalFixtures.schemes())
+            table: IncomingFixtures.table, policy: policy, schemes: IncomingFixtures.schemes())
         #expect(receiver.schemes["zhihu"] == (try CustomScheme("zhihu")))
         #expect(receiver.policy.allowedSchemes.contains("zhihu"))
         guard case .reject(.unhandled(_, .noMatchingRoute)) = receiver.receive(url: "zhihu://answers/154659733").outcome
@@ -134,7 +134,7 @@ struct CustomSchemeReceptionTests {
 
     @Test("a scheme that is neither allowed nor registered is refused by the gate")
     func unknownScheme() throws {
-        let received = try ArrivalFixtures.receiver().receive(url: "zhihu://answers/154659733")
+        let received = try IncomingFixtures.receiver().receive(url: "zhihu://answers/154659733")
         #expect(received.source == .customScheme)
         #expect(
             received.outcome
@@ -142,16 +142,16 @@ struct CustomSchemeReceptionTests {
     }
 }
 
-@Suite("Link receiver: malformed and hostile arrivals")
-struct HostileArrivalTests {
+@Suite("Link receiver: malformed and hostile incomingLinks")
+struct HostileIncomingLinkTests {
     @Test("SPEC §3 row 4: the backslash host confusion is refused whichever way it arrives")
     func backslashEverywhere() throws {
-        let receiver = try ArrivalFixtures.receiver()
+        let receiver = try IncomingFixtures.receiver()
         let text = #"https://photos.example.com\@evil.com/albums"#
         let byURL = receiver.receive(url: text)
         #expect(byURL.source == .universalLink)
         #expect(byURL.outcome.rejection?.linkError?.rule == .backslash)
-        let byActivity = receiver.receive(try ArrivalFixtures.tap(text))
+        let byActivity = receiver.receive(try IncomingFixtures.tap(text))
         #expect(byActivity.outcome.rejection?.linkError?.rule == .backslash)
         let byBanner = receiver.receive(bannerContent: "app-id=1, app-argument=\(text)")
         guard case .reject(.invalidBanner(.invalidAppArgument(_, let error))) = byBanner.outcome else {
@@ -163,15 +163,15 @@ struct HostileArrivalTests {
 
     @Test("a host outside the policy is refused, not opened in the browser")
     func foreignHost() throws {
-        let received = try ArrivalFixtures.receiver().receive(
-            ArrivalFixtures.tap("https://evil.example.net/albums?albumname=Summer&index=3"))
+        let received = try IncomingFixtures.receiver().receive(
+            IncomingFixtures.tap("https://evil.example.net/albums?albumname=Summer&index=3"))
         #expect(received.outcome.rejection?.linkError?.rule == .hostNotAllowed)
     }
 
     @Test("a valid web link no route presents goes to the browser with the reason")
     func browserFallback() throws {
-        let received = try ArrivalFixtures.receiver().receive(
-            ArrivalFixtures.tap("https://photos.example.com/albums?albumname=Summer&index=99999"))
+        let received = try IncomingFixtures.receiver().receive(
+            IncomingFixtures.tap("https://photos.example.com/albums?albumname=Summer&index=99999"))
         guard
             case .openInBrowser(let link, .invalidParameter(let route, let failure)) = received
                 .outcome
@@ -186,7 +186,7 @@ struct HostileArrivalTests {
 
     @Test("a banner without an argument, or with bad content, is refused")
     func badBanners() throws {
-        let receiver = try ArrivalFixtures.receiver()
+        let receiver = try IncomingFixtures.receiver()
         #expect(receiver.receive(bannerContent: "app-id=1").outcome == .reject(.bannerWithoutArgument))
         #expect(
             receiver.receive(bannerContent: "app-id=one, app-argument=\(SameLinkEverySourceTests.webLink)")
@@ -200,12 +200,12 @@ struct HostileArrivalTests {
         lax.allowedSchemes.insert("zhihu")
         let banner = try SmartAppBanner(
             parsing: "app-id=432274380, app-argument=zhihu://answers/154659733", gate: LinkGate(policy: lax))
-        let received = try ArrivalFixtures.receiver().receive(banner)
+        let received = try IncomingFixtures.receiver().receive(banner)
         #expect(received.source == .smartAppBanner)
         #expect(received.outcome.rejection?.linkError?.rule == .schemeNotAllowed)
         let withoutArgument = try SmartAppBanner(appID: 1)
         #expect(
-            try ArrivalFixtures.receiver().receive(withoutArgument).outcome
+            try IncomingFixtures.receiver().receive(withoutArgument).outcome
                 == .reject(.bannerWithoutArgument))
     }
 }
