@@ -28,9 +28,9 @@ let table = RouteTable {
 }
 
 /// One receiver per gate. The table is a constant known to be sound.
-let dispatchers: [LinkReceiver] = gates.map { gate in
+let receivers: [LinkReceiver] = gates.map { gate in
     do {
-        return LinkReceiver(gate: gate, router: try Router(table))
+        return try LinkReceiver(table: table, policy: gate.policy)
     } catch {
         fatalError("the harness's own route table is refused: \(error)")
     }
@@ -45,12 +45,14 @@ let dispatchers: [LinkReceiver] = gates.map { gate in
 /// - sanitising removes exactly the policy's items, keeps the rest in order, and is idempotent;
 /// - a refused link is a `reject(.malformed)` outcome with the gate's own error, and nothing
 ///   else: it never opens a route, a confirmation or the browser;
+/// - an accepted link's JSON form decodes to an equal link, and the same form with another
+///   host is refused;
 /// - an accepted link's outcome keeps the promises of ``checkOutcome(_:text:receiver:input:)``.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = FuzzInput(data, size)
     let text = input.text
-    for (gate, receiver) in zip(gates, dispatchers) {
+    for (gate, receiver) in zip(gates, receivers) {
         let parsed: Link
         do {
             parsed = try gate.parse(text)
@@ -70,6 +72,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         checkFoundationAgrees(parsed, input: text)
         checkSanitizing(parsed, gate: gate, input: text)
         checkOutcome(parsed, text: text, receiver: receiver, input: text)
+        checkDecoding(parsed, input: text)
     }
     return 0
 }
@@ -135,4 +138,23 @@ func checkSanitizing(_ link: Link, gate: LinkGate, input: String) {
         reparsed.queryItems == clean.link.queryItems, "the sanitised text reads other items", input: input)
     require(
         reparsed.canonical == clean.canonical, "the sanitised text has another canonical form", input: input)
+}
+
+/// A link's JSON form decodes back to the same link; with its host changed it is refused,
+/// because decoding parses the text again and compares every part.
+func checkDecoding(_ link: Link, input: String) {
+    guard let data = try? JSONEncoder().encode(link),
+        var object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+    else {
+        violated("an accepted link cannot be encoded", input: input)
+    }
+    require(
+        (try? JSONDecoder().decode(Link.self, from: data)) == link, "a link's JSON form decodes differently",
+        input: input)
+    object["host"] = (link.host ?? "") + "x.evil"
+    if let tampered = try? JSONSerialization.data(withJSONObject: object) {
+        require(
+            (try? JSONDecoder().decode(Link.self, from: tampered)) == nil,
+            "a link whose host disagrees with its text was decoded", input: input)
+    }
 }

@@ -29,14 +29,14 @@ let receiver: LinkReceiver = {
     }
 }()
 
-/// The input is an arrival in its JSON form (`{"url": …}`, `{"activity": {…}}`,
+/// The input is an incoming link in its JSON form (`{"url": …}`, `{"activity": {…}}`,
 /// `{"smartAppBanner": …}`); input that is not one is received both as URL text and as banner
 /// content.
 ///
 /// Invariants:
 /// - a decoded activity keeps the promises its initializer checks (a web `webpageURL`,
 ///   present for browsing-web, a `userInfo` within its 3 KB budget, required keys present),
-///   and an arrival's JSON form decodes to an equal arrival;
+///   and an incoming link's JSON form decodes to an equal one;
 /// - nothing the gate refuses reaches a route: a URL, `webpageURL` or banner argument that the
 ///   gate refuses gives no match;
 /// - a `route` outcome is only ever a navigate route, and never comes from the scheme that
@@ -78,13 +78,13 @@ func checkDecoded(_ incoming: IncomingLink, input: String) {
     }
     do {
         let again = try JSONDecoder().decode(IncomingLink.self, from: try JSONEncoder().encode(incoming))
-        require(again == incoming, "the arrival's JSON form decodes to another arrival", input: input)
+        require(again == incoming, "the incoming link's JSON form decodes to another one", input: input)
     } catch {
-        violated("the arrival's JSON form does not round-trip: \(error)", input: input)
+        violated("the incoming link's JSON form does not round-trip: \(error)", input: input)
     }
 }
 
-/// The link text the gate sees for an arrival, when it carries one.
+/// The link text the gate sees for an incoming link, when it carries one.
 func linkText(of incoming: IncomingLink) -> String? {
     switch incoming {
     case .url(let text): return text
@@ -97,38 +97,31 @@ func linkText(of incoming: IncomingLink) -> String? {
 
 func check(_ incoming: IncomingLink, input: String) {
     let received = receiver.receive(incoming)
-    require(received.source == incoming.source, "the arrival's source changed", input: input)
+    require(received.source == incoming.source, "the incoming link's source changed", input: input)
     if let text = linkText(of: incoming), (try? receiver.gate.parse(text)) == nil {
         require(received.match == nil, "a link the gate refuses reached a route", input: input)
     }
     switch received.outcome {
-    case .refused(let refusal):
-        require(!refusal.description.isEmpty, "a refusal without a sentence", input: input)
-    case let (outcome):
-        switch outcome {
-        case .route(let match):
-            let route = receiver.receiver.router.route(named: match.route)
+    case .route(let match):
+        let route = receiver.router.route(named: match.route)
+        require(route?.safety == .navigate, "a \(match.safety) route ran without confirmation", input: input)
+        require(
+            match.link.scheme != "myapp", "the scheme that confirms every route was routed directly",
+            input: input)
+        if case .activity(let activity) = incoming {
             require(
-                route?.safety == .navigate, "a \(match.safety) route ran without confirmation", input: input)
-            require(
-                match.link.scheme != "myapp", "the scheme that confirms every route was routed directly",
+                activity.activityType != "com.example.deleting-album", "a destructive activity was routed directly",
                 input: input)
-            if case .activity(let activity) = incoming {
-                require(
-                    activity.activityType != "com.example.deleting-album",
-                    "a destructive activity was routed directly",
-                    input: input)
-            }
-        case .confirm(let match):
-            require(
-                match.link.scheme == "myapp" || match.safety != .navigate,
-                "a navigate route asked for confirmation", input: input)
-        case .openInBrowser(let link, _):
-            require(
-                link.isWeb && link.host == "example.com", "the browser gets a link off the allowed domain",
-                input: input)
-        case .reject(let rejection):
-            require(!rejection.description.isEmpty, "a rejection without a sentence", input: input)
         }
+    case .confirm(let match):
+        require(
+            match.link.scheme == "myapp" || match.safety != .navigate, "a navigate route asked for confirmation",
+            input: input)
+    case .openInBrowser(let link, _):
+        require(
+            link.isWeb && link.host == "example.com", "the browser gets a link off the allowed domain",
+            input: input)
+    case .reject(let rejection):
+        require(!rejection.description.isEmpty, "a rejection without a sentence", input: input)
     }
 }

@@ -50,8 +50,14 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
     // The gate allows every scheme the table names, so that custom-scheme routes are reached.
     let schemes = Set(table.routes.flatMap(\.scope.schemes)).union(["https", "http"])
-    let gate = LinkGate(policy: LinkPolicy(allowedSchemes: schemes))
-    let receiver = LinkReceiver(gate: gate, router: router)
+    let receiver: LinkReceiver
+    do {
+        receiver = try LinkReceiver(table: table, policy: LinkPolicy(allowedSchemes: schemes))
+    } catch {
+        violated("a table the router accepts was refused by the receiver: \(error)", input: text)
+    }
+    _ = router
+    let gate = receiver.gate
     for line in links.prefix(16) {
         guard let link = try? gate.parse(line) else {
             require(

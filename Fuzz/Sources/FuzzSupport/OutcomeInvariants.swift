@@ -10,13 +10,17 @@ import DeepLinks
 public func checkOutcome(_ link: Link, text: String, receiver: LinkReceiver, input: String) {
     let outcome = receiver.receive(url: text).outcome
     require(
-        outcome == receiver.receive(url: link).outcome, "text and parsed link decided differently", input: input)
+        outcome == receiver.receive(url: link.original).outcome, "text and parsed link decided differently", input: input)
     let sanitized = receiver.gate.sanitize(link).link
     switch outcome {
     case .reject(.malformed(let error)):
         violated("an accepted link was rejected as malformed: \(error)", input: input)
     case .reject(.unhandled(let rejected, _)):
         require(!rejected.isWeb, "a web link was rejected instead of opened in the browser", input: input)
+    case .reject(.hostNotAllowed), .reject(.portOnRouteHost):
+        require(!link.isWeb, "a web link was rejected by a custom scheme's rule", input: input)
+    case .reject(let other):
+        violated("a URL was rejected for a reason only activities and banners have: \(other)", input: input)
     case .openInBrowser(let opened, _):
         require(opened.isWeb, "a custom-scheme link was sent to the browser", input: input)
         require(opened == sanitized, "the browser gets a link other than the sanitised one", input: input)

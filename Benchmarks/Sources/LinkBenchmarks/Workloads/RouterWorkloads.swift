@@ -67,7 +67,7 @@ struct RouterWorkloads {
         self.corpus = corpus
         let table = corpus.routeTable
         router = try DeepLinks.Router(table)
-        receiver = LinkReceiver(gate: LinkGate(policy: corpus.policy), router: router)
+        receiver = try LinkReceiver(table: table, policy: corpus.policy)
         peer = corpus.peerRouter()
     }
 
