@@ -30,6 +30,9 @@ public enum ReverseRoutingError: Error, Sendable, Hashable, Encodable, CustomStr
     /// The text written is not a link the gate accepts (a custom type's text with control
     /// characters, a host that is not a valid name, …).
     case notALink(route: String, error: LinkError)
+    /// A ``RouteValue`` holds a property that no parameter type carries (a nested object, a
+    /// floating-point number).
+    case unwritableValue(route: String, reason: String)
     /// The generated link would be taken by another route that precedes this one
     /// (`reachedRoute`), or by no route at all (`nil`).
     case doesNotRouteBack(route: String, reachedRoute: String?)
@@ -56,6 +59,8 @@ public enum ReverseRoutingError: Error, Sendable, Hashable, Encodable, CustomStr
             "the link generated for route '\(route)' would be routed to '\(other)', which takes precedence"
         case .doesNotRouteBack(let route, nil):
             "the link generated for route '\(route)' would not be routed back to it"
+        case .unwritableValue(let route, let reason):
+            "no link can be written for route '\(route)': \(reason)"
         }
     }
 }

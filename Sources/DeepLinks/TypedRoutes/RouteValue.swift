@@ -1,0 +1,31 @@
+/// An app's own type for one route of the table: its stored properties are the route's
+/// parameters, with Swift types.
+///
+/// A route value is an ordinary `Codable` struct (or enum) that names its route. Its coding
+/// keys are the parameter names, and each property's type must fit the parameter's declared
+/// type: `Int` (or any fixed-width integer whose range holds the declared range) for `int`,
+/// `String` for `string`, `slug` and untyped parameters, a `String`-backed enum for `enum a|b`
+/// (every declared value must be one of its cases), `UUID` for `uuid`, `Bool` for `bool` and
+/// `[String]` for a catch-all. A parameter that can be absent (an optional query parameter
+/// without a default, an optional segment) needs an `Optional` property.
+///
+/// ``TypedRoutes`` checks all of this when it is built, so a misspelt route or parameter
+/// name, or a type that does not fit, is an error at start-up (and in the app's tests), never
+/// a silent `nil` when a link comes in.
+///
+/// ```swift
+/// struct Product: RouteValue {
+///     static let route = "product"            // Route("product", "/p/:id(int 1...999999)")
+///     var id: Int
+/// }
+/// enum Sort: String, Codable { case price, newest }
+/// struct Search: RouteValue {
+///     static let route = "search"             // Route("search", "/search", query: ["q(string 1...64)", "sort(enum price|newest)?"])
+///     var q: String
+///     var sort: Sort?
+/// }
+/// ```
+public protocol RouteValue: Codable, Sendable {
+    /// The name of the route in the table that this type stands for.
+    static var route: String { get }
+}

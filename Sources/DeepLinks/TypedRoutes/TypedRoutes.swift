@@ -1,0 +1,185 @@
+/// The route table mapped to the app's own destination type, checked when it is built.
+///
+/// Each entry maps one route to a destination: a ``RouteValue`` type whose properties are the
+/// route's parameters, or a fixed destination for a route without parameters. Building the
+/// mapping checks every entry against the compiled table (route names, parameter names,
+/// Swift types, optionality) and that every route is mapped, so a typo is a start-up error
+/// with a sentence, and ``destination(for:)`` never silently returns `nil` for a mapped table.
+///
+/// ```swift
+/// enum Screen: Sendable { case product(Product), search(Search), cart }
+///
+/// let screens = try TypedRoutes<Screen>(router: receiver.router, [
+///     .route(Product.self, Screen.product),
+///     .route(Search.self, Screen.search),
+///     .route("cart", .cart),
+/// ])
+/// if let match = receiver.receive(url: "https://shop.example.com/p/42").match {
+///     screens.destination(for: match)       // .product(Product(id: 42))
+/// }
+/// try receiver.router.link(for: Product(id: 42))   // "https://shop.example.com/p/42"
+/// ```
+public struct TypedRoutes<Destination: Sendable>: Sendable {
+    /// One route mapped to a destination.
+    public struct Entry: Sendable {
+        let route: String
+        let typeName: String
+        /// Checks the entry against a compiled route; `nil` when it fits.
+        let check: @Sendable (CompiledRoute) -> TypedRoutesError?
+        /// Reads the destination from a match's parameters.
+        let read: @Sendable (RouteParameters) throws(TypedRoutesError) -> Destination
+
+        /// Maps the route a ``RouteValue`` type names to a destination made from its value.
+        public static func route<Value: RouteValue>(
+            _ type: Value.Type, _ destination: @escaping @Sendable (Value) -> Destination
+        ) -> Entry {
+            let typeName = String(describing: Value.self)
+            return Entry(
+                route: Value.route, typeName: typeName,
+                check: { compiled in TypedRoutes.probe(Value.self, typeName: typeName, route: compiled) },
+                read: { parameters throws(TypedRoutesError) in
+                    destination(try TypedRoutes.value(Value.self, typeName: typeName, from: parameters))
+                })
+        }
+
+        /// Maps a route without parameters to a fixed destination.
+        public static func route(_ name: String, _ destination: Destination) -> Entry {
+            Entry(
+                route: name, typeName: "route '\(name)'",
+                check: { compiled in
+                    let names = compiled.declaredParameters.keys.sorted()
+                    return names.isEmpty ? nil : .routeHasParameters(route: name, parameters: names)
+                },
+                read: { _ in destination })
+        }
+    }
+
+    private let entries: [String: Entry]
+
+    /// Builds the mapping and checks it against the router's table.
+    ///
+    /// - Parameters:
+    ///   - router: the compiled table (``LinkReceiver/router``).
+    ///   - entries: one entry per mapped route.
+    ///   - unmapped: routes deliberately left without a destination (for them
+    ///     ``destination(for:)`` is `nil`).
+    /// - Throws: ``TypedRoutesError`` for the first entry that does not fit, or a route that is
+    ///   neither mapped nor listed as unmapped.
+    public init(router: Router, _ entries: [Entry], unmapped: Set<String> = []) throws(TypedRoutesError) {
+        var byName: [String: Entry] = [:]
+        for entry in entries {
+            guard let compiled = router.compiledRoute(named: entry.route) else {
+                throw .unknownRoute(type: entry.typeName, route: entry.route)
+            }
+            guard byName[entry.route] == nil else { throw .duplicateRoute(entry.route) }
+            if let problem = entry.check(compiled) { throw problem }
+            byName[entry.route] = entry
+        }
+        for route in router.table.routes where byName[route.name] == nil && !unmapped.contains(route.name) {
+            throw .unmappedRoute(route.name)
+        }
+        for name in unmapped where router.route(named: name) == nil {
+            throw .unknownRoute(type: "unmapped", route: name)
+        }
+        self.entries = byName
+    }
+
+    /// The destination for a match: `nil` only for a route listed as unmapped, or a match from
+    /// another table.
+    public func destination(for match: RouteMatch) -> Destination? {
+        guard let entry = entries[match.route] else { return nil }
+        return try? entry.read(match.parameters)
+    }
+
+    /// The destination for a match, or why there is none.
+    ///
+    /// - Throws: ``TypedRoutesError/unmappedRoute(_:)`` for a route without an entry, or
+    ///   ``TypedRoutesError/valueNotReadable(type:route:reason:)`` when a custom parameter
+    ///   type's value does not fit its property.
+    public func readDestination(for match: RouteMatch) throws(TypedRoutesError) -> Destination {
+        guard let entry = entries[match.route] else { throw .unmappedRoute(match.route) }
+        return try entry.read(match.parameters)
+    }
+
+    // MARK: Reading values
+
+    static func value<Value: RouteValue>(_ type: Value.Type, typeName: String, from parameters: RouteParameters)
+        throws(TypedRoutesError) -> Value
+    {
+        let context = ParameterDecoder.Context(
+            typeName: typeName, route: Value.route, values: parameters, declared: nil)
+        do {
+            return try Value(from: ParameterDecoder(context: context))
+        } catch {
+            throw context.problem ?? .valueNotReadable(type: typeName, route: Value.route, reason: "\(error)")
+        }
+    }
+
+    /// Reads the type from sample values of every declared type (once per enumeration value),
+    /// checking names, types and optionality.
+    static func probe<Value: RouteValue>(_ type: Value.Type, typeName: String, route: CompiledRoute)
+        -> TypedRoutesError?
+    {
+        let declared = route.declaredParameters
+        let passes = declared.values.map(\.sampleCount).max() ?? 1
+        for pass in 0..<passes {
+            var samples = RouteParameters()
+            for parameter in declared.values { samples[parameter.name] = parameter.sample(pass) }
+            let context = ParameterDecoder.Context(
+                typeName: typeName, route: route.name, values: samples, declared: declared)
+            do {
+                _ = try Value(from: ParameterDecoder(context: context))
+            } catch {
+                if let problem = context.problem {
+                    if case .valueNotReadable = problem, let parameter = mismatchedParameter(context, declared) {
+                        return .typeMismatch(
+                            type: typeName, route: route.name, parameter: parameter.name,
+                            declared: parameter.type?.description ?? "untyped",
+                            swiftType: "a type that cannot hold \(parameter.sample(pass))")
+                    }
+                    return problem
+                }
+                return .valueNotReadable(type: typeName, route: route.name, reason: "\(error)")
+            }
+            for name in context.reads.sorted() {
+                if let parameter = declared[name], !parameter.alwaysPresent, !context.optionalReads.contains(name) {
+                    return .optionalParameter(type: typeName, route: route.name, parameter: name)
+                }
+            }
+            for parameter in declared.values.sorted(by: { $0.name < $1.name })
+            where parameter.alwaysPresent && !context.reads.contains(parameter.name) {
+                return .parameterNotRead(type: typeName, route: route.name, parameter: parameter.name)
+            }
+        }
+        return nil
+    }
+
+    private static func mismatchedParameter(
+        _ context: ParameterDecoder.Context, _ declared: [String: DeclaredParameter]
+    ) -> DeclaredParameter? {
+        guard case .valueNotReadable(_, _, let reason) = context.problem else { return nil }
+        return declared.values.first { reason.hasPrefix("parameter '\($0.name)'") }
+    }
+}
+
+extension Router {
+    /// Writes the link for a ``RouteValue``: its properties are the route's parameters.
+    ///
+    /// ```swift
+    /// try router.link(for: Product(id: 42))   // "https://shop.example.com/p/42"
+    /// ```
+    ///
+    /// - Throws: ``ReverseRoutingError``, including
+    ///   ``ReverseRoutingError/unwritableValue(route:reason:)`` when a property holds a value
+    ///   no parameter type carries.
+    public func link<Value: RouteValue>(for value: Value, scheme: String? = nil, host: String? = nil)
+        throws(ReverseRoutingError) -> String
+    {
+        switch ParameterEncoder.parameters(of: value) {
+        case .success(let parameters):
+            return try link(for: Value.route, parameters: parameters, scheme: scheme, host: host)
+        case .failure(let failure):
+            throw .unwritableValue(route: Value.route, reason: failure.reason)
+        }
+    }
+}

@@ -1,0 +1,172 @@
+import DeepLinks
+import Foundation
+import Testing
+
+/// A shop's routes as the app's own types.
+enum Shop {
+    static let table = RouteTable {
+        RouteGroup(scope: RouteScope(schemes: ["https"], hosts: ["shop.example.com"])) {
+            Route("product", "/p/:id(int 1...999999)")
+            Route("search", "/search", query: ["q(string 1...64)", "sort(enum price|newest)?", "page(int 1...99)=1"])
+            Route("cart", "/cart", safety: .sensitive)
+            Route("cancelOrder", "/orders/:order(uuid)/cancel", safety: .destructive)
+            Route("promo", "/promo/*rest(slug)")
+        }
+    }
+
+    struct Product: RouteValue, Equatable {
+        static let route = "product"
+        var id: Int
+    }
+    enum Sort: String, Codable { case price, newest }
+    struct Search: RouteValue, Equatable {
+        static let route = "search"
+        var q: String
+        var sort: Sort?
+        var page: Int
+    }
+    struct CancelOrder: RouteValue, Equatable {
+        static let route = "cancelOrder"
+        var order: UUID
+    }
+    struct Promo: RouteValue, Equatable {
+        static let route = "promo"
+        var rest: [String]
+    }
+
+    enum Screen: Sendable, Equatable {
+        case product(Product), search(Search), cart, cancelOrder(CancelOrder), promo(Promo)
+    }
+
+    static let entries: [TypedRoutes<Screen>.Entry] = [
+        .route(Product.self, Screen.product), .route(Search.self, Screen.search), .route("cart", .cart),
+        .route(CancelOrder.self, Screen.cancelOrder), .route(Promo.self, Screen.promo),
+    ]
+
+    static func receiver() throws -> LinkReceiver {
+        try LinkReceiver(
+            table: table, policy: LinkPolicy(allowedHosts: ["shop.example.com"]),
+            activities: [ActivityRoute(activityType: "com.example.shop.product", route: "product")])
+    }
+}
+
+@Suite("Typed routes: the table mapped to the app's own types")
+struct TypedRoutesTests {
+    let receiver: LinkReceiver
+    let screens: TypedRoutes<Shop.Screen>
+
+    init() throws {
+        receiver = try Shop.receiver()
+        screens = try TypedRoutes(router: receiver.router, Shop.entries)
+    }
+
+    func screen(_ text: String) -> Shop.Screen? {
+        receiver.receive(url: text).match.flatMap(screens.destination(for:))
+    }
+
+    @Test("a match becomes the app's destination with typed values")
+    func destinations() {
+        #expect(screen("https://shop.example.com/p/42") == .product(.init(id: 42)))
+        #expect(screen("https://shop.example.com/search?q=shoes&sort=price") == .search(.init(q: "shoes", sort: .price, page: 1)))
+        #expect(screen("https://shop.example.com/search?q=shoes&page=3") == .search(.init(q: "shoes", sort: nil, page: 3)))
+        #expect(screen("https://shop.example.com/cart") == .cart)
+        #expect(
+            screen("https://shop.example.com/orders/0F0E0D0C-0B0A-0908-0706-050403020100/cancel")
+                == .cancelOrder(.init(order: UUID(uuidString: "0F0E0D0C-0B0A-0908-0706-050403020100")!)))
+        #expect(screen("https://shop.example.com/promo/black-friday/shoes") == .promo(.init(rest: ["black-friday", "shoes"])))
+    }
+
+    @Test("a value writes its link back, and the link reads back as the same value")
+    func roundTrip() throws {
+        let values: [any RouteValue] = [
+            Shop.Product(id: 7), Shop.Search(q: "red shoes", sort: .newest, page: 2),
+            Shop.Promo(rest: ["summer"]),
+        ]
+        for value in values {
+            let text = try receiver.router.link(for: value)
+            let match = try #require(receiver.receive(url: text).match, "\(text)")
+            #expect(match.route == type(of: value).route)
+        }
+        #expect(try receiver.router.link(for: Shop.Product(id: 7)) == "https://shop.example.com/p/7")
+    }
+
+    @Test("a misspelt route name is an error when the mapping is built, not a nil later")
+    func misspeltRoute() {
+        struct Prodcut: RouteValue { static let route = "prodcut"; var id: Int }
+        #expect(throws: TypedRoutesError.unknownRoute(type: "Prodcut", route: "prodcut")) {
+            try TypedRoutes<Int>(router: receiver.router, [.route(Prodcut.self) { $0.id }], unmapped: allBut([]))
+        }
+    }
+
+    @Test("a misspelt parameter name is an error when the mapping is built")
+    func misspeltParameter() {
+        struct Product: RouteValue { static let route = "product"; var idd: Int }
+        #expect(
+            throws: TypedRoutesError.unknownParameter(
+                type: "Product", route: "product", parameter: "idd", declared: ["id"])
+        ) {
+            try TypedRoutes<Int>(router: receiver.router, [.route(Product.self) { $0.idd }], unmapped: allBut(["product"]))
+        }
+    }
+
+    @Test("a property type that does not fit the declared parameter type is an error when the mapping is built")
+    func typeMismatch() {
+        struct ProductAsText: RouteValue { static let route = "product"; var id: String }
+        #expect(
+            throws: TypedRoutesError.typeMismatch(
+                type: "ProductAsText", route: "product", parameter: "id", declared: "int 1...999999",
+                swiftType: "String")
+        ) {
+            try TypedRoutes<Int>(router: receiver.router, [.route(ProductAsText.self) { _ in 0 }], unmapped: allBut(["product"]))
+        }
+        struct NarrowProduct: RouteValue { static let route = "product"; var id: Int8 }
+        #expect(throws: TypedRoutesError.self) {
+            try TypedRoutes<Int>(router: receiver.router, [.route(NarrowProduct.self) { _ in 0 }], unmapped: allBut(["product"]))
+        }
+    }
+
+    @Test("an enum that misses a declared value, a non-optional property for an optional parameter, an unread required parameter: build errors")
+    func otherMismatches() {
+        enum OneSort: String, Codable { case price }
+        struct SearchOneSort: RouteValue { static let route = "search"; var q: String; var sort: OneSort?; var page: Int }
+        #expect(throws: TypedRoutesError.self) {
+            try TypedRoutes<Int>(router: receiver.router, [.route(SearchOneSort.self) { _ in 0 }], unmapped: allBut(["search"]))
+        }
+        struct SearchSortRequired: RouteValue { static let route = "search"; var q: String; var sort: Shop.Sort; var page: Int }
+        #expect(throws: TypedRoutesError.optionalParameter(type: "SearchSortRequired", route: "search", parameter: "sort")) {
+            try TypedRoutes<Int>(router: receiver.router, [.route(SearchSortRequired.self) { _ in 0 }], unmapped: allBut(["search"]))
+        }
+        struct SearchNoQuery: RouteValue { static let route = "search"; var page: Int }
+        #expect(throws: TypedRoutesError.parameterNotRead(type: "SearchNoQuery", route: "search", parameter: "q")) {
+            try TypedRoutes<Int>(router: receiver.router, [.route(SearchNoQuery.self) { _ in 0 }], unmapped: allBut(["search"]))
+        }
+    }
+
+    @Test("every route must be mapped or listed as unmapped; a parameterless entry needs a route without parameters")
+    func coverage() {
+        #expect(throws: TypedRoutesError.unmappedRoute("promo")) {
+            try TypedRoutes<Shop.Screen>(router: receiver.router, Array(Shop.entries.dropLast()))
+        }
+        #expect(throws: TypedRoutesError.routeHasParameters(route: "product", parameters: ["id"])) {
+            try TypedRoutes<Int>(router: receiver.router, [.route("product", 1)], unmapped: allBut(["product"]))
+        }
+    }
+
+    @Test("outgoing Handoff: the activity for a value is received as the same route and value")
+    func outgoingHandoff() throws {
+        let activity = try receiver.userActivity(for: Shop.Product(id: 42), activityType: "com.example.shop.product")
+        #expect(activity.userInfo["id"] == .integer(42))
+        #expect(activity.webpageURL == "https://shop.example.com/p/42")
+        #expect(activity.requiredUserInfoKeys == ["id"])
+        let received = receiver.receive(activity)
+        #expect(received.source == .handoff)
+        #expect(received.match.flatMap(screens.destination(for:)) == .product(.init(id: 42)))
+        #expect(throws: OutgoingActivityError.noActivityRoute(activityType: "com.example.other", route: "product")) {
+            try receiver.userActivity(for: Shop.Product(id: 42), activityType: "com.example.other")
+        }
+    }
+
+    func allBut(_ names: Set<String>) -> Set<String> {
+        Set(Shop.table.routes.map(\.name)).subtracting(names)
+    }
+}
