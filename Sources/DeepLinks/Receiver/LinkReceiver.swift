@@ -78,6 +78,13 @@ public struct LinkReceiver: Sendable {
     /// The gate every link goes through.
     public var gate: LinkGate { pipeline.gate }
 
+    /// The app's own activity types, each once, in declaration order: the types to continue
+    /// (`onContinueUserActivity`, `NSUserActivityTypes` in Info.plist) beside the browsing-web type.
+    public var activityTypes: [String] {
+        var seen: Set<String> = []
+        return activities.map(\.activityType).filter { seen.insert($0).inserted }
+    }
+
     /// The effective policy: the one given, with every registered scheme allowed. This is the
     /// policy the route table was checked against.
     public var policy: LinkPolicy { pipeline.gate.policy }

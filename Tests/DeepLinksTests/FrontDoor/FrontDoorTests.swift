@@ -144,3 +144,21 @@ struct DecodingSideDoorTests {
         }
     }
 }
+
+@Suite("What the platform adapters read from the receiver")
+struct AdapterInputTests {
+    @Test("activityTypes lists each registered type once, in order: what the SwiftUI modifier continues")
+    func activityTypes() throws {
+        let receiver = try LinkReceiver(
+            table: RouteTable {
+                Route("a", "/a/:x(int)", scope: RouteScope(hosts: ["example.com"]))
+                Route("b", "/b/:x(int)", scope: RouteScope(hosts: ["example.com"]))
+            },
+            activities: [
+                ActivityRoute(activityType: "com.example.two", route: "b"),
+                ActivityRoute(activityType: "com.example.one", route: "a"),
+                ActivityRoute(activityType: "com.example.two", route: "a"),
+            ])
+        #expect(receiver.activityTypes == ["com.example.two", "com.example.one"])
+    }
+}
