@@ -33,22 +33,29 @@ struct OptionalSegmentGenerationTests {
         let generated = try #require(AppLinksGenerator(appIDs: [Self.appID], canonicalHostOf: Self.table))
             .generate(from: Self.table)
         #expect(
-            generated.file.appLinks?.details?.first?.components?.map(\.path) == ["/c/?*/?*", "/c/?*", "/p/?*"])
+            generated.file.appLinks?.details?.first?.components?.map(\.path) == [
+                "/c/?*/?*", "/c/?*", "/p/?*",
+            ])
         #expect(AssociationFileValidator().validate(generated.file) == [])
         let compiled = CompiledAssociationFile(generated.file)
         for path in ["/c/shoes", "/c/shoes/2", "/p/1"] {
             #expect(
-                compiled.match("https://shop.example.com" + path, appID: Self.appID, domain: "shop.example.com")
-                    .decision == .match, "\(path)")
+                compiled.match(
+                    "https://shop.example.com" + path, appID: Self.appID, domain: "shop.example.com"
+                )
+                .decision == .match, "\(path)")
         }
     }
 
     @Test("a destructive optional route excludes both shapes")
     func destructiveOptional() {
         let table = RouteTable {
-            Route("clear", "/cart/clear/:item(int)?", scope: RouteScope(schemes: ["https"]), safety: .destructive)
+            Route(
+                "clear", "/cart/clear/:item(int)?", scope: RouteScope(schemes: ["https"]),
+                safety: .destructive)
         }
-        let generated = AppLinksGenerator(appIDs: [Self.appID], domain: "shop.example.com").generate(from: table)
+        let generated = AppLinksGenerator(appIDs: [Self.appID], domain: "shop.example.com").generate(
+            from: table)
         let components = generated.file.appLinks?.details?.first?.components
         #expect(components?.map(\.path) == ["/cart/clear/?*", "/cart/clear"])
         #expect(components?.map(\.exclude) == [true, true])

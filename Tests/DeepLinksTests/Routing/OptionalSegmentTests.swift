@@ -78,7 +78,8 @@ struct OptionalSegmentTests {
                     route: "category",
                     result: .parameterFailed(
                         ParameterFailure(
-                            parameter: "page", location: .path, value: "0", reason: .outOfRange(1...Int.max))))
+                            parameter: "page", location: .path, value: "0", reason: .outOfRange(1...Int.max)))
+                )
             ])
         #expect(router.match(try RouteFixtures.link("https://shop.example.com/c/shoes/2/3")) == nil)
         #expect(router.match(try RouteFixtures.link("https://shop.example.com/c")) == nil)
@@ -134,7 +135,9 @@ struct OptionalSegmentTests {
 
     @Test("reverse routing leaves the segment out without a value and checks it with one")
     func reverse() throws {
-        #expect(try router.link(for: "category", parameters: ["slug": "shoes"]) == "https://shop.example.com/c/shoes")
+        #expect(
+            try router.link(for: "category", parameters: ["slug": "shoes"])
+                == "https://shop.example.com/c/shoes")
         #expect(throws: ReverseRoutingError.missingParameter(route: "category", parameter: "slug")) {
             try router.link(for: "category", parameters: ["page": 2])
         }
@@ -238,7 +241,7 @@ struct OptionalSegmentTests {
 
     @Test(
         "a range open on both sides, or an open length range, is refused with a sentence",
-        arguments: ["int ...", "string 1...", "slug ...4", "int 1..."+"2..."])
+        arguments: ["int ...", "string 1...", "slug ...4", "int 1..." + "2..."])
     func malformedOpenRanges(_ text: String) {
         #expect(throws: ParameterTypeSyntaxError.self) { try ParameterType(parsing: text) }
     }

@@ -119,7 +119,9 @@ struct RouteTableValidationTests {
             ])
     }
 
-    @Test("scopes need valid schemes and hosts, and a scope with hosts lists a web scheme when it lists schemes")
+    @Test(
+        "scopes need valid schemes and hosts, and a scope with hosts lists a web scheme when it lists schemes"
+    )
     func invalidScope() {
         #expect(
             problems {

@@ -44,7 +44,8 @@ struct SayItOnceTests {
         }
         """#
 
-    @Test("JSON and Swift tables equal: default scope, groups, optional segments, open ranges, canonical host")
+    @Test(
+        "JSON and Swift tables equal: default scope, groups, optional segments, open ranges, canonical host")
     func jsonAndSwiftTablesEqual() throws {
         let decoded = try JSONDecoder().decode(RouteTable.self, from: Data(Self.json.utf8))
         #expect(decoded == Self.swiftTable)
@@ -52,7 +53,9 @@ struct SayItOnceTests {
         #expect(decoded.canonicalHost == "shop.example.com")
         #expect(decoded.route(named: "category")?.path.text == "/c/:slug(slug)/:page(int 1...)?")
         #expect(decoded.route(named: "product")?.scope == Self.shopScope)
-        #expect(decoded.route(named: "help")?.scope == RouteScope(schemes: ["https"], hosts: ["help.example.com"]))
+        #expect(
+            decoded.route(named: "help")?.scope == RouteScope(schemes: ["https"], hosts: ["help.example.com"])
+        )
         #expect(decoded.route(named: "cart")?.scope == RouteScope(schemes: ["myapp"]))
         // Written back, every route carries its scope and the canonical host is kept.
         let again = try JSONDecoder().decode(RouteTable.self, from: try JSONEncoder().encode(decoded))
@@ -120,7 +123,9 @@ struct SayItOnceTests {
     @Test("a mixed scope's custom-scheme part keeps the host as the first path segment")
     func mixedScopeCustomHostIsASegment() throws {
         let router = try RouteFixtures.router {
-            Route("doc", "/doc/:id(int)", scope: RouteScope(schemes: ["https", "newsapp"], hosts: ["news.example.com"]))
+            Route(
+                "doc", "/doc/:id(int)",
+                scope: RouteScope(schemes: ["https", "newsapp"], hosts: ["news.example.com"]))
         }
         #expect(try RouteFixtures.routeName(router, "newsapp://doc/7") == "doc")
         #expect(try RouteFixtures.routeName(router, "https://news.example.com/doc/7") == "doc")
@@ -134,7 +139,9 @@ struct SayItOnceTests {
     @Test("a mixed scope covers a custom-scheme route and a host route, but not http links it does not list")
     func mixedScopeOverlap() {
         let table = RouteTable {
-            Route("both", "/p/:id(int)", scope: RouteScope(schemes: ["https", "myapp"], hosts: ["shop.example.com"]))
+            Route(
+                "both", "/p/:id(int)",
+                scope: RouteScope(schemes: ["https", "myapp"], hosts: ["shop.example.com"]))
             Route("app", "/p/:id(int)", scope: RouteScope(schemes: ["myapp"]), priority: -1)
             Route(
                 "web", "/p/:id(int)", scope: RouteScope(schemes: ["https"], hosts: ["shop.example.com"]),
@@ -180,7 +187,10 @@ struct SayItOnceTests {
     @Test(
         "the canonical host must be a host name that some route serves",
         arguments: [
-            ("elsewhere.example.com", "no route serves web links on it; list it in a route's or the table's scope"),
+            (
+                "elsewhere.example.com",
+                "no route serves web links on it; list it in a route's or the table's scope"
+            ),
             ("shop..example.com", "it is not a host name such as shop.example.com"),
         ])
     func canonicalHostMustBeServed(_ host: String, _ reason: String) {

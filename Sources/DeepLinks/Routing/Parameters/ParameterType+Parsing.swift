@@ -15,7 +15,9 @@ extension ParameterType {
         var arguments = tokens.dropFirst()
 
         /// `low...high`; for integers also the open forms `low...` and `...high`.
-        func range(_ token: Substring, open: Bool = false) throws(ParameterTypeSyntaxError) -> ClosedRange<Int> {
+        func range(_ token: Substring, open: Bool = false) throws(ParameterTypeSyntaxError) -> ClosedRange<
+            Int
+        > {
             guard let dots = token.range(of: "...") else { throw fail(.invalidRange(String(token))) }
             let lowText = token[..<dots.lowerBound]
             let highText = token[dots.upperBound...]
@@ -26,7 +28,8 @@ extension ParameterType {
             return low...high
         }
         /// The next argument as a range: always, or only when it starts like a number.
-        func takeRange(always: Bool, open: Bool = false) throws(ParameterTypeSyntaxError) -> ClosedRange<Int>? {
+        func takeRange(always: Bool, open: Bool = false) throws(ParameterTypeSyntaxError) -> ClosedRange<Int>?
+        {
             guard let next = arguments.first else { return nil }
             guard always || next.first.map({ $0 == "-" || $0.isNumber }) == true else { return nil }
             arguments.removeFirst()
@@ -164,7 +167,8 @@ public struct ParameterTypeSyntaxError: Error, Sendable, Hashable, Encodable, Cu
         case .invalidName(let name):
             "'\(name)' is not a type name; use int, string, slug, uuid, bool, enum or a registered custom type"
         case .unexpectedArgument(let argument): "the type '\(text)' does not take the argument '\(argument)'"
-        case .invalidRange(let range): "'\(range)' is not a range such as 0...9999 (an int range may also be open: 1... or ...0)"
+        case .invalidRange(let range):
+            "'\(range)' is not a range such as 0...9999 (an int range may also be open: 1... or ...0)"
         case .reversedRange(let range):
             "the range '\(range)' is empty: its lower bound exceeds its upper bound"
         case .characterClass(let error): error.description

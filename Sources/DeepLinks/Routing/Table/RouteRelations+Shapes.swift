@@ -32,7 +32,8 @@ extension RouteRelations {
             if let shorter = route.route.path.withoutOptionalSegment {
                 var declaration = route.route
                 declaration.path = shorter
-                let shape = CompiledRoute(declaration, index: route.index, options: options, validators: validators)
+                let shape = CompiledRoute(
+                    declaration, index: route.index, options: options, validators: validators)
                 shapes.append(shape)
                 owner[ObjectIdentifier(shape)] = (route, 1)
             }

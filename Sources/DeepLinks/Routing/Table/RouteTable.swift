@@ -96,15 +96,20 @@ public struct RouteTable: Sendable, Hashable {
             !host.isEmpty
             && labels.allSatisfy { label in
                 !label.isEmpty
-                    && label.utf8.allSatisfy { ASCII.isAlpha($0) || ASCII.isDigit($0) || $0 == UInt8(ascii: "-") }
+                    && label.utf8.allSatisfy {
+                        ASCII.isAlpha($0) || ASCII.isDigit($0) || $0 == UInt8(ascii: "-")
+                    }
             }
         if !valid {
-            return [.invalidCanonicalHost(host: host, reason: "it is not a host name such as shop.example.com")]
+            return [
+                .invalidCanonicalHost(host: host, reason: "it is not a host name such as shop.example.com")
+            ]
         }
         if !routes.contains(where: { $0.scope.servesWeb(host: host) }) {
             return [
                 .invalidCanonicalHost(
-                    host: host, reason: "no route serves web links on it; list it in a route's or the table's scope")
+                    host: host,
+                    reason: "no route serves web links on it; list it in a route's or the table's scope")
             ]
         }
         return []
@@ -112,7 +117,9 @@ public struct RouteTable: Sendable, Hashable {
 }
 
 extension RouteTable: Codable {
-    private enum CodingKeys: String, CodingKey, CaseIterable { case options, canonicalHost, scope, routes, groups }
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case options, canonicalHost, scope, routes, groups
+    }
 
     /// Decodes a table; every key may be omitted but one of `routes` and `groups`, and unknown
     /// keys are refused. `scope` is the default scope of every route without one; `groups`

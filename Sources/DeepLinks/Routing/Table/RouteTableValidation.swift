@@ -191,7 +191,8 @@ struct RouteTableValidation {
             }
         }
         let hostSegment = customOnly ? 1 : 0
-        let minimumSegments = route.path.segments.count - (route.path.hasOptionalLastSegment ? 1 : 0) - hostSegment
+        let minimumSegments =
+            route.path.segments.count - (route.path.hasOptionalLastSegment ? 1 : 0) - hostSegment
         if minimumSegments > policy.limits.maxPathSegments {
             never(
                 "its path has \(minimumSegments) segments and the gate's policy allows at most \(policy.limits.maxPathSegments)"
