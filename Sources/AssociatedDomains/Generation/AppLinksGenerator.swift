@@ -6,7 +6,8 @@ import DeepLinks
 /// segments percent-encoded, each parameter and catch-all `?*` (one or more characters),
 /// an enumeration parameter a substitution variable listing its values, required query
 /// parameters a `?` item, a fragment rule a `#` pattern, and the route's name the component's
-/// `comment`. Destructive routes become `exclude` components, so that a link never opens a
+/// `comment`. A route whose last segment is optional (`/c/:slug/:page?`) gets two components,
+/// with and without that segment. Destructive routes become `exclude` components, so that a link never opens a
 /// destructive screen straight from the web (SPEC §2); they are placed first, after the
 /// explicit exclusions, because the first matching component decides. A table that ignores
 /// letter case gets `caseSensitive: false` as the detail's default.
@@ -34,6 +35,18 @@ public struct AppLinksGenerator: Sendable {
         self.exclusions = exclusions
     }
 
+    /// Creates a generator for the table's canonical host (``RouteTable/canonicalHost``), or
+    /// `nil` when the table names none.
+    ///
+    /// ```swift
+    /// let generator = AppLinksGenerator(appIDs: ["ABCDE12345.com.example.shop"], canonicalHostOf: table)
+    /// generator?.domain    // "shop.example.com"
+    /// ```
+    public init?(appIDs: [String], canonicalHostOf table: RouteTable, exclusions: [AppLinksComponent] = []) {
+        guard let host = table.canonicalHost else { return nil }
+        self.init(appIDs: appIDs, domain: host, exclusions: exclusions)
+    }
+
     /// The generated file, with the route behind each component and the routes left out.
     public func generate(from table: RouteTable) -> GeneratedAppLinks {
         var variables: [String: [String]] = [:]
@@ -49,11 +62,20 @@ public struct AppLinksGenerator: Sendable {
                 skipped.append(.init(route: route.name, reason: reason))
                 continue
             }
-            let component = AppLinksGenerator.component(for: route, variables: &variables)
-            if route.safety == .destructive {
-                excluded.append((component, route.name))
-            } else {
-                included.append((component, route.name))
+            // A route whose last segment is optional gets a component for each shape.
+            var shapes = [route]
+            if let shorter = route.path.withoutOptionalSegment {
+                var short = route
+                short.path = shorter
+                shapes.append(short)
+            }
+            for shape in shapes {
+                let component = AppLinksGenerator.component(for: shape, variables: &variables)
+                if route.safety == .destructive {
+                    excluded.append((component, route.name))
+                } else {
+                    included.append((component, route.name))
+                }
             }
         }
         let ordered = excluded + included

@@ -19,7 +19,9 @@ import DeepLinks
 /// page: nothing the link carries reaches it. A routed preview's canonical link is written
 /// back from the route and its typed parameters (``Router/link(for:parameters:scheme:host:)``),
 /// leaving out query parameters that hold their default, so undeclared query items never
-/// reach a page either.
+/// reach a page either. When the table names a canonical host (``RouteTable/canonicalHost``)
+/// that the route serves, the canonical link and `og:url` use it whatever host the link
+/// named: `https://www.shop.example.com/p/1` previews as `https://shop.example.com/p/1`.
 ///
 /// ```swift
 /// let service = try LinkPreviewService(receiver: receiver, site: site, providers: providers)
@@ -108,8 +110,10 @@ public struct LinkPreviewService: Sendable {
             }
         }
         do {
+            // The table's canonical host, when the route serves it, names the page once.
+            let host = receiver.router.canonicalHost(for: match.route) ?? match.link.host
             let text = try receiver.router.link(
-                for: match.route, parameters: parameters, scheme: match.link.scheme, host: match.link.host)
+                for: match.route, parameters: parameters, scheme: match.link.scheme, host: host)
             return try receiver.gate.parse(text).canonical
         } catch {
             throw .linkRejected(

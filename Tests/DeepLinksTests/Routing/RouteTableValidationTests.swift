@@ -119,20 +119,23 @@ struct RouteTableValidationTests {
             ])
     }
 
-    @Test("scopes need valid schemes and hosts, and a scope with hosts lists no custom scheme")
+    @Test(
+        "scopes need valid schemes and hosts, and a scope with hosts lists a web scheme when it lists schemes"
+    )
     func invalidScope() {
         #expect(
             problems {
                 Route("scheme", "/a", scope: RouteScope(schemes: ["ht tp"]))
                 Route("host", "/b", scope: RouteScope(hosts: ["exa mple.com", "a..b"]))
-                Route("custom", "/c", scope: RouteScope(schemes: ["https", "myapp"], hosts: ["example.com"]))
+                Route("custom", "/c", scope: RouteScope(schemes: ["myapp"], hosts: ["example.com"]))
+                Route("mixed", "/d", scope: RouteScope(schemes: ["https", "myapp"], hosts: ["example.com"]))
             } == [
                 .invalidScope(route: "scheme", reason: "'ht tp' is not a valid scheme"),
                 .invalidScope(route: "host", reason: "'exa mple.com' is not a valid host pattern"),
                 .invalidScope(route: "host", reason: "'a..b' is not a valid host pattern"),
                 .invalidScope(
                     route: "custom",
-                    reason: "hosts apply to web links only, so the scope cannot also list 'myapp'; "
+                    reason: "hosts apply to web links only and the scope lists no web scheme; "
                         + "for a custom scheme the host is the first segment of the path"),
             ])
     }

@@ -1,19 +1,23 @@
 /// The schemes and hosts a route serves.
 ///
 /// Empty ``schemes`` means every scheme the gate's policy allows; empty ``hosts`` means every
-/// host. Hosts are domains, so they belong to web (http/https) links only: a scope that lists
-/// hosts serves web links only, and listing a custom scheme beside hosts is refused when the
-/// table is built. For a custom-scheme link the host is the first segment of the matched path
-/// and belongs in the pattern (SPEC §8: a host is never guessed to be a domain). Host patterns
-/// compare whole labels: `*.example.com` covers `www.example.com`, not `example.com` and never
-/// `evilexample.com`.
+/// host. Hosts are domains, so they apply to web (http/https) links only. A scope may list web
+/// hosts and custom schemes together, and each kind of link uses the part that applies: a web
+/// link matches by scheme and host, a custom-scheme link by scheme alone. For a custom-scheme
+/// link the host is the first segment of the matched path and belongs in the pattern (a host
+/// is never guessed to be a domain). A scope that lists hosts and no schemes serves web links
+/// only; one that lists hosts beside custom schemes only is refused when the table is built,
+/// since its hosts could never apply. Host patterns compare whole labels: `*.example.com`
+/// covers `www.example.com`, not `example.com` and never `evilexample.com`.
 ///
 /// ```swift
 /// let web = RouteScope(schemes: ["https"], hosts: ["example.com", "*.example.com"])
 /// let app = RouteScope(schemes: ["myapp"])
+/// let both = RouteScope(schemes: ["https", "myapp"], hosts: ["example.com"])
+/// // https://example.com/p/1 and myapp://p/1 both fall in `both`; https://other.com/p/1 does not.
 /// ```
 ///
-/// In JSON: `{"schemes": ["https"], "hosts": ["example.com"]}`; both keys may be omitted.
+/// In JSON: `{"schemes": ["https", "myapp"], "hosts": ["example.com"]}`; both keys may be omitted.
 public struct RouteScope: Sendable, Hashable, CustomStringConvertible {
     /// Lower-case schemes; empty means any allowed scheme.
     public let schemes: [String]
@@ -31,18 +35,25 @@ public struct RouteScope: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether the scope may serve web links.
     public var servesWeb: Bool { schemes.isEmpty || schemes.contains { Self.isWeb($0) } }
-    /// Whether the scope may serve custom-scheme links: it lists no hosts, and either no
-    /// schemes or a custom one.
+    /// Whether the scope may serve custom-scheme links: it names a custom scheme, or names
+    /// neither schemes nor hosts.
     public var servesCustomSchemes: Bool {
-        hosts.isEmpty && (schemes.isEmpty || schemes.contains { !Self.isWeb($0) })
+        schemes.contains { !Self.isWeb($0) } || (schemes.isEmpty && hosts.isEmpty)
     }
 
-    /// Whether a link's scheme and host fall in the scope.
+    /// Whether a link's scheme and host fall in the scope: a web link by scheme and host, a
+    /// custom-scheme link by scheme alone.
     public func contains(scheme: String, host: String?) -> Bool {
         if !schemes.isEmpty, !schemes.contains(scheme) { return false }
         if hosts.isEmpty { return true }
-        guard Self.isWeb(scheme), let host else { return false }
+        guard Self.isWeb(scheme) else { return !schemes.isEmpty }
+        guard let host else { return false }
         return hosts.contains { $0.matches(host) }
+    }
+
+    /// Whether the scope serves web links on a host.
+    public func servesWeb(host: String) -> Bool {
+        servesWeb && (hosts.isEmpty || hosts.contains { $0.matches(host.lowercased()) })
     }
 
     static func isWeb(_ scheme: String) -> Bool { scheme == "https" || scheme == "http" }

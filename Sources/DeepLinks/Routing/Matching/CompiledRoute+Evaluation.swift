@@ -6,8 +6,8 @@ extension CompiledRoute {
             return .schemeNotInScope(input.scheme)
         }
         if scope.hosts.isEmpty { return nil }
-        // A scope with hosts serves web links only.
-        guard input.isWeb else { return .schemeNotInScope(input.scheme) }
+        // Hosts apply to web links; a custom scheme the scope names matches by scheme alone.
+        guard input.isWeb else { return scope.schemes.isEmpty ? .schemeNotInScope(input.scheme) : nil }
         guard let host = input.host, scope.hosts.contains(where: { $0.matches(host) }) else {
             return .hostNotInScope(input.host)
         }
@@ -92,7 +92,8 @@ extension CompiledRoute {
             let value: ParameterValue?
             switch source {
             case .path(let i):
-                guard case .parameter(_, _, let validator) = segments[i] else { continue }
+                // An absent optional last segment has no value.
+                guard i < input.count, case .parameter(_, _, let validator) = segments[i] else { continue }
                 value = try? validator.validate(input[i]).get()
             case .catchAll(let i):
                 value = .segments(input.suffix(from: i))

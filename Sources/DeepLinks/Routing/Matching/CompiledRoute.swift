@@ -74,6 +74,9 @@ final class CompiledRoute: Sendable {
     let fragment: Fragment
     let extraction: [(name: String, source: Source)]
     let requiredQueryCount: Int
+    /// Whether the last segment is an optional parameter: the route also ends one segment
+    /// earlier.
+    let hasOptionalLastSegment: Bool
 
     var name: String { route.name }
     var catchAllPosition: Int? {
@@ -115,6 +118,7 @@ final class CompiledRoute: Sendable {
             segments.append(.literal(text: "", key: ""))
         }
         self.segments = segments
+        hasOptionalLastSegment = route.path.hasOptionalLastSegment
         query = route.query.map(parameter)
         switch route.fragment {
         case .any: fragment = .any

@@ -71,7 +71,10 @@ final class RouteTrie: Sendable {
         var builder = [BuilderNode()]
         for r in routeIndices {
             var node = 0
-            for segment in routes[r].segments {
+            let optionalAt = routes[r].hasOptionalLastSegment ? routes[r].segments.count - 1 : -1
+            for (position, segment) in routes[r].segments.enumerated() {
+                // A route whose last segment is optional also ends before it.
+                if position == optionalAt { builder[node].terminals.append(r) }
                 let key = segment.key
                 switch segment {
                 case .literal:

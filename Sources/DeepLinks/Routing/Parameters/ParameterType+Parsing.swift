@@ -14,25 +14,31 @@ extension ParameterType {
         guard let kind = tokens.first else { throw fail(.empty) }
         var arguments = tokens.dropFirst()
 
-        func range(_ token: Substring) throws(ParameterTypeSyntaxError) -> ClosedRange<Int> {
-            guard let dots = token.range(of: "..."),
-                let low = Self.integer(token[..<dots.lowerBound]),
-                let high = Self.integer(token[dots.upperBound...])
+        /// `low...high`; for integers also the open forms `low...` and `...high`.
+        func range(_ token: Substring, open: Bool = false) throws(ParameterTypeSyntaxError) -> ClosedRange<
+            Int
+        > {
+            guard let dots = token.range(of: "...") else { throw fail(.invalidRange(String(token))) }
+            let lowText = token[..<dots.lowerBound]
+            let highText = token[dots.upperBound...]
+            guard let low = open && lowText.isEmpty && !highText.isEmpty ? Int.min : Self.integer(lowText),
+                let high = open && highText.isEmpty && !lowText.isEmpty ? Int.max : Self.integer(highText)
             else { throw fail(.invalidRange(String(token))) }
             guard low <= high else { throw fail(.reversedRange(String(token))) }
             return low...high
         }
         /// The next argument as a range: always, or only when it starts like a number.
-        func takeRange(always: Bool) throws(ParameterTypeSyntaxError) -> ClosedRange<Int>? {
+        func takeRange(always: Bool, open: Bool = false) throws(ParameterTypeSyntaxError) -> ClosedRange<Int>?
+        {
             guard let next = arguments.first else { return nil }
             guard always || next.first.map({ $0 == "-" || $0.isNumber }) == true else { return nil }
             arguments.removeFirst()
-            return try range(next)
+            return try range(next, open: open)
         }
 
         switch kind {
         case "int":
-            self = .integer(try takeRange(always: true) ?? Int.min...Int.max)
+            self = .integer(try takeRange(always: true, open: true) ?? Int.min...Int.max)
         case "string":
             let length = try takeRange(always: false) ?? Self.defaultStringLength
             var characters = CharacterClass.any
@@ -136,7 +142,8 @@ public struct ParameterTypeSyntaxError: Error, Sendable, Hashable, Encodable, Cu
         case invalidName(String)
         /// An argument the type does not take (`uuid 36`), or one too many.
         case unexpectedArgument(String)
-        /// A range that is not `low...high` with decimal integers.
+        /// A range that is not `low...high` with decimal integers (for `int` also `low...`
+        /// or `...high`).
         case invalidRange(String)
         /// A range whose lower bound exceeds its upper bound: no value can satisfy it.
         case reversedRange(String)
@@ -160,7 +167,8 @@ public struct ParameterTypeSyntaxError: Error, Sendable, Hashable, Encodable, Cu
         case .invalidName(let name):
             "'\(name)' is not a type name; use int, string, slug, uuid, bool, enum or a registered custom type"
         case .unexpectedArgument(let argument): "the type '\(text)' does not take the argument '\(argument)'"
-        case .invalidRange(let range): "'\(range)' is not a range such as 0...9999"
+        case .invalidRange(let range):
+            "'\(range)' is not a range such as 0...9999 (an int range may also be open: 1... or ...0)"
         case .reversedRange(let range):
             "the range '\(range)' is empty: its lower bound exceeds its upper bound"
         case .characterClass(let error): error.description

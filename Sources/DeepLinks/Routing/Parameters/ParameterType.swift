@@ -6,7 +6,7 @@
 ///
 /// | text | type | accepts |
 /// |---|---|---|
-/// | `int`, `int 0...9999` | ``integer(_:)`` | canonical decimal integers in the range |
+/// | `int`, `int 0...9999`, `int 1...`, `int ...0` | ``integer(_:)`` | canonical decimal integers in the range |
 /// | `string`, `string 1...64`, `string 1...64 [a-z0-9_]` | ``string(length:characters:)`` | text of that length (in characters) from that class |
 /// | `slug`, `slug 1...64` | ``slug(length:)`` | `summer-2024`: lower-case letters and digits, single hyphens between |
 /// | `uuid` | ``uuid`` | `123e4567-e89b-12d3-a456-426614174000`, either case |
@@ -14,8 +14,11 @@
 /// | `enum photo\|video` | ``enumeration(_:)`` | exactly one of the values |
 /// | any other name, `isbn` | ``custom(_:)`` | what the registered ``CustomParameterType`` accepts |
 ///
-/// Omitted bounds take the defaults ``defaultStringLength`` and ``defaultSlugLength``; `int`
-/// alone covers every `Int`.
+/// Omitted bounds take the defaults ``defaultStringLength`` and ``defaultSlugLength``. `int`
+/// alone covers every `Int` (`Int.min...Int.max`, -9223372036854775808 to
+/// 9223372036854775807 on 64-bit platforms); an integer range may be open on one side,
+/// `int 1...` (1 to `Int.max`) or `int ...0` (`Int.min` to 0). A number beyond `Int` is not
+/// an integer of any range.
 ///
 /// ```swift
 /// let index = try ParameterType(parsing: "int 0...9999")
@@ -69,7 +72,12 @@ extension ParameterType: CustomStringConvertible {
     public var description: String {
         switch self {
         case .integer(let range):
-            range == Int.min...Int.max ? "int" : "int \(range.lowerBound)...\(range.upperBound)"
+            range == Int.min...Int.max
+                ? "int"
+                : range.upperBound == Int.max
+                    ? "int \(range.lowerBound)..."
+                    : range.lowerBound == Int.min
+                        ? "int ...\(range.upperBound)" : "int \(range.lowerBound)...\(range.upperBound)"
         case .string(let length, let characters):
             [
                 "string",

@@ -12,6 +12,13 @@
 /// - `*name` or `*name(type)` is a catch-all: **one or more** segments, the rest of the path,
 ///   each checked against the type when given. A catch-all never matches zero segments, so
 ///   `/files/*rest` does not match `/files` or `/files/`.
+/// - `:name?` or `:name(type)?` is an **optional** parameter: the route matches with the
+///   segment (`/c/shoes/2`, `page` is 2) and without it (`/c/shoes`, `page` is absent from
+///   ``RouteParameters``). Only the last segment may be optional, at most one per pattern,
+///   never a catch-all or a literal, and never followed by a trailing slash; an absent
+///   optional segment has no default (write `parameters["page"]?.intValue ?? 1`), so that
+///   one value always has one link. Reverse routing leaves the segment out when no value is
+///   given.
 /// - `/` alone is the root. A trailing `/` (`/albums/`) matters only when the table's
 ///   ``RoutingOptions/trailingSlash`` is ``RoutingOptions/TrailingSlash/significant``.
 ///
@@ -24,6 +31,9 @@
 /// ```swift
 /// let pattern: PathPattern = "/albums/:album(slug)/photos/:index(int 0...9999)"
 /// pattern.parameterNames    // ["album", "index"]
+///
+/// let listing: PathPattern = "/c/:slug/:page(int 1...)?"
+/// listing.hasOptionalLastSegment    // true: matches /c/shoes and /c/shoes/2
 /// ```
 public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     /// One segment of a pattern.
@@ -43,6 +53,9 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     public let segments: [Segment]
     /// Whether the text ends with `/` after at least one segment.
     public let hasTrailingSlash: Bool
+    /// Whether the last segment is an optional parameter (`:page(int 1...)?`): the pattern
+    /// then matches paths with and without it. The parameter is still in ``segments``.
+    public let hasOptionalLastSegment: Bool
     /// Why the text could not be parsed, or `nil`.
     public let syntaxError: PatternSyntaxError?
 
@@ -61,16 +74,22 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         case .success(let parsed):
             segments = parsed.segments
             hasTrailingSlash = parsed.trailingSlash
+            hasOptionalLastSegment = parsed.optionalLast
             syntaxError = nil
         case .failure(let error):
             segments = []
             hasTrailingSlash = false
+            hasOptionalLastSegment = false
             syntaxError = error
         }
     }
 
     /// Creates a pattern from segments, writing its text.
-    public init(segments: [Segment], trailingSlash: Bool = false) {
+    ///
+    /// With `optionalLastSegment`, the last segment is written optional (`:page?`); the text is
+    /// then parsed like any other, so a last segment that cannot be optional keeps a
+    /// ``syntaxError``.
+    public init(segments: [Segment], trailingSlash: Bool = false, optionalLastSegment: Bool = false) {
         var text = ""
         for segment in segments {
             text += "/"
@@ -84,6 +103,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
             case .catchAll(let name, let type): text += "*" + name + (type.map { "(\($0))" } ?? "")
             }
         }
+        if optionalLastSegment, !segments.isEmpty { text += "?" }
         if text.isEmpty || (trailingSlash && !segments.isEmpty) { text += "/" }
         self.init(parsing: text)
     }
@@ -98,6 +118,18 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The segment lists the pattern matches: the segments, then, when the last segment is
+    /// optional, the segments without it.
+    public var shapes: [[Segment]] {
+        hasOptionalLastSegment ? [segments, Array(segments.dropLast())] : [segments]
+    }
+
+    /// The pattern without its optional last segment, or `nil` when it has none.
+    public var withoutOptionalSegment: PathPattern? {
+        guard hasOptionalLastSegment else { return nil }
+        return PathPattern(segments: Array(segments.dropLast()))
+    }
+
     /// Whether the pattern ends with a catch-all.
     public var endsWithCatchAll: Bool {
         if case .catchAll = segments.last { true } else { false }
@@ -106,17 +138,17 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     /// The text as written.
     public var description: String { text }
 
-    private static func parse(_ text: String) -> Result<
-        (segments: [Segment], trailingSlash: Bool), PatternSyntaxError
-    > {
+    private typealias Parsed = (segments: [Segment], trailingSlash: Bool, optionalLast: Bool)
+
+    private static func parse(_ text: String) -> Result<Parsed, PatternSyntaxError> {
         let bytes = Array(text.utf8)
         func fail(_ offset: Int, _ reason: PatternSyntaxError.Reason, _ parameter: String? = nil) -> Result<
-            (segments: [Segment], trailingSlash: Bool), PatternSyntaxError
+            Parsed, PatternSyntaxError
         > {
             .failure(PatternSyntaxError(text: text, offset: offset, parameter: parameter, reason: reason))
         }
         guard bytes.first == UInt8(ascii: "/") else { return fail(0, .missingLeadingSlash) }
-        if bytes.count == 1 { return .success(([], false)) }
+        if bytes.count == 1 { return .success(([], false, false)) }
 
         var segments: [Segment] = []
         var i = 1
@@ -124,7 +156,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
             if i == bytes.count {
                 // The text ended with '/': a trailing slash.
                 if case .catchAll = segments.last { return fail(i - 1, .catchAllNotLast) }
-                return .success((segments, true))
+                return .success((segments, true, false))
             }
             if case .catchAll = segments.last { return fail(i - 1, .catchAllNotLast) }
             let start = i
@@ -154,6 +186,12 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
                         return fail(end + 1, .invalidType(error), name)
                     }
                     end = close + 1
+                }
+                if end < bytes.count, bytes[end] == UInt8(ascii: "?") {
+                    if sigil == UInt8(ascii: "*") { return fail(end, .optionalCatchAll, name) }
+                    guard end + 1 == bytes.count else { return fail(end, .optionalNotLast, name) }
+                    segments.append(.parameter(name: name, type: type))
+                    return .success((segments, false, true))
                 }
                 if end < bytes.count, bytes[end] != UInt8(ascii: "/") {
                     var stop = end
@@ -198,7 +236,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
                 i = end + 1
             }
         }
-        return .success((segments, false))
+        return .success((segments, false, false))
     }
 }
 

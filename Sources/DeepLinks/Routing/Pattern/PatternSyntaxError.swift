@@ -43,6 +43,12 @@ public struct PatternSyntaxError: Error, Sendable, Hashable, Encodable, CustomSt
         case textAfterParameter(String)
         /// A catch-all that is not the last segment (a trailing slash counts).
         case catchAllNotLast
+        /// An optional parameter (`:name?`) that is not the last segment, or that a trailing
+        /// slash follows: only the last segment may be optional, once per pattern.
+        case optionalNotLast
+        /// A catch-all marked optional (`*rest?`): a catch-all takes one or more segments;
+        /// declare a second route for the path without them.
+        case optionalCatchAll
         /// A literal character that cannot appear in a path segment unencoded.
         case invalidCharacter(String)
         /// A `%` not followed by two hexadecimal digits, or escapes that are not UTF-8.
@@ -73,6 +79,12 @@ extension PatternSyntaxError.Reason {
         case .unclosedParenthesis: "the parameter type has no closing ')'"
         case .textAfterParameter(let text): "unexpected text '\(text)' after the parameter"
         case .catchAllNotLast: "a catch-all '*name' must be the last segment, without a trailing slash"
+        case .optionalNotLast:
+            "only the last segment may be optional (':name?' or ':name(type)?'), once per pattern "
+                + "and without a trailing slash"
+        case .optionalCatchAll:
+            "a catch-all '*name' cannot be optional; it takes one or more segments, "
+                + "so declare another route for the path without them"
         case .invalidCharacter(let character):
             "the character '\(character)' cannot appear unencoded in a path segment"
         case .invalidPercentEscape:

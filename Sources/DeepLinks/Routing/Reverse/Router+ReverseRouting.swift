@@ -1,4 +1,20 @@
 extension Router {
+    /// The table's canonical web host when the named route serves web links on it, else `nil`:
+    /// the host to write links for the route with, for sharing, Handoff and previews.
+    ///
+    /// ```swift
+    /// router.canonicalHost(for: "product")    // "shop.example.com"
+    /// ```
+    public func canonicalHost(for name: String) -> String? {
+        guard let canonical = table.canonicalHost, let route = route(named: name),
+            route.scope.servesWeb(host: canonical)
+        else { return nil }
+        return canonical
+    }
+
+    /// The table's canonical web host (``RouteTable/canonicalHost``), or `nil`.
+    public var canonicalHost: String? { table.canonicalHost }
+
     /// Writes the link for a route and typed parameters: for sharing, previews and
     /// association files.
     ///
@@ -8,8 +24,12 @@ extension Router {
     /// same route with the same parameters (plus the defaults of optional parameters that were
     /// left out).
     ///
+    /// When no value is given for an optional last segment (`:page?`), the segment is left
+    /// out: `/c/shoes` rather than `/c/shoes/2`.
+    ///
     /// The scheme defaults to the scope's only scheme, else `https` when the scope serves it;
-    /// the host defaults to the scope's only exact host. For a custom scheme `host` must be
+    /// the host defaults to the table's ``RouteTable/canonicalHost`` when the route serves it,
+    /// else to the scope's only exact host. For a custom scheme `host` must be
     /// `nil`: the first path segment becomes the host when it is a lower-case name
     /// (`myapp://inbox/1`), else every segment follows an empty authority (`myapp:///Inbox/1`),
     /// which the router reads the same way.
@@ -68,6 +88,8 @@ extension Router {
                     throw .hostNotInScope(route: name, host: lower)
                 }
                 chosenHost = lower
+            } else if let canonical = table.canonicalHost, scope.servesWeb(host: canonical) {
+                chosenHost = canonical
             } else if scope.hosts.count == 1, !scope.hosts[0].isSubdomainWildcard {
                 chosenHost = scope.hosts[0].name
             } else {
@@ -107,13 +129,15 @@ extension Router {
         // Path segments, decoded and encoded.
         var decoded: [String] = []
         var encoded: [String] = []
-        for segment in route.segments {
+        for (position, segment) in route.segments.enumerated() {
             switch segment {
             case .literal(let literal, _):
                 decoded.append(literal)
                 encoded.append(Self.encodeSegment(literal))
             case .parameter(let parameter, _, let validator):
                 guard let value = parameters[parameter] else {
+                    // An optional last segment without a value is left out.
+                    if route.hasOptionalLastSegment, position == route.segments.count - 1 { continue }
                     throw .missingParameter(route: name, parameter: parameter)
                 }
                 let written = try text(parameter, value, validator, .path)

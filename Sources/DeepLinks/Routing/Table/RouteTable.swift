@@ -18,21 +18,59 @@
 /// let router = try Router(table)
 /// let same = try JSONDecoder().decode(RouteTable.self, from: try JSONEncoder().encode(table))
 /// ```
+///
+/// Say things once: a table may name a default ``RouteScope`` for every route that has none
+/// of its own, and a ``canonicalHost``, the web host that links are written for when no host
+/// is given (reverse routing, previews, Handoff, association files).
+///
+/// ```swift
+/// let shop = RouteTable(
+///     canonicalHost: "shop.example.com",
+///     scope: RouteScope(schemes: ["https", "shop"], hosts: ["shop.example.com", "www.shop.example.com"])
+/// ) {
+///     Route("category", "/c/:slug(slug)/:page(int 1...)?")
+///     Route("product", "/p/:id(int 1...)")
+/// }
+/// ```
 public struct RouteTable: Sendable, Hashable {
-    /// The routes, in declaration order.
+    /// The routes, in declaration order, with the table's and groups' scopes applied.
     public var routes: [Route]
     /// The table-wide rules.
     public var options: RoutingOptions
+    /// The web host links are written for when no host is given, lower-cased, or `nil`.
+    ///
+    /// It must be a host some route serves web links on (a table whose routes serve any host
+    /// accepts any valid host name); otherwise building the table fails with
+    /// ``RouteTableProblem/invalidCanonicalHost(host:reason:)``. ``Router/link(for:parameters:scheme:host:)``
+    /// uses it when no host is passed and the route serves it; link previews use it for the
+    /// canonical link and `og:url`, so `https://www.shop.example.com/p/1` previews as
+    /// `https://shop.example.com/p/1`.
+    public var canonicalHost: String?
 
     /// Creates a table from a list of routes.
-    public init(options: RoutingOptions = RoutingOptions(), routes: [Route]) {
+    ///
+    /// - Parameters:
+    ///   - canonicalHost: the web host links are written for when none is given.
+    ///   - scope: the scope of every route whose own scope is ``RouteScope/any``.
+    public init(
+        canonicalHost: String? = nil, scope: RouteScope = .any, options: RoutingOptions = RoutingOptions(),
+        routes: [Route]
+    ) {
         self.options = options
-        self.routes = routes
+        self.canonicalHost = canonicalHost?.lowercased()
+        self.routes = RouteGroup.applying(scope, to: routes)
     }
 
     /// Creates a table with the result builder.
-    public init(options: RoutingOptions = RoutingOptions(), @RouteTableBuilder _ routes: () -> [Route]) {
-        self.init(options: options, routes: routes())
+    ///
+    /// - Parameters:
+    ///   - canonicalHost: the web host links are written for when none is given.
+    ///   - scope: the scope of every route whose own scope is ``RouteScope/any``.
+    public init(
+        canonicalHost: String? = nil, scope: RouteScope = .any, options: RoutingOptions = RoutingOptions(),
+        @RouteTableBuilder _ routes: () -> [Route]
+    ) {
+        self.init(canonicalHost: canonicalHost, scope: scope, options: options, routes: routes())
     }
 
     /// The route with a name, or `nil`.
@@ -49,26 +87,86 @@ public struct RouteTable: Sendable, Hashable {
     ) -> [RouteTableProblem] {
         RouteTableValidation(table: self, registry: registry, policy: policy).run().problems
     }
+
+    /// Why the canonical host cannot be used, if it cannot.
+    var canonicalHostProblems: [RouteTableProblem] {
+        guard let host = canonicalHost else { return [] }
+        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
+        let valid =
+            !host.isEmpty
+            && labels.allSatisfy { label in
+                !label.isEmpty
+                    && label.utf8.allSatisfy {
+                        ASCII.isAlpha($0) || ASCII.isDigit($0) || $0 == UInt8(ascii: "-")
+                    }
+            }
+        if !valid {
+            return [
+                .invalidCanonicalHost(host: host, reason: "it is not a host name such as shop.example.com")
+            ]
+        }
+        if !routes.contains(where: { $0.scope.servesWeb(host: host) }) {
+            return [
+                .invalidCanonicalHost(
+                    host: host,
+                    reason: "no route serves web links on it; list it in a route's or the table's scope")
+            ]
+        }
+        return []
+    }
 }
 
 extension RouteTable: Codable {
-    private enum CodingKeys: String, CodingKey, CaseIterable { case options, routes }
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case options, canonicalHost, scope, routes, groups
+    }
 
-    /// Decodes a table; `options` may be omitted and unknown keys are refused.
+    /// Decodes a table; every key may be omitted but one of `routes` and `groups`, and unknown
+    /// keys are refused. `scope` is the default scope of every route without one; `groups`
+    /// are ``RouteGroup``s (`{"scope": …, "routes": […], "groups": […]}`), whose routes follow
+    /// the table's `routes`.
     public init(from decoder: any Decoder) throws {
         try RouteTableDecoding.refuseUnknownKeys(
             in: decoder, allowed: Set(CodingKeys.allCases.map(\.rawValue)), what: "the route table")
         let c = try decoder.container(keyedBy: CodingKeys.self)
+        let groups = try c.decodeIfPresent([RouteGroupDeclaration].self, forKey: .groups)
+        let routes: [Route]
+        if groups == nil {
+            routes = try c.decode([Route].self, forKey: .routes)
+        } else {
+            routes = try c.decodeIfPresent([Route].self, forKey: .routes) ?? []
+        }
         self.init(
+            canonicalHost: try c.decodeIfPresent(String.self, forKey: .canonicalHost),
+            scope: try c.decodeIfPresent(RouteScope.self, forKey: .scope) ?? .any,
             options: try c.decodeIfPresent(RoutingOptions.self, forKey: .options) ?? RoutingOptions(),
-            routes: try c.decode([Route].self, forKey: .routes))
+            routes: routes + (groups ?? []).flatMap(\.routes))
     }
 
-    /// Encodes the options and the routes.
+    /// Encodes the options, the canonical host when there is one, and the routes, each with
+    /// its scope.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(options, forKey: .options)
+        try c.encodeIfPresent(canonicalHost, forKey: .canonicalHost)
         try c.encode(routes, forKey: .routes)
+    }
+}
+
+/// A group in route-table JSON: `{"scope": …, "routes": […], "groups": […]}`.
+private struct RouteGroupDeclaration: Decodable {
+    let routes: [Route]
+
+    private enum CodingKeys: String, CodingKey, CaseIterable { case scope, routes, groups }
+
+    init(from decoder: any Decoder) throws {
+        try RouteTableDecoding.refuseUnknownKeys(
+            in: decoder, allowed: Set(CodingKeys.allCases.map(\.rawValue)), what: "a route group")
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let scope = try c.decodeIfPresent(RouteScope.self, forKey: .scope) ?? .any
+        let own = try c.decodeIfPresent([Route].self, forKey: .routes) ?? []
+        let nested = try c.decodeIfPresent([RouteGroupDeclaration].self, forKey: .groups) ?? []
+        routes = RouteGroup.applying(scope, to: own + nested.flatMap(\.routes))
     }
 }
 
@@ -119,7 +217,13 @@ public struct RouteGroup: Sendable {
 
     /// Creates a group.
     public init(scope: RouteScope, @RouteTableBuilder _ routes: () -> [Route]) {
-        self.routes = routes().map { route in
+        self.routes = Self.applying(scope, to: routes())
+    }
+
+    /// The routes with `scope` given to those whose scope is ``RouteScope/any``.
+    static func applying(_ scope: RouteScope, to routes: [Route]) -> [Route] {
+        guard scope != .any else { return routes }
+        return routes.map { route in
             var route = route
             if route.scope == .any { route.scope = scope }
             return route

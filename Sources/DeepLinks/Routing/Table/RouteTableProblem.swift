@@ -36,6 +36,8 @@ public enum RouteTableProblem: Sendable, Hashable, Encodable, CustomStringConver
     case ambiguousRoutes(route: String, other: String)
     /// A custom parameter type registered under a reserved, malformed or repeated name.
     case invalidCustomType(name: String, reason: String)
+    /// A canonical host that is not a valid host name, or that no route serves web links on.
+    case invalidCanonicalHost(host: String, reason: String)
 
     /// The route the problem is reported on, if it concerns one.
     public var route: String? {
@@ -46,7 +48,7 @@ public enum RouteTableProblem: Sendable, Hashable, Encodable, CustomStringConver
             .neverMatches(let route, _), .duplicateRoute(let route, _), .shadowedRoute(let route, _),
             .ambiguousRoutes(let route, _):
             route
-        case .invalidCustomType: nil
+        case .invalidCustomType, .invalidCanonicalHost: nil
         }
     }
 
@@ -86,6 +88,8 @@ public enum RouteTableProblem: Sendable, Hashable, Encodable, CustomStringConver
                 + "make them disjoint or give one a higher priority"
         case .invalidCustomType(let name, let reason):
             "the custom parameter type '\(name)' is invalid: \(reason)"
+        case .invalidCanonicalHost(let host, let reason):
+            "the canonical host '\(host)' is invalid: \(reason)"
         }
     }
 }

@@ -31,16 +31,16 @@ struct RouteTableValidation {
         }
 
         let relations = RouteRelations(options: table.options, registry: registry)
-        for (later, earlier) in relations.overlappingPairs(compiled) {
-            if let problem = relations.problem(earlier: earlier, later: later) {
-                let reported =
-                    problem.route.flatMap { name in
-                        [earlier, later].first { $0.name == name }?.index
-                    } ?? later.index
-                perRoute[reported].append(problem)
-            }
+        for finding in relations.overlapProblems(compiled) {
+            let (earlier, later, problem) = (finding.earlier, finding.later, finding.problem)
+            let reported =
+                problem.route.flatMap { name in
+                    [earlier, later].first { $0.name == name }?.index
+                } ?? later.index
+            perRoute[reported].append(problem)
         }
         problems += perRoute.flatMap { $0 }
+        problems += table.canonicalHostProblems
         return (problems, problems.isEmpty ? compiled : [])
     }
 
@@ -136,11 +136,11 @@ struct RouteTableValidation {
                     .invalidScope(route: route.name, reason: "'\(host)' is not a valid host pattern"))
             }
         }
-        if !scope.hosts.isEmpty, let custom = scope.schemes.first(where: { !RouteScope.isWeb($0) }) {
+        if !scope.hosts.isEmpty, !scope.schemes.isEmpty, !scope.servesWeb {
             problems.append(
                 .invalidScope(
                     route: route.name,
-                    reason: "hosts apply to web links only, so the scope cannot also list '\(custom)'; "
+                    reason: "hosts apply to web links only and the scope lists no web scheme; "
                         + "for a custom scheme the host is the first segment of the path"))
         }
         return problems
@@ -191,7 +191,8 @@ struct RouteTableValidation {
             }
         }
         let hostSegment = customOnly ? 1 : 0
-        let minimumSegments = route.path.segments.count - hostSegment
+        let minimumSegments =
+            route.path.segments.count - (route.path.hasOptionalLastSegment ? 1 : 0) - hostSegment
         if minimumSegments > policy.limits.maxPathSegments {
             never(
                 "its path has \(minimumSegments) segments and the gate's policy allows at most \(policy.limits.maxPathSegments)"

@@ -98,6 +98,7 @@ enum TableCheckCommand: ToolCommand {
         case .shadowedRoute: "TABLE011"
         case .ambiguousRoutes: "TABLE012"
         case .invalidCustomType: "TABLE013"
+        case .invalidCanonicalHost: "TABLE014"
         }
     }
 }
