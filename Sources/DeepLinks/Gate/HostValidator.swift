@@ -103,7 +103,8 @@ struct HostValidator {
             let decoded = encodedLabels.first { $0.range == label }?.scalars
             let scalars = decoded ?? text.unicodeScalars.map { $0 }
             guard let reason = BidiRule.violation(in: scalars) else { continue }
-            let shown = decoded.map { "the label '\(text)' decodes to \(IDNAValidity.codes($0))" }
+            let shown =
+                decoded.map { "the label '\(text)' decodes to \(IDNAValidity.codes($0))" }
                 ?? "the label '\(text)'"
             throw LinkError(
                 .idnaBidiRule, at: label.lowerBound,

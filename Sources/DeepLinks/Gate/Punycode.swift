@@ -82,7 +82,8 @@ enum Punycode {
             if scalar.isASCII {
                 let b = UInt8(scalar.value)
                 return
-                    !(ASCII.isDigit(b) || (ASCII.isAlpha(b) && b >= UInt8(ascii: "a")) || b == UInt8(ascii: "-"))
+                    !(ASCII.isDigit(b) || (ASCII.isAlpha(b) && b >= UInt8(ascii: "a"))
+                    || b == UInt8(ascii: "-"))
             }
             let properties = scalar.properties
             guard !properties.changesWhenNFKCCaseFolded else { return true }

@@ -11,7 +11,8 @@ struct IDNATests {
         let error = refusal("https://xn--ksa.example.com/")
         #expect(error?.rule == .idnaLeadingCombiningMark)
         #expect(error?.position == 8)
-        #expect(error?.detail == "the label 'xn--ksa' decodes to a string starting with a combining mark U+0300")
+        #expect(
+            error?.detail == "the label 'xn--ksa' decodes to a string starting with a combining mark U+0300")
     }
 
     @Test("xn--e-xbb (e + U+0301) is refused as not NFC, while xn--9ca (é) is accepted")
@@ -21,7 +22,8 @@ struct IDNATests {
         #expect(error?.position == 8)
         #expect(
             error?.detail
-                == "the label 'xn--e-xbb' decodes to U+0065 U+0301, which is not in normalization form C (U+00E9)")
+                == "the label 'xn--e-xbb' decodes to U+0065 U+0301, which is not in normalization form C (U+00E9)"
+        )
         #expect(try LinkGate().parse("https://xn--9ca.example.com/").host == "xn--9ca.example.com")
     }
 

@@ -46,7 +46,9 @@ enum IDNAValidity {
         if IDNAProperties(first).isMark {
             return Problem(
                 rule: .idnaLeadingCombiningMark,
-                detail: "the label '\(encoded)' decodes to a string starting with a combining mark \(code(first))")
+                detail:
+                    "the label '\(encoded)' decodes to a string starting with a combining mark \(code(first))"
+            )
         }
         if !isNFC(label) {
             return Problem(
@@ -144,8 +146,7 @@ enum BidiRule {
         while last >= 0, classes[last] == .nsm { last -= 1 }
         switch classes[0] {
         case .r, .al:
-            let allowed: Set<IDNAProperties.BidiClass> = [.r, .al, .an, .en, .es, .cs, .et, .on, .bn, .nsm]
-            if let bad = classes.firstIndex(where: { !allowed.contains($0) }) {
+            if let bad = classes.firstIndex(where: { !isAllowedRightToLeft($0) }) {
                 return "a right-to-left label holds \(IDNAValidity.code(label[bad])), "
                     + "of Bidi class \(name(classes[bad]))"
             }
@@ -156,8 +157,7 @@ enum BidiRule {
                 return "a right-to-left label mixes European and Arabic-Indic digits"
             }
         case .l:
-            let allowed: Set<IDNAProperties.BidiClass> = [.l, .en, .es, .cs, .et, .on, .bn, .nsm]
-            if let bad = classes.firstIndex(where: { !allowed.contains($0) }) {
+            if let bad = classes.firstIndex(where: { !isAllowedLeftToRight($0) }) {
                 return "a left-to-right label holds \(IDNAValidity.code(label[bad])), "
                     + "of Bidi class \(name(classes[bad]))"
             }
@@ -169,6 +169,22 @@ enum BidiRule {
                 + "neither left-to-right nor right-to-left"
         }
         return nil
+    }
+
+    /// Rule 2: the classes allowed in a right-to-left label.
+    private static func isAllowedRightToLeft(_ bidiClass: IDNAProperties.BidiClass) -> Bool {
+        switch bidiClass {
+        case .r, .al, .an, .en, .es, .cs, .et, .on, .bn, .nsm: true
+        default: false
+        }
+    }
+
+    /// Rule 5: the classes allowed in a left-to-right label.
+    private static func isAllowedLeftToRight(_ bidiClass: IDNAProperties.BidiClass) -> Bool {
+        switch bidiClass {
+        case .l, .en, .es, .cs, .et, .on, .bn, .nsm: true
+        default: false
+        }
     }
 
     private static func name(_ bidiClass: IDNAProperties.BidiClass) -> String {
