@@ -41,6 +41,8 @@ let receivers: [LinkReceiver] = gates.map { gate in
 ///   scheme, host, effective port and decoded path, query and fragment, and is no longer than
 ///   the original plus the `/` of an empty web path;
 /// - Foundation's `URL` built from an accepted link sees the same scheme, host and port;
+/// - every `xn--` label of an accepted host decodes to NFC text with no leading combining mark
+///   and only code points IDNA leaves as they are (``checkIDNALabels(_:input:)``);
 /// - a refusal names an offset inside the input;
 /// - sanitising removes exactly the policy's items, keeps the rest in order, and is idempotent;
 /// - a refused link is a `reject(.malformed)` outcome with the gate's own error, and nothing
@@ -70,6 +72,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
         checkCanonical(parsed, gate: gate, input: text)
         checkFoundationAgrees(parsed, input: text)
+        checkIDNALabels(parsed, input: text)
         checkSanitizing(parsed, gate: gate, input: text)
         checkOutcome(parsed, text: text, receiver: receiver, input: text)
         checkDecoding(parsed, input: text)

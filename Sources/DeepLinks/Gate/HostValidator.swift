@@ -7,7 +7,9 @@
 /// - a host whose last label is a number is an IPv4 address to a browser, so it must be the
 ///   canonical dotted quad (`127.0.0.1`), never `0x7f.1`, `127.1`, `2130706433` or `010.0.0.1`;
 /// - an IPv6 literal must be in its canonical RFC 5952 spelling, the one browsers print;
-/// - `xn--` labels must be valid Punycode of a Unicode label.
+/// - `xn--` labels must be valid Punycode of a Unicode label that meets the UTS #46 validity
+///   criteria browsers apply (see ``IDNAValidity``): normalization form C, no leading combining
+///   mark, only valid code points, joiners in context, and the Bidi rule across the host.
 struct HostValidator {
     let bytes: UnsafeBufferPointer<UInt8>
     let start: Int
@@ -22,19 +24,25 @@ struct HostValidator {
         if let last = lastNonEmptyLabel(), endsInNumber(last) {
             return try validateIPv4(host, labels: labels())
         }
-        // One pass over the labels, without collecting them.
+        // One pass over the labels, without collecting them; only `xn--` labels are kept, in
+        // their Unicode form, for the Bidi rule that spans the whole host.
         var labelStart = start
+        var encodedLabels: [(range: Range<Int>, scalars: [Unicode.Scalar])] = []
         for i in start...end where i == end || bytes[i] == UInt8(ascii: ".") {
-            try validateLabel(labelStart..<i, of: host)
+            if let scalars = try validateLabel(labelStart..<i, of: host) {
+                encodedLabels.append((labelStart..<i, scalars))
+            }
             labelStart = i + 1
         }
+        if !encodedLabels.isEmpty { try checkBidiRule(encodedLabels) }
         guard host.utf8.count <= 253 else {
             throw LinkError(.invalidHost, at: start, detail: "host of \(host.utf8.count) bytes, limit 253")
         }
         return host
     }
 
-    private func validateLabel(_ label: Range<Int>, of host: String) throws(LinkError) {
+    /// Checks one label; returns the Unicode form of an `xn--` label, `nil` for the others.
+    private func validateLabel(_ label: Range<Int>, of host: String) throws(LinkError) -> [Unicode.Scalar]? {
         guard !label.isEmpty else {
             throw LinkError(.invalidHost, at: label.lowerBound, detail: "empty label in '\(host)'")
         }
@@ -60,10 +68,47 @@ struct HostValidator {
             bytes[label.lowerBound + 3] == UInt8(ascii: "-")
         {
             let text = ASCII.lowercasedString(UnsafeBufferPointer(rebasing: bytes[label]))
-            guard text.hasPrefix("xn--"), Punycode.isValidLabel(String(text.dropFirst(4))) else {
+            guard text.hasPrefix("xn--"), let scalars = Punycode.decodeLabel(String(text.dropFirst(4))) else {
                 throw LinkError(
                     .invalidHost, at: label.lowerBound, detail: "label '\(text)' is not valid Punycode")
             }
+            if let problem = IDNAValidity.problem(in: scalars, encoded: text) {
+                throw LinkError(problem.rule, at: label.lowerBound, detail: problem.detail)
+            }
+            if let deviation = IDNAValidity.firstDeviation(in: scalars) {
+                throw LinkError(
+                    .idnaDisallowedCodePoint, at: label.lowerBound,
+                    detail: "the label '\(text)' decodes to \(IDNAValidity.code(deviation)), a deviation "
+                        + "character that transitional IDNA processing reads as another host")
+            }
+            if let other = Punycode.firstNonHostCharacter(in: scalars) {
+                throw LinkError(
+                    .invalidHost, at: label.lowerBound,
+                    detail: "the label '\(text)' decodes to \(IDNAValidity.code(other)), a symbol, "
+                        + "punctuation or other character the gate does not accept in host names")
+            }
+            return scalars
+        }
+        return nil
+    }
+
+    /// The Bidi rule (RFC 5893): when one label holds right-to-left text, the host is a Bidi
+    /// domain name and every label, plain ASCII ones included, must meet the rule.
+    private func checkBidiRule(_ encodedLabels: [(range: Range<Int>, scalars: [Unicode.Scalar])])
+        throws(LinkError)
+    {
+        guard encodedLabels.contains(where: { IDNAValidity.isRightToLeft($0.scalars) }) else { return }
+        for label in labels() {
+            let text = ASCII.lowercasedString(UnsafeBufferPointer(rebasing: bytes[label]))
+            let decoded = encodedLabels.first { $0.range == label }?.scalars
+            let scalars = decoded ?? text.unicodeScalars.map { $0 }
+            guard let reason = BidiRule.violation(in: scalars) else { continue }
+            let shown =
+                decoded.map { "the label '\(text)' decodes to \(IDNAValidity.codes($0))" }
+                ?? "the label '\(text)'"
+            throw LinkError(
+                .idnaBidiRule, at: label.lowerBound,
+                detail: "\(shown) in a host with right-to-left text, and \(reason)")
         }
     }
 

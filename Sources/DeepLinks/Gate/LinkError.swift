@@ -43,6 +43,21 @@ public struct LinkError: Error, Sendable, Hashable, Encodable, CustomStringConve
         case invalidPort
         /// A host that is not a valid DNS name (characters, label or total length, dots).
         case invalidHost
+        /// An `xn--` label that decodes to a code point IDNA does not allow in a host name
+        /// (mapped, ignored, disallowed or unassigned in UTS #46, or ASCII other than `a-z`,
+        /// `0-9`, `-`).
+        case idnaDisallowedCodePoint
+        /// An `xn--` label that decodes to text starting with a combining mark (`xn--ksa`, U+0300).
+        case idnaLeadingCombiningMark
+        /// An `xn--` label that decodes to text not in Unicode normalization form C: `xn--e-xbb`
+        /// ("e" + U+0301) looks exactly like `xn--9ca` ("é") but is another host.
+        case idnaNotNormalized
+        /// An `xn--` label that decodes to a zero-width joiner or non-joiner outside the context
+        /// RFC 5892 allows (after a virama, or ZWNJ between joining letters).
+        case idnaJoinerContext
+        /// A host with right-to-left text whose labels break the Bidi rule of RFC 5893
+        /// (`xn--a-zhc`: Latin "a" then Hebrew "א").
+        case idnaBidiRule
         /// An IPv4 address in a non-canonical spelling (`0x7f.1`, `127.1`, `2130706433`, `010.0.0.1`).
         case nonCanonicalIPv4
         /// An IPv4 or IPv6 literal where the policy allows only names.
@@ -108,6 +123,16 @@ extension LinkError.Rule {
         case .userInfo: "the link carries user information (credentials) before the host"
         case .invalidPort: "the link's port is not a number from 0 to 65535"
         case .invalidHost: "the link's host is not a valid DNS name"
+        case .idnaDisallowedCodePoint:
+            "the link's host has an encoded label holding a character not allowed in host names"
+        case .idnaLeadingCombiningMark:
+            "the link's host has an encoded label that starts with a combining mark"
+        case .idnaNotNormalized:
+            "the link's host has an encoded label that is not in Unicode normalization form C"
+        case .idnaJoinerContext:
+            "the link's host has an encoded label with a zero-width joiner out of context"
+        case .idnaBidiRule:
+            "the link's host mixes right-to-left and left-to-right text against the Bidi rule"
         case .nonCanonicalIPv4: "the link's host is an IPv4 address in a non-canonical spelling"
         case .ipLiteralNotAllowed: "the link's host is an IP address, which the policy does not allow"
         case .invalidIPv6: "the link's host is a malformed IPv6 literal"

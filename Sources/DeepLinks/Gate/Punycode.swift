@@ -63,31 +63,47 @@ enum Punycode {
         return scalars
     }
 
-    /// Whether `xn--` + `input` is a label a browser accepts: valid Punycode that decodes to a
-    /// label with at least one non-ASCII character, whose characters are letters, marks, digits
-    /// or hyphens that IDNA mapping leaves unchanged.
-    static func isValidLabel(_ input: String) -> Bool {
-        guard !input.isEmpty, let scalars = decode(input), !scalars.isEmpty else { return false }
-        guard scalars.contains(where: { !$0.isASCII }) else { return false }
-        for scalar in scalars {
+    /// The Unicode form of `xn--` + `input`: `nil` when it is not valid Punycode, is empty, or
+    /// decodes to ASCII only (such a label has no business being encoded, and browsers refuse it).
+    static func decodeLabel(_ input: String) -> [Unicode.Scalar]? {
+        guard !input.isEmpty, let scalars = decode(input), scalars.contains(where: { !$0.isASCII }) else {
+            return nil
+        }
+        return scalars
+    }
+
+    /// The first decoded character that is not a letter, mark, digit or hyphen, or a non-ASCII
+    /// character that IDNA mapping would change; `nil` when there is none.
+    ///
+    /// Browsers accept symbols such as emoji in labels; the gate does not, to keep look-alike
+    /// and confusable hosts out.
+    static func firstNonHostCharacter(in scalars: [Unicode.Scalar]) -> Unicode.Scalar? {
+        scalars.first { scalar in
             if scalar.isASCII {
                 let b = UInt8(scalar.value)
-                guard
-                    ASCII.isDigit(b) || (ASCII.isAlpha(b) && b >= UInt8(ascii: "a")) || b == UInt8(ascii: "-")
-                else { return false }
-                continue
+                return
+                    !(ASCII.isDigit(b) || (ASCII.isAlpha(b) && b >= UInt8(ascii: "a"))
+                    || b == UInt8(ascii: "-"))
             }
             let properties = scalar.properties
-            guard !properties.changesWhenNFKCCaseFolded else { return false }
+            guard !properties.changesWhenNFKCCaseFolded else { return true }
             switch properties.generalCategory {
             case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
                 .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber:
-                continue
-            default:
                 return false
+            default:
+                return true
             }
         }
-        return true
+    }
+
+    /// Whether `xn--` + `input` decodes to a label the gate accepts: valid Punycode with at least
+    /// one non-ASCII character, meeting the IDNA validity criteria of ``IDNAValidity`` for the
+    /// label alone, without deviation characters, made of letters, marks, digits and hyphens.
+    static func isValidLabel(_ input: String) -> Bool {
+        guard let scalars = decodeLabel(input) else { return false }
+        return IDNAValidity.problem(in: scalars, encoded: "xn--" + input) == nil
+            && IDNAValidity.firstDeviation(in: scalars) == nil && firstNonHostCharacter(in: scalars) == nil
     }
 
     private static func digitValue(_ b: UInt8) -> Int? {

@@ -211,10 +211,18 @@ struct GateRefusalTests {
             ("https://exa_mple.com/", 11), ("https://-example.com/", 8), ("https://example-.com/", 8),
             ("https://example..com/", 16), ("https://.example.com/", 8), ("https://example.com./", 20),
             ("https://exa%6dple.com/", 11), ("https://exa*mple.com/", 11), ("https://xn--/", 8),
-            ("https://xn--a.com/", 8), ("https://ab--cd.com/", 8),
+            ("https://xn--99999999999.com/", 8), ("https://ab--cd.com/", 8),
         ])
     func invalidHosts(text: String, position: Int) {
         #expect(ruleAndPosition(text)! == (.invalidHost, position))
+    }
+
+    @Test("xn--a decodes to the control U+0080, which IDNA disallows")
+    func encodedControlCharacter() {
+        let error = refusal("https://xn--a.com/")
+        #expect(error?.rule == .idnaDisallowedCodePoint)
+        #expect(error?.position == 8)
+        #expect(error?.detail == "the label 'xn--a' decodes to U+0080, which is not valid in a host name")
     }
 
     @Test("label and total host length")
