@@ -33,11 +33,14 @@ extension CompiledRoute {
     /// Every parameter the route declares, by name.
     var declaredParameters: [String: DeclaredParameter] {
         var declared: [String: DeclaredParameter] = [:]
-        for segment in segments {
+        for (position, segment) in segments.enumerated() {
+            // An optional last segment may be absent from a link.
+            let optional = hasOptionalLastSegment && position == segments.count - 1
             switch segment {
             case .literal: continue
             case .parameter(let name, let type, _):
-                declared[name] = DeclaredParameter(name: name, type: type, isCatchAll: false, alwaysPresent: true)
+                declared[name] = DeclaredParameter(
+                    name: name, type: type, isCatchAll: false, alwaysPresent: !optional)
             case .catchAll(let name, let type, _):
                 declared[name] = DeclaredParameter(name: name, type: type, isCatchAll: true, alwaysPresent: true)
             }

@@ -170,3 +170,46 @@ struct TypedRoutesTests {
         Set(Shop.table.routes.map(\.name)).subtracting(names)
     }
 }
+
+@Suite("Typed routes and Handoff with an optional last segment and a canonical host")
+struct OptionalSegmentTypedTests {
+    static let table = RouteTable(canonicalHost: "shop.example.com") {
+        RouteGroup(scope: RouteScope(schemes: ["https", "shop"], hosts: ["shop.example.com", "www.shop.example.com"])) {
+            Route("category", "/c/:slug(slug)/:page(int 1...)?")
+        }
+    }
+    struct Category: RouteValue, Equatable {
+        static let route = "category"
+        var slug: String
+        var page: Int?
+    }
+
+    @Test("an optional segment is an Optional property; a non-optional one is a build error")
+    func optionalSegmentNeedsOptional() throws {
+        let receiver = try LinkReceiver(
+            table: Self.table, policy: LinkPolicy(allowedHosts: ["shop.example.com", "www.shop.example.com"]),
+            schemes: SchemeRegistry([CustomScheme("shop")]))
+        let screens = try TypedRoutes<Category>(router: receiver.router, [.route(Category.self) { $0 }])
+        #expect(receiver.receive(url: "https://shop.example.com/c/shoes").match.flatMap(screens.destination(for:)) == Category(slug: "shoes", page: nil))
+        #expect(receiver.receive(url: "https://www.shop.example.com/c/shoes/2").match.flatMap(screens.destination(for:)) == Category(slug: "shoes", page: 2))
+        #expect(try receiver.router.link(for: Category(slug: "shoes", page: nil)) == "https://shop.example.com/c/shoes")
+        #expect(try receiver.router.link(for: Category(slug: "shoes", page: 3)) == "https://shop.example.com/c/shoes/3")
+        struct StrictCategory: RouteValue { static let route = "category"; var slug: String; var page: Int }
+        #expect(throws: TypedRoutesError.optionalParameter(type: "StrictCategory", route: "category", parameter: "page")) {
+            try TypedRoutes<Int>(router: receiver.router, [.route(StrictCategory.self) { $0.page }])
+        }
+    }
+
+    @Test("a Handoff without the optional value and without a host uses the canonical host, as the URL would")
+    func handoffWithCanonicalHost() throws {
+        let receiver = try LinkReceiver(
+            table: Self.table, policy: LinkPolicy(allowedHosts: ["shop.example.com", "www.shop.example.com"]),
+            schemes: SchemeRegistry([CustomScheme("shop")]),
+            activities: [ActivityRoute(activityType: "com.example.shop.category", route: "category")])
+        let activity = try receiver.userActivity(for: Category(slug: "shoes", page: nil), activityType: "com.example.shop.category")
+        #expect(activity.webpageURL == "https://shop.example.com/c/shoes")
+        let decided = receiver.receive(activity)
+        #expect(decided.match?.parameters == ["slug": "shoes"])
+        #expect(decided.match?.link.host == "shop.example.com")
+    }
+}

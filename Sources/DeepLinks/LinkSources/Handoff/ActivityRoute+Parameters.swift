@@ -2,7 +2,8 @@ extension ActivityRoute {
     /// Reads the typed parameters of a compiled route from a `userInfo`, kind by kind and
     /// with the route's own validators (its case rule and custom types).
     ///
-    /// Parameters left out (optional, or with a default) are absent from the result: the link
+    /// Parameters left out (an optional last segment, optional query parameters, or ones with
+    /// a default) are absent from the result: the link
     /// written from it gets its defaults when it is matched forward.
     static func parameters(
         from userInfo: UserInfo, for route: CompiledRoute
@@ -38,11 +39,12 @@ extension ActivityRoute {
             return nil
         }
 
-        for segment in route.segments {
+        for (position, segment) in route.segments.enumerated() {
+            let optional = route.hasOptionalLastSegment && position == route.segments.count - 1
             switch segment {
             case .literal: continue
             case .parameter(let name, let type, let validator):
-                if let failure = read(name, type, validator, required: true) { return .failure(failure) }
+                if let failure = read(name, type, validator, required: !optional) { return .failure(failure) }
             case .catchAll(let name, _, let validator):
                 guard let value = userInfo[name] else {
                     return .failure(UserInfoFailure(key: name, value: nil, reason: .invalid(.missing)))
