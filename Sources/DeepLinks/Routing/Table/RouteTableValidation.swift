@@ -4,7 +4,13 @@ struct RouteTableValidation {
     let registry: ParameterTypeRegistry
     let policy: LinkPolicy?
 
-    func run() -> (problems: [RouteTableProblem], compiled: [CompiledRoute]) {
+    /// The problems found (warnings included), the compiled routes when no problem is an
+    /// error, and for each compiled route's index the indices of the sensitive or destructive
+    /// routes whose links it must not take (``RouteTableProblem/navigationTakesGuardedLinks(route:guarded:safety:)``).
+    func run() -> (problems: [RouteTableProblem], compiled: [CompiledRoute], guards: [Int: [Int]]) {
+        guard table.routes.count <= RouteTable.maximumRouteCount else {
+            return ([.tooManyRoutes(count: table.routes.count, limit: RouteTable.maximumRouteCount)], [], [:])
+        }
         var problems = registry.problems
         var perRoute: [[RouteTableProblem]] = Array(repeating: [], count: table.routes.count)
         var compiled: [CompiledRoute] = []
@@ -31,7 +37,8 @@ struct RouteTableValidation {
         }
 
         let relations = RouteRelations(options: table.options, registry: registry)
-        for (later, earlier) in relations.overlappingPairs(compiled) {
+        let index = RouteOverlapIndex(compiled, relations: relations)
+        for (later, earlier) in relations.overlappingPairs(compiled, index: index) {
             if let problem = relations.problem(earlier: earlier, later: later) {
                 let reported =
                     problem.route.flatMap { name in
@@ -40,8 +47,16 @@ struct RouteTableValidation {
                 perRoute[reported].append(problem)
             }
         }
+        var guards: [Int: [Int]] = [:]
+        for (navigate, guarded) in relations.guardedPairs(compiled, index: index) {
+            guards[navigate.index, default: []].append(guarded.index)
+            perRoute[navigate.index].append(
+                .navigationTakesGuardedLinks(
+                    route: navigate.name, guarded: guarded.name, safety: guarded.route.safety))
+        }
         problems += perRoute.flatMap { $0 }
-        return (problems, problems.isEmpty ? compiled : [])
+        let buildable = !problems.contains(where: \.isError)
+        return (problems, buildable ? compiled : [], buildable ? guards : [:])
     }
 
     /// Syntax, names, types, bounds and defaults of every parameter.
