@@ -119,3 +119,68 @@ struct GuardedRouteTests {
         #expect(table.problems().isEmpty)
     }
 }
+
+@Suite("Hostile corners: invisible text and stacked marks in free-text parameters")
+struct InvisibleTextTests {
+    let free = ParameterType.string(length: 1...64, characters: .any)
+
+    @Test(
+        "pins: string parameters of class any refuse every format (Cf) character",
+        arguments: [
+            "a\u{061C}b", "a\u{200B}b", "a\u{200C}b", "a\u{200D}b", "a\u{2060}b", "\u{FEFF}ab", "a\u{00AD}b",
+            "a\u{E0001}b", "ok\u{E0041}\u{E0042}", "a\u{E007F}", "x\u{2064}",
+        ])
+    func formatCharactersAreRefused(text: String) {
+        #expect(free.validate(text) == .failure(.invisibleCharacter))
+    }
+
+    @Test("emoji joined by U+200D stay accepted; a joiner outside an emoji sequence does not")
+    func emojiJoinerSequences() {
+        #expect(free.validate("emoji 👩‍👩‍👧") == .success(.string("emoji 👩‍👩‍👧")))
+        #expect(free.validate("👍🏽‍👍") == .success(.string("👍🏽‍👍")))
+        #expect(free.validate("👩\u{200D}a") == .failure(.invisibleCharacter))
+        #expect(free.validate("a\u{200D}👩") == .failure(.invisibleCharacter))
+    }
+
+    @Test("pins: one character may not carry a stack of combining marks")
+    func stackedCombiningMarksAreRefused() {
+        let zalgo = "a" + String(repeating: "\u{0301}", count: 40)
+        #expect(zalgo.count == 1)
+        #expect(free.validate(zalgo) == .failure(.overloadedCharacter(maximum: 8)))
+        let eight = "e" + String(repeating: "\u{0301}", count: 7)
+        #expect(free.validate(eight) == .success(.string(eight)))
+        #expect(
+            ParameterFailure.Reason.overloadedCharacter(maximum: 8).sentence
+                == "has a character made of more than 8 Unicode scalars (stacked combining marks)")
+    }
+
+    @Test("pins: a value is bounded by scalars as well as characters: at most 4 per character of its maximum")
+    func scalarsAreBoundedToFourPerCharacter() {
+        let short = ParameterType.string(length: 1...2, characters: .any)
+        // One character of 8 scalars: within the per-character bound, over 4 × 2 in all.
+        let heavy = "é" + String(repeating: "\u{0301}", count: 8)
+        #expect(heavy.count == 1)
+        #expect(short.validate(heavy) == .failure(.overloadedCharacter(maximum: 8)))
+        let nine =
+            "e" + String(repeating: "\u{0301}", count: 6) + "o" + String(repeating: "\u{0301}", count: 2)
+        #expect(nine.count == 2)
+        #expect(short.validate(nine) == .failure(.tooManyScalars(maximum: 8)))
+        let eight =
+            "e" + String(repeating: "\u{0301}", count: 5) + "o" + String(repeating: "\u{0301}", count: 1)
+        #expect(short.validate(eight) == .success(.string(eight)))
+    }
+
+    @Test("pins: a zero-width space in a query value makes the route refuse the link, naming the parameter")
+    func zeroWidthSpaceInQueryIsRefused() throws {
+        let table = RouteTable {
+            Route("search", "/search", query: ["q(string 1...64)"])
+        }
+        let router = try Router(table)
+        let link = try LinkGate().parse("https://example.com/search?q=a%E2%80%8Bb")
+        #expect(router.match(link) == nil)
+        #expect(
+            router.explain(link).closestFailure?.failure
+                == ParameterFailure(
+                    parameter: "q", location: .query, value: "a\u{200B}b", reason: .invisibleCharacter))
+    }
+}
