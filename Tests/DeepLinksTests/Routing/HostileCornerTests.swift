@@ -184,3 +184,35 @@ struct InvisibleTextTests {
                     parameter: "q", location: .query, value: "a\u{200B}b", reason: .invisibleCharacter))
     }
 }
+
+@Suite("Hostile corners: custom-scheme links without an authority")
+struct CustomSchemeAuthorityTests {
+    static let table = RouteTable {
+        Route("deleteAccount", "/account/delete", scope: RouteScope(schemes: ["myapp"]), safety: .destructive)
+    }
+
+    @Test(
+        "pins: myapp:account/delete (no '//') is refused by the gate instead of routing like myapp://account/delete",
+        arguments: ["myapp:account/delete", "myapp:/account/delete", "MYAPP:account"])
+    func customSchemeWithoutAuthorityIsRefused(text: String) throws {
+        let policy = LinkPolicy(allowedSchemes: ["myapp"])
+        let receiver = try LinkReceiver(table: Self.table, policy: policy)
+        guard case .reject(.malformed(let error)) = receiver.receive(url: text).outcome else {
+            Issue.record("\(text) was not refused")
+            return
+        }
+        #expect(error.rule == .customSchemeWithoutAuthority)
+        #expect(error.position == 6)
+        #expect(
+            error.description.hasPrefix(
+                "the custom-scheme link has no '//' authority, so its host and path cannot be told apart"))
+    }
+
+    @Test("myapp://account/delete and myapp:///account/delete still reach the route (and ask first)")
+    func authorityFormsStillRoute() throws {
+        let receiver = try LinkReceiver(table: Self.table, policy: LinkPolicy(allowedSchemes: ["myapp"]))
+        for text in ["myapp://account/delete", "myapp:///account/delete"] {
+            #expect(receiver.receive(url: text).outcome.match?.route == "deleteAccount", "\(text)")
+        }
+    }
+}
