@@ -216,3 +216,25 @@ struct CustomSchemeAuthorityTests {
         }
     }
 }
+
+@Suite("Hostile corners: encoded '?' and '#' in the path")
+struct EncodedDelimiterTests {
+    @Test(
+        "pins: Link.path decodes %3F and %23, while rawPath, canonical and segments keep the link's structure"
+    )
+    func encodedQuestionMarkAndHashStayInTheirSegment() throws {
+        let link = try LinkGate().parse("https://example.com/files/a%3Fb%23c")
+        #expect(link.path == "/files/a?b#c")
+        #expect(link.rawPath == "/files/a%3Fb%23c")
+        #expect(link.canonical == "https://example.com/files/a%3Fb%23c")
+        #expect(link.pathSegments.map(\.decoded) == ["files", "a?b#c"])
+        #expect(link.queryItems.isEmpty)
+        #expect(link.fragment == nil)
+        let router = try Router(RouteTable { Route("file", "/files/:name") })
+        let match = try #require(router.match(link))
+        #expect(match.parameters == ["name": "a?b#c"])
+        #expect(
+            try router.link(for: "file", parameters: match.parameters, scheme: "https", host: "example.com")
+                == "https://example.com/files/a%3Fb%23c")
+    }
+}
