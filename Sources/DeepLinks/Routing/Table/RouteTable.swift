@@ -41,9 +41,9 @@ public struct RouteTable: Sendable, Hashable {
     /// The most routes a table may hold: 50,000. A larger table is refused with
     /// ``RouteTableProblem/tooManyRoutes(count:limit:)`` before anything else is checked.
     ///
-    /// Checking a table compares only routes whose paths can share a link, so generated
-    /// tables of tens of thousands of routes build in well under a second; the limit bounds
-    /// the work a table read from outside can cause.
+    /// Checking a table compares only routes whose paths can share a link, so its cost grows
+    /// about linearly with the table (a generated 10,000-route table builds in about half a
+    /// second in a release build); the limit bounds the work a table read from outside can cause.
     public static let maximumRouteCount = 50_000
 
     /// Every problem of the table, in declaration order; empty when the table is sound.
