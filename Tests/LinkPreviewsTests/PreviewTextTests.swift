@@ -111,4 +111,41 @@ struct PreviewTextTests {
             TextAdjustment(field: .imageAlt, kind: .replacedInvalidScalars, count: 2).description
                 == "the image alt text had 2 invalid scalar(s), replaced with U+FFFD")
     }
+
+    @Test(
+        "pins: a bidi override in a title is removed and reported, so 'Invoice \\u{202E}gnp.exe' is not shown as 'Invoice exe.png'"
+    )
+    func bidiOverrideIsRemovedAndReported() {
+        let cleaned = PreviewText.clean("Invoice \u{202E}gnp.exe", field: .title, limit: 200)
+        #expect(cleaned.text == "Invoice gnp.exe")
+        #expect(
+            cleaned.adjustments == [TextAdjustment(field: .title, kind: .removedFormatCharacters, count: 1)])
+        #expect(
+            cleaned.adjustments.first?.description
+                == "the title had 1 invisible format character(s) (bidirectional controls, zero-width or tag characters), removed"
+        )
+    }
+
+    @Test(
+        "pins: every bidi control and other format character is removed from preview text",
+        arguments: [
+            "\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{202E}", "\u{2066}", "\u{2067}", "\u{2068}",
+            "\u{2069}", "\u{200E}", "\u{200F}", "\u{061C}", "\u{200B}", "\u{200C}", "\u{200D}", "\u{2060}",
+            "\u{FEFF}", "\u{00AD}", "\u{E0001}", "\u{E0041}",
+        ])
+    func formatCharactersAreRemoved(format: String) {
+        let cleaned = PreviewText.clean("ab\(format)c", field: .description, limit: 200)
+        #expect(cleaned.text == "abc")
+        #expect(
+            cleaned.adjustments == [
+                TextAdjustment(field: .description, kind: .removedFormatCharacters, count: 1)
+            ])
+    }
+
+    @Test("emoji joined by U+200D are kept whole and nothing is reported")
+    func emojiJoinersAreKept() {
+        let cleaned = PreviewText.clean("Family 👩‍👩‍👧", field: .title, limit: 200)
+        #expect(cleaned.text == "Family 👩‍👩‍👧")
+        #expect(cleaned.adjustments.isEmpty)
+    }
 }

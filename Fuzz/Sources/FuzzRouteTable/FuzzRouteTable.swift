@@ -7,8 +7,11 @@ import FuzzSupport
 /// Invariants:
 /// - a table that decodes encodes to JSON that decodes to an equal table, and its problems are
 ///   the same both times;
-/// - `Router(table)` succeeds exactly when the table has no problems, and otherwise throws
-///   those problems; every problem has a sentence;
+/// - `RouteTable(json:)` reads the same table as `Codable` decoding;
+/// - `Router(table)` succeeds exactly when the table has no error (warnings allowed), and
+///   otherwise throws those problems; every problem has a sentence;
+/// - a navigate route that the table check pairs with a sensitive or destructive route never
+///   routes a link that the guarded route was tried for and refused;
 /// - every path pattern re-parses from its text to the same pattern;
 /// - with a router built, every link line keeps the promises of
 ///   ``checkOutcome(_:text:receiver:input:)``: refused text is rejected as malformed, a
@@ -20,6 +23,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let (head, links) = input.headAndRest
     guard let table = try? JSONDecoder().decode(RouteTable.self, from: Data(head.utf8)) else { return 0 }
     let text = input.text
+    require(
+        (try? RouteTable(json: Data(head.utf8))) == table, "RouteTable(json:) reads another table",
+        input: text)
 
     let problems = table.problems()
     require(problems.allSatisfy { !$0.description.isEmpty }, "a problem without a sentence", input: text)
@@ -40,7 +46,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let router: Router
     do {
         router = try Router(table)
-        require(problems.isEmpty, "a router was built from a table with problems", input: text)
+        require(
+            !problems.contains(where: \.isError), "a router was built from a table with errors", input: text)
     } catch {
         require(
             error.problems == problems, "the router refused with other problems than the table's", input: text
@@ -61,10 +68,29 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for line in links.prefix(16) {
         guard let link = try? gate.parse(line) else {
             require(
-                receiver.receive(url: line).outcome.match == nil, "a refused link reached a route", input: text)
+                receiver.receive(url: line).outcome.match == nil, "a refused link reached a route",
+                input: text)
             continue
         }
         checkOutcome(link, text: line, receiver: receiver, input: text)
+        if case .route(let match) = receiver.receive(url: line).outcome {
+            let guarded = Set(
+                problems.compactMap { problem -> String? in
+                    guard case .navigationTakesGuardedLinks(match.route, let guarded, _) = problem else {
+                        return nil
+                    }
+                    return guarded
+                })
+            let refusedBy = router.explain(gate.sanitize(link).link).attempts.filter {
+                // A catch-all listed for zero segments is not shaped like the link.
+                if case .parameterFailed(let failure) = $0.result {
+                    guarded.contains($0.route) && !(failure.location == .path && failure.reason == .missing)
+                } else {
+                    false
+                }
+            }
+            require(refusedBy.isEmpty, "a navigate route took a link its guarded route refused", input: text)
+        }
     }
     return 0
 }

@@ -80,6 +80,10 @@ public struct LinkError: Error, Sendable, Hashable, Encodable, CustomStringConve
         case componentTooLong
         /// A second `#` inside the fragment, or another structural defect.
         case malformed
+        /// A custom-scheme link without a `//` authority (`myapp:account/delete`,
+        /// `myapp:/account`): whether `account` is the host or a path segment would be a
+        /// guess, so the link must say `myapp://account/delete` or `myapp:///account`.
+        case customSchemeWithoutAuthority
     }
 
     /// The rule the input broke.
@@ -144,6 +148,8 @@ extension LinkError.Rule {
         case .tooManyQueryItems: "the link's query has more items than the policy allows"
         case .componentTooLong: "a part of the link is longer than the policy allows"
         case .malformed: "the link is malformed"
+        case .customSchemeWithoutAuthority:
+            "the custom-scheme link has no '//' authority, so its host and path cannot be told apart"
         }
     }
 }

@@ -63,6 +63,10 @@ struct LinkParser {
             (host, port) = try parseAuthority(start, i, isWeb: isWeb)
         } else if isWeb {
             throw LinkError(.missingAuthority, at: i, detail: "expected '//' after '\(scheme):'")
+        } else {
+            throw LinkError(
+                .customSchemeWithoutAuthority, at: i,
+                detail: "write '\(scheme)://' followed by the host, or '\(scheme):///' for none")
         }
         if let host, isWeb || policy.customSchemeHostsAreDomains, !allowedHosts.allows(host) {
             throw LinkError(

@@ -150,7 +150,8 @@ extension Link: Codable {
             guard given == derived else {
                 throw DecodingError.dataCorruptedError(
                     forKey: key, in: c,
-                    debugDescription: "'\(key.stringValue)' is \(given.map { "\($0)" } ?? "null") but the link "
+                    debugDescription:
+                        "'\(key.stringValue)' is \(given.map { "\($0)" } ?? "null") but the link "
                         + "text \(original) says \(derived.map { "\($0)" } ?? "null")")
             }
         }
@@ -199,7 +200,22 @@ extension Link {
         rawFragment.map { PercentEncoding.decode($0) ?? $0 }
     }
 
-    /// The path, percent-decoded, as one string (`/a/b c`).
+    /// The path, percent-decoded, as one string (`/a/b c`): for display and comparison,
+    /// never for building a link.
+    ///
+    /// Decoding is not reversible: `/a%3Fb%23c` becomes `/a?b#c`, so a URL rebuilt from
+    /// `path` would gain a query and a fragment the link never had (and `%2F`, when the
+    /// policy allows it, would split a segment in two). To write a link, use ``rawPath``,
+    /// ``canonical`` or reverse routing (`Router.link(for:parameters:)`); to read segments,
+    /// use ``pathSegments``, whose `decoded` values keep each segment whole. Nothing in the
+    /// SDK builds a link from `path`.
+    ///
+    /// ```swift
+    /// let link = try LinkGate().parse("https://example.com/files/a%3Fb%23c")
+    /// link.path        // "/files/a?b#c"
+    /// link.rawPath     // "/files/a%3Fb%23c"
+    /// link.canonical   // "https://example.com/files/a%3Fb%23c"
+    /// ```
     public var path: String {
         PercentEncoding.decode(rawPath) ?? rawPath
     }

@@ -27,7 +27,7 @@ struct RoutingPipeline: Sendable {
         }
         // Only the failure path pays for the explanation that names the failing parameter.
         let reason: RoutingFailure =
-            router.explain(input).closestFailure.map {
+            (router.guardedRefusal(input) ?? router.explain(input).closestFailure).map {
                 .invalidParameter(route: $0.route, failure: $0.failure)
             }
             ?? .noMatchingRoute

@@ -9,7 +9,14 @@ import Foundation
 extension ToolEnvironment {
     /// Reads and decodes a route table (JSON).
     func loadRouteTable(_ path: String) throws(ToolError) -> RouteTable {
-        try decode(RouteTable.self, from: path, what: "route table")
+        let bytes = try readFile(path)
+        if bytes.count > RouteTable.maximumJSONBytes {
+            throw .invalidInput(
+                source: Self.sourceName(path),
+                reason: RouteTableJSONError.tooLarge(bytes: bytes.count, limit: RouteTable.maximumJSONBytes)
+                    .description)
+        }
+        return try decode(RouteTable.self, bytes: bytes, source: path, what: "route table")
     }
 
     /// Reads and decodes a link policy (JSON); missing keys take their defaults.
@@ -31,7 +38,13 @@ extension ToolEnvironment {
     func decode<Value: Decodable>(_ type: Value.Type, from path: String, what: String) throws(ToolError)
         -> Value
     {
-        let bytes = try readFile(path)
+        try decode(type, bytes: try readFile(path), source: path, what: what)
+    }
+
+    /// Decodes bytes already read from `path` (see ``decode(_:from:what:)``).
+    func decode<Value: Decodable>(_ type: Value.Type, bytes: [UInt8], source path: String, what: String)
+        throws(ToolError) -> Value
+    {
         do {
             _ = try JSONValue(parsing: bytes)
         } catch {

@@ -11,10 +11,15 @@ import DeepLinks
 ///    U+xFFFF) are replaced with U+FFFD by ``clean(_:field:limit:)``.
 /// 2. **Control characters.** C0 controls other than whitespace, DEL and C1 controls are
 ///    removed: HTML parsers report them as errors and some rewrite them.
-/// 3. **Whitespace.** Tab, line feed, carriage return, form feed, vertical tab, U+0085,
+/// 3. **Format characters.** Every Unicode format character (category Cf) is removed:
+///    bidirectional controls (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069), which
+///    make `Invoice \u{202E}gnp.exe` display as "Invoice exe.png"; zero-width characters;
+///    the byte-order mark; the soft hyphen; tag characters. The one kept is U+200D between
+///    two emoji, where it joins them into one visible picture (👩‍👩‍👧).
+/// 4. **Whitespace.** Tab, line feed, carriage return, form feed, vertical tab, U+0085,
 ///    U+2028 and U+2029 become spaces; runs of spaces become one; both ends are trimmed.
 ///    Preview fields are single lines everywhere they are shown.
-/// 4. **Length.** Text longer than its limit is cut as ``PreviewLimits`` describes.
+/// 5. **Length.** Text longer than its limit is cut as ``PreviewLimits`` describes.
 ///
 /// Every rule that changes the text is reported as a ``TextAdjustment``. Escaping for HTML
 /// comes after, in ``HTMLEscaping``, and changes nothing a parser reads back.
@@ -92,7 +97,16 @@ public enum PreviewText {
         var removed = 0
         var whitespaceChanged = false
         var pendingSpace = false
-        for scalar in text.unicodeScalars {
+        var formats = 0
+        let all = Array(text.unicodeScalars)
+        for (position, scalar) in all.enumerated() {
+            if isFormat(scalar),
+                !(scalar.value == 0x200D && position + 1 < all.count && isPictograph(all[position + 1])
+                    && scalars.last.map { isPictograph($0) || $0.value == 0xFE0F } == true)
+            {
+                formats += 1
+                continue
+            }
             if isFoldedToSpace(scalar) {
                 if scalar != " " { whitespaceChanged = true }
                 if pendingSpace || scalars.isEmpty { whitespaceChanged = true }
@@ -118,6 +132,9 @@ public enum PreviewText {
         }
         if removed > 0 {
             adjustments.append(TextAdjustment(field: field, kind: .removedControlCharacters, count: removed))
+        }
+        if formats > 0 {
+            adjustments.append(TextAdjustment(field: field, kind: .removedFormatCharacters, count: formats))
         }
         if whitespaceChanged {
             adjustments.append(TextAdjustment(field: field, kind: .normalizedWhitespace, count: 0))
@@ -162,6 +179,16 @@ public enum PreviewText {
         case 0x00...0x1F, 0x7F...0x9F: true
         default: false
         }
+    }
+
+    /// Format characters (Unicode category Cf); ASCII has none.
+    static func isFormat(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value > 0x7E && scalar.properties.generalCategory == .format
+    }
+
+    /// An emoji outside ASCII, skin-tone modifiers included.
+    static func isPictograph(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value >= 0xA9 && scalar.properties.isEmoji
     }
 
     /// Unicode noncharacters: U+FDD0…U+FDEF and the last two code points of every plane.

@@ -19,13 +19,18 @@ public struct TextAdjustment: Sendable, Hashable, Codable, CustomStringConvertib
         case normalizedWhitespace
         /// The text was longer than its limit and was cut, ending with `…`.
         case truncated
+        /// Invisible format characters (Unicode category Cf) were removed: bidirectional
+        /// controls (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069), zero-width
+        /// characters, the byte-order mark, the soft hyphen, tag characters. A title
+        /// `Invoice \u{202E}gnp.exe` would otherwise display as "Invoice exe.png".
+        case removedFormatCharacters
     }
 
     /// The field that was changed.
     public let field: PreviewField
     /// The change.
     public let kind: Kind
-    /// How many scalars were replaced or removed; for ``Kind/truncated``, the length before
+    /// How many scalars were replaced or removed (control or format characters); for ``Kind/truncated``, the length before
     /// the cut, in scalars; for ``Kind/normalizedWhitespace``, 0.
     public let count: Int
     /// The limit that applied, for ``Kind/truncated``; otherwise `nil`.
@@ -50,6 +55,9 @@ public struct TextAdjustment: Sendable, Hashable, Codable, CustomStringConvertib
             "the \(field) had line breaks, tabs or repeated spaces, folded into single spaces"
         case .truncated:
             "the \(field) had \(count) scalars and was cut to at most \(limit ?? 0), ending with an ellipsis"
+        case .removedFormatCharacters:
+            "the \(field) had \(count) invisible format character(s) (bidirectional controls, "
+                + "zero-width or tag characters), removed"
         }
     }
 }

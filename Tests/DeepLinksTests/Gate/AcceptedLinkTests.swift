@@ -51,7 +51,7 @@ struct AcceptedLinkTests {
         #expect(try gate.parse("https://example.com?x=1").rawQuery == "x=1")
     }
 
-    @Test("custom schemes: the host is kept as a name, authority optional")
+    @Test("custom schemes: the host is kept as a name; the authority may be empty, never absent")
     func customSchemes() throws {
         let gate = LinkGate(policy: LinkPolicy(allowedSchemes: ["newsapp", "myapp"]))
         let news = try gate.parse("newsapp://doc/CHLFGFCB00097U7S?s=sps_article")
@@ -59,10 +59,7 @@ struct AcceptedLinkTests {
         #expect(news.pathSegments.map(\.decoded) == ["CHLFGFCB00097U7S"])
         #expect(news.isWeb == false)
         #expect(try gate.parse("myapp://user_profile/7").host == "user_profile")
-        let rootless = try gate.parse("myapp:settings/privacy")
-        #expect(rootless.host == nil)
-        #expect(rootless.pathSegments.map(\.raw) == ["settings", "privacy"])
-        #expect(rootless.canonical == "myapp:settings/privacy")
+        #expect(refusal("myapp:settings/privacy", policy: gate.policy)?.rule == .customSchemeWithoutAuthority)
         let empty = try gate.parse("myapp:///settings")
         #expect(empty.host == nil)
         #expect(empty.canonical == "myapp:///settings")

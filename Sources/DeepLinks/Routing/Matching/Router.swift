@@ -31,6 +31,12 @@
 /// one in precedence order. With ``RoutingOptions/Precedence/declarationOrder`` the first
 /// declared matching route wins instead.
 ///
+/// **Guarded routes.** A navigate route never takes a link shaped like a sensitive or
+/// destructive route's (that route's literals in place, whatever the values): the guarded
+/// route takes it if it accepts it, and otherwise no route matches and the guarded route's
+/// failing parameter is the reason
+/// (``RouteTableProblem/navigationTakesGuardedLinks(route:guarded:safety:)``).
+///
 /// ```swift
 /// let router = try Router(RouteTable {
 ///     Route("new", "/albums/new")
@@ -47,6 +53,9 @@ public struct Router: Sendable {
     /// One trie per priority level, highest priority first.
     let levels: [RouteTrie]
     let indexByName: [String: Int]
+    /// For a navigate route, the sensitive or destructive routes whose links it must not take
+    /// (see `Router+GuardedRoutes.swift`).
+    let guards: [Int: [Int]]
 
     /// Validates and compiles a table.
     ///
@@ -59,13 +68,16 @@ public struct Router: Sendable {
         policy: LinkPolicy? = nil
     ) throws(RouteTableError) {
         let validation = RouteTableValidation(table: table, registry: registry, policy: policy).run()
-        guard validation.problems.isEmpty else { throw RouteTableError(problems: validation.problems) }
-        self.init(table: table, compiled: validation.compiled)
+        guard !validation.problems.contains(where: \.isError) else {
+            throw RouteTableError(problems: validation.problems)
+        }
+        self.init(table: table, compiled: validation.compiled, guards: validation.guards)
     }
 
-    private init(table: RouteTable, compiled: [CompiledRoute]) {
+    private init(table: RouteTable, compiled: [CompiledRoute], guards: [Int: [Int]]) {
         self.table = table
         self.compiled = compiled
+        self.guards = guards
         var byPriority: [Int: [Int]] = [:]
         for route in compiled { byPriority[route.route.priority, default: []].append(route.index) }
         levels = byPriority.keys.sorted(by: >).map { priority in
@@ -108,7 +120,14 @@ public struct Router: Sendable {
     }
 
     func lookup(_ input: MatchInput) -> RouteLookup? {
-        guard let index = matchIndex(input) else { return nil }
+        guard var index = matchIndex(input) else { return nil }
+        if !guards.isEmpty {
+            switch guardVerdict(input, winner: index) {
+            case .keep: break
+            case .take(let guarded): index = guarded
+            case .refuse: return nil
+            }
+        }
         let route = compiled[index]
         return RouteLookup(compiled: route, parameters: route.parameters(input))
     }

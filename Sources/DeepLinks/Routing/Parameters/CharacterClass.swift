@@ -5,8 +5,10 @@
 /// bracket expression with ranges (`[A-Za-z0-9_-]`; a `-` is literal when first or last).
 ///
 /// ``any`` still refuses what no identifier should contain: control characters, line and
-/// paragraph separators, and bidirectional overrides, which can make text display as
-/// something other than what it is.
+/// paragraph separators, and every format character (Unicode general category Cf: the
+/// bidirectional controls, zero-width spaces and joiners, the byte-order mark, tag
+/// characters), which can make text display as something other than what it is. The one
+/// exception is the zero-width joiner inside an emoji sequence (👩‍👩‍👧), where it is seen.
 ///
 /// ```swift
 /// let code = try CharacterClass("[A-Z0-9]")
@@ -20,7 +22,7 @@ public struct CharacterClass: Sendable, Hashable, CustomStringConvertible {
     private init(low: UInt64, high: UInt64) { bits = (low, high) }
     private init(any: Void) { bits = nil }
 
-    /// Every visible character, ASCII or not (no control, separator or bidi-override characters).
+    /// Every visible character, ASCII or not (no control, line-separator or format characters).
     public static let any = CharacterClass(any: ())
     /// Printable ASCII from `!` to `~` (no space).
     public static let ascii = CharacterClass(ranges: [(0x21, 0x7E)])
@@ -96,10 +98,31 @@ public struct CharacterClass: Sendable, Hashable, CustomStringConvertible {
     public var isAny: Bool { bits == nil }
 
     /// Whether one character belongs to the class.
+    ///
+    /// For ``any``, a zero-width joiner (U+200D) is accepted only inside an emoji sequence,
+    /// between an emoji (with its variation selector or skin tone) and another emoji, where
+    /// it joins them into one visible picture (👩‍👩‍👧); everywhere else it is invisible.
     public func contains(_ character: Character) -> Bool {
-        // A loop, not `allSatisfy(contains)`: a partially applied method is a closure that
-        // is allocated on every call.
-        for scalar in character.unicodeScalars where !contains(scalar) { return false }
+        guard bits == nil else {
+            // A loop, not `allSatisfy(contains)`: a partially applied method is a closure that
+            // is allocated on every call.
+            for scalar in character.unicodeScalars where !contains(scalar) { return false }
+            return true
+        }
+        var previous: Unicode.Scalar?
+        var iterator = character.unicodeScalars.makeIterator()
+        var current = iterator.next()
+        while let scalar = current {
+            let next = iterator.next()
+            if Self.isInvisible(scalar) {
+                guard scalar.value == 0x200D, let previous, let next,
+                    Self.isPictograph(previous) || previous.value == 0xFE0F,
+                    Self.isPictograph(next)
+                else { return false }
+            }
+            previous = scalar
+            current = next
+        }
         return true
     }
 
@@ -118,12 +141,24 @@ public struct CharacterClass: Sendable, Hashable, CustomStringConvertible {
         return bits.low & ~otherBits.low == 0 && bits.high & ~otherBits.high == 0
     }
 
-    /// Control characters, line and paragraph separators and bidirectional controls.
+    /// An emoji outside ASCII (the digits, `#` and `*` are emoji too, as keycap bases);
+    /// skin-tone modifiers included.
+    static func isPictograph(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value >= 0xA9 && scalar.properties.isEmoji
+    }
+
+    /// Control characters, line and paragraph separators, and every format character
+    /// (general category Cf): bidirectional controls (U+061C, U+200E, U+200F, U+202A–U+202E,
+    /// U+2066–U+2069), zero-width characters (U+200B–U+200D, U+2060, U+FEFF), the soft hyphen
+    /// and the tag characters (U+E0000–U+E007F). None of them shows, so each can make two
+    /// values look alike or make text display as something other than what it is. Emoji
+    /// tag sequences are refused with them; `contains(_:)` on a character accepts U+200D
+    /// inside an emoji sequence.
     static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
-            true
-        default: false
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: true
+        case 0x20...0x7E: false
+        default: scalar.properties.generalCategory == .format
         }
     }
 

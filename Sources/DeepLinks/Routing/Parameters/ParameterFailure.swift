@@ -61,7 +61,8 @@ public struct ParameterFailure: Sendable, Hashable, Encodable, CustomStringConve
         case tooLong(maximum: Int)
         /// The value contains a character the declared character class does not allow.
         case characterNotAllowed(String)
-        /// The value contains a control, line-separator or bidirectional-override character.
+        /// The value contains a control, line-separator or format character (Unicode category
+        /// Cf: bidirectional controls, zero-width characters, tag characters).
         case invisibleCharacter
         /// The value is not a slug (lower-case letters and digits in hyphen-separated words).
         case notASlug
@@ -80,6 +81,12 @@ public struct ParameterFailure: Sendable, Hashable, Encodable, CustomStringConve
         /// A path value that links cannot carry in one segment: `.`, `..`, or text with `/`,
         /// `\` or NUL (reverse routing refuses to write it).
         case notASegment
+        /// A `string` value with more Unicode scalars than 4 per character of its maximum
+        /// length (`maximum` is that product).
+        case tooManyScalars(maximum: Int)
+        /// A `string` value with a character (grapheme cluster) of more than `maximum` Unicode
+        /// scalars: a letter carrying a stack of combining marks.
+        case overloadedCharacter(maximum: Int)
 
         /// A sentence fragment that completes "parameter 'x' …".
         public var sentence: String {
@@ -95,7 +102,7 @@ public struct ParameterFailure: Sendable, Hashable, Encodable, CustomStringConve
             case .characterNotAllowed(let character):
                 "contains the character '\(ParameterFailure.shortened(character))', which its type does not allow"
             case .invisibleCharacter:
-                "contains a control, line-separator or bidirectional-override character"
+                "contains an invisible character (a control, line-separator or format character)"
             case .notASlug:
                 "must be a slug: lower-case letters and digits, words joined by single hyphens"
             case .notAUUID: "must be a UUID such as 123e4567-e89b-12d3-a456-426614174000"
@@ -107,6 +114,10 @@ public struct ParameterFailure: Sendable, Hashable, Encodable, CustomStringConve
             case .unexpectedFragment: "is not allowed: the route forbids a fragment"
             case .notASegment:
                 "cannot be written as one path segment ('.', '..', or text with '/', '\\' or NUL)"
+            case .tooManyScalars(let maximum):
+                "must have at most \(maximum) Unicode scalars (4 per character of its maximum length)"
+            case .overloadedCharacter(let maximum):
+                "has a character made of more than \(maximum) Unicode scalars (stacked combining marks)"
             }
         }
     }

@@ -148,6 +148,11 @@ final class ParameterValidator: Sendable {
         return .success(.integer(value))
     }
 
+    /// How many Unicode scalars a `string` value may hold per character of its maximum length.
+    static let scalarsPerCharacter = 4
+    /// How many Unicode scalars one character (grapheme cluster) of a `string` value may hold.
+    static let maxScalarsPerCharacter = 8
+
     static func string(
         _ text: String, length: ClosedRange<Int>, characters: CharacterClass
     ) -> Result<ParameterValue, ParameterFailure.Reason> {
@@ -165,11 +170,26 @@ final class ParameterValidator: Sendable {
             return .success(.string(text))
         }
         if let printable, let answer = printable { return answer }
-        // Counting stops past the maximum, so a long value costs no more than the bound.
+        // Characters are grapheme clusters, and one can stack any number of combining marks,
+        // so scalars are bounded too: at most `maxScalarsPerCharacter` in one character and
+        // `scalarsPerCharacter` times the maximum length in all. Counting stops past either
+        // bound, so a long value costs no more than the bound.
+        let (scalarCap, overflow) = length.upperBound.multipliedReportingOverflow(by: scalarsPerCharacter)
+        let maximumScalars = overflow ? Int.max : scalarCap
         var count = 0
-        for _ in text {
+        var scalars = 0
+        for character in text {
             count += 1
             if count > length.upperBound { return .failure(.tooLong(maximum: length.upperBound)) }
+            var inCharacter = 0
+            for _ in character.unicodeScalars {
+                inCharacter += 1
+                scalars += 1
+                if inCharacter > maxScalarsPerCharacter {
+                    return .failure(.overloadedCharacter(maximum: maxScalarsPerCharacter))
+                }
+            }
+            if scalars > maximumScalars { return .failure(.tooManyScalars(maximum: maximumScalars)) }
         }
         if count < length.lowerBound { return .failure(.tooShort(minimum: length.lowerBound)) }
         for character in text where !characters.contains(character) {

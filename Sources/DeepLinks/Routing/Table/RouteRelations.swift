@@ -11,51 +11,69 @@ struct RouteRelations {
 
     // MARK: Pairs worth comparing
 
-    /// Pairs `(later, earlier)` that may overlap.
+    /// Pairs `(later, earlier)` that may overlap, ordered by `later` then `earlier`.
     ///
-    /// Two routes whose first literals sit at the same position but differ can never match
-    /// the same link, so routes are bucketed by the position and text of their first literal
-    /// and compared only within a bucket, with routes whose first literal sits elsewhere, and
-    /// with routes that have no literal at all. For ordinary tables this is close to linear.
-    func overlappingPairs(_ routes: [CompiledRoute]) -> [(CompiledRoute, CompiledRoute)] {
-        var byPosition: [Int: [String: [Int]]] = [:]
-        var noLiteral: [Int] = []
-        for (i, route) in routes.enumerated() {
-            let first = route.segments.enumerated().lazy.compactMap { position, segment -> (Int, String)? in
-                if case .literal(_, let key) = segment { (position, key) } else { nil }
-            }.first
-            if let (position, key) = first {
-                byPosition[position, default: [:]][key, default: []].append(i)
-            } else {
-                noLiteral.append(i)
+    /// Candidates come from a walk of the routes' trie (``RouteOverlapIndex``), so only routes
+    /// whose paths can share a link are compared; each candidate pair is then decided exactly.
+    func overlappingPairs(_ routes: [CompiledRoute], index: RouteOverlapIndex) -> [(
+        CompiledRoute, CompiledRoute
+    )] {
+        var pairs: [(CompiledRoute, CompiledRoute)] = []
+        for later in routes.indices {
+            // The walk is symmetric (literal against parameter, type against type), so walking
+            // from the later route of each pair finds every earlier one.
+            var earlier = Set<Int>()
+            for other in index.candidates(of: later) where other < later { earlier.insert(other) }
+            for e in earlier.sorted() where mayOverlap(routes[e], routes[later]) {
+                pairs.append((routes[later], routes[e]))
             }
         }
-        var pairs: [(Int, Int)] = []
-        func add(_ x: Int, _ y: Int) { pairs.append((max(x, y), min(x, y))) }
-        let positions = byPosition.keys.sorted()
-        let membersByPosition = positions.map { position in
-            byPosition[position, default: [:]].values.flatMap { $0 }
-        }
-        for position in positions {
-            for bucket in byPosition[position, default: [:]].values {
-                for x in bucket.indices { for y in bucket.indices where y < x { add(bucket[x], bucket[y]) } }
+        return pairs
+    }
+
+    /// Pairs `(navigate, guarded)`: a navigate route that can take a link shaped like a
+    /// sensitive or destructive route's (same literals, same length) that the guarded route
+    /// does not take, either because the link fails the guarded route's parameter checks or
+    /// because the navigate route is tried first. Ordered by navigate route, then guarded.
+    func guardedPairs(_ routes: [CompiledRoute], index: RouteOverlapIndex) -> [(CompiledRoute, CompiledRoute)]
+    {
+        var pairs: [(CompiledRoute, CompiledRoute)] = []
+        for position in routes.indices where routes[position].route.safety.requiresConfirmation {
+            let guarded = routes[position]
+            for other in Set(index.candidates(of: position, shapeOnly: true)).sorted() {
+                let navigate = routes[other]
+                guard navigate.route.safety == .navigate,
+                    scopesMayOverlap(navigate.route.scope, guarded.route.scope),
+                    shapeMayOverlap(navigate.segments, guarded.segments),
+                    guarded.canRefuseItsShape || order(navigate, guarded) != .after
+                else { continue }
+                pairs.append((navigate, guarded))
             }
         }
-        for a in membersByPosition.indices {
-            for b in membersByPosition.indices where b < a {
-                for x in membersByPosition[a] { for y in membersByPosition[b] { add(x, y) } }
+        return pairs.sorted { ($0.0.index, $0.1.index) < ($1.0.index, $1.1.index) }
+    }
+
+    /// Whether some link shaped like `guarded` (its literals in place, anything for its
+    /// parameters) may match the path of `navigate`.
+    private func shapeMayOverlap(_ navigate: [CompiledRoute.Segment], _ guarded: [CompiledRoute.Segment])
+        -> Bool
+    {
+        var i = 0
+        while i < navigate.count, i < guarded.count {
+            switch (navigate[i], guarded[i]) {
+            case (.catchAll(_, _, let validator), _):
+                return guarded[i...].allSatisfy { segment in
+                    if case .literal(let text, _) = segment { accepts(validator, text) } else { true }
+                }
+            case (_, .catchAll): return true
+            case (.literal(_, let x), .literal(_, let y)): if x != y { return false }
+            case (.parameter(_, _, let validator), .literal(let text, _)):
+                if !accepts(validator, text) { return false }
+            default: break
             }
+            i += 1
         }
-        for x in noLiteral.indices {
-            for y in noLiteral.indices where y < x { add(noLiteral[x], noLiteral[y]) }
-            for members in membersByPosition { for y in members { add(noLiteral[x], y) } }
-        }
-        pairs.sort { ($0.0, $0.1) < ($1.0, $1.1) }
-        return pairs.compactMap { later, earlier in
-            let a = routes[earlier]
-            let b = routes[later]
-            return mayOverlap(a, b) ? (b, a) : nil
-        }
+        return navigate.count == guarded.count
     }
 
     /// The problem two overlapping routes make, if any.
@@ -106,7 +124,7 @@ struct RouteRelations {
             && queriesMayOverlap(a, b)
     }
 
-    private func scopesMayOverlap(_ a: RouteScope, _ b: RouteScope) -> Bool {
+    func scopesMayOverlap(_ a: RouteScope, _ b: RouteScope) -> Bool {
         let schemes: [String]?  // nil: every scheme
         switch (a.schemes.isEmpty, b.schemes.isEmpty) {
         case (true, true): schemes = nil
@@ -175,7 +193,7 @@ struct RouteRelations {
         }
     }
 
-    private func accepts(_ validator: ParameterValidator, _ text: String) -> Bool {
+    func accepts(_ validator: ParameterValidator, _ text: String) -> Bool {
         guard !text.isEmpty else { return false }
         if case .success = validator.validate(text) { return true }
         return false
@@ -185,7 +203,7 @@ struct RouteRelations {
     private static let slugCharacters = (try? CharacterClass("[a-z0-9-]")) ?? .any
 
     /// Whether two parameter types may accept a common value; `true` unless provably disjoint.
-    private func typesMayOverlap(_ v: ParameterValidator, _ w: ParameterValidator) -> Bool {
+    func typesMayOverlap(_ v: ParameterValidator, _ w: ParameterValidator) -> Bool {
         switch (v.type, w.type) {
         case (.integer(let x), .integer(let y)): return x.overlaps(y)
         case (.enumeration(let values), _): return values.contains { accepts(w, $0) }

@@ -76,8 +76,18 @@ public struct RouteTable: Sendable, Hashable {
     /// The route with a name, or `nil`.
     public func route(named name: String) -> Route? { routes.first { $0.name == name } }
 
-    /// Every problem that stops the table from being built, in declaration order; empty when
-    /// the table is sound.
+    /// The most routes a table may hold: 50,000. A larger table is refused with
+    /// ``RouteTableProblem/tooManyRoutes(count:limit:)`` before anything else is checked.
+    ///
+    /// Checking a table compares only routes whose paths can share a link, so its cost grows
+    /// about linearly with the table (a generated 10,000-route table builds in about half a
+    /// second in a release build); the limit bounds the work a table read from outside can cause.
+    public static let maximumRouteCount = 50_000
+
+    /// Every problem of the table, in declaration order; empty when the table is sound.
+    ///
+    /// A problem whose ``RouteTableProblem/isError`` is `false` is a warning: it is listed
+    /// here, but ``Router`` still builds the table.
     ///
     /// With a `policy`, the table is also checked against the gate that will feed it: schemes
     /// and hosts the policy refuses, patterns longer than its segment limit, and query

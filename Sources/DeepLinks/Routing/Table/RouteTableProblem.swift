@@ -38,6 +38,18 @@ public enum RouteTableProblem: Sendable, Hashable, Encodable, CustomStringConver
     case invalidCustomType(name: String, reason: String)
     /// A canonical host that is not a valid host name, or that no route serves web links on.
     case invalidCanonicalHost(host: String, reason: String)
+    /// A table with more routes than ``RouteTable/maximumRouteCount``; nothing else is checked.
+    case tooManyRoutes(count: Int, limit: Int)
+    /// A ``RouteSafety/navigate`` route that can take links shaped like a sensitive or
+    /// destructive route's: links whose literal segments are the guarded route's but whose
+    /// values fail its parameter checks (or that the navigate route reaches first).
+    ///
+    /// A warning: the table builds, and at run time the router never lets the navigate route
+    /// take such a link; the link falls back (browser or rejection) with the guarded route's
+    /// failure as the reason. `/albums/:album(slug)/delete` (destructive) beside
+    /// `/albums/:album/:action` (navigate) is the classic case: without the rule,
+    /// `/albums/Summer/delete` would navigate with `action=delete`.
+    case navigationTakesGuardedLinks(route: String, guarded: String, safety: RouteSafety)
 
     /// The route the problem is reported on, if it concerns one.
     public var route: String? {
@@ -46,10 +58,17 @@ public enum RouteTableProblem: Sendable, Hashable, Encodable, CustomStringConver
             .parameterNameClash(let route, _), .unknownParameterType(let route, _, _),
             .impossibleBounds(let route, _, _), .invalidDefault(let route, _, _), .invalidScope(let route, _),
             .neverMatches(let route, _), .duplicateRoute(let route, _), .shadowedRoute(let route, _),
-            .ambiguousRoutes(let route, _):
+            .ambiguousRoutes(let route, _), .navigationTakesGuardedLinks(let route, _, _):
             route
-        case .invalidCustomType, .invalidCanonicalHost: nil
+        case .invalidCustomType, .invalidCanonicalHost, .tooManyRoutes: nil
         }
+    }
+
+    /// Whether the problem stops the table from being built. Every problem is an error except
+    /// ``navigationTakesGuardedLinks(route:guarded:safety:)``, which the router defuses at run
+    /// time and reports so that the table can be made clear.
+    public var isError: Bool {
+        if case .navigationTakesGuardedLinks = self { false } else { true }
     }
 
     /// Whether the problem is about two routes competing for the same links.
@@ -90,6 +109,13 @@ public enum RouteTableProblem: Sendable, Hashable, Encodable, CustomStringConver
             "the custom parameter type '\(name)' is invalid: \(reason)"
         case .invalidCanonicalHost(let host, let reason):
             "the canonical host '\(host)' is invalid: \(reason)"
+        case .tooManyRoutes(let count, let limit):
+            "the table has \(count) routes and at most \(limit) are allowed; split it by host or scheme, "
+                + "or use parameters instead of one route per value"
+        case .navigationTakesGuardedLinks(let route, let guarded, let safety):
+            "navigate route '\(route)' can take links shaped like \(safety) route '\(guarded)' "
+                + "when they fail its parameter checks; such links are refused instead of navigating. "
+                + "Give '\(route)' a literal that '\(guarded)' does not have, or narrow its parameters"
         }
     }
 }
@@ -104,7 +130,7 @@ public enum RouteTableProblem: Sendable, Hashable, Encodable, CustomStringConver
 /// }
 /// ```
 public struct RouteTableError: Error, Sendable, Hashable, Encodable, CustomStringConvertible {
-    /// Every problem found, in declaration order.
+    /// Every problem found, in declaration order (warnings included).
     public let problems: [RouteTableProblem]
 
     /// Creates an error from its problems.

@@ -4,7 +4,13 @@ struct RouteTableValidation {
     let registry: ParameterTypeRegistry
     let policy: LinkPolicy?
 
-    func run() -> (problems: [RouteTableProblem], compiled: [CompiledRoute]) {
+    /// The problems found (warnings included), the compiled routes when no problem is an
+    /// error, and for each compiled route's index the indices of the sensitive or destructive
+    /// routes whose links it must not take (``RouteTableProblem/navigationTakesGuardedLinks(route:guarded:safety:)``).
+    func run() -> (problems: [RouteTableProblem], compiled: [CompiledRoute], guards: [Int: [Int]]) {
+        guard table.routes.count <= RouteTable.maximumRouteCount else {
+            return ([.tooManyRoutes(count: table.routes.count, limit: RouteTable.maximumRouteCount)], [], [:])
+        }
         var problems = registry.problems
         var perRoute: [[RouteTableProblem]] = Array(repeating: [], count: table.routes.count)
         var compiled: [CompiledRoute] = []
@@ -39,9 +45,18 @@ struct RouteTableValidation {
                 } ?? later.index
             perRoute[reported].append(problem)
         }
+        let index = RouteOverlapIndex(compiled, relations: relations)
+        var guards: [Int: [Int]] = [:]
+        for (navigate, guarded) in relations.guardedPairs(compiled, index: index) {
+            guards[navigate.index, default: []].append(guarded.index)
+            perRoute[navigate.index].append(
+                .navigationTakesGuardedLinks(
+                    route: navigate.name, guarded: guarded.name, safety: guarded.route.safety))
+        }
         problems += perRoute.flatMap { $0 }
         problems += table.canonicalHostProblems
-        return (problems, problems.isEmpty ? compiled : [])
+        let buildable = !problems.contains(where: \.isError)
+        return (problems, buildable ? compiled : [], buildable ? guards : [:])
     }
 
     /// Syntax, names, types, bounds and defaults of every parameter.

@@ -13,7 +13,9 @@ enum TableCheckCommand: ToolCommand {
             or duplicate names, malformed patterns, unknown parameter types, impossible bounds,
             invalid defaults and scopes, and overlaps (duplicate, shadowed and ambiguous
             routes). With a policy (--policy, --allow-host, --allow-scheme) it also reports
-            routes the gate would never let a link reach. Each problem is an error.
+            routes the gate would never let a link reach. Each problem is an error, except a
+            navigate route that can take links shaped like a sensitive or destructive route's
+            (TABLE015), a warning: the router refuses such links at run time.
             """,
         arguments: [ArgumentSpec(name: "<file>", help: "The route table ('-' for standard input).")],
         options: [
@@ -39,7 +41,9 @@ enum TableCheckCommand: ToolCommand {
         let table = try environment.loadRouteTable(path)
         let policy = try policy(arguments, in: environment)
         let findings = table.problems(policy: policy).map { problem in
-            Finding(code(problem), .error, problem.description, at: problem.route ?? "")
+            Finding(
+                code(problem), problem.isError ? .error : .warning, problem.description,
+                at: problem.route ?? "")
         }
         let status = findings.exitStatus(strict: false)
         let source = ToolEnvironment.sourceName(path)
@@ -98,7 +102,9 @@ enum TableCheckCommand: ToolCommand {
         case .shadowedRoute: "TABLE011"
         case .ambiguousRoutes: "TABLE012"
         case .invalidCustomType: "TABLE013"
-        case .invalidCanonicalHost: "TABLE014"
+        case .tooManyRoutes: "TABLE014"
+        case .navigationTakesGuardedLinks: "TABLE015"
+        case .invalidCanonicalHost: "TABLE016"
         }
     }
 }

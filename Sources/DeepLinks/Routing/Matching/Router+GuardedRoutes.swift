@@ -1,0 +1,102 @@
+/// The run-time half of ``RouteTableProblem/navigationTakesGuardedLinks(route:guarded:safety:)``:
+/// a navigate route never takes a link shaped like a sensitive or destructive route's.
+///
+/// A link is shaped like a route when it is in the route's scope, has the route's number of
+/// segments (at least that many for a catch-all) and the route's literal at each literal
+/// position, whatever its parameter values. When the router's winner is a navigate route
+/// that the table check paired with a guarded route, and the link is shaped like that
+/// guarded route:
+/// - if the guarded route accepts the link, the guarded route wins (so the outcome asks
+///   first instead of navigating);
+/// - otherwise no route matches, and the failure reported is the guarded route's parameter
+///   that refused the link: a web link opens in the browser, a custom-scheme link is rejected.
+extension Router {
+    /// What a guarded route makes of a link its navigate route was about to take.
+    enum GuardVerdict {
+        /// No guarded route is shaped like the link: the navigate route keeps it.
+        case keep
+        /// The guarded route at this index accepts the link and wins.
+        case take(Int)
+        /// The link is shaped like the guarded route, which refuses it.
+        case refuse(route: String, failure: ParameterFailure)
+    }
+
+    /// The verdict for a link that the route at `winner` matched.
+    func guardVerdict(_ input: MatchInput, winner: Int) -> GuardVerdict {
+        guard let guarded = guards[winner] else { return .keep }
+        for index in guarded {
+            let route = compiled[index]
+            guard route.isShaped(like: input) else { continue }
+            if let failure = route.shapeFailure(input) {
+                return .refuse(route: route.name, failure: failure)
+            }
+            return .take(index)
+        }
+        return .keep
+    }
+
+    /// The guarded route and its failure when a link matched a navigate route but is refused
+    /// because it is shaped like a sensitive or destructive route; `nil` otherwise.
+    func guardedRefusal(_ input: MatchInput) -> (route: String, failure: ParameterFailure)? {
+        guard let winner = matchIndex(input),
+            case .refuse(let route, let failure) = guardVerdict(input, winner: winner)
+        else { return nil }
+        return (route, failure)
+    }
+}
+
+extension CompiledRoute {
+    /// Whether a link fitting this route's literals could still fail its checks: a typed
+    /// parameter or catch-all, a query declaration, or a fragment rule.
+    var canRefuseItsShape: Bool {
+        for segment in segments {
+            switch segment {
+            case .literal: continue
+            case .parameter(_, let type, _), .catchAll(_, let type, _): if type != nil { return true }
+            }
+        }
+        if !query.isEmpty { return true }
+        if case .any = fragment { return false }
+        return true
+    }
+
+    /// Whether the link is in scope, as long as the route, and has its literals in place.
+    func isShaped(like input: MatchInput) -> Bool {
+        guard scopeFailure(input) == nil else { return false }
+        if catchAllPosition != nil {
+            guard input.count >= segments.count else { return false }
+        } else {
+            guard input.count == segments.count else { return false }
+        }
+        for (i, segment) in segments.enumerated() {
+            if case .literal(_, let key) = segment, input.key(i) != key { return false }
+        }
+        return true
+    }
+
+    /// The first parameter that refuses a link shaped like the route, or `nil` when none does.
+    func shapeFailure(_ input: MatchInput) -> ParameterFailure? {
+        for (i, segment) in segments.enumerated() {
+            switch segment {
+            case .literal: continue
+            case .parameter(let name, _, let validator):
+                let value = input[i]
+                if value.isEmpty {
+                    return ParameterFailure(parameter: name, location: .path, value: value, reason: .empty)
+                }
+                if case .failure(let reason) = validator.validate(value) {
+                    return ParameterFailure(parameter: name, location: .path, value: value, reason: reason)
+                }
+            case .catchAll(let name, let type, let validator):
+                if let reason = Self.catchAllFailure(
+                    input, from: i, validator: validator, untyped: type == nil)
+                {
+                    return ParameterFailure(
+                        parameter: name, location: .path, value: input.suffix(from: i).joined(separator: "/"),
+                        reason: reason)
+                }
+            }
+        }
+        return queryFailure(input)
+    }
+}

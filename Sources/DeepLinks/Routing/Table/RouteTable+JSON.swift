@@ -1,0 +1,80 @@
+import Foundation
+
+extension RouteTable {
+    /// The largest route-table JSON that ``init(json:)`` reads: 4 MiB (4,194,304 bytes).
+    ///
+    /// A generated table of 10,000 routes takes about 1.5 MB; the limit is checked before a
+    /// byte is decoded, so an oversized or hostile file costs nothing to refuse.
+    public static let maximumJSONBytes = 4 * 1024 * 1024
+
+    /// Decodes a table from JSON, refusing more than ``maximumJSONBytes`` before decoding.
+    ///
+    /// The meaning is the one of `Codable` decoding (unknown keys are refused); this entry
+    /// point adds the size limit and a typed error with a sentence. The table is not checked:
+    /// build a ``Router`` (or call ``problems(registry:policy:)``) for that.
+    ///
+    /// ```swift
+    /// let table = try RouteTable(json: Data(contentsOf: url))
+    /// let router = try Router(table)
+    /// ```
+    ///
+    /// - Throws: ``RouteTableJSONError``.
+    public init(json: Data) throws(RouteTableJSONError) {
+        guard json.count <= Self.maximumJSONBytes else {
+            throw .tooLarge(bytes: json.count, limit: Self.maximumJSONBytes)
+        }
+        do {
+            self = try JSONDecoder().decode(RouteTable.self, from: json)
+        } catch {
+            throw .invalid(reason: Self.sentence(for: error))
+        }
+    }
+
+    private static func sentence(for error: any Error) -> String {
+        guard let error = error as? DecodingError else { return String(describing: error) }
+        func place(_ path: [any CodingKey]) -> String {
+            var text = "$"
+            for key in path {
+                if let index = key.intValue { text += "[\(index)]" } else { text += "." + key.stringValue }
+            }
+            return text
+        }
+        switch error {
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty
+                ? "the data is not valid JSON"
+                : "at \(place(context.codingPath)): \(context.debugDescription)"
+        case .keyNotFound(let key, let context):
+            return "at \(place(context.codingPath)): the key '\(key.stringValue)' is missing"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "at \(place(context.codingPath)): \(context.debugDescription)"
+        @unknown default:
+            return String(describing: error)
+        }
+    }
+}
+
+/// Why ``RouteTable/init(json:)`` refused its input.
+///
+/// ```swift
+/// do {
+///     _ = try RouteTable(json: data)
+/// } catch {
+///     print(error)   // "the route table is 5000000 bytes of JSON; at most 4194304 are read"
+/// }
+/// ```
+public enum RouteTableJSONError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The JSON is larger than ``RouteTable/maximumJSONBytes``; nothing was decoded.
+    case tooLarge(bytes: Int, limit: Int)
+    /// The JSON is malformed or is not a route table; the reason says where and why.
+    case invalid(reason: String)
+
+    /// A sentence that says what is wrong.
+    public var description: String {
+        switch self {
+        case .tooLarge(let bytes, let limit):
+            "the route table is \(bytes) bytes of JSON; at most \(limit) are read"
+        case .invalid(let reason): "not a valid route table: \(reason)"
+        }
+    }
+}
