@@ -25,7 +25,7 @@ struct ExecutableTests {
             arguments: ["demo"], status: 0,
             output: "Every malformed and hostile sample was kept from the apps' routes.", error: ""),
         Case(arguments: ["--help"], status: 0, output: "USAGE: deeplinks <command> [options]", error: ""),
-        Case(arguments: [], status: 2, output: "", error: "deeplinks: error: no command given"),
+        Case(arguments: [], status: 0, output: "USAGE: deeplinks <command> [options]", error: ""),
         Case(
             arguments: ["resolve", "--bogus"], status: 2, output: "",
             error: "deeplinks: error: unknown option '--bogus'"),
