@@ -102,17 +102,21 @@ struct ArgumentParsingTests {
         #expect(try ParsedArguments.parse(["-"], for: Self.spec).positionals == ["-"])
         #expect(
             throws: UsageError(
-                .other("standard input ('-') can be read only once, but it is named 2 times"), command: Self.spec)
+                .other("standard input ('-') can be read only once, but it is named 2 times"),
+                command: Self.spec)
         ) {
             try ParsedArguments.parse(["-", "--table", "-"], for: Self.spec)
         }
     }
 
-    @Test("help examples get 'deeplinks' in front, except a pipeline that already runs it (was 'deeplinks echo')")
+    @Test(
+        "help examples get 'deeplinks' in front, except a pipeline that already runs it (was 'deeplinks echo')"
+    )
     func examplePipelines() async {
         #expect(CommandSpec.commandLine("demo --json") == "deeplinks demo --json")
         #expect(
-            CommandSpec.commandLine("echo '{}' | deeplinks resolve --jsonl") == "echo '{}' | deeplinks resolve --jsonl")
+            CommandSpec.commandLine("echo '{}' | deeplinks resolve --jsonl")
+                == "echo '{}' | deeplinks resolve --jsonl")
         let help = await runInProcess(["resolve", "--help"])
         #expect(!help.standardOutput.contains("deeplinks echo"))
         #expect(help.standardOutput.contains("\n  echo '{\"id\":1,"))

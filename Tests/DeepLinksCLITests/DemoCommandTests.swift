@@ -84,7 +84,10 @@ struct DemoCommandTests {
     func wrapping() {
         #expect(DemoCommand.wrap("short", width: 10) == ["short"])
         #expect(DemoCommand.wrap("", width: 10) == [""])
-        #expect(DemoCommand.wrap("https://a.example/b?c=d&e=f", width: 12) == ["https://", "a.example/b?", "c=d&e=f"])
+        #expect(
+            DemoCommand.wrap("https://a.example/b?c=d&e=f", width: 12) == [
+                "https://", "a.example/b?", "c=d&e=f",
+            ])
         #expect(DemoCommand.wrap("one two three four", width: 9) == ["one two", "three", "four"])
         #expect(DemoCommand.wrap("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
     }

@@ -1,7 +1,6 @@
+import DeepLinks
 import Foundation
 import Testing
-
-import DeepLinks
 
 @testable import DeepLinksCLI
 
@@ -191,7 +190,9 @@ struct OtherCommandTests {
             let run = await runInProcess(["completion", shell])
             #expect(run.status == 0)
             for command in CommandLineTool.commands {
-                for word in command.spec.path { #expect(run.standardOutput.contains(word), "\(shell): \(word)") }
+                for word in command.spec.path {
+                    #expect(run.standardOutput.contains(word), "\(shell): \(word)")
+                }
                 for option in command.spec.options {
                     let name = shell == "fish" ? "-l " + option.name.dropFirst(2) : option.name
                     #expect(run.standardOutput.contains(name), "\(shell): \(option.name)")
@@ -227,7 +228,8 @@ struct OtherCommandTests {
         #expect(missingReport["exitStatus"] as? Int == 3)
         let plain = await runInProcess(["table", "check", "/nonexistent/routes.json"])
         #expect(plain.standardOutput == "")
-        #expect(plain.standardError == "deeplinks: error: cannot read '/nonexistent/routes.json': no such file\n")
+        #expect(
+            plain.standardError == "deeplinks: error: cannot read '/nonexistent/routes.json': no such file\n")
     }
 
     @Test("table check reads the table from standard input with '-'")

@@ -142,9 +142,11 @@ struct VerifyDomainServerTests {
             case .invalidJSON: "invalid JSON is reported with the place of the fault"
             case .notFound: "a 404 is reported as the status Apple would get"
             case .appIDs: "App IDs are checked: an unusual team prefix warns, a missing --app-id fails"
-            case .untrustedCertificate: "without the private CA the certificate is untrusted: a TLS finding through URLSession"
+            case .untrustedCertificate:
+                "without the private CA the certificate is untrusted: a TLS finding through URLSession"
             case .cdnComparison: "the CDN copy is compared with the server's"
-            case .failures: "a closed port is a network failure (4); an unusable --ca-file is an input error (3)"
+            case .failures:
+                "a closed port is a network failure (4); an unusable --ca-file is an input error (3)"
             case .endToEnd: "the built executable gives the same report end to end"
             }
         }
@@ -153,7 +155,8 @@ struct VerifyDomainServerTests {
     @Test(
         "every scenario, against the server",
         .enabled(
-            if: LoopbackServer.isUsable, "needs nginx and openssl (apt-get install -y nginx openssl) on Linux"),
+            if: LoopbackServer.isUsable, "needs nginx and openssl (apt-get install -y nginx openssl) on Linux"
+        ),
         .loopbackServer, arguments: Scenario.allCases)
     func scenario(_ scenario: Scenario) async throws {
         switch scenario {

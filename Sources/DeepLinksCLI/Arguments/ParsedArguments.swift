@@ -55,7 +55,8 @@ struct ParsedArguments: Sendable, Equatable {
             guard let option = spec.option(named: name) else {
                 let known = spec.options.flatMap { [$0.name] + ($0.alias.map { [$0] } ?? []) } + ["--help"]
                 throw UsageError(
-                    .unknownOption(name), command: spec, suggestion: Suggestion.closest(to: name, among: known))
+                    .unknownOption(name), command: spec,
+                    suggestion: Suggestion.closest(to: name, among: known))
             }
             if option.takesValue {
                 let value: String
@@ -81,7 +82,8 @@ struct ParsedArguments: Sendable, Equatable {
                 parsed.flags.insert(option.name)
             }
         }
-        let standardInputs = parsed.positionals.filter { $0 == "-" }.count
+        let standardInputs =
+            parsed.positionals.filter { $0 == "-" }.count
             + spec.options.filter { $0.valueName == "FILE" }.flatMap { parsed.values[$0.name] ?? [] }
             .filter { $0 == "-" }.count
         if standardInputs > 1 {

@@ -11,7 +11,8 @@ typealias Finding = Diagnostic
 extension Diagnostic {
     /// A diagnostic of the tool's own checks; an empty location means the whole input.
     init(_ code: String, _ severity: Severity, _ message: String, at location: String = "") {
-        self.init(code: code, severity: severity, location: location.isEmpty ? nil : location, message: message)
+        self.init(
+            code: code, severity: severity, location: location.isEmpty ? nil : location, message: message)
     }
 
     /// The diagnostic as JSON: its `Codable` form (keys `code`, `severity`, `location` when

@@ -60,7 +60,8 @@ enum CommandLineTool {
                 text: "deeplinks: error: \(error.description)\n")
         } catch {
             let message = String(describing: error)
-            return failure(message, code: "invalidInput", status: .invalidInput, text: "deeplinks: error: \(message)\n")
+            return failure(
+                message, code: "invalidInput", status: .invalidInput, text: "deeplinks: error: \(message)\n")
         }
     }
 
@@ -115,7 +116,8 @@ enum CommandLineTool {
                 .missingSubcommand(group: group.name, choices: subcommands(of: group.name)), command: nil)
         }
         throw UsageError(
-            .unknownCommand(first), command: nil, suggestion: Suggestion.closest(to: first, among: topLevelWords))
+            .unknownCommand(first), command: nil,
+            suggestion: Suggestion.closest(to: first, among: topLevelWords))
     }
 
     /// The words that may come first: commands, groups, `help`.

@@ -58,7 +58,8 @@ enum CompletionCommand: ToolCommand {
         }
         for group in CommandLineTool.groups {
             let children = commands.filter { $0.path.count == 2 && $0.path[0] == group.name }
-            levels.append(Level(path: [group.name], words: children.map { ($0.path[1], $0.summary) }, options: []))
+            levels.append(
+                Level(path: [group.name], words: children.map { ($0.path[1], $0.summary) }, options: []))
         }
         var top: [(String, String)] = commands.filter { $0.path.count == 1 }.map { ($0.path[0], $0.summary) }
         top += CommandLineTool.groups.map { ($0.name, $0.summary) }
@@ -156,9 +157,11 @@ enum CompletionCommand: ToolCommand {
                     .map { $0.path[1] }
                 condition =
                     "__fish_seen_subcommand_from \(level.path[0])"
-                    + (children.isEmpty ? "" : "; and not __fish_seen_subcommand_from \(children.joined(separator: " "))")
+                    + (children.isEmpty
+                        ? "" : "; and not __fish_seen_subcommand_from \(children.joined(separator: " "))")
             default:
-                condition = "__fish_seen_subcommand_from \(level.path[0]); and __fish_seen_subcommand_from \(level.path[1])"
+                condition =
+                    "__fish_seen_subcommand_from \(level.path[0]); and __fish_seen_subcommand_from \(level.path[1])"
             }
             for (word, summary) in level.words {
                 out += "complete -c deeplinks -n '\(condition)' -a \(word)"
@@ -179,6 +182,7 @@ enum CompletionCommand: ToolCommand {
     }
 
     private static func fishQuoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+        "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+            + "'"
     }
 }

@@ -105,7 +105,9 @@ enum DemoCommand: ToolCommand {
                 row.fields.route != nil && !row.fields.parametersText.isEmpty
                 ? row.fields.parametersText : row.fields.reason ?? ""
             guard !detail.isEmpty else { continue }
-            for line in wrap(TextTable.singleLine(detail), width: room - 2) { table.append(blank + ["  " + line]) }
+            for line in wrap(TextTable.singleLine(detail), width: room - 2) {
+                table.append(blank + ["  " + line])
+            }
         }
         return table.rendered.split(separator: "\n").map { String(repeating: " ", count: indent) + $0 }
             .joined(separator: "\n") + "\n"
@@ -186,7 +188,9 @@ struct ExampleApp {
             let arrivalJSON = entry["incoming"].map { $0.serialized() } ?? "null"
             let arrival = Result<IncomingLink, any Error> {
                 try JSONDecoder().decode(IncomingLink.self, from: Data(arrivalJSON.utf8))
-            }.mapError { ToolError.invalidInput(source: "incoming link", reason: ToolEnvironment.describe($0)) }
+            }.mapError {
+                ToolError.invalidInput(source: "incoming link", reason: ToolEnvironment.describe($0))
+            }
             return (kind, note, Self.source(of: entry["incoming"]), arrival)
         }
         let associationBytes = try file("apple-app-site-association")
