@@ -18,15 +18,20 @@ let package = Package(
         .target(name: "AssociatedDomains", dependencies: ["DeepLinks"]),
         .target(name: "LinkPreviews", dependencies: ["DeepLinks", "AssociatedDomains"]),
         .target(name: "DeepLinksTesting", dependencies: ["DeepLinks"]),
-        .testTarget(name: "DeepLinksTests", dependencies: ["DeepLinks"]),
+        // Helpers shared by the test targets (seeded generator, package files); not a product.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "DeepLinksTests", dependencies: ["DeepLinks", "TestSupport"]),
         .testTarget(name: "DeepLinksTestingTests", dependencies: ["DeepLinksTesting", "DeepLinks"]),
-        .testTarget(name: "AssociatedDomainsTests", dependencies: ["AssociatedDomains"]),
+        .testTarget(name: "AssociatedDomainsTests", dependencies: ["AssociatedDomains", "TestSupport"]),
         .testTarget(
-            name: "LinkPreviewsTests", dependencies: ["LinkPreviews", "DeepLinks", "AssociatedDomains"]),
+            name: "LinkPreviewsTests",
+            dependencies: ["LinkPreviews", "DeepLinks", "AssociatedDomains", "TestSupport"],
+            resources: [.copy("Golden")]),
         .executableTarget(
             name: "DeepLinksCLI", dependencies: ["DeepLinks", "AssociatedDomains", "LinkPreviews"]),
         .testTarget(
-            name: "DeepLinksCLITests", dependencies: ["DeepLinksCLI", "DeepLinks", "AssociatedDomains"]),
+            name: "DeepLinksCLITests",
+            dependencies: ["DeepLinksCLI", "DeepLinks", "AssociatedDomains", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -68,4 +68,57 @@ struct ArgumentParsingTests {
 
                 """)
     }
+
+    @Test("a mistyped option names the closest one: did you mean")
+    func optionSuggestion() {
+        #expect(throws: UsageError(.unknownOption("--jsno"), command: Self.spec, suggestion: "--json")) {
+            try ParsedArguments.parse(["a", "--jsno"], for: Self.spec)
+        }
+        let error = UsageError(.unknownOption("--tabel"), command: Self.spec, suggestion: "--table")
+        #expect(error.description == "unknown option '--tabel'; did you mean '--table'?")
+    }
+
+    @Test(
+        "edit distance counts insertions, deletions, substitutions and swaps of neighbours",
+        arguments: [
+            ("", "", 0), ("", "abc", 3), ("resolve", "resolve", 0), ("reslove", "resolve", 1),
+            ("resolv", "resolve", 1), ("rezolve", "resolve", 1), ("demo", "table", 5), ("abc", "cba", 2),
+        ])
+    func editDistance(first: String, second: String, distance: Int) {
+        #expect(Suggestion.editDistance(first, second) == distance)
+        #expect(Suggestion.editDistance(second, first) == distance)
+    }
+
+    @Test("a suggestion is made only when the word is close: a third of its length, at least one edit")
+    func suggestionThreshold() {
+        #expect(Suggestion.closest(to: "reslove", among: ["demo", "resolve", "table"]) == "resolve")
+        #expect(Suggestion.closest(to: "xyz", among: ["demo", "resolve", "table"]) == nil)
+        #expect(Suggestion.closest(to: "demo", among: ["demo"]) == nil)
+        #expect(Suggestion.closest(to: "TABEL", among: ["table", "aasa"]) == "table")
+    }
+
+    @Test("standard input ('-') may be named once: twice is a usage error, not an empty second read")
+    func standardInputOnce() throws {
+        #expect(try ParsedArguments.parse(["-"], for: Self.spec).positionals == ["-"])
+        #expect(
+            throws: UsageError(
+                .other("standard input ('-') can be read only once, but it is named 2 times"),
+                command: Self.spec)
+        ) {
+            try ParsedArguments.parse(["-", "--table", "-"], for: Self.spec)
+        }
+    }
+
+    @Test(
+        "help examples get 'deeplinks' in front, except a pipeline that already runs it (was 'deeplinks echo')"
+    )
+    func examplePipelines() async {
+        #expect(CommandSpec.commandLine("demo --json") == "deeplinks demo --json")
+        #expect(
+            CommandSpec.commandLine("echo '{}' | deeplinks resolve --jsonl")
+                == "echo '{}' | deeplinks resolve --jsonl")
+        let help = await runInProcess(["resolve", "--help"])
+        #expect(!help.standardOutput.contains("deeplinks echo"))
+        #expect(help.standardOutput.contains("\n  echo '{\"id\":1,"))
+    }
 }

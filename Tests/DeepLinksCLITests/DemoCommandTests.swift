@@ -20,7 +20,7 @@ struct DemoCommandTests {
     }
 
     @Test(
-        "no malformed or hostile sample reaches a route, and every good one does (SPEC §2: discard malformed URLs)"
+        "no malformed or hostile sample reaches a route, and every good one does (malformed links are discarded)"
     )
     func samplesKeptFromRoutes() async throws {
         let run = await runInProcess(["demo", "--json"])
@@ -51,8 +51,8 @@ struct DemoCommandTests {
         #expect(sources == ["universalLink", "handoff", "smartAppBanner", "customScheme"])
         let delete = try #require(samples.first { $0["route"] as? String == "deleteAlbum" })
         #expect(delete["outcome"] as? String == "confirm")
-        // SPEC §2 rule 3: the association file excludes the destructive route, so a tapped web
-        // link never opens the app for it; through other sources it still asks first.
+        // The association file excludes the destructive route, so a tapped web link never opens
+        // the app for it; through other sources it still asks first.
         #expect(delete["association"] as? String == "exclude")
     }
 
@@ -66,11 +66,30 @@ struct DemoCommandTests {
         #expect(run.standardOutput.contains("  KIND       SOURCE          OUTCOME        ROUTE"))
         #expect(run.standardOutput.contains("albumname=Summer 2024 index=3\n"))
         #expect(
-            run.standardOutput.contains(
-                "malformed link: the link contains a backslash, which browsers read as a slash"))
+            run.standardOutput.contains("malformed link: the link contains a backslash,\n"))
         #expect(
             run.standardOutput.hasSuffix(
                 "Every malformed and hostile sample was kept from the apps' routes.\n"))
+    }
+
+    @Test("no line of the demo is wider than 120 columns (it was 275 before long links were wrapped)")
+    func linesFitTheWidth() async {
+        let run = await runInProcess(["demo"])
+        let widest = run.standardOutput.split(separator: "\n").map(\.count).max() ?? 0
+        #expect(widest <= 120)
+        #expect(widest > 100)
+    }
+
+    @Test("wrapping cuts after a separator in the second half of the line, else at the width")
+    func wrapping() {
+        #expect(DemoCommand.wrap("short", width: 10) == ["short"])
+        #expect(DemoCommand.wrap("", width: 10) == [""])
+        #expect(
+            DemoCommand.wrap("https://a.example/b?c=d&e=f", width: 12) == [
+                "https://", "a.example/b?", "c=d&e=f",
+            ])
+        #expect(DemoCommand.wrap("one two three four", width: 9) == ["one two", "three", "four"])
+        #expect(DemoCommand.wrap("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
     }
 
     @Test("an unknown --app is a usage error naming the choices")

@@ -4,10 +4,41 @@ import Testing
 @testable import DeepLinksCLI
 
 /// Runs the built `deeplinks` executable, end to end, for every command.
-@Suite(
-    "the deeplinks executable, end to end",
-    .enabled(if: BuiltTool.isAvailable, "the deeplinks executable is not built next to the tests"))
+///
+/// One parameterized test over the checks, so that a build without the executable shows one
+/// line saying so, not one skipped test per check.
+@Suite("the deeplinks executable, end to end")
 struct ExecutableTests {
+    /// The checks, each done by the method of the same name.
+    enum Check: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        case commands, jsonShapes, resolveLineProtocol, conformanceCorpus
+
+        var testDescription: String {
+            switch self {
+            case .commands: "each command's output and exit status"
+            case .jsonShapes:
+                "--json on every reporting command prints one JSON object with command and status"
+            case .resolveLineProtocol:
+                "resolve --jsonl answers line by line through real pipes, one line per input line"
+            case .conformanceCorpus:
+                "aasa match --jsonl through the executable agrees with every oracle case of the conformance corpus"
+            }
+        }
+    }
+
+    @Test(
+        "the built executable",
+        .enabled(if: BuiltTool.isAvailable, "the deeplinks executable is not built next to the tests"),
+        arguments: Check.allCases)
+    func check(_ check: Check) throws {
+        switch check {
+        case .commands: for item in Self.cases { try command(item) }
+        case .jsonShapes: try jsonShapes()
+        case .resolveLineProtocol: try resolveLineProtocol()
+        case .conformanceCorpus: try conformanceCorpus()
+        }
+    }
+
     static let fixtures = PackagePaths.root.appendingPathComponent("Tests/Fixtures/deeplinks-cli").path
     static let examples = PackagePaths.root.appendingPathComponent("Examples").path
     static let verify = PackagePaths.verifyDomainFixtures.path
@@ -25,7 +56,7 @@ struct ExecutableTests {
             arguments: ["demo"], status: 0,
             output: "Every malformed and hostile sample was kept from the apps' routes.", error: ""),
         Case(arguments: ["--help"], status: 0, output: "USAGE: deeplinks <command> [options]", error: ""),
-        Case(arguments: [], status: 2, output: "", error: "deeplinks: error: no command given"),
+        Case(arguments: [], status: 0, output: "USAGE: deeplinks <command> [options]", error: ""),
         Case(
             arguments: ["resolve", "--bogus"], status: 2, output: "",
             error: "deeplinks: error: unknown option '--bogus'"),
@@ -86,24 +117,25 @@ struct ExecutableTests {
         Case(arguments: ["verify-domain", "bad/domain"], status: 2, output: "", error: "is not a domain"),
     ]
 
-    @Test("each command's output and exit status", arguments: cases)
+    /// Each command's output and exit status.
     func command(_ item: Case) throws {
         let run = try runExecutable(item.arguments)
-        #expect(run.status == item.status)
+        let name = Comment(rawValue: item.testDescription)
+        #expect(run.status == item.status, name)
         if item.output.isEmpty {
-            #expect(run.standardOutput == "")
+            #expect(run.standardOutput == "", name)
         } else {
-            #expect(run.standardOutput.contains(item.output))
+            #expect(run.standardOutput.contains(item.output), name)
         }
         if item.error.isEmpty {
-            #expect(run.standardError == "")
+            #expect(run.standardError == "", name)
         } else {
-            #expect(run.standardError.contains(item.error))
+            #expect(run.standardError.contains(item.error), name)
         }
-        #expect(!run.standardError.contains("Fatal error"))
+        #expect(!run.standardError.contains("Fatal error"), name)
     }
 
-    @Test("--json on every reporting command prints one JSON object with command and status")
+    /// --json on every reporting command prints one JSON object with command and status.
     func jsonShapes() throws {
         let commands: [[String]] = [
             ["demo", "--json"],
@@ -131,7 +163,7 @@ struct ExecutableTests {
         }
     }
 
-    @Test("resolve --jsonl answers line by line through real pipes, one line per input line")
+    /// resolve --jsonl answers line by line through real pipes, one line per input line.
     func resolveLineProtocol() throws {
         let input =
             "{\"id\":1,\"url\":\"https://example.com/albums/a\"}\n}{ not json\n{\"id\":3,\"url\":\"https://example.com/x\"}\n"
@@ -147,8 +179,7 @@ struct ExecutableTests {
         #expect(run.lines[2].hasPrefix(#"{"id":3,"outcome":"openInBrowser","#))
     }
 
-    @Test(
-        "aasa match --jsonl through the executable agrees with every oracle case of the conformance corpus")
+    /// aasa match --jsonl through the executable agrees with every oracle case of the conformance corpus.
     func conformanceCorpus() throws {
         let corpora = PackagePaths.corpora
         let cases = try ConformanceCorpus.load(corpora)

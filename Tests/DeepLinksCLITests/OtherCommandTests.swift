@@ -1,3 +1,4 @@
+import DeepLinks
 import Foundation
 import Testing
 
@@ -20,7 +21,7 @@ struct OtherCommandTests {
     }
 
     @Test(
-        "table check reports duplicate names and duplicate routes as errors (SPEC §8: report duplicates at build time)"
+        "table check reports duplicate names and duplicate routes as errors (duplicates are reported at build time)"
     )
     func tableCheckProblems() async throws {
         let run = await runInProcess(["table", "check", "--json", Self.fixtures + "/duplicate-routes.json"])
@@ -96,7 +97,7 @@ struct OtherCommandTests {
             ])
     }
 
-    @Test("entitlements check: a port is an error, mode=developer warns in release (SPEC §5)")
+    @Test("entitlements check: a port is an error, mode=developer warns in release")
     func entitlementsEntries() async throws {
         let run = await runInProcess([
             "entitlements", "check", "--json", "--entry", "applinks:*.example.com?mode=developer", "--entry",
@@ -181,5 +182,71 @@ struct OtherCommandTests {
         #expect(
             hostile.standardOutput.hasPrefix("REFUSED: the link was refused: the link contains a backslash"))
         #expect(await runInProcess(["preview", "https://example.com/"]).status == 2)
+    }
+
+    @Test("completion scripts name every command, subcommand and option; the bash one parses")
+    func completion() async throws {
+        for shell in ["bash", "zsh", "fish"] {
+            let run = await runInProcess(["completion", shell])
+            #expect(run.status == 0)
+            for command in CommandLineTool.commands {
+                for word in command.spec.path {
+                    #expect(run.standardOutput.contains(word), "\(shell): \(word)")
+                }
+                for option in command.spec.options {
+                    let name = shell == "fish" ? "-l " + option.name.dropFirst(2) : option.name
+                    #expect(run.standardOutput.contains(name), "\(shell): \(option.name)")
+                }
+            }
+        }
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("deeplinks-\(UUID()).bash")
+        defer { try? FileManager.default.removeItem(at: script) }
+        try Data(CompletionCommand.bash.utf8).write(to: script)
+        let check = try ChildProcess.run("/bin/bash", ["-n", script.path])
+        #expect(check.status == 0, "\(String(decoding: check.error, as: UTF8.self))")
+        let wrong = await runInProcess(["completion", "fihs"])
+        #expect(wrong.status == 2)
+        #expect(wrong.standardError.contains("did you mean 'fish'?"))
+    }
+
+    @Test("under --json a usage error and a file error are one JSON object on standard output")
+    func errorsAsJSON() async throws {
+        let usage = await runInProcess(["table", "check", "--json", "--polcy", "x.json", "t.json"])
+        #expect(usage.status == 2)
+        #expect(usage.standardError == "")
+        let usageReport = try usage.json()
+        #expect(usageReport["command"] as? String == "table check")
+        #expect(usageReport["code"] as? String == "unknownOption")
+        #expect(usageReport["error"] as? String == "unknown option '--polcy'; did you mean '--policy'?")
+        #expect(usageReport["exitStatus"] as? Int == 2)
+        let missing = await runInProcess(["table", "check", "--json", "/nonexistent/routes.json"])
+        #expect(missing.status == 3)
+        #expect(missing.standardError == "")
+        let missingReport = try missing.json()
+        #expect(missingReport["code"] as? String == "unreadableFile")
+        #expect(missingReport["error"] as? String == "cannot read '/nonexistent/routes.json': no such file")
+        #expect(missingReport["exitStatus"] as? Int == 3)
+        let plain = await runInProcess(["table", "check", "/nonexistent/routes.json"])
+        #expect(plain.standardOutput == "")
+        #expect(
+            plain.standardError == "deeplinks: error: cannot read '/nonexistent/routes.json': no such file\n")
+    }
+
+    @Test("table check reads the table from standard input with '-'")
+    func tableFromStandardInput() async throws {
+        let table = try String(contentsOfFile: Self.fixtures + "/routes.json", encoding: .utf8)
+        let run = await runInProcess(["table", "check", "--json", "-"], standardInput: table)
+        #expect(run.status == 0)
+        #expect(try run.json()["input"] as? String == "standard input")
+    }
+
+    @Test("table check prints the library's diagnostics: the codes come from RouteTableProblem")
+    func tableCheckDiagnostics() async throws {
+        let run = await runInProcess(["table", "check", "--json", Self.fixtures + "/duplicate-routes.json"])
+        let findings = try #require(try run.json()["findings"] as? [[String: String]])
+        let data = try JSONSerialization.data(withJSONObject: findings)
+        let diagnostics = try JSONDecoder().decode([Diagnostic].self, from: data)
+        #expect(diagnostics.map(\.code) == ["TABLE002", "TABLE010"])
+        #expect(diagnostics.allSatisfy { $0.severity == .error })
     }
 }

@@ -144,7 +144,7 @@ struct ResolveCommandTests {
     }
 
     @Test("bad option values are usage errors")
-    func badOptions() async {
+    func badOptions() async throws {
         let host = await runInProcess(["resolve", "--allow-host", "example.com/x", "https://example.com/"])
         #expect(host.status == 2)
         #expect(
@@ -155,8 +155,7 @@ struct ResolveCommandTests {
         let both = await runInProcess(["resolve", "--jsonl", "--json"])
         #expect(both.status == 2)
         #expect(
-            both.standardError.hasPrefix(
-                "deeplinks: error: options '--jsonl' and '--json' cannot be used together"))
+            try both.json()["error"] as? String == "options '--jsonl' and '--json' cannot be used together")
     }
 }
 

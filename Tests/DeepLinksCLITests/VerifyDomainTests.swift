@@ -112,12 +112,68 @@ struct DomainVerificationTests {
     }
 }
 
-@Suite(
-    "verify-domain against nginx on loopback",
-    .enabled(
-        if: LoopbackServer.isUsable, "needs nginx and openssl (apt-get install -y nginx openssl) on Linux"),
-    .loopbackServer)
+/// `verify-domain` against a real HTTPS server: nginx on loopback with a certificate authority
+/// made for the run.
+///
+/// One parameterized test over the scenarios, so that a machine without nginx and openssl shows
+/// one line saying so, not one skipped test per scenario.
+@Suite("verify-domain against nginx on loopback")
 struct VerifyDomainServerTests {
+    /// The scenarios, each checked by the method of the same name.
+    enum Scenario: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        case good
+        case redirect
+        case wrongContentType
+        case oversize
+        case invalidJSON
+        case notFound
+        case appIDs
+        case untrustedCertificate
+        case cdnComparison
+        case failures
+        case endToEnd
+
+        var testDescription: String {
+            switch self {
+            case .good: "a good file passes; the legacy root path serving the same file is a note"
+            case .redirect: "a redirect is refused, not followed, and reported"
+            case .wrongContentType: "a wrong content type is a warning (a failure with --strict)"
+            case .oversize: "an oversize file is reported with its size"
+            case .invalidJSON: "invalid JSON is reported with the place of the fault"
+            case .notFound: "a 404 is reported as the status Apple would get"
+            case .appIDs: "App IDs are checked: an unusual team prefix warns, a missing --app-id fails"
+            case .untrustedCertificate:
+                "without the private CA the certificate is untrusted: a TLS finding through URLSession"
+            case .cdnComparison: "the CDN copy is compared with the server's"
+            case .failures:
+                "a closed port is a network failure (4); an unusable --ca-file is an input error (3)"
+            case .endToEnd: "the built executable gives the same report end to end"
+            }
+        }
+    }
+
+    @Test(
+        "every scenario, against the server",
+        .enabled(
+            if: LoopbackServer.isUsable, "needs nginx and openssl (apt-get install -y nginx openssl) on Linux"
+        ),
+        .loopbackServer, arguments: Scenario.allCases)
+    func scenario(_ scenario: Scenario) async throws {
+        switch scenario {
+        case .good: try await good()
+        case .redirect: try await redirect()
+        case .wrongContentType: try await wrongContentType()
+        case .oversize: try await oversize()
+        case .invalidJSON: try await invalidJSON()
+        case .notFound: try await notFound()
+        case .appIDs: try await appIDs()
+        case .untrustedCertificate: try await untrustedCertificate()
+        case .cdnComparison: try await cdnComparison()
+        case .failures: try await failures()
+        case .endToEnd: try endToEnd()
+        }
+    }
+
     func verify(_ scenario: String, _ extra: [String] = []) async throws -> (ToolRun, [[String: String]]) {
         let server = try #require(LoopbackServer.current)
         let run = await runInProcess(
@@ -130,7 +186,7 @@ struct VerifyDomainServerTests {
         return (run, findings)
     }
 
-    @Test("a good file passes; the legacy root path serving the same file is a note")
+    /// A good file passes; the legacy root path serving the same file is a note.
     func good() async throws {
         let (run, findings) = try await verify("good", ["--app-id", "ABCDE12345.com.example.photos"])
         #expect(run.status == 0)
@@ -141,7 +197,7 @@ struct VerifyDomainServerTests {
         #expect(fetches.first?["bytes"] as? Int == 309)
     }
 
-    @Test("a redirect is refused, not followed, and reported")
+    /// A redirect is refused, not followed, and reported.
     func redirect() async throws {
         let (run, findings) = try await verify("redirect")
         #expect(run.status == 1)
@@ -152,7 +208,7 @@ struct VerifyDomainServerTests {
                 == true)
     }
 
-    @Test("a wrong content type is a warning (a failure with --strict)")
+    /// A wrong content type is a warning (a failure with --strict).
     func wrongContentType() async throws {
         let (run, findings) = try await verify("wrong-type")
         #expect(run.status == 0)
@@ -161,14 +217,14 @@ struct VerifyDomainServerTests {
         #expect(try await verify("wrong-type", ["--strict"]).0.status == 1)
     }
 
-    @Test("an oversize file is reported with its size")
+    /// An oversize file is reported with its size.
     func oversize() async throws {
         let (run, findings) = try await verify("oversize")
         #expect(run.status == 1)
         #expect(findings.map { $0["code"] } == ["AASA001"])
     }
 
-    @Test("invalid JSON is reported with the place of the fault")
+    /// Invalid JSON is reported with the place of the fault.
     func invalidJSON() async throws {
         let (run, findings) = try await verify("invalid-json")
         #expect(run.status == 1)
@@ -176,7 +232,7 @@ struct VerifyDomainServerTests {
         #expect(findings.first?["message"]?.contains("at line 2, column 1") == true)
     }
 
-    @Test("a 404 is reported as the status Apple would get")
+    /// A 404 is reported as the status Apple would get.
     func notFound() async throws {
         let (run, findings) = try await verify("missing")
         #expect(run.status == 1)
@@ -184,14 +240,14 @@ struct VerifyDomainServerTests {
         #expect(findings.first?["message"] == "the server answered 404; Apple needs 200 with the file")
     }
 
-    @Test("App IDs are checked: an unusual team prefix warns, a missing --app-id fails")
+    /// App IDs are checked: an unusual team prefix warns, a missing --app-id fails.
     func appIDs() async throws {
         let (run, findings) = try await verify("bad-app-id", ["--app-id", "ABCDE12345.com.example.photos"])
         #expect(run.status == 1)
         #expect(findings.map { $0["code"] } == ["AASA131", "DOMAIN006"])
     }
 
-    @Test("without the private CA the certificate is untrusted: a TLS finding through URLSession")
+    /// Without the private CA the certificate is untrusted: a TLS finding through URLSession.
     func untrustedCertificate() async throws {
         let server = try #require(LoopbackServer.current)
         let run = await runInProcess([
@@ -202,7 +258,7 @@ struct VerifyDomainServerTests {
         #expect(findings.map { $0["code"] } == ["DOMAIN001"])
     }
 
-    @Test("the CDN copy is compared with the server's")
+    /// The CDN copy is compared with the server's.
     func cdnComparison() async throws {
         let server = try #require(LoopbackServer.current)
         let same = try await verify(
@@ -215,7 +271,7 @@ struct VerifyDomainServerTests {
         #expect(missing.1.map { $0["code"] } == ["DOMAIN010", "DOMAIN022"])
     }
 
-    @Test("a closed port is a network failure (4); an unusable --ca-file is an input error (3)")
+    /// A closed port is a network failure (4); an unusable --ca-file is an input error (3).
     func failures() async throws {
         let server = try #require(LoopbackServer.current)
         let closed = await runInProcess([
@@ -233,7 +289,7 @@ struct VerifyDomainServerTests {
         #expect(absent.status == 3)
     }
 
-    @Test("the built executable gives the same report end to end")
+    /// The built executable gives the same report end to end.
     func endToEnd() throws {
         let server = try #require(LoopbackServer.current)
         let run = try runExecutable([

@@ -158,16 +158,16 @@ enum ParameterFit {
         switch value {
         case .integer(let number):
             if let integer = T.self as? any FixedWidthInteger.Type, let converted = integer.init(exactly: number) {
-                return converted as! T
+                return converted as? T
             }
         case .string(let text):
-            if T.self == String.self { return text as! T }
+            if T.self == String.self { return text as? T }
         case .uuid(let uuid):
-            if T.self == UUID.self { return uuid as! T }
+            if T.self == UUID.self { return uuid as? T }
         case .boolean(let flag):
-            if T.self == Bool.self { return flag as! T }
+            if T.self == Bool.self { return flag as? T }
         case .segments(let segments):
-            if T.self == [String].self { return segments as! T }
+            if T.self == [String].self { return segments as? T }
         }
         return nil
     }

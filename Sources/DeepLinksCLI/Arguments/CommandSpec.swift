@@ -17,7 +17,8 @@ struct CommandSpec: Sendable {
     let options: [OptionSpec]
     /// How many positional arguments the command takes.
     let positionalCount: ClosedRange<Int>
-    /// Example invocations, without the leading `deeplinks`.
+    /// Example invocations, without the leading `deeplinks`; an example that names
+    /// `deeplinks` itself (a pipeline: `echo … | deeplinks resolve …`) is shown as written.
     let examples: [String]
     /// What the exit statuses mean for this command, in status order.
     let exitStatuses: [(ExitStatus, String)]
@@ -47,6 +48,12 @@ struct CommandSpec: Sendable {
         options.first { $0.name == name || $0.alias == name }
     }
 
+    /// An example as typed: `deeplinks` in front, unless the example is a pipeline that
+    /// already runs `deeplinks`.
+    static func commandLine(_ example: String) -> String {
+        example.hasPrefix("deeplinks ") || example.contains("| deeplinks ") ? example : "deeplinks " + example
+    }
+
     /// The full `--help` text.
     var helpText: String {
         var out = "OVERVIEW: \(summary)\n\nUSAGE: \(invocation) \(usage)\n"
@@ -63,7 +70,7 @@ struct CommandSpec: Sendable {
         out += HelpColumns.render(exitStatuses.map { (String($0.0.rawValue), $0.1) })
         if !examples.isEmpty {
             out += "\nEXAMPLES:\n"
-            for example in examples { out += "  deeplinks \(example)\n" }
+            for example in examples { out += "  \(Self.commandLine(example))\n" }
         }
         return out
     }

@@ -53,7 +53,10 @@ struct ParsedArguments: Sendable, Equatable {
                 inlineValue = String(word[word.index(after: equals)...])
             }
             guard let option = spec.option(named: name) else {
-                throw UsageError(.unknownOption(name), command: spec)
+                let known = spec.options.flatMap { [$0.name] + ($0.alias.map { [$0] } ?? []) } + ["--help"]
+                throw UsageError(
+                    .unknownOption(name), command: spec,
+                    suggestion: Suggestion.closest(to: name, among: known))
             }
             if option.takesValue {
                 let value: String
@@ -78,6 +81,15 @@ struct ParsedArguments: Sendable, Equatable {
                 }
                 parsed.flags.insert(option.name)
             }
+        }
+        let standardInputs =
+            parsed.positionals.filter { $0 == "-" }.count
+            + spec.options.filter { $0.valueName == "FILE" }.flatMap { parsed.values[$0.name] ?? [] }
+            .filter { $0 == "-" }.count
+        if standardInputs > 1 {
+            throw UsageError(
+                .other("standard input ('-') can be read only once, but it is named \(standardInputs) times"),
+                command: spec)
         }
         let count = parsed.positionals.count
         if count < spec.positionalCount.lowerBound {

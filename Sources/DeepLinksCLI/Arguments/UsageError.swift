@@ -34,18 +34,28 @@ struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     let problem: Problem
     /// The command whose help explains the right usage; `nil` for the tool itself.
     let command: CommandSpec?
+    /// The known name closest to a mistyped command or option (`--json` for `--jsno`).
+    let suggestion: String?
 
-    init(_ problem: Problem, command: CommandSpec?) {
+    init(_ problem: Problem, command: CommandSpec?, suggestion: String? = nil) {
         self.problem = problem
         self.command = command
+        self.suggestion = suggestion
     }
 
     static func == (left: UsageError, right: UsageError) -> Bool {
         left.problem == right.problem && left.command?.path == right.command?.path
+            && left.suggestion == right.suggestion
+    }
+
+    /// A sentence that says what was wrong, with the suggestion when there is one.
+    var description: String {
+        guard let suggestion else { return sentence }
+        return sentence + "; did you mean '\(suggestion)'?"
     }
 
     /// A sentence that says what was wrong.
-    var description: String {
+    private var sentence: String {
         switch problem {
         case .missingCommand:
             "no command given"
@@ -71,6 +81,24 @@ struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
             "option '\(option)' does not accept '\(value)': expected \(expected)"
         case .other(let sentence):
             sentence
+        }
+    }
+
+    /// A stable name for the kind of problem, for JSON error reports (`unknownOption`).
+    var code: String {
+        switch problem {
+        case .missingCommand: "missingCommand"
+        case .unknownCommand: "unknownCommand"
+        case .missingSubcommand: "missingSubcommand"
+        case .unknownOption: "unknownOption"
+        case .missingValue: "missingValue"
+        case .unexpectedValue: "unexpectedValue"
+        case .repeatedOption: "repeatedOption"
+        case .missingArgument: "missingArgument"
+        case .unexpectedArgument: "unexpectedArgument"
+        case .conflictingOptions: "conflictingOptions"
+        case .invalidValue: "invalidValue"
+        case .other: "usage"
         }
     }
 

@@ -1,57 +1,28 @@
 import AssociatedDomains
+import DeepLinks
 
-/// One thing a check found: a stable code, a severity, a sentence, and where.
+/// What every reporting command prints: the SDK's one diagnostics shape.
 ///
-/// Every reporting command speaks in findings, so tables, `--json` and exit statuses work the
-/// same way everywhere.
-struct Finding: Sendable, Equatable {
-    /// How much a finding matters; decides the exit status.
-    enum Severity: String, Sendable, Comparable, CaseIterable {
-        case note, warning, error
+/// Route-table problems, association-file, entitlement and cross-check findings, and the
+/// tool's own domain checks are all ``Diagnostic`` values, so tables, `--json` and exit
+/// statuses work the same way everywhere.
+typealias Finding = Diagnostic
 
-        private var rank: Int {
-            switch self {
-            case .note: 0
-            case .warning: 1
-            case .error: 2
-            }
-        }
-
-        static func < (left: Severity, right: Severity) -> Bool { left.rank < right.rank }
-    }
-
-    /// A stable identifier (`AASA130`, `redirect`).
-    let code: String
-    /// How much it matters.
-    let severity: Severity
-    /// A sentence that says what was found.
-    let message: String
-    /// Where: a JSON path, a route name, a URL; empty when it concerns the whole input.
-    let location: String
-
+extension Diagnostic {
+    /// A diagnostic of the tool's own checks; an empty location means the whole input.
     init(_ code: String, _ severity: Severity, _ message: String, at location: String = "") {
-        self.code = code
-        self.severity = severity
-        self.message = message
-        self.location = location
+        self.init(
+            code: code, severity: severity, location: location.isEmpty ? nil : location, message: message)
     }
 
-    /// An association-file validator finding.
-    init(_ finding: AssociationFinding) {
-        let severity: Severity =
-            switch finding.severity {
-            case .note: .note
-            case .warning: .warning
-            case .error: .error
-            }
-        self.init(finding.code.rawValue, severity, finding.message, at: finding.path)
-    }
-
+    /// The diagnostic as JSON: its `Codable` form (keys `code`, `severity`, `location` when
+    /// there is one, `message`).
     var json: JSONValue {
-        [
+        var members: [String: JSONValue] = [
             "code": .string(code), "severity": .string(severity.rawValue), "message": .string(message),
-            "location": .string(location),
         ]
+        if let location { members["location"] = .string(location) }
+        return .object(members)
     }
 }
 
@@ -67,7 +38,7 @@ extension [Finding] {
         guard !isEmpty else { return "No findings.\n" }
         var table = TextTable(["SEVERITY", "CODE", "WHERE", "MESSAGE"])
         for finding in self {
-            table.append([finding.severity.rawValue, finding.code, finding.location, finding.message])
+            table.append([finding.severity.rawValue, finding.code, finding.location ?? "", finding.message])
         }
         return table.rendered
     }

@@ -1,3 +1,5 @@
+import AssociatedDomains
+
 /// The whole tool as a value: finds the command named by the arguments and runs it.
 ///
 /// `run` never prints; it returns what to print. The executable's entry point
@@ -20,6 +22,7 @@ enum CommandLineTool {
         BannerRenderCommand.self,
         PreviewCommand.self,
         VerifyDomainCommand.self,
+        CompletionCommand.self,
     ]
 
     /// Words that group subcommands (`aasa validate`), with a one-line summary each.
@@ -31,26 +34,56 @@ enum CommandLineTool {
     ]
 
     /// Runs the command the arguments name (the arguments exclude the program name).
+    ///
+    /// A failure before the report (a usage error, an unreadable or invalid input, an
+    /// unreachable server) goes to standard error as `deeplinks: error: <sentence>`. With
+    /// `--json` anywhere before `--`, it goes to standard output instead, as one JSON object
+    /// (see ``errorJSON(message:code:status:command:)``), so a script reading the report
+    /// always reads JSON; the exit status is the same either way.
     static func run(_ arguments: [String], in environment: ToolEnvironment) async -> CommandOutcome {
+        let wantsJSON = arguments.prefix { $0 != "--" }.contains("--json")
+        let commandName = command(for: arguments).map { $0.spec.path.joined(separator: " ") }
+        func failure(_ message: String, code: String, status: ExitStatus, text: String) -> CommandOutcome {
+            if wantsJSON {
+                let json = errorJSON(message: message, code: code, status: status, command: commandName)
+                return .finished(CommandOutput(ReportJSON.text(json), status: status))
+            }
+            return .finished(CommandOutput("", status: status, standardError: text))
+        }
         do {
             return try await dispatch(arguments, in: environment)
         } catch let error as UsageError {
-            return .finished(CommandOutput("", status: .usage, standardError: error.report))
+            return failure(error.description, code: error.code, status: .usage, text: error.report)
         } catch let error as ToolError {
-            return .finished(
-                CommandOutput(
-                    "", status: error.status, standardError: "deeplinks: error: \(error.description)\n"))
+            return failure(
+                error.description, code: error.code, status: error.status,
+                text: "deeplinks: error: \(error.description)\n")
         } catch {
-            return .finished(
-                CommandOutput("", status: .invalidInput, standardError: "deeplinks: error: \(error)\n"))
+            let message = String(describing: error)
+            return failure(
+                message, code: "invalidInput", status: .invalidInput, text: "deeplinks: error: \(message)\n")
         }
+    }
+
+    /// A failure as JSON: `{"command": …, "error": <sentence>, "code": <kind>, "exitStatus": N}`.
+    ///
+    /// `code` is `unknownOption`, `unknownCommand`, `missingArgument` and the other usage
+    /// problems, or `unreadableFile`, `invalidInput`, `network`; `command` is left out when the
+    /// arguments name no command.
+    static func errorJSON(message: String, code: String, status: ExitStatus, command: String?) -> JSONValue {
+        var members: [String: JSONValue] = [
+            "error": .string(message), "code": .string(code),
+            "exitStatus": .number(JSONNumber(Int(status.rawValue))),
+        ]
+        if let command { members["command"] = .string(command) }
+        return .object(members)
     }
 
     private static func dispatch(_ arguments: [String], in environment: ToolEnvironment) async throws
         -> CommandOutcome
     {
         guard let first = arguments.first else {
-            throw UsageError(.missingCommand, command: nil)
+            return .finished(CommandOutput(helpText))
         }
         switch first {
         case "-h", "--help":
@@ -74,12 +107,26 @@ enum CommandLineTool {
                 return .finished(CommandOutput(groupHelp(group.name)))
             }
             if let word = rest.first, !word.hasPrefix("-") {
-                throw UsageError(.unknownCommand("\(group.name) \(word)"), command: nil)
+                let suggestion = Suggestion.closest(to: word, among: subcommands(of: group.name))
+                throw UsageError(
+                    .unknownCommand("\(group.name) \(word)"), command: nil,
+                    suggestion: suggestion.map { "\(group.name) \($0)" })
             }
             throw UsageError(
                 .missingSubcommand(group: group.name, choices: subcommands(of: group.name)), command: nil)
         }
-        throw UsageError(.unknownCommand(first), command: nil)
+        throw UsageError(
+            .unknownCommand(first), command: nil,
+            suggestion: Suggestion.closest(to: first, among: topLevelWords))
+    }
+
+    /// The words that may come first: commands, groups, `help`.
+    static var topLevelWords: [String] {
+        var words: [String] = []
+        for word in commands.map({ $0.spec.path[0] }) + ["help"] where !words.contains(word) {
+            words.append(word)
+        }
+        return words
     }
 
     /// The command whose path the arguments start with.
@@ -132,7 +179,9 @@ enum CommandLineTool {
         out += HelpColumns.render(commands.map { ($0.spec.path.joined(separator: " "), $0.spec.summary) })
         out += "\nEVERY COMMAND THAT REPORTS:\n"
         out += HelpColumns.render([
-            ("--json", "Print the report as JSON instead of a table."),
+            ("--json", "Print the report as JSON instead of a table; a failure too, on standard output:"),
+            ("", #"{"command", "error": sentence, "code": kind, "exitStatus": N}"#),
+            ("-", "As a file argument: read standard input (at most once per command)."),
             ("-h, --help", "Show the command's help."),
         ])
         out += "\nEXIT STATUS:\n"

@@ -20,6 +20,15 @@ enum ToolError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// A stable name for the kind of failure, for JSON error reports (`unreadableFile`).
+    var code: String {
+        switch self {
+        case .unreadableFile: "unreadableFile"
+        case .invalidInput: "invalidInput"
+        case .network: "network"
+        }
+    }
+
     /// A sentence that says what went wrong.
     var description: String {
         switch self {

@@ -1,25 +1,16 @@
 import Foundation
+@_exported import TestSupport
 import Testing
 
 @testable import AssociatedDomains
 
-/// The package's own folder: the nearest folder above this file with a `Package.swift`.
+/// The package's own folder, located through the shared ``PackageFiles``.
 enum PackageRoot {
-    static let directory: URL? = {
-        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while folder.path != "/" {
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
-                return folder
-            }
-            folder = folder.deletingLastPathComponent()
-        }
-        return nil
-    }()
+    static let directory: URL? = PackageFiles.root
 
     /// The bytes of a file of the package, by path relative to its root.
     static func bytes(_ relativePath: String) throws -> [UInt8] {
-        guard let directory else { throw CorpusMissing(path: relativePath) }
-        return Array(try Data(contentsOf: directory.appendingPathComponent(relativePath)))
+        Array(try PackageFiles.data(relativePath))
     }
 }
 

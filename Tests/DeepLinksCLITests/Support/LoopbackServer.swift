@@ -73,13 +73,15 @@ final class LoopbackServer: Sendable {
     }
 }
 
-/// Starts the loopback server once around a suite, and stops it after.
-struct VerifyDomainServerTrait: SuiteTrait, TestScoping {
+/// Starts the loopback server around a suite or a test, and stops it after; inside a scope
+/// that already has a server (the cases of a parameterized test), it uses that one.
+struct VerifyDomainServerTrait: SuiteTrait, TestTrait, TestScoping {
     var isRecursive: Bool { false }
 
     func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
+        if LoopbackServer.current != nil { return try await function() }
         let server = try LoopbackServer.start()
         defer { server.stop() }
         try await LoopbackServer.$current.withValue(server) { try await function() }
@@ -87,6 +89,6 @@ struct VerifyDomainServerTrait: SuiteTrait, TestScoping {
 }
 
 extension Trait where Self == VerifyDomainServerTrait {
-    /// Runs the suite with the loopback HTTPS server started.
+    /// Runs the suite or test with the loopback HTTPS server started.
     static var loopbackServer: VerifyDomainServerTrait { VerifyDomainServerTrait() }
 }

@@ -1,4 +1,5 @@
 import Foundation
+@_exported import TestSupport
 import Testing
 
 @testable import DeepLinksCLI
@@ -23,16 +24,14 @@ struct ToolRun: Sendable {
 
 /// Where the package and its test data are.
 enum PackagePaths {
-    /// The package root: two levels above this file's folder.
-    static let root: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    /// The package root.
+    static let root: URL = PackageFiles.root
 
     /// `Tests/Corpora`: the public test corpora kept in the repository.
-    static let corpora = root.appendingPathComponent("Tests/Corpora")
+    static let corpora = PackageFiles.corpora
 
     /// `Tests/Fixtures/verify-domain`.
-    static let verifyDomainFixtures = root.appendingPathComponent("Tests/Fixtures/verify-domain")
+    static let verifyDomainFixtures = PackageFiles.fixtures.appendingPathComponent("verify-domain")
 
     /// `scripts/verify-domain-server.sh`.
     static let verifyDomainServer = root.appendingPathComponent("scripts/verify-domain-server.sh")

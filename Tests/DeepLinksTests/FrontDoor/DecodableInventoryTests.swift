@@ -14,6 +14,9 @@ struct DecodableInventoryTests {
         "CaseSensitivity": { try decode(RoutingOptions.CaseSensitivity.self, #""bogus""#) },
         "CharacterClass": { try decode(CharacterClass.self, #""[z-a]""#) },
         "CustomScheme": { try decode(CustomScheme.self, #"{"name":"https"}"#) },
+        "Diagnostic": {
+            try decode(Diagnostic.self, #"{"code":"TABLE002","severity":"error","message":"m","where":"$"}"#)
+        },
         "FragmentRule": { try decode(FragmentRule.self, "7") },
         "HostPattern": { try decode(HostPattern.self, #""evil.com/x""#) },
         "IncomingLink": { try decode(IncomingLink.self, #"{"url":"https://a.example","smartAppBanner":"x"}"#) },
@@ -51,6 +54,7 @@ struct DecodableInventoryTests {
         "RoutingOptions": { try decode(RoutingOptions.self, #"{"trailingSlash":"bogus"}"#) },
         "Rule": { try decode(LinkError.Rule.self, #""bogus""#) },
         "SchemeRegistry": { try decode(SchemeRegistry.self, #"[{"name":"myapp"},{"name":"myapp"}]"#) },
+        "Severity": { try decode(Diagnostic.Severity.self, #""fatal""#) },
         "SmartAppBanner": {
             try decode(
                 SmartAppBanner.self,

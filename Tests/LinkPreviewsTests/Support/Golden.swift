@@ -1,22 +1,27 @@
 import Foundation
 import Testing
 
-/// Golden files under `Tests/LinkPreviewsTests/Golden/`, compared byte for byte.
+/// Golden files, compared byte for byte.
 ///
-/// Set `LINKPREVIEWS_RECORD_GOLDEN=1` to write the current output instead; the test then
-/// fails, so that a recording is never mistaken for a pass.
+/// The files live in `Tests/LinkPreviewsTests/Golden/` and are copied into the test bundle as a
+/// resource; the tests read the bundle's copy. Set `LINKPREVIEWS_RECORD_GOLDEN=1` to write the
+/// current output into the source folder instead; the test then fails, so that a recording is
+/// never mistaken for a pass.
 enum Golden {
-    static let directory = URL(fileURLWithPath: #filePath)
+    /// The golden files as copied into the test bundle.
+    static let directory: URL? = Bundle.module.url(forResource: "Golden", withExtension: nil)
+
+    /// The source folder recordings are written to.
+    static let sourceDirectory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Golden")
 
     static func check(
         _ actual: String, against name: String, sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        let url = directory.appendingPathComponent(name)
         if ProcessInfo.processInfo.environment["LINKPREVIEWS_RECORD_GOLDEN"] == "1" {
             do {
-                try Data(actual.utf8).write(to: url)
+                try Data(actual.utf8).write(to: sourceDirectory.appendingPathComponent(name))
                 Issue.record(
                     "recorded \(name); unset LINKPREVIEWS_RECORD_GOLDEN and run again",
                     sourceLocation: sourceLocation)
@@ -25,7 +30,9 @@ enum Golden {
             }
             return
         }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
+        guard let url = directory?.appendingPathComponent(name),
+            let data = FileManager.default.contents(atPath: url.path)
+        else {
             Issue.record("golden file \(name) is missing", sourceLocation: sourceLocation)
             return
         }

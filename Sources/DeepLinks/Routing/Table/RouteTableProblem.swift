@@ -79,6 +79,29 @@ public enum RouteTableProblem: Sendable, Hashable, Encodable, CustomStringConver
         }
     }
 
+    /// A stable code for the kind of problem (`TABLE001` … `TABLE013`); codes never change
+    /// meaning, and new kinds get new codes.
+    public var code: String {
+        switch self {
+        case .invalidName: "TABLE001"
+        case .duplicateName: "TABLE002"
+        case .invalidPattern: "TABLE003"
+        case .parameterNameClash: "TABLE004"
+        case .unknownParameterType: "TABLE005"
+        case .impossibleBounds: "TABLE006"
+        case .invalidDefault: "TABLE007"
+        case .invalidScope: "TABLE008"
+        case .neverMatches: "TABLE009"
+        case .duplicateRoute: "TABLE010"
+        case .shadowedRoute: "TABLE011"
+        case .ambiguousRoutes: "TABLE012"
+        case .invalidCustomType: "TABLE013"
+        case .tooManyRoutes: "TABLE014"
+        case .navigationTakesGuardedLinks: "TABLE015"
+        case .invalidCanonicalHost: "TABLE016"
+        }
+    }
+
     /// A sentence that says what is wrong and what to change.
     public var description: String {
         switch self {

@@ -76,20 +76,64 @@ enum DemoCommand: ToolCommand {
         return .finished(CommandOutput(text, status: status))
     }
 
+    /// The widest line the demo prints, in characters.
+    static let lineWidth = 120
+
     /// Rows, then each row's parameters or reason on the line below, under ARRIVAL.
+    ///
+    /// The ARRIVAL column takes what the other columns leave of ``lineWidth``; a longer link or
+    /// reason continues on the next lines of the column, so no line is wider than the limit.
     static func table(_ rows: [Row]) -> String {
-        var table = TextTable(["KIND", "SOURCE", "OUTCOME", "ROUTE", "AASA", "ARRIVAL"])
-        for row in rows {
-            table.append([
-                row.kind, row.source, row.fields.outcome, row.fields.route ?? "-", row.association,
-                row.arrival,
-            ])
+        let header = ["KIND", "SOURCE", "OUTCOME", "ROUTE", "AASA"]
+        let cells = rows.map { row in
+            [row.kind, row.source, row.fields.outcome, row.fields.route ?? "-", row.association]
+                .map(TextTable.singleLine)
+        }
+        var widths = header.map(\.count)
+        for row in cells {
+            for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.count) }
+        }
+        let indent = 2
+        let room = max(lineWidth - indent - widths.reduce(0, +) - 2 * widths.count, 24)
+        let blank = Array(repeating: "", count: header.count)
+        var table = TextTable(header + ["ARRIVAL"])
+        for (row, fixed) in zip(rows, cells) {
+            let arrival = wrap(TextTable.singleLine(row.arrival), width: room)
+            table.append(fixed + [arrival[0]])
+            for line in arrival.dropFirst() { table.append(blank + [line]) }
             let detail =
                 row.fields.route != nil && !row.fields.parametersText.isEmpty
                 ? row.fields.parametersText : row.fields.reason ?? ""
-            if !detail.isEmpty { table.append(["", "", "", "", "", "  " + detail]) }
+            guard !detail.isEmpty else { continue }
+            for line in wrap(TextTable.singleLine(detail), width: room - 2) {
+                table.append(blank + ["  " + line])
+            }
         }
-        return table.rendered.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") + "\n"
+        return table.rendered.split(separator: "\n").map { String(repeating: " ", count: indent) + $0 }
+            .joined(separator: "\n") + "\n"
+    }
+
+    /// Text cut into lines of at most `width` characters: after a space, `&`, `/`, `?` or `,`
+    /// when one is in the second half of the line, else exactly at the width (a link with no
+    /// such place is still cut, never left wider).
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var rest = Substring(text)
+        while rest.count > width {
+            let window = rest.prefix(width)
+            var cut = window.endIndex
+            if let place = window.lastIndex(where: { " &/?,".contains($0) }),
+                window.distance(from: window.startIndex, to: place) >= width / 2
+            {
+                cut = window.index(after: place)
+            }
+            var line = String(rest[..<cut])
+            while line.last == " " { line.removeLast() }
+            lines.append(line)
+            rest = rest[cut...].drop { $0 == " " }
+        }
+        if !rest.isEmpty || lines.isEmpty { lines.append(String(rest)) }
+        return lines
     }
 
     static func tally(_ rows: [Row]) -> String {
@@ -144,7 +188,9 @@ struct ExampleApp {
             let arrivalJSON = entry["incoming"].map { $0.serialized() } ?? "null"
             let arrival = Result<IncomingLink, any Error> {
                 try JSONDecoder().decode(IncomingLink.self, from: Data(arrivalJSON.utf8))
-            }.mapError { ToolError.invalidInput(source: "incoming link", reason: ToolEnvironment.describe($0)) }
+            }.mapError {
+                ToolError.invalidInput(source: "incoming link", reason: ToolEnvironment.describe($0))
+            }
             return (kind, note, Self.source(of: entry["incoming"]), arrival)
         }
         let associationBytes = try file("apple-app-site-association")

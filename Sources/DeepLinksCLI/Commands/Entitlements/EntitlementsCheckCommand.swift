@@ -79,8 +79,7 @@ enum EntitlementsCheckCommand: ToolCommand {
                 Finding(finding.code.rawValue, severity(finding.severity), finding.message, at: place))
         }
         findings.sort {
-            ($0.location.isEmpty ? 0 : Int($0.location.dropFirst(6)) ?? 0)
-                < ($1.location.isEmpty ? 0 : Int($1.location.dropFirst(6)) ?? 0)
+            Int(($0.location ?? "").dropFirst(6)) ?? 0 < Int(($1.location ?? "").dropFirst(6)) ?? 0
         }
         let status = findings.exitStatus(strict: arguments.has("--strict"))
         if arguments.has("--json") {

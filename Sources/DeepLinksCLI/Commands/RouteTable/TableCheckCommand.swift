@@ -40,11 +40,7 @@ enum TableCheckCommand: ToolCommand {
         let path = arguments.positionals[0]
         let table = try environment.loadRouteTable(path)
         let policy = try policy(arguments, in: environment)
-        let findings = table.problems(policy: policy).map { problem in
-            Finding(
-                code(problem), problem.isError ? .error : .warning, problem.description,
-                at: problem.route ?? "")
-        }
+        let findings = table.problems(policy: policy).map(Diagnostic.init)
         let status = findings.exitStatus(strict: false)
         let source = ToolEnvironment.sourceName(path)
         if arguments.has("--json") {
@@ -84,27 +80,5 @@ enum TableCheckCommand: ToolCommand {
         policy.allowedHosts += hosts.map { HostPattern($0) }
         for scheme in schemes { policy.allowedSchemes.insert(scheme.lowercased()) }
         return policy
-    }
-
-    /// A stable code for each kind of problem.
-    static func code(_ problem: RouteTableProblem) -> String {
-        switch problem {
-        case .invalidName: "TABLE001"
-        case .duplicateName: "TABLE002"
-        case .invalidPattern: "TABLE003"
-        case .parameterNameClash: "TABLE004"
-        case .unknownParameterType: "TABLE005"
-        case .impossibleBounds: "TABLE006"
-        case .invalidDefault: "TABLE007"
-        case .invalidScope: "TABLE008"
-        case .neverMatches: "TABLE009"
-        case .duplicateRoute: "TABLE010"
-        case .shadowedRoute: "TABLE011"
-        case .ambiguousRoutes: "TABLE012"
-        case .invalidCustomType: "TABLE013"
-        case .tooManyRoutes: "TABLE014"
-        case .navigationTakesGuardedLinks: "TABLE015"
-        case .invalidCanonicalHost: "TABLE016"
-        }
     }
 }

@@ -1,12 +1,18 @@
 /// A small, seeded pseudo-random generator (SplitMix64), so that every property test draws the
 /// same cases on every run and a failure names the seed that reproduces it.
-struct SplitMix64: RandomNumberGenerator {
+///
+/// ```swift
+/// var random = SplitMix64(seed: 7)
+/// let length = random.int(1...8)
+/// ```
+public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
     /// Creates a generator; the same seed always gives the same sequence.
-    init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    /// The next 64 random bits.
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -15,26 +21,27 @@ struct SplitMix64: RandomNumberGenerator {
     }
 
     /// A whole number in a range.
-    mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
+    public mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
 
     /// `true` with the given probability.
-    mutating func chance(_ probability: Double) -> Bool {
+    public mutating func chance(_ probability: Double) -> Bool {
         Double.random(in: 0..<1, using: &self) < probability
     }
 
     /// One element of a non-empty collection.
-    mutating func pick<C: Collection>(_ choices: C) -> C.Element {
+    public mutating func pick<C: Collection>(_ choices: C) -> C.Element {
         choices[choices.index(choices.startIndex, offsetBy: int(0...(choices.count - 1)))]
     }
 
     /// A string of `count` characters drawn from `alphabet`.
-    mutating func string(_ count: Int, from alphabet: [Character]) -> String {
+    public mutating func string(_ count: Int, from alphabet: [Character]) -> String {
         String((0..<count).map { _ in pick(alphabet) })
     }
 }
 
 /// The seeds property tests run with: fixed, so that runs are reproducible, and several, so
 /// that one lucky sequence cannot hide a failure.
-enum PropertySeeds {
-    static let all: [UInt64] = [1, 2, 3, 0xDEE9_11AC, 0x5EED_F00D]
+public enum PropertySeeds {
+    /// Every seed, in the order the tests take them.
+    public static let all: [UInt64] = [1, 2, 3, 0xDEE9_11AC, 0x5EED_F00D]
 }

@@ -1,0 +1,50 @@
+import DeepLinks
+
+extension Diagnostic.Severity {
+    /// The same severity, for a finding of an association file or an entitlement.
+    public init(_ severity: AssociationFinding.Severity) {
+        switch severity {
+        case .note: self = .note
+        case .warning: self = .warning
+        case .error: self = .error
+        }
+    }
+}
+
+extension Diagnostic {
+    /// The diagnostic for an association-file finding: its code (`AASA111`), its severity, and
+    /// the JSON path it is about as the location.
+    ///
+    /// ```swift
+    /// let diagnostics = AssociationFileValidator().validate(bytes: bytes).map(Diagnostic.init)
+    /// ```
+    public init(_ finding: AssociationFinding) {
+        self.init(
+            code: finding.code.rawValue, severity: Severity(finding.severity),
+            location: finding.path.isEmpty ? nil : finding.path, message: finding.message)
+    }
+
+    /// The diagnostic for an entitlement finding: its code (`ENT002`), its severity, and the
+    /// entry it is about (`entry 3`, counted from 0 like ``EntitlementFinding/entryIndex``).
+    public init(_ finding: EntitlementFinding) {
+        self.init(
+            code: finding.code.rawValue, severity: Severity(finding.severity),
+            location: finding.entryIndex.map { "entry \($0)" }, message: finding.message)
+    }
+
+    /// The diagnostic for a disagreement between a route table and an association file: the
+    /// kind as its code, an error when links go where they must not, a warning for a URL no
+    /// route handles, a note when no sample could be written; the rule's JSON path, else the
+    /// route, as the location.
+    public init(_ finding: CrossCheckFinding) {
+        let severity: Severity =
+            switch finding.kind {
+            case .routeNotSentToApp, .destructiveRouteOpensApp: .error
+            case .urlWithoutRoute: .warning
+            case .routeWithoutSample: .note
+            }
+        self.init(
+            code: finding.kind.rawValue, severity: severity,
+            location: finding.rule?.jsonPath ?? finding.route.map { "route \($0)" }, message: finding.message)
+    }
+}
