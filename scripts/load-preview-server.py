@@ -54,7 +54,7 @@ MIX = [
     ("hostile", "GET", "/albums/summer-2024", {"Host": "evil.example.net"}, 200,
      b'<link rel="canonical" href="https://photos.example.com/albums/summer-2024">', b"evil.example.net"),
     ("aasa", "GET", "/.well-known/apple-app-site-association", {}, 200,
-     b'"appIDs":["ABCDE12345.com.example.photos"]', None),
+     b'"ABCDE12345.com.example.photos"', None),
     ("aasa", "GET", "/apple-app-site-association", {}, 200, b'"applinks"', None),
     ("aasa-miss", "GET", "/.well-known/apple-app-site-association/", {}, 404, b"not found", None),
     ("aasa-miss", "POST", "/.well-known/apple-app-site-association", {}, 405, b"only GET and HEAD", None),
