@@ -3,7 +3,7 @@ import DeepLinks
 /// Asserts that an incoming link routes to a navigate route, with exactly these parameters
 /// when given.
 ///
-/// Every assertion takes the app's own ``LinkReceiver`` and any incoming link (a URL, written
+/// Every assertion takes the app's own `LinkReceiver` and any incoming link (a URL, written
 /// as a string literal or `.url(text)`, a user activity or a Smart App Banner), so a test
 /// checks exactly what the app decides. Works under Swift Testing and XCTest alike: a failure
 /// is recorded with the framework that runs the test, at the caller's line, with the outcome
@@ -86,7 +86,7 @@ public func assertUnhandled(
 }
 
 /// Asserts that an incoming link is rejected for exactly this reason: an activity, banner or
-/// scheme rule refusal, or any other ``LinkRejection``.
+/// scheme rule refusal, or any other `LinkRejection`.
 ///
 /// ```swift
 /// assertRejected(.activity(try UserActivity(activityType: "com.other.app.view")), in: receiver,
@@ -121,7 +121,7 @@ public func assertNoShadowedRoutes(
 }
 
 /// Asserts that a receiver can be built from a table and a configuration: the table has no
-/// problems under the effective policy (``LinkReceiver/Configuration/effectivePolicy``), and
+/// problems under the effective policy (`LinkReceiver.Configuration.effectivePolicy`), and
 /// every activity route fits the table.
 ///
 /// ```swift

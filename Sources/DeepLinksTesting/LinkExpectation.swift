@@ -23,7 +23,7 @@ public enum LinkExpectation: Sendable, Hashable, CustomStringConvertible {
     /// given.
     case unhandled(reason: RoutingFailure? = nil)
     /// Rejected for exactly this reason (an activity, banner or scheme rule refusal, or any
-    /// other ``LinkRejection``).
+    /// other `LinkRejection`).
     case rejected(LinkRejection)
 
     /// The expectation in words (`route to 'photo'`).

@@ -12,8 +12,9 @@
 /// | attribute (always double-quoted) | `&` `<` `>` `"` `'` |
 /// | text | `&` `<` `>` |
 ///
-/// Escaping does not clean: run text through ``PreviewText/clean(_:field:limit:)`` first, so
-/// that control characters and noncharacters never reach the page.
+/// Escaping does not clean: run text through `PreviewText.clean(_:field:limit:)` (in the
+/// `LinkPreviews` module) first, so that control characters and noncharacters never reach
+/// the page.
 ///
 /// ```swift
 /// HTMLEscaping.attribute(#""><img src=x onerror=alert(1)>"#)

@@ -35,8 +35,11 @@ public struct AssociationFileEndpoint: Sendable, Hashable {
     /// Serialises a file and checks it.
     ///
     /// - Parameters:
+    ///   - file: the association file to serve.
     ///   - format: how to write the JSON; indented by default, so that people can read what
     ///     the server sends.
+    ///   - servesLegacyPath: whether the legacy root path is answered too.
+    ///   - cacheControl: the `Cache-Control` header value.
     /// - Throws: ``AssociationServingError`` when the file is over 128 KB.
     public init(
         file: AssociationFile, format: JSONFormat = .associationFilePretty, servesLegacyPath: Bool = true,
@@ -90,7 +93,7 @@ public struct AssociationFileEndpoint: Sendable, Hashable {
     ///
     /// - Parameters:
     ///   - method: the HTTP method, upper-case.
-    ///   - path: the request path without the query.
+    ///   - requestPath: the request path without the query.
     public func respond(method: String, path requestPath: String) -> AssociationFileResponse {
         guard answers(path: requestPath) else { return .notThisEndpoint }
         switch method {

@@ -1,7 +1,7 @@
 /// What a link's preview shows: the title, description, image, type, site name and locale
 /// that chat apps, social sites and search engines read from a page.
 ///
-/// A backend builds one per link in its ``PreviewProvider``, from the record the link points
+/// A backend builds one per link in its provider (``PreviewProviders``), from the record the link points
 /// to (the album, the article). Every string is untrusted: ``PreviewMetadata`` cleans,
 /// bounds and validates it before anything is rendered, and reports what it changed.
 ///

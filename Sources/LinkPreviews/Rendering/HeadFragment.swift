@@ -3,7 +3,7 @@ import DeepLinks
 /// The `<head>` fragment of a preview: the canonical link and every meta tag, one per line.
 ///
 /// Paste it into the `<head>` of the page the link leads to. Every value is escaped for a
-/// double-quoted attribute; see ``HTMLEscaping``.
+/// double-quoted attribute; see `HTMLEscaping` in the `DeepLinks` module.
 ///
 /// ```swift
 /// let head = HeadFragment(metadata).html

@@ -2,7 +2,7 @@ import DeepLinks
 
 /// Previews for link text, decided by the same gate and route table the app uses.
 ///
-/// For each link the service asks the ``LinkReceiver`` (the app's own entry point) for its outcome and answers:
+/// For each link the service asks the `LinkReceiver` (the app's own entry point) for its outcome and answers:
 ///
 /// | outcome | preview |
 /// |---|---|
@@ -17,7 +17,7 @@ import DeepLinks
 ///
 /// The generic preview is built from the site's configuration alone, at the site's home
 /// page: nothing the link carries reaches it. A routed preview's canonical link is written
-/// back from the route and its typed parameters (``Router/link(for:parameters:scheme:host:)``),
+/// back from the route and its typed parameters (`Router.link(for:parameters:scheme:host:)`),
 /// leaving out query parameters that hold their default, so undeclared query items never
 /// reach a page either. When the table names a canonical host (``RouteTable/canonicalHost``)
 /// that the route serves, the canonical link and `og:url` use it whatever host the link

@@ -11,7 +11,7 @@ import DeepLinks
 /// | ``appStoreID``, ``iPadAppStoreID`` | 1 to 15 decimal digits without a leading zero, the number in `apps.apple.com/app/id…` |
 /// | ``googlePlayPackage`` | a Java package name with at least two parts (`com.example.photos`) |
 ///
-/// The custom scheme is a ``CustomScheme``, the same registration the app's link receiver
+/// The custom scheme is a `CustomScheme`, the same registration the app's link receiver
 /// uses, so it is valid by construction and says what its host means.
 ///
 /// ```swift
@@ -64,8 +64,8 @@ public struct AppListing: Sendable, Hashable, Codable {
     ///
     /// | host rule | `https://photos.example.com/albums/summer?sort=date` becomes |
     /// |---|---|
-    /// | ``CustomScheme/HostRule/routeSegment`` | `photoalbum://albums/summer?sort=date` (the router reads the first segment as the host) |
-    /// | ``CustomScheme/HostRule/domain(_:)`` | `photoalbum://photos.example.com/albums/summer?sort=date`, or `nil` when the web link's host is not one of the scheme's domains |
+    /// | `CustomScheme.HostRule.routeSegment` | `photoalbum://albums/summer?sort=date` (the router reads the first segment as the host) |
+    /// | `CustomScheme.HostRule.domain(_:)` | `photoalbum://photos.example.com/albums/summer?sort=date`, or `nil` when the web link's host is not one of the scheme's domains |
     ///
     /// The fragment is dropped.
     public func customSchemeLink(for canonicalURL: String) -> String? {

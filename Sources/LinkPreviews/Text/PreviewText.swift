@@ -22,7 +22,7 @@ import DeepLinks
 /// 5. **Length.** Text longer than its limit is cut as ``PreviewLimits`` describes.
 ///
 /// Every rule that changes the text is reported as a ``TextAdjustment``. Escaping for HTML
-/// comes after, in ``HTMLEscaping``, and changes nothing a parser reads back.
+/// comes after, in `HTMLEscaping`, and changes nothing a parser reads back.
 ///
 /// ```swift
 /// let cleaned = PreviewText.clean("  A\ttitle\u{7}  ", field: .title, limit: 200)

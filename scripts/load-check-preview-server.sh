@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Puts the preview server example (Examples/PreviewServer) under load on loopback and checks
+# every answer: builds it, starts it on a free port of 127.0.0.1, runs
+# scripts/load-preview-server.py against it (good, malformed and hostile links, preview JSON,
+# the association file), and stops it. Traffic goes to 127.0.0.1 only.
+#
+#   scripts/load-check-preview-server.sh [--quick] [--requests N] [--connections C]
+#                                        [--max-seconds S] [--rss-bound-mib M]
+#                                        [--configuration debug|release] [--json FILE]
+#
+# Defaults: 300,000 requests over 16 connections, at most 600 seconds, a release build, and a
+# resident-memory bound of 32 MiB of growth between the end of the 5,000-request warm-up and
+# the end of the run. --quick is the CI pass: 20,000 requests, at most 120 seconds.
+# The build folder is Examples/PreviewServer/.build unless PREVIEW_SERVER_SCRATCH names another.
+# Exit status: 0 when every answer was right, no connection failed and memory stayed within
+# the bound; 1 otherwise; 2 for a usage error.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+package="$root/Examples/PreviewServer"
+scratch=${PREVIEW_SERVER_SCRATCH:-$package/.build}
+
+requests=300000
+connections=16
+max_seconds=600
+rss_bound=32
+configuration=release
+json_args=()
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --quick) requests=20000; max_seconds=120; shift ;;
+        --requests) requests=$2; shift 2 ;;
+        --connections) connections=$2; shift 2 ;;
+        --max-seconds) max_seconds=$2; shift 2 ;;
+        --rss-bound-mib) rss_bound=$2; shift 2 ;;
+        --configuration) configuration=$2; shift 2 ;;
+        --json) json_args=(--json "$2"); shift 2 ;;
+        -h | --help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
+    esac
+done
+[[ "$configuration" == debug || "$configuration" == release ]] || {
+    echo "--configuration must be debug or release" >&2
+    exit 2
+}
+for tool in swift python3; do
+    command -v "$tool" >/dev/null 2>&1 || { echo "$tool is not installed" >&2; exit 1; }
+done
+
+work=$(mktemp -d)
+server_pid=""
+cleanup() {
+    if [[ -n "$server_pid" ]] && kill -0 "$server_pid" 2>/dev/null; then
+        kill "$server_pid" 2>/dev/null || true
+        wait "$server_pid" 2>/dev/null || true
+    fi
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+echo "== build Examples/PreviewServer ($configuration)"
+swift build --package-path "$package" --scratch-path "$scratch" -c "$configuration" --product PreviewServer
+bin=$(swift build --package-path "$package" --scratch-path "$scratch" -c "$configuration" --show-bin-path)
+
+echo "== start the server on loopback"
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
+"$bin/PreviewServer" --host 127.0.0.1 --port "$port" >"$work/server.log" 2>&1 &
+server_pid=$!
+ready=no
+for _ in $(seq 1 100); do
+    if python3 - "$port" 2>/dev/null <<'PY'; then
+import http.client, sys
+connection = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]), timeout=2)
+connection.request("GET", "/.well-known/apple-app-site-association")
+sys.exit(0 if connection.getresponse().status == 200 else 1)
+PY
+        ready=yes
+        break
+    fi
+    kill -0 "$server_pid" 2>/dev/null || break
+    sleep 0.2
+done
+if [[ "$ready" != yes ]]; then
+    echo "the server did not start:" >&2
+    cat "$work/server.log" >&2
+    exit 1
+fi
+
+echo "== load: $requests requests over $connections connections, at most $max_seconds s (nproc $(nproc))"
+status=0
+python3 scripts/load-preview-server.py --port "$port" --pid "$server_pid" --requests "$requests" \
+    --connections "$connections" --max-seconds "$max_seconds" --rss-bound-mib "$rss_bound" \
+    "${json_args[@]}" || status=$?
+if ! kill -0 "$server_pid" 2>/dev/null; then
+    echo "FAIL the server exited during the run:" >&2
+    cat "$work/server.log" >&2
+    server_pid=""
+    exit 1
+fi
+exit "$status"
