@@ -19,34 +19,109 @@
 /// `query`, `fragment`, `scope`, `safety` and `priority`; unknown keys are refused, so that a
 /// misspelt key is never silently ignored.
 public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
+    /// The parts, in one shared box: a table and its compiled form hold the same routes, and
+    /// a copy then costs one reference instead of every part's inline storage. Setting a
+    /// property copies the box first when it is shared.
+    private final class Parts: Sendable {
+        let name: String
+        let path: PathPattern
+        let query: [QueryParameter]
+        let fragment: FragmentRule
+        let scope: RouteScope
+        let safety: RouteSafety
+        let priority: Int
+
+        init(
+            name: String, path: PathPattern, query: [QueryParameter], fragment: FragmentRule,
+            scope: RouteScope, safety: RouteSafety, priority: Int
+        ) {
+            self.name = name
+            self.path = path
+            self.query = query
+            self.fragment = fragment
+            self.scope = scope
+            self.safety = safety
+            self.priority = priority
+        }
+
+        func with(
+            name: String? = nil, path: PathPattern? = nil, query: [QueryParameter]? = nil,
+            fragment: FragmentRule? = nil, scope: RouteScope? = nil, safety: RouteSafety? = nil,
+            priority: Int? = nil
+        ) -> Parts {
+            Parts(
+                name: name ?? self.name, path: path ?? self.path, query: query ?? self.query,
+                fragment: fragment ?? self.fragment, scope: scope ?? self.scope,
+                safety: safety ?? self.safety,
+                priority: priority ?? self.priority)
+        }
+    }
+
+    private var parts: Parts
+
     /// The route's name, unique in its table; handlers and reverse routing refer to it.
-    public var name: String
+    public var name: String {
+        get { parts.name }
+        set { parts = parts.with(name: newValue) }
+    }
     /// The path pattern.
-    public var path: PathPattern
+    public var path: PathPattern {
+        get { parts.path }
+        set { parts = parts.with(path: newValue) }
+    }
     /// The query parameters the route reads.
-    public var query: [QueryParameter]
+    public var query: [QueryParameter] {
+        get { parts.query }
+        set { parts = parts.with(query: newValue) }
+    }
     /// What the route requires of the fragment.
-    public var fragment: FragmentRule
+    public var fragment: FragmentRule {
+        get { parts.fragment }
+        set { parts = parts.with(fragment: newValue) }
+    }
     /// The schemes and hosts the route serves.
-    public var scope: RouteScope
+    public var scope: RouteScope {
+        get { parts.scope }
+        set { parts = parts.with(scope: newValue) }
+    }
     /// What following the route risks.
-    public var safety: RouteSafety
+    public var safety: RouteSafety {
+        get { parts.safety }
+        set { parts = parts.with(safety: newValue) }
+    }
     /// Routes with a higher priority are tried before all routes with a lower one; the
     /// default is 0. Use it only to settle what the precedence rules leave ambiguous.
-    public var priority: Int
+    public var priority: Int {
+        get { parts.priority }
+        set { parts = parts.with(priority: newValue) }
+    }
 
     /// Creates a route.
     public init(
         _ name: String, _ path: PathPattern, query: [QueryParameter] = [], fragment: FragmentRule = .any,
         scope: RouteScope = .any, safety: RouteSafety = .navigate, priority: Int = 0
     ) {
-        self.name = name
-        self.path = path
-        self.query = query
-        self.fragment = fragment
-        self.scope = scope
-        self.safety = safety
-        self.priority = priority
+        parts = Parts(
+            name: name, path: path, query: query, fragment: fragment, scope: scope, safety: safety,
+            priority: priority)
+    }
+
+    /// Two routes are equal when every part is.
+    public static func == (a: Route, b: Route) -> Bool {
+        a.parts === b.parts
+            || (a.name == b.name && a.path == b.path && a.query == b.query && a.fragment == b.fragment
+                && a.scope == b.scope && a.safety == b.safety && a.priority == b.priority)
+    }
+
+    /// Hashes every part.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(path)
+        hasher.combine(query)
+        hasher.combine(fragment)
+        hasher.combine(scope)
+        hasher.combine(safety)
+        hasher.combine(priority)
     }
 
     /// The route's name.
@@ -71,10 +146,11 @@ extension Route: Codable {
         case name, path, query, fragment, scope, safety, priority
     }
 
+    private static let keyNames = Set(CodingKeys.allCases.map(\.rawValue))
+
     /// Decodes a route; optional keys take their defaults and unknown keys are refused.
     public init(from decoder: any Decoder) throws {
-        try RouteTableDecoding.refuseUnknownKeys(
-            in: decoder, allowed: Set(CodingKeys.allCases.map(\.rawValue)), what: "a route")
+        try RouteTableDecoding.refuseUnknownKeys(in: decoder, allowed: Self.keyNames, what: "a route")
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             try c.decode(String.self, forKey: .name),
@@ -111,7 +187,10 @@ enum RouteTableDecoding {
     /// Throws a `DecodingError` naming the first key (in sorted order) that is not allowed.
     static func refuseUnknownKeys(in decoder: any Decoder, allowed: Set<String>, what: String) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
-        if let unknown = c.allKeys.map(\.stringValue).sorted().first(where: { !allowed.contains($0) }) {
+        // The usual case, every key known, is decided without sorting or copying the keys.
+        let keys = c.allKeys
+        guard keys.contains(where: { !allowed.contains($0.stringValue) }) else { return }
+        if let unknown = keys.map(\.stringValue).sorted().first(where: { !allowed.contains($0) }) {
             throw DecodingError.dataCorrupted(
                 .init(
                     codingPath: decoder.codingPath,
