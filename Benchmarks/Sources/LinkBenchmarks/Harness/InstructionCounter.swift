@@ -23,9 +23,10 @@ enum InstructionCounter {
 
     /// A copy of this program without its debugging information, which valgrind 3.19 cannot
     /// read when the compiler writes DWARF 5; the symbols stay, and so do the instructions.
+    /// When the copy cannot be made, nothing is counted.
     static let strippedExecutable: String? = {
-        let copy = FileManager.default.temporaryDirectory
-            .appendingPathComponent("link-benchmarks-\(getpid())-stripped").path
+        // Beside the original, where the libraries it loads from its own directory are found.
+        let copy = Executable.path + "-stripped-\(getpid())"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["objcopy", "--strip-debug", Executable.path, copy]
