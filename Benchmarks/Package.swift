@@ -17,9 +17,12 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/malloc-interposer.git", from: "1.6.1"),
     ],
     targets: [
+        // glibc's heap counters, which Swift's Glibc module does not expose.
+        .target(name: "CHeapUsage"),
         .executableTarget(
             name: "LinkBenchmarks",
             dependencies: [
+                "CHeapUsage",
                 .product(name: "DeepLinks", package: "swift-deep-links"),
                 .product(name: "AssociatedDomains", package: "swift-deep-links"),
                 .product(name: "RoutingKit", package: "routing-kit"),

@@ -6,7 +6,9 @@ import Foundation
 //
 //   swift run -c release --package-path Benchmarks link-benchmarks [--quick] [--only GROUPS]
 //
-// GROUPS is a comma-separated subset of: router, pipeline, scaling, association, memory.
+// GROUPS is a comma-separated subset of: router, pipeline, table, scaling, association, memory.
+// Instruction counts (callgrind) are taken in a full run when valgrind is installed;
+// `--instructions` takes them in a quick run too, `--no-instructions` skips them.
 // `--rounds N` and `--round-ms M` override the number and length of the measured rounds.
 // `--profile router|pipeline|association|adversarial` runs only the SDK side of one workload,
 // untimed, for an instruction-counting profiler.
@@ -28,11 +30,24 @@ if let side = value(after: "--memory-probe") {
     }
 }
 
+if let name = value(after: "--count-instructions"), let index = arguments.firstIndex(of: name),
+    index + 1 < arguments.count
+{
+    do {
+        try InstructionCounter.runChild(
+            case: name, side: arguments[index + 1], passes: Int(value(after: "--passes") ?? "") ?? 1)
+        exit(0)
+    } catch {
+        print("instruction count failed: \(error)")
+        exit(1)
+    }
+}
+
 AllocationCounter.relaunchWithInterposerIfNeeded(arguments: arguments)
 
 let quick = arguments.contains("--quick")
 let groups = Set(
-    (value(after: "--only") ?? "router,pipeline,scaling,association,memory").split(separator: ",").map(
+    (value(after: "--only") ?? "router,pipeline,table,scaling,association,memory").split(separator: ",").map(
         String.init))
 var settings: MeasurementSettings = quick ? .quick : .full
 if let rounds = value(after: "--rounds").flatMap({ Int($0) }) {
@@ -46,6 +61,11 @@ if let milliseconds = value(after: "--round-ms").flatMap({ UInt64($0) }) {
         warmUpPasses: settings.warmUpPasses)
 }
 let bench = Bench(settings: settings, allocations: AllocationCounter())
+// Instruction counts are stable but slow to take (each case runs under callgrind): on by
+// default in a full run, off in a quick one unless asked for.
+let countsInstructions =
+    InstructionCounter.valgrind != nil && !arguments.contains("--no-instructions")
+    && (!quick || arguments.contains("--instructions"))
 
 if let workload = value(after: "--profile") {
     do {
@@ -57,14 +77,19 @@ if let workload = value(after: "--profile") {
     }
 }
 
-print(Environment.header(quick: quick, countsAllocations: bench.allocations.isWorking))
+print(
+    Environment.header(
+        quick: quick, countsAllocations: bench.allocations.isWorking, countsInstructions: countsInstructions))
 var results = ResultTable(judgesTargets: !quick)
 
 do {
     if groups.contains("router") || groups.contains("pipeline") {
         try RouterSuite.run(
             bench: bench, router: groups.contains("router"), pipeline: groups.contains("pipeline"),
-            into: &results)
+            countsInstructions: countsInstructions, into: &results)
+    }
+    if groups.contains("table") {
+        try TableSuite.run(bench: bench, countsInstructions: countsInstructions, into: &results)
     }
     if groups.contains("scaling") { try ScalingSuite.run(bench: bench, into: &results) }
     if groups.contains("association") { try AssociationSuite.run(bench: bench, quick: quick, into: &results) }

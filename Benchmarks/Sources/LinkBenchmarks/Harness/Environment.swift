@@ -2,7 +2,7 @@ import Foundation
 
 /// What the figures were measured on, printed above the table.
 enum Environment {
-    static func header(quick: Bool, countsAllocations: Bool) -> String {
+    static func header(quick: Bool, countsAllocations: Bool, countsInstructions: Bool) -> String {
         let date = ISO8601DateFormatter.string(
             from: Date(), timeZone: TimeZone(identifier: "UTC") ?? .current, formatOptions: [.withFullDate])
         var lines = [
@@ -10,11 +10,16 @@ enum Environment {
             "",
             "- date: \(date); cores: \(ProcessInfo.processInfo.activeProcessorCount); cpu: \(processorName())",
             "- command: `swift run -c release --package-path Benchmarks link-benchmarks"
-                + (quick ? " --quick`" : "`"),
+                + CommandLine.arguments.dropFirst().map { " " + $0 }.joined() + "`",
             "- each figure: median over \(quick ? MeasurementSettings.quick.rounds : MeasurementSettings.full.rounds) "
                 + "rounds (p25–p75), SDK and peer rounds alternating in one process; speed-up = peer time / "
                 + "DeepLinks time, pair by pair",
         ]
+        lines.append(
+            countsInstructions
+                ? "- instructions: counted by callgrind (`valgrind --tool=callgrind`), each case in a child "
+                    + "process, collection on only inside the measured passes"
+                : "- instructions: not counted (valgrind missing, a quick run, or `--no-instructions`)")
         if !countsAllocations {
             lines.append("- allocations: not counted (the malloc interposer is not loaded)")
         }

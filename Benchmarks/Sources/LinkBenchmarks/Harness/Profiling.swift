@@ -4,7 +4,7 @@ enum Profiling {
         let workload: Workload
         switch name {
         case "router", "pipeline":
-            let workloads = try RouterWorkloads(RouteCorpus(routeCount: 1_000, probeCount: 2_000))
+            let workloads = try RouterWorkloads(RouterSuite.corpus(routeCount: 60))
             workload = name == "router" ? workloads.sdkLookups() : workloads.sdkPipeline()
         case "association":
             let (compiled, _, components) = try AssociationWorkloads.largeFile()

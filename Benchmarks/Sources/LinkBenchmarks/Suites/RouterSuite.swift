@@ -1,38 +1,68 @@
-/// Router only and whole pipeline, on a 1,000-route table (targets 1 and 2 of issue 7).
+/// Router only, on realistic tables of 60, 1,000 and 10,000 routes, and the whole pipeline
+/// (targets of issue 15).
 enum RouterSuite {
-    static func run(bench: Bench, router: Bool, pipeline: Bool, into results: inout ResultTable) throws {
-        let corpus = RouteCorpus(routeCount: 1_000, probeCount: 2_000)
-        let start = Clock.now()
-        let workloads = try RouterWorkloads(corpus)
-        results.note(
-            "Compiling the 1,000-route table, validation included, took "
-                + "\(Format.number(Double(Clock.now() - start) / 1e6)) ms.")
+    static let routeCounts = [60, 1_000, 10_000]
+    /// The pipeline runs on the realistic app table.
+    static let pipelineRouteCount = 60
+
+    /// 2,000 links spread over the whole table, one in five a miss.
+    static func corpus(routeCount: Int) -> RouteCorpus {
+        RouteCorpus(routeCount: routeCount, probeCount: 2_000, misses: 0.2)
+    }
+
+    static func run(
+        bench: Bench, router: Bool, pipeline: Bool, countsInstructions: Bool, into results: inout ResultTable
+    ) throws {
         if router {
-            try workloads.checkLookupsAgree()
-            let comparison = bench.compare(workloads.sdkLookups(), workloads.peerLookups())
-            results.add("router only: 1,000 routes on 5 hosts, 2,000 pre-split paths", comparison)
-            if let speedUp = comparison.speedUp {
-                results.target(
-                    "router only: ≥ 3× routing-kit's throughput", measured: Format.ratio(speedUp.median),
-                    met: speedUp.median >= 3)
-            }
-            if let sdk = comparison.sdk.allocationsPerOperation,
-                let peer = comparison.peer?.allocationsPerOperation
-            {
-                results.target(
-                    "router only: ≤ ¼ of routing-kit's allocations per lookup",
-                    measured: "\(Format.number(sdk)) vs \(Format.number(peer))", met: sdk <= peer / 4)
+            for count in routeCounts {
+                let workloads = try RouterWorkloads(corpus(routeCount: count))
+                try workloads.checkLookupsAgree()
+                let comparison = bench.compare(workloads.sdkLookups(), workloads.peerLookups())
+                let instructions =
+                    countsInstructions ? InstructionCounter.pair(case: "router-\(count)", passes: 5) : nil
+                let name =
+                    "router only: \(Format.count(count)) routes on \(count < 1_000 ? 3 : count / 200) hosts, "
+                    + "2,000 pre-split paths, 20% misses"
+                results.add(name, comparison, instructions: instructions)
+                let label = "router only, \(Format.count(count)) routes"
+                if let speedUp = comparison.speedUp {
+                    results.target(
+                        "\(label): ≥ 4× routing-kit's speed", measured: Format.ratio(speedUp.median),
+                        met: speedUp.median >= 4)
+                }
+                if let ratio = instructions?.ratio {
+                    results.target(
+                        "\(label): ≥ 4× fewer instructions than routing-kit", measured: Format.ratio(ratio),
+                        met: ratio >= 4, always: true)
+                }
+                if let sdk = comparison.sdk.allocationsPerOperation {
+                    results.target(
+                        "\(label): ≤ 0.1 allocations per lookup",
+                        measured: "\(Format.number(sdk)) (routing-kit "
+                            + "\(comparison.peer?.allocationsPerOperation.map(Format.number) ?? "n/a"))",
+                        met: sdk <= 0.1, always: true)
+                }
             }
         }
         if pipeline {
+            let workloads = try RouterWorkloads(corpus(routeCount: pipelineRouteCount))
             try workloads.checkPipelinesAgree()
             let comparison = bench.compare(workloads.sdkPipeline(), workloads.peerPipeline())
-            results.add("whole pipeline: link text → route and typed parameters", comparison)
+            let instructions =
+                countsInstructions
+                ? InstructionCounter.pair(case: "pipeline-\(pipelineRouteCount)", passes: 2) : nil
+            results.add(
+                "whole pipeline: link text → typed outcome, 60 routes, 10% hostile or malformed links",
+                comparison, instructions: instructions)
             if let speedUp = comparison.speedUp {
                 results.target(
-                    "whole pipeline: ≥ 2× `URLComponents` + routing-kit",
-                    measured: Format.ratio(speedUp.median),
-                    met: speedUp.median >= 2)
+                    "whole pipeline: ≥ 6× `URLComponents` + routing-kit + checks",
+                    measured: Format.ratio(speedUp.median), met: speedUp.median >= 6)
+            }
+            if let ratio = instructions?.ratio {
+                results.target(
+                    "whole pipeline: instructions, `URLComponents` + routing-kit + checks over DeepLinks",
+                    measured: Format.ratio(ratio), met: ratio >= 6, always: true)
             }
         }
     }

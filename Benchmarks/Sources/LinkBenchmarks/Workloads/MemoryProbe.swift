@@ -1,66 +1,87 @@
+import CHeapUsage
 import DeepLinks
 import Foundation
 
-/// The resident memory of a compiled 10,000-route table, measured in a fresh process so that
-/// nothing else the benchmarks built is counted.
+/// The heap a compiled 10,000-route table keeps, measured in a fresh process so that nothing
+/// else the benchmarks built is counted.
+///
+/// The figure is the heap in use (glibc's `mallinfo2`: bytes in allocated blocks, mapped ones
+/// included) after the table is built and everything but the compiled table is released,
+/// minus the heap in use before. For the SDK it includes the declaration the router keeps
+/// (``Router/table``).
 enum MemoryProbe {
     /// What one probe process reports.
     struct Report {
         let side: String
-        /// Resident before, after declaring the table, and after compiling it; peak over all.
-        let before: Double
-        let declared: Double
-        let compiled: Double
+        /// Heap bytes the compiled table keeps.
+        let heap: Double
+        /// Resident bytes the process gained, and its peak.
+        let resident: Double
         let peak: Double
 
-        var compiledTable: Double { compiled - declared }
-        var wholeTable: Double { compiled - before }
+        var line: String { "memory-probe \(side) \(heap) \(resident) \(peak)" }
 
-        var line: String { "memory-probe \(side) \(before) \(declared) \(compiled) \(peak)" }
-
-        init(side: String, before: Double, declared: Double, compiled: Double, peak: Double) {
+        init(side: String, heap: Double, resident: Double, peak: Double) {
             self.side = side
-            self.before = before
-            self.declared = declared
-            self.compiled = compiled
+            self.heap = heap
+            self.resident = resident
             self.peak = peak
         }
 
         init?(line: String) {
             let fields = line.split(separator: " ")
-            guard fields.count == 6, fields[0] == "memory-probe",
-                let before = Double(fields[2]), let declared = Double(fields[3]),
-                let compiled = Double(fields[4]), let peak = Double(fields[5])
+            guard fields.count == 5, fields[0] == "memory-probe",
+                let heap = Double(fields[2]), let resident = Double(fields[3]), let peak = Double(fields[4])
             else { return nil }
-            self.init(
-                side: String(fields[1]), before: before, declared: declared, compiled: compiled, peak: peak)
+            self.init(side: String(fields[1]), heap: heap, resident: resident, peak: peak)
         }
     }
 
     static let routeCount = 10_000
 
-    /// Runs in the probe process: declares and compiles the table, then prints one line.
+    /// Bytes in use on the heap now, or `nil` where glibc's counters are missing.
+    static func heapInUse() -> Double? {
+        let bytes = link_benchmarks_heap_in_use()
+        return bytes > 0 ? Double(bytes) : nil
+    }
+
+    /// Runs in the probe process: builds the table, drops the rest, prints one line.
     static func run(side: String) throws {
-        guard let before = ResidentMemory.read() else {
-            throw DisagreementError(description: "no /proc/self/status")
+        guard let before = ResidentMemory.read(), let heapBefore = heapInUse() else {
+            throw DisagreementError(description: "no /proc/self/status or mallinfo2")
         }
-        let corpus = RouteCorpus(routeCount: routeCount, probeCount: 0)
-        let table = corpus.routeTable
-        guard let declared = ResidentMemory.read() else { return }
-        let compiledTable: Any = side == "sdk" ? try DeepLinks.Router(table) : corpus.peerRouter()
-        guard let compiled = ResidentMemory.read() else { return }
-        blackHole((table, compiledTable))
+        let compiledTable: Any = try build(side: side)
+        guard let after = ResidentMemory.read(), let heapAfter = heapInUse() else { return }
+        blackHole(compiledTable)
         print(
             Report(
-                side: side, before: before.current, declared: declared.current, compiled: compiled.current,
-                peak: compiled.peak
+                side: side, heap: heapAfter - heapBefore, resident: after.current - before.current,
+                peak: after.peak
             ).line)
+    }
+
+    /// The compiled table alone: the corpus and the declaration go out of scope here (the
+    /// router keeps what it needs of the declaration).
+    @inline(never)
+    static func build(side: String) throws -> Any {
+        let corpus = RouteCorpus(routeCount: routeCount, probeCount: 0)
+        if side == "stages" {
+            let start = heapInUse() ?? 0
+            let table = corpus.routeTable
+            let declared = heapInUse() ?? 0
+            let router = try DeepLinks.Router(table)
+            let compiled = heapInUse() ?? 0
+            print("heap: declared table \(declared - start) B, compiled \(compiled - declared) B more")
+            return router
+        }
+        if side == "sdk" { return try DeepLinks.Router(corpus.routeTable) }
+        return corpus.peerRouter()
     }
 
     /// Starts a probe process for one side and reads its report.
     static func measure(side: String) -> Report? {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        process.executableURL = URL(fileURLWithPath: Executable.path)
         process.arguments = ["--memory-probe", side]
         var environment = ProcessInfo.processInfo.environment
         environment.removeValue(forKey: AllocationCounter.preloadVariable)

@@ -15,9 +15,14 @@ struct RouteCorpus {
     /// conversion.
     enum ParameterKind {
         case identifier
+        case uuid
         case slug
+        case period
         case segments
     }
+
+    /// The values of the `period` enumeration.
+    static let periods = ["day", "week", "month", "year"]
 
     /// One piece of a route's path.
     enum Piece {
@@ -35,9 +40,12 @@ struct RouteCorpus {
         let readsListQuery: Bool
     }
 
-    /// One link that hits the table, pre-split for the router benchmarks.
+    /// One link, pre-split for the router benchmarks. Most hit the table; some miss it (an
+    /// unknown path, a value of the wrong type, an unknown host), and the pipeline's links
+    /// also include hostile and malformed ones that the gate refuses.
     struct Probe {
-        let route: String
+        /// The route the link leads to, or `nil` for a miss.
+        let route: String?
         let host: String
         /// Decoded path segments, as ``Link/pathSegments`` has them.
         let segments: [String]
@@ -72,10 +80,14 @@ struct RouteCorpus {
     let probes: [Probe]
 
     /// A table of `routeCount` routes (a multiple of ten) and `probeCount` links drawn from
-    /// the routes of the first `probedRoutes` entries (all of them when `nil`).
-    init(routeCount: Int, probeCount: Int, probedRoutes: Int? = nil, seed: UInt64 = 0x5EED) {
+    /// the routes of the first `probedRoutes` entries (all of them when `nil`); a share
+    /// `misses` of the links miss the table.
+    init(
+        routeCount: Int, probeCount: Int, probedRoutes: Int? = nil, misses: Double = 0,
+        seed: UInt64 = 0x5EED
+    ) {
         let resources = max(1, routeCount / 10)
-        let hostCount = max(1, resources / 20)
+        let hostCount = min(resources, max(3, resources / 20))
         func host(_ index: Int) -> String {
             index < Self.siteHosts.count ? Self.siteHosts[index] : "site\(index).example.com"
         }
@@ -96,10 +108,10 @@ struct RouteCorpus {
             entries += [
                 entry("list", [], list: true),
                 entry("new", [.literal("new")]),
-                entry("popular", [.literal("popular")], list: true),
+                entry("top", [.literal("top"), .parameter("period", .period)], list: true),
                 entry("show", [.parameter("id", .identifier)]),
                 entry("edit", [.parameter("id", .identifier), .literal("edit")]),
-                entry("share", [.parameter("id", .identifier), .literal("share")]),
+                entry("share", [.literal("shared"), .parameter("token", .uuid)]),
                 entry("comments", [.parameter("id", .identifier), .literal("comments")], list: true),
                 entry(
                     "comment",
@@ -116,12 +128,15 @@ struct RouteCorpus {
         probes.reserveCapacity(probeCount)
         for _ in 0..<probeCount {
             let entry = pool[pool.startIndex + Int(random.next() % UInt64(pool.count))]
-            let host = entry.hosts[Int(random.next() % UInt64(entry.hosts.count))]
+            var host = entry.hosts[Int(random.next() % UInt64(entry.hosts.count))]
             var segments: [String] = []
             for piece in entry.pieces {
                 switch piece {
                 case .literal(let text): segments.append(text)
                 case .parameter(_, .identifier): segments.append(String(1 + random.next() % 9_999_999))
+                case .parameter(_, .uuid): segments.append(Self.uuid(&random))
+                case .parameter(_, .period):
+                    segments.append(Self.periods[Int(random.next() % UInt64(Self.periods.count))])
                 case .parameter(_, .slug), .parameter(_, .segments):
                     segments.append(Self.slugs[Int(random.next() % UInt64(Self.slugs.count))])
                 case .catchAll:
@@ -129,6 +144,17 @@ struct RouteCorpus {
                         segments.append(
                             Self.fileSegments[Int(random.next() % UInt64(Self.fileSegments.count))])
                     }
+                }
+            }
+            var route: String? = entry.name
+            if Double(random.next() % 1_000) < misses * 1_000 {
+                // A miss: a value of the wrong type, an unknown page, or a host the table lacks.
+                route = nil
+                switch random.next() % 4 {
+                case 0 where segments.count > 1 && Int(segments[1]) != nil: segments[1] = "not-a-number"
+                case 1 where segments.count > 1: segments[1] = "unknown-page"
+                case 2: host = "elsewhere.example.net"
+                default: segments[0] += "-gone"
                 }
             }
             var query: [String] = []
@@ -140,9 +166,7 @@ struct RouteCorpus {
                 "https://\(host)/" + segments.joined(separator: "/")
                 + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
             probes.append(
-                Probe(
-                    route: entry.name, host: host, segments: segments, peerPath: [host] + segments, text: text
-                ))
+                Probe(route: route, host: host, segments: segments, peerPath: [host] + segments, text: text))
         }
         self.probes = probes
     }
@@ -158,6 +182,9 @@ struct RouteCorpus {
                     switch piece {
                     case .literal(let literal): text += "/" + literal
                     case .parameter(let name, .identifier): text += "/:\(name)(int 1...99999999)"
+                    case .parameter(let name, .uuid): text += "/:\(name)(uuid)"
+                    case .parameter(let name, .period):
+                        text += "/:\(name)(enum " + Self.periods.joined(separator: "|") + ")"
                     case .parameter(let name, _): text += "/:\(name)(slug 1...64)"
                     case .catchAll(let name): text += "/*\(name)"
                     }
@@ -214,6 +241,47 @@ struct RouteCorpus {
         }
         return router
     }
+}
+
+extension RouteCorpus {
+    /// A random UUID in lower case, as links carry them.
+    static func uuid(_ random: inout SplitMix64) -> String {
+        let digits = Array("0123456789abcdef")
+        var text = ""
+        for i in 0..<32 {
+            if i == 8 || i == 12 || i == 16 || i == 20 { text.append("-") }
+            text.append(digits[Int(random.next() % 16)])
+        }
+        return text
+    }
+
+    /// Links that the gate refuses or that no route serves, as attackers and broken
+    /// clients send them: credentials, wrong schemes, encoded separators and dot segments,
+    /// bad escapes, spaces, look-alike hosts, ports, overlong values.
+    static let hostileLinks = [
+        "https://user:secret@example.com/albums/12",
+        "http://example.com/albums/12",
+        "javascript:alert(1)",
+        "https://example.com/albums/%2e%2e/admin",
+        "https://example.com/albums/12%2Fedit",
+        "https://example.com/albums/%zz",
+        "https://example.com/albums/12 edit",
+        "https://example.com:8443/albums/12",
+        "https://example.com.evil.net/albums/12",
+        "https://exa\u{0430}mple.com/albums/12",
+        "https://example.com//albums/12",
+        "https://example.com/albums/0012",
+        "https://example.com/albums/99999999999999999999999",
+        "https://example.com/albums/shared/not-a-uuid",
+        "https://example.com/albums/top/decade",
+        "https://example.com/albums/tags/Summer_2024",
+        "//example.com/albums/12",
+        "https://example.com/albums?page=0",
+        "https://example.com/albums?page=1&page=2",
+        "https://example.com/albums?sort=random",
+        "https://example.com/" + String(repeating: "a", count: 3_000),
+        "not a link at all",
+    ]
 }
 
 /// A small, fast, seeded generator, so that every run draws the same links.

@@ -78,11 +78,11 @@ public struct RouteScope: Sendable, Hashable, CustomStringConvertible {
 
 extension RouteScope: Codable {
     private enum CodingKeys: String, CodingKey { case schemes, hosts }
+    private static let keyNames: Set<String> = ["schemes", "hosts"]
 
     /// Decodes a scope; missing keys mean any.
     public init(from decoder: any Decoder) throws {
-        try RouteTableDecoding.refuseUnknownKeys(
-            in: decoder, allowed: ["schemes", "hosts"], what: "a route scope")
+        try RouteTableDecoding.refuseUnknownKeys(in: decoder, allowed: Self.keyNames, what: "a route scope")
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             schemes: try c.decodeIfPresent([String].self, forKey: .schemes) ?? [],

@@ -85,6 +85,68 @@ extension CompiledRoute {
         acceptsAnyPathMatch || (scopeFailure(input) == nil && queryFailure(input) == nil)
     }
 
+    /// The typed parameters when the route accepts a link whose path the trie matched, or
+    /// `nil` when its scope, query or fragment refuses the link: ``accepts(_:)`` and
+    /// ``parameters(_:)`` in one pass, each value validated once. A path parameter's value is
+    /// read from `pathValues` when the trie left it there.
+    func parametersIfAccepted(
+        _ input: MatchInput, pathValues: UnsafeMutableBufferPointer<ParameterValue?>
+    ) -> RouteParameters? {
+        if !acceptsAnyPathMatch {
+            if scopeFailure(input) != nil { return nil }
+            if case .none = fragment, input.fragment != nil { return nil }
+        }
+        var parameters = RouteParameters()
+        for (name, source) in extraction {
+            let value: ParameterValue?
+            switch source {
+            case .path(let i):
+                // An optional last segment the link leaves out has no value.
+                if i >= input.count { continue }
+                if i < pathValues.count, let known = pathValues[i] {
+                    value = known
+                } else {
+                    guard case .parameter(_, _, let validator) = segments[i],
+                        case .success(let checked) = validator.validate(input[i])
+                    else { return nil }
+                    value = checked
+                }
+            case .catchAll(let i):
+                value = .segments(input.suffix(from: i))
+            case .query(let i):
+                let parameter = query[i]
+                let items = input.queryItems
+                var found = -1
+                var count = 0
+                for j in items.indices where items[j].name == parameter.name {
+                    count += 1
+                    found = j
+                }
+                if found < 0 {
+                    if parameter.isRequired { return nil }
+                    value = parameter.defaultValue
+                } else {
+                    guard count == 1,
+                        case .success(let checked) = parameter.validator.validate(items[found].value)
+                    else { return nil }
+                    value = checked
+                }
+            case .fragment:
+                guard case .parameter(let parameter) = fragment else { continue }
+                if let text = input.fragment {
+                    guard case .success(let checked) = parameter.validator.validate(text) else { return nil }
+                    value = checked
+                } else {
+                    if parameter.isRequired { return nil }
+                    value = parameter.defaultValue
+                }
+            }
+            // `extraction` is sorted by name and its names are unique.
+            if let value { parameters.append(RouteParameters.Entry(name: name, value: value)) }
+        }
+        return parameters
+    }
+
     /// The typed parameters of an accepted link, in name order.
     func parameters(_ input: MatchInput) -> RouteParameters {
         var parameters = RouteParameters()

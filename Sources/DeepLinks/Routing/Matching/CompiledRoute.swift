@@ -95,6 +95,7 @@ final class CompiledRoute: Sendable {
         let caseSensitive = options.caseSensitivity == .sensitive
         func validator(_ type: ParameterType?) -> ParameterValidator { validators.validator(for: type) }
         func parameter(_ declaration: QueryParameter) -> Parameter {
+            if let known = validators.parameters[declaration] { return known }
             let v = validator(declaration.type)
             var defaultValue: ParameterValue?
             if case .defaulted(let text) = declaration.requirement,
@@ -102,7 +103,9 @@ final class CompiledRoute: Sendable {
             {
                 defaultValue = value
             }
-            return Parameter(declaration: declaration, validator: v, defaultValue: defaultValue)
+            let made = Parameter(declaration: declaration, validator: v, defaultValue: defaultValue)
+            validators.parameters[declaration] = made
+            return made
         }
         self.route = route
         self.index = index
@@ -154,11 +157,14 @@ struct SegmentKey: Comparable, Hashable, Sendable {
     }
 }
 
-/// One validator per distinct parameter type of a table, created while compiling it.
+/// One validator per distinct parameter type of a table, and one compiled query parameter
+/// per distinct declaration, created while compiling it: routes that declare the same query
+/// parameter share it.
 final class ValidatorPool {
     private let caseSensitive: Bool
     private let registry: ParameterTypeRegistry
     private var byText: [String: ParameterValidator] = [:]
+    var parameters: [QueryParameter: CompiledRoute.Parameter] = [:]
 
     init(options: RoutingOptions, registry: ParameterTypeRegistry) {
         caseSensitive = options.caseSensitivity == .sensitive

@@ -1,22 +1,33 @@
 extension RouteTrie {
-    /// The first route, in precedence order, that fully matches the link.
-    func firstMatch(_ input: MatchInput, routes: [CompiledRoute]) -> Int? {
-        firstMatch(node: 0, depth: 0, input, routes)
+    /// The first route, in precedence order, that fully matches the link, with its typed
+    /// parameters.
+    ///
+    /// A path parameter is validated once: the value its edge produced on the way down is kept
+    /// in `pathValues` at the segment's position and read back when the winner's parameters
+    /// are built. Backtracking overwrites a position before anything below it is tried, so
+    /// the winner reads the values of its own path.
+    func firstMatch(
+        _ input: MatchInput, routes: [CompiledRoute], pathValues: UnsafeMutableBufferPointer<ParameterValue?>
+    ) -> (index: Int, parameters: RouteParameters)? {
+        firstMatch(node: 0, depth: 0, input, routes, pathValues)
     }
 
-    private func firstMatch(node index: Int, depth: Int, _ input: MatchInput, _ routes: [CompiledRoute])
-        -> Int?
-    {
+    private func firstMatch(
+        node index: Int, depth: Int, _ input: MatchInput, _ routes: [CompiledRoute],
+        _ pathValues: UnsafeMutableBufferPointer<ParameterValue?>
+    ) -> (index: Int, parameters: RouteParameters)? {
         let node = nodes[index]
         if depth == input.count {
             for t in node.terminals {
                 let r = Int(terminals[t])
-                if routes[r].accepts(input) { return r }
+                if let parameters = routes[r].parametersIfAccepted(input, pathValues: pathValues) {
+                    return (r, parameters)
+                }
             }
             return nil
         }
         if node.hasLiterals, let child = literalChild(node, input.key(depth)),
-            let found = firstMatch(node: child, depth: depth + 1, input, routes)
+            let found = firstMatch(node: child, depth: depth + 1, input, routes, pathValues)
         {
             return found
         }
@@ -25,8 +36,10 @@ extension RouteTrie {
         if !segment.isEmpty {
             for e in node.parameterEdges {
                 let edge = edges[e]
-                guard case .success = edge.validator.validate(segment) else { continue }
-                if let found = firstMatch(node: Int(edge.target), depth: depth + 1, input, routes) {
+                guard case .success(let value) = edge.validator.validate(segment) else { continue }
+                if depth < pathValues.count { pathValues[depth] = value }
+                if let found = firstMatch(node: Int(edge.target), depth: depth + 1, input, routes, pathValues)
+                {
                     return found
                 }
             }
@@ -40,7 +53,9 @@ extension RouteTrie {
             else { continue }
             for t in nodes[Int(edge.target)].terminals {
                 let r = Int(terminals[t])
-                if routes[r].accepts(input) { return r }
+                if let parameters = routes[r].parametersIfAccepted(input, pathValues: pathValues) {
+                    return (r, parameters)
+                }
             }
         }
         return nil

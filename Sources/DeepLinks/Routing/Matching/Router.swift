@@ -120,24 +120,45 @@ public struct Router: Sendable {
     }
 
     func lookup(_ input: MatchInput) -> RouteLookup? {
-        guard var index = matchIndex(input) else { return nil }
-        if !guards.isEmpty {
-            switch guardVerdict(input, winner: index) {
-            case .keep: break
-            case .take(let guarded): index = guarded
-            case .refuse: return nil
+        // A table with guarded routes (a navigate route that can take a sensitive or
+        // destructive route's links) decides through the guard; others take the fast path.
+        if !guards.isEmpty || table.options.precedence != .specificity {
+            guard var index = matchIndex(input) else { return nil }
+            if !guards.isEmpty {
+                switch guardVerdict(input, winner: index) {
+                case .keep: break
+                case .take(let guarded): index = guarded
+                case .refuse: return nil
+                }
             }
+            let route = compiled[index]
+            return RouteLookup(compiled: route, parameters: route.parameters(input))
         }
-        let route = compiled[index]
-        return RouteLookup(compiled: route, parameters: route.parameters(input))
+        return firstMatch(input).map { RouteLookup(compiled: compiled[$0.index], parameters: $0.parameters) }
+    }
+
+    /// The path parameters validated on the way down are kept here for the winner, so that
+    /// none is validated twice; positions past the buffer are validated again.
+    static let keptPathValues = 16
+
+    /// The winner under ``RoutingOptions/Precedence/specificity`` and its parameters.
+    private func firstMatch(_ input: MatchInput) -> (index: Int, parameters: RouteParameters)? {
+        withUnsafeTemporaryAllocation(of: ParameterValue?.self, capacity: Self.keptPathValues) { buffer in
+            let values = UnsafeMutableBufferPointer(
+                rebasing: buffer[..<min(input.count, Self.keptPathValues)])
+            values.initialize(repeating: nil)
+            defer { values.deinitialize() }
+            for level in levels {
+                if let found = level.firstMatch(input, routes: compiled, pathValues: values) { return found }
+            }
+            return nil
+        }
     }
 
     func matchIndex(_ input: MatchInput) -> Int? {
+        guard table.options.precedence == .declarationOrder else { return firstMatch(input)?.index }
         for level in levels {
-            let found =
-                table.options.precedence == .specificity
-                ? level.firstMatch(input, routes: compiled) : level.earliestMatch(input, routes: compiled)
-            if let found { return found }
+            if let found = level.earliestMatch(input, routes: compiled) { return found }
         }
         return nil
     }

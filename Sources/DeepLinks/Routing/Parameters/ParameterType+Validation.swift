@@ -218,16 +218,35 @@ final class ParameterValidator: Sendable {
     }
 
     static func uuid(_ text: String) -> Result<ParameterValue, ParameterFailure.Reason> {
-        let utf8 = text.utf8
-        guard !utf8.isEmpty else { return .failure(.empty) }
-        guard utf8.count == 36 else { return .failure(.notAUUID) }
-        for (i, byte) in utf8.enumerated() {
-            let valid =
-                i == 8 || i == 13 || i == 18 || i == 23
-                ? byte == UInt8(ascii: "-") : ASCII.hexValue(byte) != nil
-            guard valid else { return .failure(.notAUUID) }
+        if let parsed = text.utf8.withContiguousStorageIfAvailable({ uuid($0) }) { return parsed }
+        return Array(text.utf8).withUnsafeBufferPointer { uuid($0) }
+    }
+
+    /// Reads the 8-4-4-4-12 form in one pass over the bytes: the checks and the value at
+    /// once, without asking Foundation to parse the text a second time.
+    private static func uuid(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<
+        ParameterValue, ParameterFailure.Reason
+    > {
+        guard !bytes.isEmpty else { return .failure(.empty) }
+        guard bytes.count == 36,
+            bytes[8] == UInt8(ascii: "-"), bytes[13] == UInt8(ascii: "-"),
+            bytes[18] == UInt8(ascii: "-"), bytes[23] == UInt8(ascii: "-")
+        else { return .failure(.notAUUID) }
+        var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var parsed = true
+        withUnsafeMutableBytes(of: &value) { (out: UnsafeMutableRawBufferPointer) -> Void in
+            var at = 0
+            for i in 0..<16 {
+                if at == 8 || at == 13 || at == 18 || at == 23 { at += 1 }
+                guard let high = ASCII.hexValue(bytes[at]), let low = ASCII.hexValue(bytes[at + 1]) else {
+                    parsed = false
+                    return
+                }
+                out[i] = high << 4 | low
+                at += 2
+            }
         }
-        guard let uuid = UUID(uuidString: text) else { return .failure(.notAUUID) }
-        return .success(.uuid(uuid))
+        guard parsed else { return .failure(.notAUUID) }
+        return .success(.uuid(UUID(uuid: value)))
     }
 }

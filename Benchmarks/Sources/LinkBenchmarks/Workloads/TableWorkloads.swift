@@ -1,0 +1,74 @@
+import DeepLinks
+import Foundation
+
+/// Building a compiled table, and reading a table from JSON.
+enum TableWorkloads {
+    /// Compiling a declared table (validation included) beside routing-kit registering the
+    /// same routes; one operation is one whole table.
+    static func builds(_ corpus: RouteCorpus) -> (sdk: Workload, peer: Workload) {
+        let table = corpus.routeTable
+        let sdk = Workload(label: "DeepLinks `Router(table)`", operations: 1) {
+            (try? DeepLinks.Router(table))?.routes.count ?? -1
+        }
+        let peer = Workload(label: "routing-kit `TrieRouter.register`", operations: 1) {
+            blackHole(corpus.peerRouter())
+            return 1
+        }
+        return (sdk, peer)
+    }
+
+    /// One route's name and path, the least a table could be read as.
+    struct PlainRoute: Codable {
+        let name: String
+        let path: String
+    }
+
+    /// The table's JSON.
+    static func tableJSON(_ corpus: RouteCorpus) throws -> Data {
+        try JSONEncoder().encode(corpus.routeTable)
+    }
+
+    /// The same names and paths as a plain JSON list.
+    static func plainJSON(_ corpus: RouteCorpus) throws -> Data {
+        try JSONEncoder().encode(
+            corpus.routeTable.routes.map { PlainRoute(name: $0.name, path: $0.path.text) })
+    }
+
+    /// Decoding the table's JSON (paths, types and scopes parsed and checked) beside decoding
+    /// the names and paths as plain strings; one operation is one whole table.
+    static func decodes(_ corpus: RouteCorpus) throws -> (sdk: Workload, peer: Workload) {
+        let table = try tableJSON(corpus)
+        let plain = try plainJSON(corpus)
+        let sdk = Workload(label: "`JSONDecoder` → `RouteTable`", operations: 1) {
+            (try? JSONDecoder().decode(RouteTable.self, from: table))?.routes.count ?? -1
+        }
+        let peer = Workload(label: "`JSONDecoder` → `[PlainRoute]` (name, path)", operations: 1) {
+            (try? JSONDecoder().decode([PlainRoute].self, from: plain))?.count ?? -1
+        }
+        return (sdk, peer)
+    }
+}
+
+/// The cases whose instructions are counted, by name, for the child process.
+enum InstructionCases {
+    static func workload(case name: String, side: String) throws -> Workload {
+        let sdk = side == "sdk"
+        if name.hasPrefix("router-"), let count = Int(name.dropFirst("router-".count)) {
+            let workloads = try RouterWorkloads(RouterSuite.corpus(routeCount: count))
+            return sdk ? workloads.sdkLookups() : workloads.peerLookups()
+        }
+        if name.hasPrefix("pipeline-"), let count = Int(name.dropFirst("pipeline-".count)) {
+            let workloads = try RouterWorkloads(RouterSuite.corpus(routeCount: count))
+            return sdk ? workloads.sdkPipeline() : workloads.peerPipeline()
+        }
+        if name.hasPrefix("build-"), let count = Int(name.dropFirst("build-".count)) {
+            let builds = TableWorkloads.builds(RouteCorpus(routeCount: count, probeCount: 0))
+            return sdk ? builds.sdk : builds.peer
+        }
+        if name.hasPrefix("decode-"), let count = Int(name.dropFirst("decode-".count)) {
+            let decodes = try TableWorkloads.decodes(RouteCorpus(routeCount: count, probeCount: 0))
+            return sdk ? decodes.sdk : decodes.peer
+        }
+        throw DisagreementError(description: "unknown instruction case '\(name)'")
+    }
+}
