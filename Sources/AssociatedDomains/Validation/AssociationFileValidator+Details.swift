@@ -102,10 +102,34 @@ extension ValidationRun {
     }
 
     mutating func checkAppID(_ appID: String, at path: String) {
-        guard let dot = appID.firstIndex(of: ".") else {
-            report(.malformedAppID, path, "'\(appID)' is not an App ID of the form <Team ID>.<bundle ID>")
+        if let problem = AssociationFileValidator.appIDProblem(appID) {
+            report(.malformedAppID, path, problem)
             return
         }
+        let prefix = appID[..<(appID.firstIndex(of: ".") ?? appID.endIndex)]
+        if prefix.count != 10 || !prefix.allSatisfy({ $0.isUppercase || $0.isNumber }) {
+            report(
+                .unusualTeamID, path,
+                "'\(prefix)' is not a 10-character Team ID; Apple's matcher accepts it, but an App ID normally "
+                    + "starts with the team's 10 upper-case letters and digits")
+        }
+    }
+}
+
+extension AssociationFileValidator {
+    /// Why text is not an App ID (`<Team ID>.<bundle ID>`), as the sentence findings and the
+    /// command line give; `nil` for a well-formed App ID. A Team ID that is not 10 upper-case
+    /// letters and digits is still well-formed (Apple's matcher accepts it).
+    ///
+    /// ```swift
+    /// AssociationFileValidator.appIDProblem("ABCDE12345.com.example.app")  // nil
+    /// AssociationFileValidator.appIDProblem("com.example")  // nil: "com" is an unusual Team ID
+    /// AssociationFileValidator.appIDProblem("app")
+    /// // "'app' is not an App ID of the form <Team ID>.<bundle ID>"
+    /// ```
+    public static func appIDProblem(_ appID: String) -> String? {
+        let problem = "'\(appID)' is not an App ID of the form <Team ID>.<bundle ID>"
+        guard let dot = appID.firstIndex(of: ".") else { return problem }
         let prefix = appID[..<dot]
         let bundle = appID[appID.index(after: dot)...]
         let isBundleCharacter: (Character) -> Bool = {
@@ -115,15 +139,7 @@ extension ValidationRun {
             !bundle.isEmpty,
             bundle.allSatisfy(isBundleCharacter), !bundle.hasPrefix("."), !bundle.hasSuffix("."),
             !bundle.contains("..")
-        else {
-            report(.malformedAppID, path, "'\(appID)' is not an App ID of the form <Team ID>.<bundle ID>")
-            return
-        }
-        if prefix.count != 10 || !prefix.allSatisfy({ $0.isUppercase || $0.isNumber }) {
-            report(
-                .unusualTeamID, path,
-                "'\(prefix)' is not a 10-character Team ID; Apple's matcher accepts it, but an App ID normally "
-                    + "starts with the team's 10 upper-case letters and digits")
-        }
+        else { return problem }
+        return nil
     }
 }

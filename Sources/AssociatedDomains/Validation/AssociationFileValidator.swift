@@ -109,7 +109,8 @@ public struct AssociationFileValidator: Sendable {
     /// // "the file is more than 131072 bytes; Apple ignores association files larger than 128 KB …"
     /// ```
     public static func sizeFinding(byteCount count: Int?) -> AssociationFinding {
-        let size = count.map { "\($0) bytes" } ?? "more than \(AssociationFileDocument.maximumByteCount) bytes"
+        let size =
+            count.map { "\($0) bytes" } ?? "more than \(AssociationFileDocument.maximumByteCount) bytes"
         return AssociationFinding(
             .fileTooLarge, at: "$",
             "the file is \(size); Apple ignores association files larger than 128 KB "
@@ -160,7 +161,8 @@ struct ValidationRun {
             result.append(
                 AssociationFinding(
                     code, at: "$",
-                    "… and \(ValidationRun.grouped(extra)) more \(code.rawValue) finding\(extra == 1 ? "" : "s")"))
+                    "… and \(ValidationRun.grouped(extra)) more \(code.rawValue) finding\(extra == 1 ? "" : "s")"
+                ))
         }
         return result
     }

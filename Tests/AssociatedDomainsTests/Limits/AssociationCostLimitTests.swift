@@ -26,8 +26,14 @@ struct AssociationCostLimitTests {
         let duplicates = findings.filter { $0.code == .duplicateKey }
         #expect(duplicates.count == 101)
         let long = String(repeating: "k", count: 40_000)
-        #expect(duplicates.first == AssociationFinding(.duplicateKey, at: "$.\(long).x", "this key appears more than once; only the last value counts"))
-        #expect(duplicates.last == AssociationFinding(.duplicateKey, at: "$", "… and 14,899 more AASA006 findings"))
+        #expect(
+            duplicates.first
+                == AssociationFinding(
+                    .duplicateKey, at: "$.\(long).x",
+                    "this key appears more than once; only the last value counts"))
+        #expect(
+            duplicates.last
+                == AssociationFinding(.duplicateKey, at: "$", "… and 14,899 more AASA006 findings"))
     }
 
     @Test("duplicate keys are recorded as references: one path node per object, not one per repeat")
@@ -43,7 +49,8 @@ struct AssociationCostLimitTests {
     func findingsOfOneCodeAreCappedWithASummary() throws {
         let components = (0..<250).map { #"{"/":"/p\#($0)","bogus":1}"# }.joined(separator: ",")
         let file = try AssociationFile(
-            parsing: #"{"applinks":{"details":[{"appIDs":["\#(Self.appID)"],"components":[\#(components)]}]}}"#)
+            parsing:
+                #"{"applinks":{"details":[{"appIDs":["\#(Self.appID)"],"components":[\#(components)]}]}}"#)
         let findings = AssociationFileValidator(maximumFindingsPerCode: 10).validate(file)
         let unknown = findings.filter { $0.code == .unknownComponentKey }
         #expect(unknown.count == 11)
@@ -62,7 +69,8 @@ struct AssociationCostLimitTests {
         #expect(AssociationFileValidator().validate(bytes: over).map(\.code) == [.fileTooLarge])
         #expect(
             AssociationFileError.tooLarge(byteCount: 131_073).description
-                == "the association file is 131073 bytes, over Apple's limit of 128 KB (131072 bytes), so it was not read")
+                == "the association file is 131073 bytes, over Apple's limit of 128 KB (131072 bytes), so it was not read"
+        )
     }
 
     @Test("a sequence of unknown length is read only to one byte past the cap")
@@ -82,13 +90,15 @@ struct AssociationCostLimitTests {
             ])
     }
 
-    @Test("the rule-by-rule comparison charges every pair, so 20,000 rules compare at most the budget's pairs")
+    @Test(
+        "the rule-by-rule comparison charges every pair, so 20,000 rules compare at most the budget's pairs")
     func pairCountIsBoundedByTheAnalysisBudget() throws {
         // Distinct literal rules: every pair is settled by the cheap prefix check, which used
         // not to be charged, so the comparison was quadratic in the rule count.
         let components = (0..<20_000).map { #"{"/":"/r\#($0)"}"# }.joined(separator: ",")
         let file = try AssociationFile(
-            parsing: #"{"applinks":{"details":[{"appIDs":["\#(Self.appID)"],"components":[\#(components)]}]}}"#)
+            parsing:
+                #"{"applinks":{"details":[{"appIDs":["\#(Self.appID)"],"components":[\#(components)]}]}}"#)
         let cost = AssociationFileValidator(analysisBudget: 50_000).reachabilityCost(of: file)
         #expect(cost.pairs == 50_000)
         #expect(cost.exhausted)
@@ -107,7 +117,8 @@ struct AssociationCostLimitTests {
     func prefixIndexMakesDistinctRulesCompareNearlyLinearly() throws {
         let components = (0..<20_000).map { #"{"/":"/x\#($0)y/*"}"# }.joined(separator: ",")
         let file = try AssociationFile(
-            parsing: #"{"applinks":{"details":[{"appIDs":["\#(Self.appID)"],"components":[\#(components)]}]}}"#)
+            parsing:
+                #"{"applinks":{"details":[{"appIDs":["\#(Self.appID)"],"components":[\#(components)]}]}}"#)
         let cost = AssociationFileValidator().reachabilityCost(of: file)
         #expect(cost.pairs == 0)
         #expect(!cost.exhausted)

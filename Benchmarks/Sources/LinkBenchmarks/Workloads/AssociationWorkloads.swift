@@ -189,7 +189,9 @@ extension AssociationWorkloads {
     }
 
     /// The file of `kind` with as many rules as fit in 128 KB, and its rule count.
-    static func worstCaseFile(_ kind: WorstCase) throws -> (file: CompiledAssociationFile, rules: Int, bytes: Int) {
+    static func worstCaseFile(_ kind: WorstCase) throws -> (
+        file: CompiledAssociationFile, rules: Int, bytes: Int
+    ) {
         let head = #"{"applinks":{"details":[{"appIDs":["\#(appID)"],"components":["#
         let tail = "]}]}}"
         var rules: [String] = []

@@ -67,7 +67,8 @@ final class GlobMatcher: Sendable {
                 if scalar < 128 {
                     set(bit, in: &ascii, offset: Int(scalar) * words)
                 } else {
-                    other[scalar, default: [UInt64](repeating: 0, count: words)][bit / 64] |= 1 << UInt64(bit % 64)
+                    other[scalar, default: [UInt64](repeating: 0, count: words)][bit / 64] |=
+                        1 << UInt64(bit % 64)
                 }
             case .any:
                 set(bit, in: &anyMask)

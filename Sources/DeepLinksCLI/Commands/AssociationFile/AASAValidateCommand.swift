@@ -38,7 +38,11 @@ enum AASAValidateCommand: ToolCommand {
     {
         let path = arguments.positionals[0]
         let bytes = try environment.readAssociationBytes(path)
-        let findings = AssociationFileValidator().validate(bytes: bytes).map(Finding.init)
+        // Reading stopped one byte past the limit, so the size is known only to be over it.
+        let findings =
+            bytes.count > AssociationFileDocument.maximumByteCount
+            ? [Finding(AssociationFileValidator.sizeFinding(byteCount: nil))]
+            : AssociationFileValidator().validate(bytes: bytes).map(Finding.init)
         let status = findings.exitStatus(strict: arguments.has("--strict"))
         let source = ToolEnvironment.sourceName(path)
         if arguments.has("--json") {

@@ -42,3 +42,13 @@ extension ToolEnvironment {
         return bytes
     }
 }
+
+extension ToolCommand {
+    /// Refuses an `--app-id` value that is not an App ID, with the sentence the association
+    /// file's own findings give for a malformed App ID (AASA130).
+    static func checkAppID(_ appID: String) throws(UsageError) {
+        if let problem = AssociationFileValidator.appIDProblem(appID) {
+            throw usage(.other("--app-id: \(problem)"))
+        }
+    }
+}
