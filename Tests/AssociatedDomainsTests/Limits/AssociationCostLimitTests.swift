@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import AssociatedDomains
@@ -122,6 +123,30 @@ struct AssociationCostLimitTests {
         let cost = AssociationFileValidator().reachabilityCost(of: file)
         #expect(cost.pairs == 0)
         #expect(!cost.exhausted)
+    }
+
+    @Test("wildcard rules matched together in one pass decide exactly as each rule alone, non-ASCII included")
+    func batchedPathPatternsDecideLikeEachRuleAlone() throws {
+        let patterns = ["*é*x?", "*ü?", "a*b", "*a*a*a*c", "?é*", "/*/é", "*/x/*", "b*"]
+        let components = patterns.map { #"{"/":"\#($0)","percentEncoded":false}"# }.joined(separator: ",")
+        let file = try AssociationFile(
+            parsing:
+                #"{"applinks":{"details":[{"appIDs":["\#(Self.appID)"],"components":[\#(components)]}]}}"#)
+        let compiled = CompiledAssociationFile(file)
+        let paths = [
+            "aéxxy", "üü", "ab", "aaaac", "xé", "é", "q/é", "r/x/s", "bz", "zzz", "aébx",
+            String(repeating: "é", count: 300),
+        ]
+        for path in paths {
+            let input = URLView.scalarValues(Substring(path))
+            let alone = patterns.firstIndex { pattern in
+                PatternAutomaton(CompiledRule.parsePath(pattern, caseSensitive: true, variables: nil).node)
+                    .matches(input)
+            }
+            let encoded = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
+            let together = compiled.match("https://example.com/\(encoded)", appID: Self.appID, domain: nil)
+            #expect(together.rule?.index == alone, "path \(path)")
+        }
     }
 }
 

@@ -165,7 +165,9 @@ final class GlobMatcher: Sendable {
 final class GlobBatch: Sendable {
     let words: Int
     private let ascii: [UInt64]
-    private let other: [UInt32: [UInt64]]
+    /// For non-ASCII scalars the patterns name, the bits that accept them (a list, not a
+    /// vector, so memory stays proportional to the patterns however many such scalars).
+    private let other: [UInt32: [Int]]
     private let anyMask: [UInt64]
     private let loops: [UInt64]
     private let initial: [UInt64]
@@ -182,7 +184,7 @@ final class GlobBatch: Sendable {
         let words = max(1, (total + 63) / 64)
         self.words = words
         var ascii = [UInt64](repeating: 0, count: 128 * words)
-        var other: [UInt32: [UInt64]] = [:]
+        var other: [UInt32: [Int]] = [:]
         var anyMask = [UInt64](repeating: 0, count: words)
         var loops = [UInt64](repeating: 0, count: words)
         var initial = [UInt64](repeating: 0, count: words)
@@ -199,8 +201,7 @@ final class GlobBatch: Sendable {
                     if scalar < 128 {
                         set(bit, in: &ascii, offset: Int(scalar) * words)
                     } else {
-                        other[scalar, default: [UInt64](repeating: 0, count: words)][bit / 64] |=
-                            1 << UInt64(bit % 64)
+                        other[scalar, default: []].append(bit)
                     }
                 case .any:
                     set(bit, in: &anyMask)
@@ -211,9 +212,6 @@ final class GlobBatch: Sendable {
             }
             for bit in layout.loopBits { set(base + bit, in: &loops) }
             accepts.append(layout.acceptBits.map { base + $0 })
-        }
-        for key in other.keys {
-            for word in 0..<words { other[key]?[word] |= anyMask[word] }
         }
         self.ascii = ascii
         self.other = other
@@ -226,6 +224,7 @@ final class GlobBatch: Sendable {
     /// Whether each pattern matches the whole input, by position in the list it was made from.
     func matches(_ input: [UInt32]) -> [Bool] {
         var live = initial
+        var scratch = anyMask
         var alive = true
         live.withUnsafeMutableBufferPointer { live in
             ascii.withUnsafeBufferPointer { ascii in
@@ -244,7 +243,13 @@ final class GlobBatch: Sendable {
                                 any |= next
                             }
                         } else {
-                            let mask = other[scalar] ?? anyMask
+                            var mask = anyMask
+                            if let bits = other[scalar] {
+                                swap(&mask, &scratch)
+                                for word in 0..<words { mask[word] = anyMask[word] }
+                                for bit in bits { mask[bit / 64] |= 1 << UInt64(bit % 64) }
+                            }
+                            defer { if other[scalar] != nil { swap(&mask, &scratch) } }
                             for word in 0..<words {
                                 let current = live[word]
                                 let next = ((current << 1 | carry) & mask[word]) | (current & loops[word])
