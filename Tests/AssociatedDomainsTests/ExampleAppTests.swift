@@ -66,8 +66,8 @@ struct ExampleAppTests {
             table: try app.table(), file: try app.document().file, appID: app.appID, domain: app.domain)
         #expect(
             check.findings().map(\.description) == [
-                "urlWithoutRoute: $.applinks.details[0].components[1] sends https://photos.example.com/albums?albumname=x&index=x to the app, but no route handles it",
-                "urlWithoutRoute: $.applinks.details[0].components[2] sends https://photos.example.com/albums to the app, but no route handles it",
+                "AASA303 urlWithoutRoute: $.applinks.details[0].components[1] sends https://photos.example.com/albums?albumname=x&index=x to the app, but no route handles it",
+                "AASA303 urlWithoutRoute: $.applinks.details[0].components[2] sends https://photos.example.com/albums to the app, but no route handles it",
             ])
     }
 

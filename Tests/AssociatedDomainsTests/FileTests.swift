@@ -252,7 +252,7 @@ struct JSONReadingTests {
     func duplicateKeys() throws {
         let document = try AssociationFileDocument(
             text: #"{"applinks":{"details":[],"details":[{"appID":"ABCDE12345.a.b","paths":["/x"]}]}}"#)
-        #expect(document.duplicateKeys == ["$.applinks.details"])
+        #expect(Array(document.duplicateKeys) == ["$.applinks.details"])
         #expect(document.file.appLinks?.details?.count == 1)
     }
 }

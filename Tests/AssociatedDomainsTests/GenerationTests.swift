@@ -114,8 +114,8 @@ struct CrossCheckTests {
         #expect(check.routeFindings() == [])
         #expect(
             check.componentFindings().map(\.description) == [
-                "urlWithoutRoute: $.applinks.details[0].components[1] sends https://photos.example.com/albums?albumname=x&index=x to the app, but no route handles it",
-                "urlWithoutRoute: $.applinks.details[0].components[2] sends https://photos.example.com/albums/xx/y to the app, but no route handles it",
+                "AASA303 urlWithoutRoute: $.applinks.details[0].components[1] sends https://photos.example.com/albums?albumname=x&index=x to the app, but no route handles it",
+                "AASA303 urlWithoutRoute: $.applinks.details[0].components[2] sends https://photos.example.com/albums/xx/y to the app, but no route handles it",
             ])
     }
 

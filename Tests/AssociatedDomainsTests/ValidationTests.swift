@@ -61,7 +61,7 @@ struct ValidationCodeTests {
         #expect(found.map(\.code) == [.fileTooLarge])
         #expect(
             found.first?.message
-                == "the file is \(text.utf8.count) bytes; Apple ignores association files larger than 128 KB (131072 bytes)"
+                == "the file is \(text.utf8.count) bytes; Apple ignores association files larger than 128 KB (131072 bytes), so it was not read further"
         )
         #expect(found.first?.severity == .error)
     }

@@ -154,3 +154,107 @@ enum ConformanceCorpus {
         }
     }
 }
+
+extension AASACommandTests {
+    /// Writes text to a fresh temporary file and returns its path.
+    static func temporaryFile(_ name: String, _ text: String) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "aasa-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    @Test(
+        "generate orders a specific route before a broader one and merges equal ones, so --strict passes (was AASA190)"
+    )
+    func generatedFileHasNoUnreachableRule() async throws {
+        let table = try Self.temporaryFile(
+            "routes.json",
+            #"{"routes":[{"name":"article","path":"/a/:id"},{"name":"latest","path":"/a/latest"},"#
+                + #"{"name":"byNumber","path":"/b/:x(int)"},{"name":"byName","path":"/b/:y"}]}"#)
+        let generated = await runInProcess([
+            "aasa", "generate", "--table", table, "--app-id", "ABCDE12345.com.example.app", "--domain",
+            "example.com",
+        ])
+        #expect(generated.status == 0)
+        let file = try Self.temporaryFile("apple-app-site-association", generated.standardOutput)
+        let validated = await runInProcess(["aasa", "validate", "--strict", file])
+        #expect(
+            validated.standardOutput.hasSuffix("No findings.\n\nPASSED: 0 errors, 0 warnings, 0 notes.\n"))
+        #expect(validated.status == 0)
+        let latest = try #require(generated.standardOutput.range(of: "\"/a/latest\""))
+        let article = try #require(generated.standardOutput.range(of: "\"/a/?*\""))
+        #expect(latest.lowerBound < article.lowerBound)
+        #expect(generated.standardOutput.contains("\"comment\": \"routes byNumber, byName\""))
+    }
+
+    @Test("a malformed --app-id is a usage error with the sentence the validator gives (AASA130)")
+    func malformedAppIDIsRefused() async throws {
+        let table = PackagePaths.root.appendingPathComponent("Examples/PhotoAlbum/routes.json").path
+        let run = await runInProcess([
+            "aasa", "generate", "--table", table, "--app-id", "bad", "--domain", "photos.example.com",
+        ])
+        #expect(run.status == 2)
+        #expect(
+            run.standardError.hasPrefix(
+                "deeplinks: error: --app-id: 'bad' is not an App ID of the form <Team ID>.<bundle ID>\n"))
+        let match = await runInProcess([
+            "aasa", "match", "--file", Self.fixtures + "/association.json", "--app-id", "x.",
+            "https://e.com/",
+        ])
+        #expect(match.status == 2)
+    }
+
+    @Test(
+        "diff findings have AASA3xx codes; a baseline acknowledges one by code and location, and a stale entry is AASA305"
+    )
+    func diffBaselineAcknowledgesFindings() async throws {
+        let examples = PackagePaths.root.appendingPathComponent("Examples/PhotoAlbum").path
+        let arguments = [
+            "aasa", "diff", "--json", "--strict", "--table", examples + "/routes.json", "--file",
+            examples + "/apple-app-site-association", "--app-id", "ABCDE12345.com.example.photos", "--domain",
+            "photos.example.com",
+        ]
+        let plain = await runInProcess(arguments)
+        #expect(plain.status == 1)
+        let found = try #require(try plain.json()["findings"] as? [[String: String]])
+        #expect(found.map { $0["code"] } == ["AASA303", "AASA303"])
+        let locations = found.compactMap { $0["location"] }
+        let entries = locations.map {
+            #"{"code":"AASA303","location":"\#($0)","reason":"the web app serves these pages"}"#
+        }
+        let baseline = try Self.temporaryFile(
+            "baseline.json", #"{"acknowledged":["# + entries.joined(separator: ",") + "]}")
+        let acknowledged = await runInProcess(arguments + ["--baseline", baseline])
+        #expect(acknowledged.status == 0)
+        let report = try acknowledged.json()
+        #expect((report["findings"] as? [Any])?.isEmpty == true)
+        #expect(
+            (report["acknowledged"] as? [[String: String]])?.map { $0["reason"] } == [
+                "the web app serves these pages", "the web app serves these pages",
+            ])
+        let stale = try Self.temporaryFile(
+            "baseline.json",
+            #"{"acknowledged":[{"code":"AASA301","location":"route gone","reason":"removed"}]}"#)
+        let staleRun = await runInProcess(arguments + ["--baseline", stale])
+        let staleFindings = try #require(try staleRun.json()["findings"] as? [[String: String]])
+        #expect(staleFindings.map { $0["code"] } == ["AASA303", "AASA303", "AASA305"])
+        let noReason = try Self.temporaryFile(
+            "baseline.json", #"{"acknowledged":[{"code":"AASA303","location":"x","reason":" "}]}"#)
+        #expect(await runInProcess(arguments + ["--baseline", noReason]).status == 3)
+    }
+
+    @Test("validate reads one byte past 128 KB and refuses the file with AASA001 before parsing")
+    func oversizeFileIsRefusedWithoutReadingItAll() async throws {
+        let big = String(repeating: "[", count: 300_000)
+        let path = try Self.temporaryFile("big.json", big)
+        let run = await runInProcess(["aasa", "validate", "--json", path])
+        #expect(run.status == 1)
+        let findings = try #require(try run.json()["findings"] as? [[String: String]])
+        #expect(findings.map { $0["code"] } == ["AASA001"])
+        #expect(findings.first?["message"]?.hasPrefix("the file is more than 131072 bytes") == true)
+        #expect(try ToolEnvironment.readPrefix(path, limit: 131_073).count == 131_073)
+    }
+}

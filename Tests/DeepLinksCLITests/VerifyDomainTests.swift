@@ -62,11 +62,18 @@ struct DomainVerificationTests {
         #expect(findings.map(\.severity) == [.error])
     }
 
-    @Test("a body cut at the read limit is reported as far too large")
-    func truncated() {
+    @Test("a body cut one byte past 128 KB is refused as AASA001, like an oversize file anywhere else")
+    func truncatedBodyIsOverTheCap() {
+        #expect(DomainVerification.readLimit == 131_073)
         let answer = HTTPResponse(
-            status: 200, contentType: "application/json", location: nil, body: [], isTruncated: true)
-        #expect(check.findings(wellKnown: .success(answer), expectedAppIDs: []).map(\.code) == ["DOMAIN005"])
+            status: 200, contentType: "application/json", location: nil,
+            body: [UInt8](repeating: UInt8(ascii: "["), count: 131_073), isTruncated: true)
+        let findings = check.findings(wellKnown: .success(answer), expectedAppIDs: [])
+        #expect(findings.map(\.code) == ["AASA001"])
+        #expect(
+            findings.first?.message
+                == "the file is more than 131072 bytes; Apple ignores association files larger than 128 KB "
+                + "(131072 bytes), so it was not read further")
     }
 
     @Test("an App ID that applinks does not name is an error")

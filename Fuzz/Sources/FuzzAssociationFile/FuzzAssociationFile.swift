@@ -10,7 +10,8 @@ import FuzzSupport
 ///   (compact or indented) and parsing the text gives back an equal file;
 /// - the JSON value re-serialises to text that parses to the same value;
 /// - the validator answers for any bytes, every finding has a message, and the size finding
-///   appears exactly when the bytes are over 128 KB;
+///   appears exactly when the bytes are over 128 KB, and then alone (nothing is parsed);
+/// - no code has more findings than the per-code limit plus one summary line;
 /// - compiling the file and matching a URL made from its own first path pattern terminates
 ///   (libFuzzer's `-timeout` bounds it).
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -24,6 +25,14 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         findings.contains { $0.code == .fileTooLarge }
             == (input.bytes.count > AssociationFileDocument.maximumByteCount),
         "the size finding does not follow the 128 KB limit", input: text)
+    if input.bytes.count > AssociationFileDocument.maximumByteCount {
+        require(findings.count == 1, "an over-cap file was parsed", input: text)
+    }
+    var perCode: [AssociationFinding.Code: Int] = [:]
+    for finding in findings { perCode[finding.code, default: 0] += 1 }
+    require(
+        perCode.values.allSatisfy { $0 <= validator.maximumFindingsPerCode + 1 },
+        "a code has more findings than its limit and one summary", input: text)
 
     let document: AssociationFileDocument
     do {

@@ -23,7 +23,9 @@ let gate = LinkGate(
 ///   every URL the gate accepts, so both give the same answer;
 /// - a URL whose host is not the file's domain never matches;
 /// - on patterns of `a`, `b`, `/`, `=`, `&`, `*` and `?` (drawn from the input's bytes), the
-///   matcher agrees with Apple's wildcard rules written the obvious way (``referenceMatch``).
+///   matcher agrees with Apple's wildcard rules written the obvious way (``referenceMatch``);
+///   such patterns have no alternation, so this checks the Shift-And matcher (`GlobMatcher`)
+///   that runs them.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = FuzzInput(data, size)

@@ -22,18 +22,19 @@ public struct AssociationFileDocument: Sendable, Hashable {
     public let byteCount: Int
     /// The signed envelope the JSON came in, when the file was CMS-signed.
     public let signedEnvelope: CMSSignedData?
-    /// JSON paths of keys that appeared twice in one object (the last value was kept).
-    public let duplicateKeys: [String]
+    /// JSON paths of keys that appeared twice in one object (the last value was kept), each
+    /// spelled only when read.
+    public let duplicateKeys: JSONDuplicateKeys
 
     /// Whether the JSON came wrapped in a CMS signature.
     public var isSigned: Bool { signedEnvelope != nil }
 
     /// Reads bytes as served: plain JSON, or a CMS `SignedData` with the JSON attached.
     ///
-    /// A file over 128 KB is still read, so that it can be validated; the size is reported as a
-    /// finding, not an error.
+    /// Bytes over ``maximumByteCount`` are refused with ``AssociationFileError/tooLarge(byteCount:)``
+    /// before any parsing: at most `maximumByteCount + 1` bytes of the sequence are read.
     public init(bytes: some Sequence<UInt8>) throws(AssociationFileError) {
-        let data = Array(bytes)
+        let data = try Self.boundedBytes(bytes)
         guard !data.isEmpty else { throw .empty }
         byteCount = data.count
         var jsonBytes = data
@@ -58,6 +59,23 @@ public struct AssociationFileDocument: Sendable, Hashable {
         json = parsed.value
         duplicateKeys = parsed.duplicateKeys
         file = try AssociationFile(json: parsed.value)
+    }
+
+    /// The bytes of a sequence when there are at most ``maximumByteCount`` of them; reads one
+    /// more at most to tell.
+    static func boundedBytes(_ bytes: some Sequence<UInt8>) throws(AssociationFileError) -> [UInt8] {
+        if let count = bytes.withContiguousStorageIfAvailable({ $0.count }),
+            count > maximumByteCount
+        {
+            throw .tooLarge(byteCount: count)
+        }
+        var data: [UInt8] = []
+        data.reserveCapacity(min(bytes.underestimatedCount, maximumByteCount + 1))
+        for byte in bytes {
+            guard data.count < maximumByteCount else { throw .tooLarge(byteCount: nil) }
+            data.append(byte)
+        }
+        return data
     }
 
     /// Reads JSON text.

@@ -13,6 +13,10 @@
 public enum AssociationFileError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
     /// The bytes are empty.
     case empty
+    /// The bytes are more than Apple's limit of 128 KB (``AssociationFileDocument/maximumByteCount``),
+    /// so they were refused before parsing; `byteCount` is their size when it was known without
+    /// reading past the limit.
+    case tooLarge(byteCount: Int?)
     /// The text is not JSON.
     case invalidJSON(JSONSyntaxError)
     /// The JSON is not an object (`found` names what it is).
@@ -24,6 +28,12 @@ public enum AssociationFileError: Error, Sendable, Hashable, Codable, CustomStri
     public var description: String {
         switch self {
         case .empty: "the association file is empty"
+        case .tooLarge(let count?):
+            "the association file is \(count) bytes, over Apple's limit of 128 KB "
+                + "(\(AssociationFileDocument.maximumByteCount) bytes), so it was not read"
+        case .tooLarge(nil):
+            "the association file is larger than Apple's limit of 128 KB "
+                + "(\(AssociationFileDocument.maximumByteCount) bytes), so it was not read"
         case .invalidJSON(let error): "the association file is not valid JSON: \(error.description)"
         case .notAnObject(let found): "the association file must be a JSON object, but it is \(found)"
         case .unreadableSignedFile(let error):

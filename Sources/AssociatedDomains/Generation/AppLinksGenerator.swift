@@ -78,15 +78,48 @@ public struct AppLinksGenerator: Sendable {
                 }
             }
         }
-        let ordered = excluded + included
-        let detail = AppLinksDetail(
-            appIDs: appIDs, components: ordered.map(\.0),
-            defaults: table.options.caseSensitivity == .insensitive
-                ? AppLinksComponent(caseSensitive: false) : nil)
+        let defaults =
+            table.options.caseSensitivity == .insensitive ? AppLinksComponent(caseSensitive: false) : nil
+        let compiledVariables = SubstitutionVariables(custom: variables)
+        let ordered =
+            Self.reachableOrder(excluded, defaults: defaults, variables: compiledVariables)
+            + Self.reachableOrder(included, defaults: defaults, variables: compiledVariables)
+        let detail = AppLinksDetail(appIDs: appIDs, components: ordered.map(\.0), defaults: defaults)
         let appLinks = AppLinks(details: [detail], substitutionVariables: variables.isEmpty ? nil : variables)
         return GeneratedAppLinks(
             file: AssociationFile(appLinks: appLinks), componentRoutes: ordered.map(\.1),
             skippedRoutes: skipped)
+    }
+
+    /// The components in an order where none can be shadowed: each goes before the first
+    /// earlier component that matches every URL it matches (`/a/latest` before `/a/?*`), and a
+    /// component that matches exactly what an earlier one matches is merged into it (its route
+    /// is added to the comment). Apple stops at the first matching component, so without this a
+    /// route declared after a broader one would get a component that never decides.
+    static func reachableOrder(
+        _ list: [(AppLinksComponent, String?)], defaults: AppLinksComponent?, variables: SubstitutionVariables
+    ) -> [(AppLinksComponent, String?)] {
+        let reachability = RuleReachability(budget: PatternLanguage.Budget(100_000))
+        var result: [(component: AppLinksComponent, route: String?, rule: CompiledRule)] = []
+        for (position, (component, route)) in list.enumerated() {
+            let rule = CompiledRule(
+                component: component, detailDefaults: defaults, domainDefaults: nil, variables: variables,
+                reference: RuleReference(detailIndex: 0, appIDs: [], kind: .component, index: position))
+            if let same = result.firstIndex(where: {
+                reachability.covers($0.rule, rule) == true && reachability.covers(rule, $0.rule) == true
+            }) {
+                if let route {
+                    let comment = result[same].component.comment ?? ""
+                    result[same].component.comment =
+                        (comment.hasPrefix("route ") ? "routes " + comment.dropFirst(6) : comment) + ", "
+                        + route
+                }
+                continue
+            }
+            let before = result.firstIndex { reachability.covers($0.rule, rule) == true } ?? result.count
+            result.insert((component, route, rule), at: before)
+        }
+        return result.map { ($0.component, $0.route) }
     }
 
     private func skipReason(_ route: Route) -> GeneratedAppLinks.SkippedRoute.Reason? {

@@ -22,6 +22,36 @@ public struct CompiledAssociationFile: Sendable {
         let index: Int
         let appIDs: [String]
         let rules: [CompiledRule]
+        /// The detail's wildcard path patterns run together, one batch per way of reading the
+        /// path (raw or decoded, folded or not: `variant` = decoded × 2 + folded).
+        let batches: [(variant: Int, batch: GlobBatch)]
+        /// For each rule, where its path's answer is: the batch (by position in `batches`) and
+        /// the slot in it; `nil` for a rule matched on its own.
+        let pathSlots: [(batch: Int, slot: Int)?]
+
+        init(index: Int, appIDs: [String], rules: [CompiledRule]) {
+            self.index = index
+            self.appIDs = appIDs
+            self.rules = rules
+            var layouts: [Int: [GlobMatcher.Layout]] = [:]
+            var slots: [(variant: Int, slot: Int)?] = []
+            for rule in rules {
+                guard rule.isReadable, let path = rule.path, !path.isUniversal, !path.isLiteral,
+                    let glob = path.glob
+                else {
+                    slots.append(nil)
+                    continue
+                }
+                let variant = (rule.percentEncoded ? 0 : 2) + (rule.caseSensitive ? 0 : 1)
+                slots.append((variant, layouts[variant, default: []].count))
+                layouts[variant, default: []].append(glob.layout)
+            }
+            let variants = layouts.keys.sorted()
+            batches = variants.map { ($0, GlobBatch(layouts[$0] ?? [])) }
+            pathSlots = slots.map { slot in
+                slot.map { (variants.firstIndex(of: $0.variant) ?? 0, $0.slot) }
+            }
+        }
     }
 
     /// The file this was compiled from.
@@ -85,7 +115,20 @@ public struct CompiledAssociationFile: Sendable {
         var listed = false
         for detail in details where detail.appIDs.contains(appID) {
             listed = true
-            for rule in detail.rules where rule.matches(&view) {
+            var verdicts: [Int: [Bool]] = [:]
+            for (index, rule) in detail.rules.enumerated() {
+                var pathVerdict: Bool?
+                if let (batch, slot) = detail.pathSlots[index] {
+                    if verdicts[batch] == nil {
+                        let (variant, runner) = detail.batches[batch]
+                        verdicts[batch] =
+                            view.scalars(.path, decoded: variant >= 2, folded: variant % 2 == 1).map(
+                                runner.matches)
+                            ?? [Bool](repeating: false, count: detail.rules.count)
+                    }
+                    pathVerdict = verdicts[batch]?[slot]
+                }
+                guard rule.matches(&view, pathVerdict: pathVerdict) else { continue }
                 return rule.exclude
                     ? AssociationMatch(decision: .exclude, reason: .ruleExcluded, rule: rule.reference)
                     : AssociationMatch(decision: .match, reason: .ruleMatched, rule: rule.reference)

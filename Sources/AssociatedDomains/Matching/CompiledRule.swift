@@ -122,10 +122,13 @@ final class CompiledRule: Sendable {
         return parsed
     }
 
-    /// Whether every part of the URL matches.
-    func matches(_ url: inout URLView) -> Bool {
+    /// Whether every part of the URL matches; `pathVerdict`, when given, is whether the path
+    /// matches, already worked out with other rules (``GlobBatch``).
+    func matches(_ url: inout URLView, pathVerdict: Bool? = nil) -> Bool {
         guard isReadable else { return false }
-        if let path {
+        if let pathVerdict {
+            guard pathVerdict else { return false }
+        } else if let path {
             guard let input = url.scalars(.path, decoded: !percentEncoded, folded: !caseSensitive),
                 path.matches(input, scratch: &url.scratch)
             else { return false }

@@ -57,11 +57,23 @@ enum PatternLanguage {
         return false
     }
 
-    /// A shared budget of exploration steps for a whole validation run.
+    /// A shared budget of exploration steps for a whole validation run. Every pair of rules
+    /// compared costs one step before anything else is looked at, so the pairs a run compares
+    /// never exceed the budget, however cheaply each pair is settled.
     final class Budget {
         var remaining: Int
+        /// The pairs of rules charged so far.
+        private(set) var pairsCompared = 0
         init(_ steps: Int) { remaining = steps }
         var isExhausted: Bool { remaining <= 0 }
+
+        /// Charges one pair of rules; `false` (and nothing charged) when the budget is spent.
+        func chargePair() -> Bool {
+            guard remaining > 0 else { return false }
+            remaining -= 1
+            pairsCompared += 1
+            return true
+        }
     }
 
     /// Whether every string `inner` matches, `outer` matches too; `nil` when the budget ran out.

@@ -6,16 +6,28 @@
 /// app instead (``AssociationFinding/Code/exclusionAfterBroaderRule``). An exclusion that an
 /// earlier rule only partly covers is reported too. Only single earlier rules are compared, so
 /// a rule covered by several together is not reported.
+///
+/// A rule can only cover a later one when its literal path prefix starts the later one's, so
+/// earlier rules are kept in a trie of path prefixes and each rule is compared only with the
+/// rules on its own prefix's branch, in file order: files of distinct literal rules compare
+/// nearly linearly. Every pair that is compared is charged to the budget first, so the work is
+/// bounded by the budget whatever the file.
 struct RuleReachability {
     let budget: PatternLanguage.Budget
 
     /// Findings for the rules of one detail, in order.
     func findings(for rules: [CompiledRule]) -> [AssociationFinding] {
         var findings: [AssociationFinding] = []
-        for (position, rule) in rules.enumerated() where rule.isReadable {
+        let rules = rules.filter(\.isReadable)
+        let index = PrefixIndex()
+        for (position, rule) in rules.enumerated() {
             if budget.isExhausted { break }
             var reported = false
-            for earlier in rules[..<position] where earlier.isReadable {
+            var candidates = index.candidates(forPrefix: rule.path?.prefix ?? [])
+            defer { index.insert(position, prefix: rule.path?.prefix ?? []) }
+            while let candidate = candidates.next() {
+                let earlier = rules[candidate]
+                guard budget.chargePair() else { break }
                 guard covers(earlier, rule) == true else { continue }
                 let what = rule.reference.kind == .component ? "component" : "path"
                 if rule.exclude && !earlier.exclude {
@@ -35,8 +47,9 @@ struct RuleReachability {
                 reported = true
                 break
             }
-            guard !reported, rule.exclude else { continue }
-            for earlier in rules[..<position] where earlier.isReadable && !earlier.exclude {
+            guard !reported, rule.exclude, !budget.isExhausted else { continue }
+            for earlier in rules[..<position] where !earlier.exclude {
+                guard budget.chargePair() else { break }
                 guard overlaps(earlier, rule) == true else { continue }
                 findings.append(
                     AssociationFinding(
@@ -137,6 +150,75 @@ struct RuleReachability {
             return true
         default:
             return false
+        }
+    }
+}
+
+/// Earlier rules by the literal prefix of their path pattern, in a trie.
+final class PrefixIndex {
+    final class Node {
+        var children: [UInt32: Node] = [:]
+        /// Positions of rules whose prefix ends here, ascending.
+        var rules: [Int] = []
+    }
+
+    private let root = Node()
+
+    /// Adds the rule at `position` (positions are added in ascending order).
+    func insert(_ position: Int, prefix: [UInt32]) {
+        var node = root
+        for scalar in prefix {
+            if let next = node.children[scalar] {
+                node = next
+            } else {
+                let next = Node()
+                node.children[scalar] = next
+                node = next
+            }
+        }
+        node.rules.append(position)
+    }
+
+    /// The rules whose prefix starts `prefix`, in ascending position, merged lazily from the
+    /// nodes on the prefix's branch.
+    func candidates(forPrefix prefix: [UInt32]) -> Candidates {
+        var lists: [Node] = []
+        var node = root
+        if !node.rules.isEmpty { lists.append(node) }
+        for scalar in prefix {
+            guard let next = node.children[scalar] else { break }
+            node = next
+            if !node.rules.isEmpty { lists.append(node) }
+        }
+        return Candidates(lists: lists)
+    }
+
+    /// A k-way merge of the nodes' ascending lists, as they were when it was made (the
+    /// nodes are read in place, never copied).
+    struct Candidates: IteratorProtocol {
+        let lists: [Node]
+        let ends: [Int]
+        var heads: [Int]
+
+        init(lists: [Node]) {
+            self.lists = lists
+            ends = lists.map(\.rules.count)
+            heads = [Int](repeating: 0, count: lists.count)
+        }
+
+        mutating func next() -> Int? {
+            var best: Int?
+            var bestList = -1
+            for list in lists.indices where heads[list] < ends[list] {
+                let value = lists[list].rules[heads[list]]
+                if best == nil || value < best! {
+                    best = value
+                    bestList = list
+                }
+            }
+            guard bestList >= 0 else { return nil }
+            heads[bestList] += 1
+            return best
         }
     }
 }

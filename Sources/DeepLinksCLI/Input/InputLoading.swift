@@ -24,9 +24,10 @@ extension ToolEnvironment {
         try decode(LinkPolicy.self, from: path, what: "link policy")
     }
 
-    /// Reads an association file as served, keeping its bytes for size and signature checks.
+    /// Reads an association file as served, keeping its bytes for size and signature checks;
+    /// a file over Apple's 128 KB is refused after reading one byte past the limit.
     func loadAssociationDocument(_ path: String) throws(ToolError) -> AssociationFileDocument {
-        let bytes = try readFile(path)
+        let bytes = try readAssociationBytes(path)
         do {
             return try AssociationFileDocument(bytes: bytes)
         } catch {

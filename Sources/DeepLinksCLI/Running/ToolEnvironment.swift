@@ -7,6 +7,9 @@ import Foundation
 struct ToolEnvironment: Sendable {
     /// Reads a whole file; the path `-` means standard input.
     var readFile: @Sendable (String) throws(ToolError) -> [UInt8]
+    /// Reads at most the given number of bytes of a file; the path `-` means standard input.
+    /// Association files are read this way, so a huge file costs no more than the limit.
+    var readFilePrefix: @Sendable (String, Int) throws(ToolError) -> [UInt8]
     /// Reads standard input to its end.
     var readStandardInput: @Sendable () -> [UInt8]
     /// Whether standard input is a terminal (then commands do not wait on it for links).
@@ -21,6 +24,7 @@ struct ToolEnvironment: Sendable {
             if path == "-" { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
             return try readLocalFile(path)
         },
+        readFilePrefix: { path, limit throws(ToolError) in try readPrefix(path, limit: limit) },
         readStandardInput: { Array(FileHandle.standardInput.readDataToEndOfFile()) },
         standardInputIsTerminal: { isatty(0) == 1 },
         makeTransport: { caFile, timeout throws(ToolError) in

@@ -47,6 +47,10 @@ func runInProcess(_ arguments: [String], standardInput: String = "", inputIsTerm
     environment.standardInputIsTerminal = { inputIsTerminal }
     let live = ToolEnvironment.live.readFile
     environment.readFile = { path throws(ToolError) in path == "-" ? input : try live(path) }
+    let livePrefix = ToolEnvironment.live.readFilePrefix
+    environment.readFilePrefix = { path, limit throws(ToolError) in
+        path == "-" ? Array(input.prefix(limit)) : try livePrefix(path, limit)
+    }
     switch await CommandLineTool.run(arguments, in: environment) {
     case .finished(let output):
         return ToolRun(

@@ -6,6 +6,7 @@ import Foundation
 enum AssociationSuite {
     static func run(bench: Bench, quick: Bool, into results: inout ResultTable) throws {
         try largeFile(bench: bench, into: &results)
+        try worstCase(bench: bench, into: &results)
         try linearity(bench: bench, quick: quick, into: &results)
         try regularExpressions(bench: bench, quick: quick, into: &results)
     }
@@ -27,6 +28,31 @@ enum AssociationSuite {
         results.add(
             "association: \(Format.bytes(Double(bytes))) file, \(components) components, one URL",
             bench.compare(AssociationWorkloads.largeFileMatches(compiled, urls: urls), nil))
+    }
+
+    /// The costliest files at the 128 KB cap against a URL at the gate's 4,096-byte limit:
+    /// one match must take at most 50 ms.
+    static func worstCase(bench: Bench, into results: inout ResultTable) throws {
+        for kind in AssociationWorkloads.WorstCase.allCases {
+            let (compiled, rules, bytes) = try AssociationWorkloads.worstCaseFile(kind)
+            guard
+                compiled.match(
+                    AssociationWorkloads.worstCaseURL, appID: AssociationWorkloads.appID,
+                    domain: AssociationWorkloads.domain
+                ).decision == .noMatch
+            else {
+                throw DisagreementError(description: "the worst-case file \(kind) should match nothing")
+            }
+            let measured = bench.measure(AssociationWorkloads.worstCaseMatch(compiled, kind))
+            results.add(
+                "association worst case: \(Format.bytes(Double(bytes))) of \(Format.count(rules)) \(kind.rawValue), "
+                    + "4,096-byte URL",
+                Comparison(sdk: measured, peer: nil, speedUp: nil))
+            let milliseconds = measured.nanosecondsPerOperation.median / 1e6
+            results.target(
+                "association: worst case at the cap ≤ 50 ms per match, \(kind.rawValue)",
+                measured: "\(Format.number(milliseconds)) ms", met: milliseconds <= 50)
+        }
     }
 
     /// Every pattern on paths of growing length: the cost per byte must stay flat.

@@ -156,3 +156,67 @@ enum AssociationWorkloads {
         }
     }
 }
+
+// MARK: - The worst case at the limits
+
+extension AssociationWorkloads {
+    /// The URL length the gate lets through (``LinkLimits``: 4,096 bytes).
+    static let gateURLLength = 4_096
+
+    /// The costliest file to match that fits in 128 KB, by kind of rule. Every rule is
+    /// distinct (no sharing), starts with `*` (no literal prefix rejects the URL), ends with
+    /// `?` (no literal suffix rejects it, no final `*` lets the matcher stop early) and names a
+    /// letter the URL never has, so every rule reads the whole path and none matches.
+    enum WorstCase: String, CaseIterable {
+        /// `*bc?`: the shortest rules, so the most of them.
+        case manyShortRules = "many short rules `*xy?`"
+        /// `*a*a*…*a*b?` with 30 stars: the most live states per rule.
+        case manyStars = "rules of 30 `*a`"
+        /// `*$(alnum)*$(alnum)*…b?`: sets instead of letters.
+        case sets = "rules of `*$(alnum)` and a letter"
+
+        func pattern(_ index: Int) -> String {
+            let letters = Array("bcdefghijklmnopqrstuvwxyz")
+            let a = letters[index % letters.count]
+            let b = letters[(index / letters.count) % letters.count]
+            let c = letters[(index / (letters.count * letters.count)) % letters.count]
+            switch self {
+            case .manyShortRules: return "*\(a)\(b)\(c)?"
+            case .manyStars: return String(repeating: "*a", count: 30) + "*\(a)\(b)\(c)?"
+            case .sets: return String(repeating: "*$(alnum)", count: 8) + "*\(a)\(b)\(c)?"
+            }
+        }
+    }
+
+    /// The file of `kind` with as many rules as fit in 128 KB, and its rule count.
+    static func worstCaseFile(_ kind: WorstCase) throws -> (
+        file: CompiledAssociationFile, rules: Int, bytes: Int
+    ) {
+        let head = #"{"applinks":{"details":[{"appIDs":["\#(appID)"],"components":["#
+        let tail = "]}]}}"
+        var rules: [String] = []
+        var size = head.utf8.count + tail.utf8.count
+        while true {
+            let rule = #"{"/":"\#(kind.pattern(rules.count))"}"#
+            let added = rule.utf8.count + (rules.isEmpty ? 0 : 1)
+            guard size + added <= AssociationFileDocument.maximumByteCount else { break }
+            rules.append(rule)
+            size += added
+        }
+        let text = head + rules.joined(separator: ",") + tail
+        let document = try AssociationFileDocument(text: text)
+        return (CompiledAssociationFile(document.file), rules.count, text.utf8.count)
+    }
+
+    /// A URL of exactly the gate's length whose path is `a` repeated.
+    static let worstCaseURL: String = {
+        let start = "https://\(domain)/"
+        return start + String(repeating: "a", count: gateURLLength - start.utf8.count)
+    }()
+
+    static func worstCaseMatch(_ compiled: CompiledAssociationFile, _ kind: WorstCase) -> Workload {
+        Workload(label: "DeepLinks, 128 KB of \(kind.rawValue), 4,096-byte URL", operations: 1) {
+            compiled.match(worstCaseURL, appID: appID, domain: domain).decision == .match ? 1 : 0
+        }
+    }
+}

@@ -10,20 +10,26 @@ struct JSONParser {
     /// What the parser found besides the value: keys that appeared twice in one object.
     struct Result {
         var value: JSONValue
-        /// JSON paths (`$.applinks.details`) of keys that were repeated; the last value was kept.
-        var duplicateKeys: [String]
+        /// Keys that were repeated (the last value was kept), as references into a path tree:
+        /// recording one costs the same however long the path to it is.
+        var duplicateKeys: JSONDuplicateKeys
     }
 
     private let bytes: [UInt8]
     private var index = 0
-    private var duplicateKeys: [String] = []
+    private var duplicateKeys = JSONDuplicateKeys()
+    /// The steps from the root to the value being read, each with its node in
+    /// `duplicateKeys` once a duplicate below it needed one.
+    private var pathStack: [(step: JSONDuplicateKeys.Step, node: Int?)] = []
+    /// How many steps at the bottom of `pathStack` have their node already.
+    private var materialized = 0
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
 
     static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> Result {
         var parser = JSONParser(bytes: bytes)
         parser.skipWhitespace()
-        let value = try parser.parseValue(depth: 0, path: "$")
+        let value = try parser.parseValue(depth: 0)
         parser.skipWhitespace()
         guard parser.index == bytes.count else {
             throw parser.error("unexpected text after the JSON value")
@@ -58,11 +64,27 @@ struct JSONParser {
         return "byte 0x" + String(byte, radix: 16, uppercase: true)
     }
 
-    private mutating func parseValue(depth: Int, path: String) throws(JSONSyntaxError) -> JSONValue {
+    private mutating func popPath() {
+        pathStack.removeLast()
+        materialized = min(materialized, pathStack.count)
+    }
+
+    /// The node of the value being read, adding nodes for the steps that have none yet.
+    private mutating func currentNode() -> Int {
+        var node = materialized == 0 ? JSONDuplicateKeys.root : pathStack[materialized - 1].node ?? 0
+        for position in materialized..<pathStack.count {
+            node = duplicateKeys.addNode(parent: node, step: pathStack[position].step)
+            pathStack[position].node = node
+        }
+        materialized = pathStack.count
+        return node
+    }
+
+    private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         guard index < bytes.count else { throw error("expected a value but found the end of the text") }
         switch bytes[index] {
-        case UInt8(ascii: "{"): return try parseObject(depth: depth + 1, path: path)
-        case UInt8(ascii: "["): return try parseArray(depth: depth + 1, path: path)
+        case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
+        case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
         case UInt8(ascii: "\""): return .string(try parseString())
         case UInt8(ascii: "t"): return try parseLiteral("true", .bool(true))
         case UInt8(ascii: "f"): return try parseLiteral("false", .bool(false))
@@ -88,7 +110,7 @@ struct JSONParser {
         return value
     }
 
-    private mutating func parseObject(depth: Int, path: String) throws(JSONSyntaxError) -> JSONValue {
+    private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         guard depth <= JSONParser.maximumDepth else {
             throw error("nesting is deeper than \(JSONParser.maximumDepth) levels")
         }
@@ -111,9 +133,12 @@ struct JSONParser {
             }
             index += 1
             skipWhitespace()
-            let memberPath = JSONPath.appending(key: key, to: path)
-            let value = try parseValue(depth: depth, path: memberPath)
-            if members.updateValue(value, forKey: key) != nil { duplicateKeys.append(memberPath) }
+            pathStack.append((.key(key), nil))
+            let value = try parseValue(depth: depth)
+            popPath()
+            if members.updateValue(value, forKey: key) != nil {
+                duplicateKeys.append(parent: currentNode(), key: key)
+            }
             skipWhitespace()
             guard index < bytes.count else { throw error("unterminated object: expected ',' or '}'") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -128,7 +153,7 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseArray(depth: Int, path: String) throws(JSONSyntaxError) -> JSONValue {
+    private mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         guard depth <= JSONParser.maximumDepth else {
             throw error("nesting is deeper than \(JSONParser.maximumDepth) levels")
         }
@@ -141,7 +166,9 @@ struct JSONParser {
         }
         while true {
             skipWhitespace()
-            elements.append(try parseValue(depth: depth, path: path + "[\(elements.count)]"))
+            pathStack.append((.index(elements.count), nil))
+            elements.append(try parseValue(depth: depth))
+            popPath()
             skipWhitespace()
             guard index < bytes.count else { throw error("unterminated array: expected ',' or ']'") }
             if bytes[index] == UInt8(ascii: ",") {

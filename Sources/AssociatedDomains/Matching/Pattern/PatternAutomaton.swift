@@ -45,6 +45,10 @@ struct PatternAutomaton: Sendable, Hashable {
     /// The same automaton with each set of states as the bits of one word, when it has at
     /// most 64 states: the common case, simulated without any buffer.
     private(set) var bitParallel: BitParallel?
+    /// The pattern as Shift-And when it has no alternation: a fixed number of word operations
+    /// per scalar, however many `*` it has. Preferred over ``bitParallel``, whose work per
+    /// scalar grows with the number of live states.
+    let glob: GlobMatcher?
 
     init(_ node: PatternNode) {
         states = [.accept]
@@ -68,8 +72,9 @@ struct PatternAutomaton: Sendable, Hashable {
         self.prefix = prefix
         self.suffix = suffix.reversed()
         isLiteral = prefix.count == parts.count
+        glob = GlobMatcher(node)
         start = build(node, next: 0)
-        bitParallel = BitParallel(states: states, start: start)
+        bitParallel = glob == nil ? BitParallel(states: states, start: start) : nil
     }
 
     /// An automaton of at most 64 states as bit masks: bit `i` stands for state `i`, and
@@ -151,6 +156,17 @@ struct PatternAutomaton: Sendable, Hashable {
         }
     }
 
+    /// Two automata are equal when their states and start are (everything else is derived).
+    static func == (lhs: PatternAutomaton, rhs: PatternAutomaton) -> Bool {
+        lhs.start == rhs.start && lhs.states == rhs.states
+    }
+
+    /// Hashes the states and start.
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(start)
+        hasher.combine(states)
+    }
+
     /// Adds the states for `node`, ending in `next`, and returns the state to start from.
     private mutating func build(_ node: PatternNode, next: Int) -> Int {
         switch node {
@@ -204,6 +220,7 @@ struct PatternAutomaton: Sendable, Hashable {
         guard input.count >= max(prefix.count, suffix.count), input.starts(with: prefix),
             input[(input.count - suffix.count)...].elementsEqual(suffix)
         else { return false }
+        if let glob { return glob.matches(input) }
         if let bitParallel { return bitParallel.matches(input) }
         scratch.prepare(stateCount: states.count)
         var accepted = closure(

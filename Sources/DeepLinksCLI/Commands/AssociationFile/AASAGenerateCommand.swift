@@ -11,7 +11,11 @@ enum AASAGenerateCommand: ToolCommand {
             Every route that serves https links on the domain becomes one component;
             destructive routes become exclusions, placed first, so a web link never opens a
             destructive screen directly. The file goes to standard output (redirect it to
-            save it); routes left out are listed on standard error. With --json the file and
+            save it); routes left out are listed on standard error. Components are ordered
+            so that none is shadowed: a more specific route's component goes before a broader
+            one (/a/latest before /a/?*), and routes with the same pattern share one
+            component, so the output passes 'aasa validate --strict'. Each --app-id must be
+            <Team ID>.<bundle ID>. With --json the file and
             the route behind each component are printed as one report.
             """,
         options: [
@@ -39,6 +43,7 @@ enum AASAGenerateCommand: ToolCommand {
         }
         let appIDs = arguments.allValues("--app-id")
         guard !appIDs.isEmpty else { throw usage(.missingArgument("--app-id <appid>")) }
+        for appID in appIDs { try checkAppID(appID) }
         guard let domain = arguments.value("--domain") else {
             throw usage(.missingArgument("--domain <domain>"))
         }

@@ -64,6 +64,7 @@ enum AASAMatchCommand: ToolCommand {
         guard let appID = arguments.value("--app-id") else {
             throw usage(.missingArgument("--app-id <appid>"))
         }
+        try checkAppID(appID)
         guard !arguments.positionals.isEmpty else { throw usage(.missingArgument("<url>")) }
         var expected = AssociationMatch.Decision.match
         if let text = arguments.value("--expect") {

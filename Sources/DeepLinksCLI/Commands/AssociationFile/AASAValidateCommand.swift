@@ -12,7 +12,9 @@ enum AASAValidateCommand: ToolCommand {
             types, substitution variables, patterns that never match and rules that can never
             decide. Each finding has a stable code (AASA001...), a severity (error, warning,
             note) and a JSON path. A file that is not JSON is a finding (AASA002), not an
-            input error.
+            input error. A file over Apple's limit of 128 KB (131072 bytes) is refused before
+            parsing with AASA001 (reading stops one byte past the limit). Each code lists at
+            most 100 findings, then one line "... and N more AASA0xx findings".
             """,
         arguments: [ArgumentSpec(name: "<file>", help: "The association file ('-' for standard input).")],
         options: [
@@ -35,8 +37,12 @@ enum AASAValidateCommand: ToolCommand {
         -> CommandOutcome
     {
         let path = arguments.positionals[0]
-        let bytes = try environment.readFile(path)
-        let findings = AssociationFileValidator().validate(bytes: bytes).map(Finding.init)
+        let bytes = try environment.readAssociationBytes(path)
+        // Reading stopped one byte past the limit, so the size is known only to be over it.
+        let findings =
+            bytes.count > AssociationFileDocument.maximumByteCount
+            ? [Finding(AssociationFileValidator.sizeFinding(byteCount: nil))]
+            : AssociationFileValidator().validate(bytes: bytes).map(Finding.init)
         let status = findings.exitStatus(strict: arguments.has("--strict"))
         let source = ToolEnvironment.sourceName(path)
         if arguments.has("--json") {
@@ -49,7 +55,10 @@ enum AASAValidateCommand: ToolCommand {
         }
         let verdict = status == .success ? "PASSED" : "FAILED"
         let out =
-            "\(source): \(bytes.count) bytes\n\n" + findings.table + "\n\(verdict): \(findings.tally).\n"
+            "\(source): "
+            + (bytes.count > AssociationFileDocument.maximumByteCount
+                ? "more than \(AssociationFileDocument.maximumByteCount) bytes (reading stopped)"
+                : "\(bytes.count) bytes") + "\n\n" + findings.table + "\n\(verdict): \(findings.tally).\n"
         return .finished(CommandOutput(out, status: status))
     }
 }

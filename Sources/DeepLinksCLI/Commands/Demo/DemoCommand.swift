@@ -316,6 +316,12 @@ extension ToolEnvironment {
                 }
                 return bytes
             },
+            readFilePrefix: { path, limit throws(ToolError) in
+                guard let bytes = files[path] else {
+                    throw .unreadableFile(path: path, reason: "no such file")
+                }
+                return Array(bytes.prefix(limit))
+            },
             readStandardInput: { [] },
             standardInputIsTerminal: { true },
             makeTransport: { _, _ throws(ToolError) in throw .network("no network in this environment") })

@@ -17,7 +17,9 @@ struct DomainVerification: Sendable {
         case status = "DOMAIN003"
         /// The file is not served as `application/json`.
         case contentType = "DOMAIN004"
-        /// The body went on past the most the check reads.
+        /// The body went on past the most the check reads. No longer reported: reading stops one
+        /// byte past 128 KB, and a file over the limit is ``AssociationFinding/Code/fileTooLarge``
+        /// (`AASA001`) like everywhere else.
         case truncated = "DOMAIN005"
         /// An App ID given with `--app-id` is not named by `applinks`.
         case appIDMissing = "DOMAIN006"
@@ -39,7 +41,7 @@ struct DomainVerification: Sendable {
             case .redirect: "error: the server redirects; Apple does not follow redirects"
             case .status: "error: the server answered a status other than 200"
             case .contentType: "warning: the file is not served as application/json"
-            case .truncated: "error: the body is far larger than the 128 KB limit (reading stopped)"
+            case .truncated: "retired: a file over 128 KB is reported as AASA001"
             case .appIDMissing: "error: an App ID given with --app-id is not in applinks"
             case .legacySame: "note: the legacy root path serves the same file"
             case .legacyDifferent: "warning: the legacy root path serves a different file"
@@ -50,8 +52,9 @@ struct DomainVerification: Sendable {
         }
     }
 
-    /// The most body the check reads from one URL: well past 128 KB, so the size can be told.
-    static let readLimit = 1024 * 1024
+    /// The most body the check reads from one URL: one byte past Apple's limit of 128 KB, so
+    /// a file over the limit is told apart without reading the rest of it.
+    static let readLimit = AssociationFileDocument.maximumByteCount + 1
 
     /// The domain the file must serve.
     let domain: String
@@ -123,12 +126,9 @@ struct DomainVerification: Sendable {
                     Code.contentType.rawValue, .warning,
                     "the file is served as \(other); serve it as application/json", at: url))
         }
-        if response.isTruncated {
-            findings.append(
-                Finding(
-                    Code.truncated.rawValue, .error,
-                    "the file is larger than \(Self.readLimit) bytes (reading stopped there); Apple's limit is \(AssociationFileDocument.maximumByteCount) bytes",
-                    at: url))
+        if response.isTruncated || response.body.count > AssociationFileDocument.maximumByteCount {
+            let count = response.isTruncated ? nil : response.body.count
+            findings.append(Finding(AssociationFileValidator.sizeFinding(byteCount: count)))
             return findings
         }
         findings += AssociationFileValidator().validate(bytes: response.body).map(Finding.init)

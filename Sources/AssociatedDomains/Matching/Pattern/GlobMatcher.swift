@@ -1,0 +1,272 @@
+/// A pattern without alternation run as Shift-And: one bit per pattern position, a fixed number
+/// of word operations per input scalar whatever the pattern.
+///
+/// Most association patterns are sequences of literal scalars, `?`, sets and `*` (plus the
+/// optional `/*` a path pattern may end with). Bit 0 stands for "nothing matched yet" and bit
+/// `k` for "the first `k` positions matched"; a `*` is a self-loop on the bit before it. For
+/// each scalar the live bits move one position where the position accepts the scalar, and the
+/// bits with a loop stay. The work per scalar is `(positions + 1) / 64` words rounded up, so a
+/// pattern of 60 `*` costs the same as a literal of 60 scalars, and the matcher stops as soon
+/// as no bit is live, or as soon as an accepting bit with a loop is live (every rest matches).
+final class GlobMatcher: Sendable {
+    /// Words per bit vector.
+    let words: Int
+    /// For each ASCII scalar, the positions that accept it (`128 × words`).
+    private let ascii: [UInt64]
+    /// For non-ASCII scalars the pattern names, the positions that accept them; other
+    /// non-ASCII scalars are accepted by `?` and `*` positions only (``anyMask``).
+    private let other: [UInt32: [UInt64]]
+    /// Positions that accept any scalar (`?`).
+    private let anyMask: [UInt64]
+    /// Bits with a self-loop (a `*` follows them).
+    private let loops: [UInt64]
+    /// Accepting bits.
+    private let accepting: [UInt64]
+    /// The positions' tests, the bits with a loop and the accepting bits, for ``GlobBatch``.
+    let layout: Layout
+
+    /// What a pattern is as Shift-And: one test per position, the bits (position count, 0 for
+    /// the start) with a self-loop, and the accepting bits.
+    struct Layout: Sendable {
+        let tests: [PatternAutomaton.Test]
+        let loopBits: [Int]
+        let acceptBits: [Int]
+    }
+
+    /// A matcher for `node`, or `nil` when the pattern has an alternation or another shape
+    /// Shift-And does not cover.
+    init?(_ node: PatternNode) {
+        var parts: [PatternNode]
+        switch node {
+        case .sequence(let sequence): parts = sequence
+        default: parts = [node]
+        }
+        // A path pattern's final `/*` is `(/ *)?`: the bit before it accepts too.
+        var optionalTail = false
+        if case .optional(let inner)? = parts.last {
+            guard case .sequence(let tail) = inner, tail.count == 2, case .scalar = tail[0], tail[1] == .star
+            else { return nil }
+            parts.removeLast()
+            parts += tail
+            optionalTail = true
+        }
+        var tests: [PatternAutomaton.Test] = []
+        var loopBits: [Int] = []
+        for part in parts {
+            switch part {
+            case .scalar(let scalar): tests.append(.scalar(scalar))
+            case .any: tests.append(.any)
+            case .set(let set): tests.append(.set(set))
+            case .star: if loopBits.last != tests.count { loopBits.append(tests.count) }
+            default: return nil
+            }
+        }
+        let bits = tests.count + 1
+        let words = (bits + 63) / 64
+        self.words = words
+        func set(_ bit: Int, in vector: inout [UInt64], offset: Int = 0) {
+            vector[offset + bit / 64] |= 1 << UInt64(bit % 64)
+        }
+        var ascii = [UInt64](repeating: 0, count: 128 * words)
+        var other: [UInt32: [UInt64]] = [:]
+        var anyMask = [UInt64](repeating: 0, count: words)
+        for (index, test) in tests.enumerated() {
+            let bit = index + 1
+            switch test {
+            case .scalar(let scalar):
+                if scalar < 128 {
+                    set(bit, in: &ascii, offset: Int(scalar) * words)
+                } else {
+                    other[scalar, default: [UInt64](repeating: 0, count: words)][bit / 64] |=
+                        1 << UInt64(bit % 64)
+                }
+            case .any:
+                set(bit, in: &anyMask)
+                for scalar in 0..<128 { set(bit, in: &ascii, offset: scalar * words) }
+            case .set(let members):
+                for scalar in members.members { set(bit, in: &ascii, offset: Int(scalar) * words) }
+            }
+        }
+        for key in other.keys {
+            for word in 0..<words { other[key]?[word] |= anyMask[word] }
+        }
+        var loops = [UInt64](repeating: 0, count: words)
+        for bit in loopBits { set(bit, in: &loops) }
+        var accepting = [UInt64](repeating: 0, count: words)
+        set(tests.count, in: &accepting)
+        if optionalTail { set(tests.count - 1, in: &accepting) }
+        layout = Layout(
+            tests: tests, loopBits: loopBits,
+            acceptBits: optionalTail ? [tests.count - 1, tests.count] : [tests.count])
+        self.ascii = ascii
+        self.other = other
+        self.anyMask = anyMask
+        self.loops = loops
+        self.accepting = accepting
+    }
+
+    /// Whether the whole input matches.
+    func matches(_ input: [UInt32]) -> Bool {
+        if words == 1 { return matchesOneWord(input) }
+        var live = [UInt64](repeating: 0, count: words)
+        live[0] = 1
+        for scalar in input {
+            let mask: [UInt64]
+            var offset = 0
+            if scalar < 128 {
+                mask = ascii
+                offset = Int(scalar) * words
+            } else {
+                mask = other[scalar] ?? anyMask
+            }
+            var carry: UInt64 = 0
+            var any: UInt64 = 0
+            var done: UInt64 = 0
+            for word in 0..<words {
+                let current = live[word]
+                let next = ((current << 1 | carry) & mask[offset + word]) | (current & loops[word])
+                carry = current >> 63
+                live[word] = next
+                any |= next
+                done |= next & accepting[word] & loops[word]
+            }
+            if any == 0 { return false }
+            if done != 0 { return true }
+        }
+        for word in 0..<words where live[word] & accepting[word] != 0 { return true }
+        return false
+    }
+
+    private func matchesOneWord(_ input: [UInt32]) -> Bool {
+        let loop = loops[0]
+        let accept = accepting[0]
+        let anyMask = anyMask[0]
+        var live: UInt64 = 1
+        return ascii.withUnsafeBufferPointer { table in
+            for scalar in input {
+                let mask = scalar < 128 ? table[Int(scalar)] : other[scalar]?[0] ?? anyMask
+                live = ((live << 1) & mask) | (live & loop)
+                if live == 0 { return false }
+                if live & accept & loop != 0 { return true }
+            }
+            return live & accept != 0
+        }
+    }
+}
+
+/// Many Shift-And patterns run side by side over one input: their bit vectors laid end to end
+/// in one long vector, so one pass over the input answers all of them. The work per scalar is
+/// the total number of positions divided by 64, which for a whole file is at most its size in
+/// bytes divided by 64, however many rules it has: a file of thousands of short wildcard rules
+/// costs a few hundred word operations per scalar instead of thousands of separate runs.
+///
+/// A pattern's start bit never receives a bit shifted from the pattern before it, because no
+/// position accepts into a start bit.
+final class GlobBatch: Sendable {
+    let words: Int
+    private let ascii: [UInt64]
+    /// For non-ASCII scalars the patterns name, the bits that accept them (a list, not a
+    /// vector, so memory stays proportional to the patterns however many such scalars).
+    private let other: [UInt32: [Int]]
+    private let anyMask: [UInt64]
+    private let loops: [UInt64]
+    private let initial: [UInt64]
+    /// For each pattern, its accepting bits.
+    private let accepts: [[Int]]
+
+    init(_ layouts: [GlobMatcher.Layout]) {
+        var offsets: [Int] = []
+        var total = 0
+        for layout in layouts {
+            offsets.append(total)
+            total += layout.tests.count + 1
+        }
+        let words = max(1, (total + 63) / 64)
+        self.words = words
+        var ascii = [UInt64](repeating: 0, count: 128 * words)
+        var other: [UInt32: [Int]] = [:]
+        var anyMask = [UInt64](repeating: 0, count: words)
+        var loops = [UInt64](repeating: 0, count: words)
+        var initial = [UInt64](repeating: 0, count: words)
+        var accepts: [[Int]] = []
+        func set(_ bit: Int, in vector: inout [UInt64], offset: Int = 0) {
+            vector[offset + bit / 64] |= 1 << UInt64(bit % 64)
+        }
+        for (layout, base) in zip(layouts, offsets) {
+            set(base, in: &initial)
+            for (index, test) in layout.tests.enumerated() {
+                let bit = base + index + 1
+                switch test {
+                case .scalar(let scalar):
+                    if scalar < 128 {
+                        set(bit, in: &ascii, offset: Int(scalar) * words)
+                    } else {
+                        other[scalar, default: []].append(bit)
+                    }
+                case .any:
+                    set(bit, in: &anyMask)
+                    for scalar in 0..<128 { set(bit, in: &ascii, offset: scalar * words) }
+                case .set(let members):
+                    for scalar in members.members { set(bit, in: &ascii, offset: Int(scalar) * words) }
+                }
+            }
+            for bit in layout.loopBits { set(base + bit, in: &loops) }
+            accepts.append(layout.acceptBits.map { base + $0 })
+        }
+        self.ascii = ascii
+        self.other = other
+        self.anyMask = anyMask
+        self.loops = loops
+        self.initial = initial
+        self.accepts = accepts
+    }
+
+    /// Whether each pattern matches the whole input, by position in the list it was made from.
+    func matches(_ input: [UInt32]) -> [Bool] {
+        var live = initial
+        var scratch = anyMask
+        var alive = true
+        live.withUnsafeMutableBufferPointer { live in
+            ascii.withUnsafeBufferPointer { ascii in
+                loops.withUnsafeBufferPointer { loops in
+                    for scalar in input {
+                        var any: UInt64 = 0
+                        var carry: UInt64 = 0
+                        if scalar < 128 {
+                            let offset = Int(scalar) * words
+                            for word in 0..<words {
+                                let current = live[word]
+                                let next =
+                                    ((current << 1 | carry) & ascii[offset + word]) | (current & loops[word])
+                                carry = current >> 63
+                                live[word] = next
+                                any |= next
+                            }
+                        } else {
+                            var mask = anyMask
+                            if let bits = other[scalar] {
+                                swap(&mask, &scratch)
+                                for word in 0..<words { mask[word] = anyMask[word] }
+                                for bit in bits { mask[bit / 64] |= 1 << UInt64(bit % 64) }
+                            }
+                            defer { if other[scalar] != nil { swap(&mask, &scratch) } }
+                            for word in 0..<words {
+                                let current = live[word]
+                                let next = ((current << 1 | carry) & mask[word]) | (current & loops[word])
+                                carry = current >> 63
+                                live[word] = next
+                                any |= next
+                            }
+                        }
+                        if any == 0 {
+                            alive = false
+                            return
+                        }
+                    }
+                }
+            }
+        }
+        guard alive else { return [Bool](repeating: false, count: accepts.count) }
+        return accepts.map { bits in bits.contains { live[$0 / 64] & (1 << UInt64($0 % 64)) != 0 } }
+    }
+}

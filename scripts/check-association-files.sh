@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# For every example app with a route table (Examples/*/routes.json), generates its
+# apple-app-site-association file with `deeplinks aasa generate` and validates the output with
+# `deeplinks aasa validate --strict`. Exits 1 on any finding (error, warning or note), so a
+# generated file always passes the validator.
+#
+# The domain is the first `applinks:` entry of the app's .entitlements; the App ID is the
+# first one its hand-written apple-app-site-association names.
+#
+#   scripts/check-association-files.sh            # builds deeplinks (debug) first
+#   DEEPLINKS=/path/to/deeplinks scripts/check-association-files.sh
+#
+# Exit status: 0 every generated file is clean, 1 a finding or a failed step, 2 no example found.
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+if [[ -z "${DEEPLINKS:-}" ]]; then
+    swift build --package-path "$root" --product deeplinks >/dev/null
+    DEEPLINKS="$(swift build --package-path "$root" --show-bin-path)/deeplinks"
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+checked=0
+failed=0
+for table in "$root"/Examples/*/routes.json; do
+    [[ -e "$table" ]] || continue
+    dir=$(dirname "$table")
+    app=$(basename "$dir")
+    entitlements=$(ls "$dir"/*.entitlements 2>/dev/null | head -n 1 || true)
+    domain=""
+    if [[ -n "$entitlements" ]]; then
+        domain=$(grep -o 'applinks:[^<"?]*' "$entitlements" | head -n 1 | cut -d: -f2 || true)
+    fi
+    app_id=""
+    if [[ -f "$dir/apple-app-site-association" ]]; then
+        app_id=$(grep -o '"[A-Za-z0-9]\{1,\}\.[A-Za-z0-9.-]\{1,\}"' "$dir/apple-app-site-association" \
+            | head -n 1 | tr -d '"' || true)
+    fi
+    if [[ -z "$domain" || -z "$app_id" ]]; then
+        echo "$app: cannot tell the domain (.entitlements) or the App ID (apple-app-site-association)" >&2
+        failed=1
+        continue
+    fi
+    out="$work/$app.json"
+    if ! "$DEEPLINKS" aasa generate --table "$table" --app-id "$app_id" --domain "$domain" \
+        >"$out" 2>"$work/$app.notes"; then
+        echo "$app: aasa generate failed:" >&2
+        cat "$work/$app.notes" >&2
+        failed=1
+        continue
+    fi
+    # --strict fails on errors and warnings; notes are findings too, so the report must
+    # say there are none.
+    if ! report=$("$DEEPLINKS" aasa validate --strict "$out") || ! grep -qx 'No findings.' <<<"$report"; then
+        echo "$app: the generated file has findings:" >&2
+        echo "$report" >&2
+        failed=1
+        continue
+    fi
+    echo "$app: generated for $app_id on $domain, no findings"
+    checked=$((checked + 1))
+done
+
+if [[ $checked -eq 0 && $failed -eq 0 ]]; then
+    echo "no example route table found under Examples/" >&2
+    exit 2
+fi
+exit "$failed"
