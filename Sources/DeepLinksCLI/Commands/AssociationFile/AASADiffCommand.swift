@@ -82,7 +82,7 @@ enum AASADiffCommand: ToolCommand {
         var findings: [Finding] = []
         var acknowledged: [(Finding, String)] = []
         for finding in all {
-            if let reason = baseline?.reason(code: finding.code, location: finding.location) {
+            if let reason = baseline?.reason(code: finding.code, location: finding.location ?? "") {
                 acknowledged.append((finding, reason))
             } else {
                 findings.append(finding)
@@ -116,7 +116,7 @@ enum AASADiffCommand: ToolCommand {
         }
         let verdict = status == .success ? "PASSED" : "FAILED"
         let acknowledgedLines = acknowledged.map { finding, reason in
-            "acknowledged \(finding.code) at \(finding.location): \(reason)\n"
+            "acknowledged \(finding.code) at \(finding.location ?? "-"): \(reason)\n"
         }
         let out =
             "\(tablePath) against \(filePath) for \(appID) on \(domain)\n\n" + findings.table
