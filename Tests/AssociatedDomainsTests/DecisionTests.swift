@@ -3,7 +3,7 @@ import Testing
 
 @testable import AssociatedDomains
 
-@Suite("The device's decision (SPEC §6), one test per row")
+@Suite("The device's decision (see “When a tap opens the app” in the documentation), one test per row")
 struct DecisionTests {
     static let entitlement: AssociatedDomainsEntitlement = {
         (try? AssociatedDomainsEntitlement([

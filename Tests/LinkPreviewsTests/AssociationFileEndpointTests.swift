@@ -13,7 +13,7 @@ struct AssociationFileEndpointTests {
         )
     }
 
-    @Test("SPEC §4: the exact bytes at the exact path, as application/json")
+    @Test("“Serving the association file”: the exact bytes at the exact path, as application/json")
     func spec4ServesTheExactBytes() throws {
         let endpoint = try AssociationFileEndpoint(file: file, format: .associationFileCompact)
         let body = Array(
@@ -45,7 +45,7 @@ struct AssociationFileEndpointTests {
         #expect(headers.contains(ResponseHeader("Content-Length", String(endpoint.body.count))))
     }
 
-    @Test("SPEC §4: near-miss paths are not the file and are never redirected to it")
+    @Test("“Serving the association file”: near-miss paths are not the file and are never redirected to it")
     func spec4NoRedirectForNearMisses() throws {
         let endpoint = try AssociationFileEndpoint(file: file)
         for path in [
@@ -72,7 +72,7 @@ struct AssociationFileEndpointTests {
                 == .methodNotAllowed(allow: "GET, HEAD"))
     }
 
-    @Test("SPEC §4: a file over 128 KB is refused before it is served")
+    @Test("“Serving the association file”: a file over 128 KB is refused before it is served")
     func spec4SizeLimit() throws {
         let padding = String(repeating: "x", count: 131_072)
         let big = Array(#"{"applinks":{"details":[],"comment":"\#(padding)"}}"#.utf8)

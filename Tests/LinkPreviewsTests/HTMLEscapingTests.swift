@@ -14,7 +14,7 @@ struct HTMLEscapingTests {
         #expect(HTMLEscaping.text(#"a"b'c<d>e&f"#) == #"a"b'c&lt;d&gt;e&amp;f"#)
     }
 
-    @Test("SPEC §7: an attribute-breaking payload cannot add an element or an attribute")
+    @Test("“Every value is cleaned and escaped”: an attribute-breaking payload cannot add an element or an attribute")
     func spec7AttributeInjection() {
         #expect(
             HTMLEscaping.attribute(#""><img src=x onerror=alert(1)>"#)
@@ -22,7 +22,7 @@ struct HTMLEscapingTests {
         #expect(HTMLEscaping.attribute(#"' autofocus onfocus='x"#) == "&#39; autofocus onfocus=&#39;x")
     }
 
-    @Test("SPEC §7: a closing script or title tag in text stays text")
+    @Test("“Every value is cleaned and escaped”: a closing script or title tag in text stays text")
     func spec7ClosingTagsInText() {
         #expect(
             HTMLEscaping.text("</title><script>alert(1)</script>")

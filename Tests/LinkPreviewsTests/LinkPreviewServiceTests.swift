@@ -79,7 +79,7 @@ struct LinkPreviewServiceTests {
         }
     }
 
-    @Test("SPEC §2 rule 3: a destructive or sensitive route's content is never previewed")
+    @Test("“A link never deletes or exposes data directly”: a destructive or sensitive route's content is never previewed")
     func spec2Rule3ConfirmedRoutesAreGeneric() async throws {
         var providers = PhotoAlbumFixture.providers
         providers.bind("deleteAlbum") { _ in LinkPreview(title: "Delete Summer 2024?") }

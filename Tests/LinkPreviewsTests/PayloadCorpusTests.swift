@@ -35,7 +35,7 @@ struct PayloadCorpusTests {
     }
 
     @Test(
-        "SPEC §7: every payload as title and description reads back exactly, and adds no markup",
+        "“Every value is cleaned and escaped”: every payload as title and description reads back exactly, and adds no markup",
         arguments: files)
     func spec7PayloadsReadBackExactly(file: String) throws {
         let payloads = try SharedCorpus.lines(file)

@@ -13,7 +13,7 @@ struct PreviewMetadataTests {
         try PreviewMetadata(canonicalURL: canonical, preview: preview, site: site)
     }
 
-    @Test("SPEC §7: every tag, in order, for a preview with an image")
+    @Test("“The tags, in order”: every tag, in order, for a preview with an image")
     func spec7EveryTagInOrder() throws {
         let result = try metadata(
             LinkPreview(

@@ -16,7 +16,7 @@ struct RenderingTests {
             site: PhotoAlbumFixture.site)
     }
 
-    @Test("SPEC §7: hostile values are escaped for the attribute they sit in")
+    @Test("“Every value is cleaned and escaped”: hostile values are escaped for the attribute they sit in")
     func spec7HostileValuesInTheHead() throws {
         let lines = HeadFragment(try metadata(hostile)).lines
         #expect(
@@ -36,7 +36,7 @@ struct RenderingTests {
                 == #"<link rel="canonical" href="https://photos.example.com/albums/summer-2024?sort=name">"#)
     }
 
-    @Test("SPEC §7: hostile values are escaped for the page text they sit in")
+    @Test("“Every value is cleaned and escaped”: hostile values are escaped for the page text they sit in")
     func spec7HostileValuesInThePage() throws {
         let html = LandingPage(try metadata(hostile)).html
         #expect(html.contains("<h1>Tom's \"best\" &lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;</h1>"))
@@ -71,7 +71,7 @@ struct RenderingTests {
         #expect(!html.contains("javascript:"))
     }
 
-    @Test("SPEC §6: the open button uses the custom scheme, since a same-domain tap stays in Safari")
+    @Test("“The landing page opens the app with its scheme”: the open button uses the custom scheme, since a same-domain tap stays in Safari")
     func spec6OpenButtonUsesTheCustomScheme() throws {
         let html = LandingPage(try metadata(LinkPreview(title: "A"))).html
         #expect(

@@ -180,7 +180,7 @@ func checkAgainstReference(_ input: FuzzInput) {
         input: input.text)
 }
 
-/// Apple's path rule (SPEC §4): leading and trailing slashes do not count on either side, and a
+/// Apple's path rule (see “Serving the association file” in the documentation): leading and trailing slashes do not count on either side, and a
 /// pattern ending in `/*` also matches the path without that last segment.
 func referenceMatch(_ pattern: String, _ path: String) -> Bool {
     func trimmed(_ text: String) -> [Character] {

@@ -2,7 +2,7 @@ import DeepLinks
 
 /// The answer to "does tapping this link open this app?", with every reason.
 ///
-/// A device opens the app only when all of these hold (SPEC §6): the link is http or https;
+/// A device opens the app only when all of these hold (see “When a tap opens the app” in the documentation): the link is http or https;
 /// an `applinks:` entry of the app's entitlement covers the host; that domain's association
 /// file was fetched and names the app; the first rule that matches is not an exclusion. Even
 /// then the link stays in Safari when it was tapped on a page of the same host (links must

@@ -8,7 +8,7 @@ import DeepLinks
 /// parameters a `?` item, a fragment rule a `#` pattern, and the route's name the component's
 /// `comment`. A route whose last segment is optional (`/c/:slug/:page?`) gets two components,
 /// with and without that segment. Destructive routes become `exclude` components, so that a link never opens a
-/// destructive screen straight from the web (SPEC §2); they are placed first, after the
+/// destructive screen straight from the web (see “A link never deletes or exposes data directly” in the documentation); they are placed first, after the
 /// explicit exclusions, because the first matching component decides. A table that ignores
 /// letter case gets `caseSensitive: false` as the detail's default.
 ///
@@ -35,7 +35,7 @@ public struct AppLinksGenerator: Sendable {
         self.exclusions = exclusions
     }
 
-    /// Creates a generator for the table's canonical host (``RouteTable/canonicalHost``), or
+    /// Creates a generator for the table's canonical host (`RouteTable.canonicalHost`), or
     /// `nil` when the table names none.
     ///
     /// ```swift

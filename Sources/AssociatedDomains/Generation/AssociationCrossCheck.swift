@@ -8,7 +8,7 @@ import Foundation
 ///   parameter) and matched against the file: a navigating or sensitive route should
 ///   ``AssociationMatch/Decision/match``; a destructive one should not.
 /// - **URLs the file sends to the app that no route handles.** For every component that can
-///   open the app, example URLs are drawn from its patterns (``PatternWitness``); each that the
+///   open the app, example URLs are drawn from its patterns; each that the
 ///   file really sends to the app is passed through the gate and the router, and one that
 ///   nothing handles is reported: it would open the app on a blank screen.
 ///

@@ -3,7 +3,7 @@ import DeepLinks
 /// A URL split the way an association-file matcher needs it: host, and path, query and
 /// fragment exactly as written.
 ///
-/// Apple's matcher is handed URLs that this SDK's strict ``LinkGate`` would refuse (spaces,
+/// Apple's matcher is handed URLs that this SDK's strict `LinkGate` would refuse (spaces,
 /// `%2F`, odd escapes), and it must still answer for them, so this splitter is lenient: it
 /// finds the scheme, the authority's host, and the first `?` and `#`, and keeps every part
 /// raw. It never decodes, repairs or normalises anything but the case of scheme and host.

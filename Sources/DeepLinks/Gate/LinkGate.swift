@@ -2,7 +2,7 @@
 /// refuses it with a ``LinkError``.
 ///
 /// The gate reads RFC 3986 syntax itself and never asks Foundation's `URL` or `URLComponents`
-/// to decide, because they repair input and disagree with browsers (SPEC §3). It refuses every
+/// to decide, because they repair input and disagree with browsers (see “Where Foundation and browsers disagree” in the documentation). It refuses every
 /// input on which an RFC 3986 parser and a WHATWG parser (Safari) could disagree about the
 /// scheme, host or port, and everything a link has no business carrying: credentials,
 /// whitespace, control characters, backslashes, dot segments, encoded separators, non-canonical

@@ -159,7 +159,7 @@ public enum AssociationServingError: Error, Sendable, Hashable, CustomStringConv
     }
 }
 
-/// The rules a server must follow for Apple to read its association file (SPEC §4).
+/// The rules a server must follow for Apple to read its association file (see “Serving the association file” in the documentation).
 ///
 /// ```swift
 /// for rule in AssociationServingRule.allCases { print(rule.sentence) }

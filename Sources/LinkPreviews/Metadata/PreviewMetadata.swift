@@ -14,7 +14,7 @@ import DeepLinks
 ///   size, the type, the locale and the site's configuration, and refuses what breaks a rule
 ///   with a ``LinkPreviewError``;
 /// - fills the site name and locale from the site when the preview leaves them out;
-/// - lists the tags of SPEC §7 in a fixed order (``tags``).
+/// - lists the tags in a fixed order (``tags``; see “The tags, in order” in the documentation).
 ///
 /// Decoding JSON gives back a report as it was written, without checking it again: build
 /// metadata from untrusted input with the initialiser, never by decoding.

@@ -19,7 +19,7 @@ import DeepLinks
 /// page: nothing the link carries reaches it. A routed preview's canonical link is written
 /// back from the route and its typed parameters (`Router.link(for:parameters:scheme:host:)`),
 /// leaving out query parameters that hold their default, so undeclared query items never
-/// reach a page either. When the table names a canonical host (``RouteTable/canonicalHost``)
+/// reach a page either. When the table names a canonical host (`RouteTable.canonicalHost`)
 /// that the route serves, the canonical link and `og:url` use it whatever host the link
 /// named: `https://www.shop.example.com/p/1` previews as `https://shop.example.com/p/1`.
 ///

@@ -33,7 +33,7 @@ public struct AppListing: Sendable, Hashable, Codable {
     /// button and by the app tags.
     ///
     /// A page cannot open its own domain's universal link in the app (a tap on a link to the
-    /// same domain stays in Safari, SPEC §6), so the button uses this scheme instead. Without a
+    /// same domain stays in Safari, see “The landing page opens the app with its scheme” in the documentation), so the button uses this scheme instead. Without a
     /// scheme the page shows no button and relies on the Smart App Banner.
     public var customScheme: CustomScheme?
 

@@ -16,7 +16,7 @@ func ruleAndPosition(_ text: String, policy: LinkPolicy = LinkPolicy()) -> (Link
     refusal(text, policy: policy).map { ($0.rule, $0.position) }
 }
 
-@Suite("SPEC §3: Foundation's parsing hazards, row by row")
+@Suite("“Where Foundation and browsers disagree”: Foundation's parsing hazards, row by row")
 struct SpecHazardTests {
     @Test("space in the path is refused, not encoded to %20 (row 1)")
     func spaceInPath() {

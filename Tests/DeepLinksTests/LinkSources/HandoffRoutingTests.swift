@@ -98,7 +98,7 @@ struct HandoffRoutingTests {
                         failure: UserInfoFailure(key: "albumname", value: nil, reason: .invalid(.missing)))))
     }
 
-    @Test("SPEC §2 rule 3: Handoff never runs a destructive route directly, it asks first")
+    @Test("“A link never deletes or exposes data directly”: Handoff never runs a destructive route directly, it asks first")
     func destructiveConfirms() throws {
         let received = try handoff(IncomingFixtures.editingAlbum, ["album": "summer-2024"])
         guard case .confirm(let match) = received.outcome else {

@@ -92,7 +92,7 @@ struct CustomSchemeReceptionTests {
         #expect(routed.match?.canonicalLink == "photoalbum:///albums/summer-2024")
     }
 
-    @Test("SPEC §8: a host with a dot is not guessed to be a domain; the registration says what it is")
+    @Test("“the route table rules”: a host with a dot is not guessed to be a domain; the registration says what it is")
     func dotIsNotADomain() throws {
         let received = try IncomingFixtures.receiver().receive(url: "newsapp://doc.example.com/x")
         guard case .reject(.unhandled(let link, .noMatchingRoute)) = received.outcome else {
@@ -144,7 +144,7 @@ struct CustomSchemeReceptionTests {
 
 @Suite("Link receiver: malformed and hostile incomingLinks")
 struct HostileIncomingLinkTests {
-    @Test("SPEC §3 row 4: the backslash host confusion is refused whichever way it arrives")
+    @Test("“Where Foundation and browsers disagree” (row 4): the backslash host confusion is refused whichever way it arrives")
     func backslashEverywhere() throws {
         let receiver = try IncomingFixtures.receiver()
         let text = #"https://photos.example.com\@evil.com/albums"#

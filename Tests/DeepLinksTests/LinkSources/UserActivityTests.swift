@@ -43,7 +43,7 @@ struct UserActivityCreationTests {
         #expect(!activity.isEligibleForHandoff)
     }
 
-    @Test("SPEC §1: a non-http(s) webpageURL is refused, as NSUserActivity refuses it")
+    @Test("“How links arrive”: a non-http(s) webpageURL is refused, as NSUserActivity refuses it")
     func nonWebWebpageURL() {
         for text in [
             "photoalbum://albums", "javascript:alert(1)", "file:///etc/passwd", "ftp://example.com/",

@@ -8,7 +8,7 @@ struct FuzzFindingTests {
     /// FuzzLinkGate, "decoded fragment changed": a fragment escape that is not UTF-8 was
     /// accepted, `Link.fragment` fell back to the raw text, and canonicalising (which decodes
     /// `%67` to `g`) changed that "decoded" value. The path and query already refused such
-    /// escapes; the fragment now does too (SPEC §2: a malformed URL is discarded, not repaired).
+    /// escapes; the fragment now does too (“Malformed links are discarded, never repaired”: a malformed URL is discarded, not repaired).
     @Test("a fragment escape that does not decode to UTF-8 is refused, as in the path and query")
     func fragmentEscapeNotUTF8() {
         let found =

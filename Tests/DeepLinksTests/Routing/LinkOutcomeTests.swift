@@ -46,7 +46,7 @@ struct LinkOutcomeTests {
         #expect(expected.link.queryItems.isEmpty)
     }
 
-    @Test("SPEC §2 rule 3: a link never directly runs a sensitive route; it asks to confirm")
+    @Test("“A link never deletes or exposes data directly”: a link never directly runs a sensitive route; it asks to confirm")
     func sensitiveNeedsConfirmation() throws {
         let text = "https://example.com/me"
         #expect(
@@ -56,7 +56,7 @@ struct LinkOutcomeTests {
                         route: "profile", parameters: [:], safety: .sensitive, link: try sanitized(text))))
     }
 
-    @Test("SPEC §2 rule 3: a link never directly runs a destructive route; it asks to confirm")
+    @Test("“A link never deletes or exposes data directly”: a link never directly runs a destructive route; it asks to confirm")
     func destructiveNeedsConfirmation() throws {
         let text = "https://example.com/albums/summer/delete"
         #expect(
@@ -91,7 +91,7 @@ struct LinkOutcomeTests {
     }
 
     @Test(
-        "SPEC §2 rule 2: malformed or hostile text is rejected with the gate's error, never repaired",
+        "“Malformed links are discarded, never repaired”: malformed or hostile text is rejected with the gate's error, never repaired",
         arguments: [
             #"https://example.com\@evil.com/albums/x"#, "https://example.com/albums/a b",
             "https://example.com/%zz",
@@ -146,7 +146,7 @@ struct LinkOutcomeTests {
         #expect(await counter.runs == ["album"])
     }
 
-    @Test("SPEC §8 a handler that declines falls through to the browser, not to a blank screen")
+    @Test("“the route table rules”: a handler that declines falls through to the browser, not to a blank screen")
     func declinedHandlerOpensInBrowser() async throws {
         var handlers = RouteHandlers()
         handlers.bind("album") { _ in .declined(reason: "album was deleted") }

@@ -26,7 +26,7 @@ struct RoutePrecedenceTests {
         }
     }
 
-    @Test("SPEC §8 ties never depend on declaration order: every permutation routes alike")
+    @Test("“the route table rules”: ties never depend on declaration order: every permutation routes alike")
     func declarationOrderDoesNotMatter() throws {
         func permutations(_ items: [Route]) -> [[Route]] {
             guard let first = items.first else { return [[]] }
@@ -69,7 +69,7 @@ struct RoutePrecedenceTests {
         }
     }
 
-    @Test("SPEC §8 a trie without backtracking misses routes: /foo/bar never hides /foo/:id/baz")
+    @Test("“the route table rules”: a trie without backtracking misses routes: /foo/bar never hides /foo/:id/baz")
     func backtrackingAfterLiteral() throws {
         let router = try RouteFixtures.router {
             Route("bar", "/foo/bar")
@@ -102,7 +102,7 @@ struct RoutePrecedenceTests {
         #expect(try RouteFixtures.routeName(router, "https://example.com/p/99") == "any")
     }
 
-    @Test("SPEC §8 an empty link never hits a catch-all: a catch-all needs one or more segments")
+    @Test("“the route table rules”: an empty link never hits a catch-all: a catch-all needs one or more segments")
     func catchAllNeverMatchesEmpty() throws {
         let router = try RouteFixtures.router {
             Route("everything", "/*all")
@@ -185,7 +185,7 @@ struct RoutePrecedenceTests {
         #expect(try RouteFixtures.routeName(router, "https://example.org/p") == "anyHost")
     }
 
-    @Test("SPEC §8 a host is compared by whole labels, never by substring")
+    @Test("“the route table rules”: a host is compared by whole labels, never by substring")
     func hostNeverBySubstring() throws {
         let router = try RouteFixtures.router {
             Route("ours", "/p", scope: RouteScope(hosts: ["*.example.com", "example.com"]))
@@ -244,7 +244,7 @@ struct RoutePrecedenceTests {
         #expect(try RouteFixtures.routeName(byOrder, "https://example.com/a/zz") == "named")
     }
 
-    @Test("SPEC §8 a custom-scheme host is a route name: it is the first segment of the matched path")
+    @Test("“the route table rules”: a custom-scheme host is a route name: it is the first segment of the matched path")
     func customSchemeHostIsFirstSegment() throws {
         let router = try RouteFixtures.router {
             Route(

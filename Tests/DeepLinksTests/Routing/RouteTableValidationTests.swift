@@ -12,7 +12,7 @@ struct RouteTableValidationTests {
         RouteTable(options: options, routes).problems(registry: registry, policy: policy)
     }
 
-    @Test("SPEC §8 duplicate route names are reported when the table is built")
+    @Test("“the route table rules”: duplicate route names are reported when the table is built")
     func duplicateName() {
         #expect(
             problems {
@@ -209,7 +209,7 @@ struct RouteTableValidationTests {
         #expect(problems { Route("slash", "/a%2Fb") } == [])
     }
 
-    @Test("SPEC §8 duplicate routes: two routes that match exactly the same links")
+    @Test("“the route table rules”: duplicate routes: two routes that match exactly the same links")
     func duplicateRoute() {
         #expect(
             problems {
@@ -223,7 +223,7 @@ struct RouteTableValidationTests {
             ])
     }
 
-    @Test("SPEC §8 shadowed routes: every link taken first by a higher priority route")
+    @Test("“the route table rules”: shadowed routes: every link taken first by a higher priority route")
     func shadowedByPriority() {
         #expect(
             problems {
@@ -232,7 +232,7 @@ struct RouteTableValidationTests {
             } == [.shadowedRoute(route: "specific", shadowedBy: "general")])
     }
 
-    @Test("SPEC §8 duplicate routes: a literal and an enumeration of that one value match the same links")
+    @Test("“the route table rules”: duplicate routes: a literal and an enumeration of that one value match the same links")
     func literalDuplicatesSingleValueEnumeration() {
         #expect(
             problems {
@@ -241,7 +241,7 @@ struct RouteTableValidationTests {
             } == [.duplicateRoute(route: "new", duplicateOf: "choice")])
     }
 
-    @Test("SPEC §8 shadowed routes: in declaration order an earlier, more general route shadows a later one")
+    @Test("“the route table rules”: shadowed routes: in declaration order an earlier, more general route shadows a later one")
     func shadowedByEarlierRoute() {
         #expect(
             problems(RoutingOptions(precedence: .declarationOrder)) {

@@ -67,7 +67,7 @@ struct SeedAlbumLinkTests {
     }
 
     @Test(
-        "SPEC §2 rule 4: improperly formatted values are refused with the rule they break",
+        "“Every handler validates its parameters”: improperly formatted values are refused with the rule they break",
         arguments: [
             ("index=abc", "index", "abc", ParameterFailure.Reason.notAnInteger),
             ("index=-1", "index", "-1", .outOfRange(0...9999)),
@@ -87,7 +87,7 @@ struct SeedAlbumLinkTests {
     }
 
     @Test(
-        "SPEC §2 rule 4: improperly formatted album names are refused with the rule they break",
+        "“Every handler validates its parameters”: improperly formatted album names are refused with the rule they break",
         arguments: [
             ("albumname=", "", ParameterFailure.Reason.empty),
             (
@@ -103,7 +103,7 @@ struct SeedAlbumLinkTests {
     }
 
     @Test(
-        "SPEC §2 rule 2: malformed album links are discarded with the gate's reason, never repaired",
+        "“Malformed links are discarded, never repaired”: malformed album links are discarded with the gate's reason, never repaired",
         arguments: [
             "https://example.com/albums?albumname=Summer 2024&index=3",
             "https://example.com/albums?albumname=%zz&index=3",
@@ -204,7 +204,7 @@ struct SeedPathSwitchTests {
     }
 
     @Test(
-        "SPEC §2 rule 4: links to other hosts, other paths or other cases open in the browser",
+        "“Every handler validates its parameters”: links to other hosts, other paths or other cases open in the browser",
         arguments: [
             "https://www.domain.com/path/to/thezoo", "https://domain.com.evil.org/path/to/thezoo",
             "https://domain.com/Path/To/thezoo", "https://domain.com/path/to", "https://domain.com/path/to/",
@@ -229,7 +229,7 @@ struct SeedPathSwitchTests {
     }
 
     @Test(
-        "SPEC §2 rule 2: malformed variants are discarded with the gate's reason",
+        "“Malformed links are discarded, never repaired”: malformed variants are discarded with the gate's reason",
         arguments: [
             "https://domain.com/path/to/the zoo", "https://domain.com/path/to/%2e%2e",
             "https://domain.com/path/to/a%2Fb",

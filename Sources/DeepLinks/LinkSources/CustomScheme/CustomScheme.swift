@@ -6,7 +6,7 @@
 /// - The name must be a valid scheme and never a well-known one (``isWellKnown(_:)``):
 ///   `http`, `https`, `mailto`, `tel`, `sms`, `javascript`, `data`, `file`, `about`, `blob`,
 ///   the App Store's and the system's own schemes, and the rest of ``wellKnownNames``.
-/// - ``host`` states what the part after `//` is, instead of guessing from a dot (SPEC §8):
+/// - ``host`` states what the part after `//` is, instead of guessing from a dot (see “A custom-scheme host is never guessed to be a domain” in the documentation):
 ///   a route segment (`newsapp://doc/42` routes `/doc/42`) or a domain that must be one of a
 ///   list (`photoalbum://photos.example.com/albums` routes `/albums`).
 /// - ``confirmsEveryRoute`` makes every route reached through the scheme ask the user first,

@@ -12,7 +12,7 @@ public enum SmartAppBannerError: Error, Sendable, Hashable, Encodable, CustomStr
     case tooLong(bytes: Int)
     /// An item between two commas (or before the first, or after the last) is empty.
     case emptyItem(index: Int)
-    /// An item without `=`; ``index`` counts items from 0.
+    /// An item without `=`; `index` counts items from 0.
     case missingEquals(item: String, index: Int)
     /// A key that is not one of ``SmartAppBanner/Key``.
     case unknownKey(String)

@@ -1,7 +1,7 @@
 /// What following a route risks, which decides whether a link may run it directly.
 ///
 /// A link can never directly run a ``sensitive`` or ``destructive`` route: the dispatcher
-/// returns ``LinkOutcome/confirm(_:)`` and the app asks the user first (SPEC §2, rule 3).
+/// returns ``LinkOutcome/confirm(_:)`` and the app asks the user first (see “A link never deletes or exposes data directly” in the documentation).
 ///
 /// ```swift
 /// Route("deleteAlbum", "/albums/:album(slug)/delete", safety: .destructive)

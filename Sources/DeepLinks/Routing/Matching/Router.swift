@@ -60,6 +60,7 @@ public struct Router: Sendable {
     /// Validates and compiles a table.
     ///
     /// - Parameters:
+    ///   - table: the route table to compile.
     ///   - registry: the custom parameter types the table may name.
     ///   - policy: the gate's policy, to also report routes it would never let through.
     /// - Throws: ``RouteTableError`` with every problem found.

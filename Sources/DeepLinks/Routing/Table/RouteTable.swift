@@ -52,6 +52,8 @@ public struct RouteTable: Sendable, Hashable {
     /// - Parameters:
     ///   - canonicalHost: the web host links are written for when none is given.
     ///   - scope: the scope of every route whose own scope is ``RouteScope/any``.
+    ///   - options: the trailing-slash, case and precedence rules.
+    ///   - routes: the routes, in declaration order.
     public init(
         canonicalHost: String? = nil, scope: RouteScope = .any, options: RoutingOptions = RoutingOptions(),
         routes: [Route]
@@ -66,6 +68,8 @@ public struct RouteTable: Sendable, Hashable {
     /// - Parameters:
     ///   - canonicalHost: the web host links are written for when none is given.
     ///   - scope: the scope of every route whose own scope is ``RouteScope/any``.
+    ///   - options: the trailing-slash, case and precedence rules.
+    ///   - routes: the routes, in declaration order.
     public init(
         canonicalHost: String? = nil, scope: RouteScope = .any, options: RoutingOptions = RoutingOptions(),
         @RouteTableBuilder _ routes: () -> [Route]
