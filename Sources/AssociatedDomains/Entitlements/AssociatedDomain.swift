@@ -246,3 +246,27 @@ public struct AssociatedDomainError: Error, Sendable, Hashable, Codable, CustomS
     /// "'entry': sentence".
     public var description: String { "'\(entry)': \(problem.sentence)" }
 }
+
+extension AssociatedDomain {
+    /// Decodes an entry from its parts and checks it exactly as
+    /// ``init(service:domain:isWildcard:modes:)`` does: a part that the check would refuse or
+    /// write differently (`"domain": "Example.com:8080"`) is a `DecodingError`.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let service = try c.decode(Service.self, forKey: .service)
+        let domain = try c.decode(String.self, forKey: .domain)
+        let isWildcard = try c.decode(Bool.self, forKey: .isWildcard)
+        let modes = try c.decode(Modes.self, forKey: .modes)
+        let checked: AssociatedDomain
+        do {
+            checked = try AssociatedDomain(service: service, domain: domain, isWildcard: isWildcard, modes: modes)
+        } catch {
+            throw DecodingError.dataCorruptedError(forKey: .domain, in: c, debugDescription: error.description)
+        }
+        guard checked.domain == domain else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .domain, in: c, debugDescription: "'\(domain)' is not written as the entry's check writes it ('\(checked.domain)')")
+        }
+        self = checked
+    }
+}

@@ -4,11 +4,11 @@ extension PreviewMetadata {
     /// The metadata as JSON for API consumers: keys sorted, indented, slashes unescaped.
     ///
     /// The JSON carries the same cleaned values and tags as the HTML renderings, plus the
-    /// source and every text adjustment.
+    /// source and every text adjustment. Metadata is `Encodable` only: a decoded value would
+    /// carry tags (a `javascript:` canonical URL, say) that no preview service made.
     ///
     /// ```swift
     /// let data = try metadata.jsonData()
-    /// let again = try JSONDecoder().decode(PreviewMetadata.self, from: data)   // == metadata
     /// ```
     public func jsonData() throws -> Data {
         let encoder = JSONEncoder()

@@ -26,7 +26,7 @@ import DeepLinks
 ///     site: site)
 /// metadata.tags.first { $0.key == "og:url" }?.content   // "https://photos.example.com/albums/summer-2024"
 /// ```
-public struct PreviewMetadata: Sendable, Hashable, Codable {
+public struct PreviewMetadata: Sendable, Hashable, Encodable {
     /// Where the content came from.
     public let source: PreviewSource
     /// The canonical link of the page (`og:url`, `<link rel="canonical">`, the Smart App
