@@ -88,20 +88,6 @@ public struct RouteTable: Sendable, Hashable {
     /// second in a release build); the limit bounds the work a table read from outside can cause.
     public static let maximumRouteCount = 50_000
 
-    /// Every problem of the table, in declaration order; empty when the table is sound.
-    ///
-    /// A problem whose ``RouteTableProblem/isError`` is `false` is a warning: it is listed
-    /// here, but ``Router`` still builds the table.
-    ///
-    /// With a `policy`, the table is also checked against the gate that will feed it: schemes
-    /// and hosts the policy refuses, patterns longer than its segment limit, and query
-    /// parameters that sanitising strips are reported as routes that can never match.
-    public func problems(
-        registry: ParameterTypeRegistry = ParameterTypeRegistry(), policy: LinkPolicy? = nil
-    ) -> [RouteTableProblem] {
-        RouteTableValidation(table: self, registry: registry, policy: policy).run().problems
-    }
-
     /// Why the canonical host cannot be used, if it cannot.
     var canonicalHostProblems: [RouteTableProblem] {
         guard let host = canonicalHost else { return [] }
