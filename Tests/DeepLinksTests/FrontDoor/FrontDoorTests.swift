@@ -162,3 +162,20 @@ struct AdapterInputTests {
         #expect(receiver.activityTypes == ["com.example.two", "com.example.one"])
     }
 }
+
+@Suite("Messages never carry invisible text")
+struct MessageEscapingTests {
+    @Test("a refused value with a bidi override is echoed as an escape, so the message reads as it is")
+    func bidiOverrideIsEscapedInTheReason() throws {
+        let receiver = try LinkReceiver(
+            table: RouteTable { Route("search", "/search", query: ["q(string 1...64)"], scope: RouteScope(hosts: ["example.com"])) },
+            policy: LinkPolicy(allowedHosts: ["example.com"]))
+        let outcome = receiver.receive(url: "https://example.com/search?q=%E2%80%AEgnp.exe").outcome
+        guard case .openInBrowser(_, let reason) = outcome else {
+            Issue.record("expected the browser fallback, got \(outcome)")
+            return
+        }
+        #expect(reason.description.contains(#"\u{202E}gnp.exe"#))
+        #expect(!reason.description.unicodeScalars.contains("\u{202E}"))
+    }
+}

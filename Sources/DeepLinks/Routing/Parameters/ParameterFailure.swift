@@ -38,7 +38,12 @@ public struct ParameterFailure: Sendable, Hashable, Encodable, CustomStringConve
     /// A value cut to 64 characters, with control characters shown as escapes, for messages.
     static func shortened(_ value: String) -> String {
         let visible = value.unicodeScalars.map { scalar -> String in
-            scalar.properties.generalCategory == .control ? scalar.escaped(asASCII: true) : String(scalar)
+            // Controls, separators and format characters (bidi overrides, zero-width spaces)
+            // are written as escapes, so a message never reorders or hides what follows.
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator: scalar.escaped(asASCII: true)
+            default: String(scalar)
+            }
         }.joined()
         return visible.count > 64 ? String(visible.prefix(64)) + "…" : visible
     }
