@@ -106,10 +106,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
 
     do {
-        let decoded = try JSONDecoder().decode(PreviewMetadata.self, from: try metadata.jsonData())
-        require(decoded == metadata, "the JSON form decodes to other metadata", input: text)
+        // The JSON form carries exactly the tags the HTML renders, in order.
+        let object = try JSONSerialization.jsonObject(with: try metadata.jsonData()) as? [String: Any]
+        let tags = (object?["tags"] as? [[String: Any]])?.compactMap { $0["content"] as? String }
+        require(tags == metadata.tags.map(\.content), "the JSON form carries other tags", input: text)
     } catch {
-        violated("the JSON form does not round-trip: \(error)", input: text)
+        violated("the JSON form cannot be written: \(error)", input: text)
     }
     return 0
 }
