@@ -61,7 +61,14 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     do {
         receiver = try LinkReceiver(table: table, policy: LinkPolicy(allowedSchemes: schemes))
     } catch {
-        violated("a table the router accepts was refused by the receiver: \(error)", input: text)
+        // The receiver checks the table against its gate's policy too; the only extra problems
+        // it may find are routes that policy would never let through.
+        guard case .routeTable(let tableError) = error,
+            tableError.problems.allSatisfy({ if case .neverMatches = $0 { true } else { false } })
+        else {
+            violated("a table the router accepts was refused by the receiver: \(error)", input: text)
+        }
+        return 0
     }
     _ = router
     let gate = receiver.gate
