@@ -29,7 +29,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ]
-        )
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -14,7 +14,8 @@ struct AssociatedDomainDecodingTests {
         for tampered in ["example.com:8080", "example.com/path", "EXAMPLE.com", ""] {
             object["domain"] = tampered
             #expect(throws: DecodingError.self, "\(tampered)") {
-                try JSONDecoder().decode(AssociatedDomain.self, from: JSONSerialization.data(withJSONObject: object))
+                try JSONDecoder().decode(
+                    AssociatedDomain.self, from: JSONSerialization.data(withJSONObject: object))
             }
         }
     }

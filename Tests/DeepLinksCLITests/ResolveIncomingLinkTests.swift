@@ -30,15 +30,18 @@ struct ResolveIncomingLinkTests {
         #expect(samples.count >= 20)
         #expect(Set(samples.map(\.incoming.source)) == Set(LinkSource.allCases))
         let receiver = try LinkReceiver(
-            table: JSONDecoder().decode(RouteTable.self, from: Data(contentsOf: URL(fileURLWithPath: Self.table))),
+            table: JSONDecoder().decode(
+                RouteTable.self, from: Data(contentsOf: URL(fileURLWithPath: Self.table))),
             configuration: JSONDecoder().decode(
-                LinkReceiver.Configuration.self, from: Data(contentsOf: URL(fileURLWithPath: Self.configuration))))
+                LinkReceiver.Configuration.self,
+                from: Data(contentsOf: URL(fileURLWithPath: Self.configuration))))
         // The line protocol's key for a banner is "banner"; IncomingLink's own is accepted too.
         let input = samples.enumerated().map { index, sample in
             #"{"id":\#(index),"# + sample.json.dropFirst()
         }.joined(separator: "\n")
         let run = await runInProcess(
-            ["resolve", "--jsonl", "--table", Self.table, "--config", Self.configuration], standardInput: input)
+            ["resolve", "--jsonl", "--table", Self.table, "--config", Self.configuration],
+            standardInput: input)
         #expect(run.lines.count == samples.count)
         for (line, sample) in zip(run.lines, samples) {
             let expected = ResolveLineProtocol(receiver: receiver).answer(Array(line.utf8))
@@ -63,7 +66,8 @@ struct ResolveIncomingLinkTests {
             #"{"id":5,"activity":{"activityType":"NSUserActivityTypeBrowsingWeb","webpageURL":"javascript:alert(1)"}}"#,
         ].joined(separator: "\n")
         let run = await runInProcess(
-            ["resolve", "--jsonl", "--table", Self.table, "--config", Self.configuration], standardInput: input)
+            ["resolve", "--jsonl", "--table", Self.table, "--config", Self.configuration],
+            standardInput: input)
         #expect(
             run.lines == [
                 #"{"id":1,"outcome":"route","route":"album","parameters":{"album":"summer-2024"},"host":"photos.example.com","reason":null,"source":"handoff"}"#,

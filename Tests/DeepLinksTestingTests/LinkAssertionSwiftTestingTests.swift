@@ -44,7 +44,8 @@ struct LinkAssertionSwiftTestingTests {
         assertValidReceiver(TestingFixtures.table, configuration: TestingFixtures.configuration)
         assertRoute(.activity(TestingFixtures.handoff(index: 3)), in: receiver, is: "photo")
         assertConfirmation(
-            .smartAppBanner(content: "app-id=1, app-argument=https://example.com/albums/a/delete"), in: receiver,
+            .smartAppBanner(content: "app-id=1, app-argument=https://example.com/albums/a/delete"),
+            in: receiver,
             is: "deleteAlbum")
         assertRejected(
             .activity(try! UserActivity(activityType: "com.other.app")), in: receiver,
@@ -82,10 +83,12 @@ struct LinkAssertionSwiftTestingTests {
         }
         #expect(messages.count == 10)
         let firstLines = messages.map { $0.components(separatedBy: "\n")[0] }
-        #expect(firstLines[0].hasPrefix("https://example.com/unknown: expected route to 'photo', but got: open "))
+        #expect(
+            firstLines[0].hasPrefix("https://example.com/unknown: expected route to 'photo', but got: open "))
         #expect(
             firstLines[1].hasPrefix(
-                "https://example.com/albums/a/photos/1: expected route to 'photo' with [album: string \"b\", "))
+                "https://example.com/albums/a/photos/1: expected route to 'photo' with [album: string \"b\", "
+            ))
         #expect(firstLines[2].contains("expected confirmation for route 'photo', but got: route to 'photo'"))
         #expect(firstLines[3].contains("expected the browser fallback, but got: route to 'photo'"))
         #expect(firstLines[4].contains("expected rejection as malformed, but got: route to 'photo'"))
@@ -102,7 +105,9 @@ struct LinkAssertionSwiftTestingTests {
         let messages = failures {
             assertValidReceiver(
                 RouteTable {
-                    Route("photo", "/albums/:album(slug)", scope: RouteScope(hosts: ["a.example.com", "b.example.com"]))
+                    Route(
+                        "photo", "/albums/:album(slug)",
+                        scope: RouteScope(hosts: ["a.example.com", "b.example.com"]))
                 },
                 configuration: LinkReceiver.Configuration(
                     activities: [ActivityRoute(activityType: "com.example.view", route: "photo")]))

@@ -22,6 +22,7 @@ enum TestingFixtures {
     /// A Handoff of the photo activity.
     static func handoff(index: Int) -> UserActivity {
         try! UserActivity(
-            activityType: "com.example.photos.viewing", userInfo: ["album": "summer", "index": .integer(index)])
+            activityType: "com.example.photos.viewing",
+            userInfo: ["album": "summer", "index": .integer(index)])
     }
 }

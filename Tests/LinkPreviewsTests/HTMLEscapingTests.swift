@@ -14,7 +14,9 @@ struct HTMLEscapingTests {
         #expect(HTMLEscaping.text(#"a"b'c<d>e&f"#) == #"a"b'c&lt;d&gt;e&amp;f"#)
     }
 
-    @Test("“Every value is cleaned and escaped”: an attribute-breaking payload cannot add an element or an attribute")
+    @Test(
+        "“Every value is cleaned and escaped”: an attribute-breaking payload cannot add an element or an attribute"
+    )
     func spec7AttributeInjection() {
         #expect(
             HTMLEscaping.attribute(#""><img src=x onerror=alert(1)>"#)

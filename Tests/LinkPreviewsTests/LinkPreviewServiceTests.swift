@@ -79,7 +79,9 @@ struct LinkPreviewServiceTests {
         }
     }
 
-    @Test("“A link never deletes or exposes data directly”: a destructive or sensitive route's content is never previewed")
+    @Test(
+        "“A link never deletes or exposes data directly”: a destructive or sensitive route's content is never previewed"
+    )
     func spec2Rule3ConfirmedRoutesAreGeneric() async throws {
         var providers = PhotoAlbumFixture.providers
         providers.bind("deleteAlbum") { _ in LinkPreview(title: "Delete Summer 2024?") }

@@ -154,7 +154,9 @@ struct PreviewMetadataTests {
             })
     }
 
-    @Test("JSON form carries the same tags; metadata cannot be decoded (a decoded canonical URL would skip the checks)")
+    @Test(
+        "JSON form carries the same tags; metadata cannot be decoded (a decoded canonical URL would skip the checks)"
+    )
     func jsonForm() throws {
         let result = try metadata(LinkPreview(title: #"</script>"quoted""#, description: "d"))
         let data = try result.jsonData()

@@ -71,7 +71,9 @@ struct RenderingTests {
         #expect(!html.contains("javascript:"))
     }
 
-    @Test("“The landing page opens the app with its scheme”: the open button uses the custom scheme, since a same-domain tap stays in Safari")
+    @Test(
+        "“The landing page opens the app with its scheme”: the open button uses the custom scheme, since a same-domain tap stays in Safari"
+    )
     func spec6OpenButtonUsesTheCustomScheme() throws {
         let html = LandingPage(try metadata(LinkPreview(title: "A"))).html
         #expect(

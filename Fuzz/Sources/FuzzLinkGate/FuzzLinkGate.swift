@@ -31,7 +31,8 @@ let table = RouteTable {
 /// `myapp` links too). The table is a constant known to be sound.
 let receivers: [LinkReceiver] = gates.map { gate in
     do {
-        return try LinkReceiver(table: table, policy: gate.policy, schemes: SchemeRegistry([CustomScheme("myapp")]))
+        return try LinkReceiver(
+            table: table, policy: gate.policy, schemes: SchemeRegistry([CustomScheme("myapp")]))
     } catch {
         fatalError("the harness's own route table is refused: \(error)")
     }

@@ -110,12 +110,14 @@ func check(_ incoming: IncomingLink, input: String) {
             input: input)
         if case .activity(let activity) = incoming {
             require(
-                activity.activityType != "com.example.deleting-album", "a destructive activity was routed directly",
+                activity.activityType != "com.example.deleting-album",
+                "a destructive activity was routed directly",
                 input: input)
         }
     case .confirm(let match):
         require(
-            match.link.scheme == "myapp" || match.safety != .navigate, "a navigate route asked for confirmation",
+            match.link.scheme == "myapp" || match.safety != .navigate,
+            "a navigate route asked for confirmation",
             input: input)
     case .openInBrowser(let link, _):
         require(

@@ -10,7 +10,8 @@ import DeepLinks
 public func checkOutcome(_ link: Link, text: String, receiver: LinkReceiver, input: String) {
     let outcome = receiver.receive(url: text).outcome
     require(
-        outcome == receiver.receive(url: link.original).outcome, "text and parsed link decided differently", input: input)
+        outcome == receiver.receive(url: link.original).outcome, "text and parsed link decided differently",
+        input: input)
     let sanitized = receiver.gate.sanitize(link).link
     switch outcome {
     case .reject(.malformed(let error)):

@@ -259,13 +259,17 @@ extension AssociatedDomain {
         let modes = try c.decode(Modes.self, forKey: .modes)
         let checked: AssociatedDomain
         do {
-            checked = try AssociatedDomain(service: service, domain: domain, isWildcard: isWildcard, modes: modes)
+            checked = try AssociatedDomain(
+                service: service, domain: domain, isWildcard: isWildcard, modes: modes)
         } catch {
-            throw DecodingError.dataCorruptedError(forKey: .domain, in: c, debugDescription: error.description)
+            throw DecodingError.dataCorruptedError(
+                forKey: .domain, in: c, debugDescription: error.description)
         }
         guard checked.domain == domain else {
             throw DecodingError.dataCorruptedError(
-                forKey: .domain, in: c, debugDescription: "'\(domain)' is not written as the entry's check writes it ('\(checked.domain)')")
+                forKey: .domain, in: c,
+                debugDescription:
+                    "'\(domain)' is not written as the entry's check writes it ('\(checked.domain)')")
         }
         self = checked
     }

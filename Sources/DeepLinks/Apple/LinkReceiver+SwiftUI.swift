@@ -13,7 +13,9 @@
         /// ContentView()
         ///     .onLink(receiver) { decision in navigator.present(decision) }
         /// ```
-        public func onLink(_ receiver: LinkReceiver, perform action: @escaping (LinkDecision) -> Void) -> some View {
+        public func onLink(_ receiver: LinkReceiver, perform action: @escaping (LinkDecision) -> Void)
+            -> some View
+        {
             var view = AnyView(onOpenURL { action(receiver.receive($0)) })
             for type in [UserActivity.browsingWeb] + receiver.activityTypes {
                 let platformType = type == UserActivity.browsingWeb ? NSUserActivityTypeBrowsingWeb : type

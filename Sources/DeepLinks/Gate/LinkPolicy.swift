@@ -156,7 +156,8 @@ public struct LinkLimits: Sendable, Hashable, Codable {
         for key in CodingKeys.allCases {
             if let value = try c.decodeIfPresent(Int.self, forKey: key), value < 1 {
                 throw DecodingError.dataCorruptedError(
-                    forKey: key, in: c, debugDescription: "\(key.stringValue) must be at least 1, not \(value)")
+                    forKey: key, in: c,
+                    debugDescription: "\(key.stringValue) must be at least 1, not \(value)")
             }
         }
         let d = LinkLimits()
@@ -208,13 +209,15 @@ public struct HostPattern: Sendable, Hashable, Codable, ExpressibleByStringLiter
         let c = try decoder.singleValueContainer()
         let text = try c.decode(String.self)
         self.init(text)
-        let invalid = name.isEmpty || name.hasPrefix(".") || name.hasSuffix(".") || name.contains("..")
+        let invalid =
+            name.isEmpty || name.hasPrefix(".") || name.hasSuffix(".") || name.contains("..")
             || name.unicodeScalars.contains {
                 $0.value <= 0x20 || $0.value >= 0x7F || "*/@\\?#%".unicodeScalars.contains($0)
             }
         guard !invalid else {
             throw DecodingError.dataCorruptedError(
-                in: c, debugDescription: "'\(text)' is not a host pattern: write a host (example.com) or *.host")
+                in: c,
+                debugDescription: "'\(text)' is not a host pattern: write a host (example.com) or *.host")
         }
     }
 
@@ -267,7 +270,9 @@ public struct QueryItemPattern: Sendable, Hashable, Codable, ExpressibleByString
         self.init(text)
         guard !name.isEmpty, !name.unicodeScalars.contains(where: { $0.value <= 0x20 || $0 == "*" }) else {
             throw DecodingError.dataCorruptedError(
-                in: c, debugDescription: "'\(text)' is not a query item pattern: write a name (fbclid) or a prefix (utm_*)")
+                in: c,
+                debugDescription:
+                    "'\(text)' is not a query item pattern: write a name (fbclid) or a prefix (utm_*)")
         }
     }
 

@@ -229,7 +229,9 @@ public struct LinkReceiver: Sendable {
     /// check, because it is then decided exactly as a URL of its scheme would be.
     private func writtenLink(for activity: UserActivity) -> Result<String, LinkRejection> {
         let type = activity.activityType
-        guard let registered = activitiesByType[type] else { return .failure(.unregisteredActivityType(type)) }
+        guard let registered = activitiesByType[type] else {
+            return .failure(.unregisteredActivityType(type))
+        }
         var firstRejection: LinkRejection?
         for candidate in registered {
             guard let route = router.compiledRoute(named: candidate.route) else { continue }
@@ -259,8 +261,11 @@ public struct LinkReceiver: Sendable {
         Self.destination(of: activity, schemes: schemes)
     }
 
-    static func destination(of activity: ActivityRoute, schemes: SchemeRegistry) -> (host: String?, domain: String?) {
-        guard let name = activity.scheme, let scheme = schemes[name], case .domain(let patterns) = scheme.host else {
+    static func destination(of activity: ActivityRoute, schemes: SchemeRegistry) -> (
+        host: String?, domain: String?
+    ) {
+        guard let name = activity.scheme, let scheme = schemes[name], case .domain(let patterns) = scheme.host
+        else {
             return (activity.host, nil)
         }
         if let host = activity.host { return (nil, host.lowercased()) }

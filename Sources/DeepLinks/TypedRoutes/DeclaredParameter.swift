@@ -42,7 +42,8 @@ extension CompiledRoute {
                 declared[name] = DeclaredParameter(
                     name: name, type: type, isCatchAll: false, alwaysPresent: !optional)
             case .catchAll(let name, let type, _):
-                declared[name] = DeclaredParameter(name: name, type: type, isCatchAll: true, alwaysPresent: true)
+                declared[name] = DeclaredParameter(
+                    name: name, type: type, isCatchAll: true, alwaysPresent: true)
             }
         }
         var others = query

@@ -40,7 +40,10 @@ extension LinkReceiver {
     public func userActivity<Value: RouteValue>(for value: Value, activityType: String)
         throws(OutgoingActivityError) -> UserActivity
     {
-        guard let registration = activities.first(where: { $0.activityType == activityType && $0.route == Value.route }),
+        guard
+            let registration = activities.first(where: {
+                $0.activityType == activityType && $0.route == Value.route
+            }),
             let compiled = router.compiledRoute(named: Value.route)
         else {
             throw .noActivityRoute(activityType: activityType, route: Value.route)
@@ -48,7 +51,8 @@ extension LinkReceiver {
         let parameters: RouteParameters
         switch ParameterEncoder.parameters(of: value) {
         case .success(let written): parameters = written
-        case .failure(let failure): throw .unwritable(.unwritableValue(route: Value.route, reason: failure.reason))
+        case .failure(let failure):
+            throw .unwritable(.unwritableValue(route: Value.route, reason: failure.reason))
         }
         // The link must be one the receiver would accept: written as the activity route writes it.
         let (host, domain) = Self.destination(of: registration, schemes: schemes)
@@ -72,7 +76,8 @@ extension LinkReceiver {
         }
         let required = Set(compiled.declaredParameters.values.filter { $0.alwaysPresent }.map(\.name))
             .intersection(userInfo.keys)
-        let webpage = try? router.link(for: Value.route, parameters: parameters, scheme: "https", host: registration.host)
+        let webpage = try? router.link(
+            for: Value.route, parameters: parameters, scheme: "https", host: registration.host)
         do {
             return try UserActivity(
                 activityType: activityType, webpageURL: webpage, userInfo: UserInfo(userInfo),

@@ -17,7 +17,8 @@ struct ParameterDecoder: Decoder {
         /// The first problem found.
         var problem: TypedRoutesError?
 
-        init(typeName: String, route: String, values: RouteParameters, declared: [String: DeclaredParameter]?) {
+        init(typeName: String, route: String, values: RouteParameters, declared: [String: DeclaredParameter]?)
+        {
             self.typeName = typeName
             self.route = route
             self.values = values
@@ -80,12 +81,14 @@ struct ParameterKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
                 throw context.fail(
                     .typeMismatch(
                         type: context.typeName, route: context.route, parameter: name,
-                        declared: parameter.isCatchAll ? "catch-all" : parameter.type?.description ?? "untyped",
+                        declared: parameter.isCatchAll
+                            ? "catch-all" : parameter.type?.description ?? "untyped",
                         swiftType: mismatch))
             }
         }
         guard let value = context.values[name] else {
-            throw DecodingError.keyNotFound(key, .init(codingPath: [key], debugDescription: "no parameter '\(name)'"))
+            throw DecodingError.keyNotFound(
+                key, .init(codingPath: [key], debugDescription: "no parameter '\(name)'"))
         }
         do {
             return try ParameterFit.read(T.self, from: value)
@@ -126,7 +129,8 @@ enum ParameterFit {
         if case .custom? = parameter.type { return nil }  // checked when a value is read
         if let integer = T.self as? any FixedWidthInteger.Type {
             guard case .integer(let range)? = parameter.type else { return name }
-            return fits(integer, range) ? nil : "\(name) (too narrow for \(range.lowerBound)...\(range.upperBound))"
+            return fits(integer, range)
+                ? nil : "\(name) (too narrow for \(range.lowerBound)...\(range.upperBound))"
         }
         if T.self == String.self {
             switch parameter.type {
@@ -157,7 +161,9 @@ enum ParameterFit {
     static func primitive<T>(_ type: T.Type, from value: ParameterValue) -> T? {
         switch value {
         case .integer(let number):
-            if let integer = T.self as? any FixedWidthInteger.Type, let converted = integer.init(exactly: number) {
+            if let integer = T.self as? any FixedWidthInteger.Type,
+                let converted = integer.init(exactly: number)
+            {
                 return converted as? T
             }
         case .string(let text):
@@ -187,7 +193,9 @@ struct SingleParameterDecoder: Decoder, SingleValueDecodingContainer {
 
     func decodeNil() -> Bool { false }
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        guard let direct = ParameterFit.primitive(T.self, from: value) else { throw mismatch(String(describing: T.self)) }
+        guard let direct = ParameterFit.primitive(T.self, from: value) else {
+            throw mismatch(String(describing: T.self))
+        }
         return direct
     }
 

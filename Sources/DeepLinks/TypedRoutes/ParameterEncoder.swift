@@ -21,7 +21,8 @@ struct ParameterEncoder: Encoder {
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        storage.problem = storage.problem ?? "a route value is written as an object of parameters, not a value"
+        storage.problem =
+            storage.problem ?? "a route value is written as an object of parameters, not a value"
         return RejectingEncoder(storage: storage)
     }
 
@@ -49,7 +50,8 @@ struct ParameterKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
             storage.parameters[key.stringValue] = parameter
         } else {
             storage.problem =
-                storage.problem ?? "parameter '\(key.stringValue)' holds a \(T.self), which no parameter type carries"
+                storage.problem
+                ?? "parameter '\(key.stringValue)' holds a \(T.self), which no parameter type carries"
         }
     }
 
@@ -97,7 +99,9 @@ struct SingleValueCapture: Encoder, SingleValueEncodingContainer {
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         KeyedEncodingContainer(ParameterKeyedEncoder<Key>(storage: ParameterEncoder.Storage()))
     }
-    func unkeyedContainer() -> any UnkeyedEncodingContainer { RejectingEncoder(storage: ParameterEncoder.Storage()) }
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        RejectingEncoder(storage: ParameterEncoder.Storage())
+    }
     func singleValueContainer() -> any SingleValueEncodingContainer { self }
 
     mutating func encodeNil() throws {}
@@ -105,7 +109,8 @@ struct SingleValueCapture: Encoder, SingleValueEncodingContainer {
         switch value {
         case let text as String: box.value = .string(text)
         case let flag as Bool: box.value = .boolean(flag)
-        case let integer as any FixedWidthInteger: box.value = Int(exactly: integer).map(ParameterValue.integer)
+        case let integer as any FixedWidthInteger:
+            box.value = Int(exactly: integer).map(ParameterValue.integer)
         default: box.value = nil
         }
     }

@@ -103,7 +103,9 @@ public struct TypedRoutes<Destination: Sendable>: Sendable {
 
     // MARK: Reading values
 
-    static func value<Value: RouteValue>(_ type: Value.Type, typeName: String, from parameters: RouteParameters)
+    static func value<Value: RouteValue>(
+        _ type: Value.Type, typeName: String, from parameters: RouteParameters
+    )
         throws(TypedRoutesError) -> Value
     {
         let context = ParameterDecoder.Context(
@@ -131,7 +133,9 @@ public struct TypedRoutes<Destination: Sendable>: Sendable {
                 _ = try Value(from: ParameterDecoder(context: context))
             } catch {
                 if let problem = context.problem {
-                    if case .valueNotReadable = problem, let parameter = mismatchedParameter(context, declared) {
+                    if case .valueNotReadable = problem,
+                        let parameter = mismatchedParameter(context, declared)
+                    {
                         return .typeMismatch(
                             type: typeName, route: route.name, parameter: parameter.name,
                             declared: parameter.type?.description ?? "untyped",
@@ -142,7 +146,9 @@ public struct TypedRoutes<Destination: Sendable>: Sendable {
                 return .valueNotReadable(type: typeName, route: route.name, reason: "\(error)")
             }
             for name in context.reads.sorted() {
-                if let parameter = declared[name], !parameter.alwaysPresent, !context.optionalReads.contains(name) {
+                if let parameter = declared[name], !parameter.alwaysPresent,
+                    !context.optionalReads.contains(name)
+                {
                     return .optionalParameter(type: typeName, route: route.name, parameter: name)
                 }
             }

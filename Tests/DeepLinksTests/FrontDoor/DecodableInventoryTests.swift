@@ -9,7 +9,9 @@ import Testing
 struct DecodableInventoryTests {
     /// One tampered encoding per type, by the name the type is declared with.
     static let tampered: [String: @Sendable () throws -> Any] = [
-        "ActivityRoute": { try decode(ActivityRoute.self, #"{"activityType":"a.b","route":"r","hots":"x"}"#) },
+        "ActivityRoute": {
+            try decode(ActivityRoute.self, #"{"activityType":"a.b","route":"r","hots":"x"}"#)
+        },
         "AppClipDisplay": { try decode(SmartAppBanner.AppClipDisplay.self, #""banner""#) },
         "CaseSensitivity": { try decode(RoutingOptions.CaseSensitivity.self, #""bogus""#) },
         "CharacterClass": { try decode(CharacterClass.self, #""[z-a]""#) },
@@ -19,7 +21,9 @@ struct DecodableInventoryTests {
         },
         "FragmentRule": { try decode(FragmentRule.self, "7") },
         "HostPattern": { try decode(HostPattern.self, #""evil.com/x""#) },
-        "IncomingLink": { try decode(IncomingLink.self, #"{"url":"https://a.example","smartAppBanner":"x"}"#) },
+        "IncomingLink": {
+            try decode(IncomingLink.self, #"{"url":"https://a.example","smartAppBanner":"x"}"#)
+        },
         "Key": { try decode(SmartAppBanner.Key.self, #""app-name""#) },
         "Kind": { try decode(UserInfoValue.Kind.self, #""float""#) },
         "Link": {
@@ -41,7 +45,8 @@ struct DecodableInventoryTests {
         "PathSegment": { try decode(PathSegment.self, #"{"raw":"a%20b","decoded":"evil"}"#) },
         "Precedence": { try decode(RoutingOptions.Precedence.self, #""bogus""#) },
         "QueryItem": {
-            try decode(QueryItem.self, #"{"rawName":"a","rawValue":"b","name":"a","value":"evil","hasValue":true}"#)
+            try decode(
+                QueryItem.self, #"{"rawName":"a","rawValue":"b","name":"a","value":"evil","hasValue":true}"#)
         },
         "QueryItemPattern": { try decode(QueryItemPattern.self, #""utm_*x*""#) },
         "QueryParameter": { try decode(QueryParameter.self, "[]") },
@@ -81,10 +86,12 @@ struct DecodableInventoryTests {
     /// The names of the public types the module's sources declare `Codable` or `Decodable`.
     static func declaredDecodableTypes() throws -> Set<String> {
         let sources = Corpus.packageRoot.appendingPathComponent("Sources/DeepLinks")
-        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
+        let files =
+            FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
         let declaration = try Regex(
-            #"(?m)^\s*(?:public (?:struct|enum|final class) |extension )([A-Za-z.]+)\b[^{\n]*\b(?:Codable|Decodable)\b"#)
+            #"(?m)^\s*(?:public (?:struct|enum|final class) |extension )([A-Za-z.]+)\b[^{\n]*\b(?:Codable|Decodable)\b"#
+        )
         var names: Set<String> = []
         for file in files {
             let text = try String(contentsOf: file, encoding: .utf8)
@@ -105,7 +112,9 @@ struct DecodableInventoryTests {
         #expect(stale.isEmpty, "no longer Decodable, remove: \(stale.joined(separator: ", "))")
     }
 
-    @Test("each tampered encoding is refused, with the checking initializer's own error", arguments: tampered.keys.sorted())
+    @Test(
+        "each tampered encoding is refused, with the checking initializer's own error",
+        arguments: tampered.keys.sorted())
     func tamperedEncodingIsRefused(_ name: String) throws {
         let attempt = try #require(Self.tampered[name])
         #expect(throws: (any Error).self, "\(name) accepted a tampered encoding") { try attempt() }

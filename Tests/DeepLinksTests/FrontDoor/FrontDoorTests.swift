@@ -17,16 +17,20 @@ struct FrontDoorTests {
         try LinkReceiver(
             table: table, policy: LinkPolicy(allowedHosts: ["photos.example.com"]),
             schemes: SchemeRegistry([
-                CustomScheme("photoalbum", host: .domain(["photos.example.com"]), confirmsEveryRoute: confirms),
+                CustomScheme(
+                    "photoalbum", host: .domain(["photos.example.com"]), confirmsEveryRoute: confirms),
                 CustomScheme("shop"),
             ]),
             activities: [
                 ActivityRoute(activityType: "com.example.album", route: "album", scheme: "photoalbum"),
-                ActivityRoute(activityType: "com.example.web-album", route: "album", host: "photos.example.com"),
+                ActivityRoute(
+                    activityType: "com.example.web-album", route: "album", host: "photos.example.com"),
             ])
     }
 
-    @Test("side door 1 pinned: a domain scheme's host outside its list is rejected, not routed as a path segment")
+    @Test(
+        "side door 1 pinned: a domain scheme's host outside its list is rejected, not routed as a path segment"
+    )
     func customSchemeHostRuleApplies() throws {
         let receiver = try Self.receiver()
         #expect(
@@ -34,7 +38,8 @@ struct FrontDoorTests {
                 == .reject(.hostNotAllowed(scheme: "photoalbum", host: "evil.com")))
     }
 
-    @Test("side door 2 pinned: Handoff to a scheme that confirms every route asks to confirm, as the URL does")
+    @Test(
+        "side door 2 pinned: Handoff to a scheme that confirms every route asks to confirm, as the URL does")
     func handoffFollowsTheSchemeRules() throws {
         let receiver = try Self.receiver()
         let handoff = try UserActivity(activityType: "com.example.album", userInfo: ["album": "summer"])
@@ -65,18 +70,23 @@ struct FrontDoorTests {
         #expect(
             receiver.receive(url: "shop://account:80/delete").outcome
                 == .reject(.portOnRouteHost(scheme: "shop", host: "account", port: 80)))
-        if case .confirm = receiver.receive(url: "shop://account/delete").outcome {} else {
+        if case .confirm = receiver.receive(url: "shop://account/delete").outcome {
+        } else {
             Issue.record("the destructive route must still ask to confirm")
         }
     }
 
-    @Test("side door 5 pinned: the effective policy is visible and the test helpers' configuration builds the same receiver")
+    @Test(
+        "side door 5 pinned: the effective policy is visible and the test helpers' configuration builds the same receiver"
+    )
     func effectivePolicyIsVisible() throws {
         let receiver = try Self.receiver()
         #expect(receiver.policy.allowedSchemes == ["https", "http", "photoalbum", "shop"])
         #expect(receiver.configuration.effectivePolicy == receiver.policy)
         let rebuilt = try LinkReceiver(table: Self.table, configuration: receiver.configuration)
-        for text in ["photoalbum://photos.example.com/albums/a", "https://photos.example.com/albums/a/delete"] {
+        for text in [
+            "photoalbum://photos.example.com/albums/a", "https://photos.example.com/albums/a/delete",
+        ] {
             #expect(rebuilt.receive(url: text) == receiver.receive(url: text))
         }
     }
@@ -110,8 +120,10 @@ struct DecodingSideDoorTests {
     @Test("side door 3 pinned: a decoded link whose host disagrees with its text is refused")
     func tamperedLinkIsRefused() throws {
         let link = try LinkGate().parse("https://example.com/x")
-        var object = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(link)) as? [String: Any])
-        #expect(try JSONDecoder().decode(Link.self, from: JSONSerialization.data(withJSONObject: object)) == link)
+        var object = try #require(
+            try JSONSerialization.jsonObject(with: JSONEncoder().encode(link)) as? [String: Any])
+        #expect(
+            try JSONDecoder().decode(Link.self, from: JSONSerialization.data(withJSONObject: object)) == link)
         object["host"] = "evil.com"
         #expect(throws: DecodingError.self) {
             try JSONDecoder().decode(Link.self, from: JSONSerialization.data(withJSONObject: object))
@@ -127,16 +139,21 @@ struct DecodingSideDoorTests {
         }
         // The top-level dictionary is one level, each array one more.
         #expect(throws: Never.self) { try JSONDecoder().decode(UserInfo.self, from: Data(nested(16).utf8)) }
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(UserInfo.self, from: Data(nested(17).utf8)) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(UserInfo.self, from: Data(nested(17).utf8))
+        }
     }
 
     @Test("side door 4 pinned: a misspelt policy key is refused with its name, never read as 'any host'")
     func misspeltPolicyKeyIsRefused() throws {
         do {
-            _ = try JSONDecoder().decode(LinkPolicy.self, from: Data(#"{"allowedHost": ["shop.example.com"]}"#.utf8))
+            _ = try JSONDecoder().decode(
+                LinkPolicy.self, from: Data(#"{"allowedHost": ["shop.example.com"]}"#.utf8))
             Issue.record("a misspelt key was accepted")
         } catch let DecodingError.dataCorrupted(context) {
-            #expect(context.debugDescription.hasPrefix("unknown key 'allowedHost' in a link policy; allowed keys are "))
+            #expect(
+                context.debugDescription.hasPrefix(
+                    "unknown key 'allowedHost' in a link policy; allowed keys are "))
             #expect(context.debugDescription.contains("allowedHosts"))
         }
         #expect(throws: DecodingError.self) {
@@ -168,7 +185,11 @@ struct MessageEscapingTests {
     @Test("a refused value with a bidi override is echoed as an escape, so the message reads as it is")
     func bidiOverrideIsEscapedInTheReason() throws {
         let receiver = try LinkReceiver(
-            table: RouteTable { Route("search", "/search", query: ["q(string 1...64)"], scope: RouteScope(hosts: ["example.com"])) },
+            table: RouteTable {
+                Route(
+                    "search", "/search", query: ["q(string 1...64)"],
+                    scope: RouteScope(hosts: ["example.com"]))
+            },
             policy: LinkPolicy(allowedHosts: ["example.com"]))
         let outcome = receiver.receive(url: "https://example.com/search?q=%E2%80%AEgnp.exe").outcome
         guard case .openInBrowser(_, let reason) = outcome else {

@@ -98,7 +98,9 @@ struct HandoffRoutingTests {
                         failure: UserInfoFailure(key: "albumname", value: nil, reason: .invalid(.missing)))))
     }
 
-    @Test("“A link never deletes or exposes data directly”: Handoff never runs a destructive route directly, it asks first")
+    @Test(
+        "“A link never deletes or exposes data directly”: Handoff never runs a destructive route directly, it asks first"
+    )
     func destructiveConfirms() throws {
         let received = try handoff(IncomingFixtures.editingAlbum, ["album": "summer-2024"])
         guard case .confirm(let match) = received.outcome else {
@@ -168,7 +170,8 @@ struct ActivityRouteValidationTests {
                 .unknownRoute(activityType: "com.example.photos.viewing-photo", route: "photos"),
                 .browsingWebType(route: "photo"),
                 .invalidActivityType("com.example photos"),
-                .unwritableLink(activityType: "com.example.a", route: "album", error: .needsHost(route: "album")),
+                .unwritableLink(
+                    activityType: "com.example.a", route: "album", error: .needsHost(route: "album")),
                 .duplicate(activityType: "com.example.a", route: "album"),
             ])
         ) {

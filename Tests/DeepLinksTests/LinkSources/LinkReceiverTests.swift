@@ -17,7 +17,8 @@ struct SameLinkEverySourceTests {
             receiver.receive(url: "photoalbum://photos.example.com/albums?albumname=Summer&index=3"),
             receiver.receive(
                 try UserActivity(
-                    activityType: IncomingFixtures.viewingPhoto, userInfo: ["albumname": "Summer", "index": 3])
+                    activityType: IncomingFixtures.viewingPhoto,
+                    userInfo: ["albumname": "Summer", "index": 3])
             ),
         ]
         #expect(incomingLinks.map(\.source) == [.universalLink, .smartAppBanner, .customScheme, .handoff])
@@ -58,8 +59,12 @@ struct SameLinkEverySourceTests {
         #expect(received.map(\.match?.route) == ["photo", "photo", "photo", "article"])
         #expect(
             try JSONDecoder().decode([IncomingLink].self, from: JSONEncoder().encode(incoming)) == incoming)
-        let encoded = try JSONSerialization.jsonObject(with: JSONEncoder().encode(received)) as? [[String: Any]]
-        #expect(encoded?.map { $0["source"] as? String } == ["universalLink", "universalLink", "smartAppBanner", "customScheme"])
+        let encoded =
+            try JSONSerialization.jsonObject(with: JSONEncoder().encode(received)) as? [[String: Any]]
+        #expect(
+            encoded?.map { $0["source"] as? String } == [
+                "universalLink", "universalLink", "smartAppBanner", "customScheme",
+            ])
     }
 }
 
@@ -92,7 +97,9 @@ struct CustomSchemeReceptionTests {
         #expect(routed.match?.canonicalLink == "photoalbum:///albums/summer-2024")
     }
 
-    @Test("“the route table rules”: a host with a dot is not guessed to be a domain; the registration says what it is")
+    @Test(
+        "“the route table rules”: a host with a dot is not guessed to be a domain; the registration says what it is"
+    )
     func dotIsNotADomain() throws {
         let received = try IncomingFixtures.receiver().receive(url: "newsapp://doc.example.com/x")
         guard case .reject(.unhandled(let link, .noMatchingRoute)) = received.outcome else {
@@ -125,7 +132,9 @@ struct CustomSchemeReceptionTests {
             table: IncomingFixtures.table, policy: policy, schemes: IncomingFixtures.schemes())
         #expect(receiver.schemes["zhihu"] == (try CustomScheme("zhihu")))
         #expect(receiver.policy.allowedSchemes.contains("zhihu"))
-        guard case .reject(.unhandled(_, .noMatchingRoute)) = receiver.receive(url: "zhihu://answers/154659733").outcome
+        guard
+            case .reject(.unhandled(_, .noMatchingRoute)) = receiver.receive(url: "zhihu://answers/154659733")
+                .outcome
         else {
             Issue.record("expected an unhandled custom-scheme link")
             return
@@ -144,7 +153,9 @@ struct CustomSchemeReceptionTests {
 
 @Suite("Link receiver: malformed and hostile incomingLinks")
 struct HostileIncomingLinkTests {
-    @Test("“Where Foundation and browsers disagree” (row 4): the backslash host confusion is refused whichever way it arrives")
+    @Test(
+        "“Where Foundation and browsers disagree” (row 4): the backslash host confusion is refused whichever way it arrives"
+    )
     func backslashEverywhere() throws {
         let receiver = try IncomingFixtures.receiver()
         let text = #"https://photos.example.com\@evil.com/albums"#

@@ -130,7 +130,9 @@ struct SmartAppBannerRefusalTests {
         #expect(bannerError("app-id=1, app-argument=https://example.com/a?x=1,y=2") == .unknownKey("y"))
     }
 
-    @Test("“Where Foundation and browsers disagree”: an app-argument that fails the gate is refused with the gate's reason")
+    @Test(
+        "“Where Foundation and browsers disagree”: an app-argument that fails the gate is refused with the gate's reason"
+    )
     func argumentFailsGate() throws {
         let backslash = #"https://example.com\@evil.com/"#
         let error = try #require(bannerError("app-id=1, app-argument=\(backslash)"))

@@ -1,6 +1,7 @@
-@testable import DeepLinks
 import Foundation
 import Testing
+
+@testable import DeepLinks
 
 /// Counts handler runs across concurrency domains.
 private actor RunCounter {
@@ -46,7 +47,9 @@ struct LinkOutcomeTests {
         #expect(expected.link.queryItems.isEmpty)
     }
 
-    @Test("“A link never deletes or exposes data directly”: a link never directly runs a sensitive route; it asks to confirm")
+    @Test(
+        "“A link never deletes or exposes data directly”: a link never directly runs a sensitive route; it asks to confirm"
+    )
     func sensitiveNeedsConfirmation() throws {
         let text = "https://example.com/me"
         #expect(
@@ -56,7 +59,9 @@ struct LinkOutcomeTests {
                         route: "profile", parameters: [:], safety: .sensitive, link: try sanitized(text))))
     }
 
-    @Test("“A link never deletes or exposes data directly”: a link never directly runs a destructive route; it asks to confirm")
+    @Test(
+        "“A link never deletes or exposes data directly”: a link never directly runs a destructive route; it asks to confirm"
+    )
     func destructiveNeedsConfirmation() throws {
         let text = "https://example.com/albums/summer/delete"
         #expect(
@@ -71,7 +76,8 @@ struct LinkOutcomeTests {
     func unknownRouteOpensInBrowser() throws {
         let text = "https://example.com/unknown?fbclid=1&x=2"
         #expect(
-            receiver.receive(url: text).outcome == .openInBrowser(try sanitized(text), reason: .noMatchingRoute))
+            receiver.receive(url: text).outcome
+                == .openInBrowser(try sanitized(text), reason: .noMatchingRoute))
         #expect(try sanitized(text).original == "https://example.com/unknown?x=2")
     }
 
@@ -146,7 +152,9 @@ struct LinkOutcomeTests {
         #expect(await counter.runs == ["album"])
     }
 
-    @Test("“the route table rules”: a handler that declines falls through to the browser, not to a blank screen")
+    @Test(
+        "“the route table rules”: a handler that declines falls through to the browser, not to a blank screen"
+    )
     func declinedHandlerOpensInBrowser() async throws {
         var handlers = RouteHandlers()
         handlers.bind("album") { _ in .declined(reason: "album was deleted") }
@@ -178,13 +186,16 @@ struct LinkOutcomeTests {
             await counter.record(match.route)
             return .handled
         }
-        let outcome = await receiver.dispatch(.url("https://example.com/albums/summer/delete"), to: handlers).outcome
+        let outcome = await receiver.dispatch(.url("https://example.com/albums/summer/delete"), to: handlers)
+            .outcome
         guard case .confirm(let match) = outcome else {
             Issue.record("expected .confirm, got \(outcome)")
             return
         }
         #expect(await counter.runs == [])
-        #expect(await receiver.runConfirmed(match, source: .universalLink, with: handlers).outcome == .route(match))
+        #expect(
+            await receiver.runConfirmed(match, source: .universalLink, with: handlers).outcome
+                == .route(match))
         #expect(await counter.runs == ["deleteAlbum"])
     }
 

@@ -81,7 +81,8 @@ struct RouteCorpusTests {
                     case .reject(.unhandled):
                         counts["unhandled", default: 0] += 1
                     case .reject(let other):
-                        Issue.record("a URL was rejected for a reason only activities and banners have: \(other)")
+                        Issue.record(
+                            "a URL was rejected for a reason only activities and banners have: \(other)")
                     }
                 }
             }

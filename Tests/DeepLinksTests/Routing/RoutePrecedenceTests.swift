@@ -69,7 +69,9 @@ struct RoutePrecedenceTests {
         }
     }
 
-    @Test("“the route table rules”: a trie without backtracking misses routes: /foo/bar never hides /foo/:id/baz")
+    @Test(
+        "“the route table rules”: a trie without backtracking misses routes: /foo/bar never hides /foo/:id/baz"
+    )
     func backtrackingAfterLiteral() throws {
         let router = try RouteFixtures.router {
             Route("bar", "/foo/bar")
@@ -102,7 +104,9 @@ struct RoutePrecedenceTests {
         #expect(try RouteFixtures.routeName(router, "https://example.com/p/99") == "any")
     }
 
-    @Test("“the route table rules”: an empty link never hits a catch-all: a catch-all needs one or more segments")
+    @Test(
+        "“the route table rules”: an empty link never hits a catch-all: a catch-all needs one or more segments"
+    )
     func catchAllNeverMatchesEmpty() throws {
         let router = try RouteFixtures.router {
             Route("everything", "/*all")
@@ -244,7 +248,9 @@ struct RoutePrecedenceTests {
         #expect(try RouteFixtures.routeName(byOrder, "https://example.com/a/zz") == "named")
     }
 
-    @Test("“the route table rules”: a custom-scheme host is a route name: it is the first segment of the matched path")
+    @Test(
+        "“the route table rules”: a custom-scheme host is a route name: it is the first segment of the matched path"
+    )
     func customSchemeHostIsFirstSegment() throws {
         let router = try RouteFixtures.router {
             Route(

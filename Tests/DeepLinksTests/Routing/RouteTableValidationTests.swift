@@ -232,7 +232,9 @@ struct RouteTableValidationTests {
             } == [.shadowedRoute(route: "specific", shadowedBy: "general")])
     }
 
-    @Test("“the route table rules”: duplicate routes: a literal and an enumeration of that one value match the same links")
+    @Test(
+        "“the route table rules”: duplicate routes: a literal and an enumeration of that one value match the same links"
+    )
     func literalDuplicatesSingleValueEnumeration() {
         #expect(
             problems {
@@ -241,7 +243,9 @@ struct RouteTableValidationTests {
             } == [.duplicateRoute(route: "new", duplicateOf: "choice")])
     }
 
-    @Test("“the route table rules”: shadowed routes: in declaration order an earlier, more general route shadows a later one")
+    @Test(
+        "“the route table rules”: shadowed routes: in declaration order an earlier, more general route shadows a later one"
+    )
     func shadowedByEarlierRoute() {
         #expect(
             problems(RoutingOptions(precedence: .declarationOrder)) {

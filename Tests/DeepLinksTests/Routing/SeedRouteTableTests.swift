@@ -49,7 +49,8 @@ struct SeedAlbumLinkTests {
 
     @Test("a well-formed album link routes with a typed album name and index")
     func wellFormed() throws {
-        let outcome = receiver.receive(url: "https://example.com/albums?albumname=Summer%202024&index=3").outcome
+        let outcome = receiver.receive(url: "https://example.com/albums?albumname=Summer%202024&index=3")
+            .outcome
         #expect(outcome.match?.route == "albumPhoto")
         #expect(outcome.match?.parameters == ["albumname": "Summer 2024", "index": 3])
     }

@@ -34,15 +34,19 @@ enum Screen: Sendable, Equatable, CustomStringConvertible {
     struct CancelOrder: RouteValue, Equatable { static let route = "cancelOrder"; var order: UUID }
     struct Promo: RouteValue, Equatable { static let route = "promo"; var path: [String] }
 
-    case home, product(Product), search(Search), category(Category), cart, cancelOrder(CancelOrder), promo(Promo)
+    case home, product(Product), search(Search), category(Category), cart, cancelOrder(CancelOrder), promo(
+        Promo)
 
     /// The mapping, checked against the table when it is built.
     static func mapping(_ receiver: LinkReceiver) throws -> TypedRoutes<Screen> {
-        try TypedRoutes(router: receiver.router, [
-            .route("home", .home), .route(Product.self, Screen.product), .route(Search.self, Screen.search),
-            .route(Category.self, Screen.category), .route("cart", .cart),
-            .route(CancelOrder.self, Screen.cancelOrder), .route(Promo.self, Screen.promo),
-        ])
+        try TypedRoutes(
+            router: receiver.router,
+            [
+                .route("home", .home), .route(Product.self, Screen.product),
+                .route(Search.self, Screen.search),
+                .route(Category.self, Screen.category), .route("cart", .cart),
+                .route(CancelOrder.self, Screen.cancelOrder), .route(Promo.self, Screen.promo),
+            ])
     }
 
     var description: String {

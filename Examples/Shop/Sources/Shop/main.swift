@@ -6,7 +6,8 @@ import Foundation
 do {
     let receiver = try LinkReceiver(table: ShopRoutes.table, configuration: ShopRoutes.configuration)
     let screens = try Screen.mapping(receiver)
-    let handoff = try receiver.userActivity(for: Screen.Product(id: 7), activityType: ShopRoutes.viewingProduct)
+    let handoff = try receiver.userActivity(
+        for: Screen.Product(id: 7), activityType: ShopRoutes.viewingProduct)
 
     let samples: [(kind: String, link: IncomingLink)] = [
         ("good", .url("https://shop.example.com/products/42?utm_source=mail")),
@@ -22,7 +23,10 @@ do {
         ("malformed", .url("https://shop.example.com/c/shoes/0")),
         ("malformed", .url("https://shop.example.com/search")),
         ("malformed", .url("https://shop.example.com/products/42%zz")),
-        ("malformed", .activity(try UserActivity(activityType: ShopRoutes.viewingProduct, userInfo: ["id": "42"]))),
+        (
+            "malformed",
+            .activity(try UserActivity(activityType: ShopRoutes.viewingProduct, userInfo: ["id": "42"]))
+        ),
         ("malformed", .smartAppBanner(content: "app-id=shop, app-argument=shop://cart")),
         ("hostile", .url(#"https://shop.example.com\@evil.com/products/1"#)),
         ("hostile", .url("https://evil.com/products/42")),
@@ -37,22 +41,27 @@ do {
         let decision = receiver.receive(sample.link)
         let what: String
         switch decision.outcome {
-        case .route(let match): what = "show \(screens.destination(for: match).map(String.init(describing:)) ?? "?")"
+        case .route(let match):
+            what = "show \(screens.destination(for: match).map(String.init(describing:)) ?? "?")"
         case .confirm(let match):
-            what = "ask first: \(screens.destination(for: match).map(String.init(describing:)) ?? "?") (\(match.safety))"
+            what =
+                "ask first: \(screens.destination(for: match).map(String.init(describing:)) ?? "?") (\(match.safety))"
         case .openInBrowser(let link, let reason): what = "open \(link.original) in Safari: \(reason)"
         case .reject(let reason): what = "discard: \(reason)"
         }
         print("[\(sample.kind)] \(decision.source): \(sample.link)")
         print("    -> \(what)")
         let routed = decision.match != nil ? 1 : 0
-        reached[sample.kind, default: (0, 0)] = (reached[sample.kind, default: (0, 0)].0 + 1, reached[sample.kind, default: (0, 0)].1 + routed)
+        reached[sample.kind, default: (0, 0)] = (
+            reached[sample.kind, default: (0, 0)].0 + 1, reached[sample.kind, default: (0, 0)].1 + routed
+        )
     }
     for kind in ["good", "malformed", "hostile"] {
         let (count, routed) = reached[kind, default: (0, 0)]
         print("\(count) \(kind) (\(routed) reached a route)")
     }
-    guard reached["good"]?.1 == reached["good"]?.0, reached["malformed"]?.1 == 0, reached["hostile"]?.1 == 0 else {
+    guard reached["good"]?.1 == reached["good"]?.0, reached["malformed"]?.1 == 0, reached["hostile"]?.1 == 0
+    else {
         print("the shop's samples did not decide as expected")
         exit(1)
     }

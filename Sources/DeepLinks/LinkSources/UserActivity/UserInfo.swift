@@ -101,7 +101,9 @@ extension UserInfo: Codable {
         let depth = 1 + (values.values.map(Self.nesting).max() ?? 0)
         guard depth <= Self.maximumDepth else {
             throw DecodingError.dataCorruptedError(
-                in: c, debugDescription: "the userInfo nests \(depth) levels deep; at most \(Self.maximumDepth) are read")
+                in: c,
+                debugDescription:
+                    "the userInfo nests \(depth) levels deep; at most \(Self.maximumDepth) are read")
         }
         self.init(values)
     }

@@ -16,7 +16,8 @@ extension RouteRelations {
     /// Every overlap problem among the compiled routes, in the order of the pairs compared.
     func overlapProblems(_ routes: [CompiledRoute]) -> [OverlapFinding] {
         guard routes.contains(where: \.hasOptionalLastSegment) else {
-            return overlappingPairs(routes, index: RouteOverlapIndex(routes, relations: self)).compactMap { later, earlier in
+            return overlappingPairs(routes, index: RouteOverlapIndex(routes, relations: self)).compactMap {
+                later, earlier in
                 problem(earlier: earlier, later: later).map {
                     OverlapFinding(earlier: earlier, later: later, problem: $0)
                 }
@@ -51,7 +52,9 @@ extension RouteRelations {
         }
         var order: [String] = []
         var states: [String: PairState] = [:]
-        for (laterShape, earlierShape) in overlappingPairs(shapes, index: RouteOverlapIndex(shapes, relations: self)) {
+        for (laterShape, earlierShape) in overlappingPairs(
+            shapes, index: RouteOverlapIndex(shapes, relations: self))
+        {
             guard let l = owner[ObjectIdentifier(laterShape)], let e = owner[ObjectIdentifier(earlierShape)],
                 l.route.index != e.route.index,
                 let found = problem(earlier: earlierShape, later: laterShape)

@@ -22,7 +22,9 @@ enum PreviewCommand: ToolCommand {
             .value("--site", "FILE", help: "The site: name, home page, generic preview, app listing (JSON)."),
             .value("--table", alias: "-t", "FILE", help: "The route table (JSON). Default: an empty table."),
             .value("--policy", alias: "-p", "FILE", help: "The link policy (JSON)."),
-            .value("--config", alias: "-c", "FILE", help: "The receiver configuration (JSON: policy, schemes, activities)."),
+            .value(
+                "--config", alias: "-c", "FILE",
+                help: "The receiver configuration (JSON: policy, schemes, activities)."),
             .value("--allow-host", "NAME", repeatable: true, help: "Allow this host."),
             .value(
                 "--previews", "FILE", help: "Route name to preview (JSON object), for routes with content."),

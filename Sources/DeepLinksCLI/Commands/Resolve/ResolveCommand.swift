@@ -155,7 +155,8 @@ enum ResolveCommand: ToolCommand {
         let table = try arguments.value("--table").map(environment.loadRouteTable) ?? RouteTable(routes: [])
         var configuration =
             try arguments.value("--config").map {
-                try environment.decode(LinkReceiver.Configuration.self, from: $0, what: "receiver configuration")
+                try environment.decode(
+                    LinkReceiver.Configuration.self, from: $0, what: "receiver configuration")
             } ?? LinkReceiver.Configuration()
         var policy = try arguments.value("--policy").map(environment.loadPolicy) ?? configuration.policy
         for host in arguments.allValues("--allow-host") {

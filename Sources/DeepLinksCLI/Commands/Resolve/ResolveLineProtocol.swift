@@ -75,7 +75,8 @@ struct ResolveLineProtocol: Sendable {
                 return .success(.activity(try JSONDecoder().decode(UserActivity.self, from: data)))
             } catch {
                 return .failure(
-                    InputRefusal("the input's 'activity' is not a user activity: \(ToolEnvironment.describe(error))"))
+                    InputRefusal(
+                        "the input's 'activity' is not a user activity: \(ToolEnvironment.describe(error))"))
             }
         case ("activity", _):
             return .failure(InputRefusal("the input's 'activity' is \(value.kindDescription), not an object"))
