@@ -242,7 +242,7 @@ public struct LinkReceiver: Sendable {
                     ?? .invalidUserInfo(activityType: type, route: candidate.route, failure: failure)
             case .success(let parameters):
                 do throws(ReverseRoutingError) {
-                    let (host, domain) = destination(of: candidate)
+                    let (host, domain) = Self.destination(of: candidate, schemes: schemes)
                     return .success(
                         try router.writeLink(
                             for: candidate.route, parameters: parameters, scheme: candidate.scheme,
@@ -257,10 +257,6 @@ public struct LinkReceiver: Sendable {
 
     /// The host to write for an activity route, and the domain when its scheme reads its host
     /// as a domain (the activity route's host, else the scheme's only exact domain).
-    private func destination(of activity: ActivityRoute) -> (host: String?, domain: String?) {
-        Self.destination(of: activity, schemes: schemes)
-    }
-
     static func destination(of activity: ActivityRoute, schemes: SchemeRegistry) -> (
         host: String?, domain: String?
     ) {
