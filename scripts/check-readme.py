@@ -15,6 +15,8 @@ info string says where a block goes in a scratch package that depends on this on
   ```swift manifest  a dependent's Package.swift: checked against this package's manifest (the
                      package name and every product it names must exist), not built, because it
                      names the address you fetch the package from.
+  ```swift peer      another library's code, shown beside this package's for comparison: not
+                     built, since this package does not depend on that library.
 
 A plain fenced block right after a line that reads "prints" is the output the program must
 print: each of its lines must appear in the program's output, in order.
@@ -35,7 +37,8 @@ if not blocks:
     sys.exit("README.md has no Swift snippets")
 
 declarations, main, tests, apple, manifests = [], [], [], [], []
-kinds = {"": declarations, "run": main, "test": tests, "apple": apple, "manifest": manifests}
+peers = []
+kinds = {"": declarations, "run": main, "test": tests, "apple": apple, "manifest": manifests, "peer": peers}
 for info, body in blocks:
     kind = info.strip()
     if kind not in kinds:
