@@ -94,6 +94,38 @@ struct AASACommandTests {
         #expect(run.lines[1] == #"{"error":"the request has no string field \"aasa\"","id":2}"#)
     }
 
+    @Test("match --jsonl holds an inline file to Apple's 128 KB limit, like a file on disk")
+    func matchLineProtocolInlineFileLimit() async {
+        func request(paddedTo length: Int) -> String {
+            let prefix =
+                #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/x","comment":""#
+            let suffix = #""}]}]}}"#
+            let padding = String(repeating: "a", count: length - prefix.utf8.count - suffix.utf8.count)
+            return #"{"id":5,"aasa":"# + prefix + padding + suffix
+                + #","domain":"example.com","appId":"ABCDE12345.com.example.app","url":"https://example.com/x"}"#
+        }
+        let atLimit = await runInProcess(
+            ["aasa", "match", "--jsonl"], standardInput: request(paddedTo: 128 * 1024) + "\n")
+        #expect(atLimit.lines == [#"{"decision":"match","id":5}"#])
+        let over = await runInProcess(
+            ["aasa", "match", "--jsonl"], standardInput: request(paddedTo: 128 * 1024 + 1) + "\n")
+        #expect(
+            over.lines == [
+                #"{"error":"the association file is 131073 bytes, over Apple's limit of 128 KB (131072 bytes), so it was not read","id":5}"#
+            ])
+    }
+
+    @Test("match --jsonl answers an overlong line with an error without keeping it, then goes on")
+    func matchLineProtocolOverlongLine() async {
+        let long = String(repeating: "x", count: AASAMatchCommand.maximumLineBytes + 1)
+        let run = await runInProcess(["aasa", "match", "--jsonl"], standardInput: long + "\n{\"id\":2}\n")
+        #expect(
+            run.lines == [
+                #"{"error":"the request line is 196609 bytes, more than the 196608 bytes a request may have (an association file is at most 128 KB)"}"#,
+                #"{"error":"the request has no string field \"aasa\"","id":2}"#,
+            ])
+    }
+
     @Test(
         "match --jsonl agrees with every oracle case of the swcutil conformance corpus")
     func conformanceCorpus() async throws {

@@ -196,6 +196,34 @@ struct ResolveLineProtocolTests {
             ])
     }
 
+    @Test("a line over 1 MiB is rejected by its length, and the next line is answered as usual")
+    func overlongLine() async {
+        let long = String(repeating: "x", count: ResolveLineProtocol.maximumLineBytes + 1)
+        let run = await runInProcess(
+            ["resolve", "--jsonl", "--table", ResolveCommandTests.table],
+            standardInput: long + "\r\n" + #"{"id": 2, "url": "https://example.com/nowhere"}"#)
+        #expect(
+            run.lines == [
+                #"{"id":null,"outcome":"reject","route":null,"parameters":null,"host":null,"reason":"the input line is 1048577 bytes, more than the 1048576 bytes a line may have","source":null}"#,
+                #"{"id":2,"outcome":"openInBrowser","route":null,"parameters":null,"host":"example.com","reason":"no route matches the link","source":"universalLink"}"#,
+            ])
+    }
+
+    @Test(
+        "lines split on LF; a CR before it is dropped; a last line without LF is answered; an empty line is answered"
+    )
+    func lineSplitting() {
+        let responder = LineResponder(
+            maximumLineBytes: 3, respond: { String(decoding: $0, as: UTF8.self) },
+            overlong: { "overlong \($0)" })
+        #expect(
+            responder.answers(to: Array("ab\r\n\nabc\nabcd\nabc\r\nend".utf8)) == [
+                "ab", "", "abc", "overlong 4", "abc", "end",
+            ])
+        #expect(responder.answers(to: []) == [])
+        #expect(responder.answers(to: Array("\n".utf8)) == [""])
+    }
+
     @Test("a line that is not UTF-8 is rejected, never repaired")
     func notUTF8() throws {
         let responder = ResolveLineProtocol(

@@ -57,9 +57,7 @@ func runInProcess(_ arguments: [String], standardInput: String = "", inputIsTerm
             standardOutput: output.standardOutput, standardError: output.standardError,
             status: output.status.rawValue)
     case .lineProtocol(let responder):
-        let lines = standardInput.split(separator: "\n", omittingEmptySubsequences: false)
-        let body = standardInput.hasSuffix("\n") ? lines.dropLast() : lines[...]
-        let answers = body.map { responder.respond(Array($0.utf8)) }
+        let answers = responder.answers(to: Array(standardInput.utf8))
         return ToolRun(
             standardOutput: answers.map { $0 + "\n" }.joined(), standardError: "",
             status: ExitStatus.success.rawValue)

@@ -13,11 +13,12 @@ enum AASAMatchCommand: ToolCommand {
             Decisions: match (the app opens), exclude (an exclusion matched first), no_match.
 
             --jsonl speaks the one-object-per-line protocol of the shared conformance corpus
-            (corpora/aasa/PROTOCOL.md): each input line
+            (Tests/Corpora/aasa/PROTOCOL.md): each input line
               {"id": <any>, "aasa": {...}, "domain": "...", "appId": "...", "url": "..."}
             is answered with one line {"id": <same>, "decision": "match"|"exclude"|"no_match"},
-            or {"id": <same>, "error": "..."} for a request that cannot be decided. No other
-            option is used with --jsonl.
+            or {"id": <same>, "error": "..."} for a request that cannot be decided. An inline
+            file over 128 KB (as compact JSON) and a line over 192 KB are answered with an
+            error, as a file over Apple's limit is. No other option is used with --jsonl.
             """,
         arguments: [ArgumentSpec(name: "<url>", help: "A URL to decide (one or more).")],
         options: [
@@ -58,7 +59,8 @@ enum AASAMatchCommand: ToolCommand {
             if let url = arguments.positionals.first {
                 throw usage(.other("--jsonl reads requests from standard input only, but '\(url)' was given"))
             }
-            return .lineProtocol(LineResponder(respond: answer))
+            return .lineProtocol(
+                LineResponder(maximumLineBytes: maximumLineBytes, respond: answer, overlong: answerOverlong))
         }
         guard let path = arguments.value("--file") else { throw usage(.missingArgument("--file <file>")) }
         guard let appID = arguments.value("--app-id") else {
@@ -110,11 +112,37 @@ enum AASAMatchCommand: ToolCommand {
         return .finished(CommandOutput(out, status: status))
     }
 
-    /// Answers one request line of the conformance protocol.
+    /// The longest request line read: an association file at Apple's limit of 128 KB, plus
+    /// 64 KiB for the URL, domain, App ID and id.
+    static let maximumLineBytes = AssociationFileDocument.maximumByteCount + 64 * 1024
+
+    /// Answers a request line longer than ``maximumLineBytes``, without reading it.
+    static func answerOverlong(_ byteCount: Int) -> String {
+        JSONValue.object([
+            "error": .string(
+                "the request line is \(byteCount) bytes, more than the \(maximumLineBytes) bytes a request may "
+                    + "have (an association file is at most 128 KB)")
+        ]).serialized()
+    }
+
+    /// Answers one request line of the conformance protocol. An inline `aasa` file is held to
+    /// Apple's limit of 128 KB like a file read from disk (measured as compact JSON), so the
+    /// protocol never decides for a file the device would refuse to read.
     static func answer(_ line: [UInt8]) -> String {
         guard let text = String(validating: line, as: UTF8.self) else {
             return JSONValue.object(["error": "the request is not UTF-8 text"]).serialized()
         }
-        return AssociationMatchRequest.respond(toLine: text)
+        // Lines that cannot be read as a request get the library's own error answers.
+        guard let json = try? JSONValue(parsing: text), let request = try? AssociationMatchRequest(json: json)
+        else { return AssociationMatchRequest.respond(toLine: text) }
+        let byteCount = request.aasa.serialized().utf8.count
+        guard byteCount <= AssociationFileDocument.maximumByteCount else {
+            var members: [String: JSONValue] = [
+                "error": .string(AssociationFileError.tooLarge(byteCount: byteCount).description)
+            ]
+            if let id = request.id { members["id"] = id }
+            return JSONValue.object(members).serialized()
+        }
+        return request.answer().serialized()
     }
 }

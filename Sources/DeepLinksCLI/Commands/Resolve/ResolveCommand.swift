@@ -87,7 +87,10 @@ enum ResolveCommand: ToolCommand {
                 throw usage(.other("--jsonl reads links from standard input only, but '\(link)' was given"))
             }
             let lineProtocol = ResolveLineProtocol(receiver: receiver)
-            return .lineProtocol(LineResponder(respond: lineProtocol.answer))
+            return .lineProtocol(
+                LineResponder(
+                    maximumLineBytes: ResolveLineProtocol.maximumLineBytes, respond: lineProtocol.answer,
+                    overlong: lineProtocol.answerOverlong))
         }
         var links = arguments.positionals
         if links.isEmpty || links == ["-"] {

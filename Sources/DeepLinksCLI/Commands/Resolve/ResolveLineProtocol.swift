@@ -25,6 +25,20 @@ struct ResolveLineProtocol: Sendable {
     /// The keys that carry an incoming link.
     static let linkKeys = ["url", "activity", "banner", "smartAppBanner"]
 
+    /// The longest input line read: 1 MiB, far more than any link, activity or banner the
+    /// receiver accepts, so only a line no receiver would take is cut short.
+    static let maximumLineBytes = 1 << 20
+
+    /// Answers a line longer than ``maximumLineBytes`` with `reject`, without reading it.
+    func answerOverlong(_ byteCount: Int) -> String {
+        var members = OutcomeFields(
+            rejectingInput:
+                "the input line is \(byteCount) bytes, more than the \(Self.maximumLineBytes) bytes a line may have"
+        ).jsonMembers
+        members["id"] = .null
+        return JSONValue.object(members).serialized(Self.format)
+    }
+
     /// Answers one line (its bytes, without the newline).
     func answer(_ line: [UInt8]) -> String {
         let (id, fields) = decide(line)
