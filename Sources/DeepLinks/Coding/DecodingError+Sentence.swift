@@ -15,7 +15,9 @@ extension DecodingError {
             guard context.codingPath.isEmpty else {
                 return "at \(Self.jsonPath(context.codingPath)): \(context.debugDescription)"
             }
-            guard context.debugDescription == Self.foundationInvalidJSON else { return context.debugDescription }
+            guard context.debugDescription == Self.foundationInvalidJSON else {
+                return context.debugDescription
+            }
             // Foundation reports malformed JSON at the root, with the parser's error where it has one.
             let reason = context.underlyingError.map {
                 ($0 as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? String(describing: $0)

@@ -74,7 +74,8 @@ public struct LinkPolicy: Sendable, Hashable, Codable {
         self.init(
             allowedSchemes: try c.decode(.allowedSchemes, or: d.allowedSchemes),
             allowedHosts: try c.decode(.allowedHosts, or: d.allowedHosts),
-            customSchemeHostsAreDomains: try c.decode(.customSchemeHostsAreDomains, or: d.customSchemeHostsAreDomains),
+            customSchemeHostsAreDomains: try c.decode(
+                .customSchemeHostsAreDomains, or: d.customSchemeHostsAreDomains),
             allowsIPLiterals: try c.decode(.allowsIPLiterals, or: d.allowsIPLiterals),
             allowsEncodedSeparators: try c.decode(.allowsEncodedSeparators, or: d.allowsEncodedSeparators),
             allowsEmptySegments: try c.decode(.allowsEmptySegments, or: d.allowsEmptySegments),
@@ -146,12 +147,14 @@ public struct LinkLimits: Sendable, Hashable, Codable {
             let value = try c.decode(key, or: fallback)
             guard value >= 1 else {
                 throw DecodingError.dataCorruptedError(
-                    forKey: key, in: c, debugDescription: "\(key.stringValue) must be at least 1, not \(value)")
+                    forKey: key, in: c,
+                    debugDescription: "\(key.stringValue) must be at least 1, not \(value)")
             }
             return value
         }
         self.init(
-            maxLength: try limit(.maxLength, d.maxLength), maxHostLength: try limit(.maxHostLength, d.maxHostLength),
+            maxLength: try limit(.maxLength, d.maxLength),
+            maxHostLength: try limit(.maxHostLength, d.maxHostLength),
             maxPathSegments: try limit(.maxPathSegments, d.maxPathSegments),
             maxSegmentLength: try limit(.maxSegmentLength, d.maxSegmentLength),
             maxQueryItems: try limit(.maxQueryItems, d.maxQueryItems),

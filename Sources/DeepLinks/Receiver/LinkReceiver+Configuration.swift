@@ -70,7 +70,8 @@ extension LinkReceiver.Configuration: Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "a link receiver configuration")
         self.init(
-            policy: try c.decode(.policy, or: LinkPolicy()), schemes: try c.decode(.schemes, or: SchemeRegistry()),
+            policy: try c.decode(.policy, or: LinkPolicy()),
+            schemes: try c.decode(.schemes, or: SchemeRegistry()),
             activities: try c.decode(.activities, or: []))
     }
 

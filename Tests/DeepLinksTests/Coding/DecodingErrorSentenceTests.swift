@@ -41,7 +41,8 @@ struct DecodingErrorSentenceTests {
 
     @Test("a missing key names the object it is missing from, at the top level too")
     func missingKey() {
-        #expect(sentence(ActivityRoute.self, #"{"route": "photo"}"#) == "at $: the key 'activityType' is missing")
+        #expect(
+            sentence(ActivityRoute.self, #"{"route": "photo"}"#) == "at $: the key 'activityType' is missing")
         #expect(
             sentence(LinkReceiver.Configuration.self, #"{"activities": [{"activityType": "a.b"}]}"#)
                 == "at $.activities[0]: the key 'route' is missing")
