@@ -15,8 +15,9 @@ extension Decoder {
         return try container(keyedBy: Key.self)
     }
 
-    /// The container and the key of an object with exactly one of the keys `Key` lists (a
-    /// tagged value such as `{"integer": 3}`).
+    /// The container and the key of an object with exactly one key, one of those `Key` lists (a
+    /// tagged value such as `{"integer": 3}`); a second key is refused even when `Key` does not
+    /// list it.
     ///
     /// `what` names the value in the sentence: "a parameter value is an object with exactly one
     /// of the keys integer, string, …".
@@ -24,7 +25,9 @@ extension Decoder {
         -> (container: KeyedDecodingContainer<Key>, key: Key)
     {
         let c = try container(keyedBy: Key.self)
-        guard c.allKeys.count == 1, let key = c.allKeys.first else {
+        guard c.allKeys.count == 1, let key = c.allKeys.first,
+            try container(keyedBy: AnyCodingKey.self).allKeys.count == 1
+        else {
             throw DecodingError.dataCorrupted(
                 .init(
                     codingPath: codingPath,
@@ -42,6 +45,14 @@ extension Decoder {
         let text = try singleValueContainer().decode(String.self)
         return try DecodingError.corrupted(at: codingPath) { () throws(Failure) in try convert(text) }
     }
+}
+
+/// Any key of an object, to see the keys a `CodingKeys` enumeration leaves out.
+private struct AnyCodingKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
 }
 
 extension DecodingError {

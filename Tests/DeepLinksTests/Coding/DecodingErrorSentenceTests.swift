@@ -62,4 +62,20 @@ struct DecodingErrorSentenceTests {
                 == "at $.id: a parameter value is an object with exactly one of the keys integer, string, uuid, "
                 + "boolean, segments")
     }
+
+    @Test("a tagged value with an unknown second key is refused, not decoded with the key ignored (pitfall)")
+    func taggedValueWithUnknownKey() {
+        #expect(
+            sentence(RouteParameters.self, #"{"id": {"integer": 3, "comment": "x"}}"#)
+                == "at $.id: a parameter value is an object with exactly one of the keys integer, string, uuid, "
+                + "boolean, segments")
+        #expect(
+            sentence(UserInfo.self, #"{"index": {"integer": 3, "note": 1}}"#)
+                == "at $.index: a userInfo value is an object with exactly one of the keys string, integer, "
+                + "double, boolean, url, date, data, array, dictionary")
+        #expect(
+            sentence(IncomingLink.self, #"{"url": "https://example.com/a", "source": "mail"}"#)
+                == "an incoming link is an object with exactly one of the keys url, activity, smartAppBanner")
+        #expect(sentence(IncomingLink.self, #"{"url": "https://example.com/a"}"#) == nil)
+    }
 }

@@ -12,7 +12,8 @@ import Foundation
 /// ```
 ///
 /// In JSON a value is an object with one key naming its kind: `{"integer": 3}`,
-/// `{"string": "summer"}`, `{"uuid": "…"}`, `{"boolean": true}`, `{"segments": ["a", "b"]}`.
+/// `{"string": "summer"}`, `{"uuid": "…"}` (lower-case), `{"boolean": true}`,
+/// `{"segments": ["a", "b"]}`. An object with any other key, or with more than one, is refused.
 public enum ParameterValue: Sendable, Hashable {
     /// An integer (``ParameterType/integer(_:)``).
     case integer(Int)
