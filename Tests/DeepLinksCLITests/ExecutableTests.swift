@@ -173,7 +173,7 @@ struct ExecutableTests {
         #expect(run.lines.count == 3)
         #expect(
             run.lines[0]
-                == #"{"id":1,"outcome":"route","route":"album","parameters":{"album":"a"},"host":"example.com","reason":null,"source":"universalLink"}"#
+                == #"{"id":1,"outcome":"route","route":"album","parameters":{"album":{"string":"a"}},"host":"example.com","reason":null,"source":"universalLink"}"#
         )
         #expect(run.lines[1].hasPrefix(#"{"id":null,"outcome":"reject","#))
         #expect(run.lines[2].hasPrefix(#"{"id":3,"outcome":"openInBrowser","#))

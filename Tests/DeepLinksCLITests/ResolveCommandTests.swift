@@ -1,3 +1,5 @@
+import AssociatedDomains
+import DeepLinks
 import Foundation
 import Testing
 
@@ -21,9 +23,9 @@ struct ResolveCommandTests {
         let results = try #require(report["results"] as? [[String: Any]])
         #expect(results.map { $0["outcome"] as? String } == ["route", "confirm", "openInBrowser", "reject"])
         #expect(results.map { $0["route"] as? String } == ["photo", "deleteAlbum", nil, nil])
-        let parameters = try #require(results[0]["parameters"] as? [String: Any])
-        #expect(parameters["album"] as? String == "summer")
-        #expect(parameters["index"] as? Int == 12)
+        let parameters = try #require(results[0]["parameters"] as? [String: [String: Any]])
+        #expect(parameters["album"]?["string"] as? String == "summer")
+        #expect(parameters["index"]?["integer"] as? Int == 12)
         #expect(results[0]["reason"] is NSNull)
         #expect(
             results[1]["reason"] as? String
@@ -175,11 +177,35 @@ struct ResolveLineProtocolTests {
         #expect(run.status == 0)
         #expect(
             run.lines == [
-                #"{"id":1,"outcome":"route","route":"photo","parameters":{"album":"summer","index":3},"host":"example.com","reason":null,"source":"universalLink"}"#,
-                #"{"id":"two","outcome":"confirm","route":"deleteAlbum","parameters":{"album":"summer"},"host":"example.com","reason":"route 'deleteAlbum' is destructive: ask the user before running it","source":"universalLink"}"#,
+                #"{"id":1,"outcome":"route","route":"photo","parameters":{"album":{"string":"summer"},"index":{"integer":3}},"host":"example.com","reason":null,"source":"universalLink"}"#,
+                #"{"id":"two","outcome":"confirm","route":"deleteAlbum","parameters":{"album":{"string":"summer"}},"host":"example.com","reason":"route 'deleteAlbum' is destructive: ask the user before running it","source":"universalLink"}"#,
                 #"{"id":{"n":3},"outcome":"openInBrowser","route":null,"parameters":null,"host":"example.com","reason":"no route matches the link","source":"universalLink"}"#,
                 #"{"id":4,"outcome":"reject","route":null,"parameters":null,"host":null,"reason":"malformed link: the link contains a backslash, which browsers read as a slash at offset 19","source":"universalLink"}"#,
             ])
+    }
+
+    @Test("parameters are written in RouteParameters' Codable form, so a uuid never reads as a string")
+    func parametersInCodableForm() throws {
+        let receiver = try LinkReceiver(
+            table: RouteTable {
+                Route("item", "/items/:id(uuid)/:flag(bool)/:count(int)/:name/*rest")
+            })
+        let uuidText = "0f8fad5b-d9cb-469f-a165-70867728950e"
+        let decision = receiver.receive(url: "https://example.com/items/\(uuidText)/true/3/\(uuidText)/a/b")
+        let match = try #require(decision.outcome.match)
+        let fields = OutcomeFields(decision)
+        let codableForm = try JSONValue(parsing: Array(JSONEncoder().encode(match.parameters)))
+        #expect(fields.parametersJSON == codableForm)
+        #expect(
+            fields.parametersJSON
+                == .object([
+                    "id": .object(["uuid": .string(uuidText)]), "flag": .object(["boolean": .bool(true)]),
+                    "count": .object(["integer": .number(JSONNumber(3))]),
+                    "name": .object(["string": .string(uuidText)]),
+                    "rest": .object(["segments": .array([.string("a"), .string("b")])]),
+                ]))
+        let line = Data(ReportJSON.text(fields.parametersJSON).utf8)
+        #expect(try JSONDecoder().decode(RouteParameters.self, from: line) == match.parameters)
     }
 
     @Test("a line that is not valid JSON, not an object, or has no string url is rejected, not skipped")

@@ -70,9 +70,9 @@ struct ResolveIncomingLinkTests {
             standardInput: input)
         #expect(
             run.lines == [
-                #"{"id":1,"outcome":"route","route":"album","parameters":{"album":"summer-2024"},"host":"photos.example.com","reason":null,"source":"handoff"}"#,
-                #"{"id":2,"outcome":"route","route":"album","parameters":{"album":"summer-2024"},"host":"photos.example.com","reason":null,"source":"smartAppBanner"}"#,
-                #"{"id":3,"outcome":"route","route":"album","parameters":{"album":"summer-2024"},"host":"photos.example.com","reason":null,"source":"universalLink"}"#,
+                #"{"id":1,"outcome":"route","route":"album","parameters":{"album":{"string":"summer-2024"}},"host":"photos.example.com","reason":null,"source":"handoff"}"#,
+                #"{"id":2,"outcome":"route","route":"album","parameters":{"album":{"string":"summer-2024"}},"host":"photos.example.com","reason":null,"source":"smartAppBanner"}"#,
+                #"{"id":3,"outcome":"route","route":"album","parameters":{"album":{"string":"summer-2024"}},"host":"photos.example.com","reason":null,"source":"universalLink"}"#,
                 #"{"id":4,"outcome":"reject","route":null,"parameters":null,"host":null,"reason":"the activity type 'com.other.app.view' is not registered by any activity route","source":"handoff"}"#,
                 #"{"id":5,"outcome":"reject","route":null,"parameters":null,"host":null,"reason":"the input's 'activity' is not a user activity: the webpageURL 'javascript:alert(1)' is not an http or https URL; Apple platforms refuse it too","source":null}"#,
             ])

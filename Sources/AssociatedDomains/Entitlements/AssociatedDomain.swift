@@ -257,13 +257,8 @@ extension AssociatedDomain {
         let domain = try c.decode(String.self, forKey: .domain)
         let isWildcard = try c.decode(Bool.self, forKey: .isWildcard)
         let modes = try c.decode(Modes.self, forKey: .modes)
-        let checked: AssociatedDomain
-        do {
-            checked = try AssociatedDomain(
-                service: service, domain: domain, isWildcard: isWildcard, modes: modes)
-        } catch {
-            throw DecodingError.dataCorruptedError(
-                forKey: .domain, in: c, debugDescription: error.description)
+        let checked = try c.corrupted(at: .domain) { () throws(AssociatedDomainError) in
+            try AssociatedDomain(service: service, domain: domain, isWildcard: isWildcard, modes: modes)
         }
         guard checked.domain == domain else {
             throw DecodingError.dataCorruptedError(

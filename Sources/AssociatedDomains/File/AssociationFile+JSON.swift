@@ -111,11 +111,8 @@ extension AssociationFile: Codable {
     /// Decodes a file from any JSON object, keeping unknown keys.
     public init(from decoder: any Decoder) throws {
         let value = try JSONValue(from: decoder)
-        do {
-            try self.init(json: value)
-        } catch {
-            throw DecodingError.dataCorrupted(
-                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: error.description))
+        self = try DecodingError.corrupted(at: decoder.codingPath) { () throws(AssociationFileError) in
+            try AssociationFile(json: value)
         }
     }
 

@@ -68,9 +68,7 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// Decodes a diagnostic, refusing keys it does not know.
     public init(from decoder: any Decoder) throws {
-        try RouteTableDecoding.refuseUnknownKeys(
-            in: decoder, allowed: Set(CodingKeys.allCases.map(\.stringValue)), what: "a diagnostic")
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "a diagnostic")
         code = try container.decode(String.self, forKey: .code)
         severity = try container.decode(Severity.self, forKey: .severity)
         location = try container.decodeIfPresent(String.self, forKey: .location)

@@ -69,27 +69,18 @@ public struct LinkPolicy: Sendable, Hashable, Codable {
 
     /// Decodes a policy; missing keys take their defaults.
     public init(from decoder: any Decoder) throws {
-        try RouteTableDecoding.refuseUnknownKeys(
-            in: decoder, allowed: Set(CodingKeys.allCases.map(\.rawValue)), what: "a link policy")
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "a link policy")
         let d = LinkPolicy()
         self.init(
-            allowedSchemes: try c.decodeIfPresent(Set<String>.self, forKey: .allowedSchemes)
-                ?? d.allowedSchemes,
-            allowedHosts: try c.decodeIfPresent([HostPattern].self, forKey: .allowedHosts) ?? d.allowedHosts,
-            customSchemeHostsAreDomains: try c.decodeIfPresent(
-                Bool.self, forKey: .customSchemeHostsAreDomains)
-                ?? d.customSchemeHostsAreDomains,
-            allowsIPLiterals: try c.decodeIfPresent(Bool.self, forKey: .allowsIPLiterals)
-                ?? d.allowsIPLiterals,
-            allowsEncodedSeparators: try c.decodeIfPresent(Bool.self, forKey: .allowsEncodedSeparators)
-                ?? d.allowsEncodedSeparators,
-            allowsEmptySegments: try c.decodeIfPresent(Bool.self, forKey: .allowsEmptySegments)
-                ?? d.allowsEmptySegments,
-            limits: try c.decodeIfPresent(LinkLimits.self, forKey: .limits) ?? d.limits,
-            strippedQueryItems: try c.decodeIfPresent([QueryItemPattern].self, forKey: .strippedQueryItems)
-                ?? d.strippedQueryItems
-        )
+            allowedSchemes: try c.decode(.allowedSchemes, or: d.allowedSchemes),
+            allowedHosts: try c.decode(.allowedHosts, or: d.allowedHosts),
+            customSchemeHostsAreDomains: try c.decode(
+                .customSchemeHostsAreDomains, or: d.customSchemeHostsAreDomains),
+            allowsIPLiterals: try c.decode(.allowsIPLiterals, or: d.allowsIPLiterals),
+            allowsEncodedSeparators: try c.decode(.allowsEncodedSeparators, or: d.allowsEncodedSeparators),
+            allowsEmptySegments: try c.decode(.allowsEmptySegments, or: d.allowsEmptySegments),
+            limits: try c.decode(.limits, or: d.limits),
+            strippedQueryItems: try c.decode(.strippedQueryItems, or: d.strippedQueryItems))
     }
 
     /// Encodes every key, so that a written policy is explicit.
@@ -148,30 +139,27 @@ public struct LinkLimits: Sendable, Hashable, Codable {
         case maxQueryLength, maxFragmentLength
     }
 
-    /// Decodes limits; missing keys take their defaults.
+    /// Decodes limits; missing keys take their defaults, and a limit below 1 is refused.
     public init(from decoder: any Decoder) throws {
-        try RouteTableDecoding.refuseUnknownKeys(
-            in: decoder, allowed: Set(CodingKeys.allCases.map(\.rawValue)), what: "link limits")
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        for key in CodingKeys.allCases {
-            if let value = try c.decodeIfPresent(Int.self, forKey: key), value < 1 {
+        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "link limits")
+        let d = LinkLimits()
+        func limit(_ key: CodingKeys, _ fallback: Int) throws -> Int {
+            let value = try c.decode(key, or: fallback)
+            guard value >= 1 else {
                 throw DecodingError.dataCorruptedError(
                     forKey: key, in: c,
                     debugDescription: "\(key.stringValue) must be at least 1, not \(value)")
             }
+            return value
         }
-        let d = LinkLimits()
         self.init(
-            maxLength: try c.decodeIfPresent(Int.self, forKey: .maxLength) ?? d.maxLength,
-            maxHostLength: try c.decodeIfPresent(Int.self, forKey: .maxHostLength) ?? d.maxHostLength,
-            maxPathSegments: try c.decodeIfPresent(Int.self, forKey: .maxPathSegments) ?? d.maxPathSegments,
-            maxSegmentLength: try c.decodeIfPresent(Int.self, forKey: .maxSegmentLength)
-                ?? d.maxSegmentLength,
-            maxQueryItems: try c.decodeIfPresent(Int.self, forKey: .maxQueryItems) ?? d.maxQueryItems,
-            maxQueryLength: try c.decodeIfPresent(Int.self, forKey: .maxQueryLength) ?? d.maxQueryLength,
-            maxFragmentLength: try c.decodeIfPresent(Int.self, forKey: .maxFragmentLength)
-                ?? d.maxFragmentLength
-        )
+            maxLength: try limit(.maxLength, d.maxLength),
+            maxHostLength: try limit(.maxHostLength, d.maxHostLength),
+            maxPathSegments: try limit(.maxPathSegments, d.maxPathSegments),
+            maxSegmentLength: try limit(.maxSegmentLength, d.maxSegmentLength),
+            maxQueryItems: try limit(.maxQueryItems, d.maxQueryItems),
+            maxQueryLength: try limit(.maxQueryLength, d.maxQueryLength),
+            maxFragmentLength: try limit(.maxFragmentLength, d.maxFragmentLength))
     }
 }
 
@@ -277,10 +265,7 @@ public struct QueryItemPattern: Sendable, Hashable, Codable, ExpressibleByString
     }
 
     /// Encodes the pattern as its string.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode(description)
-    }
+    public func encode(to encoder: any Encoder) throws { try description.encode(to: encoder) }
 
     /// The pattern's text.
     public var description: String { isPrefix ? name + "*" : name }

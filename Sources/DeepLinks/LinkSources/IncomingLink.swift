@@ -54,15 +54,7 @@ extension IncomingLink: Codable {
     /// Decodes an incoming link from an object with exactly one case key; an activity is checked as
     /// ``UserActivity`` creation checks it.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        guard c.allKeys.count == 1, let key = c.allKeys.first else {
-            throw DecodingError.dataCorrupted(
-                .init(
-                    codingPath: decoder.codingPath,
-                    debugDescription:
-                        "an incoming link is an object with exactly one of the keys url, activity, "
-                        + "smartAppBanner"))
-        }
+        let (c, key) = try decoder.soleKeyContainer(keyedBy: CodingKeys.self, what: "an incoming link")
         switch key {
         case .url: self = .url(try c.decode(String.self, forKey: key))
         case .activity: self = .activity(try c.decode(UserActivity.self, forKey: key))

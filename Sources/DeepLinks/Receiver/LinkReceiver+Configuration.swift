@@ -68,14 +68,11 @@ extension LinkReceiver.Configuration: Codable {
 
     /// Decodes a configuration; missing keys take their defaults and unknown keys are refused.
     public init(from decoder: any Decoder) throws {
-        try RouteTableDecoding.refuseUnknownKeys(
-            in: decoder, allowed: Set(CodingKeys.allCases.map(\.rawValue)),
-            what: "a link receiver configuration")
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "a link receiver configuration")
         self.init(
-            policy: try c.decodeIfPresent(LinkPolicy.self, forKey: .policy) ?? LinkPolicy(),
-            schemes: try c.decodeIfPresent(SchemeRegistry.self, forKey: .schemes) ?? SchemeRegistry(),
-            activities: try c.decodeIfPresent([ActivityRoute].self, forKey: .activities) ?? [])
+            policy: try c.decode(.policy, or: LinkPolicy()),
+            schemes: try c.decode(.schemes, or: SchemeRegistry()),
+            activities: try c.decode(.activities, or: []))
     }
 
     /// Encodes every key.

@@ -61,26 +61,6 @@ extension ToolEnvironment {
 
     /// A sentence for a decoding error: where in the JSON, and what was wrong.
     static func describe(_ error: any Error) -> String {
-        guard let error = error as? DecodingError else { return String(describing: error) }
-        func place(_ path: [any CodingKey]) -> String {
-            var text = "$"
-            for key in path {
-                if let index = key.intValue { text += "[\(index)]" } else { text += "." + key.stringValue }
-            }
-            return text
-        }
-        switch error {
-        case .dataCorrupted(let context):
-            let underlying =
-                (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            let detail = underlying ?? context.debugDescription
-            return context.codingPath.isEmpty ? detail : "at \(place(context.codingPath)): \(detail)"
-        case .keyNotFound(let key, let context):
-            return "at \(place(context.codingPath)): the key '\(key.stringValue)' is missing"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            return "at \(place(context.codingPath)): \(context.debugDescription)"
-        @unknown default:
-            return String(describing: error)
-        }
+        (error as? DecodingError)?.sentence ?? String(describing: error)
     }
 }

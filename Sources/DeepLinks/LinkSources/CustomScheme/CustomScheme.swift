@@ -69,10 +69,8 @@ extension CustomScheme: Codable {
     /// Decodes a registration, applying the checks of ``init(_:host:confirmsEveryRoute:)``;
     /// `host` defaults to `segment` and unknown keys are refused.
     public init(from decoder: any Decoder) throws {
-        try RouteTableDecoding.refuseUnknownKeys(
-            in: decoder, allowed: Set(CodingKeys.allCases.map(\.rawValue)), what: "a custom scheme")
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        let kind = try c.decodeIfPresent(HostKind.self, forKey: .host) ?? .segment
+        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "a custom scheme")
+        let kind = try c.decode(.host, or: HostKind.segment)
         let domains = try c.decodeIfPresent([HostPattern].self, forKey: .domains)
         let rule: HostRule
         switch kind {
@@ -87,7 +85,7 @@ extension CustomScheme: Codable {
         }
         try self.init(
             try c.decode(String.self, forKey: .name), host: rule,
-            confirmsEveryRoute: try c.decodeIfPresent(Bool.self, forKey: .confirmsEveryRoute) ?? false)
+            confirmsEveryRoute: try c.decode(.confirmsEveryRoute, or: false))
     }
 
     /// Encodes the registration, leaving out defaults.

@@ -64,8 +64,5 @@ extension SchemeRegistry: Codable {
     }
 
     /// Encodes the registry as an array of schemes.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode(schemes)
-    }
+    public func encode(to encoder: any Encoder) throws { try schemes.encode(to: encoder) }
 }

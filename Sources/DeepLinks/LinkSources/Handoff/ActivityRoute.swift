@@ -49,9 +49,7 @@ extension ActivityRoute: Codable {
 
     /// Decodes an activity route; unknown keys are refused.
     public init(from decoder: any Decoder) throws {
-        try RouteTableDecoding.refuseUnknownKeys(
-            in: decoder, allowed: Set(CodingKeys.allCases.map(\.rawValue)), what: "an activity route")
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "an activity route")
         self.init(
             activityType: try c.decode(String.self, forKey: .activityType),
             route: try c.decode(String.self, forKey: .route),

@@ -125,12 +125,11 @@ extension UserActivity: Codable {
             activityType: try c.decode(String.self, forKey: .activityType),
             webpageURL: try c.decodeIfPresent(String.self, forKey: .webpageURL),
             referrerURL: try c.decodeIfPresent(String.self, forKey: .referrerURL),
-            userInfo: try c.decodeIfPresent(UserInfo.self, forKey: .userInfo) ?? [:],
-            requiredUserInfoKeys: try c.decodeIfPresent(Set<String>.self, forKey: .requiredUserInfoKeys)
-                ?? [],
+            userInfo: try c.decode(.userInfo, or: [:]),
+            requiredUserInfoKeys: try c.decode(.requiredUserInfoKeys, or: []),
             targetContentIdentifier: try c.decodeIfPresent(String.self, forKey: .targetContentIdentifier),
             persistentIdentifier: try c.decodeIfPresent(String.self, forKey: .persistentIdentifier),
-            isEligibleForHandoff: try c.decodeIfPresent(Bool.self, forKey: .isEligibleForHandoff) ?? true)
+            isEligibleForHandoff: try c.decode(.isEligibleForHandoff, or: true))
     }
 
     /// Encodes the activity, leaving out empty optional values.

@@ -136,20 +136,13 @@ extension UserInfoValue: CustomStringConvertible {
 }
 
 extension UserInfoValue: Codable {
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case string, integer, double, boolean, url, date, data, array, dictionary
     }
 
     /// Decodes a value from an object with exactly one kind key.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        guard c.allKeys.count == 1, let key = c.allKeys.first else {
-            throw DecodingError.dataCorrupted(
-                .init(
-                    codingPath: decoder.codingPath,
-                    debugDescription: "a userInfo value is an object with exactly one of the keys "
-                        + Kind.allCases.map(\.rawValue).joined(separator: ", ")))
-        }
+        let (c, key) = try decoder.soleKeyContainer(keyedBy: CodingKeys.self, what: "a userInfo value")
         switch key {
         case .string: self = .string(try c.decode(String.self, forKey: key))
         case .integer: self = .integer(try c.decode(Int.self, forKey: key))

@@ -254,18 +254,9 @@ public struct CharacterClass: Sendable, Hashable, CustomStringConvertible {
 extension CharacterClass: Codable {
     /// Decodes a class from its name or bracket expression.
     public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        do {
-            try self.init(text)
-        } catch {
-            throw DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: error.description))
-        }
+        self = try decoder.decodeString(CharacterClass.init)
     }
 
     /// Encodes the class as its ``description``.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode(description)
-    }
+    public func encode(to encoder: any Encoder) throws { try description.encode(to: encoder) }
 }

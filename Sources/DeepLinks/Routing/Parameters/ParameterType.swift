@@ -97,18 +97,9 @@ extension ParameterType: CustomStringConvertible {
 extension ParameterType: Codable {
     /// Decodes a type from its text form.
     public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        do {
-            self = try ParameterType(parsing: text)
-        } catch {
-            throw DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: error.description))
-        }
+        self = try decoder.decodeString(ParameterType.init(parsing:))
     }
 
     /// Encodes the type as its text form.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode(description)
-    }
+    public func encode(to encoder: any Encoder) throws { try description.encode(to: encoder) }
 }

@@ -12,7 +12,8 @@ import Foundation
 /// ```
 ///
 /// In JSON a value is an object with one key naming its kind: `{"integer": 3}`,
-/// `{"string": "summer"}`, `{"uuid": "…"}`, `{"boolean": true}`, `{"segments": ["a", "b"]}`.
+/// `{"string": "summer"}`, `{"uuid": "…"}` (lower-case), `{"boolean": true}`,
+/// `{"segments": ["a", "b"]}`. An object with any other key, or with more than one, is refused.
 public enum ParameterValue: Sendable, Hashable {
     /// An integer (``ParameterType/integer(_:)``).
     case integer(Int)
@@ -85,20 +86,13 @@ extension ParameterValue: ExpressibleByIntegerLiteral, ExpressibleByStringLitera
 }
 
 extension ParameterValue: Codable {
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case integer, string, uuid, boolean, segments
     }
 
     /// Decodes a value from an object with exactly one kind key.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        guard c.allKeys.count == 1, let key = c.allKeys.first else {
-            throw DecodingError.dataCorrupted(
-                .init(
-                    codingPath: decoder.codingPath,
-                    debugDescription: "a parameter value is an object with exactly one of the keys "
-                        + "integer, string, uuid, boolean, segments"))
-        }
+        let (c, key) = try decoder.soleKeyContainer(keyedBy: CodingKeys.self, what: "a parameter value")
         switch key {
         case .integer: self = .integer(try c.decode(Int.self, forKey: key))
         case .string: self = .string(try c.decode(String.self, forKey: key))

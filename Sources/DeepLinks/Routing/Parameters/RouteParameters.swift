@@ -12,7 +12,11 @@ import Foundation
 /// parameters.string("albumname")  // "Summer"
 /// ```
 ///
-/// In JSON a parameter set is an object from name to ``ParameterValue``.
+/// In JSON a parameter set is an object from name to ``ParameterValue``, each an object whose
+/// one key names the value's kind: `{"albumname": {"string": "Summer"}, "index": {"integer": 3}}`.
+/// The kind is written out because a bare JSON string could not say whether it was a `uuid` or
+/// text that looks like one; with it, decoding gives back exactly the parameters encoded. The
+/// `deeplinks resolve --jsonl` answers use the same form.
 public struct RouteParameters: Sendable {
     /// One named value.
     public struct Entry: Sendable, Hashable {

@@ -63,14 +63,11 @@ extension RoutingOptions: Codable {
 
     /// Decodes options; missing keys take their defaults and unknown keys are refused.
     public init(from decoder: any Decoder) throws {
-        try RouteTableDecoding.refuseUnknownKeys(
-            in: decoder, allowed: Set(CodingKeys.allCases.map(\.rawValue)), what: "the routing options")
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "the routing options")
         self.init(
-            trailingSlash: try c.decodeIfPresent(TrailingSlash.self, forKey: .trailingSlash) ?? .ignored,
-            caseSensitivity: try c.decodeIfPresent(CaseSensitivity.self, forKey: .caseSensitivity)
-                ?? .sensitive,
-            precedence: try c.decodeIfPresent(Precedence.self, forKey: .precedence) ?? .specificity)
+            trailingSlash: try c.decode(.trailingSlash, or: .ignored),
+            caseSensitivity: try c.decode(.caseSensitivity, or: .sensitive),
+            precedence: try c.decode(.precedence, or: .specificity))
     }
 
     /// Encodes every key, so that a written table states its rules.

@@ -69,18 +69,20 @@ struct OutcomeFields: Sendable, Equatable {
             && left.parameters?.map(\.1) == right.parameters?.map(\.1)
     }
 
-    /// The parameters as a JSON object: numbers, strings, Booleans, arrays of segments.
+    /// The parameters as a JSON object in the `Codable` form of ``RouteParameters``: each name
+    /// maps to an object whose one key names the value's kind, `{"index": {"integer": 3}}`, so
+    /// that a uuid and a string that looks like one stay apart and the answer decodes as is.
     var parametersJSON: JSONValue {
         guard let parameters else { return .null }
         var members: [String: JSONValue] = [:]
-        for (name, value) in parameters { members[name] = Self.json(value) }
+        for (name, value) in parameters { members[name] = .object([value.kind: Self.json(value)]) }
         return .object(members)
     }
 
     /// The parameters as text for a table: `album=summer index=3`.
     var parametersText: String {
         guard let parameters, !parameters.isEmpty else { return "" }
-        return parameters.map { "\($0.0)=\(Self.text($0.1))" }.joined(separator: " ")
+        return parameters.map { "\($0.0)=\($0.1.text)" }.joined(separator: " ")
     }
 
     /// The six protocol fields as JSON members.
@@ -92,6 +94,7 @@ struct OutcomeFields: Sendable, Equatable {
         ]
     }
 
+    /// The JSON of a value's payload, as ``ParameterValue`` encodes it under its kind key.
     static func json(_ value: ParameterValue) -> JSONValue {
         switch value {
         case .integer(let number): .number(JSONNumber(number))
@@ -99,16 +102,6 @@ struct OutcomeFields: Sendable, Equatable {
         case .uuid(let uuid): .string(uuid.uuidString.lowercased())
         case .boolean(let flag): .bool(flag)
         case .segments(let segments): .array(segments.map(JSONValue.string))
-        }
-    }
-
-    static func text(_ value: ParameterValue) -> String {
-        switch value {
-        case .integer(let number): String(number)
-        case .string(let text): text
-        case .uuid(let uuid): uuid.uuidString.lowercased()
-        case .boolean(let flag): flag ? "true" : "false"
-        case .segments(let segments): segments.joined(separator: "/")
         }
     }
 }

@@ -29,7 +29,7 @@ enum ResolveCommand: ToolCommand {
             one of "url": "<text>", "activity": {<user activity>} or "banner": "<meta content>",
             and answers each with one line:
               {"id": <same>, "outcome": "route"|"confirm"|"openInBrowser"|"reject",
-               "route": <name or null>, "parameters": {<name>: <value>} or null,
+               "route": <name or null>, "parameters": {<name>: {"<kind>": <value>}} or null,
                "host": <parsed host or null>, "reason": <string or null>,
                "source": "universalLink"|"handoff"|"smartAppBanner"|"customScheme" or null}
             A line that is not valid JSON is answered with "reject" (and "id": null).
