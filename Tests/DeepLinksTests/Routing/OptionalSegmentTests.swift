@@ -18,7 +18,7 @@ struct OptionalSegmentTests {
 
     @Test("the pattern keeps the optional parameter in its segments and writes the same text back")
     func patternParsing() throws {
-        let pattern = try PathPattern("/c/:slug(slug)/:page(int 1...)?")
+        let pattern = try PathPatternTests.parsed("/c/:slug(slug)/:page(int 1...)?")
         #expect(pattern.hasOptionalLastSegment)
         #expect(pattern.parameterNames == ["slug", "page"])
         #expect(
@@ -31,7 +31,7 @@ struct OptionalSegmentTests {
         let rebuilt = PathPattern(segments: pattern.segments, optionalLastSegment: true)
         #expect(rebuilt.text == "/c/:slug(slug)/:page(int 1...)?")
         #expect(rebuilt.syntaxError == nil)
-        #expect(try PathPattern("/:page?").shapes == [[.parameter(name: "page", type: nil)], []])
+        #expect(try PathPatternTests.parsed("/:page?").shapes == [[.parameter(name: "page", type: nil)], []])
     }
 
     @Test(
