@@ -93,9 +93,9 @@ public struct AssociationURL: Sendable, Hashable, Codable {
     private static func splitASCII(_ text: String) -> Result<AssociationURL, AssociationURLError>? {
         typealias Split = Result<AssociationURL, AssociationURLError>
         let split = text.utf8.withContiguousStorageIfAvailable { bytes -> Split? in
-            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            guard Scan.isASCII(bytes) else { return nil }
             func firstIndex(of byte: UInt8, in range: Range<Int>) -> Int? {
-                range.first { bytes[$0] == byte }
+                Scan.firstIndex(of: byte, in: bytes, range)
             }
             func string(_ range: Range<Int>) -> String {
                 String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)

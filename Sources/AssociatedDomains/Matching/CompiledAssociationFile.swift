@@ -29,16 +29,26 @@ public struct CompiledAssociationFile: Sendable {
         /// the slot in it; `nil` for a rule matched on its own.
         let pathSlots: [(batch: Int, slot: Int)?]
 
+        /// The fewest wildcard path patterns a detail batches: below it, each rule's own
+        /// matcher, which checks the ends first and searches for each segment between stars,
+        /// reads less of the path than one pass of the batch.
+        static let batchThreshold = 4
+
         init(index: Int, appIDs: [String], rules: [CompiledRule]) {
             self.index = index
             self.appIDs = appIDs
             self.rules = rules
             var layouts: [Int: [GlobMatcher.Layout]] = [:]
             var slots: [(variant: Int, slot: Int)?] = []
+            func isBatched(_ rule: CompiledRule) -> Bool {
+                guard rule.isReadable, let path = rule.path, !path.isUniversal, !path.isLiteral else {
+                    return false
+                }
+                return path.glob != nil
+            }
+            let batching = rules.count(where: isBatched) >= Detail.batchThreshold
             for rule in rules {
-                guard rule.isReadable, let path = rule.path, !path.isUniversal, !path.isLiteral,
-                    let glob = path.glob
-                else {
+                guard batching, isBatched(rule), let glob = rule.path?.glob else {
                     slots.append(nil)
                     continue
                 }

@@ -204,11 +204,7 @@ struct URLView {
     /// The Unicode scalar values of text; for ASCII, one per byte, read without decoding.
     static func scalarValues(_ text: Substring) -> [UInt32] {
         let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> [UInt32]? in
-            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
-            return [UInt32](unsafeUninitializedCapacity: bytes.count) { buffer, count in
-                for i in 0..<bytes.count { buffer[i] = UInt32(bytes[i]) }
-                count = bytes.count
-            }
+            Scan.isASCII(bytes) ? Scan.widened(bytes) : nil
         }
         if let ascii, let values = ascii { return values }
         return text.unicodeScalars.map(\.value)

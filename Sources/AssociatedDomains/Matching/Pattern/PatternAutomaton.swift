@@ -11,6 +11,12 @@ struct PatternAutomaton: Sendable, Hashable {
         case any
         case set(ScalarSet)
 
+        /// The scalar a literal test accepts; `nil` for `?` and sets.
+        var literal: UInt32? {
+            if case .scalar(let scalar) = self { return scalar }
+            return nil
+        }
+
         func accepts(_ scalar: UInt32) -> Bool {
             switch self {
             case .scalar(let expected): scalar == expected
