@@ -125,7 +125,7 @@ enum AssociationSuite {
                 // One timed call per length, doubling while the prediction stays in budget;
                 // assume ×8 per doubling until two lengths have been seen.
                 var timings: [(length: Int, nanoseconds: Double)] = []
-                var length = 16
+                var length = 32
                 while true {
                     let path = testCase.path(length, matching)
                     let start = Clock.now()

@@ -29,6 +29,10 @@ final class GlobMatcher: Sendable {
     /// Shift-And run over the whole input decides instead.
     private let plans: [Plan]?
 
+    /// Whether the pattern is matched by segments (see ``Plan``) rather than by Shift-And
+    /// over the whole input.
+    var isPlanned: Bool { plans != nil }
+
     /// A pattern without alternation is a head, segments and a tail separated by stars, and
     /// each of them has a fixed length: one scalar per position. It matches exactly when the
     /// head matches the start of the input, the tail its end, and each segment in turn occurs

@@ -223,6 +223,8 @@ struct PatternAutomaton: Sendable, Hashable {
     func matches(_ input: [UInt32], scratch: inout Scratch) -> Bool {
         if isUniversal { return true }
         if isLiteral { return input == prefix }
+        // Cut at its stars, a wildcard pattern checks its own ends first.
+        if let glob, glob.isPlanned { return glob.matches(input) }
         guard input.count >= max(prefix.count, suffix.count), input.starts(with: prefix),
             input[(input.count - suffix.count)...].elementsEqual(suffix)
         else { return false }
