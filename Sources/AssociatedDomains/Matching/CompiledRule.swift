@@ -194,14 +194,16 @@ struct URLView {
         }
         var result: [UInt32]?
         if let text = decoded ? PercentEncoding.decode(raw) : raw {
-            let scalars = Self.asciiScalars(text, trimmingSlashes: part == .path) ?? {
-                var value = Substring(text)
-                if part == .path {
-                    while value.hasPrefix("/") { value = value.dropFirst() }
-                    while value.hasSuffix("/") { value = value.dropLast() }
-                }
-                return Self.scalarValues(value)
-            }()
+            let scalars =
+                Self.asciiScalars(text, trimmingSlashes: part == .path)
+                ?? {
+                    var value = Substring(text)
+                    if part == .path {
+                        while value.hasPrefix("/") { value = value.dropFirst() }
+                        while value.hasSuffix("/") { value = value.dropLast() }
+                    }
+                    return Self.scalarValues(value)
+                }()
             result = folded ? CaseFolding.fold(scalars) : scalars
         }
         if key == 0 { rawPath = .some(result) } else { texts[key] = .some(result) }

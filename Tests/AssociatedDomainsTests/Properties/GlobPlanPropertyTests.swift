@@ -64,7 +64,9 @@ struct GlobPlanPropertyTests {
         var text = ""
         for part in parts {
             switch part {
-            case .star: text += random.string(random.chance(0.2) ? random.int(40...90) : random.int(0...4), from: alphabet)
+            case .star:
+                text += random.string(
+                    random.chance(0.2) ? random.int(40...90) : random.int(0...4), from: alphabet)
             case .any: text += random.string(1, from: alphabet)
             case .set: text += "1"
             case .scalar(let scalar):
@@ -125,7 +127,10 @@ struct GlobPlanPropertyTests {
             ("*a*a*a*a*a*a*a*a*b", [UInt32](repeating: a, count: 4_000) + [b], true),
             ("*a*a*a*a*a*a*a*a*b", [UInt32](repeating: a, count: 4_001), false),
             ("*a*a*a*a*a*a*a*a*?", [UInt32](repeating: a, count: 4_001), true),
-            ("*a*a*a*a*a*a*a*a*?", [UInt32](repeating: a, count: 7) + [UInt32](repeating: b, count: 4_000), false),
+            (
+                "*a*a*a*a*a*a*a*a*?", [UInt32](repeating: a, count: 7) + [UInt32](repeating: b, count: 4_000),
+                false
+            ),
             ("*aa*aa*aa*aa*b", Array([[UInt32]](repeating: [a, b], count: 2_000).joined()), false),
             ("*aa*aa*aa*aa*b", [UInt32](repeating: a, count: 4_000) + [b], true),
         ]

@@ -301,7 +301,8 @@ extension AssociationWorkloads {
     static func regexPathMatch(_ expression: NSRegularExpression, path: String) -> Workload {
         let length = path.utf16.count
         return Workload(label: "`NSRegularExpression` on the path", operations: 1) {
-            expression.firstMatch(in: path, options: [], range: NSRange(location: 0, length: length)) == nil ? 0 : 1
+            expression.firstMatch(in: path, options: [], range: NSRange(location: 0, length: length)) == nil
+                ? 0 : 1
         }
     }
 

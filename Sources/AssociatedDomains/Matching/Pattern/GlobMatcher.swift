@@ -232,7 +232,8 @@ final class GlobMatcher: Sendable {
                 if live == 0 {
                     guard index <= lastStart else { return nil }
                     if let literal {
-                        guard let found = Scan.firstIndex(of: literal, in: input, index..<(lastStart + 1)) else {
+                        guard let found = Scan.firstIndex(of: literal, in: input, index..<(lastStart + 1))
+                        else {
                             return nil
                         }
                         index = found

@@ -31,7 +31,8 @@ enum Scan {
     }
 
     /// The first index in `range` whose byte is `byte`.
-    static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+    static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int?
+    {
         guard let base = bytes.baseAddress, !range.isEmpty else { return nil }
         let raw = UnsafeRawPointer(base)
         let needle = SIMD16<UInt8>(repeating: byte)
