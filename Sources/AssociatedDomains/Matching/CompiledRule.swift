@@ -129,9 +129,13 @@ final class CompiledRule: Sendable {
         if let pathVerdict {
             guard pathVerdict else { return false }
         } else if let path {
-            guard let input = url.scalars(.path, decoded: !percentEncoded, folded: !caseSensitive),
-                path.matches(input, scratch: &url.scratch)
-            else { return false }
+            if percentEncoded && caseSensitive, let verdict = url.matchesRawASCIIPath(path) {
+                guard verdict else { return false }
+            } else {
+                guard let input = url.scalars(.path, decoded: !percentEncoded, folded: !caseSensitive),
+                    path.matches(input, scratch: &url.scratch)
+                else { return false }
+            }
         }
         switch query {
         case .any: break
@@ -179,6 +183,27 @@ struct URLView {
     private var items: [Int: [(name: [UInt32], value: [UInt32])]?] = [:]
 
     init(_ url: AssociationURL) { self.url = url }
+
+    /// Whether the raw path is ASCII; `nil` until first asked.
+    private var rawPathIsASCII: Bool?
+
+    /// Whether the raw path, without its leading and trailing slashes, matches, read on its
+    /// bytes where it is; `nil` when the path is not ASCII or the pattern does not read bytes.
+    mutating func matchesRawASCIIPath(_ pattern: PatternAutomaton) -> Bool? {
+        if rawPathIsASCII == false { return nil }
+        var isASCII = rawPathIsASCII
+        let verdict = url.rawPath.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            if isASCII == nil { isASCII = Scan.isASCII(bytes) }
+            guard isASCII == true else { return nil }
+            var start = 0
+            var end = bytes.count
+            while start < end, bytes[start] == UInt8(ascii: "/") { start += 1 }
+            while end > start, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+            return pattern.matches(ascii: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        }
+        rawPathIsASCII = isASCII
+        return verdict ?? nil
+    }
 
     /// The part as scalars; `nil` when decoding was asked for and the part does not decode.
     /// The path loses its leading and trailing slashes; an absent query or fragment is empty.

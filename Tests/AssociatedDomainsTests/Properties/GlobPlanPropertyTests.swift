@@ -110,6 +110,10 @@ struct GlobPlanPropertyTests {
                 let expected = Self.oracle(with, input) || Self.oracle(without, input)
                 #expect(glob.matches(input) == expected, "seed \(seed): `\(text)` on `\(path)`")
                 #expect(glob.shiftAnd(input) == expected, "seed \(seed): `\(text)` on `\(path)`")
+                if path.utf8.allSatisfy({ $0 < 0x80 }), glob.isPlanned {
+                    let onBytes = Array(path.utf8).withUnsafeBufferPointer { glob.matches(ascii: $0) }
+                    #expect(onBytes == expected, "seed \(seed): `\(text)` on the bytes of `\(path)`")
+                }
                 compared += 1
                 if expected { matched += 1 }
             }

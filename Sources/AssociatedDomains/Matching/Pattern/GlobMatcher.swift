@@ -175,6 +175,13 @@ final class GlobMatcher: Sendable {
         }
     }
 
+    /// Whether the whole input, ASCII bytes (one scalar each), matches; `nil` when the
+    /// pattern is not matched by segments (see ``isPlanned``).
+    func matches(ascii input: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard let plans else { return nil }
+        return plans.contains { matches(input, plan: $0) }
+    }
+
     /// Whether position `position` accepts `scalar`.
     @inline(__always)
     private func accepts(_ position: Int, _ scalar: UInt32) -> Bool {
@@ -188,18 +195,18 @@ final class GlobMatcher: Sendable {
         return mask & (1 &<< UInt64(position & 63)) != 0
     }
 
-    private func matches(_ input: UnsafeBufferPointer<UInt32>, plan: Plan) -> Bool {
+    private func matches<Element: ScanElement>(_ input: UnsafeBufferPointer<Element>, plan: Plan) -> Bool {
         let count = input.count
         guard plan.hasStar else {
             guard count == plan.end else { return false }
-            for index in 0..<count where !accepts(index + 1, input[index]) { return false }
+            for index in 0..<count where !accepts(index + 1, input[index].scalar) { return false }
             return true
         }
         let tailLength = plan.end - plan.tail + 1
         guard count >= plan.head + tailLength else { return false }
-        for index in 0..<plan.head where !accepts(index + 1, input[index]) { return false }
+        for index in 0..<plan.head where !accepts(index + 1, input[index].scalar) { return false }
         let tailStart = count - tailLength
-        for offset in 0..<tailLength where !accepts(plan.tail + offset, input[tailStart + offset]) {
+        for offset in 0..<tailLength where !accepts(plan.tail + offset, input[tailStart + offset].scalar) {
             return false
         }
         var from = plan.head
@@ -214,7 +221,8 @@ final class GlobMatcher: Sendable {
     /// the segment's bits of the pattern's masks; while no partial occurrence is alive and the
     /// segment starts with a literal scalar, the search jumps to that scalar's next occurrence.
     private func find(
-        _ segment: (first: Int, count: Int), in input: UnsafeBufferPointer<UInt32>, from: Int, to: Int
+        _ segment: (first: Int, count: Int), in input: UnsafeBufferPointer<some ScanElement>, from: Int,
+        to: Int
     ) -> Int? {
         let length = segment.count
         guard to - from >= length else { return nil }
@@ -232,14 +240,14 @@ final class GlobMatcher: Sendable {
                 if live == 0 {
                     guard index <= lastStart else { return nil }
                     if let literal {
-                        guard let found = Scan.firstIndex(of: literal, in: input, index..<(lastStart + 1))
+                        guard let found = input.firstIndex(of: literal, index..<(lastStart + 1))
                         else {
                             return nil
                         }
                         index = found
                     }
                 }
-                let scalar = input[index]
+                let scalar = input[index].scalar
                 var mask: UInt64
                 if scalar < 128 {
                     let base = Int(scalar) &* words &+ word

@@ -216,6 +216,16 @@ struct PatternAutomaton: Sendable, Hashable {
         return matches(input, scratch: &scratch)
     }
 
+    /// Whether the whole input, ASCII bytes, matches; `nil` when this automaton does not read
+    /// bytes (only a lone `*`, a literal and a wildcard pattern matched by segments do).
+    func matches(ascii input: UnsafeBufferPointer<UInt8>) -> Bool? {
+        if isUniversal { return true }
+        if isLiteral {
+            return input.count == prefix.count && zip(input, prefix).allSatisfy { UInt32($0) == $1 }
+        }
+        return glob?.matches(ascii: input)
+    }
+
     /// Whether the whole input matches, reusing buffers across calls.
     ///
     /// Literal prefix and suffix are compared first, which settles most non-matches of a large

@@ -77,3 +77,31 @@ enum Scan {
         }
     }
 }
+
+/// What the wildcard matcher reads: Unicode scalars, or the bytes of ASCII text (one scalar
+/// each), so that an ASCII path is matched where it is, without a copy.
+protocol ScanElement: FixedWidthInteger & UnsignedInteger {
+    /// The element as a scalar value.
+    var scalar: UInt32 { get }
+}
+
+extension UInt32: ScanElement {
+    var scalar: UInt32 { self }
+}
+
+extension UInt8: ScanElement {
+    var scalar: UInt32 { UInt32(self) }
+}
+
+extension UnsafeBufferPointer where Element: ScanElement {
+    /// The first index in `range` whose element is `scalar`, a word at a time.
+    func firstIndex(of scalar: UInt32, _ range: Range<Int>) -> Int? {
+        if let bytes = self as? UnsafeBufferPointer<UInt8> {
+            return scalar < 0x80 ? Scan.firstIndex(of: UInt8(scalar), in: bytes, range) : nil
+        }
+        if let scalars = self as? UnsafeBufferPointer<UInt32> {
+            return Scan.firstIndex(of: scalar, in: scalars, range)
+        }
+        return range.first { self[$0].scalar == scalar }
+    }
+}
