@@ -92,7 +92,10 @@ do {
         try TableSuite.run(bench: bench, countsInstructions: countsInstructions, into: &results)
     }
     if groups.contains("scaling") { try ScalingSuite.run(bench: bench, into: &results) }
-    if groups.contains("association") { try AssociationSuite.run(bench: bench, quick: quick, into: &results) }
+    if groups.contains("association") {
+        try AssociationSuite.run(
+            bench: bench, quick: quick, countsInstructions: countsInstructions, into: &results)
+    }
     if groups.contains("memory") { MemorySuite.run(into: &results) }
 } catch {
     print("benchmark aborted: \(error)")

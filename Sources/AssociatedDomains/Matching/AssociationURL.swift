@@ -29,8 +29,8 @@ public struct AssociationURL: Sendable, Hashable, Codable {
 
     /// Creates a URL from its parts.
     public init(scheme: String, host: String?, rawPath: String, rawQuery: String?, rawFragment: String?) {
-        self.scheme = scheme.lowercased()
-        self.host = host?.lowercased()
+        self.scheme = Self.lowercased(scheme)
+        self.host = host.map(Self.lowercased)
         self.rawPath = rawPath
         self.rawQuery = rawQuery
         self.rawFragment = rawFragment
@@ -93,9 +93,9 @@ public struct AssociationURL: Sendable, Hashable, Codable {
     private static func splitASCII(_ text: String) -> Result<AssociationURL, AssociationURLError>? {
         typealias Split = Result<AssociationURL, AssociationURLError>
         let split = text.utf8.withContiguousStorageIfAvailable { bytes -> Split? in
-            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            guard Scan.isASCII(bytes) else { return nil }
             func firstIndex(of byte: UInt8, in range: Range<Int>) -> Int? {
-                range.first { bytes[$0] == byte }
+                Scan.firstIndex(of: byte, in: bytes, range)
             }
             func string(_ range: Range<Int>) -> String {
                 String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
@@ -144,6 +144,14 @@ public struct AssociationURL: Sendable, Hashable, Codable {
                     rawFragment: fragment))
         }
         return split ?? nil
+    }
+
+    /// The text lower-cased; ASCII text without capitals is returned as it is, uncopied.
+    private static func lowercased(_ text: String) -> String {
+        let unchanged = text.utf8.withContiguousStorageIfAvailable { bytes in
+            !bytes.contains { $0 >= 0x80 || ($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) }
+        }
+        return unchanged == true ? text : text.lowercased()
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {

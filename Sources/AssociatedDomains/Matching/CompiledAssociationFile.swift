@@ -29,16 +29,26 @@ public struct CompiledAssociationFile: Sendable {
         /// the slot in it; `nil` for a rule matched on its own.
         let pathSlots: [(batch: Int, slot: Int)?]
 
+        /// The fewest wildcard path patterns a detail batches: below it, each rule's own
+        /// matcher, which checks the ends first and searches for each segment between stars,
+        /// reads less of the path than one pass of the batch.
+        static let batchThreshold = 4
+
         init(index: Int, appIDs: [String], rules: [CompiledRule]) {
             self.index = index
             self.appIDs = appIDs
             self.rules = rules
             var layouts: [Int: [GlobMatcher.Layout]] = [:]
             var slots: [(variant: Int, slot: Int)?] = []
+            func isBatched(_ rule: CompiledRule) -> Bool {
+                guard rule.isReadable, let path = rule.path, !path.isUniversal, !path.isLiteral else {
+                    return false
+                }
+                return path.glob != nil
+            }
+            let batching = rules.count(where: isBatched) >= Detail.batchThreshold
             for rule in rules {
-                guard rule.isReadable, let path = rule.path, !path.isUniversal, !path.isLiteral,
-                    let glob = path.glob
-                else {
+                guard batching, isBatched(rule), let glob = rule.path?.glob else {
                     slots.append(nil)
                     continue
                 }
@@ -107,7 +117,7 @@ public struct CompiledAssociationFile: Sendable {
     ///   - appID: The App ID (`TEAMID.bundle.id`), compared exactly.
     ///   - domain: The domain the file was served for; `nil` or empty skips the host check.
     public func match(_ url: AssociationURL, appID: String, domain: String?) -> AssociationMatch {
-        if let domain, !domain.isEmpty, url.host != domain.lowercased() {
+        if let domain, !domain.isEmpty, !Self.isHost(url.host, domain) {
             return AssociationMatch(decision: .noMatch, reason: .hostMismatch)
         }
         guard file.appLinks != nil else { return AssociationMatch(decision: .noMatch, reason: .noAppLinks) }
@@ -135,6 +145,26 @@ public struct CompiledAssociationFile: Sendable {
             }
         }
         return AssociationMatch(decision: .noMatch, reason: listed ? .noRuleMatched : .appNotListed)
+    }
+
+    /// Whether the (lower-case) host is the domain, ignoring the domain's case; compares
+    /// bytes without making a lower-case copy when the domain is ASCII.
+    static func isHost(_ host: String?, _ domain: String) -> Bool {
+        guard let host else { return false }
+        let answer = domain.utf8.withContiguousStorageIfAvailable { domain -> Bool? in
+            host.utf8.withContiguousStorageIfAvailable { host -> Bool? in
+                guard Scan.isASCII(domain) else { return nil }
+                guard host.count == domain.count else { return false }
+                for index in 0..<domain.count {
+                    var byte = domain[index]
+                    if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { byte += 0x20 }
+                    if host[index] != byte { return false }
+                }
+                return true
+            } ?? nil
+        }
+        if let answer, let answer { return answer }
+        return host == domain.lowercased()
     }
 
     /// What the file says about URL text for an app; text without a scheme is a

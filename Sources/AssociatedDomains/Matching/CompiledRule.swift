@@ -129,9 +129,13 @@ final class CompiledRule: Sendable {
         if let pathVerdict {
             guard pathVerdict else { return false }
         } else if let path {
-            guard let input = url.scalars(.path, decoded: !percentEncoded, folded: !caseSensitive),
-                path.matches(input, scratch: &url.scratch)
-            else { return false }
+            if percentEncoded && caseSensitive, let verdict = url.matchesRawASCIIPath(path) {
+                guard verdict else { return false }
+            } else {
+                guard let input = url.scalars(.path, decoded: !percentEncoded, folded: !caseSensitive),
+                    path.matches(input, scratch: &url.scratch)
+                else { return false }
+            }
         }
         switch query {
         case .any: break
@@ -171,16 +175,42 @@ struct URLView {
     let url: AssociationURL
     /// Simulation buffers shared by every rule matched against this URL.
     var scratch = PatternAutomaton.Scratch()
-    private var texts = [[UInt32]??](repeating: nil, count: 12)
+    /// The raw path as written, case kept: what most rules read (the defaults), kept apart
+    /// from ``texts`` so that a URL matched only that way allocates nothing else.
+    private var rawPath: [UInt32]??
+    /// The other spellings, by part × 4 + decoded × 2 + folded.
+    private var texts: [Int: [UInt32]?] = [:]
     private var items: [Int: [(name: [UInt32], value: [UInt32])]?] = [:]
 
     init(_ url: AssociationURL) { self.url = url }
+
+    /// Whether the raw path is ASCII; `nil` until first asked.
+    private var rawPathIsASCII: Bool?
+
+    /// Whether the raw path, without its leading and trailing slashes, matches, read on its
+    /// bytes where it is; `nil` when the path is not ASCII or the pattern does not read bytes.
+    mutating func matchesRawASCIIPath(_ pattern: PatternAutomaton) -> Bool? {
+        if rawPathIsASCII == false { return nil }
+        var isASCII = rawPathIsASCII
+        let verdict = url.rawPath.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            if isASCII == nil { isASCII = Scan.isASCII(bytes) }
+            guard isASCII == true else { return nil }
+            var start = 0
+            var end = bytes.count
+            while start < end, bytes[start] == UInt8(ascii: "/") { start += 1 }
+            while end > start, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+            return pattern.matches(ascii: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        }
+        rawPathIsASCII = isASCII
+        return verdict ?? nil
+    }
 
     /// The part as scalars; `nil` when decoding was asked for and the part does not decode.
     /// The path loses its leading and trailing slashes; an absent query or fragment is empty.
     mutating func scalars(_ part: Part, decoded: Bool, folded: Bool) -> [UInt32]? {
         let key = part.rawValue * 4 + (decoded ? 2 : 0) + (folded ? 1 : 0)
-        if let cached = texts[key] { return cached }
+        if key == 0, let rawPath { return rawPath }
+        if key != 0, let cached = texts[key] { return cached }
         let raw: String
         switch part {
         case .path: raw = url.rawPath
@@ -189,26 +219,42 @@ struct URLView {
         }
         var result: [UInt32]?
         if let text = decoded ? PercentEncoding.decode(raw) : raw {
-            var value = Substring(text)
-            if part == .path {
-                while value.hasPrefix("/") { value = value.dropFirst() }
-                while value.hasSuffix("/") { value = value.dropLast() }
-            }
-            let scalars = Self.scalarValues(value)
+            let scalars =
+                Self.asciiScalars(text, trimmingSlashes: part == .path)
+                ?? {
+                    var value = Substring(text)
+                    if part == .path {
+                        while value.hasPrefix("/") { value = value.dropFirst() }
+                        while value.hasSuffix("/") { value = value.dropLast() }
+                    }
+                    return Self.scalarValues(value)
+                }()
             result = folded ? CaseFolding.fold(scalars) : scalars
         }
-        texts[key] = .some(result)
+        if key == 0 { rawPath = .some(result) } else { texts[key] = .some(result) }
         return result
+    }
+
+    /// The scalars of ASCII text, without its leading and trailing slashes when asked (in
+    /// ASCII every byte is one scalar, and a slash byte one character); `nil` for other text.
+    static func asciiScalars(_ text: String, trimmingSlashes: Bool) -> [UInt32]? {
+        let scalars = text.utf8.withContiguousStorageIfAvailable { bytes -> [UInt32]? in
+            guard Scan.isASCII(bytes) else { return nil }
+            var start = 0
+            var end = bytes.count
+            if trimmingSlashes {
+                while start < end, bytes[start] == UInt8(ascii: "/") { start += 1 }
+                while end > start, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+            }
+            return Scan.widened(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        }
+        return scalars ?? nil
     }
 
     /// The Unicode scalar values of text; for ASCII, one per byte, read without decoding.
     static func scalarValues(_ text: Substring) -> [UInt32] {
         let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> [UInt32]? in
-            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
-            return [UInt32](unsafeUninitializedCapacity: bytes.count) { buffer, count in
-                for i in 0..<bytes.count { buffer[i] = UInt32(bytes[i]) }
-                count = bytes.count
-            }
+            Scan.isASCII(bytes) ? Scan.widened(bytes) : nil
         }
         if let ascii, let values = ascii { return values }
         return text.unicodeScalars.map(\.value)

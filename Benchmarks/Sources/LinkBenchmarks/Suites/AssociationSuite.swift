@@ -4,11 +4,13 @@ import Foundation
 /// Association matching: a full-size file, and hostile patterns beside
 /// `NSRegularExpression` (target 4 of issue 7).
 enum AssociationSuite {
-    static func run(bench: Bench, quick: Bool, into results: inout ResultTable) throws {
+    static func run(bench: Bench, quick: Bool, countsInstructions: Bool, into results: inout ResultTable)
+        throws
+    {
         try largeFile(bench: bench, into: &results)
         try worstCase(bench: bench, into: &results)
         try linearity(bench: bench, quick: quick, into: &results)
-        try regularExpressions(bench: bench, quick: quick, into: &results)
+        try sideBySide(bench: bench, quick: quick, countsInstructions: countsInstructions, into: &results)
     }
 
     static func largeFile(bench: Bench, into results: inout ResultTable) throws {
@@ -103,61 +105,114 @@ enum AssociationSuite {
         }
     }
 
-    /// The same patterns as anchored regular expressions. A backtracking engine can take
-    /// exponential time on the hostile pattern, so its input doubles only while the next run
-    /// is predicted to stay within a budget.
-    static func regularExpressions(bench: Bench, quick: Bool, into results: inout ResultTable) throws {
+    /// Each pattern kind as an anchored regular expression on the same path, matching and not,
+    /// at lengths up to the gate's limit: the SDK is given the URL text (it splits it, checks
+    /// the host and matches the path), the expression only the path, already split.
+    ///
+    /// A backtracking engine can take exponential time on a hostile pattern, so before each
+    /// row one call is timed on paths of doubling length, and the expression is run side by
+    /// side only where one call stays within a budget; the rows beyond say how long one call
+    /// would take, extrapolated from the last doubling.
+    static func sideBySide(
+        bench: Bench, quick: Bool, countsInstructions: Bool, into results: inout ResultTable
+    ) throws {
         let budget = quick ? 20_000_000.0 : 100_000_000.0
-        let longest = 4_096
-        // Side by side only where one call is cheap enough to repeat for every round.
         let rowLimit = quick ? 5_000_000.0 : 30_000_000.0
-        for pattern in [
-            AssociationWorkloads.plain, AssociationWorkloads.adversarial,
-            AssociationWorkloads.adversarialOpenEnded,
-        ] {
-            let compiled = try AssociationWorkloads.compiledPattern(pattern.pattern)
-            let expression = try AssociationWorkloads.regularExpression(pattern.pattern)
-            // One timed call per length, doubling while the prediction stays in budget; a
-            // backtracking engine may grow by far more than ×2 per doubling, so assume ×8
-            // until two lengths have been seen.
-            var timings: [(length: Int, nanoseconds: Double)] = []
-            var length = 8
-            while length <= longest {
-                let start = Clock.now()
-                blackHole(AssociationWorkloads.regexMatch(expression, length: length).pass())
-                let once = Double(Clock.now() - start)
-                timings.append((length, once))
-                let growth = timings.count >= 2 ? once / timings[timings.count - 2].nanoseconds : 8
-                if once * max(growth, 8) > budget { break }
-                length *= 2
-            }
-            guard let last = timings.last else { continue }
-            let shown = Set(
-                [64, 256, 1_024, longest]
-                    + timings.filter { $0.nanoseconds < rowLimit }.suffix(1).map(\.length)
-            )
-            .filter { candidate in timings.contains { $0.length == candidate && $0.nanoseconds < rowLimit } }
-            for length in shown.sorted() {
-                results.add(
-                    "association: `\(pattern.pattern)` on \(Format.count(length)) `a`, beside a regular expression",
-                    bench.compare(
-                        AssociationWorkloads.sdkPatternMatch(compiled, pattern.pattern, length: length),
-                        AssociationWorkloads.regexMatch(expression, length: length)))
-            }
-            if last.length < longest, timings.count >= 2 {
-                let growth = last.nanoseconds / timings[timings.count - 2].nanoseconds
-                let predicted = last.nanoseconds * pow(growth, log2(Double(longest) / Double(last.length)))
-                let steps = timings.map {
-                    "\(Format.count($0.length)) B: \(Format.number($0.nanoseconds / 1e3)) µs"
+        let lengths = AssociationWorkloads.sideBySideLengths
+        var slower: [String] = []
+        for (index, testCase) in AssociationWorkloads.sideBySideCases.enumerated() {
+            let compiled = try AssociationWorkloads.compiledPattern(testCase.pattern)
+            let expression = try AssociationWorkloads.regularExpression(testCase.pattern)
+            for matching in [true, false] {
+                // One timed call per length, doubling while the prediction stays in budget;
+                // assume ×8 per doubling until two lengths have been seen.
+                var timings: [(length: Int, nanoseconds: Double)] = []
+                var length = 32
+                // The first call of a process pays for setting the engine up; not timed.
+                blackHole(AssociationWorkloads.regexPathMatch(expression, path: "").pass())
+                while true {
+                    let path = testCase.path(length, matching)
+                    let start = Clock.now()
+                    let found = AssociationWorkloads.regexPathMatch(expression, path: path).pass()
+                    let once = Double(Clock.now() - start)
+                    guard (found == 1) == matching else {
+                        throw DisagreementError(
+                            description:
+                                "the expression for `\(testCase.pattern)` disagrees on \(length) bytes")
+                    }
+                    timings.append((length, once))
+                    let growth = timings.count >= 2 ? once / timings[timings.count - 2].nanoseconds : 8
+                    if length >= lengths[lengths.count - 1] || once * max(growth, 8) > budget { break }
+                    length = min(length * 2, lengths[lengths.count - 1])
                 }
-                results.note(
-                    "`NSRegularExpression` blows up on `\(pattern.pattern)`: one call took "
-                        + steps.joined(separator: ", ")
-                        + " (×\(Format.number(growth)) for the last doubling), so it was "
-                        + "not run on longer paths; at \(Format.count(longest)) bytes it would take about "
-                        + "\(String(format: "%.1e", predicted / 1e9)) s. DeepLinks matches the same pattern on "
-                        + "\(Format.count(longest)) bytes in the time shown above.")
+                for length in lengths {
+                    let path = testCase.path(length, matching)
+                    let sdk = AssociationWorkloads.sdkPathMatch(compiled, path: path)
+                    guard (sdk.pass() == 1) == matching else {
+                        throw DisagreementError(
+                            description:
+                                "`\(testCase.pattern)` should \(matching ? "" : "not ")match its path")
+                    }
+                    let name =
+                        "association vs regex: \(testCase.kind) `\(testCase.pattern)`, \(Format.count(length)) B, "
+                        + (matching ? "matching" : "not matching")
+                    let caseName = AssociationWorkloads.sideBySideCaseName(
+                        index, length: length, matching: matching)
+                    let passes = max(4, 16_384 / length)
+                    if let timing = timings.first(where: { $0.length >= length }),
+                        timing.nanoseconds < rowLimit
+                    {
+                        let comparison = bench.compare(
+                            sdk, AssociationWorkloads.regexPathMatch(expression, path: path))
+                        let instructions =
+                            countsInstructions ? InstructionCounter.pair(case: caseName, passes: passes) : nil
+                        results.add(name, comparison, instructions: instructions)
+                        let wallSlower = (comparison.speedUp?.median ?? 1) < 1
+                        let countSlower = (instructions?.ratio ?? 1) < 1
+                        if wallSlower || countSlower {
+                            slower.append(
+                                "\(name) (\(wallSlower ? "time" : "")\(wallSlower && countSlower ? ", " : "")"
+                                    + "\(countSlower ? "instructions" : ""))")
+                        }
+                    } else {
+                        let measured = bench.measure(sdk)
+                        let instructions =
+                            countsInstructions
+                            ? InstructionPair(
+                                sdk: InstructionCounter.perOperation(
+                                    case: caseName, side: "sdk", passes: passes),
+                                peer: nil) : nil
+                        var predicted = "more than the budget"
+                        if let last = timings.last, timings.count >= 2 {
+                            let growth = max(last.nanoseconds / timings[timings.count - 2].nanoseconds, 1)
+                            let seconds =
+                                last.nanoseconds * pow(growth, log2(Double(length) / Double(last.length)))
+                                / 1e9
+                            predicted = "about \(String(format: "%.1e", seconds)) s"
+                        }
+                        results.add(
+                            name + " (regular expression not run: one call would take \(predicted))",
+                            Comparison(sdk: measured, peer: nil, speedUp: nil), instructions: instructions)
+                    }
+                }
+                if let last = timings.last, last.length < lengths[lengths.count - 1] {
+                    let steps = timings.map {
+                        "\(Format.count($0.length)) B: \(Format.number($0.nanoseconds / 1e3)) µs"
+                    }
+                    results.note(
+                        "`NSRegularExpression` blows up on `\(testCase.pattern)` "
+                            + (matching ? "matching" : "not matching")
+                            + " (\(testCase.paths)): one call took "
+                            + steps.joined(separator: ", ")
+                            + ", so it was not run on longer paths (capped at a predicted "
+                            + "\(Format.number(budget / 1e6)) ms per call).")
+                }
             }
         }
+        results.note(
+            slower.isEmpty
+                ? "DeepLinks was at least as fast as `NSRegularExpression` in every side-by-side association row."
+                : "DeepLinks was slower than `NSRegularExpression` in: " + slower.joined(separator: "; ")
+                    + ".")
     }
 }

@@ -220,3 +220,106 @@ extension AssociationWorkloads {
         }
     }
 }
+
+// MARK: - Side by side with regular expressions, matching and not
+
+extension AssociationWorkloads {
+    /// The longest path a URL the gate lets through can have: the URL limit less
+    /// `https://example.com/`.
+    static let longestPath = gateURLLength - "https://\(domain)/".utf8.count
+
+    /// The path lengths compared side by side, up to the gate's limit.
+    static let sideBySideLengths = [64, 512, 2_048, longestPath]
+
+    /// A pattern with a path of any length that it matches and one that it does not.
+    struct SideBySideCase {
+        /// What kind of pattern: plain, wildcard-heavy or adversarial.
+        let kind: String
+        let pattern: String
+        /// The path of `length` scalars that matches (`true`) or does not.
+        let path: @Sendable (_ length: Int, _ matching: Bool) -> String
+        /// How the paths are made, for the table.
+        let paths: String
+    }
+
+    static let sideBySideCases: [SideBySideCase] = [
+        SideBySideCase(
+            kind: "plain", pattern: "aaaaaaaaaaaaaaaaa*",
+            path: { length, matching in
+                matching
+                    ? String(repeating: "a", count: length)
+                    : String(repeating: "a", count: 16) + "b" + String(repeating: "a", count: length - 17)
+            },
+            paths: "`a…a` / `a`×16 `b` `a…a`"),
+        SideBySideCase(
+            kind: "wildcard-heavy", pattern: "?*/?*/*.?*",
+            path: { length, matching in
+                let body = String(repeating: "a", count: length - 6)
+                return matching ? "a/" + body + "/b.c" : "a/" + body + "/b_c"
+            },
+            paths: "`a/a…a/b.c` / `a/a…a/b_c`"),
+        SideBySideCase(
+            kind: "wildcard-heavy", pattern: "?*?*?*?*?*?*?*?*b",
+            path: { length, matching in
+                String(repeating: "a", count: length - 1) + (matching ? "b" : "a")
+            },
+            paths: "`a…ab` / `a…a`"),
+        SideBySideCase(
+            kind: "adversarial", pattern: "*a*a*a*a*a*a*a*a*b",
+            path: { length, matching in
+                String(repeating: "a", count: length - 1) + (matching ? "b" : "a")
+            },
+            paths: "`a…ab` / `a…a`"),
+        SideBySideCase(
+            kind: "adversarial, open-ended", pattern: "*a*a*a*a*a*a*a*a*?",
+            path: { length, matching in
+                matching
+                    ? String(repeating: "a", count: length)
+                    : String(repeating: "a", count: 7) + String(repeating: "b", count: length - 7)
+            },
+            paths: "`a…a` / `a`×7 `b…b`"),
+        SideBySideCase(
+            kind: "adversarial, pairs", pattern: "*aa*aa*aa*aa*b",
+            path: { length, matching in
+                matching
+                    ? String(repeating: "a", count: length - 1) + "b"
+                    : String(repeating: "ab", count: length / 2) + String(repeating: "a", count: length % 2)
+            },
+            paths: "`a…ab` / `abab…`"),
+    ]
+
+    /// The SDK given the URL text: splitting it, the host check and the path match.
+    static func sdkPathMatch(_ compiled: CompiledAssociationFile, path: String) -> Workload {
+        let url = "https://\(domain)/" + path
+        return Workload(label: "DeepLinks `match` on the URL text", operations: 1) {
+            compiled.match(url, appID: appID, domain: domain).decision == .match ? 1 : 0
+        }
+    }
+
+    /// The expression on the path alone, already split (the regular expression's side does
+    /// not pay for finding the path).
+    static func regexPathMatch(_ expression: NSRegularExpression, path: String) -> Workload {
+        let length = path.utf16.count
+        return Workload(label: "`NSRegularExpression` on the path", operations: 1) {
+            expression.firstMatch(in: path, options: [], range: NSRange(location: 0, length: length)) == nil
+                ? 0 : 1
+        }
+    }
+
+    /// `assoc-CASE-LENGTH-m` (matching) or `-n` (not), for the instruction counter.
+    static func sideBySideCaseName(_ index: Int, length: Int, matching: Bool) -> String {
+        "assoc-\(index)-\(length)-\(matching ? "m" : "n")"
+    }
+
+    static func sideBySideWorkload(case name: String, sdk: Bool) throws -> Workload {
+        let parts = name.split(separator: "-")
+        guard parts.count == 4, let index = Int(parts[1]), sideBySideCases.indices.contains(index),
+            let length = Int(parts[2])
+        else { throw DisagreementError(description: "unknown association case '\(name)'") }
+        let testCase = sideBySideCases[index]
+        let path = testCase.path(length, parts[3] == "m")
+        return sdk
+            ? sdkPathMatch(try compiledPattern(testCase.pattern), path: path)
+            : regexPathMatch(try regularExpression(testCase.pattern), path: path)
+    }
+}

@@ -69,6 +69,9 @@ enum InstructionCases {
             let decodes = try TableWorkloads.decodes(RouteCorpus(routeCount: count, probeCount: 0))
             return sdk ? decodes.sdk : decodes.peer
         }
+        if name.hasPrefix("assoc-") {
+            return try AssociationWorkloads.sideBySideWorkload(case: name, sdk: sdk)
+        }
         throw DisagreementError(description: "unknown instruction case '\(name)'")
     }
 }

@@ -24,6 +24,56 @@ final class GlobMatcher: Sendable {
     private let accepting: [UInt64]
     /// The positions' tests, the bits with a loop and the accepting bits, for ``GlobBatch``.
     let layout: Layout
+    /// The pattern cut at its stars, one plan per accepting bit (two with an optional `/*`
+    /// tail); `nil` when a segment between two stars is longer than 64 positions, and the
+    /// Shift-And run over the whole input decides instead.
+    private let plans: [Plan]?
+
+    /// Whether the pattern is matched by segments (see ``Plan``) rather than by Shift-And
+    /// over the whole input.
+    var isPlanned: Bool { plans != nil }
+
+    /// A pattern without alternation is a head, segments and a tail separated by stars, and
+    /// each of them has a fixed length: one scalar per position. It matches exactly when the
+    /// head matches the start of the input, the tail its end, and each segment in turn occurs
+    /// somewhere after the one before, and the leftmost occurrence of each segment is always
+    /// as good as any later one. So matching is a check at each end and one forward search per
+    /// segment, and the searches never read a scalar twice: linear in the input, whatever the
+    /// number of stars, and a few scalars read when a segment is found early.
+    struct Plan: Sendable {
+        /// The positions `1...head` match the first scalars (none when the pattern starts
+        /// with a star).
+        let head: Int
+        /// The positions between two stars, first and count (at most 64).
+        let segments: [(first: Int, count: Int)]
+        /// The positions `tail...end` match the last scalars; without a star, `head == end`
+        /// and the input has exactly `end` scalars.
+        let tail: Int
+        let end: Int
+        let hasStar: Bool
+
+        /// The plan for positions `1...end` with stars after `loops` (ascending), or `nil`
+        /// when a segment between stars is longer than a word.
+        init?(end: Int, loops: [Int]) {
+            self.end = end
+            guard let first = loops.first, let last = loops.last else {
+                head = end
+                segments = []
+                tail = end + 1
+                hasStar = false
+                return
+            }
+            hasStar = true
+            head = first
+            tail = last + 1
+            var segments: [(first: Int, count: Int)] = []
+            for (from, to) in zip(loops, loops.dropFirst()) where to > from {
+                guard to - from <= 64 else { return nil }
+                segments.append((from + 1, to - from))
+            }
+            self.segments = segments
+        }
+    }
 
     /// What a pattern is as Shift-And: one test per position, the bits (position count, 0 for
     /// the start) with a self-loop, and the accepting bits.
@@ -103,10 +153,121 @@ final class GlobMatcher: Sendable {
         self.anyMask = anyMask
         self.loops = loops
         self.accepting = accepting
+        var plans: [Plan]? = []
+        if let plan = Plan(end: tests.count, loops: loopBits) { plans?.append(plan) } else { plans = nil }
+        if optionalTail, plans != nil {
+            // Without the `/*`: one position fewer, and no star after the last one.
+            let end = tests.count - 1
+            if let plan = Plan(end: end, loops: loopBits.filter { $0 <= end }) {
+                plans?.append(plan)
+            } else {
+                plans = nil
+            }
+        }
+        self.plans = plans
     }
 
     /// Whether the whole input matches.
     func matches(_ input: [UInt32]) -> Bool {
+        guard let plans else { return shiftAnd(input) }
+        return input.withUnsafeBufferPointer { input in
+            plans.contains { matches(input, plan: $0) }
+        }
+    }
+
+    /// Whether the whole input, ASCII bytes (one scalar each), matches; `nil` when the
+    /// pattern is not matched by segments (see ``isPlanned``).
+    func matches(ascii input: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard let plans else { return nil }
+        return plans.contains { matches(input, plan: $0) }
+    }
+
+    /// Whether position `position` accepts `scalar`.
+    @inline(__always)
+    private func accepts(_ position: Int, _ scalar: UInt32) -> Bool {
+        let word = position &>> 6
+        let mask: UInt64
+        if scalar < 128 {
+            mask = ascii[Int(scalar) &* words &+ word]
+        } else {
+            mask = other[scalar]?[word] ?? anyMask[word]
+        }
+        return mask & (1 &<< UInt64(position & 63)) != 0
+    }
+
+    private func matches<Element: ScanElement>(_ input: UnsafeBufferPointer<Element>, plan: Plan) -> Bool {
+        let count = input.count
+        guard plan.hasStar else {
+            guard count == plan.end else { return false }
+            for index in 0..<count where !accepts(index + 1, input[index].scalar) { return false }
+            return true
+        }
+        let tailLength = plan.end - plan.tail + 1
+        guard count >= plan.head + tailLength else { return false }
+        for index in 0..<plan.head where !accepts(index + 1, input[index].scalar) { return false }
+        let tailStart = count - tailLength
+        for offset in 0..<tailLength where !accepts(plan.tail + offset, input[tailStart + offset].scalar) {
+            return false
+        }
+        var from = plan.head
+        for segment in plan.segments {
+            guard let after = find(segment, in: input, from: from, to: tailStart) else { return false }
+            from = after
+        }
+        return true
+    }
+
+    /// Where the leftmost occurrence of a segment inside `from..<to` ends, by Shift-And over
+    /// the segment's bits of the pattern's masks; while no partial occurrence is alive and the
+    /// segment starts with a literal scalar, the search jumps to that scalar's next occurrence.
+    private func find(
+        _ segment: (first: Int, count: Int), in input: UnsafeBufferPointer<some ScanElement>, from: Int,
+        to: Int
+    ) -> Int? {
+        let length = segment.count
+        guard to - from >= length else { return nil }
+        let word = segment.first &>> 6
+        let shift = UInt64(segment.first & 63)
+        let spills = shift != 0 && word + 1 < words
+        let keep: UInt64 = length == 64 ? ~0 : (1 &<< UInt64(length)) &- 1
+        let top: UInt64 = 1 &<< UInt64(length - 1)
+        let literal: UInt32? = layout.tests[segment.first - 1].literal
+        let lastStart = to - length
+        return ascii.withUnsafeBufferPointer { table in
+            var live: UInt64 = 0
+            var index = from
+            while index < to {
+                if live == 0 {
+                    guard index <= lastStart else { return nil }
+                    if let literal {
+                        guard let found = input.firstIndex(of: literal, index..<(lastStart + 1))
+                        else {
+                            return nil
+                        }
+                        index = found
+                    }
+                }
+                let scalar = input[index].scalar
+                var mask: UInt64
+                if scalar < 128 {
+                    let base = Int(scalar) &* words &+ word
+                    mask = table[base] &>> shift
+                    if spills { mask |= table[base &+ 1] &<< (64 &- shift) }
+                } else {
+                    let vector = other[scalar] ?? anyMask
+                    mask = vector[word] &>> shift
+                    if spills { mask |= vector[word &+ 1] &<< (64 &- shift) }
+                }
+                live = ((live &<< 1) | 1) & mask & keep
+                index += 1
+                if live & top != 0 { return index }
+            }
+            return nil
+        }
+    }
+
+    /// Whether the whole input matches, by Shift-And over all of it.
+    func shiftAnd(_ input: [UInt32]) -> Bool {
         if words == 1 { return matchesOneWord(input) }
         var live = [UInt64](repeating: 0, count: words)
         live[0] = 1

@@ -11,6 +11,12 @@ struct PatternAutomaton: Sendable, Hashable {
         case any
         case set(ScalarSet)
 
+        /// The scalar a literal test accepts; `nil` for `?` and sets.
+        var literal: UInt32? {
+            if case .scalar(let scalar) = self { return scalar }
+            return nil
+        }
+
         func accepts(_ scalar: UInt32) -> Bool {
             switch self {
             case .scalar(let expected): scalar == expected
@@ -210,6 +216,16 @@ struct PatternAutomaton: Sendable, Hashable {
         return matches(input, scratch: &scratch)
     }
 
+    /// Whether the whole input, ASCII bytes, matches; `nil` when this automaton does not read
+    /// bytes (only a lone `*`, a literal and a wildcard pattern matched by segments do).
+    func matches(ascii input: UnsafeBufferPointer<UInt8>) -> Bool? {
+        if isUniversal { return true }
+        if isLiteral {
+            return input.count == prefix.count && zip(input, prefix).allSatisfy { UInt32($0) == $1 }
+        }
+        return glob?.matches(ascii: input)
+    }
+
     /// Whether the whole input matches, reusing buffers across calls.
     ///
     /// Literal prefix and suffix are compared first, which settles most non-matches of a large
@@ -217,6 +233,8 @@ struct PatternAutomaton: Sendable, Hashable {
     func matches(_ input: [UInt32], scratch: inout Scratch) -> Bool {
         if isUniversal { return true }
         if isLiteral { return input == prefix }
+        // Cut at its stars, a wildcard pattern checks its own ends first.
+        if let glob, glob.isPlanned { return glob.matches(input) }
         guard input.count >= max(prefix.count, suffix.count), input.starts(with: prefix),
             input[(input.count - suffix.count)...].elementsEqual(suffix)
         else { return false }
