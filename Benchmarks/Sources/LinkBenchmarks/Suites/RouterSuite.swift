@@ -2,6 +2,8 @@
 /// (targets of issue 15).
 enum RouterSuite {
     static let routeCounts = [60, 1_000, 10_000]
+    /// The table of the case whose misses fail late.
+    static let deepMissRouteCount = 1_000
     /// The pipeline runs on the realistic app table.
     static let pipelineRouteCount = 60
 
@@ -43,6 +45,14 @@ enum RouterSuite {
                         met: sdk <= 0.1, always: true)
                 }
             }
+            // Misses that fail late: every hit of the 1,000-route corpus with one more segment.
+            let deep = try RouterWorkloads(corpus(routeCount: deepMissRouteCount), deepMisses: true)
+            try deep.checkLookupsAgree()
+            results.add(
+                "router only: 1,000 routes, misses that fail late (each hit with one more segment)",
+                bench.compare(deep.sdkLookups(), deep.peerLookups()),
+                instructions: countsInstructions
+                    ? InstructionCounter.pair(case: "router-deep-\(deepMissRouteCount)", passes: 5) : nil)
         }
         if pipeline {
             let workloads = try RouterWorkloads(corpus(routeCount: pipelineRouteCount))

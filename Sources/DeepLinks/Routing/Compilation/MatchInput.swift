@@ -36,18 +36,18 @@ struct MatchInput {
         self.fragment = fragment.flatMap { $0.isEmpty ? nil : $0 }
         hostIsSegment = !isWeb && host != nil
         let stored: Int
-        let last: String?
+        let lastIsEmpty: Bool
         switch storage {
         case .link(let segments):
             stored = segments.count
-            last = segments.last?.decoded
+            lastIsEmpty = segments.last?.decoded.isEmpty ?? false
         case .strings(let segments):
             stored = segments.count
-            last = segments.last
+            lastIsEmpty = segments.last?.isEmpty ?? false
         }
-        if stored == 1, last == "" {
+        if stored == 1, lastIsEmpty {
             storedCount = 0
-        } else if stored > 1, last == "", options.trailingSlash == .ignored {
+        } else if stored > 1, lastIsEmpty, options.trailingSlash == .ignored {
             storedCount = stored - 1
         } else {
             storedCount = stored
@@ -92,7 +92,10 @@ struct MatchInput {
     }
 
     /// The segment as literals compare it.
-    func key(_ i: Int) -> String { folded?[i] ?? self[i] }
+    func key(_ i: Int) -> String {
+        if let folded { return folded[i] }
+        return self[i]
+    }
 
     /// The segments from a position to the end.
     func suffix(from i: Int) -> [String] { (i..<count).map { self[$0] } }
