@@ -10,7 +10,8 @@ import Testing
 struct RouterFastPathTests {
     static let router: Router = {
         let isbn = CustomParameterType(name: "isbn", expected: "a 13-digit ISBN") { text in
-            text.utf8.count == 13 && text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } ? .string("isbn:" + text) : nil
+            text.utf8.count == 13 && text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+                ? .string("isbn:" + text) : nil
         }
         return try! Router(
             RouteTable {
@@ -49,8 +50,10 @@ struct RouterFastPathTests {
     @Test("uuid: either case gives the same value; a wrong length, dash or digit misses")
     func uuidLimits() {
         let value = UUID(uuidString: "123E4567-E89B-12D3-A456-426614174000")!
-        #expect(Self.lookup(["u", "123e4567-e89b-12d3-a456-426614174000"])?.parameters == ["value": .uuid(value)])
-        #expect(Self.lookup(["u", "123E4567-E89B-12D3-A456-426614174000"])?.parameters == ["value": .uuid(value)])
+        #expect(
+            Self.lookup(["u", "123e4567-e89b-12d3-a456-426614174000"])?.parameters == ["value": .uuid(value)])
+        #expect(
+            Self.lookup(["u", "123E4567-E89B-12D3-A456-426614174000"])?.parameters == ["value": .uuid(value)])
         #expect(
             Self.lookup(["u", "ffffffff-ffff-ffff-ffff-ffffffffffff"])?.parameters.uuid("value")?.uuidString
                 == "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF")
@@ -100,9 +103,16 @@ struct RouterFastPathTests {
     @Test("percent-encoded segments are matched decoded: %2D is a slug's hyphen, %C3%A9 an é")
     func percentEncodedSegments() throws {
         let gate = LinkGate()
-        #expect(Self.router.match(try gate.parse("https://example.com/g/summer%2D2024"))?.parameters == ["value": "summer-2024"])
-        #expect(Self.router.match(try gate.parse("https://example.com/t/caf%C3%A9"))?.parameters == ["value": "café"])
-        #expect(Self.router.match(try gate.parse("https://example.com/n/%31%32"))?.parameters == ["value": 12])
+        #expect(
+            Self.router.match(try gate.parse("https://example.com/g/summer%2D2024"))?.parameters == [
+                "value": "summer-2024"
+            ])
+        #expect(
+            Self.router.match(try gate.parse("https://example.com/t/caf%C3%A9"))?.parameters == [
+                "value": "café"
+            ])
+        #expect(
+            Self.router.match(try gate.parse("https://example.com/n/%31%32"))?.parameters == ["value": 12])
         #expect(Self.router.match(try gate.parse("https://example.com/%67/ab"))?.route.name == "slug")
     }
 
@@ -115,7 +125,9 @@ struct RouterFastPathTests {
             #expect(Self.lookup([name, "7"], router: router)?.route.name == name)
             #expect(Self.lookup([name + "y", "7"], router: router) == nil)
             let shorter = String(name.dropLast())
-            #expect(Self.lookup([shorter, "7"], router: router)?.route.name == (names.contains(shorter) ? shorter : nil))
+            #expect(
+                Self.lookup([shorter, "7"], router: router)?.route.name
+                    == (names.contains(shorter) ? shorter : nil))
         }
         #expect(Self.lookup(["", "7"], router: router) == nil)
     }
@@ -152,7 +164,9 @@ struct RouterFastPathTests {
         #expect(last?.parameters == ["x": "7", "y": "D", "z": "other"])
     }
 
-    @Test("case-insensitive tables: hashed literals and enumerations compare folded, values keep the declared spelling")
+    @Test(
+        "case-insensitive tables: hashed literals and enumerations compare folded, values keep the declared spelling"
+    )
     func caseInsensitive() throws {
         let router = try Router(
             RouteTable(options: RoutingOptions(caseSensitivity: .insensitive)) {

@@ -127,7 +127,8 @@ extension CompiledRoute {
     /// ``accepts(_:)`` and ``parameters(_:)`` in one pass, each value validated once. A path
     /// parameter's value is built from what the trie kept in `kept` at its position.
     func accept(
-        _ input: MatchInput, kept: UnsafeMutableBufferPointer<KeptValue>, into parameters: inout RouteParameters
+        _ input: MatchInput, kept: UnsafeMutableBufferPointer<KeptValue>,
+        into parameters: inout RouteParameters
     ) -> Bool {
         if !acceptsAnyPathMatch {
             if !inScope(input) { return false }

@@ -34,13 +34,16 @@ extension RouteTrie {
                 let value = edge.validator.check(segment)
                 if case .none = value { continue }
                 if depth < kept.count { kept[depth] = value }
-                let found = firstMatch(node: Int(edge.target), depth: depth + 1, input, routes, kept, &parameters)
+                let found = firstMatch(
+                    node: Int(edge.target), depth: depth + 1, input, routes, kept, &parameters)
                 if found >= 0 { return found }
             }
         }
         for e in node.catchAllEdges {
             let edge = edges[e]
-            guard CompiledRoute.catchAllAccepts(input, from: depth, validator: edge.validator, untyped: edge.untyped)
+            guard
+                CompiledRoute.catchAllAccepts(
+                    input, from: depth, validator: edge.validator, untyped: edge.untyped)
             else { continue }
             let found = firstAccepting(nodes[Int(edge.target)].terminals, input, routes, kept, &parameters)
             if found >= 0 { return found }

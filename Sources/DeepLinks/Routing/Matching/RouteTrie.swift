@@ -68,7 +68,9 @@ final class RouteTrie: Sendable {
             while true {
                 let e = Int(literalSlots[base + slot])
                 if e < 0 { return nil }
-                if literalEdges[e].hash == hash, literalEdges[e].key == key { return Int(literalEdges[e].target) }
+                if literalEdges[e].hash == hash, literalEdges[e].key == key {
+                    return Int(literalEdges[e].target)
+                }
                 slot = (slot + 1) & mask
             }
         }
@@ -180,7 +182,8 @@ final class RouteTrie: Sendable {
             let literalStart = literalEdges.count
             var literalMap = -1
             for (key, child) in node.literals.sorted(by: { $0.key < $1.key }) {
-                literalEdges.append(LiteralEdge(key: key, hash: RouteTrie.literalHash(key), target: Int32(child)))
+                literalEdges.append(
+                    LiteralEdge(key: key, hash: RouteTrie.literalHash(key), target: Int32(child)))
             }
             if node.literals.count > RouteTrie.literalScanLimit {
                 literalMap = literalSlots.count

@@ -144,7 +144,8 @@ final class ParameterValidator: Sendable {
     /// the value is accumulated as a negative number so that `Int.min` fits, and an overflow
     /// is out of range.
     @inline(__always)
-    static func parseInteger(_ bytes: UnsafeBufferPointer<UInt8>, in range: ClosedRange<Int>) -> ParsedInteger {
+    static func parseInteger(_ bytes: UnsafeBufferPointer<UInt8>, in range: ClosedRange<Int>) -> ParsedInteger
+    {
         guard let first = bytes.first else { return .empty }
         let negative = first == UInt8(ascii: "-")
         let start = negative ? 1 : 0
@@ -275,7 +276,6 @@ final class ParameterValidator: Sendable {
         return parsed ? value : nil
     }
 }
-
 
 /// What the router keeps of a path parameter it checked on the way down the trie, to build
 /// the winner's value without checking the segment again.
