@@ -2,6 +2,13 @@
 /// (targets of issue 15).
 enum RouterSuite {
     static let routeCounts = [60, 1_000, 10_000]
+    /// Passes of 2,000 lookups counted per side. The child pays a one-time cost inside the
+    /// counted function (the runtime instantiating metadata and caching conformances, about
+    /// 1–3 million instructions, varying from run to run); 20 passes keep it under about
+    /// 70 instructions per lookup.
+    static let countedPasses = 20
+    /// The table of the case whose misses fail late.
+    static let deepMissRouteCount = 1_000
     /// The pipeline runs on the realistic app table.
     static let pipelineRouteCount = 60
 
@@ -19,7 +26,8 @@ enum RouterSuite {
                 try workloads.checkLookupsAgree()
                 let comparison = bench.compare(workloads.sdkLookups(), workloads.peerLookups())
                 let instructions =
-                    countsInstructions ? InstructionCounter.pair(case: "router-\(count)", passes: 5) : nil
+                    countsInstructions
+                    ? InstructionCounter.pair(case: "router-\(count)", passes: countedPasses) : nil
                 let name =
                     "router only: \(Format.count(count)) routes on \(count < 1_000 ? 3 : count / 200) hosts, "
                     + "2,000 pre-split paths, 20% misses"
@@ -43,6 +51,15 @@ enum RouterSuite {
                         met: sdk <= 0.1, always: true)
                 }
             }
+            // Misses that fail late: every hit of the 1,000-route corpus with one more segment.
+            let deep = try RouterWorkloads(corpus(routeCount: deepMissRouteCount), deepMisses: true)
+            try deep.checkLookupsAgree()
+            results.add(
+                "router only: 1,000 routes, misses that fail late (each hit with one more segment)",
+                bench.compare(deep.sdkLookups(), deep.peerLookups()),
+                instructions: countsInstructions
+                    ? InstructionCounter.pair(
+                        case: "router-deep-\(deepMissRouteCount)", passes: countedPasses) : nil)
         }
         if pipeline {
             let workloads = try RouterWorkloads(corpus(routeCount: pipelineRouteCount))

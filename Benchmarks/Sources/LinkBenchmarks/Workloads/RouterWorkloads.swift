@@ -61,13 +61,16 @@ struct DisagreementError: Error, CustomStringConvertible {
 /// pre-split paths, and the whole pipeline from link text.
 struct RouterWorkloads {
     let corpus: RouteCorpus
+    /// The router probes: the corpus's, or links derived from them.
+    let probes: [RouteCorpus.Probe]
     let router: DeepLinks.Router
     let receiver: LinkReceiver
     let peer: TrieRouter<RouteCorpus.PeerRoute>
     let logger = Logger(label: "benchmarks")
 
-    init(_ corpus: RouteCorpus) throws {
+    init(_ corpus: RouteCorpus, deepMisses: Bool = false) throws {
         self.corpus = corpus
+        probes = deepMisses ? Self.deepMisses(corpus.probes) : corpus.probes
         let table = corpus.routeTable
         router = try DeepLinks.Router(table)
         receiver = try LinkReceiver(table: table, policy: corpus.policy)
@@ -76,10 +79,24 @@ struct RouterWorkloads {
 
     // MARK: - Router only
 
+    /// Misses that fail late: each hit of the corpus with one more segment, so that the
+    /// search walks the whole path (validating every parameter, trying the literal branch
+    /// before the parameter one where both take a segment, `/albums/top/day/more`) before it
+    /// finds nothing below. Links to a catch-all route, which takes the extra segment, are left
+    /// out.
+    static func deepMisses(_ probes: [RouteCorpus.Probe]) -> [RouteCorpus.Probe] {
+        probes.compactMap { probe in
+            guard let route = probe.route, !route.hasSuffix(".files") else { return nil }
+            return RouteCorpus.Probe(
+                route: nil, host: probe.host, segments: probe.segments + ["more"],
+                peerPath: probe.peerPath + ["more"], text: probe.text)
+        }
+    }
+
     /// The SDK's lookup on pre-split segments; the result carries typed, validated parameters.
     func sdkLookups() -> Workload {
         let router = router
-        let probes = corpus.probes
+        let probes = probes
         return Workload(label: "DeepLinks `Router.lookup`", operations: probes.count) {
             var checksum = 0
             for probe in probes {
@@ -95,7 +112,7 @@ struct RouterWorkloads {
     /// routing-kit's lookup on the host and the same segments; parameters stay strings.
     func peerLookups() -> Workload {
         let peer = peer
-        let probes = corpus.probes
+        let probes = probes
         let logger = logger
         return Workload(label: "routing-kit `TrieRouter.route`", operations: probes.count) {
             var checksum = 0
@@ -112,7 +129,7 @@ struct RouterWorkloads {
     /// Checks that both routers give every probe the same route and the same values, and
     /// that both miss where the probe misses.
     func checkLookupsAgree() throws {
-        for probe in corpus.probes {
+        for probe in probes {
             let found = router.lookup(scheme: "https", host: probe.host, pathSegments: probe.segments)
             var parameters = Parameters(logger)
             let other = peer.route(path: probe.peerPath, parameters: &parameters)

@@ -53,6 +53,10 @@ enum TableWorkloads {
 enum InstructionCases {
     static func workload(case name: String, side: String) throws -> Workload {
         let sdk = side == "sdk"
+        if name.hasPrefix("router-deep-"), let count = Int(name.dropFirst("router-deep-".count)) {
+            let workloads = try RouterWorkloads(RouterSuite.corpus(routeCount: count), deepMisses: true)
+            return sdk ? workloads.sdkLookups() : workloads.peerLookups()
+        }
         if name.hasPrefix("router-"), let count = Int(name.dropFirst("router-".count)) {
             let workloads = try RouterWorkloads(RouterSuite.corpus(routeCount: count))
             return sdk ? workloads.sdkLookups() : workloads.peerLookups()

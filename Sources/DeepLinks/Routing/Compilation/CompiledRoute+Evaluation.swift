@@ -31,6 +31,43 @@ extension CompiledRoute {
         return nil
     }
 
+    /// Whether the segments from `start` satisfy a catch-all: ``catchAllFailure(_:from:validator:untyped:)``
+    /// is `nil`, told without building a reason.
+    static func catchAllAccepts(
+        _ input: MatchInput, from start: Int, validator: ParameterValidator, untyped: Bool
+    ) -> Bool {
+        guard start < input.count, !input[start].isEmpty else { return false }
+        for i in start..<input.count {
+            let segment = input[i]
+            guard case .none = validator.check(segment) else { continue }
+            // An empty segment inside an untyped catch-all is kept (see `catchAllFailure`);
+            // the untyped validator refuses a segment for being empty and nothing else.
+            if untyped, segment.isEmpty { continue }
+            return false
+        }
+        return true
+    }
+
+    /// Whether the link's scheme and host fall in the route's scope: ``scopeFailure(_:)`` is
+    /// `nil`, told without building a result.
+    @inline(__always)
+    func inScope(_ input: MatchInput) -> Bool {
+        let scope = route.scope
+        if !scope.schemes.isEmpty {
+            var named = false
+            for scheme in scope.schemes where scheme == input.scheme {
+                named = true
+                break
+            }
+            if !named { return false }
+        }
+        if scope.hosts.isEmpty { return true }
+        guard input.isWeb else { return !scope.schemes.isEmpty }
+        guard let host = input.host else { return false }
+        for pattern in scope.hosts where pattern.matches(host) { return true }
+        return false
+    }
+
     /// Why the query or fragment does not satisfy the route, or `nil`.
     func queryFailure(_ input: MatchInput) -> ParameterFailure? {
         let items = input.queryItems
@@ -85,30 +122,34 @@ extension CompiledRoute {
         acceptsAnyPathMatch || (scopeFailure(input) == nil && queryFailure(input) == nil)
     }
 
-    /// The typed parameters when the route accepts a link whose path the trie matched, or
-    /// `nil` when its scope, query or fragment refuses the link: ``accepts(_:)`` and
-    /// ``parameters(_:)`` in one pass, each value validated once. A path parameter's value is
-    /// read from `pathValues` when the trie left it there.
-    func parametersIfAccepted(
-        _ input: MatchInput, pathValues: UnsafeMutableBufferPointer<ParameterValue?>
-    ) -> RouteParameters? {
+    /// Whether the route accepts a link whose path the trie matched, writing its typed
+    /// parameters to `parameters` when it does (and leaving them empty when it does not):
+    /// ``accepts(_:)`` and ``parameters(_:)`` in one pass, each value validated once. A path
+    /// parameter's value is built from what the trie kept in `kept` at its position.
+    func accept(
+        _ input: MatchInput, kept: UnsafeMutableBufferPointer<KeptValue>,
+        into parameters: inout RouteParameters
+    ) -> Bool {
         if !acceptsAnyPathMatch {
-            if scopeFailure(input) != nil { return nil }
-            if case .none = fragment, input.fragment != nil { return nil }
+            if !inScope(input) { return false }
+            if case .none = fragment, input.fragment != nil { return false }
         }
-        var parameters = RouteParameters()
-        for (name, source) in extraction {
+        for k in extraction.indices {
             let value: ParameterValue?
-            switch source {
+            switch extraction[k].source {
             case .path(let i):
                 // An optional last segment the link leaves out has no value.
                 if i >= input.count { continue }
-                if i < pathValues.count, let known = pathValues[i] {
-                    value = known
-                } else {
+                let text = input[i]
+                switch i < kept.count ? kept[i] : .none {
+                case .text: value = .string(text)
+                case .integer(let v): value = .integer(v)
+                case .uuid(let v): value = .uuid(v)
+                case .boolean(let v): value = .boolean(v)
+                case let other:
                     guard case .parameter(_, _, let validator) = segments[i],
-                        case .success(let checked) = validator.validate(input[i])
-                    else { return nil }
+                        let checked = validator.value(of: text, kept: other)
+                    else { return refuse(&parameters) }
                     value = checked
                 }
             case .catchAll(let i):
@@ -123,28 +164,36 @@ extension CompiledRoute {
                     found = j
                 }
                 if found < 0 {
-                    if parameter.isRequired { return nil }
+                    if parameter.isRequired { return refuse(&parameters) }
                     value = parameter.defaultValue
                 } else {
                     guard count == 1,
                         case .success(let checked) = parameter.validator.validate(items[found].value)
-                    else { return nil }
+                    else { return refuse(&parameters) }
                     value = checked
                 }
             case .fragment:
                 guard case .parameter(let parameter) = fragment else { continue }
                 if let text = input.fragment {
-                    guard case .success(let checked) = parameter.validator.validate(text) else { return nil }
+                    guard case .success(let checked) = parameter.validator.validate(text) else {
+                        return refuse(&parameters)
+                    }
                     value = checked
                 } else {
-                    if parameter.isRequired { return nil }
+                    if parameter.isRequired { return refuse(&parameters) }
                     value = parameter.defaultValue
                 }
             }
             // `extraction` is sorted by name and its names are unique.
-            if let value { parameters.append(RouteParameters.Entry(name: name, value: value)) }
+            if let value { parameters.append(RouteParameters.Entry(name: extraction[k].name, value: value)) }
         }
-        return parameters
+        return true
+    }
+
+    /// Empties the parameters of a route that turned out to refuse the link.
+    private func refuse(_ parameters: inout RouteParameters) -> Bool {
+        if !parameters.isEmpty { parameters = RouteParameters() }
+        return false
     }
 
     /// The typed parameters of an accepted link, in name order.

@@ -14,8 +14,8 @@ struct MatchInput {
     let host: String?
     let isWeb: Bool
     let storage: Storage
-    /// The host to read as segment 0, for custom schemes.
-    let prefix: String?
+    /// Whether the host is read as segment 0 (a custom scheme with a host).
+    let hostIsSegment: Bool
     /// How many stored segments to read (a dropped trailing or root segment is not counted).
     let storedCount: Int
     let queryItems: [QueryItem]
@@ -34,20 +34,20 @@ struct MatchInput {
         self.storage = storage
         self.queryItems = queryItems
         self.fragment = fragment.flatMap { $0.isEmpty ? nil : $0 }
-        prefix = isWeb ? nil : host
+        hostIsSegment = !isWeb && host != nil
         let stored: Int
-        let last: String?
+        let lastIsEmpty: Bool
         switch storage {
         case .link(let segments):
             stored = segments.count
-            last = segments.last?.decoded
+            lastIsEmpty = segments.last?.decoded.isEmpty ?? false
         case .strings(let segments):
             stored = segments.count
-            last = segments.last
+            lastIsEmpty = segments.last?.isEmpty ?? false
         }
-        if stored == 1, last == "" {
+        if stored == 1, lastIsEmpty {
             storedCount = 0
-        } else if stored > 1, last == "", options.trailingSlash == .ignored {
+        } else if stored > 1, lastIsEmpty, options.trailingSlash == .ignored {
             storedCount = stored - 1
         } else {
             storedCount = stored
@@ -55,7 +55,7 @@ struct MatchInput {
         if options.caseSensitivity == .insensitive {
             var folded: [String] = []
             folded.reserveCapacity(storedCount + 1)
-            if let prefix { folded.append(prefix.lowercased()) }
+            if hostIsSegment, let host { folded.append(host.lowercased()) }
             for i in 0..<storedCount {
                 switch storage {
                 case .link(let segments): folded.append(segments[i].decoded.lowercased())
@@ -76,13 +76,13 @@ struct MatchInput {
     }
 
     /// The number of segments matched.
-    var count: Int { storedCount + (prefix == nil ? 0 : 1) }
+    var count: Int { hostIsSegment ? storedCount + 1 : storedCount }
 
     /// The decoded segment at a position.
     subscript(i: Int) -> String {
         var j = i
-        if let prefix {
-            if i == 0 { return prefix }
+        if hostIsSegment {
+            if i == 0 { return host ?? "" }
             j -= 1
         }
         switch storage {
@@ -92,7 +92,10 @@ struct MatchInput {
     }
 
     /// The segment as literals compare it.
-    func key(_ i: Int) -> String { folded?[i] ?? self[i] }
+    func key(_ i: Int) -> String {
+        if let folded { return folded[i] }
+        return self[i]
+    }
 
     /// The segments from a position to the end.
     func suffix(from i: Int) -> [String] { (i..<count).map { self[$0] } }

@@ -1,64 +1,68 @@
 extension RouteTrie {
-    /// The first route, in precedence order, that fully matches the link, with its typed
-    /// parameters.
+    /// The first route, in precedence order, that fully matches the link: its index, with
+    /// its typed parameters written to `parameters`; -1 when none matches.
     ///
-    /// A path parameter is validated once: the value its edge produced on the way down is kept
-    /// in `pathValues` at the segment's position and read back when the winner's parameters
-    /// are built. Backtracking overwrites a position before anything below it is tried, so
-    /// the winner reads the values of its own path.
+    /// A path parameter is checked once: what its edge kept on the way down is stored in
+    /// `kept` at the segment's position and read back when the winner's parameters are
+    /// built. Backtracking overwrites a position before anything below it is tried, so the
+    /// winner reads the values of its own path. Nothing is copied up the recursion but an
+    /// index.
     func firstMatch(
-        _ input: MatchInput, routes: [CompiledRoute], pathValues: UnsafeMutableBufferPointer<ParameterValue?>
-    ) -> (index: Int, parameters: RouteParameters)? {
-        firstMatch(node: 0, depth: 0, input, routes, pathValues)
+        _ input: MatchInput, routes: [CompiledRoute], kept: UnsafeMutableBufferPointer<KeptValue>,
+        parameters: inout RouteParameters
+    ) -> Int {
+        firstMatch(node: 0, depth: 0, input, routes, kept, &parameters)
     }
 
     private func firstMatch(
         node index: Int, depth: Int, _ input: MatchInput, _ routes: [CompiledRoute],
-        _ pathValues: UnsafeMutableBufferPointer<ParameterValue?>
-    ) -> (index: Int, parameters: RouteParameters)? {
+        _ kept: UnsafeMutableBufferPointer<KeptValue>, _ parameters: inout RouteParameters
+    ) -> Int {
         let node = nodes[index]
         if depth == input.count {
-            for t in node.terminals {
-                let r = Int(terminals[t])
-                if let parameters = routes[r].parametersIfAccepted(input, pathValues: pathValues) {
-                    return (r, parameters)
-                }
-            }
-            return nil
+            return firstAccepting(node.terminals, input, routes, kept, &parameters)
         }
-        if node.hasLiterals, let child = literalChild(node, input.key(depth)),
-            let found = firstMatch(node: child, depth: depth + 1, input, routes, pathValues)
-        {
-            return found
+        if node.hasLiterals, let child = literalChild(node, input.key(depth)) {
+            let found = firstMatch(node: child, depth: depth + 1, input, routes, kept, &parameters)
+            if found >= 0 { return found }
         }
-        if node.parameterEdges.isEmpty, node.catchAllEdges.isEmpty { return nil }
+        if node.parameterStart == node.catchAllEnd { return -1 }
         let segment = input[depth]
         if !segment.isEmpty {
             for e in node.parameterEdges {
                 let edge = edges[e]
-                guard case .success(let value) = edge.validator.validate(segment) else { continue }
-                if depth < pathValues.count { pathValues[depth] = value }
-                if let found = firstMatch(node: Int(edge.target), depth: depth + 1, input, routes, pathValues)
-                {
-                    return found
-                }
+                let value = edge.validator.check(segment)
+                if case .none = value { continue }
+                if depth < kept.count { kept[depth] = value }
+                let found = firstMatch(
+                    node: Int(edge.target), depth: depth + 1, input, routes, kept, &parameters)
+                if found >= 0 { return found }
             }
         }
         for e in node.catchAllEdges {
             let edge = edges[e]
             guard
-                CompiledRoute.catchAllFailure(
+                CompiledRoute.catchAllAccepts(
                     input, from: depth, validator: edge.validator, untyped: edge.untyped)
-                    == nil
             else { continue }
-            for t in nodes[Int(edge.target)].terminals {
-                let r = Int(terminals[t])
-                if let parameters = routes[r].parametersIfAccepted(input, pathValues: pathValues) {
-                    return (r, parameters)
-                }
-            }
+            let found = firstAccepting(nodes[Int(edge.target)].terminals, input, routes, kept, &parameters)
+            if found >= 0 { return found }
         }
-        return nil
+        return -1
+    }
+
+    /// The first of a node's routes that accepts the link, its parameters written to
+    /// `parameters`; -1 when none does.
+    @inline(__always)
+    private func firstAccepting(
+        _ terminalRange: Range<Int>, _ input: MatchInput, _ routes: [CompiledRoute],
+        _ kept: UnsafeMutableBufferPointer<KeptValue>, _ parameters: inout RouteParameters
+    ) -> Int {
+        for t in terminalRange {
+            let r = Int(terminals[t])
+            if routes[r].accept(input, kept: kept, into: &parameters) { return r }
+        }
+        return -1
     }
 
     /// The matching route declared first (lowest index): every candidate is visited.
@@ -90,7 +94,7 @@ extension RouteTrie {
         if !segment.isEmpty {
             for e in node.parameterEdges {
                 let edge = edges[e]
-                guard case .success = edge.validator.validate(segment) else { continue }
+                if case .none = edge.validator.check(segment) { continue }
                 earliestMatch(node: Int(edge.target), depth: depth + 1, input, routes, best: &best)
             }
         }

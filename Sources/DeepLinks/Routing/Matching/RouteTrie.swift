@@ -1,7 +1,8 @@
 /// The compiled form of the routes of one priority level: a trie over path segments,
 /// flattened into arrays.
 ///
-/// Each node holds its literal children (a few in a shared array, many in a hash map), then
+/// Each node holds its literal children (in a shared array, found by a scan when they are
+/// few and through an open-addressing table of their positions when many), then
 /// its parameter edges and catch-all edges in precedence order, then the routes that end
 /// there in precedence order. Nodes are 32 bytes of indices into shared arrays, so a lookup
 /// touches few cache lines. A lookup walks the link's segments once, backtracking only where
@@ -11,12 +12,12 @@
 /// A class, because the tries are built once and read by every lookup: a reference is
 /// passed where a struct would retain each of its arrays.
 final class RouteTrie: Sendable {
-    /// Nodes with more literal children than this use a hash map; the others a short scan.
+    /// Nodes with more literal children than this use a hash table; the others a short scan.
     static let literalScanLimit = 8
 
     struct Node: Sendable {
-        /// Index into ``RouteTrie/literalMaps``, or -1 when the literals are in
-        /// ``RouteTrie/literalEdges``.
+        /// Where the node's table starts in ``RouteTrie/literalSlots``, or -1 when its
+        /// literals are found by a scan of ``RouteTrie/literalEdges``.
         let literalMap: Int32
         let literalStart: Int32
         let literalEnd: Int32
@@ -35,6 +36,9 @@ final class RouteTrie: Sendable {
 
     struct LiteralEdge: Sendable {
         let key: String
+        /// ``RouteTrie/literalHash(_:)`` of the key: most segments that differ from the key
+        /// are told apart by it without comparing strings.
+        let hash: UInt64
         let target: Int32
     }
 
@@ -46,7 +50,9 @@ final class RouteTrie: Sendable {
 
     let nodes: [Node]
     let literalEdges: [LiteralEdge]
-    let literalMaps: [[String: Int32]]
+    /// The tables of nodes with many literals: positions in ``literalEdges`` (-1 for an
+    /// empty slot), ``tableCapacity(_:)`` slots per node, probed linearly from the hash.
+    let literalSlots: [Int32]
     let edges: [Edge]
     /// Indices into the router's compiled routes.
     let terminals: [Int32]
@@ -54,9 +60,69 @@ final class RouteTrie: Sendable {
     /// The child for a literal segment, or `nil`.
     @inline(__always)
     func literalChild(_ node: Node, _ key: String) -> Int? {
-        if node.literalMap >= 0 { return literalMaps[Int(node.literalMap)][key].map(Int.init) }
-        for i in node.literalEdges where literalEdges[i].key == key { return Int(literalEdges[i].target) }
+        let hash = Self.literalHash(key)
+        if node.literalMap >= 0 {
+            let base = Int(node.literalMap)
+            let mask = Self.tableCapacity(Int(node.literalEnd - node.literalStart)) - 1
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while true {
+                let e = Int(literalSlots[base + slot])
+                if e < 0 { return nil }
+                if literalEdges[e].hash == hash, literalEdges[e].key == key {
+                    return Int(literalEdges[e].target)
+                }
+                slot = (slot + 1) & mask
+            }
+        }
+        for i in node.literalEdges where literalEdges[i].hash == hash && literalEdges[i].key == key {
+            return Int(literalEdges[i].target)
+        }
         return nil
+    }
+
+    /// The number of slots of the table of a node with `count` literals: a power of two, at
+    /// least twice the count, so that probes stay short.
+    @inline(__always)
+    static func tableCapacity(_ count: Int) -> Int {
+        1 << (Int.bitWidth - (2 * count - 1).leadingZeroBitCount)
+    }
+
+    /// A 64-bit hash of the text's UTF-8 bytes, read eight at a time: cheaper than `Hasher`,
+    /// and the same within a process, which is all the tables need.
+    @inline(__always)
+    static func literalHash(_ text: String) -> UInt64 {
+        if let hash = text.utf8.withContiguousStorageIfAvailable(literalHash) { return hash }
+        return Array(text.utf8).withUnsafeBufferPointer(literalHash)
+    }
+
+    @inline(__always)
+    static func literalHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let count = bytes.count
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: count)
+        guard let base = bytes.baseAddress else { return hash }
+        let raw = UnsafeRawPointer(base)
+        var i = 0
+        while i + 8 <= count {
+            hash = (hash ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
+            hash ^= hash >> 29
+            i += 8
+        }
+        // The last 0 to 7 bytes in at most three loads, none past the end.
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        if count & 4 != 0 {
+            tail = UInt64(raw.loadUnaligned(fromByteOffset: i, as: UInt32.self))
+            shift = 32
+            i += 4
+        }
+        if count & 2 != 0 {
+            tail |= UInt64(raw.loadUnaligned(fromByteOffset: i, as: UInt16.self)) << shift
+            shift += 16
+            i += 2
+        }
+        if count & 1 != 0 { tail |= UInt64(raw.load(fromByteOffset: i, as: UInt8.self)) << shift }
+        hash = (hash ^ tail) &* 0x94D0_49BB_1331_11EB
+        return hash ^ (hash >> 31)
     }
 
     private struct BuilderNode {
@@ -108,19 +174,25 @@ final class RouteTrie: Sendable {
 
         var nodes: [Node] = []
         var literalEdges: [LiteralEdge] = []
-        var literalMaps: [[String: Int32]] = []
+        var literalSlots: [Int32] = []
         var edges: [Edge] = []
         var terminals: [Int32] = []
         nodes.reserveCapacity(builder.count)
         for node in builder {
             let literalStart = literalEdges.count
             var literalMap = -1
+            for (key, child) in node.literals.sorted(by: { $0.key < $1.key }) {
+                literalEdges.append(
+                    LiteralEdge(key: key, hash: RouteTrie.literalHash(key), target: Int32(child)))
+            }
             if node.literals.count > RouteTrie.literalScanLimit {
-                literalMap = literalMaps.count
-                literalMaps.append(node.literals.mapValues { Int32($0) })
-            } else {
-                for (key, child) in node.literals.sorted(by: { $0.key < $1.key }) {
-                    literalEdges.append(LiteralEdge(key: key, target: Int32(child)))
+                literalMap = literalSlots.count
+                let capacity = RouteTrie.tableCapacity(node.literals.count)
+                literalSlots.append(contentsOf: repeatElement(-1, count: capacity))
+                for e in literalStart..<literalEdges.count {
+                    var slot = Int(truncatingIfNeeded: literalEdges[e].hash) & (capacity - 1)
+                    while literalSlots[literalMap + slot] >= 0 { slot = (slot + 1) & (capacity - 1) }
+                    literalSlots[literalMap + slot] = Int32(e)
                 }
             }
             let parameterStart = edges.count
@@ -147,7 +219,7 @@ final class RouteTrie: Sendable {
         }
         self.nodes = nodes
         self.literalEdges = literalEdges
-        self.literalMaps = literalMaps
+        self.literalSlots = literalSlots
         self.edges = edges
         self.terminals = terminals
     }

@@ -135,29 +135,38 @@ public struct Router: Sendable {
             let route = compiled[index]
             return RouteLookup(compiled: route, parameters: route.parameters(input))
         }
-        return firstMatch(input).map { RouteLookup(compiled: compiled[$0.index], parameters: $0.parameters) }
+        return withUnsafeTemporaryAllocation(of: KeptValue.self, capacity: Self.keptPathValues) { buffer in
+            let kept = UnsafeMutableBufferPointer(rebasing: buffer[..<min(input.count, Self.keptPathValues)])
+            kept.initialize(repeating: .none)
+            var parameters = RouteParameters()
+            for level in levels {
+                let found = level.firstMatch(input, routes: compiled, kept: kept, parameters: &parameters)
+                if found >= 0 { return RouteLookup(compiled: compiled[found], parameters: parameters) }
+            }
+            return nil
+        }
     }
 
-    /// The path parameters validated on the way down are kept here for the winner, so that
-    /// none is validated twice; positions past the buffer are validated again.
+    /// What the trie keeps of the path parameters it checked, for the winner, so that none
+    /// is checked twice; positions past the buffer are validated again.
     static let keptPathValues = 16
 
-    /// The winner under ``RoutingOptions/Precedence/specificity`` and its parameters.
-    private func firstMatch(_ input: MatchInput) -> (index: Int, parameters: RouteParameters)? {
-        withUnsafeTemporaryAllocation(of: ParameterValue?.self, capacity: Self.keptPathValues) { buffer in
-            let values = UnsafeMutableBufferPointer(
-                rebasing: buffer[..<min(input.count, Self.keptPathValues)])
-            values.initialize(repeating: nil)
-            defer { values.deinitialize() }
+    /// The index of the winner under ``RoutingOptions/Precedence/specificity``.
+    private func firstMatchIndex(_ input: MatchInput) -> Int? {
+        withUnsafeTemporaryAllocation(of: KeptValue.self, capacity: Self.keptPathValues) { buffer in
+            let kept = UnsafeMutableBufferPointer(rebasing: buffer[..<min(input.count, Self.keptPathValues)])
+            kept.initialize(repeating: .none)
+            var parameters = RouteParameters()
             for level in levels {
-                if let found = level.firstMatch(input, routes: compiled, pathValues: values) { return found }
+                let found = level.firstMatch(input, routes: compiled, kept: kept, parameters: &parameters)
+                if found >= 0 { return found }
             }
             return nil
         }
     }
 
     func matchIndex(_ input: MatchInput) -> Int? {
-        guard table.options.precedence == .declarationOrder else { return firstMatch(input)?.index }
+        guard table.options.precedence == .declarationOrder else { return firstMatchIndex(input) }
         for level in levels {
             if let found = level.earliestMatch(input, routes: compiled) { return found }
         }

@@ -120,32 +120,53 @@ final class ParameterValidator: Sendable {
         return .success(.integer(value))
     }
 
-    /// ``integer(_:in:)`` in one pass over the bytes, with the same answers: the value is
-    /// accumulated as a negative number so that `Int.min` fits, and an overflow is out of range.
+    /// ``integer(_:in:)`` in one pass over the bytes, with the same answers.
     private static func integer(
         _ bytes: UnsafeBufferPointer<UInt8>, in range: ClosedRange<Int>
     ) -> Result<ParameterValue, ParameterFailure.Reason> {
-        guard let first = bytes.first else { return .failure(.empty) }
+        switch parseInteger(bytes, in: range) {
+        case .value(let value): return .success(.integer(value))
+        case .empty: return .failure(.empty)
+        case .notAnInteger: return .failure(.notAnInteger)
+        case .outOfRange: return .failure(.outOfRange(range))
+        }
+    }
+
+    /// What reading a canonical decimal integer from bytes gave.
+    enum ParsedInteger {
+        case value(Int)
+        case empty
+        case notAnInteger
+        case outOfRange
+    }
+
+    /// Reads a canonical decimal integer (optional `-`, no `+`, no leading zero) in one pass:
+    /// the value is accumulated as a negative number so that `Int.min` fits, and an overflow
+    /// is out of range.
+    @inline(__always)
+    static func parseInteger(_ bytes: UnsafeBufferPointer<UInt8>, in range: ClosedRange<Int>) -> ParsedInteger
+    {
+        guard let first = bytes.first else { return .empty }
         let negative = first == UInt8(ascii: "-")
         let start = negative ? 1 : 0
-        guard start < bytes.count else { return .failure(.notAnInteger) }
-        for i in start..<bytes.count where !ASCII.isDigit(bytes[i]) { return .failure(.notAnInteger) }
+        guard start < bytes.count else { return .notAnInteger }
+        for i in start..<bytes.count where !ASCII.isDigit(bytes[i]) { return .notAnInteger }
         if bytes[start] == UInt8(ascii: "0"), bytes.count - start > 1 || negative {
-            return .failure(.notAnInteger)
+            return .notAnInteger
         }
         var value = 0
         for i in start..<bytes.count {
             let (shifted, overflowed) = value.multipliedReportingOverflow(by: 10)
             let (next, underflowed) = shifted.subtractingReportingOverflow(Int(bytes[i] &- UInt8(ascii: "0")))
-            if overflowed || underflowed { return .failure(.outOfRange(range)) }
+            if overflowed || underflowed { return .outOfRange }
             value = next
         }
         if !negative {
-            guard value != Int.min else { return .failure(.outOfRange(range)) }
+            guard value != Int.min else { return .outOfRange }
             value = -value
         }
-        guard range.contains(value) else { return .failure(.outOfRange(range)) }
-        return .success(.integer(value))
+        guard range.contains(value) else { return .outOfRange }
+        return .value(value)
     }
 
     /// How many Unicode scalars a `string` value may hold per character of its maximum length.
@@ -228,25 +249,146 @@ final class ParameterValidator: Sendable {
         ParameterValue, ParameterFailure.Reason
     > {
         guard !bytes.isEmpty else { return .failure(.empty) }
+        guard let value = uuidBytes(bytes) else { return .failure(.notAUUID) }
+        return .success(.uuid(UUID(uuid: value)))
+    }
+
+    /// The 16 bytes of an 8-4-4-4-12 hexadecimal text (either case), or `nil`.
+    @inline(__always)
+    static func uuidBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> uuid_t? {
         guard bytes.count == 36,
             bytes[8] == UInt8(ascii: "-"), bytes[13] == UInt8(ascii: "-"),
             bytes[18] == UInt8(ascii: "-"), bytes[23] == UInt8(ascii: "-")
-        else { return .failure(.notAUUID) }
+        else { return nil }
         var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var parsed = true
-        withUnsafeMutableBytes(of: &value) { (out: UnsafeMutableRawBufferPointer) -> Void in
+        let parsed = withUnsafeMutableBytes(of: &value) { (out: UnsafeMutableRawBufferPointer) -> Bool in
             var at = 0
             for i in 0..<16 {
                 if at == 8 || at == 13 || at == 18 || at == 23 { at += 1 }
                 guard let high = ASCII.hexValue(bytes[at]), let low = ASCII.hexValue(bytes[at + 1]) else {
-                    parsed = false
-                    return
+                    return false
                 }
                 out[i] = high << 4 | low
                 at += 2
             }
+            return true
         }
-        guard parsed else { return .failure(.notAUUID) }
-        return .success(.uuid(UUID(uuid: value)))
+        return parsed ? value : nil
+    }
+}
+
+/// What the router keeps of a path parameter it checked on the way down the trie, to build
+/// the winner's value without checking the segment again.
+///
+/// Trivially copyable: a buffer of them needs no clean-up, and writing one over another
+/// releases nothing.
+enum KeptValue {
+    /// The segment was refused, or nothing was kept at this position.
+    case none
+    /// The value is the segment's text itself (strings, slugs).
+    case text
+    case integer(Int)
+    case uuid(UUID)
+    case boolean(Bool)
+    /// The enumeration value at this position of the declared values.
+    case enumerated(Int)
+    /// Accepted by a custom type, whose value is read by validating again.
+    case accepted
+}
+
+extension ParameterValidator {
+    /// Whether a decoded path segment passes, and what to keep of its value, without building
+    /// a failure reason: the trie's test of a parameter edge.
+    ///
+    /// Accepts exactly the texts ``validate(_:)`` accepts (`.none` for the others), and
+    /// ``value(of:kept:)`` turns what it keeps into the value ``validate(_:)`` returns.
+    func check(_ text: String) -> KeptValue {
+        switch type {
+        case .integer(let range):
+            let parsed = text.utf8.withContiguousStorageIfAvailable { Self.parseInteger($0, in: range) }
+            if let parsed {
+                if case .value(let value) = parsed { return .integer(value) }
+                return .none
+            }
+        case .uuid:
+            let parsed = text.utf8.withContiguousStorageIfAvailable { Self.uuidBytes($0) }
+            if let parsed {
+                if let bytes = parsed { return .uuid(UUID(uuid: bytes)) }
+                return .none
+            }
+        case .slug(let length):
+            return Self.isSlug(text, length: length) ? .text : .none
+        case .boolean:
+            switch text {
+            case "true", "1": return .boolean(true)
+            case "false", "0": return .boolean(false)
+            default: return .none
+            }
+        case .enumeration(let values):
+            if caseSensitive {
+                for i in values.indices where values[i] == text { return .enumerated(i) }
+                return .none
+            }
+        case .string(let length, let characters):
+            // Printable ASCII, the usual case, as `string(_:length:characters:)` reads it.
+            let printable = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+                guard !bytes.isEmpty, bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+                guard bytes.count <= length.upperBound, bytes.count >= length.lowerBound else { return false }
+                for byte in bytes where !characters.contains(Unicode.Scalar(byte)) { return false }
+                return true
+            }
+            if let printable, let accepted = printable { return accepted ? .text : .none }
+        case .custom:
+            break
+        }
+        switch validate(text) {
+        case .failure: return .none
+        case .success(let value):
+            switch value {
+            case .integer(let v): return .integer(v)
+            case .uuid(let v): return .uuid(v)
+            case .boolean(let v): return .boolean(v)
+            case .string, .segments:
+                if case .custom = type { return .accepted }
+                if case .enumeration(let values) = type, case .string(let s) = value,
+                    let i = values.firstIndex(of: s)
+                {
+                    return .enumerated(i)
+                }
+                return .text
+            }
+        }
+    }
+
+    /// The value ``validate(_:)`` gives a segment that ``check(_:)`` accepted with `kept`;
+    /// `nil` when the segment is refused.
+    func value(of text: String, kept: KeptValue) -> ParameterValue? {
+        switch kept {
+        case .text: return .string(text)
+        case .integer(let v): return .integer(v)
+        case .uuid(let v): return .uuid(v)
+        case .boolean(let v): return .boolean(v)
+        case .enumerated(let i):
+            guard case .enumeration(let values) = type, i < values.count else { break }
+            return .string(values[i])
+        case .none, .accepted: break
+        }
+        return try? validate(text).get()
+    }
+
+    /// Whether a text is a slug of that length: lower-case ASCII letters and digits in words
+    /// joined by single hyphens. The same answer as ``slug(_:length:)``, without a reason.
+    static func isSlug(_ text: String, length: ClosedRange<Int>) -> Bool {
+        let utf8 = text.utf8
+        let count = utf8.count
+        guard count > 0, count <= length.upperBound, count >= length.lowerBound else { return false }
+        var previousWasHyphen = true
+        for byte in utf8 {
+            let isHyphen = byte == UInt8(ascii: "-")
+            let isWordByte = ASCII.isDigit(byte) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            guard isWordByte || (isHyphen && !previousWasHyphen) else { return false }
+            previousWasHyphen = isHyphen
+        }
+        return !previousWasHyphen
     }
 }

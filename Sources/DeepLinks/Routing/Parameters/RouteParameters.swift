@@ -28,16 +28,19 @@ public struct RouteParameters: Sendable {
 
     // The first entries live inline, so that the parameters of a lookup (rarely more than
     // three) need no heap storage of their own; any further entries go to `spill`. Unused
-    // slots hold a placeholder, which owns nothing.
+    // slots hold a placeholder, which owns nothing (written out, not read from a static, so
+    // that creating an empty set costs no lazy-initialisation check).
     private static let inlineCapacity = 3
-    private static let placeholder = Entry(name: "", value: .integer(0))
-    private var slot0 = placeholder
-    private var slot1 = placeholder
-    private var slot2 = placeholder
+    private var slot0 = Entry(name: "", value: .integer(0))
+    private var slot1 = Entry(name: "", value: .integer(0))
+    private var slot2 = Entry(name: "", value: .integer(0))
+    // One byte, placed after the last slot where it takes no room of its own: the value is
+    // then 128 bytes, which the compiler copies inline instead of calling `memcpy`.
+    private var inlineCount: UInt8 = 0
     private var spill: [Entry] = []
 
     /// The number of parameters.
-    public private(set) var count = 0
+    public var count: Int { Int(inlineCount) + spill.count }
 
     /// Creates an empty parameter set.
     public init() {}
@@ -54,13 +57,15 @@ public struct RouteParameters: Sendable {
 
     /// Adds an entry after the others; its name must sort after every name already present.
     mutating func append(_ entry: Entry) {
-        switch count {
+        switch inlineCount {
         case 0: slot0 = entry
         case 1: slot1 = entry
         case 2: slot2 = entry
-        default: spill.append(entry)
+        default:
+            spill.append(entry)
+            return
         }
-        count += 1
+        inlineCount += 1
     }
 
     /// The entry at a position in name order.
@@ -109,7 +114,7 @@ public struct RouteParameters: Sendable {
     /// The parameter names, sorted.
     public var names: [String] { (0..<count).map { entry(at: $0).name } }
     /// Whether there are no parameters.
-    public var isEmpty: Bool { count == 0 }
+    public var isEmpty: Bool { inlineCount == 0 }
 
     /// The integer value of a parameter, or `nil` when absent or not an integer.
     public func integer(_ name: String) -> Int? { self[name]?.integerValue }
