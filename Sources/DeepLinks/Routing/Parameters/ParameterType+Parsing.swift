@@ -10,7 +10,10 @@ extension ParameterType {
         func fail(_ reason: ParameterTypeSyntaxError.Reason) -> ParameterTypeSyntaxError {
             ParameterTypeSyntaxError(text: text, reason: reason)
         }
-        let tokens = try Self.tokens(of: text)
+        // An ASCII text (every type text but a rare enumeration or class) is split and searched
+        // byte by byte; any other keeps the character-by-character reading.
+        let ascii = text.utf8.allSatisfy { $0 < 0x80 }
+        let tokens = try ascii ? Self.asciiTokens(of: text) : Self.tokens(of: text)
         guard let kind = tokens.first else { throw fail(.empty) }
         var arguments = tokens.dropFirst()
 
@@ -18,7 +21,9 @@ extension ParameterType {
         func range(_ token: Substring, open: Bool = false) throws(ParameterTypeSyntaxError) -> ClosedRange<
             Int
         > {
-            guard let dots = token.range(of: "...") else { throw fail(.invalidRange(String(token))) }
+            guard let dots = ascii ? Self.asciiDots(in: token) : token.range(of: "...") else {
+                throw fail(.invalidRange(String(token)))
+            }
             let lowText = token[..<dots.lowerBound]
             let highText = token[dots.upperBound...]
             guard let low = open && lowText.isEmpty && !highText.isEmpty ? Int.min : Self.integer(lowText),
@@ -84,6 +89,47 @@ extension ParameterType {
     private static func integer(_ text: Substring) -> Int? {
         guard !text.isEmpty, text != "-" else { return nil }
         return Int(text)
+    }
+
+    /// The first `...` in an ASCII token.
+    private static func asciiDots(in token: Substring) -> Range<String.Index>? {
+        let utf8 = token.utf8
+        var run = 0
+        var i = utf8.startIndex
+        while i < utf8.endIndex {
+            run = utf8[i] == UInt8(ascii: ".") ? run + 1 : 0
+            i = utf8.index(after: i)
+            if run == 3 { return utf8.index(i, offsetBy: -3)..<i }
+        }
+        return nil
+    }
+
+    /// ``tokens(of:)`` for an ASCII text, where every byte is a character.
+    private static func asciiTokens(of text: String) throws(ParameterTypeSyntaxError) -> [Substring] {
+        var tokens: [Substring] = []
+        let utf8 = text.utf8
+        var i = utf8.startIndex
+        while i < utf8.endIndex {
+            let byte = utf8[i]
+            if byte == UInt8(ascii: " ") {
+                i = utf8.index(after: i)
+                continue
+            }
+            var end = i
+            if byte == UInt8(ascii: "[") {
+                guard let close = utf8[i...].firstIndex(of: UInt8(ascii: "]")) else {
+                    throw ParameterTypeSyntaxError(
+                        text: text,
+                        reason: .characterClass(.init(text: String(text[i...]), reason: .unclosedBracket)))
+                }
+                end = utf8.index(after: close)
+            } else {
+                while end < utf8.endIndex, utf8[end] != UInt8(ascii: " ") { end = utf8.index(after: end) }
+            }
+            tokens.append(text[i..<end])
+            i = end
+        }
+        return tokens
     }
 
     /// Splits on spaces; a bracket expression is one token even when it contains spaces.
