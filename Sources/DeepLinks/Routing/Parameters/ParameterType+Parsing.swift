@@ -12,7 +12,9 @@ extension ParameterType {
         }
         // An ASCII text (every type text but a rare enumeration or class) is split and searched
         // byte by byte; any other keeps the character-by-character reading.
-        let ascii = text.utf8.allSatisfy { $0 < 0x80 }
+        let ascii =
+            text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 < 0x80 } }
+            ?? text.utf8.allSatisfy { $0 < 0x80 }
         let tokens = try ascii ? Self.asciiTokens(of: text) : Self.tokens(of: text)
         guard let kind = tokens.first else { throw fail(.empty) }
         var arguments = tokens.dropFirst()
@@ -107,6 +109,7 @@ extension ParameterType {
     /// ``tokens(of:)`` for an ASCII text, where every byte is a character.
     private static func asciiTokens(of text: String) throws(ParameterTypeSyntaxError) -> [Substring] {
         var tokens: [Substring] = []
+        tokens.reserveCapacity(4)
         let utf8 = text.utf8
         var i = utf8.startIndex
         while i < utf8.endIndex {

@@ -37,6 +37,9 @@ struct RouteTableJSONReader {
     private var at = 0
     private var queries: [ByteKey: [QueryParameter]] = [:]
     private var scopes: [ByteKey: RouteScope] = [:]
+    /// The query list and scope read last, which the next route most often repeats.
+    private var lastQuery: (key: ByteKey, value: [QueryParameter])?
+    private var lastScope: (key: ByteKey, value: RouteScope)?
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -171,25 +174,34 @@ struct RouteTableJSONReader {
 
     /// A route's query declarations; a list already read is looked up by its bytes.
     private mutating func readQuery() throws(Unhandled) -> [QueryParameter] {
+        if let last = lastQuery, startsWith(last.key) { return last.value }
         let start = at
         try skipValue()
         let key = ByteKey(start: bytes.baseAddress! + start, count: at - start)
-        if let known = queries[key] { return known }
+        if let known = queries[key] {
+            lastQuery = (key, known)
+            return known
+        }
         at = start
         var query: [QueryParameter] = []
         try readArray { (reader) throws(Unhandled) in
             query.append(QueryParameter(parsing: try reader.readString()))
         }
         queries[key] = query
+        lastQuery = (key, query)
         return query
     }
 
     /// A scope; one already read is looked up by its bytes.
     private mutating func readScope() throws(Unhandled) -> RouteScope {
+        if let last = lastScope, startsWith(last.key) { return last.value }
         let start = at
         try skipValue()
         let key = ByteKey(start: bytes.baseAddress! + start, count: at - start)
-        if let known = scopes[key] { return known }
+        if let known = scopes[key] {
+            lastScope = (key, known)
+            return known
+        }
         at = start
         var schemes: [String] = []
         var hosts: [HostPattern] = []
@@ -210,6 +222,7 @@ struct RouteTableJSONReader {
         }
         let scope = RouteScope(schemes: schemes, hosts: hosts)
         scopes[key] = scope
+        lastScope = (key, scope)
         return scope
     }
 
@@ -243,6 +256,17 @@ struct RouteTableJSONReader {
     }
 
     // MARK: JSON
+
+    /// Whether the input continues with the bytes of a value read before; moves past them
+    /// when it does. A JSON array or object ends where its brackets close, so the value here
+    /// is that value.
+    private mutating func startsWith(_ key: ByteKey) -> Bool {
+        guard key.count <= bytes.count - at, memcmp(bytes.baseAddress! + at, key.start, key.count) == 0 else {
+            return false
+        }
+        at += key.count
+        return true
+    }
 
     private mutating func skipWhitespace() {
         while at < bytes.count {
@@ -311,81 +335,65 @@ struct RouteTableJSONReader {
         try take(UInt8(ascii: "\""))
         let start = at
         var ascii = true
+        var escaped = false
         while at < bytes.count {
             let byte = bytes[at]
-            if byte == UInt8(ascii: "\"") {
-                let text = UnsafeBufferPointer(rebasing: bytes[start..<at])
+            if byte == UInt8(ascii: "\"") { break }
+            if byte == UInt8(ascii: "\\") {
+                escaped = true
                 at += 1
-                if ascii { return String(decoding: text, as: UTF8.self) }
-                guard let string = String(validating: text, as: UTF8.self) else { throw Unhandled() }
-                return string
+            } else if byte < 0x20 {
+                throw Unhandled()
+            } else if byte >= 0x80 {
+                ascii = false
             }
-            if byte == UInt8(ascii: "\\") { break }
-            guard byte >= 0x20 else { throw Unhandled() }
-            if byte >= 0x80 { ascii = false }
             at += 1
         }
-        // Escapes: copy the text so far and resolve them.
-        var text = Array(UnsafeBufferPointer(rebasing: bytes[start..<at]))
-        while at < bytes.count {
-            let byte = bytes[at]
-            at += 1
-            switch byte {
-            case UInt8(ascii: "\""):
-                guard let string = String(validating: text, as: UTF8.self) else { throw Unhandled() }
-                return string
-            case UInt8(ascii: "\\"):
-                guard at < bytes.count else { throw Unhandled() }
-                let escape = bytes[at]
-                at += 1
-                switch escape {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.append(escape)
-                case UInt8(ascii: "b"): text.append(0x08)
-                case UInt8(ascii: "f"): text.append(0x0C)
-                case UInt8(ascii: "n"): text.append(0x0A)
-                case UInt8(ascii: "r"): text.append(0x0D)
-                case UInt8(ascii: "t"): text.append(0x09)
-                case UInt8(ascii: "u"):
-                    var value = try readHex4()
-                    if (0xD800..<0xDC00).contains(value) {
-                        guard at + 1 < bytes.count, bytes[at] == UInt8(ascii: "\\"),
-                            bytes[at + 1] == UInt8(ascii: "u")
-                        else { throw Unhandled() }
-                        at += 2
-                        let low = try readHex4()
-                        guard (0xDC00..<0xE000).contains(low) else { throw Unhandled() }
-                        value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
-                    } else if (0xDC00..<0xE000).contains(value) {
-                        throw Unhandled()
+        guard at < bytes.count else { throw Unhandled() }
+        let raw = UnsafeBufferPointer(rebasing: bytes[start..<at])
+        at += 1
+        if !escaped {
+            if ascii { return String(decoding: raw, as: UTF8.self) }
+            guard let string = String(validating: raw, as: UTF8.self) else { throw Unhandled() }
+            return string
+        }
+        if ascii {
+            // Escapes in ASCII text (`\/` in every path JSONEncoder writes): resolved straight
+            // into the string's storage. No escape writes more bytes than it takes (`\uFFFF`:
+            // 6 for 3, a surrogate pair: 12 for 4), so the raw length bounds the result.
+            var failed = false
+            let string = String(unsafeUninitializedCapacity: raw.count) { buffer in
+                var reader = EscapeReader(raw: raw)
+                var count = 0
+                while let piece = reader.next() {
+                    switch piece {
+                    case .byte(let byte):
+                        buffer[count] = byte
+                        count += 1
+                    case .scalar(let scalar):
+                        for unit in UTF8.encode(scalar)! {
+                            buffer[count] = unit
+                            count += 1
+                        }
                     }
-                    guard let scalar = Unicode.Scalar(value) else { throw Unhandled() }
-                    text.append(contentsOf: String(Character(scalar)).utf8)
-                default: throw Unhandled()
                 }
-            default:
-                guard byte >= 0x20 else { throw Unhandled() }
-                text.append(byte)
+                failed = reader.failed
+                return count
+            }
+            guard !failed else { throw Unhandled() }
+            return string
+        }
+        var text: [UInt8] = []
+        text.reserveCapacity(raw.count)
+        var reader = EscapeReader(raw: raw)
+        while let piece = reader.next() {
+            switch piece {
+            case .byte(let byte): text.append(byte)
+            case .scalar(let scalar): text.append(contentsOf: UTF8.encode(scalar)!)
             }
         }
-        throw Unhandled()
-    }
-
-    private mutating func readHex4() throws(Unhandled) -> UInt32 {
-        guard at + 4 <= bytes.count else { throw Unhandled() }
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            let byte = bytes[at]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw Unhandled()
-            }
-            value = value << 4 | UInt32(digit)
-            at += 1
-        }
-        return value
+        guard !reader.failed, let string = String(validating: text, as: UTF8.self) else { throw Unhandled() }
+        return string
     }
 
     /// A plain decimal integer (`0`, `12`, `-3`) that fits an `Int`; fractions, exponents,
@@ -461,4 +469,73 @@ private struct StaticKey {
 private func markRead(_ bit: UInt8, in seen: inout UInt8) throws(RouteTableJSONReader.Unhandled) {
     guard seen & (1 << bit) == 0 else { throw RouteTableJSONReader.Unhandled() }
     seen |= 1 << bit
+}
+
+/// The bytes and scalars of a JSON string's raw text (between its quotes), with escapes
+/// resolved; stops with ``failed`` at an invalid escape or a lone surrogate.
+private struct EscapeReader {
+    enum Piece {
+        case byte(UInt8)
+        case scalar(Unicode.Scalar)
+    }
+
+    let raw: UnsafeBufferPointer<UInt8>
+    var at = 0
+    var failed = false
+
+    init(raw: UnsafeBufferPointer<UInt8>) { self.raw = raw }
+
+    mutating func next() -> Piece? {
+        guard !failed, at < raw.count else { return nil }
+        let byte = raw[at]
+        at += 1
+        guard byte == UInt8(ascii: "\\") else { return .byte(byte) }
+        guard at < raw.count else { return fail() }
+        let escape = raw[at]
+        at += 1
+        switch escape {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): return .byte(escape)
+        case UInt8(ascii: "b"): return .byte(0x08)
+        case UInt8(ascii: "f"): return .byte(0x0C)
+        case UInt8(ascii: "n"): return .byte(0x0A)
+        case UInt8(ascii: "r"): return .byte(0x0D)
+        case UInt8(ascii: "t"): return .byte(0x09)
+        case UInt8(ascii: "u"):
+            guard var value = hex4() else { return fail() }
+            if (0xD800..<0xDC00).contains(value) {
+                guard at + 1 < raw.count, raw[at] == UInt8(ascii: "\\"), raw[at + 1] == UInt8(ascii: "u") else {
+                    return fail()
+                }
+                at += 2
+                guard let low = hex4(), (0xDC00..<0xE000).contains(low) else { return fail() }
+                value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+            }
+            guard let scalar = Unicode.Scalar(value) else { return fail() }
+            return .scalar(scalar)
+        default: return fail()
+        }
+    }
+
+    private mutating func fail() -> Piece? {
+        failed = true
+        return nil
+    }
+
+    private mutating func hex4() -> UInt32? {
+        guard at + 4 <= raw.count else { return nil }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = raw[at]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            value = value << 4 | UInt32(digit)
+            at += 1
+        }
+        return value
+    }
 }
