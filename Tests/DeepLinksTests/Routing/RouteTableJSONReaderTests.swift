@@ -46,7 +46,8 @@ struct RouteTableJSONReaderTests {
     func encodedTables() throws {
         let table = RouteTable(
             canonicalHost: "Shop.Example.com",
-            scope: RouteScope(schemes: ["HTTPS", "shop"], hosts: ["shop.example.com", "*.Shop.Example.com"]),
+            scope: RouteScope(
+                schemes: ["HTTPS", "shop"], hosts: ["shop.example.com", "*.Shop.Example.com"]),
             options: RoutingOptions(trailingSlash: .significant, caseSensitivity: .insensitive)
         ) {
             Route("category", "/c/:slug(slug)/:page(int 1...)?", query: ["sort(enum new|top)=new", "q?"])
@@ -130,7 +131,8 @@ struct RouteTableJSONReaderTests {
             #"{"options":{"trailingSlash":"significant","caseSensitivity":"insensitive","precedence":"declarationOrder"},"routes":[]}"#,
             #"{"options":{"trailingSlash":"Significant"},"routes":[]}"#,
             #"{"canonicalHost":"EXAMPLE.com","routes":[{\#(route),"scope":{"hosts":["Example.COM"]}}]}"#,
-            #"{"routes":[{\#(route),"safety":"destructive"}]}"#, #"{"routes":[{\#(route),"safety":"delete"}]}"#,
+            #"{"routes":[{\#(route),"safety":"destructive"}]}"#,
+            #"{"routes":[{\#(route),"safety":"delete"}]}"#,
             "\u{FEFF}{\"routes\":[]}", "{\"routes\":[{\"name\":\"a\tb\",\"path\":\"/a\"}]}",
             #"{"routes":[{"name":"\ud800","path":"/a"}]}"#, #"{"routes":[{"name":"\udc00x","path":"/a"}]}"#,
             #"{"routes":[{"name":"\ud800\u0041","path":"/a"}]}"#,
@@ -146,7 +148,8 @@ struct RouteTableJSONReaderTests {
         let inputs = [
             "", " ", "[]", "{", "{}", "null", #"{"routes":[]} x"#,
             #"{"routes":[{"name":"a\u","path":"/a"}]}"#, #"{"routes":[{"name":"\q","path":"/a"}]}"#,
-            #"{"routes":[{"name":"a"}]}"#, #"{"routes":[{"path":"/a"}]}"#, #"{"routes":[{\#(route),"nmae":"b"}]}"#,
+            #"{"routes":[{"name":"a"}]}"#, #"{"routes":[{"path":"/a"}]}"#,
+            #"{"routes":[{\#(route),"nmae":"b"}]}"#,
             #"{"routes":[{\#(route),"scope":{"hosts":["*."]}}]}"#,
             #"{"routes":[{\#(route),"scope":{"hosts":["a..b"]}}]}"#,
             #"{"routes":[{\#(route),"scope":{"hosts":[".a"]}}]}"#,
@@ -156,7 +159,8 @@ struct RouteTableJSONReaderTests {
             #"{"routes":[{\#(route),"scope":{"hosts":["é.com"]}}]}"#,
             #"{"routes":[{\#(route),"scope":{"host":["a.com"]}}]}"#,
             #"{"routes":[{\#(route),"query":"x"}]}"#, #"{"routes":[{\#(route),"scope":[]}]}"#,
-            #"{"routes":[{\#(route),"query":[1]}]}"#, #"{"routes":"x"}"#, #"{"groups":[{"scope":{},"rooutes":[]}]}"#,
+            #"{"routes":[{\#(route),"query":[1]}]}"#, #"{"routes":"x"}"#,
+            #"{"groups":[{"scope":{},"rooutes":[]}]}"#,
         ]
         for json in inputs {
             #expect(Self.decodedByCodable(json) == nil, "\(json)")
@@ -185,7 +189,9 @@ struct RouteTableJSONReaderTests {
             (#"{"routes":[]} x"#, "the data is not valid JSON"),
         ]
         for (json, reason) in cases {
-            #expect(throws: RouteTableJSONError.invalid(reason: reason)) { try RouteTable(json: Data(json.utf8)) }
+            #expect(throws: RouteTableJSONError.invalid(reason: reason)) {
+                try RouteTable(json: Data(json.utf8))
+            }
         }
     }
 

@@ -214,7 +214,9 @@ struct RouteTableJSONReader {
             case "hosts":
                 try markRead(1, in: &seen)
                 try reader.readArray { (reader) throws(Unhandled) in
-                    guard let host = HostPattern(validating: try reader.readString()) else { throw Unhandled() }
+                    guard let host = HostPattern(validating: try reader.readString()) else {
+                        throw Unhandled()
+                    }
                     hosts.append(host)
                 }
             default: throw Unhandled()
@@ -503,7 +505,8 @@ private struct EscapeReader {
         case UInt8(ascii: "u"):
             guard var value = hex4() else { return fail() }
             if (0xD800..<0xDC00).contains(value) {
-                guard at + 1 < raw.count, raw[at] == UInt8(ascii: "\\"), raw[at + 1] == UInt8(ascii: "u") else {
+                guard at + 1 < raw.count, raw[at] == UInt8(ascii: "\\"), raw[at + 1] == UInt8(ascii: "u")
+                else {
                     return fail()
                 }
                 at += 2
