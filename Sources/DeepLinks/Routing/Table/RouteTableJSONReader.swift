@@ -365,36 +365,25 @@ struct RouteTableJSONReader {
             // 6 for 3, a surrogate pair: 12 for 4), so the raw length bounds the result.
             var failed = false
             let string = String(unsafeUninitializedCapacity: raw.count) { buffer in
-                var reader = EscapeReader(raw: raw)
-                var count = 0
-                while let piece = reader.next() {
-                    switch piece {
-                    case .byte(let byte):
-                        buffer[count] = byte
-                        count += 1
-                    case .scalar(let scalar):
-                        for unit in UTF8.encode(scalar)! {
-                            buffer[count] = unit
-                            count += 1
-                        }
-                    }
+                guard let count = EscapeReader.resolve(raw, into: buffer) else {
+                    failed = true
+                    return 0
                 }
-                failed = reader.failed
                 return count
             }
             guard !failed else { throw Unhandled() }
             return string
         }
-        var text: [UInt8] = []
-        text.reserveCapacity(raw.count)
-        var reader = EscapeReader(raw: raw)
-        while let piece = reader.next() {
-            switch piece {
-            case .byte(let byte): text.append(byte)
-            case .scalar(let scalar): text.append(contentsOf: UTF8.encode(scalar)!)
+        var failed = false
+        let text = [UInt8](unsafeUninitializedCapacity: raw.count) { buffer, count in
+            guard let written = EscapeReader.resolve(raw, into: buffer) else {
+                failed = true
+                count = 0
+                return
             }
+            count = written
         }
-        guard !reader.failed, let string = String(validating: text, as: UTF8.self) else { throw Unhandled() }
+        guard !failed, let string = String(validating: text, as: UTF8.self) else { throw Unhandled() }
         return string
     }
 
@@ -473,8 +462,7 @@ private func markRead(_ bit: UInt8, in seen: inout UInt8) throws(RouteTableJSONR
     seen |= 1 << bit
 }
 
-/// The bytes and scalars of a JSON string's raw text (between its quotes), with escapes
-/// resolved; stops with ``failed`` at an invalid escape or a lone surrogate.
+/// Resolves the escapes of a JSON string's raw text (between its quotes).
 private struct EscapeReader {
     enum Piece {
         case byte(UInt8)
@@ -483,16 +471,41 @@ private struct EscapeReader {
 
     let raw: UnsafeBufferPointer<UInt8>
     var at = 0
-    var failed = false
 
-    init(raw: UnsafeBufferPointer<UInt8>) { self.raw = raw }
+    /// Writes the text with its escapes resolved to `buffer`, which must be at least as long
+    /// as `raw`, and returns the length written; `nil` at an invalid escape or a lone surrogate.
+    static func resolve(_ raw: UnsafeBufferPointer<UInt8>, into buffer: UnsafeMutableBufferPointer<UInt8>)
+        -> Int?
+    {
+        var reader = EscapeReader(raw: raw)
+        var count = 0
+        while reader.at < raw.count {
+            let byte = raw[reader.at]
+            guard byte == UInt8(ascii: "\\") else {
+                buffer[count] = byte
+                count += 1
+                reader.at += 1
+                continue
+            }
+            switch reader.escape() {
+            case .byte(let byte):
+                buffer[count] = byte
+                count += 1
+            case .scalar(let scalar):
+                for unit in UTF8.encode(scalar)! {
+                    buffer[count] = unit
+                    count += 1
+                }
+            case nil: return nil
+            }
+        }
+        return count
+    }
 
-    mutating func next() -> Piece? {
-        guard !failed, at < raw.count else { return nil }
-        let byte = raw[at]
+    /// The escape at the reader's `\\`, or `nil` when it is invalid.
+    private mutating func escape() -> Piece? {
         at += 1
-        guard byte == UInt8(ascii: "\\") else { return .byte(byte) }
-        guard at < raw.count else { return fail() }
+        guard at < raw.count else { return nil }
         let escape = raw[at]
         at += 1
         switch escape {
@@ -503,25 +516,19 @@ private struct EscapeReader {
         case UInt8(ascii: "r"): return .byte(0x0D)
         case UInt8(ascii: "t"): return .byte(0x09)
         case UInt8(ascii: "u"):
-            guard var value = hex4() else { return fail() }
+            guard var value = hex4() else { return nil }
             if (0xD800..<0xDC00).contains(value) {
                 guard at + 1 < raw.count, raw[at] == UInt8(ascii: "\\"), raw[at + 1] == UInt8(ascii: "u")
                 else {
-                    return fail()
+                    return nil
                 }
                 at += 2
-                guard let low = hex4(), (0xDC00..<0xE000).contains(low) else { return fail() }
+                guard let low = hex4(), (0xDC00..<0xE000).contains(low) else { return nil }
                 value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
             }
-            guard let scalar = Unicode.Scalar(value) else { return fail() }
-            return .scalar(scalar)
-        default: return fail()
+            return Unicode.Scalar(value).map { .scalar($0) }
+        default: return nil
         }
-    }
-
-    private mutating func fail() -> Piece? {
-        failed = true
-        return nil
     }
 
     private mutating func hex4() -> UInt32? {
