@@ -7,8 +7,8 @@ import Foundation
 /// query lists and scopes that many routes repeat are parsed once and looked up by their
 /// bytes afterwards. It handles a strict subset of what `Codable` decoding accepts and gives
 /// up (returns `nil`) on anything else: malformed JSON, an unknown, missing or repeated key,
-/// a `null`, a number that is not a plain integer, an invalid host pattern or enumeration
-/// value, a key written with escapes, and nesting deeper than ``maximumGroupDepth``. The
+/// a `null`, a number that is not a plain integer, an invalid host pattern, safety or option
+/// value, a key written with escapes, and groups nested deeper than ``maximumGroupDepth``. The
 /// caller then decodes with `JSONDecoder`, which gives the same table or the typed error
 /// with its sentence, so that everything `Codable` decoding checks stays checked, with the
 /// same messages.
