@@ -196,17 +196,31 @@ public struct HostPattern: Sendable, Hashable, Codable, ExpressibleByStringLiter
     public init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
         let text = try c.decode(String.self)
-        self.init(text)
-        let invalid =
-            name.isEmpty || name.hasPrefix(".") || name.hasSuffix(".") || name.contains("..")
-            || name.unicodeScalars.contains {
-                $0.value <= 0x20 || $0.value >= 0x7F || "*/@\\?#%".unicodeScalars.contains($0)
-            }
-        guard !invalid else {
+        guard let pattern = HostPattern(validating: text) else {
             throw DecodingError.dataCorruptedError(
                 in: c,
                 debugDescription: "'\(text)' is not a host pattern: write a host (example.com) or *.host")
         }
+        self = pattern
+    }
+
+    /// A pattern from its text, or `nil` when no host can match it: the name (after a leading
+    /// `*.`) is empty, starts or ends with `.`, has `..`, whitespace, a control or non-ASCII
+    /// character, `/`, `@`, `\`, `?`, `#`, `%` or a `*`.
+    init?(validating text: String) {
+        self.init(text)
+        var previous: UInt8 = 0
+        for byte in name.utf8 {
+            switch byte {
+            case 0...0x20, 0x7F...0xFF, UInt8(ascii: "*"), UInt8(ascii: "/"), UInt8(ascii: "@"),
+                UInt8(ascii: "\\"), UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "%"):
+                return nil
+            case UInt8(ascii: ".") where previous == 0 || previous == UInt8(ascii: "."):
+                return nil
+            default: previous = byte
+            }
+        }
+        guard previous != 0, previous != UInt8(ascii: ".") else { return nil }
     }
 
     /// Encodes the pattern as its string.

@@ -39,8 +39,8 @@ enum TableWorkloads {
     static func decodes(_ corpus: RouteCorpus) throws -> (sdk: Workload, peer: Workload) {
         let table = try tableJSON(corpus)
         let plain = try plainJSON(corpus)
-        let sdk = Workload(label: "`JSONDecoder` → `RouteTable`", operations: 1) {
-            (try? JSONDecoder().decode(RouteTable.self, from: table))?.routes.count ?? -1
+        let sdk = Workload(label: "`RouteTable(json:)`", operations: 1) {
+            (try? RouteTable(json: table))?.routes.count ?? -1
         }
         let peer = Workload(label: "`JSONDecoder` → `[PlainRoute]` (name, path)", operations: 1) {
             (try? JSONDecoder().decode([PlainRoute].self, from: plain))?.count ?? -1

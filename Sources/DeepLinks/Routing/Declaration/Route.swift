@@ -70,11 +70,11 @@ extension Route: Codable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case name, path, query, fragment, scope, safety, priority
     }
+    private static let keyNames = Set(CodingKeys.allCases.map(\.rawValue))
 
     /// Decodes a route; optional keys take their defaults and unknown keys are refused.
     public init(from decoder: any Decoder) throws {
-        try RouteTableDecoding.refuseUnknownKeys(
-            in: decoder, allowed: Set(CodingKeys.allCases.map(\.rawValue)), what: "a route")
+        try RouteTableDecoding.refuseUnknownKeys(in: decoder, allowed: Self.keyNames, what: "a route")
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             try c.decode(String.self, forKey: .name),
@@ -111,7 +111,8 @@ enum RouteTableDecoding {
     /// Throws a `DecodingError` naming the first key (in sorted order) that is not allowed.
     static func refuseUnknownKeys(in decoder: any Decoder, allowed: Set<String>, what: String) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
-        if let unknown = c.allKeys.map(\.stringValue).sorted().first(where: { !allowed.contains($0) }) {
+        // The first unknown key in sorted order, without sorting the keys that are allowed.
+        if let unknown = c.allKeys.lazy.map(\.stringValue).filter({ !allowed.contains($0) }).min() {
             throw DecodingError.dataCorrupted(
                 .init(
                     codingPath: decoder.codingPath,

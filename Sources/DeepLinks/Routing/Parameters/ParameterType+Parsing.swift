@@ -1,3 +1,5 @@
+import Foundation
+
 extension ParameterType {
     /// Parses a type from its text form (see ``ParameterType``).
     ///
@@ -7,6 +9,15 @@ extension ParameterType {
     /// - Throws: ``ParameterTypeSyntaxError`` for an empty text, a malformed or reversed range,
     ///   a bad character class, a malformed enumeration or an argument the type does not take.
     public init(parsing text: String) throws(ParameterTypeSyntaxError) {
+        // An ASCII text (every type text but a rare enumeration or class) is read byte by
+        // byte, with the same answers; any other keeps the character-by-character reading.
+        switch ASCIITypeText.parse(text) {
+        case .success(let type)?:
+            self = type
+            return
+        case .failure(let error)?: throw error
+        case nil: break
+        }
         func fail(_ reason: ParameterTypeSyntaxError.Reason) -> ParameterTypeSyntaxError {
             ParameterTypeSyntaxError(text: text, reason: reason)
         }
@@ -110,6 +121,179 @@ extension ParameterType {
             i = end
         }
         return tokens
+    }
+}
+
+/// ``ParameterType/init(parsing:)`` for an ASCII text, where every byte is a character: the
+/// same tokens, checks and errors, read from the bytes without building substrings.
+private struct ASCIITypeText {
+    typealias Failure = ParameterTypeSyntaxError
+
+    let text: String
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// Where the next token is looked for.
+    var cursor = 0
+
+    /// The parsed type or its error, or `nil` when the text is not ASCII (or not contiguous).
+    static func parse(_ text: String) -> Result<ParameterType, Failure>? {
+        text.utf8.withContiguousStorageIfAvailable { bytes -> Result<ParameterType, Failure>? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            var reader = ASCIITypeText(text: text, bytes: bytes)
+            do throws(Failure) {
+                return .success(try reader.parse())
+            } catch {
+                return .failure(error)
+            }
+        } ?? nil
+    }
+
+    private func string(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    private func fail(_ reason: Failure.Reason) -> Failure { Failure(text: text, reason: reason) }
+
+    private func token(_ range: Range<Int>, is name: StaticString) -> Bool {
+        range.count == name.utf8CodeUnitCount
+            && memcmp(bytes.baseAddress! + range.lowerBound, name.utf8Start, range.count) == 0
+    }
+
+    /// The index of the first `]` at or after `start`.
+    private func closingBracket(from start: Int) -> Int? {
+        var i = start
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "]") { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// The next token at or after `start`: a run of non-spaces, or `[` to the first `]`.
+    /// Brackets are known to close (``checkBrackets()``).
+    private func token(from start: Int) -> Range<Int>? {
+        var i = start
+        while i < bytes.count, bytes[i] == UInt8(ascii: " ") { i += 1 }
+        guard i < bytes.count else { return nil }
+        var end = i
+        if bytes[i] == UInt8(ascii: "["), let close = closingBracket(from: i) {
+            end = close + 1
+        } else {
+            while end < bytes.count, bytes[end] != UInt8(ascii: " ") { end += 1 }
+        }
+        return i..<end
+    }
+
+    /// Splitting comes first: an unclosed bracket is the error whatever else is wrong.
+    private func checkBrackets() throws(Failure) {
+        var i = 0
+        while let range = token(from: i) {
+            if bytes[range.lowerBound] == UInt8(ascii: "["), closingBracket(from: range.lowerBound) == nil {
+                throw fail(
+                    .characterClass(
+                        .init(text: string(range.lowerBound..<bytes.count), reason: .unclosedBracket)))
+            }
+            i = range.upperBound
+        }
+    }
+
+    /// A decimal integer with an optional sign, as `Int(_:)` reads it; `nil` for an empty
+    /// text, `-` alone, or an overflow.
+    private func integer(_ range: Range<Int>) -> Int? {
+        guard !range.isEmpty else { return nil }
+        var i = range.lowerBound
+        let negative = bytes[i] == UInt8(ascii: "-")
+        if negative || bytes[i] == UInt8(ascii: "+") { i += 1 }
+        guard i < range.upperBound else { return nil }
+        var value = 0
+        while i < range.upperBound {
+            guard ASCII.isDigit(bytes[i]) else { return nil }
+            let digit = Int(bytes[i] - UInt8(ascii: "0"))
+            let (times, overflowTimes) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflow) =
+                negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
+            guard !overflowTimes, !overflow else { return nil }
+            value = next
+            i += 1
+        }
+        return value
+    }
+
+    /// `low...high`; for integers also the open forms `low...` and `...high`.
+    private func range(_ token: Range<Int>, open: Bool) throws(Failure) -> ClosedRange<Int> {
+        var dots = token.lowerBound
+        while dots + 3 <= token.upperBound,
+            !(bytes[dots] == UInt8(ascii: ".") && bytes[dots + 1] == UInt8(ascii: ".")
+                && bytes[dots + 2] == UInt8(ascii: "."))
+        {
+            dots += 1
+        }
+        guard dots + 3 <= token.upperBound else { throw fail(.invalidRange(string(token))) }
+        let lowText = token.lowerBound..<dots
+        let highText = (dots + 3)..<token.upperBound
+        guard let low = open && lowText.isEmpty && !highText.isEmpty ? Int.min : integer(lowText),
+            let high = open && highText.isEmpty && !lowText.isEmpty ? Int.max : integer(highText)
+        else { throw fail(.invalidRange(string(token))) }
+        guard low <= high else { throw fail(.reversedRange(string(token))) }
+        return low...high
+    }
+
+    /// The next argument as a range: always, or only when it starts like a number.
+    private mutating func takeRange(always: Bool, open: Bool = false) throws(Failure) -> ClosedRange<Int>? {
+        guard let next = token(from: cursor) else { return nil }
+        guard always || bytes[next.lowerBound] == UInt8(ascii: "-") || ASCII.isDigit(bytes[next.lowerBound])
+        else { return nil }
+        cursor = next.upperBound
+        return try range(next, open: open)
+    }
+
+    mutating func parse() throws(Failure) -> ParameterType {
+        try checkBrackets()
+        guard let kind = token(from: 0) else { throw fail(.empty) }
+        cursor = kind.upperBound
+        let type: ParameterType
+        if token(kind, is: "int") {
+            type = .integer(try takeRange(always: true, open: true) ?? Int.min...Int.max)
+        } else if token(kind, is: "string") {
+            let length = try takeRange(always: false) ?? ParameterType.defaultStringLength
+            var characters = CharacterClass.any
+            if let next = token(from: cursor) {
+                do {
+                    characters = try CharacterClass(string(next))
+                } catch {
+                    throw fail(.characterClass(error))
+                }
+                cursor = next.upperBound
+            }
+            type = .string(length: length, characters: characters)
+        } else if token(kind, is: "slug") {
+            type = .slug(length: try takeRange(always: true) ?? ParameterType.defaultSlugLength)
+        } else if token(kind, is: "uuid") {
+            type = .uuid
+        } else if token(kind, is: "bool") {
+            type = .boolean
+        } else if token(kind, is: "enum") {
+            guard let list = token(from: cursor) else { throw fail(.emptyEnumeration) }
+            cursor = list.upperBound
+            var values: [String] = []
+            var start = list.lowerBound
+            for i in list.lowerBound...list.upperBound
+            where i == list.upperBound || bytes[i] == UInt8(ascii: "|") {
+                values.append(string(start..<i))
+                start = i + 1
+            }
+            if let bad = values.first(where: { value in
+                value.isEmpty || value.utf8.contains { $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ")") }
+            }) {
+                throw fail(.invalidEnumerationValue(bad))
+            }
+            type = .enumeration(values)
+        } else {
+            let name = string(kind)
+            guard ParameterType.isTypeName(name) else { throw fail(.invalidName(name)) }
+            type = .custom(name)
+        }
+        if let extra = token(from: cursor) { throw fail(.unexpectedArgument(string(extra))) }
+        return type
     }
 }
 
