@@ -187,6 +187,10 @@ struct RouteTableJSONReaderTests {
                 "at $.routes[0].scope.hosts[0]: 'a..b' is not a host pattern: write a host (example.com) or *.host"
             ),
             (#"{"routes":[]} x"#, "the data is not valid JSON"),
+            (
+                #"{"routes":[],"bogus":1}"#,
+                "unknown key 'bogus' in the route table; allowed keys are canonicalHost, groups, options, routes, scope"
+            ),
         ]
         for (json, reason) in cases {
             #expect(throws: RouteTableJSONError.invalid(reason: reason)) {

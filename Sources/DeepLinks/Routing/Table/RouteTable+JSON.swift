@@ -32,30 +32,7 @@ extension RouteTable {
         do {
             self = try JSONDecoder().decode(RouteTable.self, from: json)
         } catch {
-            throw .invalid(reason: Self.sentence(for: error))
-        }
-    }
-
-    private static func sentence(for error: any Error) -> String {
-        guard let error = error as? DecodingError else { return String(describing: error) }
-        func place(_ path: [any CodingKey]) -> String {
-            var text = "$"
-            for key in path {
-                if let index = key.intValue { text += "[\(index)]" } else { text += "." + key.stringValue }
-            }
-            return text
-        }
-        switch error {
-        case .dataCorrupted(let context):
-            return context.codingPath.isEmpty
-                ? "the data is not valid JSON"
-                : "at \(place(context.codingPath)): \(context.debugDescription)"
-        case .keyNotFound(let key, let context):
-            return "at \(place(context.codingPath)): the key '\(key.stringValue)' is missing"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            return "at \(place(context.codingPath)): \(context.debugDescription)"
-        @unknown default:
-            return String(describing: error)
+            throw .invalid(reason: (error as? DecodingError)?.sentence ?? String(describing: error))
         }
     }
 }
