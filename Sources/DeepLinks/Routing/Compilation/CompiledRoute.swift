@@ -128,8 +128,12 @@ final class CompiledRoute: Sendable {
         case .none: fragment = .none
         case .parameter(let declaration): fragment = .parameter(parameter(declaration))
         }
-        requiredQueryCount = route.query.filter(\.isRequired).count
-        acceptsAnyPathMatch = route.scope == .any && route.query.isEmpty && route.fragment == .any
+        var required = 0
+        for declaration in route.query where declaration.isRequired { required += 1 }
+        requiredQueryCount = required
+        acceptsAnyPathMatch =
+            route.scope.schemes.isEmpty && route.scope.hosts.isEmpty && route.query.isEmpty
+            && route.fragment == .any
 
         var extraction: [(name: String, source: Source)] = []
         for (i, segment) in segments.enumerated() {
@@ -141,7 +145,8 @@ final class CompiledRoute: Sendable {
         }
         for (i, q) in route.query.enumerated() { extraction.append((q.name, .query(i))) }
         if let declaration = route.fragment.declaration { extraction.append((declaration.name, .fragment)) }
-        self.extraction = extraction.sorted { $0.name < $1.name }
+        if extraction.count > 1 { extraction.sort { $0.name < $1.name } }
+        self.extraction = validators.shared(extraction)
     }
 }
 
@@ -157,14 +162,24 @@ struct SegmentKey: Comparable, Hashable, Sendable {
     }
 }
 
-/// One validator per distinct parameter type of a table, and one compiled query parameter
-/// per distinct declaration, created while compiling it: routes that declare the same query
-/// parameter share it.
+/// One validator per distinct parameter type of a table, one compiled query parameter per
+/// distinct declaration, and one extraction list per distinct list, created while compiling
+/// it: routes that declare the same query parameter or read their parameters from the same
+/// places share them, so that a large table keeps each once.
+///
+/// Equal types share one validator, so the identity of a route segment's validator tells
+/// its type apart from every other type of the table (the trie and the overlap index use it
+/// as the edge key).
 final class ValidatorPool {
     private let caseSensitive: Bool
     private let registry: ParameterTypeRegistry
-    private var byText: [String: ParameterValidator] = [:]
+    private var byType: [ParameterType: ParameterValidator] = [:]
+    private var untyped: ParameterValidator?
+    /// The validator most recently handed out, checked first: neighbouring segments and
+    /// routes often share a type.
+    private var last: (type: ParameterType, validator: ParameterValidator)?
     var parameters: [QueryParameter: CompiledRoute.Parameter] = [:]
+    private var extractions: [[ExtractionKey]: [(name: String, source: CompiledRoute.Source)]] = [:]
 
     init(options: RoutingOptions, registry: ParameterTypeRegistry) {
         caseSensitive = options.caseSensitivity == .sensitive
@@ -172,13 +187,46 @@ final class ValidatorPool {
     }
 
     func validator(for type: ParameterType?) -> ParameterValidator {
-        // Type texts never contain a space at the start, so this key cannot clash with one.
-        let key = type?.description ?? " untyped"
-        if let known = byText[key] { return known }
-        let made =
-            type.map { ParameterValidator($0, caseSensitive: caseSensitive, registry: registry) }
-            ?? CompiledRoute.untypedValidator(registry: registry)
-        byText[key] = made
-        return made
+        guard let type else {
+            if let untyped { return untyped }
+            let made = CompiledRoute.untypedValidator(registry: registry)
+            untyped = made
+            return made
+        }
+        if let last, last.type == type { return last.validator }
+        let validator: ParameterValidator
+        if let known = byType[type] {
+            validator = known
+        } else {
+            validator = ParameterValidator(type, caseSensitive: caseSensitive, registry: registry)
+            byType[type] = validator
+        }
+        last = (type, validator)
+        return validator
+    }
+
+    /// The hashable form of one extraction entry.
+    private struct ExtractionKey: Hashable {
+        let name: String
+        let kind: Int
+        let position: Int
+    }
+
+    /// The extraction list equal to `list` that an earlier route made, or `list`.
+    func shared(_ list: [(name: String, source: CompiledRoute.Source)]) -> [(
+        name: String, source: CompiledRoute.Source
+    )] {
+        if list.isEmpty { return list }
+        let key = list.map { entry -> ExtractionKey in
+            switch entry.source {
+            case .path(let i): ExtractionKey(name: entry.name, kind: 0, position: i)
+            case .catchAll(let i): ExtractionKey(name: entry.name, kind: 1, position: i)
+            case .query(let i): ExtractionKey(name: entry.name, kind: 2, position: i)
+            case .fragment: ExtractionKey(name: entry.name, kind: 3, position: 0)
+            }
+        }
+        if let known = extractions[key] { return known }
+        extractions[key] = list
+        return list
     }
 }

@@ -57,7 +57,9 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     /// then matches paths with and without it. The parameter is still in ``segments``.
     public let hasOptionalLastSegment: Bool
     /// Why the text could not be parsed, or `nil`.
-    public let syntaxError: PatternSyntaxError?
+    public var syntaxError: PatternSyntaxError? { failure?.error }
+    /// The parse error, out of line: most patterns have none, and a table keeps thousands.
+    private let failure: PatternSyntaxError.Box?
 
     /// Parses a pattern.
     ///
@@ -75,12 +77,12 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
             segments = parsed.segments
             hasTrailingSlash = parsed.trailingSlash
             hasOptionalLastSegment = parsed.optionalLast
-            syntaxError = nil
+            failure = nil
         case .failure(let error):
             segments = []
             hasTrailingSlash = false
             hasOptionalLastSegment = false
-            syntaxError = error
+            failure = PatternSyntaxError.Box(error)
         }
     }
 

@@ -230,3 +230,35 @@ public struct RouteGroup: Sendable {
         }
     }
 }
+
+extension RouteTable {
+    /// The same table with equal scopes and equal query lists sharing one copy, so that a
+    /// compiled table keeps each distinct one once instead of once per route (a generated
+    /// table declares the same scope and query list for thousands of routes).
+    func sharingEqualParts() -> RouteTable {
+        var scopes: [RouteScope: RouteScope] = [:]
+        var queries: [[QueryParameter]: [QueryParameter]] = [:]
+        var shared = routes
+        for i in shared.indices {
+            let scope = shared[i].scope
+            if scope != .any {
+                if let known = scopes[scope] {
+                    shared[i].scope = known
+                } else {
+                    scopes[scope] = scope
+                }
+            }
+            let query = shared[i].query
+            if !query.isEmpty {
+                if let known = queries[query] {
+                    shared[i].query = known
+                } else {
+                    queries[query] = query
+                }
+            }
+        }
+        var table = self
+        table.routes = shared
+        return table
+    }
+}
