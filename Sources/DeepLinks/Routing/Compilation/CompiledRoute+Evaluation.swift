@@ -106,7 +106,7 @@ extension CompiledRoute {
                 if i < pathValues.count, let known = pathValues[i] {
                     value = known
                 } else {
-                    guard case .parameter(_, _, let validator) = segments[i],
+                    guard case .parameter(_, _, let validator) = segment(at: i),
                         case .success(let checked) = validator.validate(input[i])
                     else { return nil }
                     value = checked
@@ -155,7 +155,7 @@ extension CompiledRoute {
             switch source {
             case .path(let i):
                 // An absent optional last segment has no value.
-                guard i < input.count, case .parameter(_, _, let validator) = segments[i] else { continue }
+                guard i < input.count, case .parameter(_, _, let validator) = segment(at: i) else { continue }
                 value = try? validator.validate(input[i]).get()
             case .catchAll(let i):
                 value = .segments(input.suffix(from: i))

@@ -67,20 +67,75 @@ final class CompiledRoute: Sendable {
     /// Whether a link needs no check beyond its path: any scope, no query parameters, any
     /// fragment. Read first, so that the common case touches nothing else.
     let acceptsAnyPathMatch: Bool
-    let route: Route
+    /// Whether the last segment is an optional parameter: the route also ends one segment
+    /// earlier.
+    let hasOptionalLastSegment: Bool
+    /// Whether literal keys are lower-cased (letters ignore case).
+    private let foldsLiterals: Bool
+    /// Whether the path ends with an empty literal segment: a trailing slash that the
+    /// `significant` rule keeps.
+    private let endsWithEmptySegment: Bool
+    /// The table's routes, shared with ``Router/table``, and this route's position there: a
+    /// compiled route keeps a reference, not a second copy of its declaration.
+    private let declarations: [Route]
+    private let position: Int
     let index: Int
-    let segments: [Segment]
     let query: [Parameter]
     let fragment: Fragment
     let extraction: [(name: String, source: Source)]
     let requiredQueryCount: Int
-    /// Whether the last segment is an optional parameter: the route also ends one segment
-    /// earlier.
-    let hasOptionalLastSegment: Bool
+    /// The validators of the parameter and catch-all segments, in path order (shared between
+    /// routes with the same list).
+    let parameterValidators: [ParameterValidator]
+
+    /// The declaration.
+    var route: Route {
+        _read { yield declarations[position] }
+    }
 
     var name: String { route.name }
+
+    /// The number of path segments, with the empty one a kept trailing slash adds.
+    var segmentCount: Int { route.path.segments.count + (endsWithEmptySegment ? 1 : 0) }
+
     var catchAllPosition: Int? {
-        if case .catchAll = segments.last { segments.count - 1 } else { nil }
+        route.path.endsWithCatchAll ? route.path.segments.count - 1 : nil
+    }
+
+    /// The compiled segments, made from the declaration on each call: a table keeps its
+    /// patterns once, so lookups read ``segment(at:)`` or the trie instead.
+    var segments: [Segment] {
+        let path = route.path.segments
+        var segments: [Segment] = []
+        segments.reserveCapacity(path.count + 1)
+        var next = 0
+        for segment in path { segments.append(compiled(segment, validator: &next)) }
+        if endsWithEmptySegment { segments.append(.literal(text: "", key: "")) }
+        return segments
+    }
+
+    /// The compiled segment at a position (below ``segmentCount``).
+    func segment(at position: Int) -> Segment {
+        let path = route.path.segments
+        if position == path.count { return .literal(text: "", key: "") }
+        var next = 0
+        for segment in path[..<position] {
+            if case .literal = segment { continue }
+            next += 1
+        }
+        return compiled(path[position], validator: &next)
+    }
+
+    private func compiled(_ segment: PathPattern.Segment, validator next: inout Int) -> Segment {
+        switch segment {
+        case .literal(let text): return .literal(text: text, key: foldsLiterals ? text.lowercased() : text)
+        case .parameter(let name, let type):
+            next += 1
+            return .parameter(name: name, type: type, validator: parameterValidators[next - 1])
+        case .catchAll(let name, let type):
+            next += 1
+            return .catchAll(name: name, type: type, validator: parameterValidators[next - 1])
+        }
     }
 
     /// The validator of an untyped parameter: any non-empty visible text.
@@ -91,12 +146,17 @@ final class CompiledRoute: Sendable {
 
     /// Compiles a route that has passed validation; `validators` shares one validator per
     /// distinct type across the table, which keeps lookups within few cache lines.
-    init(_ route: Route, index: Int, options: RoutingOptions, validators: ValidatorPool) {
-        let caseSensitive = options.caseSensitivity == .sensitive
-        func validator(_ type: ParameterType?) -> ParameterValidator { validators.validator(for: type) }
+    convenience init(_ route: Route, index: Int, options: RoutingOptions, validators: ValidatorPool) {
+        self.init(declarations: [route], position: 0, index: index, options: options, validators: validators)
+    }
+
+    /// Compiles the route at `position` in `declarations` (the table's routes, which the
+    /// compiled route then shares).
+    init(declarations: [Route], position: Int, index: Int, options: RoutingOptions, validators: ValidatorPool) {
+        let route = declarations[position]
         func parameter(_ declaration: QueryParameter) -> Parameter {
             if let known = validators.parameters[declaration] { return known }
-            let v = validator(declaration.type)
+            let v = validators.validator(for: declaration.type)
             var defaultValue: ParameterValue?
             if case .defaulted(let text) = declaration.requirement,
                 case .success(let value) = v.validate(text)
@@ -107,20 +167,25 @@ final class CompiledRoute: Sendable {
             validators.parameters[declaration] = made
             return made
         }
-        self.route = route
+        self.declarations = declarations
+        self.position = position
         self.index = index
-        var segments: [Segment] = route.path.segments.map { segment in
+        foldsLiterals = options.caseSensitivity != .sensitive
+        endsWithEmptySegment = route.path.hasTrailingSlash && options.trailingSlash == .significant
+        var parameterValidators: [ParameterValidator] = []
+        var extraction: [(name: String, source: Source)] = []
+        for (i, segment) in route.path.segments.enumerated() {
             switch segment {
-            case .literal(let text): .literal(text: text, key: caseSensitive ? text : text.lowercased())
+            case .literal: break
             case .parameter(let name, let type):
-                .parameter(name: name, type: type, validator: validator(type))
-            case .catchAll(let name, let type): .catchAll(name: name, type: type, validator: validator(type))
+                parameterValidators.append(validators.validator(for: type))
+                extraction.append((name, .path(i)))
+            case .catchAll(let name, let type):
+                parameterValidators.append(validators.validator(for: type))
+                extraction.append((name, .catchAll(i)))
             }
         }
-        if route.path.hasTrailingSlash, options.trailingSlash == .significant {
-            segments.append(.literal(text: "", key: ""))
-        }
-        self.segments = segments
+        self.parameterValidators = validators.shared(parameterValidators)
         hasOptionalLastSegment = route.path.hasOptionalLastSegment
         query = route.query.map(parameter)
         switch route.fragment {
@@ -135,14 +200,6 @@ final class CompiledRoute: Sendable {
             route.scope.schemes.isEmpty && route.scope.hosts.isEmpty && route.query.isEmpty
             && route.fragment == .any
 
-        var extraction: [(name: String, source: Source)] = []
-        for (i, segment) in segments.enumerated() {
-            switch segment {
-            case .literal: break
-            case .parameter(let name, _, _): extraction.append((name, .path(i)))
-            case .catchAll(let name, _, _): extraction.append((name, .catchAll(i)))
-            }
-        }
         for (i, q) in route.query.enumerated() { extraction.append((q.name, .query(i))) }
         if let declaration = route.fragment.declaration { extraction.append((declaration.name, .fragment)) }
         if extraction.count > 1 { extraction.sort { $0.name < $1.name } }
@@ -203,6 +260,17 @@ final class ValidatorPool {
         }
         last = (type, validator)
         return validator
+    }
+
+    private var validatorLists: [[ObjectIdentifier]: [ParameterValidator]] = [:]
+
+    /// The validator list equal to `list` that an earlier route made, or `list`.
+    func shared(_ list: [ParameterValidator]) -> [ParameterValidator] {
+        if list.isEmpty { return list }
+        let key = list.map(ObjectIdentifier.init)
+        if let known = validatorLists[key] { return known }
+        validatorLists[key] = list
+        return list
     }
 
     /// The hashable form of one extraction entry.

@@ -119,7 +119,7 @@ struct RouteRelations {
             if ka.kind == kb.kind, ka.typeRank == kb.typeRank { return .tie }
             return ka < kb ? .before : .after
         }
-        guard a.segments.count == b.segments.count else { return .tie }
+        guard a.segmentCount == b.segmentCount else { return .tie }
         let scopeA = a.route.scope.specificity
         let scopeB = b.route.scope.specificity
         if scopeA != scopeB { return scopeA > scopeB ? .before : .after }

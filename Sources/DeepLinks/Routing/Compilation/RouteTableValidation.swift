@@ -28,7 +28,9 @@ struct RouteTableValidation {
             if declarationProblems.isEmpty {
                 found += checkReachability(route)
                 compiled.append(
-                    CompiledRoute(route, index: index, options: table.options, validators: validators))
+                    CompiledRoute(
+                        declarations: table.routes, position: index, index: index, options: table.options,
+                        validators: validators))
             }
             perRoute[index] = found
         }

@@ -101,8 +101,9 @@ final class RouteTrie: Sendable {
         }
         for r in routeIndices {
             var node = 0
-            let optionalAt = routes[r].hasOptionalLastSegment ? routes[r].segments.count - 1 : -1
-            for (position, segment) in routes[r].segments.enumerated() {
+            let segments = routes[r].segments
+            let optionalAt = routes[r].hasOptionalLastSegment ? segments.count - 1 : -1
+            for (position, segment) in segments.enumerated() {
                 // A route whose last segment is optional also ends before it.
                 if position == optionalAt { builder[node].terminals.append(r) }
                 switch segment {
