@@ -75,22 +75,33 @@ final class CompiledRoute: Sendable {
     /// Whether the path ends with an empty literal segment: a trailing slash that the
     /// `significant` rule keeps.
     private let endsWithEmptySegment: Bool
-    /// The table's routes, shared with ``Router/table``, and this route's position there: a
-    /// compiled route keeps a reference, not a second copy of its declaration.
+    /// The position of the route in its table, stored in 32 bits beside the flags above so
+    /// that a compiled route fits in 64 bytes (a table holds at most 50,000 routes).
+    private let storedIndex: Int32
+    /// The table's routes, shared with ``Router/table``: a compiled route keeps a reference,
+    /// not a second copy of its declaration. A route compiled on its own (the shorter shape
+    /// of an optional route) holds a list of one.
     private let declarations: [Route]
-    private let position: Int
-    let index: Int
     let query: [Parameter]
     let fragment: Fragment
     let extraction: [(name: String, source: Source)]
-    let requiredQueryCount: Int
     /// The validators of the parameter and catch-all segments, in path order (shared between
     /// routes with the same list).
     let parameterValidators: [ParameterValidator]
 
     /// The declaration.
     var route: Route {
-        _read { yield declarations[position] }
+        _read { yield declarations[declarations.count == 1 ? 0 : Int(storedIndex)] }
+    }
+
+    /// The position of the route in its table.
+    var index: Int { Int(storedIndex) }
+
+    /// How many query parameters the route requires.
+    var requiredQueryCount: Int {
+        var count = 0
+        for parameter in query where parameter.isRequired { count += 1 }
+        return count
     }
 
     var name: String { route.name }
@@ -147,13 +158,13 @@ final class CompiledRoute: Sendable {
     /// Compiles a route that has passed validation; `validators` shares one validator per
     /// distinct type across the table, which keeps lookups within few cache lines.
     convenience init(_ route: Route, index: Int, options: RoutingOptions, validators: ValidatorPool) {
-        self.init(declarations: [route], position: 0, index: index, options: options, validators: validators)
+        self.init(declarations: [route], index: index, options: options, validators: validators)
     }
 
-    /// Compiles the route at `position` in `declarations` (the table's routes, which the
-    /// compiled route then shares).
-    init(declarations: [Route], position: Int, index: Int, options: RoutingOptions, validators: ValidatorPool) {
-        let route = declarations[position]
+    /// Compiles the route at `index` in `declarations` (the table's routes, which the compiled
+    /// route then shares), or the only route of a list of one.
+    init(declarations: [Route], index: Int, options: RoutingOptions, validators: ValidatorPool) {
+        let route = declarations[declarations.count == 1 ? 0 : index]
         func parameter(_ declaration: QueryParameter) -> Parameter {
             if let known = validators.parameters[declaration] { return known }
             let v = validators.validator(for: declaration.type)
@@ -168,8 +179,7 @@ final class CompiledRoute: Sendable {
             return made
         }
         self.declarations = declarations
-        self.position = position
-        self.index = index
+        storedIndex = Int32(index)
         foldsLiterals = options.caseSensitivity != .sensitive
         endsWithEmptySegment = route.path.hasTrailingSlash && options.trailingSlash == .significant
         var parameterValidators: [ParameterValidator] = []
@@ -193,9 +203,6 @@ final class CompiledRoute: Sendable {
         case .none: fragment = .none
         case .parameter(let declaration): fragment = .parameter(parameter(declaration))
         }
-        var required = 0
-        for declaration in route.query where declaration.isRequired { required += 1 }
-        requiredQueryCount = required
         acceptsAnyPathMatch =
             route.scope.schemes.isEmpty && route.scope.hosts.isEmpty && route.query.isEmpty
             && route.fragment == .any

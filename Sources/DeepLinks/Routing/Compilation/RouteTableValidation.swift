@@ -14,6 +14,7 @@ struct RouteTableValidation {
         var problems = registry.problems
         var perRoute: [[RouteTableProblem]] = Array(repeating: [], count: table.routes.count)
         var compiled: [CompiledRoute] = []
+        compiled.reserveCapacity(table.routes.count)
         var names: Set<String> = []
         let validators = ValidatorPool(options: table.options, registry: registry)
         let cache = DeclarationCache()
@@ -29,7 +30,7 @@ struct RouteTableValidation {
                 found += checkReachability(route)
                 compiled.append(
                     CompiledRoute(
-                        declarations: table.routes, position: index, index: index, options: table.options,
+                        declarations: table.routes, index: index, options: table.options,
                         validators: validators))
             }
             perRoute[index] = found

@@ -132,7 +132,22 @@ final class RouteTrie: Sendable {
         var literalMaps: [[String: Int32]] = []
         var edges: [Edge] = []
         var terminals: [Int32] = []
+        // Exact capacities: the trie is kept as long as the router.
         nodes.reserveCapacity(builder.count)
+        var counts = (literals: 0, maps: 0, edges: 0, terminals: 0)
+        for node in builder {
+            if node.literals.count > RouteTrie.literalScanLimit {
+                counts.maps += 1
+            } else {
+                counts.literals += node.literals.count
+            }
+            counts.edges += node.parameters.count + node.catchAlls.count
+            counts.terminals += node.terminals.count
+        }
+        literalEdges.reserveCapacity(counts.literals)
+        literalMaps.reserveCapacity(counts.maps)
+        edges.reserveCapacity(counts.edges)
+        terminals.reserveCapacity(counts.terminals)
         func append(_ list: [BuilderEdge]) {
             let ordered = list.count > 1 ? list.sorted { $0.segment.key < $1.segment.key } : list
             for edge in ordered {

@@ -51,6 +51,8 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     /// The parsed segments, without the trailing empty one; empty for the root and for a
     /// pattern with a ``syntaxError``.
     public let segments: [Segment]
+    /// The parse error, out of line: most patterns have none, and a table keeps thousands.
+    private let failure: PatternSyntaxError.Box?
     /// Whether the text ends with `/` after at least one segment.
     public let hasTrailingSlash: Bool
     /// Whether the last segment is an optional parameter (`:page(int 1...)?`): the pattern
@@ -58,8 +60,6 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     public let hasOptionalLastSegment: Bool
     /// Why the text could not be parsed, or `nil`.
     public var syntaxError: PatternSyntaxError? { failure?.error }
-    /// The parse error, out of line: most patterns have none, and a table keeps thousands.
-    private let failure: PatternSyntaxError.Box?
 
     /// Parses a pattern.
     ///
