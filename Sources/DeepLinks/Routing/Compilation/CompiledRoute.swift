@@ -125,6 +125,13 @@ final class CompiledRoute: Sendable {
         return segments
     }
 
+    /// Calls `body` with each compiled segment in order, without making an array.
+    func forEachSegment(_ body: (Segment) -> Void) {
+        var next = 0
+        for segment in route.path.segments { body(compiled(segment, validator: &next)) }
+        if endsWithEmptySegment { body(.literal(text: "", key: "")) }
+    }
+
     /// The compiled segment at a position (below ``segmentCount``).
     func segment(at position: Int) -> Segment {
         let path = route.path.segments
@@ -197,7 +204,7 @@ final class CompiledRoute: Sendable {
         }
         self.parameterValidators = validators.shared(parameterValidators)
         hasOptionalLastSegment = route.path.hasOptionalLastSegment
-        query = route.query.map(parameter)
+        query = validators.compiledQuery(route.query) { $0.map(parameter) }
         switch route.fragment {
         case .any: fragment = .any
         case .none: fragment = .none
@@ -270,6 +277,23 @@ final class ValidatorPool {
     }
 
     private var validatorLists: [[ObjectIdentifier]: [ParameterValidator]] = [:]
+    /// Compiled query lists by the address of the declared list's storage: routes of a table
+    /// share equal lists (``RouteTable/sharingEqualParts()``), and the table keeps every list
+    /// alive while it is compiled, so an address names one list.
+    private var queryLists: [UnsafeRawPointer: [CompiledRoute.Parameter]] = [:]
+
+    /// The compiled form of a declared query list, made by `compile` once per shared list.
+    func compiledQuery(
+        _ declared: [QueryParameter], _ compile: ([QueryParameter]) -> [CompiledRoute.Parameter]
+    ) -> [CompiledRoute.Parameter] {
+        if declared.isEmpty { return [] }
+        guard let address = declared.withUnsafeBufferPointer({ $0.baseAddress.map(UnsafeRawPointer.init) })
+        else { return compile(declared) }
+        if let known = queryLists[address] { return known }
+        let made = compile(declared)
+        queryLists[address] = made
+        return made
+    }
 
     /// The validator list equal to `list` that an earlier route made, or `list`.
     func shared(_ list: [ParameterValidator]) -> [ParameterValidator] {

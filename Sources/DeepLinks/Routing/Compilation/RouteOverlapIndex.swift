@@ -45,7 +45,7 @@ struct RouteOverlapIndex {
         self.relations = relations
         for (position, route) in routes.enumerated() {
             var node = 0
-            for segment in route.segments {
+            route.forEachSegment { segment in
                 switch segment {
                 case .literal(let text, let folded):
                     let edge = LiteralKey(node: node, key: folded)

@@ -53,7 +53,9 @@ struct RouteRelations {
         var pairs: [(CompiledRoute, CompiledRoute)] = []
         for position in routes.indices where routes[position].route.safety.requiresConfirmation {
             let guarded = routes[position]
-            for other in Self.sortedUnique(index.candidates(of: position, shapeOnly: true), below: routes.count) {
+            for other in Self.sortedUnique(
+                index.candidates(of: position, shapeOnly: true), below: routes.count)
+            {
                 let navigate = routes[other]
                 guard navigate.route.safety == .navigate,
                     scopesMayOverlap(navigate.route.scope, guarded.route.scope),

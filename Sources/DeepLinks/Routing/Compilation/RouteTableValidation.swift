@@ -92,11 +92,14 @@ struct RouteTableValidation {
         for segment in route.path.segments {
             switch segment {
             case .literal: break
-            case .parameter(let name, let type), .catchAll(let name, let type): parameters.append((name, type))
+            case .parameter(let name, let type), .catchAll(let name, let type):
+                parameters.append((name, type))
             }
         }
         for declaration in route.query { parameters.append((declaration.name, declaration.type)) }
-        if let declaration = route.fragment.declaration { parameters.append((declaration.name, declaration.type)) }
+        if let declaration = route.fragment.declaration {
+            parameters.append((declaration.name, declaration.type))
+        }
         // A route has a handful of parameters: comparing each with the earlier ones is cheaper
         // than hashing them.
         for i in parameters.indices.dropFirst() {
@@ -119,7 +122,8 @@ struct RouteTableValidation {
 
         for declaration in route.query {
             if let reason = cache.defaultProblem(of: declaration, validators: validators) {
-                problems.append(.invalidDefault(route: route.name, parameter: declaration.name, reason: reason))
+                problems.append(
+                    .invalidDefault(route: route.name, parameter: declaration.name, reason: reason))
             }
         }
         if let declaration = route.fragment.declaration,
@@ -278,9 +282,12 @@ final class DeclarationCache {
 
     /// Why a declaration's default is not a valid value of its type, or `nil` (also when it
     /// has no default).
-    func defaultProblem(of declaration: QueryParameter, validators: ValidatorPool) -> ParameterFailure.Reason? {
+    func defaultProblem(of declaration: QueryParameter, validators: ValidatorPool) -> ParameterFailure.Reason?
+    {
         guard case .defaulted(let text) = declaration.requirement else { return nil }
-        if case .failure(let reason) = validators.validator(for: declaration.type).validate(text) { return reason }
+        if case .failure(let reason) = validators.validator(for: declaration.type).validate(text) {
+            return reason
+        }
         return nil
     }
 }

@@ -87,9 +87,11 @@ final class RouteTrie: Sendable {
     init(routes: [CompiledRoute], routeIndices: [Int], precedence: RoutingOptions.Precedence) {
         var builder = [BuilderNode()]
         var literalChildren: [LiteralKey: Int] = [:]
-        func child(_ node: Int, _ edges: WritableKeyPath<BuilderNode, [BuilderEdge]>, _ segment: CompiledRoute.Segment,
-            _ validator: ParameterValidator, untyped: Bool) -> Int
-        {
+        func child(
+            _ node: Int, _ edges: WritableKeyPath<BuilderNode, [BuilderEdge]>,
+            _ segment: CompiledRoute.Segment,
+            _ validator: ParameterValidator, untyped: Bool
+        ) -> Int {
             if let edge = builder[node][keyPath: edges].first(where: { $0.validator === validator }) {
                 return edge.child
             }
@@ -101,9 +103,10 @@ final class RouteTrie: Sendable {
         }
         for r in routeIndices {
             var node = 0
-            let segments = routes[r].segments
-            let optionalAt = routes[r].hasOptionalLastSegment ? segments.count - 1 : -1
-            for (position, segment) in segments.enumerated() {
+            let optionalAt = routes[r].hasOptionalLastSegment ? routes[r].segmentCount - 1 : -1
+            var position = -1
+            routes[r].forEachSegment { segment in
+                position += 1
                 // A route whose last segment is optional also ends before it.
                 if position == optionalAt { builder[node].terminals.append(r) }
                 switch segment {
@@ -151,7 +154,8 @@ final class RouteTrie: Sendable {
         func append(_ list: [BuilderEdge]) {
             let ordered = list.count > 1 ? list.sorted { $0.segment.key < $1.segment.key } : list
             for edge in ordered {
-                edges.append(Edge(validator: edge.validator, untyped: edge.untyped, target: Int32(edge.child)))
+                edges.append(
+                    Edge(validator: edge.validator, untyped: edge.untyped, target: Int32(edge.child)))
             }
         }
         for node in builder {
@@ -164,7 +168,8 @@ final class RouteTrie: Sendable {
                 for (key, child) in node.literals { map[key] = Int32(child) }
                 literalMaps.append(map)
             } else {
-                let ordered = node.literals.count > 1 ? node.literals.sorted { $0.key < $1.key } : node.literals
+                let ordered =
+                    node.literals.count > 1 ? node.literals.sorted { $0.key < $1.key } : node.literals
                 for (key, child) in ordered {
                     literalEdges.append(LiteralEdge(key: key, target: Int32(child)))
                 }
