@@ -191,6 +191,8 @@ final class CompiledRoute: Sendable {
         endsWithEmptySegment = route.path.hasTrailingSlash && options.trailingSlash == .significant
         var parameterValidators: [ParameterValidator] = []
         var extraction: [(name: String, source: Source)] = []
+        parameterValidators.reserveCapacity(route.path.segments.count)
+        extraction.reserveCapacity(route.path.segments.count + route.query.count + 1)
         for (i, segment) in route.path.segments.enumerated() {
             switch segment {
             case .literal: break
@@ -295,9 +297,26 @@ final class ValidatorPool {
         return made
     }
 
+    /// Lists handed out most recently, compared before hashing: a generated table repeats a
+    /// few lists over and over.
+    private var recentValidatorLists: [[ParameterValidator]] = []
+    private var recentExtractions: [[(name: String, source: CompiledRoute.Source)]] = []
+    private static let recentLimit = 16
+
     /// The validator list equal to `list` that an earlier route made, or `list`.
     func shared(_ list: [ParameterValidator]) -> [ParameterValidator] {
         if list.isEmpty { return list }
+        for recent in recentValidatorLists
+        where recent.count == list.count && zip(recent, list).allSatisfy({ $0 === $1 }) {
+            return recent
+        }
+        let found = sharedByHash(list)
+        if recentValidatorLists.count == Self.recentLimit { recentValidatorLists.removeFirst() }
+        recentValidatorLists.append(found)
+        return found
+    }
+
+    private func sharedByHash(_ list: [ParameterValidator]) -> [ParameterValidator] {
         let key = list.map(ObjectIdentifier.init)
         if let known = validatorLists[key] { return known }
         validatorLists[key] = list
@@ -316,6 +335,30 @@ final class ValidatorPool {
         name: String, source: CompiledRoute.Source
     )] {
         if list.isEmpty { return list }
+        for recent in recentExtractions where recent.count == list.count {
+            if zip(recent, list).allSatisfy({ $0.name == $1.name && Self.same($0.source, $1.source) }) {
+                return recent
+            }
+        }
+        let found = sharedByHash(list)
+        if recentExtractions.count == Self.recentLimit { recentExtractions.removeFirst() }
+        recentExtractions.append(found)
+        return found
+    }
+
+    private static func same(_ a: CompiledRoute.Source, _ b: CompiledRoute.Source) -> Bool {
+        switch (a, b) {
+        case (.path(let x), .path(let y)), (.catchAll(let x), .catchAll(let y)),
+            (.query(let x), .query(let y)):
+            x == y
+        case (.fragment, .fragment): true
+        default: false
+        }
+    }
+
+    private func sharedByHash(_ list: [(name: String, source: CompiledRoute.Source)]) -> [(
+        name: String, source: CompiledRoute.Source
+    )] {
         let key = list.map { entry -> ExtractionKey in
             switch entry.source {
             case .path(let i): ExtractionKey(name: entry.name, kind: 0, position: i)

@@ -89,6 +89,7 @@ struct RouteTableValidation {
 
         // Every parameter, path then query then fragment, in the order problems are reported.
         var parameters: [(name: String, type: ParameterType?)] = []
+        parameters.reserveCapacity(route.path.segments.count + route.query.count + 1)
         for segment in route.path.segments {
             switch segment {
             case .literal: break
