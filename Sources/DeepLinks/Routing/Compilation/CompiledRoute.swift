@@ -305,7 +305,8 @@ final class ValidatorPool {
 
     /// The validator list equal to `list` that an earlier route made, or `list`.
     func shared(_ list: [ParameterValidator]) -> [ParameterValidator] {
-        if list.isEmpty { return list }
+        // A fresh empty list holds no storage, where `list` may hold reserved capacity.
+        if list.isEmpty { return [] }
         for recent in recentValidatorLists
         where recent.count == list.count && zip(recent, list).allSatisfy({ $0 === $1 }) {
             return recent
@@ -334,7 +335,8 @@ final class ValidatorPool {
     func shared(_ list: [(name: String, source: CompiledRoute.Source)]) -> [(
         name: String, source: CompiledRoute.Source
     )] {
-        if list.isEmpty { return list }
+        // A fresh empty list holds no storage, where `list` may hold reserved capacity.
+        if list.isEmpty { return [] }
         for recent in recentExtractions where recent.count == list.count {
             if zip(recent, list).allSatisfy({ $0.name == $1.name && Self.same($0.source, $1.source) }) {
                 return recent
