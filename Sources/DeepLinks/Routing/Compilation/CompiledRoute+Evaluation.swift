@@ -1,7 +1,7 @@
 extension CompiledRoute {
     /// Whether the link's scheme and host fall in the route's scope.
     func scopeFailure(_ input: MatchInput) -> RouteAttempt.Result? {
-        let scope = route.scope
+        let scope = self.scope
         if !scope.schemes.isEmpty, !scope.schemes.contains(input.scheme) {
             return .schemeNotInScope(input.scheme)
         }

@@ -82,6 +82,9 @@ final class CompiledRoute: Sendable {
     /// not a second copy of its declaration. A route compiled on its own (the shorter shape
     /// of an optional route) holds a list of one.
     private let declarations: [Route]
+    /// The declaration's scope, kept beside it: every lookup reads it, and reading it through
+    /// ``route`` costs a retain of the table's storage.
+    let scope: RouteScope
     let query: [Parameter]
     let fragment: Fragment
     let extraction: [(name: String, source: Source)]
@@ -186,6 +189,7 @@ final class CompiledRoute: Sendable {
             return made
         }
         self.declarations = declarations
+        scope = route.scope
         storedIndex = Int32(index)
         foldsLiterals = options.caseSensitivity != .sensitive
         endsWithEmptySegment = route.path.hasTrailingSlash && options.trailingSlash == .significant
