@@ -1,7 +1,7 @@
 extension CompiledRoute {
     /// Whether the link's scheme and host fall in the route's scope.
     func scopeFailure(_ input: MatchInput) -> RouteAttempt.Result? {
-        let scope = route.scope
+        let scope = self.scope
         if !scope.schemes.isEmpty, !scope.schemes.contains(input.scheme) {
             return .schemeNotInScope(input.scheme)
         }
@@ -147,7 +147,7 @@ extension CompiledRoute {
                 case .uuid(let v): value = .uuid(v)
                 case .boolean(let v): value = .boolean(v)
                 case let other:
-                    guard case .parameter(_, _, let validator) = segments[i],
+                    guard case .parameter(_, _, let validator) = segment(at: i),
                         let checked = validator.value(of: text, kept: other)
                     else { return refuse(&parameters) }
                     value = checked
@@ -204,7 +204,7 @@ extension CompiledRoute {
             switch source {
             case .path(let i):
                 // An absent optional last segment has no value.
-                guard i < input.count, case .parameter(_, _, let validator) = segments[i] else { continue }
+                guard i < input.count, case .parameter(_, _, let validator) = segment(at: i) else { continue }
                 value = try? validator.validate(input[i]).get()
             case .catchAll(let i):
                 value = .segments(input.suffix(from: i))

@@ -67,20 +67,96 @@ final class CompiledRoute: Sendable {
     /// Whether a link needs no check beyond its path: any scope, no query parameters, any
     /// fragment. Read first, so that the common case touches nothing else.
     let acceptsAnyPathMatch: Bool
-    let route: Route
-    let index: Int
-    let segments: [Segment]
-    let query: [Parameter]
-    let fragment: Fragment
-    let extraction: [(name: String, source: Source)]
-    let requiredQueryCount: Int
     /// Whether the last segment is an optional parameter: the route also ends one segment
     /// earlier.
     let hasOptionalLastSegment: Bool
+    /// Whether literal keys are lower-cased (letters ignore case).
+    private let foldsLiterals: Bool
+    /// Whether the path ends with an empty literal segment: a trailing slash that the
+    /// `significant` rule keeps.
+    private let endsWithEmptySegment: Bool
+    /// The position of the route in its table, stored in 32 bits beside the flags above so
+    /// that a compiled route fits in 64 bytes (a table holds at most 50,000 routes).
+    private let storedIndex: Int32
+    /// The table's routes, shared with ``Router/table``: a compiled route keeps a reference,
+    /// not a second copy of its declaration. A route compiled on its own (the shorter shape
+    /// of an optional route) holds a list of one.
+    private let declarations: [Route]
+    /// The declaration's scope, kept beside it: every lookup reads it, and reading it through
+    /// ``route`` costs a retain of the table's storage.
+    let scope: RouteScope
+    let query: [Parameter]
+    let fragment: Fragment
+    let extraction: [(name: String, source: Source)]
+    /// The validators of the parameter and catch-all segments, in path order (shared between
+    /// routes with the same list).
+    let parameterValidators: [ParameterValidator]
+
+    /// The declaration.
+    var route: Route {
+        _read { yield declarations[declarations.count == 1 ? 0 : Int(storedIndex)] }
+    }
+
+    /// The position of the route in its table.
+    var index: Int { Int(storedIndex) }
+
+    /// How many query parameters the route requires.
+    var requiredQueryCount: Int {
+        var count = 0
+        for parameter in query where parameter.isRequired { count += 1 }
+        return count
+    }
 
     var name: String { route.name }
+
+    /// The number of path segments, with the empty one a kept trailing slash adds.
+    var segmentCount: Int { route.path.segments.count + (endsWithEmptySegment ? 1 : 0) }
+
     var catchAllPosition: Int? {
-        if case .catchAll = segments.last { segments.count - 1 } else { nil }
+        route.path.endsWithCatchAll ? route.path.segments.count - 1 : nil
+    }
+
+    /// The compiled segments, made from the declaration on each call: a table keeps its
+    /// patterns once, so lookups read ``segment(at:)`` or the trie instead.
+    var segments: [Segment] {
+        let path = route.path.segments
+        var segments: [Segment] = []
+        segments.reserveCapacity(path.count + 1)
+        var next = 0
+        for segment in path { segments.append(compiled(segment, validator: &next)) }
+        if endsWithEmptySegment { segments.append(.literal(text: "", key: "")) }
+        return segments
+    }
+
+    /// Calls `body` with each compiled segment in order, without making an array.
+    func forEachSegment(_ body: (Segment) -> Void) {
+        var next = 0
+        for segment in route.path.segments { body(compiled(segment, validator: &next)) }
+        if endsWithEmptySegment { body(.literal(text: "", key: "")) }
+    }
+
+    /// The compiled segment at a position (below ``segmentCount``).
+    func segment(at position: Int) -> Segment {
+        let path = route.path.segments
+        if position == path.count { return .literal(text: "", key: "") }
+        var next = 0
+        for segment in path[..<position] {
+            if case .literal = segment { continue }
+            next += 1
+        }
+        return compiled(path[position], validator: &next)
+    }
+
+    private func compiled(_ segment: PathPattern.Segment, validator next: inout Int) -> Segment {
+        switch segment {
+        case .literal(let text): return .literal(text: text, key: foldsLiterals ? text.lowercased() : text)
+        case .parameter(let name, let type):
+            next += 1
+            return .parameter(name: name, type: type, validator: parameterValidators[next - 1])
+        case .catchAll(let name, let type):
+            next += 1
+            return .catchAll(name: name, type: type, validator: parameterValidators[next - 1])
+        }
     }
 
     /// The validator of an untyped parameter: any non-empty visible text.
@@ -91,12 +167,17 @@ final class CompiledRoute: Sendable {
 
     /// Compiles a route that has passed validation; `validators` shares one validator per
     /// distinct type across the table, which keeps lookups within few cache lines.
-    init(_ route: Route, index: Int, options: RoutingOptions, validators: ValidatorPool) {
-        let caseSensitive = options.caseSensitivity == .sensitive
-        func validator(_ type: ParameterType?) -> ParameterValidator { validators.validator(for: type) }
+    convenience init(_ route: Route, index: Int, options: RoutingOptions, validators: ValidatorPool) {
+        self.init(declarations: [route], index: index, options: options, validators: validators)
+    }
+
+    /// Compiles the route at `index` in `declarations` (the table's routes, which the compiled
+    /// route then shares), or the only route of a list of one.
+    init(declarations: [Route], index: Int, options: RoutingOptions, validators: ValidatorPool) {
+        let route = declarations[declarations.count == 1 ? 0 : index]
         func parameter(_ declaration: QueryParameter) -> Parameter {
             if let known = validators.parameters[declaration] { return known }
-            let v = validator(declaration.type)
+            let v = validators.validator(for: declaration.type)
             var defaultValue: ParameterValue?
             if case .defaulted(let text) = declaration.requirement,
                 case .success(let value) = v.validate(text)
@@ -107,41 +188,42 @@ final class CompiledRoute: Sendable {
             validators.parameters[declaration] = made
             return made
         }
-        self.route = route
-        self.index = index
-        var segments: [Segment] = route.path.segments.map { segment in
+        self.declarations = declarations
+        scope = route.scope
+        storedIndex = Int32(index)
+        foldsLiterals = options.caseSensitivity != .sensitive
+        endsWithEmptySegment = route.path.hasTrailingSlash && options.trailingSlash == .significant
+        var parameterValidators: [ParameterValidator] = []
+        var extraction: [(name: String, source: Source)] = []
+        parameterValidators.reserveCapacity(route.path.segments.count)
+        extraction.reserveCapacity(route.path.segments.count + route.query.count + 1)
+        for (i, segment) in route.path.segments.enumerated() {
             switch segment {
-            case .literal(let text): .literal(text: text, key: caseSensitive ? text : text.lowercased())
+            case .literal: break
             case .parameter(let name, let type):
-                .parameter(name: name, type: type, validator: validator(type))
-            case .catchAll(let name, let type): .catchAll(name: name, type: type, validator: validator(type))
+                parameterValidators.append(validators.validator(for: type))
+                extraction.append((name, .path(i)))
+            case .catchAll(let name, let type):
+                parameterValidators.append(validators.validator(for: type))
+                extraction.append((name, .catchAll(i)))
             }
         }
-        if route.path.hasTrailingSlash, options.trailingSlash == .significant {
-            segments.append(.literal(text: "", key: ""))
-        }
-        self.segments = segments
+        self.parameterValidators = validators.shared(parameterValidators)
         hasOptionalLastSegment = route.path.hasOptionalLastSegment
-        query = route.query.map(parameter)
+        query = validators.compiledQuery(route.query) { $0.map(parameter) }
         switch route.fragment {
         case .any: fragment = .any
         case .none: fragment = .none
         case .parameter(let declaration): fragment = .parameter(parameter(declaration))
         }
-        requiredQueryCount = route.query.filter(\.isRequired).count
-        acceptsAnyPathMatch = route.scope == .any && route.query.isEmpty && route.fragment == .any
+        acceptsAnyPathMatch =
+            route.scope.schemes.isEmpty && route.scope.hosts.isEmpty && route.query.isEmpty
+            && route.fragment == .any
 
-        var extraction: [(name: String, source: Source)] = []
-        for (i, segment) in segments.enumerated() {
-            switch segment {
-            case .literal: break
-            case .parameter(let name, _, _): extraction.append((name, .path(i)))
-            case .catchAll(let name, _, _): extraction.append((name, .catchAll(i)))
-            }
-        }
         for (i, q) in route.query.enumerated() { extraction.append((q.name, .query(i))) }
         if let declaration = route.fragment.declaration { extraction.append((declaration.name, .fragment)) }
-        self.extraction = extraction.sorted { $0.name < $1.name }
+        if extraction.count > 1 { extraction.sort { $0.name < $1.name } }
+        self.extraction = validators.shared(extraction)
     }
 }
 
@@ -157,14 +239,24 @@ struct SegmentKey: Comparable, Hashable, Sendable {
     }
 }
 
-/// One validator per distinct parameter type of a table, and one compiled query parameter
-/// per distinct declaration, created while compiling it: routes that declare the same query
-/// parameter share it.
+/// One validator per distinct parameter type of a table, one compiled query parameter per
+/// distinct declaration, and one extraction list per distinct list, created while compiling
+/// it: routes that declare the same query parameter or read their parameters from the same
+/// places share them, so that a large table keeps each once.
+///
+/// Equal types share one validator, so the identity of a route segment's validator tells
+/// its type apart from every other type of the table (the trie and the overlap index use it
+/// as the edge key).
 final class ValidatorPool {
     private let caseSensitive: Bool
     private let registry: ParameterTypeRegistry
-    private var byText: [String: ParameterValidator] = [:]
+    private var byType: [ParameterType: ParameterValidator] = [:]
+    private var untyped: ParameterValidator?
+    /// The validator most recently handed out, checked first: neighbouring segments and
+    /// routes often share a type.
+    private var last: (type: ParameterType, validator: ParameterValidator)?
     var parameters: [QueryParameter: CompiledRoute.Parameter] = [:]
+    private var extractions: [[ExtractionKey]: [(name: String, source: CompiledRoute.Source)]] = [:]
 
     init(options: RoutingOptions, registry: ParameterTypeRegistry) {
         caseSensitive = options.caseSensitivity == .sensitive
@@ -172,13 +264,117 @@ final class ValidatorPool {
     }
 
     func validator(for type: ParameterType?) -> ParameterValidator {
-        // Type texts never contain a space at the start, so this key cannot clash with one.
-        let key = type?.description ?? " untyped"
-        if let known = byText[key] { return known }
-        let made =
-            type.map { ParameterValidator($0, caseSensitive: caseSensitive, registry: registry) }
-            ?? CompiledRoute.untypedValidator(registry: registry)
-        byText[key] = made
+        guard let type else {
+            if let untyped { return untyped }
+            let made = CompiledRoute.untypedValidator(registry: registry)
+            untyped = made
+            return made
+        }
+        if let last, last.type == type { return last.validator }
+        let validator: ParameterValidator
+        if let known = byType[type] {
+            validator = known
+        } else {
+            validator = ParameterValidator(type, caseSensitive: caseSensitive, registry: registry)
+            byType[type] = validator
+        }
+        last = (type, validator)
+        return validator
+    }
+
+    private var validatorLists: [[ObjectIdentifier]: [ParameterValidator]] = [:]
+    /// Compiled query lists by the address of the declared list's storage: routes of a table
+    /// share equal lists (``RouteTable/sharingEqualParts()``), and the table keeps every list
+    /// alive while it is compiled, so an address names one list.
+    private var queryLists: [UnsafeRawPointer: [CompiledRoute.Parameter]] = [:]
+
+    /// The compiled form of a declared query list, made by `compile` once per shared list.
+    func compiledQuery(
+        _ declared: [QueryParameter], _ compile: ([QueryParameter]) -> [CompiledRoute.Parameter]
+    ) -> [CompiledRoute.Parameter] {
+        if declared.isEmpty { return [] }
+        guard let address = declared.withUnsafeBufferPointer({ $0.baseAddress.map(UnsafeRawPointer.init) })
+        else { return compile(declared) }
+        if let known = queryLists[address] { return known }
+        let made = compile(declared)
+        queryLists[address] = made
         return made
+    }
+
+    /// Lists handed out most recently, compared before hashing: a generated table repeats a
+    /// few lists over and over.
+    private var recentValidatorLists: [[ParameterValidator]] = []
+    private var recentExtractions: [[(name: String, source: CompiledRoute.Source)]] = []
+    private static let recentLimit = 16
+
+    /// The validator list equal to `list` that an earlier route made, or `list`.
+    func shared(_ list: [ParameterValidator]) -> [ParameterValidator] {
+        // A fresh empty list holds no storage, where `list` may hold reserved capacity.
+        if list.isEmpty { return [] }
+        for recent in recentValidatorLists
+        where recent.count == list.count && zip(recent, list).allSatisfy({ $0 === $1 }) {
+            return recent
+        }
+        let found = sharedByHash(list)
+        if recentValidatorLists.count == Self.recentLimit { recentValidatorLists.removeFirst() }
+        recentValidatorLists.append(found)
+        return found
+    }
+
+    private func sharedByHash(_ list: [ParameterValidator]) -> [ParameterValidator] {
+        let key = list.map(ObjectIdentifier.init)
+        if let known = validatorLists[key] { return known }
+        validatorLists[key] = list
+        return list
+    }
+
+    /// The hashable form of one extraction entry.
+    private struct ExtractionKey: Hashable {
+        let name: String
+        let kind: Int
+        let position: Int
+    }
+
+    /// The extraction list equal to `list` that an earlier route made, or `list`.
+    func shared(_ list: [(name: String, source: CompiledRoute.Source)]) -> [(
+        name: String, source: CompiledRoute.Source
+    )] {
+        // A fresh empty list holds no storage, where `list` may hold reserved capacity.
+        if list.isEmpty { return [] }
+        for recent in recentExtractions where recent.count == list.count {
+            if zip(recent, list).allSatisfy({ $0.name == $1.name && Self.same($0.source, $1.source) }) {
+                return recent
+            }
+        }
+        let found = sharedByHash(list)
+        if recentExtractions.count == Self.recentLimit { recentExtractions.removeFirst() }
+        recentExtractions.append(found)
+        return found
+    }
+
+    private static func same(_ a: CompiledRoute.Source, _ b: CompiledRoute.Source) -> Bool {
+        switch (a, b) {
+        case (.path(let x), .path(let y)), (.catchAll(let x), .catchAll(let y)),
+            (.query(let x), .query(let y)):
+            x == y
+        case (.fragment, .fragment): true
+        default: false
+        }
+    }
+
+    private func sharedByHash(_ list: [(name: String, source: CompiledRoute.Source)]) -> [(
+        name: String, source: CompiledRoute.Source
+    )] {
+        let key = list.map { entry -> ExtractionKey in
+            switch entry.source {
+            case .path(let i): ExtractionKey(name: entry.name, kind: 0, position: i)
+            case .catchAll(let i): ExtractionKey(name: entry.name, kind: 1, position: i)
+            case .query(let i): ExtractionKey(name: entry.name, kind: 2, position: i)
+            case .fragment: ExtractionKey(name: entry.name, kind: 3, position: 0)
+            }
+        }
+        if let known = extractions[key] { return known }
+        extractions[key] = list
+        return list
     }
 }

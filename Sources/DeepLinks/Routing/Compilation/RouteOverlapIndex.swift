@@ -9,17 +9,34 @@
 /// pairs that really can share a link, so a generated table of 10,000 routes is checked in
 /// near-linear time.
 struct RouteOverlapIndex {
+    /// A parameter or catch-all edge. Equal types share one validator (``ValidatorPool``),
+    /// so the validator's identity is the edge's key.
+    private struct Edge {
+        let validator: ParameterValidator
+        let child: Int
+    }
+
     private struct Node {
-        var literals: [String: Int] = [:]
-        /// One declared text per literal key (the key is folded when letters ignore case).
-        var literalTexts: [String: [String]] = [:]
-        var parameters: [SegmentKey: (validator: ParameterValidator, child: Int)] = [:]
-        var catchAlls: [SegmentKey: (validator: ParameterValidator, child: Int)] = [:]
+        /// The literal children: folded key, then child.
+        var literals: [(key: String, child: Int)] = []
+        var parameters: [Edge] = []
+        var catchAlls: [Edge] = []
         /// Positions (in the compiled list) of the routes whose path ends here.
         var terminals: [Int] = []
     }
 
+    /// A literal edge, for finding a node's child while building.
+    private struct LiteralKey: Hashable {
+        let node: Int
+        let key: String
+    }
+
     private var nodes: [Node] = [Node()]
+    /// Every literal edge, for finding a node's child by its folded key.
+    private var literalChildren: [LiteralKey: Int] = [:]
+    /// Declared texts of a literal child whose texts differ from its folded key (only when
+    /// letters ignore case), by child.
+    private var literalTexts: [Int: [String]] = [:]
     private let routes: [CompiledRoute]
     private let relations: RouteRelations
 
@@ -28,37 +45,46 @@ struct RouteOverlapIndex {
         self.relations = relations
         for (position, route) in routes.enumerated() {
             var node = 0
-            for segment in route.segments {
-                let key = segment.key
+            route.forEachSegment { segment in
                 switch segment {
                 case .literal(let text, let folded):
-                    if let child = nodes[node].literals[folded] {
-                        node = child
-                        if !(nodes[node].literalTexts[folded]?.contains(text) ?? false) {
-                            nodes[node].literalTexts[folded, default: []].append(text)
-                        }
+                    let edge = LiteralKey(node: node, key: folded)
+                    let child: Int
+                    let isNew: Bool
+                    if let known = literalChildren[edge] {
+                        child = known
+                        isNew = false
                     } else {
+                        child = nodes.count
+                        isNew = true
                         nodes.append(Node())
-                        let child = nodes.count - 1
-                        nodes[node].literals[folded] = child
-                        nodes[node].literalTexts[folded] = [text]
-                        node = child
+                        nodes[node].literals.append((folded, child))
+                        literalChildren[edge] = child
                     }
+                    // Without a record, every text of the child so far was its key.
+                    if text != folded || literalTexts[child] != nil {
+                        var texts = literalTexts[child] ?? (isNew ? [] : [folded])
+                        if !texts.contains(text) { texts.append(text) }
+                        literalTexts[child] = texts
+                    }
+                    node = child
                 case .parameter(_, _, let validator):
-                    if let edge = nodes[node].parameters[key] {
+                    if let edge = nodes[node].parameters.first(where: { $0.validator === validator }) {
                         node = edge.child
                     } else {
+                        let child = nodes.count
                         nodes.append(Node())
-                        nodes[node].parameters[key] = (validator, nodes.count - 1)
-                        node = nodes.count - 1
+                        nodes[node].parameters.append(Edge(validator: validator, child: child))
+                        node = child
                     }
                 case .catchAll(_, _, let validator):
-                    if let edge = nodes[node].catchAlls[key] {
+                    if let edge = nodes[node].catchAlls.first(where: { $0.validator === validator }) {
                         node = edge.child
                     } else {
+                        let child = nodes.count
                         nodes.append(Node())
-                        nodes[node].catchAlls[key] = (validator, nodes.count - 1)
-                        node = nodes.count - 1
+                        nodes[node].catchAlls.append(Edge(validator: validator, child: child))
+                        node = child
                     }
                 }
             }
@@ -88,38 +114,41 @@ struct RouteOverlapIndex {
         }
         switch segments[depth] {
         case .literal(let text, let key):
-            if let child = node.literals[key] {
+            if let child = literalChildren[LiteralKey(node: index, key: key)] {
                 walk(node: child, depth: depth + 1, segments, shapeOnly, &found)
             }
-            for edge in node.parameters.values where relations.accepts(edge.validator, text) {
+            for edge in node.parameters where relations.accepts(edge.validator, text) {
                 walk(node: edge.child, depth: depth + 1, segments, shapeOnly, &found)
             }
-            for edge in node.catchAlls.values where relations.accepts(edge.validator, text) {
+            for edge in node.catchAlls where relations.accepts(edge.validator, text) {
                 found += nodes[edge.child].terminals
             }
         case .parameter(_, _, let validator):
             for (key, child) in node.literals {
-                let texts = node.literalTexts[key] ?? [key]
-                if shapeOnly || texts.contains(where: { relations.accepts(validator, $0) }) {
+                if shapeOnly
+                    || (literalTexts[child] ?? [key]).contains(where: { relations.accepts(validator, $0) })
+                {
                     walk(node: child, depth: depth + 1, segments, shapeOnly, &found)
                 }
             }
-            for edge in node.parameters.values
+            for edge in node.parameters
             where shapeOnly || relations.typesMayOverlap(validator, edge.validator) {
                 walk(node: edge.child, depth: depth + 1, segments, shapeOnly, &found)
             }
-            for edge in node.catchAlls.values { found += nodes[edge.child].terminals }
+            for edge in node.catchAlls { found += nodes[edge.child].terminals }
         case .catchAll:
             // One or more further segments: every route below this node at a greater depth.
-            var stack =
-                Array(node.literals.values) + node.parameters.values.map(\.child)
-                + node.catchAlls.values.map(\.child)
+            var stack: [Int] = []
+            func push(_ n: Node) {
+                for literal in n.literals { stack.append(literal.child) }
+                for edge in n.parameters { stack.append(edge.child) }
+                for edge in n.catchAlls { stack.append(edge.child) }
+            }
+            push(node)
             while let next = stack.popLast() {
                 let n = nodes[next]
                 found += n.terminals
-                stack += Array(n.literals.values)
-                stack += n.parameters.values.map(\.child)
-                stack += n.catchAlls.values.map(\.child)
+                push(n)
             }
         }
     }

@@ -14,9 +14,14 @@ extension RouteRelations {
     }
 
     /// Every overlap problem among the compiled routes, in the order of the pairs compared.
-    func overlapProblems(_ routes: [CompiledRoute]) -> [OverlapFinding] {
+    ///
+    /// `index` is the overlap index of `routes`, and `validators` the pool they were compiled
+    /// with (the shorter shapes of optional routes are compiled with it too).
+    func overlapProblems(_ routes: [CompiledRoute], index: RouteOverlapIndex, validators: ValidatorPool)
+        -> [OverlapFinding]
+    {
         guard routes.contains(where: \.hasOptionalLastSegment) else {
-            return overlappingPairs(routes, index: RouteOverlapIndex(routes, relations: self)).compactMap {
+            return overlappingPairs(routes, index: index).compactMap {
                 later, earlier in
                 problem(earlier: earlier, later: later).map {
                     OverlapFinding(earlier: earlier, later: later, problem: $0)
@@ -24,7 +29,6 @@ extension RouteRelations {
             }
         }
         // One entry per shape; an optional route's shorter shape follows its full one.
-        let validators = ValidatorPool(options: options, registry: registry)
         var shapes: [CompiledRoute] = []
         var owner: [ObjectIdentifier: (route: CompiledRoute, shape: Int)] = [:]
         for route in routes {

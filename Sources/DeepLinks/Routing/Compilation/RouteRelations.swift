@@ -22,13 +22,26 @@ struct RouteRelations {
         for later in routes.indices {
             // The walk is symmetric (literal against parameter, type against type), so walking
             // from the later route of each pair finds every earlier one.
-            var earlier = Set<Int>()
-            for other in index.candidates(of: later) where other < later { earlier.insert(other) }
-            for e in earlier.sorted() where mayOverlap(routes[e], routes[later]) {
+            let earlier = Self.sortedUnique(index.candidates(of: later), below: later)
+            for e in earlier where mayOverlap(routes[e], routes[later]) {
                 pairs.append((routes[later], routes[e]))
             }
         }
         return pairs
+    }
+
+    /// The positions below `limit`, in increasing order, each once.
+    static func sortedUnique(_ positions: [Int], below limit: Int) -> [Int] {
+        var sorted = positions.filter { $0 < limit }
+        if sorted.count < 2 { return sorted }
+        sorted.sort()
+        var kept = 1
+        for i in 1..<sorted.count where sorted[i] != sorted[kept - 1] {
+            sorted[kept] = sorted[i]
+            kept += 1
+        }
+        sorted.removeLast(sorted.count - kept)
+        return sorted
     }
 
     /// Pairs `(navigate, guarded)`: a navigate route that can take a link shaped like a
@@ -40,7 +53,9 @@ struct RouteRelations {
         var pairs: [(CompiledRoute, CompiledRoute)] = []
         for position in routes.indices where routes[position].route.safety.requiresConfirmation {
             let guarded = routes[position]
-            for other in Set(index.candidates(of: position, shapeOnly: true)).sorted() {
+            for other in Self.sortedUnique(
+                index.candidates(of: position, shapeOnly: true), below: routes.count)
+            {
                 let navigate = routes[other]
                 guard navigate.route.safety == .navigate,
                     scopesMayOverlap(navigate.route.scope, guarded.route.scope),
@@ -106,7 +121,7 @@ struct RouteRelations {
             if ka.kind == kb.kind, ka.typeRank == kb.typeRank { return .tie }
             return ka < kb ? .before : .after
         }
-        guard a.segments.count == b.segments.count else { return .tie }
+        guard a.segmentCount == b.segmentCount else { return .tie }
         let scopeA = a.route.scope.specificity
         let scopeB = b.route.scope.specificity
         if scopeA != scopeB { return scopeA > scopeB ? .before : .after }

@@ -14,30 +14,31 @@ struct RouteTableValidation {
         var problems = registry.problems
         var perRoute: [[RouteTableProblem]] = Array(repeating: [], count: table.routes.count)
         var compiled: [CompiledRoute] = []
+        compiled.reserveCapacity(table.routes.count)
         var names: Set<String> = []
         let validators = ValidatorPool(options: table.options, registry: registry)
+        let cache = DeclarationCache()
 
         for (index, route) in table.routes.enumerated() {
             var found: [RouteTableProblem] = []
-            if route.name.isEmpty || route.name.unicodeScalars.contains(where: { $0.properties.isWhitespace })
-                || route.name.unicodeScalars.contains(where: CharacterClass.isInvisible)
-            {
-                found.append(.invalidName(route: route.name))
-            }
+            if !Self.isValidName(route.name) { found.append(.invalidName(route: route.name)) }
             if !names.insert(route.name).inserted { found.append(.duplicateName(route: route.name)) }
-            let declarationProblems = checkDeclarations(route)
+            let declarationProblems = checkDeclarations(route, cache: cache, validators: validators)
             found += declarationProblems
-            found += checkScope(route)
+            found += checkScope(route, cache: cache)
             if declarationProblems.isEmpty {
                 found += checkReachability(route)
                 compiled.append(
-                    CompiledRoute(route, index: index, options: table.options, validators: validators))
+                    CompiledRoute(
+                        declarations: table.routes, index: index, options: table.options,
+                        validators: validators))
             }
             perRoute[index] = found
         }
 
         let relations = RouteRelations(options: table.options, registry: registry)
-        for finding in relations.overlapProblems(compiled) {
+        let index = RouteOverlapIndex(compiled, relations: relations)
+        for finding in relations.overlapProblems(compiled, index: index, validators: validators) {
             let (earlier, later, problem) = (finding.earlier, finding.later, finding.problem)
             let reported =
                 problem.route.flatMap { name in
@@ -45,7 +46,6 @@ struct RouteTableValidation {
                 } ?? later.index
             perRoute[reported].append(problem)
         }
-        let index = RouteOverlapIndex(compiled, relations: relations)
         var guards: [Int: [Int]] = [:]
         for (navigate, guarded) in relations.guardedPairs(compiled, index: index) {
             guards[navigate.index, default: []].append(guarded.index)
@@ -59,8 +59,18 @@ struct RouteTableValidation {
         return (problems, buildable ? compiled : [], buildable ? guards : [:])
     }
 
+    /// Whether a route name is non-empty and free of white space and invisible characters.
+    static func isValidName(_ name: String) -> Bool {
+        if name.isEmpty { return false }
+        // Printable ASCII, the common case, is neither white space nor invisible.
+        if name.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) { return true }
+        return !name.unicodeScalars.contains { $0.properties.isWhitespace || CharacterClass.isInvisible($0) }
+    }
+
     /// Syntax, names, types, bounds and defaults of every parameter.
-    private func checkDeclarations(_ route: Route) -> [RouteTableProblem] {
+    private func checkDeclarations(_ route: Route, cache: DeclarationCache, validators: ValidatorPool)
+        -> [RouteTableProblem]
+    {
         var problems: [RouteTableProblem] = []
         func syntax(_ error: PatternSyntaxError) {
             if case .invalidType(let typeError) = error.reason, typeError.isImpossibleBounds,
@@ -77,79 +87,67 @@ struct RouteTableValidation {
         if let error = route.fragment.declaration?.syntaxError { syntax(error) }
         guard problems.isEmpty else { return problems }
 
-        var seen: Set<String> = []
-        for name in route.parameterNames where !seen.insert(name).inserted {
-            problems.append(.parameterNameClash(route: route.name, parameter: name))
-        }
-
-        var typed: [(name: String, type: ParameterType)] = []
+        // Every parameter, path then query then fragment, in the order problems are reported.
+        var parameters: [(name: String, type: ParameterType?)] = []
+        parameters.reserveCapacity(route.path.segments.count + route.query.count + 1)
         for segment in route.path.segments {
             switch segment {
-            case .parameter(let name, let type?), .catchAll(let name, let type?): typed.append((name, type))
-            default: break
+            case .literal: break
+            case .parameter(let name, let type), .catchAll(let name, let type):
+                parameters.append((name, type))
             }
         }
-        let declarations = route.query + (route.fragment.declaration.map { [$0] } ?? [])
-        for declaration in declarations {
-            if let type = declaration.type { typed.append((declaration.name, type)) }
+        for declaration in route.query { parameters.append((declaration.name, declaration.type)) }
+        if let declaration = route.fragment.declaration {
+            parameters.append((declaration.name, declaration.type))
         }
-        for (name, type) in typed {
+        // A route has a handful of parameters: comparing each with the earlier ones is cheaper
+        // than hashing them.
+        for i in parameters.indices.dropFirst() {
+            let name = parameters[i].name
+            if parameters[..<i].contains(where: { $0.name == name }) {
+                problems.append(.parameterNameClash(route: route.name, parameter: name))
+            }
+        }
+
+        for (name, type) in parameters {
+            guard let type else { continue }
             if case .custom(let typeName) = type, registry[typeName] == nil {
                 problems.append(.unknownParameterType(route: route.name, parameter: name, type: typeName))
             }
-            if let reason = type.boundsProblem {
+            if let reason = cache.boundsProblem(of: type) {
                 problems.append(.impossibleBounds(route: route.name, parameter: name, reason: reason))
             }
         }
         guard problems.isEmpty else { return problems }
 
-        let caseSensitive = table.options.caseSensitivity == .sensitive
-        for declaration in declarations {
-            guard case .defaulted(let text) = declaration.requirement else { continue }
-            let validator =
-                declaration.type.map {
-                    ParameterValidator($0, caseSensitive: caseSensitive, registry: registry)
-                }
-                ?? CompiledRoute.untypedValidator(registry: registry)
-            if case .failure(let reason) = validator.validate(text) {
+        for declaration in route.query {
+            if let reason = cache.defaultProblem(of: declaration, validators: validators) {
                 problems.append(
                     .invalidDefault(route: route.name, parameter: declaration.name, reason: reason))
             }
+        }
+        if let declaration = route.fragment.declaration,
+            let reason = cache.defaultProblem(of: declaration, validators: validators)
+        {
+            problems.append(.invalidDefault(route: route.name, parameter: declaration.name, reason: reason))
         }
         return problems
     }
 
     /// Scheme and host syntax, and hosts on a scope that serves custom schemes only.
-    private func checkScope(_ route: Route) -> [RouteTableProblem] {
-        var problems: [RouteTableProblem] = []
+    private func checkScope(_ route: Route, cache: DeclarationCache) -> [RouteTableProblem] {
         let scope = route.scope
-        for scheme in scope.schemes {
-            let bytes = Array(scheme.utf8)
-            let valid =
-                bytes.first.map(ASCII.isAlpha) == true
-                && bytes.allSatisfy {
-                    ASCII.isAlpha($0) || ASCII.isDigit($0) || $0 == UInt8(ascii: "+")
-                        || $0 == UInt8(ascii: "-")
-                        || $0 == UInt8(ascii: ".")
-                }
-            if !valid {
-                problems.append(.invalidScope(route: route.name, reason: "'\(scheme)' is not a valid scheme"))
-            }
+        // Routes share scopes (``RouteTable/sharingEqualParts()``): one found sound is not
+        // checked again.
+        if let clean = cache.soundScope, clean == scope { return [] }
+        var problems: [RouteTableProblem] = []
+        for scheme in scope.schemes where !Self.isValidScheme(scheme) {
+            problems.append(.invalidScope(route: route.name, reason: "'\(scheme)' is not a valid scheme"))
         }
-        for host in scope.hosts {
-            let labels = host.name.split(separator: ".", omittingEmptySubsequences: false)
-            let valid =
-                !host.name.isEmpty
-                && labels.allSatisfy { label in
-                    !label.isEmpty
-                        && label.utf8.allSatisfy {
-                            ASCII.isAlpha($0) || ASCII.isDigit($0) || $0 == UInt8(ascii: "-")
-                        }
-                }
-            if !valid {
-                problems.append(
-                    .invalidScope(route: route.name, reason: "'\(host)' is not a valid host pattern"))
-            }
+        for host in scope.hosts where !Self.isValidHostName(host.name) {
+            problems.append(
+                .invalidScope(route: route.name, reason: "'\(host)' is not a valid host pattern"))
         }
         if !scope.hosts.isEmpty, !scope.schemes.isEmpty, !scope.servesWeb {
             problems.append(
@@ -158,7 +156,39 @@ struct RouteTableValidation {
                     reason: "hosts apply to web links only and the scope lists no web scheme; "
                         + "for a custom scheme the host is the first segment of the path"))
         }
+        if problems.isEmpty { cache.soundScope = scope }
         return problems
+    }
+
+    /// A letter, then letters, digits, `+`, `-` and `.`.
+    static func isValidScheme(_ scheme: String) -> Bool {
+        var first = true
+        for byte in scheme.utf8 {
+            let valid =
+                first
+                ? ASCII.isAlpha(byte)
+                : ASCII.isAlpha(byte) || ASCII.isDigit(byte) || byte == UInt8(ascii: "+")
+                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+            if !valid { return false }
+            first = false
+        }
+        return !first
+    }
+
+    /// Non-empty labels of letters, digits and `-`, separated by dots.
+    static func isValidHostName(_ name: String) -> Bool {
+        var labelLength = 0
+        for byte in name.utf8 {
+            if byte == UInt8(ascii: ".") {
+                if labelLength == 0 { return false }
+                labelLength = 0
+            } else if ASCII.isAlpha(byte) || ASCII.isDigit(byte) || byte == UInt8(ascii: "-") {
+                labelLength += 1
+            } else {
+                return false
+            }
+        }
+        return labelLength > 0
     }
 
     /// Routes that the gate or the matching rules would never let a link reach.
@@ -220,5 +250,45 @@ struct RouteTableValidation {
             )
         }
         return problems
+    }
+}
+
+/// Answers the declaration checks repeat for every route that declares the same type or
+/// default (a large table declares a few types thousands of times).
+final class DeclarationCache {
+    /// The scope most recently found sound.
+    var soundScope: RouteScope?
+    /// The bounds problem of each type checked so far.
+    private var bounds: [ParameterType: String?] = [:]
+    private var lastBounds: (type: ParameterType, problem: String?)?
+
+    /// ``ParameterType/boundsProblem``, computed once per distinct type.
+    func boundsProblem(of type: ParameterType) -> String? {
+        switch type {
+        case .integer, .uuid, .boolean, .custom: return nil
+        case .string, .slug: return type.boundsProblem
+        case .enumeration: break
+        }
+        if let lastBounds, lastBounds.type == type { return lastBounds.problem }
+        let problem: String?
+        if let known = bounds[type] {
+            problem = known
+        } else {
+            problem = type.boundsProblem
+            bounds[type] = problem
+        }
+        lastBounds = (type, problem)
+        return problem
+    }
+
+    /// Why a declaration's default is not a valid value of its type, or `nil` (also when it
+    /// has no default).
+    func defaultProblem(of declaration: QueryParameter, validators: ValidatorPool) -> ParameterFailure.Reason?
+    {
+        guard case .defaulted(let text) = declaration.requirement else { return nil }
+        if case .failure(let reason) = validators.validator(for: declaration.type).validate(text) {
+            return reason
+        }
+        return nil
     }
 }

@@ -14,7 +14,7 @@ public enum FragmentRule: Sendable, Hashable, CustomStringConvertible {
     /// The link must not carry a (non-empty) fragment.
     case none
     /// The fragment is read as a parameter.
-    case parameter(QueryParameter)
+    indirect case parameter(QueryParameter)
 
     /// Parses a rule: `any`, `none`, or a parameter declaration.
     public init(parsing text: String) {

@@ -39,7 +39,9 @@ public struct QueryParameter: Sendable, Hashable, CustomStringConvertible {
     /// Whether the item is required, optional, or has a default.
     public let requirement: Requirement
     /// Why the text could not be parsed, or `nil`.
-    public let syntaxError: PatternSyntaxError?
+    public var syntaxError: PatternSyntaxError? { failure?.error }
+    /// The parse error, out of line: most declarations have none, and a table keeps many.
+    private let failure: PatternSyntaxError.Box?
 
     /// Creates a declaration from its parts.
     public init(name: String, type: ParameterType?, requirement: Requirement = .required) {
@@ -52,7 +54,7 @@ public struct QueryParameter: Sendable, Hashable, CustomStringConvertible {
         self.name = name
         self.type = type
         self.requirement = requirement
-        self.syntaxError = syntaxError
+        failure = syntaxError.map(PatternSyntaxError.Box.init)
     }
 
     /// A required query parameter.

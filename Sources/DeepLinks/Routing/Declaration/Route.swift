@@ -23,14 +23,17 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
     public var name: String
     /// The path pattern.
     public var path: PathPattern
+    /// What following the route risks.
+    ///
+    /// Declared beside ``path`` so that it fills the pattern's padding: a table keeps
+    /// thousands of routes.
+    public var safety: RouteSafety
     /// The query parameters the route reads.
     public var query: [QueryParameter]
     /// What the route requires of the fragment.
     public var fragment: FragmentRule
     /// The schemes and hosts the route serves.
     public var scope: RouteScope
-    /// What following the route risks.
-    public var safety: RouteSafety
     /// Routes with a higher priority are tried before all routes with a lower one; the
     /// default is 0. Use it only to settle what the precedence rules leave ambiguous.
     public var priority: Int

@@ -142,7 +142,7 @@ extension RouteTrie {
                 } else if let carried {
                     result = .parameterFailed(
                         ParameterFailure(
-                            parameter: route.segments[carried.depth].name ?? "", location: .path,
+                            parameter: route.segment(at: carried.depth).name ?? "", location: .path,
                             value: carried.value, reason: carried.reason))
                 } else if let failure = route.queryFailure(input) {
                     result = .parameterFailed(failure)

@@ -125,48 +125,72 @@ final class RouteTrie: Sendable {
         return hash ^ (hash >> 31)
     }
 
+    /// A node while the trie is built: its children in the order first declared.
     private struct BuilderNode {
-        var literals: [String: Int] = [:]
-        var parameters: [SegmentKey: (validator: ParameterValidator, untyped: Bool, child: Int)] = [:]
-        var catchAlls: [SegmentKey: (validator: ParameterValidator, untyped: Bool, child: Int)] = [:]
+        var literals: [(key: String, child: Int)] = []
+        var parameters: [BuilderEdge] = []
+        var catchAlls: [BuilderEdge] = []
         var terminals: [Int] = []
+    }
+
+    /// A parameter or catch-all edge while the trie is built. Equal types share one
+    /// validator (``ValidatorPool``), so the validator's identity is the edge's key; the
+    /// segment gives the precedence key when a node's edges are ordered.
+    private struct BuilderEdge {
+        let segment: CompiledRoute.Segment
+        let validator: ParameterValidator
+        let untyped: Bool
+        let child: Int
+    }
+
+    /// A literal edge, for finding a node's child by its key while building.
+    private struct LiteralKey: Hashable {
+        let node: Int
+        let key: String
     }
 
     /// Builds the trie for some of the compiled routes; `routeIndices` are positions in `routes`.
     init(routes: [CompiledRoute], routeIndices: [Int], precedence: RoutingOptions.Precedence) {
         var builder = [BuilderNode()]
+        var literalChildren: [LiteralKey: Int] = [:]
+        func child(
+            _ node: Int, _ edges: WritableKeyPath<BuilderNode, [BuilderEdge]>,
+            _ segment: CompiledRoute.Segment,
+            _ validator: ParameterValidator, untyped: Bool
+        ) -> Int {
+            if let edge = builder[node][keyPath: edges].first(where: { $0.validator === validator }) {
+                return edge.child
+            }
+            builder.append(BuilderNode())
+            let made = builder.count - 1
+            builder[node][keyPath: edges].append(
+                BuilderEdge(segment: segment, validator: validator, untyped: untyped, child: made))
+            return made
+        }
         for r in routeIndices {
             var node = 0
-            let optionalAt = routes[r].hasOptionalLastSegment ? routes[r].segments.count - 1 : -1
-            for (position, segment) in routes[r].segments.enumerated() {
+            let optionalAt = routes[r].hasOptionalLastSegment ? routes[r].segmentCount - 1 : -1
+            var position = -1
+            routes[r].forEachSegment { segment in
+                position += 1
                 // A route whose last segment is optional also ends before it.
                 if position == optionalAt { builder[node].terminals.append(r) }
-                let key = segment.key
                 switch segment {
-                case .literal:
-                    if let child = builder[node].literals[key.text] {
-                        node = child
+                case .literal(_, let key):
+                    let edge = LiteralKey(node: node, key: key)
+                    if let known = literalChildren[edge] {
+                        node = known
                     } else {
                         builder.append(BuilderNode())
-                        builder[node].literals[key.text] = builder.count - 1
-                        node = builder.count - 1
+                        let made = builder.count - 1
+                        builder[node].literals.append((key, made))
+                        literalChildren[edge] = made
+                        node = made
                     }
                 case .parameter(_, let type, let validator):
-                    if let edge = builder[node].parameters[key] {
-                        node = edge.child
-                    } else {
-                        builder.append(BuilderNode())
-                        builder[node].parameters[key] = (validator, type == nil, builder.count - 1)
-                        node = builder.count - 1
-                    }
+                    node = child(node, \.parameters, segment, validator, untyped: type == nil)
                 case .catchAll(_, let type, let validator):
-                    if let edge = builder[node].catchAlls[key] {
-                        node = edge.child
-                    } else {
-                        builder.append(BuilderNode())
-                        builder[node].catchAlls[key] = (validator, type == nil, builder.count - 1)
-                        node = builder.count - 1
-                    }
+                    node = child(node, \.catchAlls, segment, validator, untyped: type == nil)
                 }
             }
             builder[node].terminals.append(r)
@@ -177,11 +201,33 @@ final class RouteTrie: Sendable {
         var literalSlots: [Int32] = []
         var edges: [Edge] = []
         var terminals: [Int32] = []
+        // Exact capacities: the trie is kept as long as the router.
         nodes.reserveCapacity(builder.count)
+        var counts = (literals: 0, slots: 0, edges: 0, terminals: 0)
+        for node in builder {
+            counts.literals += node.literals.count
+            if node.literals.count > RouteTrie.literalScanLimit {
+                counts.slots += RouteTrie.tableCapacity(node.literals.count)
+            }
+            counts.edges += node.parameters.count + node.catchAlls.count
+            counts.terminals += node.terminals.count
+        }
+        literalEdges.reserveCapacity(counts.literals)
+        literalSlots.reserveCapacity(counts.slots)
+        edges.reserveCapacity(counts.edges)
+        terminals.reserveCapacity(counts.terminals)
+        func append(_ list: [BuilderEdge]) {
+            let ordered = list.count > 1 ? list.sorted { $0.segment.key < $1.segment.key } : list
+            for edge in ordered {
+                edges.append(
+                    Edge(validator: edge.validator, untyped: edge.untyped, target: Int32(edge.child)))
+            }
+        }
         for node in builder {
             let literalStart = literalEdges.count
             var literalMap = -1
-            for (key, child) in node.literals.sorted(by: { $0.key < $1.key }) {
+            let ordered = node.literals.count > 1 ? node.literals.sorted { $0.key < $1.key } : node.literals
+            for (key, child) in ordered {
                 literalEdges.append(
                     LiteralEdge(key: key, hash: RouteTrie.literalHash(key), target: Int32(child)))
             }
@@ -196,20 +242,18 @@ final class RouteTrie: Sendable {
                 }
             }
             let parameterStart = edges.count
-            for (_, edge) in node.parameters.sorted(by: { $0.key < $1.key }) {
-                edges.append(
-                    Edge(validator: edge.validator, untyped: edge.untyped, target: Int32(edge.child)))
-            }
+            append(node.parameters)
             let catchAllStart = edges.count
-            for (_, edge) in node.catchAlls.sorted(by: { $0.key < $1.key }) {
-                edges.append(
-                    Edge(validator: edge.validator, untyped: edge.untyped, target: Int32(edge.child)))
-            }
+            append(node.catchAlls)
             let terminalStart = terminals.count
-            let ordered = node.terminals.sorted { a, b in
-                RouteTrie.terminalPrecedes(routes[a], routes[b], precedence: precedence)
+            if node.terminals.count > 1 {
+                let ordered = node.terminals.sorted { a, b in
+                    RouteTrie.terminalPrecedes(routes[a], routes[b], precedence: precedence)
+                }
+                for r in ordered { terminals.append(Int32(r)) }
+            } else {
+                for r in node.terminals { terminals.append(Int32(r)) }
             }
-            terminals.append(contentsOf: ordered.map { Int32($0) })
             nodes.append(
                 Node(
                     literalMap: Int32(literalMap), literalStart: Int32(literalStart),

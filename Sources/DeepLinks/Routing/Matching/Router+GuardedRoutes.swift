@@ -63,6 +63,7 @@ extension CompiledRoute {
     /// Whether the link is in scope, as long as the route, and has its literals in place.
     func isShaped(like input: MatchInput) -> Bool {
         guard scopeFailure(input) == nil else { return false }
+        let segments = self.segments  // built on each read: read once
         if catchAllPosition != nil {
             guard input.count >= segments.count else { return false }
         } else {

@@ -68,6 +68,8 @@ public struct Router: Sendable {
         _ table: RouteTable, registry: ParameterTypeRegistry = ParameterTypeRegistry(),
         policy: LinkPolicy? = nil
     ) throws(RouteTableError) {
+        // Equal scopes and query lists are kept once (see `RouteTable.sharingEqualParts()`).
+        let table = table.sharingEqualParts()
         let validation = RouteTableValidation(table: table, registry: registry, policy: policy).run()
         guard !validation.problems.contains(where: \.isError) else {
             throw RouteTableError(problems: validation.problems)

@@ -51,13 +51,15 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     /// The parsed segments, without the trailing empty one; empty for the root and for a
     /// pattern with a ``syntaxError``.
     public let segments: [Segment]
+    /// The parse error, out of line: most patterns have none, and a table keeps thousands.
+    private let failure: PatternSyntaxError.Box?
     /// Whether the text ends with `/` after at least one segment.
     public let hasTrailingSlash: Bool
     /// Whether the last segment is an optional parameter (`:page(int 1...)?`): the pattern
     /// then matches paths with and without it. The parameter is still in ``segments``.
     public let hasOptionalLastSegment: Bool
     /// Why the text could not be parsed, or `nil`.
-    public let syntaxError: PatternSyntaxError?
+    public var syntaxError: PatternSyntaxError? { failure?.error }
 
     /// Parses a pattern.
     ///
@@ -75,12 +77,12 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
             segments = parsed.segments
             hasTrailingSlash = parsed.trailingSlash
             hasOptionalLastSegment = parsed.optionalLast
-            syntaxError = nil
+            failure = nil
         case .failure(let error):
             segments = []
             hasTrailingSlash = false
             hasOptionalLastSegment = false
-            syntaxError = error
+            failure = PatternSyntaxError.Box(error)
         }
     }
 

@@ -68,6 +68,20 @@ public struct PatternSyntaxError: Error, Sendable, Hashable, Encodable, CustomSt
     }
 }
 
+extension PatternSyntaxError {
+    /// An error kept out of line by the declarations that may carry one, so that the
+    /// declarations without one (nearly all) stay small.
+    final class Box: Sendable, Hashable {
+        let error: PatternSyntaxError
+
+        init(_ error: PatternSyntaxError) { self.error = error }
+
+        static func == (a: Box, b: Box) -> Bool { a.error == b.error }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(error) }
+    }
+}
+
 extension PatternSyntaxError.Reason {
     /// A sentence for the reason, without position.
     public var sentence: String {

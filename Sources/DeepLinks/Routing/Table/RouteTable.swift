@@ -230,3 +230,47 @@ public struct RouteGroup: Sendable {
         }
     }
 }
+
+extension RouteTable {
+    /// The same table with equal scopes and equal query lists sharing one copy, so that a
+    /// compiled table keeps each distinct one once instead of once per route (a generated
+    /// table declares the same scope and query list for thousands of routes).
+    func sharingEqualParts() -> RouteTable {
+        var scopes: [RouteScope: RouteScope] = [:]
+        var queries: [[QueryParameter]: [QueryParameter]] = [:]
+        // Neighbouring routes usually share their scope and query list: the last ones kept
+        // are compared first, which is cheaper than hashing.
+        var lastScope: RouteScope?
+        var lastQuery: [QueryParameter]?
+        var shared = routes
+        for i in shared.indices {
+            let scope = shared[i].scope
+            if scope.schemes.isEmpty, scope.hosts.isEmpty {
+                // Nothing to share.
+            } else if let known = lastScope, known == scope {
+                shared[i].scope = known
+            } else if let known = scopes[scope] {
+                shared[i].scope = known
+                lastScope = known
+            } else {
+                scopes[scope] = scope
+                lastScope = scope
+            }
+            let query = shared[i].query
+            if query.isEmpty {
+                // Nothing to share.
+            } else if let known = lastQuery, known == query {
+                shared[i].query = known
+            } else if let known = queries[query] {
+                shared[i].query = known
+                lastQuery = known
+            } else {
+                queries[query] = query
+                lastQuery = query
+            }
+        }
+        var table = self
+        table.routes = shared
+        return table
+    }
+}

@@ -1,0 +1,58 @@
+import DeepLinks
+import Testing
+
+@Suite("A compiled table shares equal parts of its routes without changing what they mean")
+struct CompiledTableSharingTests {
+    /// Routes that declare equal scopes and query lists separately, the way generated tables do.
+    static let table = RouteTable(
+        options: RoutingOptions(trailingSlash: .significant),
+        routes: (0..<6).flatMap { i in
+            [
+                Route(
+                    "list\(i)", PathPattern(parsing: "/r\(i)/"),
+                    query: ["page(int 1...9)=1", "sort(enum a|b)?"],
+                    scope: RouteScope(schemes: ["https"], hosts: ["example.com"])),
+                Route(
+                    "show\(i)", PathPattern(parsing: "/r\(i)/:id(int 1...99)/*rest"), fragment: "part(slug)?",
+                    scope: RouteScope(schemes: ["https"], hosts: ["example.com"])),
+            ]
+        })
+
+    @Test("the router's table equals the declared one, route for route")
+    func routerTableEqualsDeclaredTable() throws {
+        let router = try Router(Self.table)
+        #expect(router.table == Self.table)
+        #expect(router.routes.map(\.description) == Self.table.routes.map(\.description))
+        #expect(router.route(named: "show3") == Self.table.routes[7])
+    }
+
+    @Test("routes that share a scope and a query list still match and read their own parameters")
+    func sharedPartsStillMatch() throws {
+        let router = try Router(Self.table)
+        let gate = LinkGate()
+        let list = try #require(router.match(try gate.parse("https://example.com/r4/?sort=b")))
+        #expect(list.name == "list4")
+        #expect(list.parameters["page"] == 1)
+        #expect(list.parameters["sort"] == "b")
+        let show = try #require(router.match(try gate.parse("https://example.com/r2/7/a/b#intro")))
+        #expect(show.name == "show2")
+        #expect(show.parameters["id"] == 7)
+        #expect(show.parameters["rest"] == ["a", "b"])
+        #expect(show.parameters["part"] == "intro")
+        #expect(router.match(try gate.parse("https://example.org/r2/7/a")) == nil)
+    }
+
+    @Test("a malformed pattern or declaration keeps its error, and equal malformed texts are equal")
+    func syntaxErrorsKeptOutOfLineStayComparable() {
+        let pattern = PathPattern(parsing: "/a//b")
+        #expect(pattern.syntaxError?.reason == .emptySegment)
+        #expect(pattern.syntaxError?.offset == 3)
+        let first = QueryParameter(parsing: "page(int 1...9")
+        let second = QueryParameter(parsing: "page(int 1...9")
+        #expect(first.syntaxError != nil)
+        #expect(first == second)
+        #expect(first.hashValue == second.hashValue)
+        #expect(first != QueryParameter(parsing: "page(int 1...8"))
+        #expect(QueryParameter(parsing: "page(int 1...9)").syntaxError == nil)
+    }
+}
