@@ -41,13 +41,25 @@ public struct LinkGate: Sendable {
     ///
     /// - Throws: ``LinkError`` naming the first rule the text breaks and where.
     public func parse(_ text: String) throws(LinkError) -> Link {
+        try parse(text, stripping: nil)
+    }
+
+    /// Parses link text and leaves out of a web link the query items the policy strips: what
+    /// ``strippedLink(_:)`` gives for the parsed link, without building the full link first.
+    func parseStripped(_ text: String) throws(LinkError) -> Link {
+        try parse(text, stripping: strippedNames.isEmpty ? nil : strippedNames)
+    }
+
+    private func parse(_ text: String, stripping: StrippedNameMatcher?) throws(LinkError) -> Link {
         var text = text
+        text.makeContiguousUTF8()
         let original = text
         let result = text.withUTF8 { bytes -> Result<Link, LinkError> in
             do throws(LinkError) {
                 return .success(
                     try LinkParser(
-                        bytes: bytes, policy: policy, allowedHosts: allowedHosts, original: original
+                        bytes: bytes, policy: policy, allowedHosts: allowedHosts, original: original,
+                        stripping: stripping
                     ).parse())
             } catch {
                 return .failure(error)
@@ -91,29 +103,7 @@ public struct LinkGate: Sendable {
                 kept.append(item)
             }
         }
-        var rawQuery: String?
-        if !kept.isEmpty {
-            var query = ""
-            query.reserveCapacity(link.rawQuery?.utf8.count ?? 0)
-            for (i, item) in kept.enumerated() {
-                if i > 0 { query += "&" }
-                query += item.rawName
-                if item.hasValue {
-                    query += "="
-                    query += item.rawValue
-                }
-            }
-            rawQuery = query
-        }
-        let text = Link.assemble(
-            scheme: link.scheme, hasAuthority: link.hasAuthority, host: link.host, port: link.port,
-            rawPath: link.rawPath, rawQuery: rawQuery, rawFragment: link.rawFragment)
-        return Link(
-            scheme: link.scheme, host: link.host, port: link.port, rawPath: link.rawPath,
-            pathSegments: link.pathSegments, rawQuery: rawQuery, queryItems: kept,
-            rawFragment: link.rawFragment, original: text,
-            // Whole items removed from a canonical text leave a canonical text.
-            isKnownCanonical: link.isKnownCanonical)
+        return link.keeping(kept)
     }
 }
 

@@ -5,6 +5,10 @@ struct LinkParser {
     /// The policy's allowed schemes and hosts, prepared by the gate.
     let allowedHosts: AllowedHostMatcher
     let original: String
+    /// The query items to leave out of a web link while parsing it, or `nil` to keep every
+    /// item. Every item is still checked; a link with items left out writes its original
+    /// text again from the parts, as ``LinkGate/sanitize(_:)`` does.
+    var stripping: StrippedNameMatcher? = nil
 
     private var limits: LinkLimits { policy.limits }
 
@@ -41,9 +45,9 @@ struct LinkParser {
                     .invalidScheme, at: j, detail: "'\(Character(Unicode.Scalar(b)))' in the scheme")
             }
         }
-        let scheme = ASCII.lowercasedString(UnsafeBufferPointer(rebasing: bytes[0..<i]))
-        guard allowedHosts.allowsScheme(scheme) else {
-            throw LinkError(.schemeNotAllowed, at: 0, detail: "scheme '\(scheme)'")
+        let schemeBytes = UnsafeBufferPointer(rebasing: bytes[0..<i])
+        guard let scheme = allowedHosts.allowedScheme(schemeBytes) else {
+            throw LinkError(.schemeNotAllowed, at: 0, detail: "scheme '\(ASCII.lowercasedString(schemeBytes))'")
         }
         let isWeb = scheme == "https" || scheme == "http"
         i += 1  // ':'
@@ -79,8 +83,9 @@ struct LinkParser {
         let segments = try parsePath(pathStart, i, hasAuthority: hasAuthority, escapes: characters.hasPercent)
 
         // query
-        var rawQuery: String?
+        var queryRange: Range<Int>?
         var queryItems: [QueryItem] = []
+        var isStripped = false
         if i < count, bytes[i] == UInt8(ascii: "?") {
             i += 1
             let start = i
@@ -90,12 +95,13 @@ struct LinkParser {
                     .componentTooLong, at: start,
                     detail: "query of \(i - start) bytes, limit \(limits.maxQueryLength)")
             }
-            queryItems = try parseQuery(start, i, escapes: characters.hasPercent)
-            rawQuery = string(start, i)
+            (queryItems, isStripped) = try parseQuery(
+                start, i, escapes: characters.hasPercent, stripping: isWeb ? stripping : nil)
+            queryRange = start..<i
         }
 
         // fragment
-        var rawFragment: String?
+        var fragmentRange: Range<Int>?
         if i < count, bytes[i] == UInt8(ascii: "#") {
             i += 1
             let start = i
@@ -105,12 +111,14 @@ struct LinkParser {
                     detail: "fragment of \(count - start) bytes, limit \(limits.maxFragmentLength)")
             }
             try checkComponent(start, count, extra: "/?", name: "fragment")
-            let raw = string(start, count)
             // As in the path and the query: an escape that is not UTF-8 has no decoded value.
-            guard PercentEncoding.decode(raw) != nil else {
-                throw LinkError(.invalidPercentEscape, at: start, detail: "'\(raw)' does not decode to UTF-8")
+            if characters.hasPercent {
+                let raw = string(start, count)
+                guard PercentEncoding.decode(raw) != nil else {
+                    throw LinkError(.invalidPercentEscape, at: start, detail: "'\(raw)' does not decode to UTF-8")
+                }
             }
-            rawFragment = raw
+            fragmentRange = start..<count
         }
 
         // The text is its own canonical form when nothing before the path has an upper-case
@@ -121,10 +129,11 @@ struct LinkParser {
             && !(segments.rawLength == 0 && isWeb)
             && !characters.hasPercent
         return Link(
-            scheme: scheme, host: host, port: port,
-            rawPath: string(pathStart, pathStart + (segments.rawLength)),
-            pathSegments: segments.list, rawQuery: rawQuery, queryItems: queryItems, rawFragment: rawFragment,
-            original: original, isKnownCanonical: isKnownCanonical)
+            scheme: scheme, host: host, port: port, pathSegments: segments.list, queryItems: queryItems,
+            parsed: Link.ParsedText(
+                text: original, path: pathStart..<(pathStart + segments.rawLength), query: queryRange,
+                fragment: fragmentRange, hasAuthority: hasAuthority, isStripped: isStripped),
+            isKnownCanonical: isKnownCanonical)
     }
 
     // MARK: - Characters
@@ -246,11 +255,15 @@ struct LinkParser {
                 .invalidHost, at: start,
                 detail: "host of \(hostEnd - start) bytes, limit \(limits.maxHostLength)")
         }
-        let host = try HostValidator(
+        if let literal = try HostValidator(
             bytes: bytes, start: start, end: hostEnd, allowsIPLiterals: policy.allowsIPLiterals,
             allowsUnderscore: !isWeb && !policy.customSchemeHostsAreDomains
-        ).validate()
-        return (host, port)
+        ).validate() {
+            return (literal, port)
+        }
+        // A name: share the policy's string when the host is one of the allowed hosts.
+        let name = UnsafeBufferPointer(rebasing: bytes[start..<hostEnd])
+        return (allowedHosts.exactHost(name) ?? ASCII.lowercasedString(name), port)
     }
 
     private func parsePort(_ start: Int, _ end: Int) throws(LinkError) -> Int {
@@ -358,7 +371,10 @@ struct LinkParser {
 
     // MARK: - Query
 
-    private func parseQuery(_ start: Int, _ end: Int, escapes: Bool) throws(LinkError) -> [QueryItem] {
+    /// The query's items, without those `stripping` names, and whether any was left out.
+    private func parseQuery(_ start: Int, _ end: Int, escapes: Bool, stripping: StrippedNameMatcher?)
+        throws(LinkError) -> ([QueryItem], Bool)
+    {
         try checkComponent(start, end, extra: "/?", name: "query")
         if let quote = (start..<end).first(where: { bytes[$0] == UInt8(ascii: "'") }) {
             throw LinkError(
@@ -366,20 +382,28 @@ struct LinkParser {
         }
         var items: [QueryItem] = []
         items.reserveCapacity(min(count(of: UInt8(ascii: "&"), start, end) + 1, limits.maxQueryItems + 1))
+        var total = 0
+        var isStripped = false
         var itemStart = start
         while itemStart <= end {
             var itemEnd = itemStart
             while itemEnd < end, bytes[itemEnd] != UInt8(ascii: "&") { itemEnd += 1 }
             if itemEnd > itemStart {
-                items.append(try queryItem(itemStart, itemEnd, escapes: escapes))
-                guard items.count <= limits.maxQueryItems else {
+                let item = try queryItem(itemStart, itemEnd, escapes: escapes)
+                total += 1
+                if let stripping, stripping.matches(item.name) {
+                    isStripped = true
+                } else {
+                    items.append(item)
+                }
+                guard total <= limits.maxQueryItems else {
                     throw LinkError(
                         .tooManyQueryItems, at: itemStart, detail: "limit \(limits.maxQueryItems)")
                 }
             }
             itemStart = itemEnd + 1
         }
-        return items
+        return (items, isStripped)
     }
 
     private func queryItem(_ start: Int, _ end: Int, escapes: Bool) throws(LinkError) -> QueryItem {

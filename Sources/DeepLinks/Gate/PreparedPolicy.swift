@@ -97,6 +97,31 @@ struct AllowedHostMatcher: Sendable {
         allowsAnyHost || Self.contains(exactHosts, host) || subdomainWildcards.contains { $0.matches(host) }
     }
 
+    /// The allowed scheme whose text is these bytes lower-cased, or `nil`: the parser then
+    /// shares the policy's string instead of writing a new one.
+    func allowedScheme(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        Self.find(schemes, bytes)
+    }
+
+    /// The exact allowed host whose text is these bytes lower-cased, or `nil`.
+    func exactHost(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        Self.find(exactHosts, bytes)
+    }
+
+    /// The candidate equal to the lower-cased bytes. Equal UTF-8 lengths and equal text mean
+    /// equal bytes here, so comparing bytes answers what `==` answers.
+    private static func find(_ list: [String], _ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        for candidate in list where candidate.utf8.count == bytes.count {
+            let equal =
+                candidate.utf8.withContiguousStorageIfAvailable { text -> Bool in
+                    for i in 0..<text.count where text[i] != ASCII.lowercased(bytes[i]) { return false }
+                    return true
+                } ?? candidate.utf8.elementsEqual(bytes.lazy.map(ASCII.lowercased))
+            if equal { return candidate }
+        }
+        return nil
+    }
+
     private static func contains(_ list: [String], _ text: String) -> Bool {
         let length = text.utf8.count
         for candidate in list where candidate.utf8.count == length && candidate == text { return true }
