@@ -1,16 +1,17 @@
 /// One pass of the gate over the UTF-8 bytes of a link. Positions in errors are byte offsets.
 struct LinkParser {
     let bytes: UnsafeBufferPointer<UInt8>
-    let policy: LinkPolicy
-    /// The policy's allowed schemes and hosts, prepared by the gate.
-    let allowedHosts: AllowedHostMatcher
+    /// The gate's policy, prepared.
+    let prepared: PreparedPolicy
     let original: String
-    /// The query items to leave out of a web link while parsing it, or `nil` to keep every
-    /// item. Every item is still checked; a link with items left out writes its original
-    /// text again from the parts, as ``LinkGate/sanitize(_:)`` does.
-    var stripping: StrippedNameMatcher? = nil
+    /// Whether to leave out of a web link the query items the policy strips. Every item is
+    /// still checked; a link with items left out writes its original text again from the
+    /// parts, as ``LinkGate/sanitize(_:)`` does.
+    var stripping = false
 
-    private var limits: LinkLimits { policy.limits }
+    private var policy: LinkPolicy { prepared.policy }
+    private var allowedHosts: AllowedHostMatcher { prepared.allowedHosts }
+    private var limits: LinkLimits { prepared.policy.limits }
 
     func parse() throws(LinkError) -> Link {
         let count = bytes.count
@@ -55,6 +56,7 @@ struct LinkParser {
         // "//" authority
         var host: String?
         var port: Int?
+        var hostIsAllowed = false
         let hasAuthority = i + 1 < count && bytes[i] == UInt8(ascii: "/") && bytes[i + 1] == UInt8(ascii: "/")
         if hasAuthority {
             i += 2
@@ -64,7 +66,7 @@ struct LinkParser {
             {
                 i += 1
             }
-            (host, port) = try parseAuthority(start, i, isWeb: isWeb)
+            (host, port, hostIsAllowed) = try parseAuthority(start, i, isWeb: isWeb)
         } else if isWeb {
             throw LinkError(.missingAuthority, at: i, detail: "expected '//' after '\(scheme):'")
         } else {
@@ -72,7 +74,7 @@ struct LinkParser {
                 .customSchemeWithoutAuthority, at: i,
                 detail: "write '\(scheme)://' followed by the host, or '\(scheme):///' for none")
         }
-        if let host, isWeb || policy.customSchemeHostsAreDomains, !allowedHosts.allows(host) {
+        if let host, isWeb || policy.customSchemeHostsAreDomains, !hostIsAllowed, !allowedHosts.allows(host) {
             throw LinkError(
                 .hostNotAllowed, at: hasAuthority ? scheme.utf8.count + 3 : nil, detail: "host '\(host)'")
         }
@@ -96,7 +98,7 @@ struct LinkParser {
                     detail: "query of \(i - start) bytes, limit \(limits.maxQueryLength)")
             }
             (queryItems, isStripped) = try parseQuery(
-                start, i, escapes: characters.hasPercent, stripping: isWeb ? stripping : nil)
+                start, i, escapes: characters.hasPercent, stripping: isWeb && stripping)
             queryRange = start..<i
         }
 
@@ -110,7 +112,7 @@ struct LinkParser {
                     .componentTooLong, at: start,
                     detail: "fragment of \(count - start) bytes, limit \(limits.maxFragmentLength)")
             }
-            try checkComponent(start, count, extra: "/?", name: "fragment")
+            try checkComponent(start, count, allowsQuestionMark: true, name: "fragment")
             // As in the path and the query: an escape that is not UTF-8 has no decoded value.
             if characters.hasPercent {
                 let raw = string(start, count)
@@ -219,13 +221,17 @@ struct LinkParser {
 
     // MARK: - Authority
 
-    private func parseAuthority(_ start: Int, _ end: Int, isWeb: Bool) throws(LinkError) -> (String?, Int?) {
-        if let at = (start..<end).first(where: { bytes[$0] == UInt8(ascii: "@") }) {
-            throw LinkError(.userInfo, at: at, detail: "'@' in the authority")
+    /// The host and port, and whether the host is one of the policy's exact hosts.
+    private func parseAuthority(_ start: Int, _ end: Int, isWeb: Bool) throws(LinkError) -> (String?, Int?, Bool)
+    {
+        var colon: Int?
+        for j in start..<end {
+            if bytes[j] == UInt8(ascii: "@") { throw LinkError(.userInfo, at: j, detail: "'@' in the authority") }
+            if colon == nil, bytes[j] == UInt8(ascii: ":") { colon = j }
         }
         guard start < end else {
             if isWeb { throw LinkError(.missingHost, at: start) }
-            return (nil, nil)
+            return (nil, nil, false)
         }
         var hostEnd = end
         var portStart: Int?
@@ -240,7 +246,7 @@ struct LinkParser {
                 }
                 portStart = hostEnd + 1
             }
-        } else if let colon = (start..<end).first(where: { bytes[$0] == UInt8(ascii: ":") }) {
+        } else if let colon {
             hostEnd = colon
             portStart = colon + 1
         }
@@ -248,7 +254,7 @@ struct LinkParser {
         if let portStart { port = try parsePort(portStart, end) }
         guard start < hostEnd else {
             if isWeb || port != nil { throw LinkError(.missingHost, at: start) }
-            return (nil, nil)
+            return (nil, nil, false)
         }
         guard hostEnd - start <= limits.maxHostLength else {
             throw LinkError(
@@ -259,11 +265,12 @@ struct LinkParser {
             bytes: bytes, start: start, end: hostEnd, allowsIPLiterals: policy.allowsIPLiterals,
             allowsUnderscore: !isWeb && !policy.customSchemeHostsAreDomains
         ).validate() {
-            return (literal, port)
+            return (literal, port, false)
         }
         // A name: share the policy's string when the host is one of the allowed hosts.
         let name = UnsafeBufferPointer(rebasing: bytes[start..<hostEnd])
-        return (allowedHosts.exactHost(name) ?? ASCII.lowercasedString(name), port)
+        if let exact = allowedHosts.exactHost(name) { return (exact, port, true) }
+        return (ASCII.lowercasedString(name), port, false)
     }
 
     private func parsePort(_ start: Int, _ end: Int) throws(LinkError) -> Int {
@@ -296,9 +303,10 @@ struct LinkParser {
         -> Segments
     {
         guard start < end else { return Segments(list: [], rawLength: 0) }
-        try checkComponent(start, end, extra: "/", name: "path")
+        let slashes = try checkComponent(
+            start, end, allowsQuestionMark: false, name: "path", counting: UInt8(ascii: "/"))
         var list: [PathSegment] = []
-        list.reserveCapacity(min(count(of: UInt8(ascii: "/"), start, end) + 1, limits.maxPathSegments + 1))
+        list.reserveCapacity(min(slashes + 1, limits.maxPathSegments + 1))
         var segStart = bytes[start] == UInt8(ascii: "/") ? start + 1 : start
         if !hasAuthority, bytes[start] == UInt8(ascii: "/"), start + 1 < end,
             bytes[start + 1] == UInt8(ascii: "/")
@@ -371,30 +379,55 @@ struct LinkParser {
 
     // MARK: - Query
 
-    /// The query's items, without those `stripping` names, and whether any was left out.
-    private func parseQuery(_ start: Int, _ end: Int, escapes: Bool, stripping: StrippedNameMatcher?)
+    /// The query's items, without those the policy strips when `stripping`, and whether any
+    /// was left out.
+    private func parseQuery(_ start: Int, _ end: Int, escapes: Bool, stripping: Bool)
         throws(LinkError) -> ([QueryItem], Bool)
     {
-        try checkComponent(start, end, extra: "/?", name: "query")
-        if let quote = (start..<end).first(where: { bytes[$0] == UInt8(ascii: "'") }) {
-            throw LinkError(
-                .invalidCharacter, at: quote, detail: "\"'\" in the query, which browsers send as %27")
+        let ampersands = try checkComponent(
+            start, end, allowsQuestionMark: true, name: "query", counting: UInt8(ascii: "&"))
+        var i = start
+        while i < end {
+            if bytes[i] == UInt8(ascii: "'") {
+                throw LinkError(
+                    .invalidCharacter, at: i, detail: "\"'\" in the query, which browsers send as %27")
+            }
+            i += 1
         }
+        let strippedNames = prepared.strippedNames
         var items: [QueryItem] = []
-        items.reserveCapacity(min(count(of: UInt8(ascii: "&"), start, end) + 1, limits.maxQueryItems + 1))
+        items.reserveCapacity(min(ampersands + 1, limits.maxQueryItems + 1))
         var total = 0
         var isStripped = false
         var itemStart = start
         while itemStart <= end {
             var itemEnd = itemStart
-            while itemEnd < end, bytes[itemEnd] != UInt8(ascii: "&") { itemEnd += 1 }
+            var equals: Int?
+            var percent = false
+            while itemEnd < end, bytes[itemEnd] != UInt8(ascii: "&") {
+                if equals == nil, bytes[itemEnd] == UInt8(ascii: "=") { equals = itemEnd }
+                if bytes[itemEnd] == UInt8(ascii: "%") { percent = true }
+                itemEnd += 1
+            }
             if itemEnd > itemStart {
-                let item = try queryItem(itemStart, itemEnd, escapes: escapes)
                 total += 1
-                if let stripping, stripping.matches(item.name) {
-                    isStripped = true
+                let escaped = escapes && percent
+                if stripping, !escaped {
+                    // Nothing escaped: the name is its bytes, which the component check passed,
+                    // and an item left out needs no string at all.
+                    let name = UnsafeBufferPointer(rebasing: bytes[itemStart..<(equals ?? itemEnd)])
+                    if strippedNames.matches(printableASCII: name) {
+                        isStripped = true
+                    } else {
+                        items.append(try queryItem(itemStart, itemEnd, equals: equals, escapes: false))
+                    }
                 } else {
-                    items.append(item)
+                    let item = try queryItem(itemStart, itemEnd, equals: equals, escapes: escaped)
+                    if stripping, strippedNames.matches(item.name) {
+                        isStripped = true
+                    } else {
+                        items.append(item)
+                    }
                 }
                 guard total <= limits.maxQueryItems else {
                     throw LinkError(
@@ -406,8 +439,7 @@ struct LinkParser {
         return (items, isStripped)
     }
 
-    private func queryItem(_ start: Int, _ end: Int, escapes: Bool) throws(LinkError) -> QueryItem {
-        let equals = (start..<end).first(where: { bytes[$0] == UInt8(ascii: "=") })
+    private func queryItem(_ start: Int, _ end: Int, equals: Int?, escapes: Bool) throws(LinkError) -> QueryItem {
         let nameEnd = equals ?? end
         let rawName = string(start, nameEnd)
         let rawValue = equals.map { string($0 + 1, end) } ?? ""
@@ -433,13 +465,18 @@ struct LinkParser {
 
     // MARK: - Shared
 
-    /// Checks that a component holds only `pchar`, valid escapes and the extra characters given.
-    private func checkComponent(_ start: Int, _ end: Int, extra: StaticString, name: String) throws(LinkError)
-    {
+    /// Checks that a component holds only `pchar`, valid escapes, `/` and, where allowed, `?`.
+    /// Returns how many times the byte `counted` occurs in it, to size arrays once.
+    @discardableResult
+    private func checkComponent(
+        _ start: Int, _ end: Int, allowsQuestionMark: Bool, name: String, counting counted: UInt8 = 0
+    ) throws(LinkError) -> Int {
         let classes = ASCII.byteClasses
+        var n = 0
         var i = start
         while i < end {
             let b = bytes[i]
+            if b == counted { n += 1 }
             if classes[Int(b)] & ASCII.pathCharacterBit != 0 {
                 i += 1
                 continue
@@ -460,23 +497,14 @@ struct LinkParser {
                 i += 3
                 continue
             }
-            guard ASCII.isPathCharacter(b) || Self.contains(extra, b) else {
+            // Not `pchar` (the class says so): only the separators the component allows.
+            guard b == UInt8(ascii: "/") || (allowsQuestionMark && b == UInt8(ascii: "?")) else {
                 throw LinkError(
                     .invalidCharacter, at: i, detail: "'\(Character(Unicode.Scalar(b)))' in the \(name)")
             }
             i += 1
         }
-    }
-
-    /// How many times a byte occurs in a range, to size arrays once.
-    private func count(of byte: UInt8, _ start: Int, _ end: Int) -> Int {
-        var n = 0
-        for i in start..<end where bytes[i] == byte { n += 1 }
         return n
-    }
-
-    private static func contains(_ set: StaticString, _ b: UInt8) -> Bool {
-        set.withUTF8Buffer { $0.contains(b) }
     }
 
     /// The byte a `%XX` escape at `i` stands for; the escape was validated by `checkComponent`.

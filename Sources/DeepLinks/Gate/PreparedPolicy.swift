@@ -1,3 +1,20 @@
+/// A policy prepared once for parsing and sanitising, in one shared box: a gate hands the
+/// parser one reference instead of copying every list of the policy for every link.
+final class PreparedPolicy: Sendable {
+    /// The policy as given.
+    let policy: LinkPolicy
+    /// Its allowed schemes and hosts.
+    let allowedHosts: AllowedHostMatcher
+    /// Its stripped query items.
+    let strippedNames: StrippedNameMatcher
+
+    init(_ policy: LinkPolicy) {
+        self.policy = policy
+        allowedHosts = AllowedHostMatcher(policy)
+        strippedNames = StrippedNameMatcher(policy.strippedQueryItems)
+    }
+}
+
 /// The policy's stripped query-item patterns, prepared once so that sanitising a link does
 /// not walk every pattern for every item.
 ///
@@ -60,6 +77,19 @@ struct StrippedNameMatcher: Sendable {
         return patterns.contains { $0.matches(name) }
     }
 
+    /// Whether some pattern matches a name given as printable ASCII bytes (a query name
+    /// without escapes, as the gate checked it): the answer ``matches(_:)`` gives for the
+    /// same text, without writing the text.
+    func matches(printableASCII bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if !general.isEmpty { return matches(String(decoding: bytes, as: UTF8.self)) }
+        if bytes.isEmpty { return empty.contains { !$0.isPrefix || $0.bytes.isEmpty } }
+        if empty.contains(where: \.isPrefix) { return true }
+        for candidate in byFirstByte[Int(ASCII.lowercased(bytes[0]))] where Self.fits(candidate, bytes) {
+            return true
+        }
+        return false
+    }
+
     /// Whether the lower-cased name equals the candidate, or starts with it for a prefix.
     private static func fits(_ candidate: Candidate, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
         let expected = candidate.bytes
@@ -81,13 +111,21 @@ struct AllowedHostMatcher: Sendable {
     private let allowsAnyHost: Bool
     private let exactHosts: [String]
     private let subdomainWildcards: [HostPattern]
+    /// The schemes and exact hosts with their UTF-8 bytes, for finding them from bytes.
+    private let schemeBytes: [(text: String, bytes: [UInt8])]
+    private let exactHostBytes: [(text: String, bytes: [UInt8])]
 
     init(_ policy: LinkPolicy) {
         schemes = policy.allowedSchemes.sorted()
         allowsAnyHost = policy.allowedHosts.isEmpty
         exactHosts = policy.allowedHosts.filter { !$0.isSubdomainWildcard }.map(\.name)
         subdomainWildcards = policy.allowedHosts.filter(\.isSubdomainWildcard)
+        schemeBytes = schemes.map { ($0, Array($0.utf8)) }
+        exactHostBytes = exactHosts.map { ($0, Array($0.utf8)) }
     }
+
+    /// Whether every host is allowed.
+    var allowsEveryHost: Bool { allowsAnyHost }
 
     /// Whether the (lower-cased) scheme is allowed.
     func allowsScheme(_ scheme: String) -> Bool { Self.contains(schemes, scheme) }
@@ -100,24 +138,25 @@ struct AllowedHostMatcher: Sendable {
     /// The allowed scheme whose text is these bytes lower-cased, or `nil`: the parser then
     /// shares the policy's string instead of writing a new one.
     func allowedScheme(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        Self.find(schemes, bytes)
+        Self.find(schemeBytes, bytes)
     }
 
     /// The exact allowed host whose text is these bytes lower-cased, or `nil`.
     func exactHost(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        Self.find(exactHosts, bytes)
+        Self.find(exactHostBytes, bytes)
     }
 
     /// The candidate equal to the lower-cased bytes. Equal UTF-8 lengths and equal text mean
     /// equal bytes here, so comparing bytes answers what `==` answers.
-    private static func find(_ list: [String], _ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        for candidate in list where candidate.utf8.count == bytes.count {
-            let equal =
-                candidate.utf8.withContiguousStorageIfAvailable { text -> Bool in
-                    for i in 0..<text.count where text[i] != ASCII.lowercased(bytes[i]) { return false }
-                    return true
-                } ?? candidate.utf8.elementsEqual(bytes.lazy.map(ASCII.lowercased))
-            if equal { return candidate }
+    private static func find(_ list: [(text: String, bytes: [UInt8])], _ bytes: UnsafeBufferPointer<UInt8>)
+        -> String?
+    {
+        for candidate in list where candidate.bytes.count == bytes.count {
+            let equal = candidate.bytes.withUnsafeBufferPointer { text -> Bool in
+                for i in 0..<text.count where text[i] != ASCII.lowercased(bytes[i]) { return false }
+                return true
+            }
+            if equal { return candidate.text }
         }
         return nil
     }
