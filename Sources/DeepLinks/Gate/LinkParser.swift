@@ -48,7 +48,8 @@ struct LinkParser {
         }
         let schemeBytes = UnsafeBufferPointer(rebasing: bytes[0..<i])
         guard let scheme = allowedHosts.allowedScheme(schemeBytes) else {
-            throw LinkError(.schemeNotAllowed, at: 0, detail: "scheme '\(ASCII.lowercasedString(schemeBytes))'")
+            throw LinkError(
+                .schemeNotAllowed, at: 0, detail: "scheme '\(ASCII.lowercasedString(schemeBytes))'")
         }
         let isWeb = scheme == "https" || scheme == "http"
         i += 1  // ':'
@@ -117,7 +118,8 @@ struct LinkParser {
             if characters.hasPercent {
                 let raw = string(start, count)
                 guard PercentEncoding.decode(raw) != nil else {
-                    throw LinkError(.invalidPercentEscape, at: start, detail: "'\(raw)' does not decode to UTF-8")
+                    throw LinkError(
+                        .invalidPercentEscape, at: start, detail: "'\(raw)' does not decode to UTF-8")
                 }
             }
             fragmentRange = start..<count
@@ -222,11 +224,14 @@ struct LinkParser {
     // MARK: - Authority
 
     /// The host and port, and whether the host is one of the policy's exact hosts.
-    private func parseAuthority(_ start: Int, _ end: Int, isWeb: Bool) throws(LinkError) -> (String?, Int?, Bool)
-    {
+    private func parseAuthority(_ start: Int, _ end: Int, isWeb: Bool) throws(LinkError) -> (
+        String?, Int?, Bool
+    ) {
         var colon: Int?
         for j in start..<end {
-            if bytes[j] == UInt8(ascii: "@") { throw LinkError(.userInfo, at: j, detail: "'@' in the authority") }
+            if bytes[j] == UInt8(ascii: "@") {
+                throw LinkError(.userInfo, at: j, detail: "'@' in the authority")
+            }
             if colon == nil, bytes[j] == UInt8(ascii: ":") { colon = j }
         }
         guard start < end else {
@@ -261,14 +266,20 @@ struct LinkParser {
                 .invalidHost, at: start,
                 detail: "host of \(hostEnd - start) bytes, limit \(limits.maxHostLength)")
         }
+        let allowsUnderscore = !isWeb && !policy.customSchemeHostsAreDomains
+        let name = UnsafeBufferPointer(rebasing: bytes[start..<hostEnd])
+        // One of the policy's exact hosts that the validator already accepted: the same rules
+        // on the same letters in another case give the same answer.
+        if let exact = allowedHosts.validExactHost(name, allowsUnderscore: allowsUnderscore) {
+            return (exact, port, true)
+        }
         if let literal = try HostValidator(
             bytes: bytes, start: start, end: hostEnd, allowsIPLiterals: policy.allowsIPLiterals,
-            allowsUnderscore: !isWeb && !policy.customSchemeHostsAreDomains
+            allowsUnderscore: allowsUnderscore
         ).validate() {
             return (literal, port, false)
         }
         // A name: share the policy's string when the host is one of the allowed hosts.
-        let name = UnsafeBufferPointer(rebasing: bytes[start..<hostEnd])
         if let exact = allowedHosts.exactHost(name) { return (exact, port, true) }
         return (ASCII.lowercasedString(name), port, false)
     }
@@ -439,7 +450,9 @@ struct LinkParser {
         return (items, isStripped)
     }
 
-    private func queryItem(_ start: Int, _ end: Int, equals: Int?, escapes: Bool) throws(LinkError) -> QueryItem {
+    private func queryItem(_ start: Int, _ end: Int, equals: Int?, escapes: Bool) throws(LinkError)
+        -> QueryItem
+    {
         let nameEnd = equals ?? end
         let rawName = string(start, nameEnd)
         let rawValue = equals.map { string($0 + 1, end) } ?? ""

@@ -114,6 +114,10 @@ struct AllowedHostMatcher: Sendable {
     /// The schemes and exact hosts with their UTF-8 bytes, for finding them from bytes.
     private let schemeBytes: [(text: String, bytes: [UInt8])]
     private let exactHostBytes: [(text: String, bytes: [UInt8])]
+    /// For each exact host, whether ``HostValidator`` accepts it as a DNS name, without and
+    /// with `_`. Its rules do not depend on letter case, so a link host whose bytes lower-cased
+    /// are an exact host that passed needs no second look.
+    private let exactHostValidity: [(domain: Bool, name: Bool)]
 
     init(_ policy: LinkPolicy) {
         schemes = policy.allowedSchemes.sorted()
@@ -122,6 +126,34 @@ struct AllowedHostMatcher: Sendable {
         subdomainWildcards = policy.allowedHosts.filter(\.isSubdomainWildcard)
         schemeBytes = schemes.map { ($0, Array($0.utf8)) }
         exactHostBytes = exactHosts.map { ($0, Array($0.utf8)) }
+        exactHostValidity = exactHostBytes.map { host in
+            func passes(allowsUnderscore: Bool) -> Bool {
+                guard !host.bytes.isEmpty, host.bytes.count <= policy.limits.maxHostLength,
+                    host.bytes.first != UInt8(ascii: "[")
+                else { return false }
+                return host.bytes.withUnsafeBufferPointer { bytes in
+                    let validator = HostValidator(
+                        bytes: bytes, start: 0, end: bytes.count, allowsIPLiterals: policy.allowsIPLiterals,
+                        allowsUnderscore: allowsUnderscore)
+                    // `nil` is a DNS name that passed; an IP literal or an error is not.
+                    do throws(LinkError) {
+                        return try validator.validate() == nil
+                    } catch {
+                        return false
+                    }
+                }
+            }
+            return (passes(allowsUnderscore: false), passes(allowsUnderscore: true))
+        }
+    }
+
+    /// The exact allowed host whose text is these bytes lower-cased, when ``HostValidator``
+    /// accepts it as a DNS name with or without `_` as asked: the link's host then passes
+    /// the validator too, and is allowed.
+    func validExactHost(_ bytes: UnsafeBufferPointer<UInt8>, allowsUnderscore: Bool) -> String? {
+        guard let index = Self.firstIndex(exactHostBytes, bytes) else { return nil }
+        let validity = exactHostValidity[index]
+        return (allowsUnderscore ? validity.name : validity.domain) ? exactHostBytes[index].text : nil
     }
 
     /// Whether every host is allowed.
@@ -151,12 +183,20 @@ struct AllowedHostMatcher: Sendable {
     private static func find(_ list: [(text: String, bytes: [UInt8])], _ bytes: UnsafeBufferPointer<UInt8>)
         -> String?
     {
-        for candidate in list where candidate.bytes.count == bytes.count {
+        firstIndex(list, bytes).map { list[$0].text }
+    }
+
+    private static func firstIndex(
+        _ list: [(text: String, bytes: [UInt8])], _ bytes: UnsafeBufferPointer<UInt8>
+    )
+        -> Int?
+    {
+        for (index, candidate) in list.enumerated() where candidate.bytes.count == bytes.count {
             let equal = candidate.bytes.withUnsafeBufferPointer { text -> Bool in
                 for i in 0..<text.count where text[i] != ASCII.lowercased(bytes[i]) { return false }
                 return true
             }
-            if equal { return candidate.text }
+            if equal { return index }
         }
         return nil
     }
