@@ -82,8 +82,8 @@ struct LinkParser {
 
         // path
         let pathStart = i
-        while i < count, bytes[i] != UInt8(ascii: "?"), bytes[i] != UInt8(ascii: "#") { i += 1 }
-        let segments = try parsePath(pathStart, i, hasAuthority: hasAuthority, escapes: characters.hasPercent)
+        let segments = try parsePath(pathStart, count, hasAuthority: hasAuthority, escapes: characters.hasPercent)
+        i = pathStart + segments.rawLength
 
         // query
         var queryRange: Range<Int>?
@@ -92,14 +92,8 @@ struct LinkParser {
         if i < count, bytes[i] == UInt8(ascii: "?") {
             i += 1
             let start = i
-            while i < count, bytes[i] != UInt8(ascii: "#") { i += 1 }
-            guard i - start <= limits.maxQueryLength else {
-                throw LinkError(
-                    .componentTooLong, at: start,
-                    detail: "query of \(i - start) bytes, limit \(limits.maxQueryLength)")
-            }
-            (queryItems, isStripped) = try parseQuery(
-                start, i, escapes: characters.hasPercent, stripping: isWeb && stripping)
+            (queryItems, isStripped, i) = try parseQuery(
+                start, count, escapes: characters.hasPercent, stripping: isWeb && stripping)
             queryRange = start..<i
         }
 
@@ -113,7 +107,7 @@ struct LinkParser {
                     .componentTooLong, at: start,
                     detail: "fragment of \(count - start) bytes, limit \(limits.maxFragmentLength)")
             }
-            try checkComponent(start, count, allowsQuestionMark: true, name: "fragment")
+            try checkComponent(start, count, ends: .atTextEnd, name: "fragment")
             // As in the path and the query: an escape that is not UTF-8 has no decoded value.
             if characters.hasPercent {
                 let raw = string(start, count)
@@ -310,12 +304,15 @@ struct LinkParser {
     }
 
     /// `escapes` is whether the link holds any `%`: without one, no segment needs decoding.
-    private func parsePath(_ start: Int, _ end: Int, hasAuthority: Bool, escapes: Bool) throws(LinkError)
+    /// The path from `start`: it ends at the first `?` or `#`, or at `limit`.
+    private func parsePath(_ start: Int, _ limit: Int, hasAuthority: Bool, escapes: Bool) throws(LinkError)
         -> Segments
     {
+        let checked = try checkComponent(
+            start, limit, ends: .atQueryOrFragment, name: "path", counting: UInt8(ascii: "/"))
+        let end = checked.end
         guard start < end else { return Segments(list: [], rawLength: 0) }
-        let slashes = try checkComponent(
-            start, end, allowsQuestionMark: false, name: "path", counting: UInt8(ascii: "/"))
+        let slashes = checked.count
         var list: [PathSegment] = []
         list.reserveCapacity(min(slashes + 1, limits.maxPathSegments + 1))
         var segStart = bytes[start] == UInt8(ascii: "/") ? start + 1 : start
@@ -390,21 +387,35 @@ struct LinkParser {
 
     // MARK: - Query
 
-    /// The query's items, without those the policy strips when `stripping`, and whether any
-    /// was left out.
-    private func parseQuery(_ start: Int, _ end: Int, escapes: Bool, stripping: Bool)
-        throws(LinkError) -> ([QueryItem], Bool)
+    /// The query from `start` (after `?`): it ends at the first `#` or at `limit`. Returns
+    /// its items, without those the policy strips when `stripping`, whether any was left out,
+    /// and where the query ends.
+    private func parseQuery(_ start: Int, _ limit: Int, escapes: Bool, stripping: Bool)
+        throws(LinkError) -> ([QueryItem], Bool, Int)
     {
-        let ampersands = try checkComponent(
-            start, end, allowsQuestionMark: true, name: "query", counting: UInt8(ascii: "&"))
-        var i = start
-        while i < end {
-            if bytes[i] == UInt8(ascii: "'") {
+        // A query over the limit is refused as such before anything in it.
+        func checkLength(_ end: Int) throws(LinkError) {
+            guard end - start <= limits.maxQueryLength else {
                 throw LinkError(
-                    .invalidCharacter, at: i, detail: "\"'\" in the query, which browsers send as %27")
+                    .componentTooLong, at: start,
+                    detail: "query of \(end - start) bytes, limit \(limits.maxQueryLength)")
             }
-            i += 1
         }
+        let checked: (end: Int, count: Int, quote: Int?)
+        do {
+            checked = try checkComponent(
+                start, limit, ends: .atFragment, name: "query", counting: UInt8(ascii: "&"))
+        } catch {
+            try checkLength(componentEnd(from: start, limit, ends: .atFragment))
+            throw error
+        }
+        let end = checked.end
+        try checkLength(end)
+        if let quote = checked.quote {
+            throw LinkError(
+                .invalidCharacter, at: quote, detail: "\"'\" in the query, which browsers send as %27")
+        }
+        let ampersands = checked.count
         let strippedNames = prepared.strippedNames
         var items: [QueryItem] = []
         items.reserveCapacity(min(ampersands + 1, limits.maxQueryItems + 1))
@@ -447,7 +458,7 @@ struct LinkParser {
             }
             itemStart = itemEnd + 1
         }
-        return (items, isStripped)
+        return (items, isStripped, end)
     }
 
     private func queryItem(_ start: Int, _ end: Int, equals: Int?, escapes: Bool) throws(LinkError)
@@ -478,16 +489,44 @@ struct LinkParser {
 
     // MARK: - Shared
 
-    /// Checks that a component holds only `pchar`, valid escapes, `/` and, where allowed, `?`.
-    /// Returns how many times the byte `counted` occurs in it, to size arrays once.
+    /// Where a component ends: at the end of the text, or before the first byte that starts
+    /// a later component.
+    private enum ComponentEnd {
+        /// The fragment: it runs to the end of the text, and may hold `?`.
+        case atTextEnd
+        /// The path: it ends before `?` or `#`.
+        case atQueryOrFragment
+        /// The query: it ends before `#`, and may hold `?`.
+        case atFragment
+    }
+
+    /// Where the component from `start` ends, at the latest at `limit`.
+    private func componentEnd(from start: Int, _ limit: Int, ends: ComponentEnd) -> Int {
+        var i = start
+        switch ends {
+        case .atTextEnd: return limit
+        case .atQueryOrFragment:
+            while i < limit, bytes[i] != UInt8(ascii: "?"), bytes[i] != UInt8(ascii: "#") { i += 1 }
+        case .atFragment:
+            while i < limit, bytes[i] != UInt8(ascii: "#") { i += 1 }
+        }
+        return i
+    }
+
+    /// Checks that the component from `start` holds only `pchar`, valid escapes, `/` and
+    /// (outside the path) `?`, and finds where it ends. Returns the end, how many times the
+    /// byte `counted` occurs, to size arrays once, and (in the query) the first `'`.
     @discardableResult
     private func checkComponent(
-        _ start: Int, _ end: Int, allowsQuestionMark: Bool, name: String, counting counted: UInt8 = 0
-    ) throws(LinkError) -> Int {
-        let classes = ASCII.byteClasses
+        _ start: Int, _ limit: Int, ends: ComponentEnd, name: String, counting counted: UInt8 = 0
+    ) throws(LinkError) -> (end: Int, count: Int, quote: Int?) {
+        // In the query `'` is taken out of `pchar`, so that the loop below notes it.
+        let classes = ends == .atFragment ? ASCII.queryByteClasses : ASCII.byteClasses
+        let allowsQuestionMark = ends != .atQueryOrFragment
         var n = 0
+        var quote: Int?
         var i = start
-        while i < end {
+        while i < limit {
             let b = bytes[i]
             if b == counted { n += 1 }
             if classes[Int(b)] & ASCII.pathCharacterBit != 0 {
@@ -495,8 +534,9 @@ struct LinkParser {
                 continue
             }
             if b == UInt8(ascii: "%") {
-                guard i + 2 < end, ASCII.hexValue(bytes[i + 1]) != nil, ASCII.hexValue(bytes[i + 2]) != nil
+                guard i + 2 < limit, ASCII.hexValue(bytes[i + 1]) != nil, ASCII.hexValue(bytes[i + 2]) != nil
                 else {
+                    let end = componentEnd(from: i + 1, limit, ends: ends)
                     throw LinkError(.invalidPercentEscape, at: i, detail: "'\(string(i, min(i + 3, end)))'")
                 }
                 if name != "path" {
@@ -510,14 +550,20 @@ struct LinkParser {
                 i += 3
                 continue
             }
-            // Not `pchar` (the class says so): only the separators the component allows.
-            guard b == UInt8(ascii: "/") || (allowsQuestionMark && b == UInt8(ascii: "?")) else {
+            switch b {
+            case UInt8(ascii: "#") where ends != .atTextEnd: return (i, n, quote)
+            case UInt8(ascii: "?") where ends == .atQueryOrFragment: return (i, n, quote)
+            case UInt8(ascii: "'") where ends == .atFragment: if quote == nil { quote = i }
+            case UInt8(ascii: "/"): break
+            case UInt8(ascii: "?") where allowsQuestionMark: break
+            default:
+                // Not `pchar` (the class says so) and not a separator the component allows.
                 throw LinkError(
                     .invalidCharacter, at: i, detail: "'\(Character(Unicode.Scalar(b)))' in the \(name)")
             }
             i += 1
         }
-        return n
+        return (i, n, quote)
     }
 
     /// The byte a `%XX` escape at `i` stands for; the escape was validated by `checkComponent`.

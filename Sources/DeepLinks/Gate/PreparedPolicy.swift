@@ -186,19 +186,20 @@ struct AllowedHostMatcher: Sendable {
         firstIndex(list, bytes).map { list[$0].text }
     }
 
-    private static func firstIndex(
-        _ list: [(text: String, bytes: [UInt8])], _ bytes: UnsafeBufferPointer<UInt8>
-    )
+    private static func firstIndex(_ list: [(text: String, bytes: [UInt8])], _ bytes: UnsafeBufferPointer<UInt8>)
         -> Int?
     {
-        for (index, candidate) in list.enumerated() where candidate.bytes.count == bytes.count {
-            let equal = candidate.bytes.withUnsafeBufferPointer { text -> Bool in
-                for i in 0..<text.count where text[i] != ASCII.lowercased(bytes[i]) { return false }
-                return true
+        // Read in place: no copy of a candidate, no reference count per candidate.
+        list.withUnsafeBufferPointer { candidates -> Int? in
+            for index in candidates.indices where candidates[index].bytes.count == bytes.count {
+                let equal = candidates[index].bytes.withUnsafeBufferPointer { text -> Bool in
+                    for i in 0..<text.count where text[i] != ASCII.lowercased(bytes[i]) { return false }
+                    return true
+                }
+                if equal { return index }
             }
-            if equal { return index }
+            return nil
         }
-        return nil
     }
 
     private static func contains(_ list: [String], _ text: String) -> Bool {

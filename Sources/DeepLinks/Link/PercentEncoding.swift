@@ -191,6 +191,14 @@ enum ASCII {
         return bits
     }
 
+    /// ``byteClasses`` without the `pchar` bit on `'`, which a query refuses: the query's
+    /// check then notes it without a second pass.
+    static let queryByteClasses: [UInt8] = {
+        var classes = byteClasses
+        classes[Int(UInt8(ascii: "'"))] &= ~pathCharacterBit
+        return classes
+    }()
+
     /// Whether the text holds a `%`, read from contiguous storage when the text has it.
     @inline(__always) static func containsPercent(_ text: some StringProtocol) -> Bool {
         text.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "%")) }
