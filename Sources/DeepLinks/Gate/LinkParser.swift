@@ -82,7 +82,8 @@ struct LinkParser {
 
         // path
         let pathStart = i
-        let segments = try parsePath(pathStart, count, hasAuthority: hasAuthority, escapes: characters.hasPercent)
+        let segments = try parsePath(
+            pathStart, count, hasAuthority: hasAuthority, escapes: characters.hasPercent)
         i = pathStart + segments.rawLength
 
         // query

@@ -186,7 +186,9 @@ struct AllowedHostMatcher: Sendable {
         firstIndex(list, bytes).map { list[$0].text }
     }
 
-    private static func firstIndex(_ list: [(text: String, bytes: [UInt8])], _ bytes: UnsafeBufferPointer<UInt8>)
+    private static func firstIndex(
+        _ list: [(text: String, bytes: [UInt8])], _ bytes: UnsafeBufferPointer<UInt8>
+    )
         -> Int?
     {
         // Read in place: no copy of a candidate, no reference count per candidate.
