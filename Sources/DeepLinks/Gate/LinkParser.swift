@@ -521,15 +521,15 @@ struct LinkParser {
     private func checkComponent(
         _ start: Int, _ limit: Int, ends: ComponentEnd, name: String, counting counted: UInt8 = 0
     ) throws(LinkError) -> (end: Int, count: Int, quote: Int?) {
-        // In the query `'` is taken out of `pchar`, so that the loop below notes it.
-        let classes = ends == .atFragment ? ASCII.queryByteClasses : ASCII.byteClasses
+        // In the query `'` and `&` are taken out of `pchar`, so that the loop below notes the
+        // one and counts the other; `/` is not `pchar`: every counted byte comes to the switch.
+        let classes = ends == .atFragment ? ASCII.queryByteClassTable : ASCII.byteClassTable
         let allowsQuestionMark = ends != .atQueryOrFragment
         var n = 0
         var quote: Int?
         var i = start
         while i < limit {
             let b = bytes[i]
-            if b == counted { n += 1 }
             if classes[Int(b)] & ASCII.pathCharacterBit != 0 {
                 i += 1
                 continue
@@ -555,6 +555,7 @@ struct LinkParser {
             case UInt8(ascii: "#") where ends != .atTextEnd: return (i, n, quote)
             case UInt8(ascii: "?") where ends == .atQueryOrFragment: return (i, n, quote)
             case UInt8(ascii: "'") where ends == .atFragment: if quote == nil { quote = i }
+            case UInt8(ascii: "&") where ends == .atFragment: break
             case UInt8(ascii: "/"): break
             case UInt8(ascii: "?") where allowsQuestionMark: break
             default:
@@ -562,6 +563,7 @@ struct LinkParser {
                 throw LinkError(
                     .invalidCharacter, at: i, detail: "'\(Character(Unicode.Scalar(b)))' in the \(name)")
             }
+            if b == counted { n += 1 }
             i += 1
         }
         return (i, n, quote)
