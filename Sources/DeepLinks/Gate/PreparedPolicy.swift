@@ -186,18 +186,13 @@ struct AllowedHostMatcher: Sendable {
         firstIndex(list, bytes).map { list[$0].text }
     }
 
-    private static func firstIndex(_ list: [(text: String, bytes: [UInt8])], _ bytes: UnsafeBufferPointer<UInt8>)
-        -> Int?
-    {
-        // Read in place: no copy of a candidate, no reference count per candidate. The last
-        // byte is compared first: hosts and schemes of one length mostly differ there or early.
-        guard let last = bytes.last.map(ASCII.lowercased) else {
-            return list.firstIndex { $0.bytes.isEmpty }
-        }
-        return list.withUnsafeBufferPointer { candidates -> Int? in
+    private static func firstIndex(
+        _ list: [(text: String, bytes: [UInt8])], _ bytes: UnsafeBufferPointer<UInt8>
+    ) -> Int? {
+        // Read in place: no copy of a candidate, no reference count per candidate.
+        list.withUnsafeBufferPointer { candidates -> Int? in
             for index in candidates.indices where candidates[index].bytes.count == bytes.count {
                 let equal = candidates[index].bytes.withUnsafeBufferPointer { text -> Bool in
-                    guard text[text.count - 1] == last else { return false }
                     for i in 0..<text.count where text[i] != ASCII.lowercased(bytes[i]) { return false }
                     return true
                 }
