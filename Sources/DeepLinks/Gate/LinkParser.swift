@@ -429,7 +429,7 @@ struct LinkParser {
             var percent = false
             while itemEnd < end, bytes[itemEnd] != UInt8(ascii: "&") {
                 if equals == nil, bytes[itemEnd] == UInt8(ascii: "=") { equals = itemEnd }
-                if bytes[itemEnd] == UInt8(ascii: "%") { percent = true }
+                if escapes, bytes[itemEnd] == UInt8(ascii: "%") { percent = true }
                 itemEnd += 1
             }
             if itemEnd > itemStart {

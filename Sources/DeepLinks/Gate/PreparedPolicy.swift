@@ -35,6 +35,10 @@ struct StrippedNameMatcher: Sendable {
     /// Patterns that are not printable ASCII, checked with ``QueryItemPattern/matches(_:)``.
     private var general: [QueryItemPattern]
     private let patterns: [QueryItemPattern]
+    /// Whether an empty-name pattern matches every name (`*`), and whether one matches the
+    /// empty name: what ``empty`` answers, read once.
+    private let emptyMatchesEveryName: Bool
+    private let emptyMatchesEmptyName: Bool
 
     init(_ patterns: [QueryItemPattern]) {
         self.patterns = patterns
@@ -53,6 +57,8 @@ struct StrippedNameMatcher: Sendable {
                 empty.append(candidate)
             }
         }
+        emptyMatchesEveryName = empty.contains(where: \.isPrefix)
+        emptyMatchesEmptyName = empty.contains { !$0.isPrefix || $0.bytes.isEmpty }
     }
 
     var isEmpty: Bool { patterns.isEmpty }
@@ -82,22 +88,21 @@ struct StrippedNameMatcher: Sendable {
     /// same text, without writing the text.
     func matches(printableASCII bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         if !general.isEmpty { return matches(String(decoding: bytes, as: UTF8.self)) }
-        if bytes.isEmpty { return empty.contains { !$0.isPrefix || $0.bytes.isEmpty } }
-        if empty.contains(where: \.isPrefix) { return true }
-        for candidate in byFirstByte[Int(ASCII.lowercased(bytes[0]))] where Self.fits(candidate, bytes) {
-            return true
+        if bytes.isEmpty { return emptyMatchesEmptyName }
+        if emptyMatchesEveryName { return true }
+        return byFirstByte[Int(ASCII.lowercased(bytes[0]))].withUnsafeBufferPointer { candidates in
+            candidates.contains { Self.fits($0, bytes) }
         }
-        return false
     }
 
     /// Whether the lower-cased name equals the candidate, or starts with it for a prefix.
     private static func fits(_ candidate: Candidate, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        let expected = candidate.bytes
-        guard candidate.isPrefix ? name.count >= expected.count : name.count == expected.count else {
-            return false
+        let count = candidate.bytes.count
+        guard candidate.isPrefix ? name.count >= count : name.count == count else { return false }
+        return candidate.bytes.withUnsafeBufferPointer { expected in
+            for i in 0..<count where ASCII.lowercased(name[i]) != expected[i] { return false }
+            return true
         }
-        for i in 0..<expected.count where ASCII.lowercased(name[i]) != expected[i] { return false }
-        return true
     }
 }
 
