@@ -18,33 +18,45 @@ struct HostValidator {
     /// Custom-scheme route names (`myapp://user_profile`) may use `_`; domains may not.
     let allowsUnderscore: Bool
 
-    func validate() throws(LinkError) -> String {
+    /// Validates the host. Returns its text for an IP literal, and `nil` for a DNS name,
+    /// whose text is its bytes lower-cased: the caller then writes it, or finds it among the
+    /// allowed hosts, without a second copy.
+    func validate() throws(LinkError) -> String? {
         if bytes[start] == UInt8(ascii: "[") { return try validateIPv6() }
-        let host = ASCII.lowercasedString(UnsafeBufferPointer(rebasing: bytes[start..<end]))
         if let last = lastNonEmptyLabel(), endsInNumber(last) {
-            return try validateIPv4(host, labels: labels())
+            return try validateIPv4(hostText, labels: labels())
         }
         // One pass over the labels, without collecting them; only `xn--` labels are kept, in
         // their Unicode form, for the Bidi rule that spans the whole host.
         var labelStart = start
         var encodedLabels: [(range: Range<Int>, scalars: [Unicode.Scalar])] = []
-        for i in start...end where i == end || bytes[i] == UInt8(ascii: ".") {
-            if let scalars = try validateLabel(labelStart..<i, of: host) {
-                encodedLabels.append((labelStart..<i, scalars))
+        var i = start
+        while true {
+            if i == end || bytes[i] == UInt8(ascii: ".") {
+                if let scalars = try validateLabel(labelStart..<i) {
+                    encodedLabels.append((labelStart..<i, scalars))
+                }
+                if i == end { break }
+                labelStart = i + 1
             }
-            labelStart = i + 1
+            i += 1
         }
         if !encodedLabels.isEmpty { try checkBidiRule(encodedLabels) }
-        guard host.utf8.count <= 253 else {
-            throw LinkError(.invalidHost, at: start, detail: "host of \(host.utf8.count) bytes, limit 253")
+        guard end - start <= 253 else {
+            throw LinkError(.invalidHost, at: start, detail: "host of \(end - start) bytes, limit 253")
         }
-        return host
+        return nil
+    }
+
+    /// The host lower-cased, for messages and IP literals.
+    private var hostText: String {
+        ASCII.lowercasedString(UnsafeBufferPointer(rebasing: bytes[start..<end]))
     }
 
     /// Checks one label; returns the Unicode form of an `xn--` label, `nil` for the others.
-    private func validateLabel(_ label: Range<Int>, of host: String) throws(LinkError) -> [Unicode.Scalar]? {
+    private func validateLabel(_ label: Range<Int>) throws(LinkError) -> [Unicode.Scalar]? {
         guard !label.isEmpty else {
-            throw LinkError(.invalidHost, at: label.lowerBound, detail: "empty label in '\(host)'")
+            throw LinkError(.invalidHost, at: label.lowerBound, detail: "empty label in '\(hostText)'")
         }
         guard label.count <= 63 else {
             throw LinkError(
@@ -57,7 +69,7 @@ struct HostValidator {
                     || (allowsUnderscore && b == UInt8(ascii: "_"))
             else {
                 throw LinkError(
-                    .invalidHost, at: i, detail: "'\(Character(Unicode.Scalar(b)))' in host '\(host)'")
+                    .invalidHost, at: i, detail: "'\(Character(Unicode.Scalar(b)))' in host '\(hostText)'")
             }
         }
         if bytes[label.lowerBound] == UInt8(ascii: "-") || bytes[label.upperBound - 1] == UInt8(ascii: "-") {

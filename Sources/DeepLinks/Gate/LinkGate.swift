@@ -19,36 +19,41 @@
 public struct LinkGate: Sendable {
     /// The rules this gate applies.
     public var policy: LinkPolicy {
-        didSet {
-            strippedNames = StrippedNameMatcher(policy.strippedQueryItems)
-            allowedHosts = AllowedHostMatcher(policy)
-        }
+        didSet { prepared = PreparedPolicy(policy) }
     }
 
-    /// The policy's stripped query items, prepared for sanitising.
-    private var strippedNames: StrippedNameMatcher
-    /// The policy's allowed hosts, prepared for parsing.
-    private var allowedHosts: AllowedHostMatcher
+    /// The policy prepared for parsing and sanitising, shared by every copy of the gate.
+    private var prepared: PreparedPolicy
 
     /// Creates a gate for a policy (the safe default when omitted).
     public init(policy: LinkPolicy = LinkPolicy()) {
         self.policy = policy
-        strippedNames = StrippedNameMatcher(policy.strippedQueryItems)
-        allowedHosts = AllowedHostMatcher(policy)
+        prepared = PreparedPolicy(policy)
     }
 
     /// Parses and validates link text.
     ///
     /// - Throws: ``LinkError`` naming the first rule the text breaks and where.
     public func parse(_ text: String) throws(LinkError) -> Link {
+        try parse(text, stripping: false)
+    }
+
+    /// Parses link text and leaves out of a web link the query items the policy strips: what
+    /// ``strippedLink(_:)`` gives for the parsed link, without building the full link first.
+    func parseStripped(_ text: String) throws(LinkError) -> Link {
+        try parse(text, stripping: !prepared.strippedNames.isEmpty)
+    }
+
+    private func parse(_ text: String, stripping: Bool) throws(LinkError) -> Link {
         var text = text
+        text.makeContiguousUTF8()
         let original = text
+        let prepared = prepared
         let result = text.withUTF8 { bytes -> Result<Link, LinkError> in
             do throws(LinkError) {
                 return .success(
-                    try LinkParser(
-                        bytes: bytes, policy: policy, allowedHosts: allowedHosts, original: original
-                    ).parse())
+                    try LinkParser(bytes: bytes, prepared: prepared, original: original, stripping: stripping)
+                        .parse())
             } catch {
                 return .failure(error)
             }
@@ -75,7 +80,7 @@ public struct LinkGate: Sendable {
 
     /// Removes the stripped items; appends each to `removed` when it is not `nil`.
     private func strip(_ link: Link, removed: inout [QueryItem]?) -> Link {
-        let strippedNames = strippedNames
+        let strippedNames = prepared.strippedNames
         guard !strippedNames.isEmpty, !link.queryItems.isEmpty,
             let first = link.queryItems.firstIndex(where: { strippedNames.matches($0.name) })
         else {
@@ -91,29 +96,7 @@ public struct LinkGate: Sendable {
                 kept.append(item)
             }
         }
-        var rawQuery: String?
-        if !kept.isEmpty {
-            var query = ""
-            query.reserveCapacity(link.rawQuery?.utf8.count ?? 0)
-            for (i, item) in kept.enumerated() {
-                if i > 0 { query += "&" }
-                query += item.rawName
-                if item.hasValue {
-                    query += "="
-                    query += item.rawValue
-                }
-            }
-            rawQuery = query
-        }
-        let text = Link.assemble(
-            scheme: link.scheme, hasAuthority: link.hasAuthority, host: link.host, port: link.port,
-            rawPath: link.rawPath, rawQuery: rawQuery, rawFragment: link.rawFragment)
-        return Link(
-            scheme: link.scheme, host: link.host, port: link.port, rawPath: link.rawPath,
-            pathSegments: link.pathSegments, rawQuery: rawQuery, queryItems: kept,
-            rawFragment: link.rawFragment, original: text,
-            // Whole items removed from a canonical text leave a canonical text.
-            isKnownCanonical: link.isKnownCanonical)
+        return link.keeping(kept)
     }
 }
 

@@ -1,12 +1,17 @@
 /// One pass of the gate over the UTF-8 bytes of a link. Positions in errors are byte offsets.
 struct LinkParser {
     let bytes: UnsafeBufferPointer<UInt8>
-    let policy: LinkPolicy
-    /// The policy's allowed schemes and hosts, prepared by the gate.
-    let allowedHosts: AllowedHostMatcher
+    /// The gate's policy, prepared.
+    let prepared: PreparedPolicy
     let original: String
+    /// Whether to leave out of a web link the query items the policy strips. Every item is
+    /// still checked; a link with items left out writes its original text again from the
+    /// parts, as ``LinkGate/sanitize(_:)`` does.
+    var stripping = false
 
-    private var limits: LinkLimits { policy.limits }
+    private var policy: LinkPolicy { prepared.policy }
+    private var allowedHosts: AllowedHostMatcher { prepared.allowedHosts }
+    private var limits: LinkLimits { prepared.policy.limits }
 
     func parse() throws(LinkError) -> Link {
         let count = bytes.count
@@ -41,9 +46,10 @@ struct LinkParser {
                     .invalidScheme, at: j, detail: "'\(Character(Unicode.Scalar(b)))' in the scheme")
             }
         }
-        let scheme = ASCII.lowercasedString(UnsafeBufferPointer(rebasing: bytes[0..<i]))
-        guard allowedHosts.allowsScheme(scheme) else {
-            throw LinkError(.schemeNotAllowed, at: 0, detail: "scheme '\(scheme)'")
+        let schemeBytes = UnsafeBufferPointer(rebasing: bytes[0..<i])
+        guard let scheme = allowedHosts.allowedScheme(schemeBytes) else {
+            throw LinkError(
+                .schemeNotAllowed, at: 0, detail: "scheme '\(ASCII.lowercasedString(schemeBytes))'")
         }
         let isWeb = scheme == "https" || scheme == "http"
         i += 1  // ':'
@@ -51,6 +57,7 @@ struct LinkParser {
         // "//" authority
         var host: String?
         var port: Int?
+        var hostIsAllowed = false
         let hasAuthority = i + 1 < count && bytes[i] == UInt8(ascii: "/") && bytes[i + 1] == UInt8(ascii: "/")
         if hasAuthority {
             i += 2
@@ -60,7 +67,7 @@ struct LinkParser {
             {
                 i += 1
             }
-            (host, port) = try parseAuthority(start, i, isWeb: isWeb)
+            (host, port, hostIsAllowed) = try parseAuthority(start, i, isWeb: isWeb)
         } else if isWeb {
             throw LinkError(.missingAuthority, at: i, detail: "expected '//' after '\(scheme):'")
         } else {
@@ -68,34 +75,31 @@ struct LinkParser {
                 .customSchemeWithoutAuthority, at: i,
                 detail: "write '\(scheme)://' followed by the host, or '\(scheme):///' for none")
         }
-        if let host, isWeb || policy.customSchemeHostsAreDomains, !allowedHosts.allows(host) {
+        if let host, isWeb || policy.customSchemeHostsAreDomains, !hostIsAllowed, !allowedHosts.allows(host) {
             throw LinkError(
                 .hostNotAllowed, at: hasAuthority ? scheme.utf8.count + 3 : nil, detail: "host '\(host)'")
         }
 
         // path
         let pathStart = i
-        while i < count, bytes[i] != UInt8(ascii: "?"), bytes[i] != UInt8(ascii: "#") { i += 1 }
-        let segments = try parsePath(pathStart, i, hasAuthority: hasAuthority, escapes: characters.hasPercent)
+        let segments = try parsePath(
+            pathStart, count, hasAuthority: hasAuthority, escapes: characters.hasPercent)
+        i = pathStart + segments.rawLength
 
         // query
-        var rawQuery: String?
+        var queryRange: Range<Int>?
         var queryItems: [QueryItem] = []
+        var isStripped = false
         if i < count, bytes[i] == UInt8(ascii: "?") {
             i += 1
             let start = i
-            while i < count, bytes[i] != UInt8(ascii: "#") { i += 1 }
-            guard i - start <= limits.maxQueryLength else {
-                throw LinkError(
-                    .componentTooLong, at: start,
-                    detail: "query of \(i - start) bytes, limit \(limits.maxQueryLength)")
-            }
-            queryItems = try parseQuery(start, i, escapes: characters.hasPercent)
-            rawQuery = string(start, i)
+            (queryItems, isStripped, i) = try parseQuery(
+                start, count, escapes: characters.hasPercent, stripping: isWeb && stripping)
+            queryRange = start..<i
         }
 
         // fragment
-        var rawFragment: String?
+        var fragmentRange: Range<Int>?
         if i < count, bytes[i] == UInt8(ascii: "#") {
             i += 1
             let start = i
@@ -104,13 +108,16 @@ struct LinkParser {
                     .componentTooLong, at: start,
                     detail: "fragment of \(count - start) bytes, limit \(limits.maxFragmentLength)")
             }
-            try checkComponent(start, count, extra: "/?", name: "fragment")
-            let raw = string(start, count)
+            try checkComponent(start, count, ends: .atTextEnd, name: "fragment")
             // As in the path and the query: an escape that is not UTF-8 has no decoded value.
-            guard PercentEncoding.decode(raw) != nil else {
-                throw LinkError(.invalidPercentEscape, at: start, detail: "'\(raw)' does not decode to UTF-8")
+            if characters.hasPercent {
+                let raw = string(start, count)
+                guard PercentEncoding.decode(raw) != nil else {
+                    throw LinkError(
+                        .invalidPercentEscape, at: start, detail: "'\(raw)' does not decode to UTF-8")
+                }
             }
-            rawFragment = raw
+            fragmentRange = start..<count
         }
 
         // The text is its own canonical form when nothing before the path has an upper-case
@@ -121,10 +128,11 @@ struct LinkParser {
             && !(segments.rawLength == 0 && isWeb)
             && !characters.hasPercent
         return Link(
-            scheme: scheme, host: host, port: port,
-            rawPath: string(pathStart, pathStart + (segments.rawLength)),
-            pathSegments: segments.list, rawQuery: rawQuery, queryItems: queryItems, rawFragment: rawFragment,
-            original: original, isKnownCanonical: isKnownCanonical)
+            scheme: scheme, host: host, port: port, pathSegments: segments.list, queryItems: queryItems,
+            parsed: Link.ParsedText(
+                text: original, path: pathStart..<(pathStart + segments.rawLength), query: queryRange,
+                fragment: fragmentRange, hasAuthority: hasAuthority, isStripped: isStripped),
+            isKnownCanonical: isKnownCanonical)
     }
 
     // MARK: - Characters
@@ -210,13 +218,20 @@ struct LinkParser {
 
     // MARK: - Authority
 
-    private func parseAuthority(_ start: Int, _ end: Int, isWeb: Bool) throws(LinkError) -> (String?, Int?) {
-        if let at = (start..<end).first(where: { bytes[$0] == UInt8(ascii: "@") }) {
-            throw LinkError(.userInfo, at: at, detail: "'@' in the authority")
+    /// The host and port, and whether the host is one of the policy's exact hosts.
+    private func parseAuthority(_ start: Int, _ end: Int, isWeb: Bool) throws(LinkError) -> (
+        String?, Int?, Bool
+    ) {
+        var colon: Int?
+        for j in start..<end {
+            if bytes[j] == UInt8(ascii: "@") {
+                throw LinkError(.userInfo, at: j, detail: "'@' in the authority")
+            }
+            if colon == nil, bytes[j] == UInt8(ascii: ":") { colon = j }
         }
         guard start < end else {
             if isWeb { throw LinkError(.missingHost, at: start) }
-            return (nil, nil)
+            return (nil, nil, false)
         }
         var hostEnd = end
         var portStart: Int?
@@ -231,7 +246,7 @@ struct LinkParser {
                 }
                 portStart = hostEnd + 1
             }
-        } else if let colon = (start..<end).first(where: { bytes[$0] == UInt8(ascii: ":") }) {
+        } else if let colon {
             hostEnd = colon
             portStart = colon + 1
         }
@@ -239,18 +254,29 @@ struct LinkParser {
         if let portStart { port = try parsePort(portStart, end) }
         guard start < hostEnd else {
             if isWeb || port != nil { throw LinkError(.missingHost, at: start) }
-            return (nil, nil)
+            return (nil, nil, false)
         }
         guard hostEnd - start <= limits.maxHostLength else {
             throw LinkError(
                 .invalidHost, at: start,
                 detail: "host of \(hostEnd - start) bytes, limit \(limits.maxHostLength)")
         }
-        let host = try HostValidator(
+        let allowsUnderscore = !isWeb && !policy.customSchemeHostsAreDomains
+        let name = UnsafeBufferPointer(rebasing: bytes[start..<hostEnd])
+        // One of the policy's exact hosts that the validator already accepted: the same rules
+        // on the same letters in another case give the same answer.
+        if let exact = allowedHosts.validExactHost(name, allowsUnderscore: allowsUnderscore) {
+            return (exact, port, true)
+        }
+        if let literal = try HostValidator(
             bytes: bytes, start: start, end: hostEnd, allowsIPLiterals: policy.allowsIPLiterals,
-            allowsUnderscore: !isWeb && !policy.customSchemeHostsAreDomains
-        ).validate()
-        return (host, port)
+            allowsUnderscore: allowsUnderscore
+        ).validate() {
+            return (literal, port, false)
+        }
+        // A name: share the policy's string when the host is one of the allowed hosts.
+        if let exact = allowedHosts.exactHost(name) { return (exact, port, true) }
+        return (ASCII.lowercasedString(name), port, false)
     }
 
     private func parsePort(_ start: Int, _ end: Int) throws(LinkError) -> Int {
@@ -279,13 +305,17 @@ struct LinkParser {
     }
 
     /// `escapes` is whether the link holds any `%`: without one, no segment needs decoding.
-    private func parsePath(_ start: Int, _ end: Int, hasAuthority: Bool, escapes: Bool) throws(LinkError)
+    /// The path from `start`: it ends at the first `?` or `#`, or at `limit`.
+    private func parsePath(_ start: Int, _ limit: Int, hasAuthority: Bool, escapes: Bool) throws(LinkError)
         -> Segments
     {
+        let checked = try checkComponent(
+            start, limit, ends: .atQueryOrFragment, name: "path", counting: UInt8(ascii: "/"))
+        let end = checked.end
         guard start < end else { return Segments(list: [], rawLength: 0) }
-        try checkComponent(start, end, extra: "/", name: "path")
+        let slashes = checked.count
         var list: [PathSegment] = []
-        list.reserveCapacity(min(count(of: UInt8(ascii: "/"), start, end) + 1, limits.maxPathSegments + 1))
+        list.reserveCapacity(min(slashes + 1, limits.maxPathSegments + 1))
         var segStart = bytes[start] == UInt8(ascii: "/") ? start + 1 : start
         if !hasAuthority, bytes[start] == UInt8(ascii: "/"), start + 1 < end,
             bytes[start + 1] == UInt8(ascii: "/")
@@ -358,32 +388,83 @@ struct LinkParser {
 
     // MARK: - Query
 
-    private func parseQuery(_ start: Int, _ end: Int, escapes: Bool) throws(LinkError) -> [QueryItem] {
-        try checkComponent(start, end, extra: "/?", name: "query")
-        if let quote = (start..<end).first(where: { bytes[$0] == UInt8(ascii: "'") }) {
+    /// The query from `start` (after `?`): it ends at the first `#` or at `limit`. Returns
+    /// its items, without those the policy strips when `stripping`, whether any was left out,
+    /// and where the query ends.
+    private func parseQuery(_ start: Int, _ limit: Int, escapes: Bool, stripping: Bool)
+        throws(LinkError) -> ([QueryItem], Bool, Int)
+    {
+        // A query over the limit is refused as such before anything in it.
+        func checkLength(_ end: Int) throws(LinkError) {
+            guard end - start <= limits.maxQueryLength else {
+                throw LinkError(
+                    .componentTooLong, at: start,
+                    detail: "query of \(end - start) bytes, limit \(limits.maxQueryLength)")
+            }
+        }
+        let checked: (end: Int, count: Int, quote: Int?)
+        do {
+            checked = try checkComponent(
+                start, limit, ends: .atFragment, name: "query", counting: UInt8(ascii: "&"))
+        } catch {
+            try checkLength(componentEnd(from: start, limit, ends: .atFragment))
+            throw error
+        }
+        let end = checked.end
+        try checkLength(end)
+        if let quote = checked.quote {
             throw LinkError(
                 .invalidCharacter, at: quote, detail: "\"'\" in the query, which browsers send as %27")
         }
+        let ampersands = checked.count
+        let strippedNames = prepared.strippedNames
         var items: [QueryItem] = []
-        items.reserveCapacity(min(count(of: UInt8(ascii: "&"), start, end) + 1, limits.maxQueryItems + 1))
+        items.reserveCapacity(min(ampersands + 1, limits.maxQueryItems + 1))
+        var total = 0
+        var isStripped = false
         var itemStart = start
         while itemStart <= end {
             var itemEnd = itemStart
-            while itemEnd < end, bytes[itemEnd] != UInt8(ascii: "&") { itemEnd += 1 }
+            var equals: Int?
+            var percent = false
+            while itemEnd < end, bytes[itemEnd] != UInt8(ascii: "&") {
+                if equals == nil, bytes[itemEnd] == UInt8(ascii: "=") { equals = itemEnd }
+                if escapes, bytes[itemEnd] == UInt8(ascii: "%") { percent = true }
+                itemEnd += 1
+            }
             if itemEnd > itemStart {
-                items.append(try queryItem(itemStart, itemEnd, escapes: escapes))
-                guard items.count <= limits.maxQueryItems else {
+                total += 1
+                let escaped = escapes && percent
+                if stripping, !escaped {
+                    // Nothing escaped: the name is its bytes, which the component check passed,
+                    // and an item left out needs no string at all.
+                    let name = UnsafeBufferPointer(rebasing: bytes[itemStart..<(equals ?? itemEnd)])
+                    if strippedNames.matches(printableASCII: name) {
+                        isStripped = true
+                    } else {
+                        items.append(try queryItem(itemStart, itemEnd, equals: equals, escapes: false))
+                    }
+                } else {
+                    let item = try queryItem(itemStart, itemEnd, equals: equals, escapes: escaped)
+                    if stripping, strippedNames.matches(item.name) {
+                        isStripped = true
+                    } else {
+                        items.append(item)
+                    }
+                }
+                guard total <= limits.maxQueryItems else {
                     throw LinkError(
                         .tooManyQueryItems, at: itemStart, detail: "limit \(limits.maxQueryItems)")
                 }
             }
             itemStart = itemEnd + 1
         }
-        return items
+        return (items, isStripped, end)
     }
 
-    private func queryItem(_ start: Int, _ end: Int, escapes: Bool) throws(LinkError) -> QueryItem {
-        let equals = (start..<end).first(where: { bytes[$0] == UInt8(ascii: "=") })
+    private func queryItem(_ start: Int, _ end: Int, equals: Int?, escapes: Bool) throws(LinkError)
+        -> QueryItem
+    {
         let nameEnd = equals ?? end
         let rawName = string(start, nameEnd)
         let rawValue = equals.map { string($0 + 1, end) } ?? ""
@@ -409,20 +490,54 @@ struct LinkParser {
 
     // MARK: - Shared
 
-    /// Checks that a component holds only `pchar`, valid escapes and the extra characters given.
-    private func checkComponent(_ start: Int, _ end: Int, extra: StaticString, name: String) throws(LinkError)
-    {
-        let classes = ASCII.byteClasses
+    /// Where a component ends: at the end of the text, or before the first byte that starts
+    /// a later component.
+    private enum ComponentEnd {
+        /// The fragment: it runs to the end of the text, and may hold `?`.
+        case atTextEnd
+        /// The path: it ends before `?` or `#`.
+        case atQueryOrFragment
+        /// The query: it ends before `#`, and may hold `?`.
+        case atFragment
+    }
+
+    /// Where the component from `start` ends, at the latest at `limit`.
+    private func componentEnd(from start: Int, _ limit: Int, ends: ComponentEnd) -> Int {
         var i = start
-        while i < end {
+        switch ends {
+        case .atTextEnd: return limit
+        case .atQueryOrFragment:
+            while i < limit, bytes[i] != UInt8(ascii: "?"), bytes[i] != UInt8(ascii: "#") { i += 1 }
+        case .atFragment:
+            while i < limit, bytes[i] != UInt8(ascii: "#") { i += 1 }
+        }
+        return i
+    }
+
+    /// Checks that the component from `start` holds only `pchar`, valid escapes, `/` and
+    /// (outside the path) `?`, and finds where it ends. Returns the end, how many times the
+    /// byte `counted` occurs, to size arrays once, and (in the query) the first `'`.
+    @discardableResult
+    private func checkComponent(
+        _ start: Int, _ limit: Int, ends: ComponentEnd, name: String, counting counted: UInt8 = 0
+    ) throws(LinkError) -> (end: Int, count: Int, quote: Int?) {
+        // In the query `'` and `&` are taken out of `pchar`, so that the loop below notes the
+        // one and counts the other; `/` is not `pchar`: every counted byte comes to the switch.
+        let classes = ends == .atFragment ? ASCII.queryByteClassTable : ASCII.byteClassTable
+        let allowsQuestionMark = ends != .atQueryOrFragment
+        var n = 0
+        var quote: Int?
+        var i = start
+        while i < limit {
             let b = bytes[i]
             if classes[Int(b)] & ASCII.pathCharacterBit != 0 {
                 i += 1
                 continue
             }
             if b == UInt8(ascii: "%") {
-                guard i + 2 < end, ASCII.hexValue(bytes[i + 1]) != nil, ASCII.hexValue(bytes[i + 2]) != nil
+                guard i + 2 < limit, ASCII.hexValue(bytes[i + 1]) != nil, ASCII.hexValue(bytes[i + 2]) != nil
                 else {
+                    let end = componentEnd(from: i + 1, limit, ends: ends)
                     throw LinkError(.invalidPercentEscape, at: i, detail: "'\(string(i, min(i + 3, end)))'")
                 }
                 if name != "path" {
@@ -436,23 +551,22 @@ struct LinkParser {
                 i += 3
                 continue
             }
-            guard ASCII.isPathCharacter(b) || Self.contains(extra, b) else {
+            switch b {
+            case UInt8(ascii: "#") where ends != .atTextEnd: return (i, n, quote)
+            case UInt8(ascii: "?") where ends == .atQueryOrFragment: return (i, n, quote)
+            case UInt8(ascii: "'") where ends == .atFragment: if quote == nil { quote = i }
+            case UInt8(ascii: "&") where ends == .atFragment: break
+            case UInt8(ascii: "/"): break
+            case UInt8(ascii: "?") where allowsQuestionMark: break
+            default:
+                // Not `pchar` (the class says so) and not a separator the component allows.
                 throw LinkError(
                     .invalidCharacter, at: i, detail: "'\(Character(Unicode.Scalar(b)))' in the \(name)")
             }
+            if b == counted { n += 1 }
             i += 1
         }
-    }
-
-    /// How many times a byte occurs in a range, to size arrays once.
-    private func count(of byte: UInt8, _ start: Int, _ end: Int) -> Int {
-        var n = 0
-        for i in start..<end where bytes[i] == byte { n += 1 }
-        return n
-    }
-
-    private static func contains(_ set: StaticString, _ b: UInt8) -> Bool {
-        set.withUTF8Buffer { $0.contains(b) }
+        return (i, n, quote)
     }
 
     /// The byte a `%XX` escape at `i` stands for; the escape was validated by `checkComponent`.

@@ -1,3 +1,20 @@
+/// A policy prepared once for parsing and sanitising, in one shared box: a gate hands the
+/// parser one reference instead of copying every list of the policy for every link.
+final class PreparedPolicy: Sendable {
+    /// The policy as given.
+    let policy: LinkPolicy
+    /// Its allowed schemes and hosts.
+    let allowedHosts: AllowedHostMatcher
+    /// Its stripped query items.
+    let strippedNames: StrippedNameMatcher
+
+    init(_ policy: LinkPolicy) {
+        self.policy = policy
+        allowedHosts = AllowedHostMatcher(policy)
+        strippedNames = StrippedNameMatcher(policy.strippedQueryItems)
+    }
+}
+
 /// The policy's stripped query-item patterns, prepared once so that sanitising a link does
 /// not walk every pattern for every item.
 ///
@@ -18,6 +35,10 @@ struct StrippedNameMatcher: Sendable {
     /// Patterns that are not printable ASCII, checked with ``QueryItemPattern/matches(_:)``.
     private var general: [QueryItemPattern]
     private let patterns: [QueryItemPattern]
+    /// Whether an empty-name pattern matches every name (`*`), and whether one matches the
+    /// empty name: what ``empty`` answers, read once.
+    private let emptyMatchesEveryName: Bool
+    private let emptyMatchesEmptyName: Bool
 
     init(_ patterns: [QueryItemPattern]) {
         self.patterns = patterns
@@ -36,6 +57,8 @@ struct StrippedNameMatcher: Sendable {
                 empty.append(candidate)
             }
         }
+        emptyMatchesEveryName = empty.contains(where: \.isPrefix)
+        emptyMatchesEmptyName = empty.contains { !$0.isPrefix || $0.bytes.isEmpty }
     }
 
     var isEmpty: Bool { patterns.isEmpty }
@@ -60,14 +83,26 @@ struct StrippedNameMatcher: Sendable {
         return patterns.contains { $0.matches(name) }
     }
 
+    /// Whether some pattern matches a name given as printable ASCII bytes (a query name
+    /// without escapes, as the gate checked it): the answer ``matches(_:)`` gives for the
+    /// same text, without writing the text.
+    func matches(printableASCII bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if !general.isEmpty { return matches(String(decoding: bytes, as: UTF8.self)) }
+        if bytes.isEmpty { return emptyMatchesEmptyName }
+        if emptyMatchesEveryName { return true }
+        return byFirstByte[Int(ASCII.lowercased(bytes[0]))].withUnsafeBufferPointer { candidates in
+            candidates.contains { Self.fits($0, bytes) }
+        }
+    }
+
     /// Whether the lower-cased name equals the candidate, or starts with it for a prefix.
     private static func fits(_ candidate: Candidate, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        let expected = candidate.bytes
-        guard candidate.isPrefix ? name.count >= expected.count : name.count == expected.count else {
-            return false
+        let count = candidate.bytes.count
+        guard candidate.isPrefix ? name.count >= count : name.count == count else { return false }
+        return candidate.bytes.withUnsafeBufferPointer { expected in
+            for i in 0..<count where ASCII.lowercased(name[i]) != expected[i] { return false }
+            return true
         }
-        for i in 0..<expected.count where ASCII.lowercased(name[i]) != expected[i] { return false }
-        return true
     }
 }
 
@@ -81,13 +116,53 @@ struct AllowedHostMatcher: Sendable {
     private let allowsAnyHost: Bool
     private let exactHosts: [String]
     private let subdomainWildcards: [HostPattern]
+    /// The schemes and exact hosts with their UTF-8 bytes, for finding them from bytes.
+    private let schemeBytes: [(text: String, bytes: [UInt8])]
+    private let exactHostBytes: [(text: String, bytes: [UInt8])]
+    /// For each exact host, whether ``HostValidator`` accepts it as a DNS name, without and
+    /// with `_`. Its rules do not depend on letter case, so a link host whose bytes lower-cased
+    /// are an exact host that passed needs no second look.
+    private let exactHostValidity: [(domain: Bool, name: Bool)]
 
     init(_ policy: LinkPolicy) {
         schemes = policy.allowedSchemes.sorted()
         allowsAnyHost = policy.allowedHosts.isEmpty
         exactHosts = policy.allowedHosts.filter { !$0.isSubdomainWildcard }.map(\.name)
         subdomainWildcards = policy.allowedHosts.filter(\.isSubdomainWildcard)
+        schemeBytes = schemes.map { ($0, Array($0.utf8)) }
+        exactHostBytes = exactHosts.map { ($0, Array($0.utf8)) }
+        exactHostValidity = exactHostBytes.map { host in
+            func passes(allowsUnderscore: Bool) -> Bool {
+                guard !host.bytes.isEmpty, host.bytes.count <= policy.limits.maxHostLength,
+                    host.bytes.first != UInt8(ascii: "[")
+                else { return false }
+                return host.bytes.withUnsafeBufferPointer { bytes in
+                    let validator = HostValidator(
+                        bytes: bytes, start: 0, end: bytes.count, allowsIPLiterals: policy.allowsIPLiterals,
+                        allowsUnderscore: allowsUnderscore)
+                    // `nil` is a DNS name that passed; an IP literal or an error is not.
+                    do throws(LinkError) {
+                        return try validator.validate() == nil
+                    } catch {
+                        return false
+                    }
+                }
+            }
+            return (passes(allowsUnderscore: false), passes(allowsUnderscore: true))
+        }
     }
+
+    /// The exact allowed host whose text is these bytes lower-cased, when ``HostValidator``
+    /// accepts it as a DNS name with or without `_` as asked: the link's host then passes
+    /// the validator too, and is allowed.
+    func validExactHost(_ bytes: UnsafeBufferPointer<UInt8>, allowsUnderscore: Bool) -> String? {
+        guard let index = Self.firstIndex(exactHostBytes, bytes) else { return nil }
+        let validity = exactHostValidity[index]
+        return (allowsUnderscore ? validity.name : validity.domain) ? exactHostBytes[index].text : nil
+    }
+
+    /// Whether every host is allowed.
+    var allowsEveryHost: Bool { allowsAnyHost }
 
     /// Whether the (lower-cased) scheme is allowed.
     func allowsScheme(_ scheme: String) -> Bool { Self.contains(schemes, scheme) }
@@ -95,6 +170,41 @@ struct AllowedHostMatcher: Sendable {
     /// Whether the (lower-cased) host is allowed.
     func allows(_ host: String) -> Bool {
         allowsAnyHost || Self.contains(exactHosts, host) || subdomainWildcards.contains { $0.matches(host) }
+    }
+
+    /// The allowed scheme whose text is these bytes lower-cased, or `nil`: the parser then
+    /// shares the policy's string instead of writing a new one.
+    func allowedScheme(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        Self.find(schemeBytes, bytes)
+    }
+
+    /// The exact allowed host whose text is these bytes lower-cased, or `nil`.
+    func exactHost(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        Self.find(exactHostBytes, bytes)
+    }
+
+    /// The candidate equal to the lower-cased bytes. Equal UTF-8 lengths and equal text mean
+    /// equal bytes here, so comparing bytes answers what `==` answers.
+    private static func find(_ list: [(text: String, bytes: [UInt8])], _ bytes: UnsafeBufferPointer<UInt8>)
+        -> String?
+    {
+        firstIndex(list, bytes).map { list[$0].text }
+    }
+
+    private static func firstIndex(
+        _ list: [(text: String, bytes: [UInt8])], _ bytes: UnsafeBufferPointer<UInt8>
+    ) -> Int? {
+        // Read in place: no copy of a candidate, no reference count per candidate.
+        list.withUnsafeBufferPointer { candidates -> Int? in
+            for index in candidates.indices where candidates[index].bytes.count == bytes.count {
+                let equal = candidates[index].bytes.withUnsafeBufferPointer { text -> Bool in
+                    for i in 0..<text.count where text[i] != ASCII.lowercased(bytes[i]) { return false }
+                    return true
+                }
+                if equal { return index }
+            }
+            return nil
+        }
     }
 
     private static func contains(_ list: [String], _ text: String) -> Bool {

@@ -20,29 +20,56 @@ public struct Link: Sendable, Hashable {
         let scheme: String
         let host: String?
         let port: Int?
-        let rawPath: String
         let pathSegments: [PathSegment]
-        let rawQuery: String?
         let queryItems: [QueryItem]
-        let rawFragment: String?
-        let original: String
+        let text: Text
         let isKnownCanonical: Bool
 
         init(
-            scheme: String, host: String?, port: Int?, rawPath: String, pathSegments: [PathSegment],
-            rawQuery: String?, queryItems: [QueryItem], rawFragment: String?, original: String,
-            isKnownCanonical: Bool
+            scheme: String, host: String?, port: Int?, pathSegments: [PathSegment], queryItems: [QueryItem],
+            text: Text, isKnownCanonical: Bool
         ) {
             self.scheme = scheme
             self.host = host
             self.port = port
-            self.rawPath = rawPath
             self.pathSegments = pathSegments
-            self.rawQuery = rawQuery
             self.queryItems = queryItems
-            self.rawFragment = rawFragment
-            self.original = original
+            self.text = text
             self.isKnownCanonical = isKnownCanonical
+        }
+    }
+
+    /// Where the raw parts and the original text come from.
+    enum Text: Sendable {
+        /// Every raw part given as its own string.
+        case given(original: String, rawPath: String, rawQuery: String?, rawFragment: String?)
+        /// The raw parts are slices of the text the gate parsed, read when asked for: most
+        /// links are routed without anyone reading them.
+        case parsed(ParsedText)
+    }
+
+    /// The text the gate parsed and where its raw parts lie in it.
+    struct ParsedText: Sendable {
+        /// The text the gate parsed.
+        let text: String
+        /// UTF-8 offsets of the path in ``text``.
+        let path: Range<Int>
+        /// UTF-8 offsets of the query (without `?`), `nil` when there is no `?`.
+        let query: Range<Int>?
+        /// UTF-8 offsets of the fragment (without `#`), `nil` when there is no `#`.
+        let fragment: Range<Int>?
+        /// Whether the text has `//` after the scheme.
+        let hasAuthority: Bool
+        /// Whether query items were removed while parsing: the query is then the kept items
+        /// and the original text is written again from the parts.
+        let isStripped: Bool
+
+        /// The slice of ``text`` at UTF-8 offsets.
+        func slice(_ range: Range<Int>) -> String {
+            let utf8 = text.utf8
+            let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+            let end = utf8.index(start, offsetBy: range.count)
+            return String(Substring(utf8[start..<end]))
         }
     }
 
@@ -61,7 +88,12 @@ public struct Link: Sendable, Hashable {
 
     /// The path exactly as it arrived, still percent-encoded (`/a/b%20c`). Empty when the
     /// link has no path (`https://example.com`).
-    public var rawPath: String { parts.rawPath }
+    public var rawPath: String {
+        switch parts.text {
+        case .given(_, let rawPath, _, _): rawPath
+        case .parsed(let parsed): parsed.slice(parsed.path)
+        }
+    }
 
     /// The path split on `/`, without the leading empty segment. A trailing slash yields a
     /// final empty segment (`/a/` is `["a", ""]`); the bare path `/` is `[""]`, and an
@@ -69,17 +101,52 @@ public struct Link: Sendable, Hashable {
     public var pathSegments: [PathSegment] { parts.pathSegments }
 
     /// The query exactly as it arrived, without the `?`; `nil` when there is no `?`.
-    public var rawQuery: String? { parts.rawQuery }
+    public var rawQuery: String? {
+        switch parts.text {
+        case .given(_, _, let rawQuery, _): rawQuery
+        case .parsed(let parsed):
+            parsed.isStripped ? Self.joined(parts.queryItems) : parsed.query.map { parsed.slice($0) }
+        }
+    }
+
+    /// The query items, written back as raw query text; `nil` when there is none.
+    private static func joined(_ items: [QueryItem]) -> String? {
+        guard !items.isEmpty else { return nil }
+        var query = ""
+        for (i, item) in items.enumerated() {
+            if i > 0 { query += "&" }
+            query += item.rawName
+            if item.hasValue {
+                query += "="
+                query += item.rawValue
+            }
+        }
+        return query
+    }
 
     /// The query split on `&` into items, in order, repeats kept. `+` is kept as a literal
     /// plus sign: links are not HTML form submissions.
     public var queryItems: [QueryItem] { parts.queryItems }
 
     /// The fragment exactly as it arrived, without the `#`; `nil` when there is no `#`.
-    public var rawFragment: String? { parts.rawFragment }
+    public var rawFragment: String? {
+        switch parts.text {
+        case .given(_, _, _, let rawFragment): rawFragment
+        case .parsed(let parsed): parsed.fragment.map { parsed.slice($0) }
+        }
+    }
 
     /// The exact text the gate accepted.
-    public var original: String { parts.original }
+    public var original: String {
+        switch parts.text {
+        case .given(let original, _, _, _): return original
+        case .parsed(let parsed):
+            guard parsed.isStripped else { return parsed.text }
+            return Self.assemble(
+                scheme: scheme, hasAuthority: parsed.hasAuthority, host: host, port: port, rawPath: rawPath,
+                rawQuery: rawQuery, rawFragment: rawFragment)
+        }
+    }
 
     /// Whether the gate saw that ``original`` is already in canonical form (lower-case scheme
     /// and host, no default port, no escape, a path where a web link needs one), so that
@@ -94,8 +161,40 @@ public struct Link: Sendable, Hashable {
         isKnownCanonical: Bool = false
     ) {
         parts = Parts(
+            scheme: scheme, host: host, port: port, pathSegments: pathSegments, queryItems: queryItems,
+            text: .given(original: original, rawPath: rawPath, rawQuery: rawQuery, rawFragment: rawFragment),
+            isKnownCanonical: isKnownCanonical)
+    }
+
+    /// Creates a link whose raw parts are slices of the text the gate parsed.
+    init(
+        scheme: String, host: String?, port: Int?, pathSegments: [PathSegment], queryItems: [QueryItem],
+        parsed: ParsedText, isKnownCanonical: Bool
+    ) {
+        parts = Parts(
+            scheme: scheme, host: host, port: port, pathSegments: pathSegments, queryItems: queryItems,
+            text: .parsed(parsed), isKnownCanonical: isKnownCanonical)
+    }
+
+    /// This link with only the kept query items: the query is written from them and the
+    /// original text again from the parts. Whole items removed from a canonical text leave a
+    /// canonical text.
+    func keeping(_ kept: [QueryItem]) -> Link {
+        if case .parsed(let parsed) = parts.text {
+            return Link(
+                scheme: scheme, host: host, port: port, pathSegments: pathSegments, queryItems: kept,
+                parsed: ParsedText(
+                    text: parsed.text, path: parsed.path, query: parsed.query, fragment: parsed.fragment,
+                    hasAuthority: parsed.hasAuthority, isStripped: true),
+                isKnownCanonical: isKnownCanonical)
+        }
+        let rawQuery = Self.joined(kept)
+        let text = Self.assemble(
+            scheme: scheme, hasAuthority: hasAuthority, host: host, port: port, rawPath: rawPath,
+            rawQuery: rawQuery, rawFragment: rawFragment)
+        return Link(
             scheme: scheme, host: host, port: port, rawPath: rawPath, pathSegments: pathSegments,
-            rawQuery: rawQuery, queryItems: queryItems, rawFragment: rawFragment, original: original,
+            rawQuery: rawQuery, queryItems: kept, rawFragment: rawFragment, original: text,
             isKnownCanonical: isKnownCanonical)
     }
 

@@ -191,6 +191,29 @@ enum ASCII {
         return bits
     }
 
+    /// ``byteClasses`` without the `pchar` bit on `'`, which a query refuses, and on `&`, which
+    /// separates its items: the query's check then notes the one and counts the other in the
+    /// same pass.
+    static let queryByteClasses: [UInt8] = {
+        var classes = byteClasses
+        classes[Int(UInt8(ascii: "'"))] &= ~pathCharacterBit
+        classes[Int(UInt8(ascii: "&"))] &= ~pathCharacterBit
+        return classes
+    }()
+
+    /// ``byteClasses`` and ``queryByteClasses`` as tables that live as long as the program,
+    /// read without a bounds check (every byte indexes one of the 256 entries). Written once,
+    /// never changed.
+    nonisolated(unsafe) static let byteClassTable: UnsafePointer<UInt8> = table(byteClasses)
+    nonisolated(unsafe) static let queryByteClassTable: UnsafePointer<UInt8> = table(queryByteClasses)
+
+    private static func table(_ classes: [UInt8]) -> UnsafePointer<UInt8> {
+        precondition(classes.count == 256)
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        table.initialize(from: classes, count: 256)
+        return UnsafePointer(table)
+    }
+
     /// Whether the text holds a `%`, read from contiguous storage when the text has it.
     @inline(__always) static func containsPercent(_ text: some StringProtocol) -> Bool {
         text.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "%")) }

@@ -178,11 +178,16 @@ public struct LinkReceiver: Sendable {
     // MARK: Deciding
 
     private func decide(_ text: String) -> LinkOutcome {
+        let link: Link
         do {
-            return decide(try pipeline.gate.parse(text))
+            // A web link comes out of the gate already sanitised; any other link is sanitised
+            // after its scheme's rules, as ``decide(_:)`` does for it.
+            link = try pipeline.gate.parseStripped(text)
         } catch {
             return .reject(.malformed(error))
         }
+        if link.isWeb { return pipeline.outcome(forSanitized: link) }
+        return decide(link)
     }
 
     /// The decision for a parsed link: web links go to the table; custom-scheme links first

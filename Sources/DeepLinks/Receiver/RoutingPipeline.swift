@@ -17,7 +17,12 @@ struct RoutingPipeline: Sendable {
 
     /// The decision for a link the gate has already parsed, as the route table sees it.
     func outcome(for link: Link) -> LinkOutcome {
-        let sanitized = gate.strippedLink(link)
+        outcome(forSanitized: gate.strippedLink(link))
+    }
+
+    /// The decision for a link already without the query items the policy strips (what
+    /// ``LinkGate/parseStripped(_:)`` gives for a web link).
+    func outcome(forSanitized sanitized: Link) -> LinkOutcome {
         let input = MatchInput(link: sanitized, options: router.table.options)
         if let lookup = router.lookup(input) {
             let safety = lookup.compiled.route.safety

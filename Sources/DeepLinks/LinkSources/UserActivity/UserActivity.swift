@@ -92,9 +92,21 @@ public struct UserActivity: Sendable, Hashable {
 
     /// Whether the text starts with the scheme `http:` or `https:`, in any letter case.
     static func isWeb(_ text: String) -> Bool {
-        guard let colon = text.utf8.firstIndex(of: UInt8(ascii: ":")) else { return false }
-        let scheme = text.utf8[..<colon].map(ASCII.lowercased)
-        return scheme.elementsEqual("https".utf8) || scheme.elementsEqual("http".utf8)
+        // Reads at most the first six bytes, without copying them.
+        func read(_ bytes: some Sequence<UInt8>) -> Bool {
+            var scheme: UInt64 = 0
+            var length = 0
+            for byte in bytes {
+                if byte == UInt8(ascii: ":") {
+                    return (length == 4 && scheme == 0x6874_7470) || (length == 5 && scheme == 0x68_7474_7073)
+                }
+                guard length < 5 else { return false }
+                scheme = scheme << 8 | UInt64(ASCII.lowercased(byte))
+                length += 1
+            }
+            return false
+        }
+        return text.utf8.withContiguousStorageIfAvailable(read) ?? read(text.utf8)
     }
 
     static func isWhitespaceOrControl(_ scalar: Unicode.Scalar) -> Bool {
