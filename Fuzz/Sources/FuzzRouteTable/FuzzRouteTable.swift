@@ -7,7 +7,7 @@ import FuzzSupport
 /// Invariants:
 /// - a table that decodes encodes to JSON that decodes to an equal table, and its problems are
 ///   the same both times;
-/// - `RouteTable(json:)` reads the same table as `Codable` decoding;
+/// - `RouteTable(json:)` reads the same table as `Codable` decoding, and refuses what it refuses;
 /// - `Router(table)` succeeds exactly when the table has no error (warnings allowed), and
 ///   otherwise throws those problems; every problem has a sentence;
 /// - a navigate route that the table check pairs with a sensitive or destructive route never
@@ -21,8 +21,13 @@ import FuzzSupport
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = FuzzInput(data, size)
     let (head, links) = input.headAndRest
-    guard let table = try? JSONDecoder().decode(RouteTable.self, from: Data(head.utf8)) else { return 0 }
     let text = input.text
+    guard let table = try? JSONDecoder().decode(RouteTable.self, from: Data(head.utf8)) else {
+        require(
+            (try? RouteTable(json: Data(head.utf8))) == nil,
+            "RouteTable(json:) reads a table that Codable decoding refuses", input: text)
+        return 0
+    }
     require(
         (try? RouteTable(json: Data(head.utf8))) == table, "RouteTable(json:) reads another table",
         input: text)
