@@ -74,6 +74,30 @@ struct GuardedRouteTests {
     }
 
     @Test(
+        "pins: explain says the navigate route yielded to the guarded route and names the guarded route's failure"
+    )
+    func explanationAppliesTheGuard() throws {
+        let receiver = try LinkReceiver(table: Self.table, policy: Self.policy)
+        let refused = receiver.explain(.url("https://example.com/albums/Summer/delete")).routing
+        let failure = ParameterFailure(
+            parameter: "album", location: .path, value: "Summer", reason: .notASlug)
+        #expect(
+            refused?.attempts.suffix(2) == [
+                RouteAttempt(route: "albumAction", result: .yieldedToGuardedRoute("deleteAlbum")),
+                RouteAttempt(route: "deleteAlbum", result: .parameterFailed(failure)),
+            ])
+        #expect(refused?.winner == nil)
+        #expect(refused?.closestFailure?.route == "deleteAlbum")
+        #expect(refused?.closestFailure?.failure == failure)
+        #expect(
+            refused?.description.contains(
+                "albumAction: fits, but the link is shaped like guarded route 'deleteAlbum', which decides it"
+            ) == true)
+        let kept = receiver.explain(.url("https://example.com/albums/Summer/share")).routing
+        #expect(kept?.winner == "albumAction")
+    }
+
+    @Test(
         "pins: a navigate route of higher priority never takes a sensitive route's link; the sensitive route asks first"
     )
     func higherPriorityNavigateDoesNotTakeSensitiveLink() throws {

@@ -23,8 +23,14 @@ public struct RouteExplanation: Sendable, Hashable, Encodable, CustomStringConve
         attempts.last.flatMap { $0.result == .matched ? $0.route : nil }
     }
 
-    /// The first parameter failure met, in precedence order: the closest miss.
+    /// The first parameter failure met, in precedence order: the closest miss. When a
+    /// guarded route refused a link its navigate route fit, that refusal is the one reported.
     public var closestFailure: (route: String, failure: ParameterFailure)? {
+        if attempts.count >= 2, case .yieldedToGuardedRoute = attempts[attempts.count - 2].result,
+            let last = attempts.last, case .parameterFailed(let failure) = last.result
+        {
+            return (last.route, failure)
+        }
         for attempt in attempts {
             if case .parameterFailed(let failure) = attempt.result { return (attempt.route, failure) }
         }
@@ -50,6 +56,10 @@ public struct RouteAttempt: Sendable, Hashable, Encodable, CustomStringConvertib
         case hostNotInScope(String?)
         /// A path, query or fragment parameter failed.
         case parameterFailed(ParameterFailure)
+        /// The route (a navigate route) fit the link, but the link is shaped like this
+        /// sensitive or destructive route, which decides it instead: the next attempt is that
+        /// route's, matched or with the parameter that refused the link.
+        case yieldedToGuardedRoute(String)
     }
 
     /// The route's name.
@@ -71,6 +81,8 @@ public struct RouteAttempt: Sendable, Hashable, Encodable, CustomStringConvertib
         case .schemeNotInScope(let scheme): text = "the scheme '\(scheme)' is not in the route's scope"
         case .hostNotInScope(let host): text = "the host '\(host ?? "")' is not in the route's scope"
         case .parameterFailed(let failure): text = failure.description
+        case .yieldedToGuardedRoute(let guarded):
+            text = "fits, but the link is shaped like guarded route '\(guarded)', which decides it"
         }
         return "\(route): \(text)"
     }

@@ -188,18 +188,40 @@ public struct Router: Sendable {
             case .specificity:
                 let winner = level.explain(input, routes: compiled, stopAtMatch: true, into: &found)
                 attempts += found.map(\.1)
-                if winner != nil { return RouteExplanation(attempts: attempts) }
+                if let winner { return RouteExplanation(attempts: guarded(attempts, input, winner: winner)) }
             case .declarationOrder:
                 _ = level.explain(input, routes: compiled, stopAtMatch: false, into: &found)
                 found.sort { $0.0 < $1.0 }
                 if let winner = found.firstIndex(where: { $0.1.result == .matched }) {
                     attempts += found[...winner].map(\.1)
-                    return RouteExplanation(attempts: attempts)
+                    return RouteExplanation(attempts: guarded(attempts, input, winner: found[winner].0))
                 }
                 attempts += found.map(\.1)
             }
         }
         return RouteExplanation(attempts: attempts)
+    }
+
+    /// The attempts with the guard applied, as ``lookup(_:)`` applies it: when the winner is a
+    /// navigate route and the link is shaped like a sensitive or destructive route, the
+    /// winner's attempt says so and the guarded route's attempt follows, matched or with the
+    /// parameter that refused the link.
+    private func guarded(_ attempts: [RouteAttempt], _ input: MatchInput, winner: Int) -> [RouteAttempt] {
+        let guardedAttempt: RouteAttempt
+        switch guardVerdict(input, winner: winner) {
+        case .keep: return attempts
+        case .take(let index): guardedAttempt = RouteAttempt(route: compiled[index].name, result: .matched)
+        case .refuse(let route, let failure):
+            guardedAttempt = RouteAttempt(route: route, result: .parameterFailed(failure))
+        }
+        var attempts = attempts
+        let winnerName = compiled[winner].name
+        if let last = attempts.lastIndex(where: { $0.route == winnerName && $0.result == .matched }) {
+            attempts[last] = RouteAttempt(
+                route: winnerName, result: .yieldedToGuardedRoute(guardedAttempt.route))
+        }
+        attempts.append(guardedAttempt)
+        return attempts
     }
 }
 
