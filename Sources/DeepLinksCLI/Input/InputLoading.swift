@@ -16,7 +16,18 @@ extension ToolEnvironment {
                 reason: RouteTableJSONError.tooLarge(bytes: bytes.count, limit: RouteTable.maximumJSONBytes)
                     .description)
         }
-        return try decode(RouteTable.self, bytes: bytes, source: path, what: "route table")
+        do {
+            _ = try JSONValue(parsing: bytes)
+        } catch {
+            throw .invalidInput(source: Self.sourceName(path), reason: "not valid JSON: \(error.description)")
+        }
+        // The library's entry point: the fast reader for the usual shape, `Codable` otherwise,
+        // with the same sentences as decoding it here.
+        do {
+            return try RouteTable(json: Data(bytes))
+        } catch {
+            throw .invalidInput(source: Self.sourceName(path), reason: error.description)
+        }
     }
 
     /// Reads and decodes a link policy (JSON); missing keys take their defaults.
