@@ -236,41 +236,39 @@ extension RouteTable {
     /// compiled table keeps each distinct one once instead of once per route (a generated
     /// table declares the same scope and query list for thousands of routes).
     func sharingEqualParts() -> RouteTable {
-        var scopes: [RouteScope: RouteScope] = [:]
-        var queries: [[QueryParameter]: [QueryParameter]] = [:]
-        // Neighbouring routes usually share their scope and query list: the last ones kept
-        // are compared first, which is cheaper than hashing.
-        var lastScope: RouteScope?
-        var lastQuery: [QueryParameter]?
+        var scopes = Interner<RouteScope>()
+        var queries = Interner<[QueryParameter]>()
         var shared = routes
         for i in shared.indices {
-            let scope = shared[i].scope
-            if scope.schemes.isEmpty, scope.hosts.isEmpty {
-                // Nothing to share.
-            } else if let known = lastScope, known == scope {
-                shared[i].scope = known
-            } else if let known = scopes[scope] {
-                shared[i].scope = known
-                lastScope = known
-            } else {
-                scopes[scope] = scope
-                lastScope = scope
+            if !shared[i].scope.schemes.isEmpty || !shared[i].scope.hosts.isEmpty {
+                shared[i].scope = scopes.intern(shared[i].scope)
             }
-            let query = shared[i].query
-            if query.isEmpty {
-                // Nothing to share.
-            } else if let known = lastQuery, known == query {
-                shared[i].query = known
-            } else if let known = queries[query] {
-                shared[i].query = known
-                lastQuery = known
-            } else {
-                queries[query] = query
-                lastQuery = query
-            }
+            if !shared[i].query.isEmpty { shared[i].query = queries.intern(shared[i].query) }
         }
         var table = self
         table.routes = shared
         return table
+    }
+}
+
+/// Keeps one copy of each distinct value and hands it out for every equal one. Neighbouring
+/// routes usually share their scope and query list, so the value kept last is compared first,
+/// which is cheaper than hashing.
+private struct Interner<Value: Hashable> {
+    private var kept: [Value: Value] = [:]
+    private var last: Value?
+
+    /// The kept copy equal to `value`, keeping `value` when it is the first of its kind.
+    mutating func intern(_ value: Value) -> Value {
+        if let last, last == value { return last }
+        let copy: Value
+        if let known = kept[value] {
+            copy = known
+        } else {
+            kept[value] = value
+            copy = value
+        }
+        last = copy
+        return copy
     }
 }
