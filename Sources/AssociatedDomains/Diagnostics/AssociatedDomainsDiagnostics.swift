@@ -1,16 +1,5 @@
 import DeepLinks
 
-extension Diagnostic.Severity {
-    /// The same severity, for a finding of an association file or an entitlement.
-    public init(_ severity: AssociationFinding.Severity) {
-        switch severity {
-        case .note: self = .note
-        case .warning: self = .warning
-        case .error: self = .error
-        }
-    }
-}
-
 extension Diagnostic {
     /// The diagnostic for an association-file finding: its code (`AASA111`), its severity, and
     /// the JSON path it is about as the location.
@@ -20,7 +9,7 @@ extension Diagnostic {
     /// ```
     public init(_ finding: AssociationFinding) {
         self.init(
-            code: finding.code.rawValue, severity: Severity(finding.severity),
+            code: finding.code.rawValue, severity: finding.severity,
             location: finding.path.isEmpty ? nil : finding.path, message: finding.message)
     }
 
@@ -28,7 +17,7 @@ extension Diagnostic {
     /// entry it is about (`entry 3`, counted from 0 like ``EntitlementFinding/entryIndex``).
     public init(_ finding: EntitlementFinding) {
         self.init(
-            code: finding.code.rawValue, severity: Severity(finding.severity),
+            code: finding.code.rawValue, severity: finding.severity,
             location: finding.entryIndex.map { "entry \($0)" }, message: finding.message)
     }
 

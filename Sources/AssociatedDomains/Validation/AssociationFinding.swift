@@ -1,3 +1,5 @@
+import DeepLinks
+
 /// One thing validation found in an association file: a stable code, a severity, a sentence
 /// and the JSON path it is about.
 ///
@@ -9,26 +11,10 @@
 /// finding?.description     // "AASA111 warning at $.applinks.details[0].appID: …"
 /// ```
 public struct AssociationFinding: Sendable, Hashable, Codable, CustomStringConvertible {
-    /// How much a finding matters.
-    public enum Severity: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
-        /// Worth knowing; nothing is wrong.
-        case note
-        /// Works, but probably not as the author meant.
-        case warning
-        /// Apple refuses the file, or a rule cannot work as written.
-        case error
-
-        private var rank: Int {
-            switch self {
-            case .note: 0
-            case .warning: 1
-            case .error: 2
-            }
-        }
-
-        /// Orders note < warning < error.
-        public static func < (left: Severity, right: Severity) -> Bool { left.rank < right.rank }
-    }
+    /// How much a finding matters: the one severity scale of every diagnostic of the package
+    /// (note < warning < error; an error means Apple refuses the file or a rule cannot work as
+    /// written).
+    public typealias Severity = Diagnostic.Severity
 
     /// The stable codes. Raw values (`AASA111`) never change meaning; new codes are added.
     public enum Code: String, Sendable, Hashable, Codable, CaseIterable {
