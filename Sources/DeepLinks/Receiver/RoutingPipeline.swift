@@ -30,9 +30,10 @@ struct RoutingPipeline: Sendable {
                 route: lookup.name, parameters: lookup.parameters, safety: safety, link: sanitized)
             return safety.requiresConfirmation ? .confirm(match) : .route(match)
         }
-        // Only the failure path pays for the explanation that names the failing parameter.
+        // Only the failure path pays for the explanation that names the failing parameter (the
+        // explanation applies the guard, so a guarded route's refusal is the one named).
         let reason: RoutingFailure =
-            (router.guardedRefusal(input) ?? router.explain(input).closestFailure).map {
+            router.explain(input).closestFailure.map {
                 .invalidParameter(route: $0.route, failure: $0.failure)
             }
             ?? .noMatchingRoute

@@ -34,16 +34,6 @@ extension Router {
         }
         return .keep
     }
-
-    /// The guarded route and its failure when a link matched a navigate route but is refused
-    /// because it is shaped like a sensitive or destructive route; `nil` otherwise.
-    func guardedRefusal(_ input: MatchInput) -> (route: String, failure: ParameterFailure)? {
-        // Most tables have no guarded pairs: no second search for them.
-        guard !guards.isEmpty, let winner = matchIndex(input),
-            case .refuse(let route, let failure) = guardVerdict(input, winner: winner)
-        else { return nil }
-        return (route, failure)
-    }
 }
 
 extension CompiledRoute {
