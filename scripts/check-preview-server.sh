@@ -10,9 +10,7 @@
 # Exit status: 0 when every check passed, 1 otherwise. The last line is "N passed, N failed".
 set -euo pipefail
 cd "$(dirname "$0")/.."
-root=$(pwd)
-package="$root/Examples/PreviewServer"
-scratch=${PREVIEW_SERVER_SCRATCH:-$package/.build}
+source scripts/lib/preview-server.sh
 origin="https://photos.example.com"
 
 for tool in swift curl python3; do
@@ -22,20 +20,8 @@ if ! python3 -c "import html5lib" 2>/dev/null; then
     python3 -m pip install --quiet html5lib
 fi
 
-work=$(mktemp -d)
-server_pid=""
-cleanup() {
-    if [[ -n "$server_pid" ]] && kill -0 "$server_pid" 2>/dev/null; then
-        kill "$server_pid" 2>/dev/null || true
-        wait "$server_pid" 2>/dev/null || true
-    fi
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
 echo "== build Examples/PreviewServer"
-swift build --package-path "$package" --scratch-path "$scratch"
-bin=$(swift build --package-path "$package" --scratch-path "$scratch" --show-bin-path)
+build_preview_server debug
 
 passed=0
 failed=0
@@ -58,24 +44,7 @@ fi
 "$bin/PreviewFixtures" --association-file "$work/expected-aasa.json" >/dev/null
 
 echo "== start the server on loopback"
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
-base="http://127.0.0.1:$port"
-"$bin/PreviewServer" --host 127.0.0.1 --port "$port" >"$work/server.log" 2>&1 &
-server_pid=$!
-ready=no
-for _ in $(seq 1 100); do
-    if curl -s -o /dev/null --max-time 2 "$base/.well-known/apple-app-site-association"; then
-        ready=yes
-        break
-    fi
-    kill -0 "$server_pid" 2>/dev/null || break
-    sleep 0.2
-done
-if [[ "$ready" != yes ]]; then
-    echo "the server did not start:" >&2
-    cat "$work/server.log" >&2
-    exit 1
-fi
+start_preview_server
 
 # fetch NAME [curl options] URL: writes $work/NAME.body and $work/NAME.headers, prints
 # "status|content-type|location|redirects".
@@ -155,9 +124,7 @@ page spoofed-host "/albums/summer-2024" 200 "$origin/albums/summer-2024" "Summer
 page absolute-form "/" 200 "$origin/albums/summer-2024" "Summer 2024" --request-target "http://evil.example.net/albums/summer-2024"
 
 echo "== stop the server"
-kill "$server_pid"
-wait "$server_pid" 2>/dev/null || true
-server_pid=""
+stop_preview_server
 
 echo "preview server: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]

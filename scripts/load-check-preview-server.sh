@@ -16,9 +16,6 @@
 # the bound; 1 otherwise; 2 for a usage error.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-root=$(pwd)
-package="$root/Examples/PreviewServer"
-scratch=${PREVIEW_SERVER_SCRATCH:-$package/.build}
 
 requests=300000
 connections=16
@@ -47,44 +44,13 @@ for tool in swift python3; do
     command -v "$tool" >/dev/null 2>&1 || { echo "$tool is not installed" >&2; exit 1; }
 done
 
-work=$(mktemp -d)
-server_pid=""
-cleanup() {
-    if [[ -n "$server_pid" ]] && kill -0 "$server_pid" 2>/dev/null; then
-        kill "$server_pid" 2>/dev/null || true
-        wait "$server_pid" 2>/dev/null || true
-    fi
-    rm -rf "$work"
-}
-trap cleanup EXIT
+source scripts/lib/preview-server.sh
 
 echo "== build Examples/PreviewServer ($configuration)"
-swift build --package-path "$package" --scratch-path "$scratch" -c "$configuration" --product PreviewServer
-bin=$(swift build --package-path "$package" --scratch-path "$scratch" -c "$configuration" --show-bin-path)
+build_preview_server "$configuration" --product PreviewServer
 
 echo "== start the server on loopback"
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
-"$bin/PreviewServer" --host 127.0.0.1 --port "$port" >"$work/server.log" 2>&1 &
-server_pid=$!
-ready=no
-for _ in $(seq 1 100); do
-    if python3 - "$port" 2>/dev/null <<'PY'; then
-import http.client, sys
-connection = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]), timeout=2)
-connection.request("GET", "/.well-known/apple-app-site-association")
-sys.exit(0 if connection.getresponse().status == 200 else 1)
-PY
-        ready=yes
-        break
-    fi
-    kill -0 "$server_pid" 2>/dev/null || break
-    sleep 0.2
-done
-if [[ "$ready" != yes ]]; then
-    echo "the server did not start:" >&2
-    cat "$work/server.log" >&2
-    exit 1
-fi
+start_preview_server
 
 echo "== load: $requests requests over $connections connections, at most $max_seconds s (nproc $(nproc))"
 status=0
