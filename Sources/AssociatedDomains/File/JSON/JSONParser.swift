@@ -1,3 +1,5 @@
+import DeepLinks
+
 /// A strict RFC 8259 reader for untrusted JSON, with a nesting limit and duplicate-key report.
 ///
 /// Foundation's readers differ between platforms in what they accept (comments, trailing
@@ -198,23 +200,13 @@ struct JSONParser {
                 }
                 return text
             case UInt8(ascii: "\\"):
-                index += 1
-                guard index < bytes.count else { throw error("unterminated escape in a string") }
-                let escape = bytes[index]
-                index += 1
-                switch escape {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(escape)
-                case UInt8(ascii: "b"): out.append(0x08)
-                case UInt8(ascii: "f"): out.append(0x0C)
-                case UInt8(ascii: "n"): out.append(0x0A)
-                case UInt8(ascii: "r"): out.append(0x0D)
-                case UInt8(ascii: "t"): out.append(0x09)
-                case UInt8(ascii: "u"):
-                    let scalar = try parseUnicodeEscape()
-                    out.append(contentsOf: Array(String(Character(scalar)).utf8))
-                default:
-                    throw error(
-                        "invalid escape '\\\(Character(Unicode.Scalar(escape)))' in a string", at: index - 2)
+                do throws(JSONEscape.Problem) {
+                    switch try JSONEscape.read(bytes, at: &index) {
+                    case .byte(let byte): out.append(byte)
+                    case .scalar(let scalar): out.append(contentsOf: UTF8.encode(scalar)!)
+                    }
+                } catch {
+                    throw self.error(Self.sentence(for: error.kind), at: error.offset)
                 }
             case 0x00..<0x20:
                 throw error("unescaped control character in a string")
@@ -225,46 +217,15 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
-        guard index + 4 <= bytes.count else { throw error("truncated \\u escape") }
-        var value: UInt32 = 0
-        for byte in bytes[index..<index + 4] {
-            let digit: UInt32
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-            default: throw error("invalid hexadecimal digit in a \\u escape")
-            }
-            value = value << 4 | digit
+    private static func sentence(for problem: JSONEscape.Problem.Kind) -> String {
+        switch problem {
+        case .unterminated: "unterminated escape in a string"
+        case .invalid(let byte): "invalid escape '\\\(Character(Unicode.Scalar(byte)))' in a string"
+        case .truncatedUnicode: "truncated \\u escape"
+        case .invalidHexDigit: "invalid hexadecimal digit in a \\u escape"
+        case .loneLowSurrogate: "lone low surrogate in a \\u escape"
+        case .loneHighSurrogate: "lone high surrogate in a \\u escape"
         }
-        index += 4
-        return value
-    }
-
-    private mutating func parseUnicodeEscape() throws(JSONSyntaxError) -> Unicode.Scalar {
-        let escapeStart = index - 2
-        let first = try parseHex4()
-        if (0xDC00...0xDFFF).contains(first) {
-            throw error("lone low surrogate in a \\u escape", at: escapeStart)
-        }
-        if (0xD800...0xDBFF).contains(first) {
-            guard index + 2 <= bytes.count, bytes[index] == UInt8(ascii: "\\"),
-                bytes[index + 1] == UInt8(ascii: "u")
-            else { throw error("lone high surrogate in a \\u escape", at: escapeStart) }
-            index += 2
-            let second = try parseHex4()
-            guard (0xDC00...0xDFFF).contains(second) else {
-                throw error("lone high surrogate in a \\u escape", at: escapeStart)
-            }
-            let combined = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
-            guard let scalar = Unicode.Scalar(combined) else {
-                throw error("invalid \\u escape", at: escapeStart)
-            }
-            return scalar
-        }
-        guard let scalar = Unicode.Scalar(first) else { throw error("invalid \\u escape", at: escapeStart) }
-        return scalar
     }
 }
 

@@ -463,31 +463,23 @@ private func markRead(_ bit: UInt8, in seen: inout UInt8) throws(RouteTableJSONR
 }
 
 /// Resolves the escapes of a JSON string's raw text (between its quotes).
-private struct EscapeReader {
-    enum Piece {
-        case byte(UInt8)
-        case scalar(Unicode.Scalar)
-    }
-
-    let raw: UnsafeBufferPointer<UInt8>
-    var at = 0
-
+private enum EscapeReader {
     /// Writes the text with its escapes resolved to `buffer`, which must be at least as long
     /// as `raw`, and returns the length written; `nil` at an invalid escape or a lone surrogate.
     static func resolve(_ raw: UnsafeBufferPointer<UInt8>, into buffer: UnsafeMutableBufferPointer<UInt8>)
         -> Int?
     {
-        var reader = EscapeReader(raw: raw)
+        var at = 0
         var count = 0
-        while reader.at < raw.count {
-            let byte = raw[reader.at]
+        while at < raw.count {
+            let byte = raw[at]
             guard byte == UInt8(ascii: "\\") else {
                 buffer[count] = byte
                 count += 1
-                reader.at += 1
+                at += 1
                 continue
             }
-            switch reader.escape() {
+            switch try? JSONEscape.read(raw, at: &at) {
             case .byte(let byte):
                 buffer[count] = byte
                 count += 1
@@ -500,52 +492,5 @@ private struct EscapeReader {
             }
         }
         return count
-    }
-
-    /// The escape at the reader's `\\`, or `nil` when it is invalid.
-    private mutating func escape() -> Piece? {
-        at += 1
-        guard at < raw.count else { return nil }
-        let escape = raw[at]
-        at += 1
-        switch escape {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): return .byte(escape)
-        case UInt8(ascii: "b"): return .byte(0x08)
-        case UInt8(ascii: "f"): return .byte(0x0C)
-        case UInt8(ascii: "n"): return .byte(0x0A)
-        case UInt8(ascii: "r"): return .byte(0x0D)
-        case UInt8(ascii: "t"): return .byte(0x09)
-        case UInt8(ascii: "u"):
-            guard var value = hex4() else { return nil }
-            if (0xD800..<0xDC00).contains(value) {
-                guard at + 1 < raw.count, raw[at] == UInt8(ascii: "\\"), raw[at + 1] == UInt8(ascii: "u")
-                else {
-                    return nil
-                }
-                at += 2
-                guard let low = hex4(), (0xDC00..<0xE000).contains(low) else { return nil }
-                value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
-            }
-            return Unicode.Scalar(value).map { .scalar($0) }
-        default: return nil
-        }
-    }
-
-    private mutating func hex4() -> UInt32? {
-        guard at + 4 <= raw.count else { return nil }
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            let byte = raw[at]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: return nil
-            }
-            value = value << 4 | UInt32(digit)
-            at += 1
-        }
-        return value
     }
 }
