@@ -48,6 +48,11 @@ struct ParameterKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         if let parameter = ParameterValueEncoder.value(of: value) {
             storage.parameters[key.stringValue] = parameter
+        } else if let integer = value as? any FixedWidthInteger {
+            storage.problem =
+                storage.problem
+                ?? "parameter '\(key.stringValue)' holds \(integer), beyond the integers a parameter carries "
+                + "(\(Int.min)...\(Int.max))"
         } else {
             storage.problem =
                 storage.problem
