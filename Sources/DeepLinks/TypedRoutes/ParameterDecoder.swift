@@ -16,6 +16,8 @@ struct ParameterDecoder: Decoder {
         var reads: Set<String> = []
         /// The first problem found.
         var problem: TypedRoutesError?
+        /// The Swift type a parameter's value could not be read as, when that was the problem.
+        var unreadType: String?
 
         init(typeName: String, route: String, values: RouteParameters, declared: [String: DeclaredParameter]?)
         {
@@ -93,6 +95,7 @@ struct ParameterKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         do {
             return try ParameterFit.read(T.self, from: value)
         } catch {
+            if context.problem == nil { context.unreadType = String(describing: T.self) }
             throw context.fail(
                 .valueNotReadable(
                     type: context.typeName, route: context.route,

@@ -139,7 +139,7 @@ public struct TypedRoutes<Destination: Sendable>: Sendable {
                         return .typeMismatch(
                             type: typeName, route: route.name, parameter: parameter.name,
                             declared: parameter.type?.description ?? "untyped",
-                            swiftType: "a type that cannot hold \(parameter.sample(pass))")
+                            swiftType: "\(context.unreadType ?? "a type") (it cannot hold \(parameter.sample(pass)))")
                     }
                     return problem
                 }
@@ -163,8 +163,10 @@ public struct TypedRoutes<Destination: Sendable>: Sendable {
     private static func mismatchedParameter(
         _ context: ParameterDecoder.Context, _ declared: [String: DeclaredParameter]
     ) -> DeclaredParameter? {
+        // Only a value that did not read as the property's type is a type mismatch; a property
+        // read as a nested object or list keeps its own reason.
         guard case .valueNotReadable(_, _, let reason) = context.problem else { return nil }
-        return declared.values.first { reason.hasPrefix("parameter '\($0.name)'") }
+        return declared.values.first { reason.hasPrefix("parameter '\($0.name)' holds ") }
     }
 }
 

@@ -133,7 +133,11 @@ struct TypedRoutesTests {
                 unmapped: allBut(["product"]))
         }
         struct NarrowProduct: RouteValue { static let route = "product"; var id: Int8 }
-        #expect(throws: TypedRoutesError.self) {
+        #expect(
+            throws: TypedRoutesError.typeMismatch(
+                type: "NarrowProduct", route: "product", parameter: "id", declared: "int 1...999999",
+                swiftType: "Int8 (too narrow for 1...999999)")
+        ) {
             try TypedRoutes<Int>(
                 router: receiver.router, [.route(NarrowProduct.self) { _ in 0 }],
                 unmapped: allBut(["product"]))
@@ -148,7 +152,11 @@ struct TypedRoutesTests {
         struct SearchOneSort: RouteValue {
             static let route = "search"; var q: String; var sort: OneSort?; var page: Int
         }
-        #expect(throws: TypedRoutesError.self) {
+        #expect(
+            throws: TypedRoutesError.typeMismatch(
+                type: "SearchOneSort", route: "search", parameter: "sort", declared: "enum price|newest",
+                swiftType: #"OneSort (it cannot hold string "newest")"#)
+        ) {
             try TypedRoutes<Int>(
                 router: receiver.router, [.route(SearchOneSort.self) { _ in 0 }], unmapped: allBut(["search"])
             )
