@@ -136,10 +136,11 @@ public struct TypedRoutes<Destination: Sendable>: Sendable {
                     if case .valueNotReadable = problem,
                         let parameter = mismatchedParameter(context, declared)
                     {
+                        let swiftType = context.unreadType ?? "a type"
                         return .typeMismatch(
                             type: typeName, route: route.name, parameter: parameter.name,
                             declared: parameter.type?.description ?? "untyped",
-                            swiftType: "\(context.unreadType ?? "a type") (it cannot hold \(parameter.sample(pass)))")
+                            swiftType: "\(swiftType) (it cannot hold \(parameter.sample(pass)))")
                     }
                     return problem
                 }
