@@ -1,3 +1,4 @@
+import DeepLinks
 import Testing
 
 @testable import AssociatedDomains
@@ -125,5 +126,14 @@ struct EntitlementTests {
             entitlement.findings(for: .release).first?.description
                 == "ENT002 warning (entry 0): 'applinks:example.com?mode=developer' uses mode=developer, which only development-signed builds honour; remove it before shipping"
         )
+        let diagnostic = try #require(entitlement.findings(for: .release).first.map(Diagnostic.init))
+        #expect(diagnostic.code == "ENT002")
+        #expect(diagnostic.severity == .warning)
+        #expect(diagnostic.location == "entry 0")
+        #expect(
+            diagnostic.message
+                == "'applinks:example.com?mode=developer' uses mode=developer, which only development-signed builds honour; remove it before shipping"
+        )
+        #expect(many.findings(for: .release).map(Diagnostic.init).map(\.location) == [nil])
     }
 }

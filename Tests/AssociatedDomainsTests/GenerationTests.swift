@@ -128,6 +128,13 @@ struct CrossCheckTests {
         let findings = check.findings()
         #expect(findings.map(\.kind) == [.routeNotSentToApp, .urlWithoutRoute, .urlWithoutRoute])
         #expect(findings.map(\.route) == ["account", nil, nil])
+        // As diagnostics: the stable code, the severity of the kind, the route or rule as location.
+        let diagnostics = findings.map(Diagnostic.init)
+        #expect(diagnostics.map(\.code) == ["AASA301", "AASA303", "AASA303"])
+        #expect(diagnostics.map(\.severity) == [.error, .warning, .warning])
+        #expect(diagnostics.map(\.location) == ["route account"] + findings.dropFirst().map(\.location))
+        #expect(diagnostics.dropFirst().allSatisfy { $0.location?.hasPrefix("$.applinks.details[0]") ?? false })
+        #expect(diagnostics.map(\.message) == findings.map(\.message))
         #expect(
             findings.map(\.url) == [
                 "https://example.com/account", "https://example.com/buy",

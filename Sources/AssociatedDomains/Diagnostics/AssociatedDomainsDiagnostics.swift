@@ -21,9 +21,9 @@ extension Diagnostic {
             location: finding.entryIndex.map { "entry \($0)" }, message: finding.message)
     }
 
-    /// The diagnostic for a disagreement between a route table and an association file: the
-    /// kind as its code, an error when links go where they must not, a warning for a URL no
-    /// route handles, a note when no sample could be written; the rule's JSON path, else the
+    /// The diagnostic for a disagreement between a route table and an association file: its
+    /// stable code (`AASA301`…), an error when links go where they must not, a warning for a URL
+    /// no route handles, a note when no sample could be written; the rule's JSON path, else the
     /// route, as the location.
     public init(_ finding: CrossCheckFinding) {
         let severity: Severity =
@@ -33,7 +33,7 @@ extension Diagnostic {
             case .routeWithoutSample: .note
             }
         self.init(
-            code: finding.kind.rawValue, severity: severity,
-            location: finding.rule?.jsonPath ?? finding.route.map { "route \($0)" }, message: finding.message)
+            code: finding.code, severity: severity,
+            location: finding.location.isEmpty ? nil : finding.location, message: finding.message)
     }
 }
