@@ -133,7 +133,8 @@ struct CrossCheckTests {
         #expect(diagnostics.map(\.code) == ["AASA301", "AASA303", "AASA303"])
         #expect(diagnostics.map(\.severity) == [.error, .warning, .warning])
         #expect(diagnostics.map(\.location) == ["route account"] + findings.dropFirst().map(\.location))
-        #expect(diagnostics.dropFirst().allSatisfy { $0.location?.hasPrefix("$.applinks.details[0]") ?? false })
+        #expect(
+            diagnostics.dropFirst().allSatisfy { $0.location?.hasPrefix("$.applinks.details[0]") ?? false })
         #expect(diagnostics.map(\.message) == findings.map(\.message))
         #expect(
             findings.map(\.url) == [
