@@ -176,6 +176,44 @@ struct RouteRoundTripPropertyTests {
         }
     }
 
+    @Test(
+        "explain names the route match takes, under either precedence, for hits and near misses",
+        arguments: PropertySeeds.all)
+    func explainAgreesWithMatch(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let gate = LinkGate(policy: LinkPolicy(allowedSchemes: ["https", "myapp"], strippedQueryItems: []))
+        var compared = 0
+        var hits = 0
+        for _ in 0..<Self.tablesPerSeed {
+            let generated = Self.table(&random)
+            var table = RouteTable(routes: generated.map(\.route))
+            table.options.precedence = random.pick([.specificity, .declarationOrder])
+            guard let router = try? Router(table, policy: gate.policy) else { continue }
+            for entry in generated {
+                var parameters = RouteParameters()
+                for (name, draw) in entry.path { parameters[name] = draw(&random) }
+                for item in entry.query where item.required { parameters[item.name] = item.value(&random) }
+                guard let text = try? router.link(for: entry.route.name, parameters: parameters) else { continue }
+                // The link, and near misses of it: a segment more, a segment less, a query item less.
+                let (path, query) =
+                    text.firstIndex(of: "?").map { (String(text[..<$0]), String(text[$0...])) } ?? (text, "")
+                var texts = [text, path + "/zz" + query, path + "/1" + query, path]
+                if let slash = path.lastIndex(of: "/"), path[..<slash].count > "https://".count {
+                    texts.append(String(path[..<slash]) + query)
+                }
+                for candidate in texts {
+                    guard let link = try? gate.parse(candidate) else { continue }
+                    let matched = router.match(link)?.route.name
+                    #expect(router.explain(link).winner == matched, "seed \(seed): \(candidate)")
+                    compared += 1
+                    if matched != nil { hits += 1 }
+                }
+            }
+        }
+        // Not vacuous: most tables compile, and both hits and misses are compared.
+        #expect(compared > 200 && hits > 50 && hits < compared, "seed \(seed): \(hits) of \(compared)")
+    }
+
     @Test("table → JSON → table gives an equal table with the same problems", arguments: PropertySeeds.all)
     func tableJSON(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)

@@ -246,6 +246,16 @@ struct RoutePrecedenceTests {
         #expect(try RouteFixtures.routeName(bySpecificity, "https://example.com/a/1") == "named")
         #expect(try RouteFixtures.routeName(byOrder, "https://example.com/a/1") == "numbered")
         #expect(try RouteFixtures.routeName(byOrder, "https://example.com/a/zz") == "named")
+        // explain follows the same order: attempts in declaration order, ending at the winner.
+        let one = byOrder.explain(try RouteFixtures.link("https://example.com/a/1"))
+        #expect(one.attempts == [RouteAttempt(route: "numbered", result: .matched)])
+        let zz = byOrder.explain(try RouteFixtures.link("https://example.com/a/zz"))
+        #expect(zz.attempts.map(\.route) == ["numbered", "named"])
+        #expect(zz.winner == "named")
+        #expect(zz.closestFailure?.route == "numbered")
+        let neither = byOrder.explain(try RouteFixtures.link("https://example.com/a/x"))
+        #expect(neither.attempts.map(\.route) == ["numbered", "named"])
+        #expect(neither.winner == nil)
     }
 
     @Test(
