@@ -193,7 +193,9 @@ struct RouteRoundTripPropertyTests {
                 var parameters = RouteParameters()
                 for (name, draw) in entry.path { parameters[name] = draw(&random) }
                 for item in entry.query where item.required { parameters[item.name] = item.value(&random) }
-                guard let text = try? router.link(for: entry.route.name, parameters: parameters) else { continue }
+                guard let text = try? router.link(for: entry.route.name, parameters: parameters) else {
+                    continue
+                }
                 // The link, and near misses of it: a segment more, a segment less, a query item less.
                 let (path, query) =
                     text.firstIndex(of: "?").map { (String(text[..<$0]), String(text[$0...])) } ?? (text, "")
