@@ -132,6 +132,32 @@ struct GuardedRouteTests {
         #expect(router.match(try gate.parse("myapp://data/photos/view"))?.name == "dataAction")
     }
 
+    @Test(
+        "pins: a destructive route ending in a typed catch-all refuses, by its catch-all, the links a navigate route fits"
+    )
+    func guardedCatchAllRefusal() throws {
+        let table = RouteTable {
+            Route("purge", "/files/purge/*path(slug)", safety: .destructive)
+            Route("fileAction", "/files/:action/*path")
+        }
+        #expect(
+            table.problems() == [
+                .navigationTakesGuardedLinks(route: "fileAction", guarded: "purge", safety: .destructive)
+            ])
+        let router = try Router(table)
+        #expect(
+            router.match(try LinkGate().parse("https://example.com/files/purge/old/drafts"))?.name == "purge")
+        let refused = try LinkGate().parse("https://example.com/files/purge/old/Drafts%20v2")
+        #expect(router.match(refused) == nil)
+        #expect(
+            router.explain(refused).closestFailure?.failure
+                == ParameterFailure(
+                    parameter: "path", location: .path, value: "old/Drafts v2", reason: .notASlug))
+        #expect(
+            router.match(try LinkGate().parse("https://example.com/files/open/old/Drafts%20v2"))?.name
+                == "fileAction")
+    }
+
     @Test("a literal that only the navigate route has keeps the table free of the finding")
     func disjointLiteralsAreNotReported() {
         let table = RouteTable {
