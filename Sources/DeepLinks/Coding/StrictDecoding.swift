@@ -7,11 +7,21 @@ extension Decoder {
     /// other key (in sorted order) is refused with its name and the allowed keys.
     ///
     /// `what` names the object in the sentence: "unknown key 'x' in a link policy; …".
-    func strictContainer<Key: CodingKey & CaseIterable>(keyedBy _: Key.Type, what: String) throws
-        -> KeyedDecodingContainer<Key>
-    {
-        try RouteTableDecoding.refuseUnknownKeys(
-            in: self, allowed: Set(Key.allCases.map(\.stringValue)), what: what)
+    ///
+    /// `allowed` may give the names of `Key`'s cases, computed once, for a type decoded often.
+    func strictContainer<Key: CodingKey & CaseIterable>(
+        keyedBy _: Key.Type, what: String, allowed: Set<String>? = nil
+    ) throws -> KeyedDecodingContainer<Key> {
+        let allowed = allowed ?? Set(Key.allCases.map(\.stringValue))
+        let keys = try container(keyedBy: AnyCodingKey.self)
+        // The first unknown key in sorted order, without sorting the keys that are allowed.
+        if let unknown = keys.allKeys.lazy.map(\.stringValue).filter({ !allowed.contains($0) }).min() {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: codingPath,
+                    debugDescription: "unknown key '\(unknown)' in \(what); allowed keys are "
+                        + allowed.sorted().joined(separator: ", ")))
+        }
         return try container(keyedBy: Key.self)
     }
 

@@ -77,8 +77,7 @@ extension Route: Codable {
 
     /// Decodes a route; optional keys take their defaults and unknown keys are refused.
     public init(from decoder: any Decoder) throws {
-        try RouteTableDecoding.refuseUnknownKeys(in: decoder, allowed: Self.keyNames, what: "a route")
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "a route", allowed: Self.keyNames)
         self.init(
             try c.decode(String.self, forKey: .name),
             try c.decode(PathPattern.self, forKey: .path),
@@ -99,28 +98,5 @@ extension Route: Codable {
         if scope != .any { try c.encode(scope, forKey: .scope) }
         if safety != .navigate { try c.encode(safety, forKey: .safety) }
         if priority != 0 { try c.encode(priority, forKey: .priority) }
-    }
-}
-
-/// Strict decoding for route-table JSON.
-enum RouteTableDecoding {
-    private struct AnyKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
-    /// Throws a `DecodingError` naming the first key (in sorted order) that is not allowed.
-    static func refuseUnknownKeys(in decoder: any Decoder, allowed: Set<String>, what: String) throws {
-        let c = try decoder.container(keyedBy: AnyKey.self)
-        // The first unknown key in sorted order, without sorting the keys that are allowed.
-        if let unknown = c.allKeys.lazy.map(\.stringValue).filter({ !allowed.contains($0) }).min() {
-            throw DecodingError.dataCorrupted(
-                .init(
-                    codingPath: decoder.codingPath,
-                    debugDescription: "unknown key '\(unknown)' in \(what); allowed keys are "
-                        + allowed.sorted().joined(separator: ", ")))
-        }
     }
 }

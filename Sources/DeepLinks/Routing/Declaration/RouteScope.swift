@@ -77,13 +77,13 @@ public struct RouteScope: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension RouteScope: Codable {
-    private enum CodingKeys: String, CodingKey { case schemes, hosts }
-    private static let keyNames: Set<String> = ["schemes", "hosts"]
+    private enum CodingKeys: String, CodingKey, CaseIterable { case schemes, hosts }
+    private static let keyNames = Set(CodingKeys.allCases.map(\.rawValue))
 
     /// Decodes a scope; missing keys mean any.
     public init(from decoder: any Decoder) throws {
-        try RouteTableDecoding.refuseUnknownKeys(in: decoder, allowed: Self.keyNames, what: "a route scope")
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let c = try decoder.strictContainer(
+            keyedBy: CodingKeys.self, what: "a route scope", allowed: Self.keyNames)
         self.init(
             schemes: try c.decodeIfPresent([String].self, forKey: .schemes) ?? [],
             hosts: try c.decodeIfPresent([HostPattern].self, forKey: .hosts) ?? [])

@@ -126,9 +126,7 @@ extension RouteTable: Codable {
     /// are ``RouteGroup``s (`{"scope": …, "routes": […], "groups": […]}`), whose routes follow
     /// the table's `routes`.
     public init(from decoder: any Decoder) throws {
-        try RouteTableDecoding.refuseUnknownKeys(
-            in: decoder, allowed: Set(CodingKeys.allCases.map(\.rawValue)), what: "the route table")
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "the route table")
         let groups = try c.decodeIfPresent([RouteGroupDeclaration].self, forKey: .groups)
         let routes: [Route]
         if groups == nil {
@@ -160,9 +158,7 @@ private struct RouteGroupDeclaration: Decodable {
     private enum CodingKeys: String, CodingKey, CaseIterable { case scope, routes, groups }
 
     init(from decoder: any Decoder) throws {
-        try RouteTableDecoding.refuseUnknownKeys(
-            in: decoder, allowed: Set(CodingKeys.allCases.map(\.rawValue)), what: "a route group")
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "a route group")
         let scope = try c.decodeIfPresent(RouteScope.self, forKey: .scope) ?? .any
         let own = try c.decodeIfPresent([Route].self, forKey: .routes) ?? []
         let nested = try c.decodeIfPresent([RouteGroupDeclaration].self, forKey: .groups) ?? []
