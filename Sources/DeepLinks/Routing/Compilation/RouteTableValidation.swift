@@ -7,22 +7,35 @@ struct RouteTableValidation {
     /// The problems found (warnings included), the compiled routes when no problem is an
     /// error, and for each compiled route's index the indices of the sensitive or destructive
     /// routes whose links it must not take (``RouteTableProblem/navigationTakesGuardedLinks(route:guarded:safety:)``).
-    func run() -> (problems: [RouteTableProblem], compiled: [CompiledRoute], guards: [Int: [Int]]) {
+    ///
+    /// `trie` is the trie of every compiled route the check walked and `names` each route's
+    /// position by name, both kept when the table is sound: the router uses the trie when all
+    /// routes share one priority level.
+    func run() -> (
+        problems: [RouteTableProblem], compiled: [CompiledRoute], guards: [Int: [Int]], trie: RouteTrie?,
+        names: [String: Int]
+    ) {
         guard table.routes.count <= RouteTable.maximumRouteCount else {
-            return ([.tooManyRoutes(count: table.routes.count, limit: RouteTable.maximumRouteCount)], [], [:])
+            return (
+                [.tooManyRoutes(count: table.routes.count, limit: RouteTable.maximumRouteCount)], [], [:], nil,
+                [:]
+            )
         }
         var problems = registry.problems
         var perRoute: [[RouteTableProblem]] = Array(repeating: [], count: table.routes.count)
         var compiled: [CompiledRoute] = []
         compiled.reserveCapacity(table.routes.count)
-        var names: Set<String> = []
+        var names: [String: Int] = [:]
+        names.reserveCapacity(table.routes.count)
         let validators = ValidatorPool(options: table.options, registry: registry)
         let cache = DeclarationCache()
 
         for (index, route) in table.routes.enumerated() {
             var found: [RouteTableProblem] = []
             if !Self.isValidName(route.name) { found.append(.invalidName(route: route.name)) }
-            if !names.insert(route.name).inserted { found.append(.duplicateName(route: route.name)) }
+            if names.updateValue(index, forKey: route.name) != nil {
+                found.append(.duplicateName(route: route.name))
+            }
             let declarationProblems = checkDeclarations(route, cache: cache, validators: validators)
             found += declarationProblems
             found += checkScope(route, cache: cache)
@@ -56,7 +69,8 @@ struct RouteTableValidation {
         problems += perRoute.flatMap { $0 }
         problems += table.canonicalHostProblems
         let buildable = !problems.contains(where: \.isError)
-        return (problems, buildable ? compiled : [], buildable ? guards : [:])
+        guard buildable else { return (problems, [], [:], nil, [:]) }
+        return (problems, compiled, guards, index.trie, names)
     }
 
     /// Whether a route name is non-empty and free of white space and invisible characters.
