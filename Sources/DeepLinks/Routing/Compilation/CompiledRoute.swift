@@ -116,6 +116,12 @@ final class CompiledRoute: Sendable {
         route.path.endsWithCatchAll ? route.path.segments.count - 1 : nil
     }
 
+    /// Whether literal keys are lower-cased (letters ignore case).
+    var foldsLiteralKeys: Bool { foldsLiterals }
+
+    /// Whether a kept trailing slash adds an empty literal segment after the declared ones.
+    var hasEmptyLastSegment: Bool { endsWithEmptySegment }
+
     /// The compiled segments, made from the declaration on each call: a table keeps its
     /// patterns once, so lookups read ``segment(at:)`` or the trie instead.
     var segments: [Segment] {
@@ -252,9 +258,10 @@ final class ValidatorPool {
     private let registry: ParameterTypeRegistry
     private var byType: [ParameterType: ParameterValidator] = [:]
     private var untyped: ParameterValidator?
-    /// The validator most recently handed out, checked first: neighbouring segments and
-    /// routes often share a type.
-    private var last: (type: ParameterType, validator: ParameterValidator)?
+    /// The validators most recently handed out, checked first: neighbouring segments and
+    /// routes often share a few types, and comparing a type is cheaper than hashing it.
+    private var recent: [(type: ParameterType, validator: ParameterValidator)] = []
+    private static let recentTypeLimit = 8
     var parameters: [QueryParameter: CompiledRoute.Parameter] = [:]
     private var extractions: [[ExtractionKey]: [(name: String, source: CompiledRoute.Source)]] = [:]
 
@@ -270,7 +277,7 @@ final class ValidatorPool {
             untyped = made
             return made
         }
-        if let last, last.type == type { return last.validator }
+        for entry in recent where entry.type == type { return entry.validator }
         let validator: ParameterValidator
         if let known = byType[type] {
             validator = known
@@ -278,7 +285,8 @@ final class ValidatorPool {
             validator = ParameterValidator(type, caseSensitive: caseSensitive, registry: registry)
             byType[type] = validator
         }
-        last = (type, validator)
+        if recent.count == Self.recentTypeLimit { recent.removeFirst() }
+        recent.append((type, validator))
         return validator
     }
 

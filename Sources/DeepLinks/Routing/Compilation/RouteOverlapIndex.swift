@@ -83,7 +83,22 @@ struct RouteOverlapIndex {
     /// ``candidates(of:shapeOnly:)`` written to `found` (emptied first, its storage kept).
     func candidates(of position: Int, shapeOnly: Bool = false, into found: inout [Int]) {
         found.removeAll(keepingCapacity: true)
-        walk(node: 0, depth: 0, routes[position].segments, shapeOnly, &found)
+        let route = routes[position]
+        let walker = Walker(
+            path: route.route.path.segments, validators: route.parameterValidators,
+            count: route.segmentCount, folds: route.foldsLiteralKeys, shapeOnly: shapeOnly)
+        walk(node: 0, depth: 0, validator: 0, walker, &found)
+    }
+
+    /// The route being walked, read from its declared segments (no compiled segment list is
+    /// made): the declared path, the validators of its parameters in order, its segment
+    /// count (a kept trailing slash adds an empty literal) and how literals are keyed.
+    private struct Walker {
+        let path: [PathPattern.Segment]
+        let validators: [ParameterValidator]
+        let count: Int
+        let folds: Bool
+        let shapeOnly: Bool
     }
 
     private func appendTerminals(of index: Int, to found: inout [Int]) {
@@ -91,40 +106,39 @@ struct RouteOverlapIndex {
         for t in node.terminals { found.append(Int(trie.terminals[t])) }
     }
 
+    /// Walks from trie node `index` with the route's segment at `depth`; `validator` is the
+    /// position of the route's next parameter validator.
     private func walk(
-        node index: Int, depth: Int, _ segments: [CompiledRoute.Segment], _ shapeOnly: Bool,
-        _ found: inout [Int]
+        node index: Int, depth: Int, validator next: Int, _ route: Walker, _ found: inout [Int]
     ) {
         let node = trie.nodes[index]
-        guard depth < segments.count else {
+        guard depth < route.count else {
             appendTerminals(of: index, to: &found)
             return
         }
-        switch segments[depth] {
-        case .literal(let text, let key):
-            if node.hasLiterals, let child = trie.literalChild(node, key) {
-                walk(node: child, depth: depth + 1, segments, shapeOnly, &found)
-            }
-            for e in node.parameterEdges where relations.accepts(trie.edges[e].validator, text) {
-                walk(node: Int(trie.edges[e].target), depth: depth + 1, segments, shapeOnly, &found)
-            }
-            for e in node.catchAllEdges where relations.accepts(trie.edges[e].validator, text) {
-                appendTerminals(of: Int(trie.edges[e].target), to: &found)
-            }
-        case .parameter(_, _, let validator):
+        guard depth < route.path.count else {
+            // The empty segment of a kept trailing slash.
+            walkLiteral(node, "", "", depth: depth, validator: next, route, &found)
+            return
+        }
+        switch route.path[depth] {
+        case .literal(let text):
+            walkLiteral(node, text, route.folds ? text.lowercased() : text, depth: depth, validator: next, route, &found)
+        case .parameter:
+            let validator = route.validators[next]
             for e in node.literalEdges {
                 let edge = trie.literalEdges[e]
                 let child = Int(edge.target)
                 let accepted =
-                    shapeOnly
+                    route.shapeOnly
                     || (literalTexts.isEmpty
                         ? relations.accepts(validator, edge.key)
                         : (literalTexts[child] ?? [edge.key]).contains { relations.accepts(validator, $0) })
-                if accepted { walk(node: child, depth: depth + 1, segments, shapeOnly, &found) }
+                if accepted { walk(node: child, depth: depth + 1, validator: next + 1, route, &found) }
             }
             for e in node.parameterEdges
-            where shapeOnly || relations.typesMayOverlap(validator, trie.edges[e].validator) {
-                walk(node: Int(trie.edges[e].target), depth: depth + 1, segments, shapeOnly, &found)
+            where route.shapeOnly || relations.typesMayOverlap(validator, trie.edges[e].validator) {
+                walk(node: Int(trie.edges[e].target), depth: depth + 1, validator: next + 1, route, &found)
             }
             for e in node.catchAllEdges { appendTerminals(of: Int(trie.edges[e].target), to: &found) }
         case .catchAll:
@@ -140,6 +154,21 @@ struct RouteOverlapIndex {
                 appendTerminals(of: next, to: &found)
                 push(trie.nodes[next])
             }
+        }
+    }
+
+    private func walkLiteral(
+        _ node: RouteTrie.Node, _ text: String, _ key: String, depth: Int, validator next: Int, _ route: Walker,
+        _ found: inout [Int]
+    ) {
+        if node.hasLiterals, let child = trie.literalChild(node, key) {
+            walk(node: child, depth: depth + 1, validator: next, route, &found)
+        }
+        for e in node.parameterEdges where relations.accepts(trie.edges[e].validator, text) {
+            walk(node: Int(trie.edges[e].target), depth: depth + 1, validator: next, route, &found)
+        }
+        for e in node.catchAllEdges where relations.accepts(trie.edges[e].validator, text) {
+            appendTerminals(of: Int(trie.edges[e].target), to: &found)
         }
     }
 }

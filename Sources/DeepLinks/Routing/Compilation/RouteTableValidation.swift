@@ -36,11 +36,14 @@ struct RouteTableValidation {
             if names.updateValue(index, forKey: route.name) != nil {
                 found.append(.duplicateName(route: route.name))
             }
+            // Most routes have no problem: appending empty lists is skipped.
             let declarationProblems = checkDeclarations(route, cache: cache, validators: validators)
-            found += declarationProblems
-            found += checkScope(route, cache: cache)
+            if !declarationProblems.isEmpty { found += declarationProblems }
+            let scopeProblems = checkScope(route, cache: cache)
+            if !scopeProblems.isEmpty { found += scopeProblems }
             if declarationProblems.isEmpty {
-                found += checkReachability(route)
+                let reachability = checkReachability(route)
+                if !reachability.isEmpty { found += reachability }
                 compiled.append(
                     CompiledRoute(
                         declarations: table.routes, index: index, options: table.options,
@@ -229,7 +232,8 @@ struct RouteTableValidation {
         }
 
         for case .literal(let literal) in route.path.segments {
-            if literal.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            // Control characters are ASCII: their bytes never occur inside another character.
+            if literal.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) {
                 never(
                     "the literal '\(ParameterFailure.shortened(literal))' holds a control character, which the gate refuses"
                 )
