@@ -199,22 +199,22 @@ final class CompiledRoute: Sendable {
         storedIndex = Int32(index)
         foldsLiterals = options.caseSensitivity != .sensitive
         endsWithEmptySegment = route.path.hasTrailingSlash && options.trailingSlash == .significant
-        var parameterValidators: [ParameterValidator] = []
-        var extraction: [(name: String, source: Source)] = []
-        parameterValidators.reserveCapacity(route.path.segments.count)
-        extraction.reserveCapacity(route.path.segments.count + route.query.count + 1)
+        // The lists are made in the pool's scratch lists: most equal a list an earlier route
+        // made, which is then shared without allocating one for this route.
+        validators.scratchValidators.removeAll(keepingCapacity: true)
+        validators.scratchExtraction.removeAll(keepingCapacity: true)
         for (i, segment) in route.path.segments.enumerated() {
             switch segment {
             case .literal: break
             case .parameter(let name, let type):
-                parameterValidators.append(validators.validator(for: type))
-                extraction.append((name, .path(i)))
+                validators.scratchValidators.append(validators.validator(for: type))
+                validators.scratchExtraction.append((name, .path(i)))
             case .catchAll(let name, let type):
-                parameterValidators.append(validators.validator(for: type))
-                extraction.append((name, .catchAll(i)))
+                validators.scratchValidators.append(validators.validator(for: type))
+                validators.scratchExtraction.append((name, .catchAll(i)))
             }
         }
-        self.parameterValidators = validators.shared(parameterValidators)
+        self.parameterValidators = validators.shared(validators.scratchValidators)
         hasOptionalLastSegment = route.path.hasOptionalLastSegment
         query = validators.compiledQuery(route.query) { $0.map(parameter) }
         switch route.fragment {
@@ -226,10 +226,12 @@ final class CompiledRoute: Sendable {
             route.scope.schemes.isEmpty && route.scope.hosts.isEmpty && route.query.isEmpty
             && route.fragment == .any
 
-        for (i, q) in route.query.enumerated() { extraction.append((q.name, .query(i))) }
-        if let declaration = route.fragment.declaration { extraction.append((declaration.name, .fragment)) }
-        if extraction.count > 1 { extraction.sort { $0.name < $1.name } }
-        self.extraction = validators.shared(extraction)
+        for (i, q) in route.query.enumerated() { validators.scratchExtraction.append((q.name, .query(i))) }
+        if let declaration = route.fragment.declaration {
+            validators.scratchExtraction.append((declaration.name, .fragment))
+        }
+        if validators.scratchExtraction.count > 1 { validators.scratchExtraction.sort { $0.name < $1.name } }
+        self.extraction = validators.shared(validators.scratchExtraction)
     }
 }
 
@@ -263,6 +265,9 @@ final class ValidatorPool {
     private var recent: [(type: ParameterType, validator: ParameterValidator)] = []
     private static let recentTypeLimit = 8
     var parameters: [QueryParameter: CompiledRoute.Parameter] = [:]
+    /// The lists of the route being compiled, before they are shared (``shared(_:)``).
+    var scratchValidators: [ParameterValidator] = []
+    var scratchExtraction: [(name: String, source: CompiledRoute.Source)] = []
     private var extractions: [[ExtractionKey]: [(name: String, source: CompiledRoute.Source)]] = [:]
 
     init(options: RoutingOptions, registry: ParameterTypeRegistry) {
@@ -332,8 +337,10 @@ final class ValidatorPool {
     private func sharedByHash(_ list: [ParameterValidator]) -> [ParameterValidator] {
         let key = list.map(ObjectIdentifier.init)
         if let known = validatorLists[key] { return known }
-        validatorLists[key] = list
-        return list
+        // A copy of exact size: `list` may be a scratch list with spare capacity.
+        let kept = list.map { $0 }
+        validatorLists[key] = kept
+        return kept
     }
 
     /// The hashable form of one extraction entry.
@@ -382,7 +389,9 @@ final class ValidatorPool {
             }
         }
         if let known = extractions[key] { return known }
-        extractions[key] = list
-        return list
+        // A copy of exact size: `list` may be a scratch list with spare capacity.
+        let kept = list.map { $0 }
+        extractions[key] = kept
+        return kept
     }
 }

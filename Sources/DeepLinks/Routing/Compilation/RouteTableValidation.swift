@@ -104,9 +104,12 @@ struct RouteTableValidation {
         if let error = route.fragment.declaration?.syntaxError { syntax(error) }
         guard problems.isEmpty else { return problems }
 
-        // Every parameter, path then query then fragment, in the order problems are reported.
+        // Every parameter, path then query then fragment, in the order problems are reported,
+        // listed in the cache's scratch list (no list allocated per route).
         var parameters: [(name: String, type: ParameterType?)] = []
-        parameters.reserveCapacity(route.path.segments.count + route.query.count + 1)
+        swap(&parameters, &cache.scratchParameters)
+        parameters.removeAll(keepingCapacity: true)
+        defer { swap(&parameters, &cache.scratchParameters) }
         for segment in route.path.segments {
             switch segment {
             case .literal: break
@@ -138,11 +141,18 @@ struct RouteTableValidation {
         }
         guard problems.isEmpty else { return problems }
 
-        for declaration in route.query {
-            if let reason = cache.defaultProblem(of: declaration, validators: validators) {
-                problems.append(
-                    .invalidDefault(route: route.name, parameter: declaration.name, reason: reason))
+        // Routes share equal query lists (``RouteTable/sharingEqualParts()``): a list whose
+        // defaults were all found valid is not checked again.
+        if !cache.hasSoundDefaults(route.query) {
+            var sound = true
+            for declaration in route.query {
+                if let reason = cache.defaultProblem(of: declaration, validators: validators) {
+                    problems.append(
+                        .invalidDefault(route: route.name, parameter: declaration.name, reason: reason))
+                    sound = false
+                }
             }
+            if sound { cache.noteSoundDefaults(route.query) }
         }
         if let declaration = route.fragment.declaration,
             let reason = cache.defaultProblem(of: declaration, validators: validators)
@@ -276,6 +286,32 @@ struct RouteTableValidation {
 final class DeclarationCache {
     /// The scope most recently found sound.
     var soundScope: RouteScope?
+    /// The parameters of the route being checked, kept from route to route for its storage.
+    var scratchParameters: [(name: String, type: ParameterType?)] = []
+    /// Query lists whose defaults were all found valid, by the address of their storage: the
+    /// table keeps every list alive while it is checked, so an address names one list.
+    private var soundDefaultLists: Set<UnsafeRawPointer> = []
+    private var lastSoundDefaults: UnsafeRawPointer?
+
+    /// Whether every default of this very list (the same storage) was found valid.
+    func hasSoundDefaults(_ list: [QueryParameter]) -> Bool {
+        guard let address = Self.address(of: list) else { return list.isEmpty }
+        if address == lastSoundDefaults { return true }
+        guard soundDefaultLists.contains(address) else { return false }
+        lastSoundDefaults = address
+        return true
+    }
+
+    /// Notes that every default of the list is valid.
+    func noteSoundDefaults(_ list: [QueryParameter]) {
+        guard let address = Self.address(of: list) else { return }
+        soundDefaultLists.insert(address)
+        lastSoundDefaults = address
+    }
+
+    private static func address(of list: [QueryParameter]) -> UnsafeRawPointer? {
+        list.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
+    }
     /// The bounds problem of each type checked so far.
     private var bounds: [ParameterType: String?] = [:]
     private var lastBounds: (type: ParameterType, problem: String?)?
