@@ -201,20 +201,28 @@ final class CompiledRoute: Sendable {
         endsWithEmptySegment = route.path.hasTrailingSlash && options.trailingSlash == .significant
         // The lists are made in the pool's scratch lists: most equal a list an earlier route
         // made, which is then shared without allocating one for this route.
-        validators.scratchValidators.removeAll(keepingCapacity: true)
-        validators.scratchExtraction.removeAll(keepingCapacity: true)
+        var scratchValidators: [ParameterValidator] = []
+        var scratchExtraction: [(name: String, source: Source)] = []
+        swap(&scratchValidators, &validators.scratchValidators)
+        swap(&scratchExtraction, &validators.scratchExtraction)
+        defer {
+            swap(&scratchValidators, &validators.scratchValidators)
+            swap(&scratchExtraction, &validators.scratchExtraction)
+        }
+        scratchValidators.removeAll(keepingCapacity: true)
+        scratchExtraction.removeAll(keepingCapacity: true)
         for (i, segment) in route.path.segments.enumerated() {
             switch segment {
             case .literal: break
             case .parameter(let name, let type):
-                validators.scratchValidators.append(validators.validator(for: type))
-                validators.scratchExtraction.append((name, .path(i)))
+                scratchValidators.append(validators.validator(for: type))
+                scratchExtraction.append((name, .path(i)))
             case .catchAll(let name, let type):
-                validators.scratchValidators.append(validators.validator(for: type))
-                validators.scratchExtraction.append((name, .catchAll(i)))
+                scratchValidators.append(validators.validator(for: type))
+                scratchExtraction.append((name, .catchAll(i)))
             }
         }
-        self.parameterValidators = validators.shared(validators.scratchValidators)
+        self.parameterValidators = validators.shared(scratchValidators)
         hasOptionalLastSegment = route.path.hasOptionalLastSegment
         query = validators.compiledQuery(route.query) { $0.map(parameter) }
         switch route.fragment {
@@ -226,12 +234,10 @@ final class CompiledRoute: Sendable {
             route.scope.schemes.isEmpty && route.scope.hosts.isEmpty && route.query.isEmpty
             && route.fragment == .any
 
-        for (i, q) in route.query.enumerated() { validators.scratchExtraction.append((q.name, .query(i))) }
-        if let declaration = route.fragment.declaration {
-            validators.scratchExtraction.append((declaration.name, .fragment))
-        }
-        if validators.scratchExtraction.count > 1 { validators.scratchExtraction.sort { $0.name < $1.name } }
-        self.extraction = validators.shared(validators.scratchExtraction)
+        for (i, q) in route.query.enumerated() { scratchExtraction.append((q.name, .query(i))) }
+        if let declaration = route.fragment.declaration { scratchExtraction.append((declaration.name, .fragment)) }
+        if scratchExtraction.count > 1 { scratchExtraction.sort { $0.name < $1.name } }
+        self.extraction = validators.shared(scratchExtraction)
     }
 }
 

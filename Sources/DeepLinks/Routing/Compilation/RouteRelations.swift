@@ -83,7 +83,7 @@ struct RouteRelations {
 
     /// Whether some link shaped like `guarded` (its literals in place, anything for its
     /// parameters) may match the path of `navigate`.
-    private func shapeMayOverlap(_ navigate: [CompiledRoute.Segment], _ guarded: [CompiledRoute.Segment])
+    func shapeMayOverlap(_ navigate: [CompiledRoute.Segment], _ guarded: [CompiledRoute.Segment])
         -> Bool
     {
         var i = 0
