@@ -32,7 +32,8 @@ struct OverlapIndexPropertyTests {
             } else if i == count - 1, random.chance(0.25) {
                 segments.append("*p\(i)" + (random.chance(0.5) ? "" : "(slug)"))
             } else {
-                segments.append(":p\(i)" + random.pick(types) + (i == count - 1 && random.chance(0.2) ? "?" : ""))
+                segments.append(
+                    ":p\(i)" + random.pick(types) + (i == count - 1 && random.chance(0.2) ? "?" : ""))
             }
         }
         // A trailing slash may follow a literal or a plain parameter, not a catch-all or an
@@ -41,9 +42,11 @@ struct OverlapIndexPropertyTests {
         let path = "/" + segments.joined(separator: "/") + (slashAllowed && random.chance(0.1) ? "/" : "")
         let query: [QueryParameter] =
             random.chance(0.2) ? [random.chance(0.5) ? "page(int 1...9)" : "page(int 10...20)?"] : []
-        let safety: RouteSafety = random.chance(0.15) ? (random.chance(0.5) ? .sensitive : .destructive) : .navigate
+        let safety: RouteSafety =
+            random.chance(0.15) ? (random.chance(0.5) ? .sensitive : .destructive) : .navigate
         return Route(
-            "r\(number)", PathPattern(parsing: path), query: query, scope: random.pick(scopes), safety: safety,
+            "r\(number)", PathPattern(parsing: path), query: query, scope: random.pick(scopes),
+            safety: safety,
             priority: random.chance(0.1) ? 1 : 0)
     }
 
@@ -83,7 +86,9 @@ struct OverlapIndexPropertyTests {
             #expect(walked.elementsEqual(direct, by: ==), "options \(options), routes \(routes)")
             pairsSeen += direct.count
 
-            let guardedWalked = relations.guardedPairs(compiled, index: index).map { ($0.0.index, $0.1.index) }
+            let guardedWalked = relations.guardedPairs(compiled, index: index).map {
+                ($0.0.index, $0.1.index)
+            }
             var guardedDirect: [(Int, Int)] = []
             for navigate in compiled where navigate.route.safety == .navigate {
                 for guarded in compiled where guarded.route.safety.requiresConfirmation {
@@ -95,7 +100,8 @@ struct OverlapIndexPropertyTests {
                     }
                 }
             }
-            #expect(guardedWalked.elementsEqual(guardedDirect, by: ==), "options \(options), routes \(routes)")
+            #expect(
+                guardedWalked.elementsEqual(guardedDirect, by: ==), "options \(options), routes \(routes)")
             guardedSeen += guardedDirect.count
         }
         // The tables are dense enough that both kinds of pair occur.

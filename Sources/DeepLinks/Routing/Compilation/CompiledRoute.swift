@@ -235,7 +235,9 @@ final class CompiledRoute: Sendable {
             && route.fragment == .any
 
         for (i, q) in route.query.enumerated() { scratchExtraction.append((q.name, .query(i))) }
-        if let declaration = route.fragment.declaration { scratchExtraction.append((declaration.name, .fragment)) }
+        if let declaration = route.fragment.declaration {
+            scratchExtraction.append((declaration.name, .fragment))
+        }
         if scratchExtraction.count > 1 { scratchExtraction.sort { $0.name < $1.name } }
         self.extraction = validators.shared(scratchExtraction)
     }

@@ -123,7 +123,9 @@ struct RouteOverlapIndex {
         }
         switch route.path[depth] {
         case .literal(let text):
-            walkLiteral(node, text, route.folds ? text.lowercased() : text, depth: depth, validator: next, route, &found)
+            walkLiteral(
+                node, text, route.folds ? text.lowercased() : text, depth: depth, validator: next, route,
+                &found)
         case .parameter:
             let validator = route.validators[next]
             for e in node.literalEdges {
@@ -158,7 +160,8 @@ struct RouteOverlapIndex {
     }
 
     private func walkLiteral(
-        _ node: RouteTrie.Node, _ text: String, _ key: String, depth: Int, validator next: Int, _ route: Walker,
+        _ node: RouteTrie.Node, _ text: String, _ key: String, depth: Int, validator next: Int,
+        _ route: Walker,
         _ found: inout [Int]
     ) {
         if node.hasLiterals, let child = trie.literalChild(node, key) {

@@ -17,7 +17,8 @@ struct RouteTableValidation {
     ) {
         guard table.routes.count <= RouteTable.maximumRouteCount else {
             return (
-                [.tooManyRoutes(count: table.routes.count, limit: RouteTable.maximumRouteCount)], [], [:], nil,
+                [.tooManyRoutes(count: table.routes.count, limit: RouteTable.maximumRouteCount)], [], [:],
+                nil,
                 [:]
             )
         }

@@ -234,7 +234,8 @@ final class RouteTrie: Sendable {
             let made = Int32(parameterEdges.count)
             parameterEdges.append(
                 ParameterEdge(
-                    segment: segment, validator: validator, catchAll: catchAll, untyped: untyped, child: child,
+                    segment: segment, validator: validator, catchAll: catchAll, untyped: untyped,
+                    child: child,
                     next: -1))
             let last = Int(lastEdge[Int(node)])
             if last < 0 { firstEdge[Int(node)] = made } else { parameterEdges[last].next = made }
@@ -334,7 +335,8 @@ final class RouteTrie: Sendable {
                 }
                 if ordered.count > 1 {
                     ordered.sort {
-                        builder.parameterEdges[Int($0)].segment.key < builder.parameterEdges[Int($1)].segment.key
+                        builder.parameterEdges[Int($0)].segment.key
+                            < builder.parameterEdges[Int($1)].segment.key
                     }
                 }
                 for e in ordered {
