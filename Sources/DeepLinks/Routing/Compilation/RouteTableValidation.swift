@@ -30,6 +30,8 @@ struct RouteTableValidation {
         names.reserveCapacity(table.routes.count)
         let validators = ValidatorPool(options: table.options, registry: registry)
         let cache = DeclarationCache()
+        // The trie of the compiled routes (positions in `compiled`), grown route by route.
+        var trie = RouteTrie.Builder(expectedLiterals: 4 * table.routes.count)
 
         for (index, route) in table.routes.enumerated() {
             var found: [RouteTableProblem] = []
@@ -45,16 +47,18 @@ struct RouteTableValidation {
             if declarationProblems.isEmpty {
                 let reachability = checkReachability(route)
                 if !reachability.isEmpty { found += reachability }
-                compiled.append(
-                    CompiledRoute(
-                        declarations: table.routes, index: index, options: table.options,
-                        validators: validators))
+                let made = CompiledRoute(
+                    declarations: table.routes, index: index, options: table.options, validators: validators)
+                compiled.append(made)
+                trie.add(made, as: compiled.count - 1)
             }
             perRoute[index] = found
         }
 
         let relations = RouteRelations(options: table.options, registry: registry)
-        let index = RouteOverlapIndex(compiled, relations: relations)
+        let index = RouteOverlapIndex(
+            compiled, relations: relations,
+            trie: RouteTrie(trie, routes: compiled, precedence: table.options.precedence))
         for finding in relations.overlapProblems(compiled, index: index, validators: validators) {
             let (earlier, later, problem) = (finding.earlier, finding.later, finding.problem)
             let reported =

@@ -129,7 +129,7 @@ final class RouteTrie: Sendable {
     /// through them, and literal edges found through one open-addressing table keyed by the
     /// parent node and ``RouteTrie/literalHash(_:)``, so that building allocates a handful
     /// of arrays instead of several per node.
-    private struct Builder {
+    struct Builder {
         struct Literal {
             let key: String
             let hash: UInt64
@@ -140,14 +140,20 @@ final class RouteTrie: Sendable {
         }
 
         /// A parameter or catch-all edge. Equal types share one validator (``ValidatorPool``),
-        /// so the validator's identity is the edge's key; the segment gives the precedence
-        /// key when a node's edges are ordered.
+        /// so the validator's identity is the edge's key; the type (`nil` when untyped) gives
+        /// the precedence key when a node's edges are ordered.
         struct ParameterEdge {
-            let segment: CompiledRoute.Segment
+            let type: ParameterType?
             let validator: ParameterValidator
             let catchAll: Bool
-            let untyped: Bool
             let child: Int32
+
+            /// The precedence key of the edge's segment.
+            var key: SegmentKey {
+                catchAll
+                    ? CompiledRoute.Segment.catchAll(name: "", type: type, validator: validator).key
+                    : CompiledRoute.Segment.parameter(name: "", type: type, validator: validator).key
+            }
             /// The parent's next parameter or catch-all edge, or -1 (kept in declaration order).
             var next: Int32
         }
@@ -220,8 +226,7 @@ final class RouteTrie: Sendable {
 
         /// The child of `node` for a parameter or catch-all segment, made when new.
         mutating func edgeChild(
-            _ node: Int32, _ segment: CompiledRoute.Segment, _ validator: ParameterValidator,
-            catchAll: Bool, untyped: Bool
+            _ node: Int32, _ type: ParameterType?, _ validator: ParameterValidator, catchAll: Bool
         ) -> Int32 {
             var e = Int(firstEdge[Int(node)])
             while e >= 0 {
@@ -233,14 +238,41 @@ final class RouteTrie: Sendable {
             let child = newNode()
             let made = Int32(parameterEdges.count)
             parameterEdges.append(
-                ParameterEdge(
-                    segment: segment, validator: validator, catchAll: catchAll, untyped: untyped,
-                    child: child,
-                    next: -1))
+                ParameterEdge(type: type, validator: validator, catchAll: catchAll, child: child, next: -1))
             let last = Int(lastEdge[Int(node)])
             if last < 0 { firstEdge[Int(node)] = made } else { parameterEdges[last].next = made }
             lastEdge[Int(node)] = made
             return child
+        }
+
+        /// Adds the route at position `r` of the list the trie is made for, reading its
+        /// declared segments (no compiled segment is made).
+        mutating func add(_ route: CompiledRoute, as r: Int) {
+            var node: Int32 = 0
+            let path = route.route.path.segments
+            let validators = route.parameterValidators
+            let folds = route.foldsLiteralKeys
+            // A route whose last segment is optional also ends before it.
+            let optionalAt = route.hasOptionalLastSegment ? route.segmentCount - 1 : -1
+            var next = 0
+            for (position, segment) in path.enumerated() {
+                if position == optionalAt { addTerminal(node, route: r) }
+                switch segment {
+                case .literal(let text):
+                    node = literalChild(node, folds ? text.lowercased() : text)
+                case .parameter(_, let type):
+                    node = edgeChild(node, type, validators[next], catchAll: false)
+                    next += 1
+                case .catchAll(_, let type):
+                    node = edgeChild(node, type, validators[next], catchAll: true)
+                    next += 1
+                }
+            }
+            if route.hasEmptyLastSegment {
+                if path.count == optionalAt { addTerminal(node, route: r) }
+                node = literalChild(node, "")
+            }
+            addTerminal(node, route: r)
         }
 
         mutating func addTerminal(_ node: Int32, route: Int) {
@@ -250,29 +282,15 @@ final class RouteTrie: Sendable {
     }
 
     /// Builds the trie for some of the compiled routes; `routeIndices` are positions in `routes`.
-    init(routes: [CompiledRoute], routeIndices: [Int], precedence: RoutingOptions.Precedence) {
+    convenience init(routes: [CompiledRoute], routeIndices: [Int], precedence: RoutingOptions.Precedence) {
         var builder = Builder(expectedLiterals: 4 * routeIndices.count)
-        for r in routeIndices {
-            let route = routes[r]
-            var node: Int32 = 0
-            let optionalAt = route.hasOptionalLastSegment ? route.segmentCount - 1 : -1
-            var position = -1
-            route.forEachSegment { segment in
-                position += 1
-                // A route whose last segment is optional also ends before it.
-                if position == optionalAt { builder.addTerminal(node, route: r) }
-                switch segment {
-                case .literal(_, let key):
-                    node = builder.literalChild(node, key)
-                case .parameter(_, let type, let validator):
-                    node = builder.edgeChild(node, segment, validator, catchAll: false, untyped: type == nil)
-                case .catchAll(_, let type, let validator):
-                    node = builder.edgeChild(node, segment, validator, catchAll: true, untyped: type == nil)
-                }
-            }
-            builder.addTerminal(node, route: r)
-        }
+        for r in routeIndices { builder.add(routes[r], as: r) }
+        self.init(builder, routes: routes, precedence: precedence)
+    }
 
+    /// The trie of the routes added to `builder`, whose positions are in `routes`. The table
+    /// check adds each route as soon as it is compiled, while its declaration is at hand.
+    init(_ builder: Builder, routes: [CompiledRoute], precedence: RoutingOptions.Precedence) {
         let nodeCount = builder.nodeCount
         var nodes: [Node] = []
         var literalEdges: [LiteralEdge] = []
@@ -292,6 +310,9 @@ final class RouteTrie: Sendable {
         }
         literalSlots.reserveCapacity(slotCount)
 
+        // Read through locals: a closure that captured the builder would copy it.
+        let builtLiterals = builder.literals
+        let builtEdges = builder.parameterEdges
         // Scratch lists of one node's edges or terminals, reused from node to node.
         var scratch: [Int32] = []
         var ordered: [Int32] = []
@@ -305,7 +326,7 @@ final class RouteTrie: Sendable {
                 l = Int(builder.literals[l].next)
             }
             if scratch.count > 1 {
-                scratch.sort { builder.literals[Int($0)].key < builder.literals[Int($1)].key }
+                scratch.sort { builtLiterals[Int($0)].key < builtLiterals[Int($1)].key }
             }
             for l in scratch {
                 let literal = builder.literals[Int(l)]
@@ -334,14 +355,12 @@ final class RouteTrie: Sendable {
                     e = Int(builder.parameterEdges[e].next)
                 }
                 if ordered.count > 1 {
-                    ordered.sort {
-                        builder.parameterEdges[Int($0)].segment.key
-                            < builder.parameterEdges[Int($1)].segment.key
-                    }
+                    ordered.sort { builtEdges[Int($0)].key < builtEdges[Int($1)].key }
                 }
                 for e in ordered {
                     let edge = builder.parameterEdges[Int(e)]
-                    edges.append(Edge(validator: edge.validator, untyped: edge.untyped, target: edge.child))
+                    edges.append(
+                        Edge(validator: edge.validator, untyped: edge.type == nil, target: edge.child))
                 }
             }
 
