@@ -23,37 +23,20 @@ struct RouteTableValidation {
             )
         }
         var problems = registry.problems
-        var perRoute: [[RouteTableProblem]] = Array(repeating: [], count: table.routes.count)
-        var compiled: [CompiledRoute] = []
-        compiled.reserveCapacity(table.routes.count)
-        var names: [String: Int] = [:]
-        names.reserveCapacity(table.routes.count)
+        var state = State(routeCount: table.routes.count)
         let validators = ValidatorPool(options: table.options, registry: registry)
         let cache = DeclarationCache()
-        // The trie of the compiled routes (positions in `compiled`), grown route by route.
-        var trie = RouteTrie.Builder(expectedLiterals: 4 * table.routes.count)
-
-        for (index, route) in table.routes.enumerated() {
-            var found: [RouteTableProblem] = []
-            if !Self.isValidName(route.name) { found.append(.invalidName(route: route.name)) }
-            if names.updateValue(index, forKey: route.name) != nil {
-                found.append(.duplicateName(route: route.name))
+        // Each route is read in place: copying a declaration costs a reference count per part.
+        table.routes.withUnsafeBufferPointer { declared in
+            for index in declared.indices {
+                check(declared[index], at: index, into: &state, cache: cache, validators: validators)
             }
-            // Most routes have no problem: appending empty lists is skipped.
-            let declarationProblems = checkDeclarations(route, cache: cache, validators: validators)
-            if !declarationProblems.isEmpty { found += declarationProblems }
-            let scopeProblems = checkScope(route, cache: cache)
-            if !scopeProblems.isEmpty { found += scopeProblems }
-            if declarationProblems.isEmpty {
-                let reachability = checkReachability(route)
-                if !reachability.isEmpty { found += reachability }
-                let made = CompiledRoute(
-                    declarations: table.routes, index: index, options: table.options, validators: validators)
-                compiled.append(made)
-                trie.add(made, as: compiled.count - 1)
-            }
-            perRoute[index] = found
         }
+        var perRoute = state.perRoute
+        state.perRoute = []  // so that `perRoute` is the only reference and is not copied
+        let compiled = state.compiled
+        let names = state.names
+        let trie = state.trie
 
         let relations = RouteRelations(options: table.options, registry: registry)
         let index = RouteOverlapIndex(
@@ -79,6 +62,47 @@ struct RouteTableValidation {
         let buildable = !problems.contains(where: \.isError)
         guard buildable else { return (problems, [], [:], nil, [:]) }
         return (problems, compiled, guards, index.trie, names)
+    }
+
+    /// What the checks of the routes one by one gather.
+    private struct State {
+        var perRoute: [[RouteTableProblem]]
+        var compiled: [CompiledRoute] = []
+        var names: [String: Int] = [:]
+        /// The trie of the compiled routes (positions in `compiled`), grown route by route.
+        var trie: RouteTrie.Builder
+
+        init(routeCount: Int) {
+            perRoute = Array(repeating: [], count: routeCount)
+            compiled.reserveCapacity(routeCount)
+            names.reserveCapacity(routeCount)
+            trie = RouteTrie.Builder(expectedLiterals: 4 * routeCount)
+        }
+    }
+
+    /// Checks the route at `index` on its own and compiles it when its declarations are sound.
+    private func check(
+        _ route: Route, at index: Int, into state: inout State, cache: DeclarationCache, validators: ValidatorPool
+    ) {
+        var found: [RouteTableProblem] = []
+        if !Self.isValidName(route.name) { found.append(.invalidName(route: route.name)) }
+        if state.names.updateValue(index, forKey: route.name) != nil {
+            found.append(.duplicateName(route: route.name))
+        }
+        // Most routes have no problem: appending empty lists is skipped.
+        let declarationProblems = checkDeclarations(route, cache: cache, validators: validators)
+        if !declarationProblems.isEmpty { found += declarationProblems }
+        let scopeProblems = checkScope(route, cache: cache)
+        if !scopeProblems.isEmpty { found += scopeProblems }
+        if declarationProblems.isEmpty {
+            let reachability = checkReachability(route)
+            if !reachability.isEmpty { found += reachability }
+            let made = CompiledRoute(
+                declarations: table.routes, index: index, options: table.options, validators: validators)
+            state.compiled.append(made)
+            state.trie.add(made, as: state.compiled.count - 1)
+        }
+        if !found.isEmpty { state.perRoute[index] = found }
     }
 
     /// Whether a route name is non-empty and free of white space and invisible characters.
