@@ -82,7 +82,8 @@ struct RouteTableValidation {
 
     /// Checks the route at `index` on its own and compiles it when its declarations are sound.
     private func check(
-        _ route: Route, at index: Int, into state: inout State, cache: DeclarationCache, validators: ValidatorPool
+        _ route: Route, at index: Int, into state: inout State, cache: DeclarationCache,
+        validators: ValidatorPool
     ) {
         var found: [RouteTableProblem] = []
         if !Self.isValidName(route.name) { found.append(.invalidName(route: route.name)) }
