@@ -76,7 +76,7 @@ struct RouteTableValidation {
             perRoute = Array(repeating: [], count: routeCount)
             compiled.reserveCapacity(routeCount)
             names.reserveCapacity(routeCount)
-            trie = RouteTrie.Builder(expectedLiterals: 4 * routeCount)
+            trie = RouteTrie.Builder(routeCount: routeCount)
         }
     }
 

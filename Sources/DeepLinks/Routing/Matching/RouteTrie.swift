@@ -171,8 +171,17 @@ final class RouteTrie: Sendable {
         var lastEdge: [Int32] = [-1]
         var firstTerminal: [Int32] = [-1]
 
-        init(expectedLiterals: Int) {
-            slots = Array(repeating: -1, count: RouteTrie.tableCapacity(max(8, expectedLiterals)))
+        /// A builder sized for about `routeCount` routes (it grows past that): routes share
+        /// their first segments, so a table has about as many literal edges as routes.
+        init(routeCount: Int) {
+            slots = Array(repeating: -1, count: RouteTrie.tableCapacity(max(8, routeCount)))
+            literals.reserveCapacity(routeCount)
+            parameterEdges.reserveCapacity(routeCount)
+            terminals.reserveCapacity(routeCount)
+            firstLiteral.reserveCapacity(2 * routeCount)
+            firstEdge.reserveCapacity(2 * routeCount)
+            lastEdge.reserveCapacity(2 * routeCount)
+            firstTerminal.reserveCapacity(2 * routeCount)
         }
 
         var nodeCount: Int { firstEdge.count }
@@ -283,7 +292,7 @@ final class RouteTrie: Sendable {
 
     /// Builds the trie for some of the compiled routes; `routeIndices` are positions in `routes`.
     convenience init(routes: [CompiledRoute], routeIndices: [Int], precedence: RoutingOptions.Precedence) {
-        var builder = Builder(expectedLiterals: 4 * routeIndices.count)
+        var builder = Builder(routeCount: routeIndices.count)
         for r in routeIndices { builder.add(routes[r], as: r) }
         self.init(builder, routes: routes, precedence: precedence)
     }
