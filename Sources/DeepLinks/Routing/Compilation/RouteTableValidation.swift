@@ -26,11 +26,8 @@ struct RouteTableValidation {
         var state = State(routeCount: table.routes.count)
         let validators = ValidatorPool(options: table.options, registry: registry)
         let cache = DeclarationCache()
-        // Each route is read in place: copying a declaration costs a reference count per part.
-        table.routes.withUnsafeBufferPointer { declared in
-            for index in declared.indices {
-                check(declared[index], at: index, into: &state, cache: cache, validators: validators)
-            }
+        for (index, route) in table.routes.enumerated() {
+            check(route, at: index, into: &state, cache: cache, validators: validators)
         }
         var perRoute = state.perRoute
         state.perRoute = []  // so that `perRoute` is the only reference and is not copied
