@@ -116,6 +116,12 @@ final class CompiledRoute: Sendable {
         route.path.endsWithCatchAll ? route.path.segments.count - 1 : nil
     }
 
+    /// Whether literal keys are lower-cased (letters ignore case).
+    var foldsLiteralKeys: Bool { foldsLiterals }
+
+    /// Whether a kept trailing slash adds an empty literal segment after the declared ones.
+    var hasEmptyLastSegment: Bool { endsWithEmptySegment }
+
     /// The compiled segments, made from the declaration on each call: a table keeps its
     /// patterns once, so lookups read ``segment(at:)`` or the trie instead.
     var segments: [Segment] {
@@ -193,22 +199,30 @@ final class CompiledRoute: Sendable {
         storedIndex = Int32(index)
         foldsLiterals = options.caseSensitivity != .sensitive
         endsWithEmptySegment = route.path.hasTrailingSlash && options.trailingSlash == .significant
-        var parameterValidators: [ParameterValidator] = []
-        var extraction: [(name: String, source: Source)] = []
-        parameterValidators.reserveCapacity(route.path.segments.count)
-        extraction.reserveCapacity(route.path.segments.count + route.query.count + 1)
+        // The lists are made in the pool's scratch lists: most equal a list an earlier route
+        // made, which is then shared without allocating one for this route.
+        var scratchValidators: [ParameterValidator] = []
+        var scratchExtraction: [(name: String, source: Source)] = []
+        swap(&scratchValidators, &validators.scratchValidators)
+        swap(&scratchExtraction, &validators.scratchExtraction)
+        defer {
+            swap(&scratchValidators, &validators.scratchValidators)
+            swap(&scratchExtraction, &validators.scratchExtraction)
+        }
+        scratchValidators.removeAll(keepingCapacity: true)
+        scratchExtraction.removeAll(keepingCapacity: true)
         for (i, segment) in route.path.segments.enumerated() {
             switch segment {
             case .literal: break
             case .parameter(let name, let type):
-                parameterValidators.append(validators.validator(for: type))
-                extraction.append((name, .path(i)))
+                scratchValidators.append(validators.validator(for: type))
+                scratchExtraction.append((name, .path(i)))
             case .catchAll(let name, let type):
-                parameterValidators.append(validators.validator(for: type))
-                extraction.append((name, .catchAll(i)))
+                scratchValidators.append(validators.validator(for: type))
+                scratchExtraction.append((name, .catchAll(i)))
             }
         }
-        self.parameterValidators = validators.shared(parameterValidators)
+        self.parameterValidators = validators.shared(scratchValidators)
         hasOptionalLastSegment = route.path.hasOptionalLastSegment
         query = validators.compiledQuery(route.query) { $0.map(parameter) }
         switch route.fragment {
@@ -220,10 +234,12 @@ final class CompiledRoute: Sendable {
             route.scope.schemes.isEmpty && route.scope.hosts.isEmpty && route.query.isEmpty
             && route.fragment == .any
 
-        for (i, q) in route.query.enumerated() { extraction.append((q.name, .query(i))) }
-        if let declaration = route.fragment.declaration { extraction.append((declaration.name, .fragment)) }
-        if extraction.count > 1 { extraction.sort { $0.name < $1.name } }
-        self.extraction = validators.shared(extraction)
+        for (i, q) in route.query.enumerated() { scratchExtraction.append((q.name, .query(i))) }
+        if let declaration = route.fragment.declaration {
+            scratchExtraction.append((declaration.name, .fragment))
+        }
+        if scratchExtraction.count > 1 { scratchExtraction.sort { $0.name < $1.name } }
+        self.extraction = validators.shared(scratchExtraction)
     }
 }
 
@@ -252,10 +268,14 @@ final class ValidatorPool {
     private let registry: ParameterTypeRegistry
     private var byType: [ParameterType: ParameterValidator] = [:]
     private var untyped: ParameterValidator?
-    /// The validator most recently handed out, checked first: neighbouring segments and
-    /// routes often share a type.
-    private var last: (type: ParameterType, validator: ParameterValidator)?
+    /// The validators most recently handed out, checked first: neighbouring segments and
+    /// routes often share a few types, and comparing a type is cheaper than hashing it.
+    private var recent: [(type: ParameterType, validator: ParameterValidator)] = []
+    private static let recentTypeLimit = 8
     var parameters: [QueryParameter: CompiledRoute.Parameter] = [:]
+    /// The lists of the route being compiled, before they are shared (``shared(_:)``).
+    var scratchValidators: [ParameterValidator] = []
+    var scratchExtraction: [(name: String, source: CompiledRoute.Source)] = []
     private var extractions: [[ExtractionKey]: [(name: String, source: CompiledRoute.Source)]] = [:]
 
     init(options: RoutingOptions, registry: ParameterTypeRegistry) {
@@ -270,7 +290,7 @@ final class ValidatorPool {
             untyped = made
             return made
         }
-        if let last, last.type == type { return last.validator }
+        for entry in recent where entry.type == type { return entry.validator }
         let validator: ParameterValidator
         if let known = byType[type] {
             validator = known
@@ -278,7 +298,8 @@ final class ValidatorPool {
             validator = ParameterValidator(type, caseSensitive: caseSensitive, registry: registry)
             byType[type] = validator
         }
-        last = (type, validator)
+        if recent.count == Self.recentTypeLimit { recent.removeFirst() }
+        recent.append((type, validator))
         return validator
     }
 
@@ -324,8 +345,10 @@ final class ValidatorPool {
     private func sharedByHash(_ list: [ParameterValidator]) -> [ParameterValidator] {
         let key = list.map(ObjectIdentifier.init)
         if let known = validatorLists[key] { return known }
-        validatorLists[key] = list
-        return list
+        // A copy of exact size: `list` may be a scratch list with spare capacity.
+        let kept = list.map { $0 }
+        validatorLists[key] = kept
+        return kept
     }
 
     /// The hashable form of one extraction entry.
@@ -374,7 +397,9 @@ final class ValidatorPool {
             }
         }
         if let known = extractions[key] { return known }
-        extractions[key] = list
-        return list
+        // A copy of exact size: `list` may be a scratch list with spare capacity.
+        let kept = list.map { $0 }
+        extractions[key] = kept
+        return kept
     }
 }

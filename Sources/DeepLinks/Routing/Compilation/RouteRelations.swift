@@ -19,11 +19,13 @@ struct RouteRelations {
         CompiledRoute, CompiledRoute
     )] {
         var pairs: [(CompiledRoute, CompiledRoute)] = []
+        var found: [Int] = []
         for later in routes.indices {
             // The walk is symmetric (literal against parameter, type against type), so walking
             // from the later route of each pair finds every earlier one.
-            let earlier = Self.sortedUnique(index.candidates(of: later), below: later)
-            for e in earlier where mayOverlap(routes[e], routes[later]) {
+            index.candidates(of: later, into: &found)
+            Self.sortUnique(&found, below: later)
+            for e in found where mayOverlap(routes[e], routes[later]) {
                 pairs.append((routes[later], routes[e]))
             }
         }
@@ -32,16 +34,27 @@ struct RouteRelations {
 
     /// The positions below `limit`, in increasing order, each once.
     static func sortedUnique(_ positions: [Int], below limit: Int) -> [Int] {
-        var sorted = positions.filter { $0 < limit }
-        if sorted.count < 2 { return sorted }
-        sorted.sort()
-        var kept = 1
-        for i in 1..<sorted.count where sorted[i] != sorted[kept - 1] {
-            sorted[kept] = sorted[i]
+        var sorted = positions
+        sortUnique(&sorted, below: limit)
+        return sorted
+    }
+
+    /// Keeps the positions below `limit`, in increasing order, each once.
+    static func sortUnique(_ positions: inout [Int], below limit: Int) {
+        var kept = 0
+        for i in positions.indices where positions[i] < limit {
+            positions[kept] = positions[i]
             kept += 1
         }
-        sorted.removeLast(sorted.count - kept)
-        return sorted
+        positions.removeLast(positions.count - kept)
+        if kept < 2 { return }
+        positions.sort()
+        kept = 1
+        for i in 1..<positions.count where positions[i] != positions[kept - 1] {
+            positions[kept] = positions[i]
+            kept += 1
+        }
+        positions.removeLast(positions.count - kept)
     }
 
     /// Pairs `(navigate, guarded)`: a navigate route that can take a link shaped like a
@@ -70,7 +83,7 @@ struct RouteRelations {
 
     /// Whether some link shaped like `guarded` (its literals in place, anything for its
     /// parameters) may match the path of `navigate`.
-    private func shapeMayOverlap(_ navigate: [CompiledRoute.Segment], _ guarded: [CompiledRoute.Segment])
+    func shapeMayOverlap(_ navigate: [CompiledRoute.Segment], _ guarded: [CompiledRoute.Segment])
         -> Bool
     {
         var i = 0

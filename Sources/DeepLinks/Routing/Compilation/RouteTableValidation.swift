@@ -7,37 +7,38 @@ struct RouteTableValidation {
     /// The problems found (warnings included), the compiled routes when no problem is an
     /// error, and for each compiled route's index the indices of the sensitive or destructive
     /// routes whose links it must not take (``RouteTableProblem/navigationTakesGuardedLinks(route:guarded:safety:)``).
-    func run() -> (problems: [RouteTableProblem], compiled: [CompiledRoute], guards: [Int: [Int]]) {
+    ///
+    /// `trie` is the trie of every compiled route the check walked and `names` each route's
+    /// position by name, both kept when the table is sound: the router uses the trie when all
+    /// routes share one priority level.
+    func run() -> (
+        problems: [RouteTableProblem], compiled: [CompiledRoute], guards: [Int: [Int]], trie: RouteTrie?,
+        names: [String: Int]
+    ) {
         guard table.routes.count <= RouteTable.maximumRouteCount else {
-            return ([.tooManyRoutes(count: table.routes.count, limit: RouteTable.maximumRouteCount)], [], [:])
+            return (
+                [.tooManyRoutes(count: table.routes.count, limit: RouteTable.maximumRouteCount)], [], [:],
+                nil,
+                [:]
+            )
         }
         var problems = registry.problems
-        var perRoute: [[RouteTableProblem]] = Array(repeating: [], count: table.routes.count)
-        var compiled: [CompiledRoute] = []
-        compiled.reserveCapacity(table.routes.count)
-        var names: Set<String> = []
+        var state = State(routeCount: table.routes.count)
         let validators = ValidatorPool(options: table.options, registry: registry)
         let cache = DeclarationCache()
-
         for (index, route) in table.routes.enumerated() {
-            var found: [RouteTableProblem] = []
-            if !Self.isValidName(route.name) { found.append(.invalidName(route: route.name)) }
-            if !names.insert(route.name).inserted { found.append(.duplicateName(route: route.name)) }
-            let declarationProblems = checkDeclarations(route, cache: cache, validators: validators)
-            found += declarationProblems
-            found += checkScope(route, cache: cache)
-            if declarationProblems.isEmpty {
-                found += checkReachability(route)
-                compiled.append(
-                    CompiledRoute(
-                        declarations: table.routes, index: index, options: table.options,
-                        validators: validators))
-            }
-            perRoute[index] = found
+            check(route, at: index, into: &state, cache: cache, validators: validators)
         }
+        var perRoute = state.perRoute
+        state.perRoute = []  // so that `perRoute` is the only reference and is not copied
+        let compiled = state.compiled
+        let names = state.names
+        let trie = state.trie
 
         let relations = RouteRelations(options: table.options, registry: registry)
-        let index = RouteOverlapIndex(compiled, relations: relations)
+        let index = RouteOverlapIndex(
+            compiled, relations: relations,
+            trie: RouteTrie(trie, routes: compiled, precedence: table.options.precedence))
         for finding in relations.overlapProblems(compiled, index: index, validators: validators) {
             let (earlier, later, problem) = (finding.earlier, finding.later, finding.problem)
             let reported =
@@ -56,7 +57,50 @@ struct RouteTableValidation {
         problems += perRoute.flatMap { $0 }
         problems += table.canonicalHostProblems
         let buildable = !problems.contains(where: \.isError)
-        return (problems, buildable ? compiled : [], buildable ? guards : [:])
+        guard buildable else { return (problems, [], [:], nil, [:]) }
+        return (problems, compiled, guards, index.trie, names)
+    }
+
+    /// What the checks of the routes one by one gather.
+    private struct State {
+        var perRoute: [[RouteTableProblem]]
+        var compiled: [CompiledRoute] = []
+        var names: [String: Int] = [:]
+        /// The trie of the compiled routes (positions in `compiled`), grown route by route.
+        var trie: RouteTrie.Builder
+
+        init(routeCount: Int) {
+            perRoute = Array(repeating: [], count: routeCount)
+            compiled.reserveCapacity(routeCount)
+            names.reserveCapacity(routeCount)
+            trie = RouteTrie.Builder(routeCount: routeCount)
+        }
+    }
+
+    /// Checks the route at `index` on its own and compiles it when its declarations are sound.
+    private func check(
+        _ route: Route, at index: Int, into state: inout State, cache: DeclarationCache,
+        validators: ValidatorPool
+    ) {
+        var found: [RouteTableProblem] = []
+        if !Self.isValidName(route.name) { found.append(.invalidName(route: route.name)) }
+        if state.names.updateValue(index, forKey: route.name) != nil {
+            found.append(.duplicateName(route: route.name))
+        }
+        // Most routes have no problem: appending empty lists is skipped.
+        let declarationProblems = checkDeclarations(route, cache: cache, validators: validators)
+        if !declarationProblems.isEmpty { found += declarationProblems }
+        let scopeProblems = checkScope(route, cache: cache)
+        if !scopeProblems.isEmpty { found += scopeProblems }
+        if declarationProblems.isEmpty {
+            let reachability = checkReachability(route)
+            if !reachability.isEmpty { found += reachability }
+            let made = CompiledRoute(
+                declarations: table.routes, index: index, options: table.options, validators: validators)
+            state.compiled.append(made)
+            state.trie.add(made, as: state.compiled.count - 1)
+        }
+        if !found.isEmpty { state.perRoute[index] = found }
     }
 
     /// Whether a route name is non-empty and free of white space and invisible characters.
@@ -87,9 +131,12 @@ struct RouteTableValidation {
         if let error = route.fragment.declaration?.syntaxError { syntax(error) }
         guard problems.isEmpty else { return problems }
 
-        // Every parameter, path then query then fragment, in the order problems are reported.
+        // Every parameter, path then query then fragment, in the order problems are reported,
+        // listed in the cache's scratch list (no list allocated per route).
         var parameters: [(name: String, type: ParameterType?)] = []
-        parameters.reserveCapacity(route.path.segments.count + route.query.count + 1)
+        swap(&parameters, &cache.scratchParameters)
+        parameters.removeAll(keepingCapacity: true)
+        defer { swap(&parameters, &cache.scratchParameters) }
         for segment in route.path.segments {
             switch segment {
             case .literal: break
@@ -121,11 +168,18 @@ struct RouteTableValidation {
         }
         guard problems.isEmpty else { return problems }
 
-        for declaration in route.query {
-            if let reason = cache.defaultProblem(of: declaration, validators: validators) {
-                problems.append(
-                    .invalidDefault(route: route.name, parameter: declaration.name, reason: reason))
+        // Routes share equal query lists (``RouteTable/sharingEqualParts()``): a list whose
+        // defaults were all found valid is not checked again.
+        if !cache.hasSoundDefaults(route.query) {
+            var sound = true
+            for declaration in route.query {
+                if let reason = cache.defaultProblem(of: declaration, validators: validators) {
+                    problems.append(
+                        .invalidDefault(route: route.name, parameter: declaration.name, reason: reason))
+                    sound = false
+                }
             }
+            if sound { cache.noteSoundDefaults(route.query) }
         }
         if let declaration = route.fragment.declaration,
             let reason = cache.defaultProblem(of: declaration, validators: validators)
@@ -215,7 +269,8 @@ struct RouteTableValidation {
         }
 
         for case .literal(let literal) in route.path.segments {
-            if literal.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            // Control characters are ASCII: their bytes never occur inside another character.
+            if literal.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) {
                 never(
                     "the literal '\(ParameterFailure.shortened(literal))' holds a control character, which the gate refuses"
                 )
@@ -258,6 +313,32 @@ struct RouteTableValidation {
 final class DeclarationCache {
     /// The scope most recently found sound.
     var soundScope: RouteScope?
+    /// The parameters of the route being checked, kept from route to route for its storage.
+    var scratchParameters: [(name: String, type: ParameterType?)] = []
+    /// Query lists whose defaults were all found valid, by the address of their storage: the
+    /// table keeps every list alive while it is checked, so an address names one list.
+    private var soundDefaultLists: Set<UnsafeRawPointer> = []
+    private var lastSoundDefaults: UnsafeRawPointer?
+
+    /// Whether every default of this very list (the same storage) was found valid.
+    func hasSoundDefaults(_ list: [QueryParameter]) -> Bool {
+        guard let address = Self.address(of: list) else { return list.isEmpty }
+        if address == lastSoundDefaults { return true }
+        guard soundDefaultLists.contains(address) else { return false }
+        lastSoundDefaults = address
+        return true
+    }
+
+    /// Notes that every default of the list is valid.
+    func noteSoundDefaults(_ list: [QueryParameter]) {
+        guard let address = Self.address(of: list) else { return }
+        soundDefaultLists.insert(address)
+        lastSoundDefaults = address
+    }
+
+    private static func address(of list: [QueryParameter]) -> UnsafeRawPointer? {
+        list.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
+    }
     /// The bounds problem of each type checked so far.
     private var bounds: [ParameterType: String?] = [:]
     private var lastBounds: (type: ParameterType, problem: String?)?

@@ -125,115 +125,225 @@ final class RouteTrie: Sendable {
         return hash ^ (hash >> 31)
     }
 
-    /// A node while the trie is built: its children in the order first declared.
-    private struct BuilderNode {
-        var literals: [(key: String, child: Int)] = []
-        var parameters: [BuilderEdge] = []
-        var catchAlls: [BuilderEdge] = []
-        var terminals: [Int] = []
-    }
+    /// The trie while it is built: edges and terminals in flat lists, each node's own linked
+    /// through them, and literal edges found through one open-addressing table keyed by the
+    /// parent node and ``RouteTrie/literalHash(_:)``, so that building allocates a handful
+    /// of arrays instead of several per node.
+    struct Builder {
+        struct Literal {
+            let key: String
+            let hash: UInt64
+            let parent: Int32
+            let child: Int32
+            /// The parent's next literal edge, or -1.
+            let next: Int32
+        }
 
-    /// A parameter or catch-all edge while the trie is built. Equal types share one
-    /// validator (``ValidatorPool``), so the validator's identity is the edge's key; the
-    /// segment gives the precedence key when a node's edges are ordered.
-    private struct BuilderEdge {
-        let segment: CompiledRoute.Segment
-        let validator: ParameterValidator
-        let untyped: Bool
-        let child: Int
-    }
+        /// A parameter or catch-all edge. Equal types share one validator (``ValidatorPool``),
+        /// so the validator's identity is the edge's key; the type (`nil` when untyped) gives
+        /// the precedence key when a node's edges are ordered.
+        struct ParameterEdge {
+            let type: ParameterType?
+            let validator: ParameterValidator
+            let catchAll: Bool
+            let child: Int32
 
-    /// A literal edge, for finding a node's child by its key while building.
-    private struct LiteralKey: Hashable {
-        let node: Int
-        let key: String
+            /// The precedence key of the edge's segment.
+            var key: SegmentKey {
+                catchAll
+                    ? CompiledRoute.Segment.catchAll(name: "", type: type, validator: validator).key
+                    : CompiledRoute.Segment.parameter(name: "", type: type, validator: validator).key
+            }
+            /// The parent's next parameter or catch-all edge, or -1 (kept in declaration order).
+            var next: Int32
+        }
+
+        var literals: [Literal] = []
+        /// Positions in ``literals`` (-1 for an empty slot), probed linearly.
+        var slots: [Int32]
+        var parameterEdges: [ParameterEdge] = []
+        /// Route and the node's next terminal (-1 ends the list).
+        var terminals: [(route: Int32, next: Int32)] = []
+        /// Per node: the first literal edge, first parameter or catch-all edge, last such
+        /// edge and first terminal, or -1.
+        var firstLiteral: [Int32] = [-1]
+        var firstEdge: [Int32] = [-1]
+        var lastEdge: [Int32] = [-1]
+        var firstTerminal: [Int32] = [-1]
+
+        /// A builder sized for about `routeCount` routes (it grows past that): routes share
+        /// their first segments, so a table has about as many literal edges as routes.
+        init(routeCount: Int) {
+            slots = Array(repeating: -1, count: RouteTrie.tableCapacity(max(8, routeCount)))
+            literals.reserveCapacity(routeCount)
+            parameterEdges.reserveCapacity(routeCount)
+            terminals.reserveCapacity(routeCount)
+            firstLiteral.reserveCapacity(2 * routeCount)
+            firstEdge.reserveCapacity(2 * routeCount)
+            lastEdge.reserveCapacity(2 * routeCount)
+            firstTerminal.reserveCapacity(2 * routeCount)
+        }
+
+        var nodeCount: Int { firstEdge.count }
+
+        private mutating func newNode() -> Int32 {
+            firstLiteral.append(-1)
+            firstEdge.append(-1)
+            lastEdge.append(-1)
+            firstTerminal.append(-1)
+            return Int32(firstEdge.count - 1)
+        }
+
+        @inline(__always)
+        private static func slot(_ hash: UInt64, _ parent: Int32, _ mask: Int) -> Int {
+            var mixed = hash ^ (UInt64(UInt32(bitPattern: parent)) &* 0x9E37_79B9_7F4A_7C15)
+            mixed ^= mixed >> 32
+            return Int(truncatingIfNeeded: mixed) & mask
+        }
+
+        /// The child of `node` for a literal key, made when new.
+        mutating func literalChild(_ node: Int32, _ key: String) -> Int32 {
+            let hash = RouteTrie.literalHash(key)
+            let mask = slots.count - 1
+            var slot = Self.slot(hash, node, mask)
+            while true {
+                let e = Int(slots[slot])
+                if e < 0 { break }
+                if literals[e].hash == hash, literals[e].parent == node, literals[e].key == key {
+                    return literals[e].child
+                }
+                slot = (slot + 1) & mask
+            }
+            let child = newNode()
+            slots[slot] = Int32(literals.count)
+            literals.append(
+                Literal(key: key, hash: hash, parent: node, child: child, next: firstLiteral[Int(node)]))
+            firstLiteral[Int(node)] = Int32(literals.count - 1)
+            if literals.count * 2 > slots.count { growSlots() }
+            return child
+        }
+
+        private mutating func growSlots() {
+            let capacity = slots.count * 2
+            slots = Array(repeating: -1, count: capacity)
+            for e in literals.indices {
+                var slot = Self.slot(literals[e].hash, literals[e].parent, capacity - 1)
+                while slots[slot] >= 0 { slot = (slot + 1) & (capacity - 1) }
+                slots[slot] = Int32(e)
+            }
+        }
+
+        /// The child of `node` for a parameter or catch-all segment, made when new.
+        mutating func edgeChild(
+            _ node: Int32, _ type: ParameterType?, _ validator: ParameterValidator, catchAll: Bool
+        ) -> Int32 {
+            var e = Int(firstEdge[Int(node)])
+            while e >= 0 {
+                if parameterEdges[e].validator === validator, parameterEdges[e].catchAll == catchAll {
+                    return parameterEdges[e].child
+                }
+                e = Int(parameterEdges[e].next)
+            }
+            let child = newNode()
+            let made = Int32(parameterEdges.count)
+            parameterEdges.append(
+                ParameterEdge(type: type, validator: validator, catchAll: catchAll, child: child, next: -1))
+            let last = Int(lastEdge[Int(node)])
+            if last < 0 { firstEdge[Int(node)] = made } else { parameterEdges[last].next = made }
+            lastEdge[Int(node)] = made
+            return child
+        }
+
+        /// Adds the route at position `r` of the list the trie is made for, reading its
+        /// declared segments (no compiled segment is made).
+        mutating func add(_ route: CompiledRoute, as r: Int) {
+            var node: Int32 = 0
+            let path = route.route.path.segments
+            let validators = route.parameterValidators
+            let folds = route.foldsLiteralKeys
+            // A route whose last segment is optional also ends before it.
+            let optionalAt = route.hasOptionalLastSegment ? route.segmentCount - 1 : -1
+            var next = 0
+            for (position, segment) in path.enumerated() {
+                if position == optionalAt { addTerminal(node, route: r) }
+                switch segment {
+                case .literal(let text):
+                    node = literalChild(node, folds ? text.lowercased() : text)
+                case .parameter(_, let type):
+                    node = edgeChild(node, type, validators[next], catchAll: false)
+                    next += 1
+                case .catchAll(_, let type):
+                    node = edgeChild(node, type, validators[next], catchAll: true)
+                    next += 1
+                }
+            }
+            if route.hasEmptyLastSegment {
+                if path.count == optionalAt { addTerminal(node, route: r) }
+                node = literalChild(node, "")
+            }
+            addTerminal(node, route: r)
+        }
+
+        mutating func addTerminal(_ node: Int32, route: Int) {
+            terminals.append((Int32(route), firstTerminal[Int(node)]))
+            firstTerminal[Int(node)] = Int32(terminals.count - 1)
+        }
     }
 
     /// Builds the trie for some of the compiled routes; `routeIndices` are positions in `routes`.
-    init(routes: [CompiledRoute], routeIndices: [Int], precedence: RoutingOptions.Precedence) {
-        var builder = [BuilderNode()]
-        var literalChildren: [LiteralKey: Int] = [:]
-        func child(
-            _ node: Int, _ edges: WritableKeyPath<BuilderNode, [BuilderEdge]>,
-            _ segment: CompiledRoute.Segment,
-            _ validator: ParameterValidator, untyped: Bool
-        ) -> Int {
-            if let edge = builder[node][keyPath: edges].first(where: { $0.validator === validator }) {
-                return edge.child
-            }
-            builder.append(BuilderNode())
-            let made = builder.count - 1
-            builder[node][keyPath: edges].append(
-                BuilderEdge(segment: segment, validator: validator, untyped: untyped, child: made))
-            return made
-        }
-        for r in routeIndices {
-            var node = 0
-            let optionalAt = routes[r].hasOptionalLastSegment ? routes[r].segmentCount - 1 : -1
-            var position = -1
-            routes[r].forEachSegment { segment in
-                position += 1
-                // A route whose last segment is optional also ends before it.
-                if position == optionalAt { builder[node].terminals.append(r) }
-                switch segment {
-                case .literal(_, let key):
-                    let edge = LiteralKey(node: node, key: key)
-                    if let known = literalChildren[edge] {
-                        node = known
-                    } else {
-                        builder.append(BuilderNode())
-                        let made = builder.count - 1
-                        builder[node].literals.append((key, made))
-                        literalChildren[edge] = made
-                        node = made
-                    }
-                case .parameter(_, let type, let validator):
-                    node = child(node, \.parameters, segment, validator, untyped: type == nil)
-                case .catchAll(_, let type, let validator):
-                    node = child(node, \.catchAlls, segment, validator, untyped: type == nil)
-                }
-            }
-            builder[node].terminals.append(r)
-        }
+    convenience init(routes: [CompiledRoute], routeIndices: [Int], precedence: RoutingOptions.Precedence) {
+        var builder = Builder(routeCount: routeIndices.count)
+        for r in routeIndices { builder.add(routes[r], as: r) }
+        self.init(builder, routes: routes, precedence: precedence)
+    }
 
+    /// The trie of the routes added to `builder`, whose positions are in `routes`. The table
+    /// check adds each route as soon as it is compiled, while its declaration is at hand.
+    init(_ builder: Builder, routes: [CompiledRoute], precedence: RoutingOptions.Precedence) {
+        let nodeCount = builder.nodeCount
         var nodes: [Node] = []
         var literalEdges: [LiteralEdge] = []
         var literalSlots: [Int32] = []
         var edges: [Edge] = []
         var terminals: [Int32] = []
         // Exact capacities: the trie is kept as long as the router.
-        nodes.reserveCapacity(builder.count)
-        var counts = (literals: 0, slots: 0, edges: 0, terminals: 0)
-        for node in builder {
-            counts.literals += node.literals.count
-            if node.literals.count > RouteTrie.literalScanLimit {
-                counts.slots += RouteTrie.tableCapacity(node.literals.count)
-            }
-            counts.edges += node.parameters.count + node.catchAlls.count
-            counts.terminals += node.terminals.count
+        nodes.reserveCapacity(nodeCount)
+        literalEdges.reserveCapacity(builder.literals.count)
+        edges.reserveCapacity(builder.parameterEdges.count)
+        terminals.reserveCapacity(builder.terminals.count)
+        var slotCount = 0
+        var literalCounts = [Int32](repeating: 0, count: nodeCount)
+        for literal in builder.literals { literalCounts[Int(literal.parent)] += 1 }
+        for count in literalCounts where count > RouteTrie.literalScanLimit {
+            slotCount += RouteTrie.tableCapacity(Int(count))
         }
-        literalEdges.reserveCapacity(counts.literals)
-        literalSlots.reserveCapacity(counts.slots)
-        edges.reserveCapacity(counts.edges)
-        terminals.reserveCapacity(counts.terminals)
-        func append(_ list: [BuilderEdge]) {
-            let ordered = list.count > 1 ? list.sorted { $0.segment.key < $1.segment.key } : list
-            for edge in ordered {
-                edges.append(
-                    Edge(validator: edge.validator, untyped: edge.untyped, target: Int32(edge.child)))
-            }
-        }
-        for node in builder {
+        literalSlots.reserveCapacity(slotCount)
+
+        // Read through locals: a closure that captured the builder would copy it.
+        let builtLiterals = builder.literals
+        let builtEdges = builder.parameterEdges
+        // Scratch lists of one node's edges or terminals, reused from node to node.
+        var scratch: [Int32] = []
+        var ordered: [Int32] = []
+        for n in 0..<nodeCount {
             let literalStart = literalEdges.count
             var literalMap = -1
-            let ordered = node.literals.count > 1 ? node.literals.sorted { $0.key < $1.key } : node.literals
-            for (key, child) in ordered {
-                literalEdges.append(
-                    LiteralEdge(key: key, hash: RouteTrie.literalHash(key), target: Int32(child)))
+            scratch.removeAll(keepingCapacity: true)
+            var l = Int(builder.firstLiteral[n])
+            while l >= 0 {
+                scratch.append(Int32(l))
+                l = Int(builder.literals[l].next)
             }
-            if node.literals.count > RouteTrie.literalScanLimit {
+            if scratch.count > 1 {
+                scratch.sort { builtLiterals[Int($0)].key < builtLiterals[Int($1)].key }
+            }
+            for l in scratch {
+                let literal = builder.literals[Int(l)]
+                literalEdges.append(LiteralEdge(key: literal.key, hash: literal.hash, target: literal.child))
+            }
+            if scratch.count > RouteTrie.literalScanLimit {
                 literalMap = literalSlots.count
-                let capacity = RouteTrie.tableCapacity(node.literals.count)
+                let capacity = RouteTrie.tableCapacity(scratch.count)
                 literalSlots.append(contentsOf: repeatElement(-1, count: capacity))
                 for e in literalStart..<literalEdges.count {
                     var slot = Int(truncatingIfNeeded: literalEdges[e].hash) & (capacity - 1)
@@ -241,18 +351,40 @@ final class RouteTrie: Sendable {
                     literalSlots[literalMap + slot] = Int32(e)
                 }
             }
+
             let parameterStart = edges.count
-            append(node.parameters)
-            let catchAllStart = edges.count
-            append(node.catchAlls)
-            let terminalStart = terminals.count
-            if node.terminals.count > 1 {
-                let ordered = node.terminals.sorted { a, b in
-                    RouteTrie.terminalPrecedes(routes[a], routes[b], precedence: precedence)
+            var catchAllStart = edges.count
+            for pass in 0..<2 {
+                let catchAll = pass == 1
+                if catchAll { catchAllStart = edges.count }
+                ordered.removeAll(keepingCapacity: true)
+                var e = Int(builder.firstEdge[n])
+                while e >= 0 {
+                    if builder.parameterEdges[e].catchAll == catchAll { ordered.append(Int32(e)) }
+                    e = Int(builder.parameterEdges[e].next)
                 }
-                for r in ordered { terminals.append(Int32(r)) }
-            } else {
-                for r in node.terminals { terminals.append(Int32(r)) }
+                if ordered.count > 1 {
+                    ordered.sort { builtEdges[Int($0)].key < builtEdges[Int($1)].key }
+                }
+                for e in ordered {
+                    let edge = builder.parameterEdges[Int(e)]
+                    edges.append(
+                        Edge(validator: edge.validator, untyped: edge.type == nil, target: edge.child))
+                }
+            }
+
+            let terminalStart = terminals.count
+            var t = Int(builder.firstTerminal[n])
+            while t >= 0 {
+                terminals.append(builder.terminals[t].route)
+                t = Int(builder.terminals[t].next)
+            }
+            if terminals.count - terminalStart > 1 {
+                // The list runs from the last added; sorted from declaration order as before.
+                terminals[terminalStart...].reverse()
+                terminals[terminalStart...].sort { a, b in
+                    RouteTrie.terminalPrecedes(routes[Int(a)], routes[Int(b)], precedence: precedence)
+                }
             }
             nodes.append(
                 Node(

@@ -74,22 +74,34 @@ public struct Router: Sendable {
         guard !validation.problems.contains(where: \.isError) else {
             throw RouteTableError(problems: validation.problems)
         }
-        self.init(table: table, compiled: validation.compiled, guards: validation.guards)
+        self.init(
+            table: table, compiled: validation.compiled, guards: validation.guards, trie: validation.trie,
+            indexByName: validation.names)
     }
 
-    private init(table: RouteTable, compiled: [CompiledRoute], guards: [Int: [Int]]) {
+    /// `trie` is the trie of all of `compiled`, which is the only level when every route has
+    /// the same priority; `indexByName` gives each route's position by its (unique) name.
+    private init(
+        table: RouteTable, compiled: [CompiledRoute], guards: [Int: [Int]], trie: RouteTrie?,
+        indexByName: [String: Int]
+    ) {
         self.table = table
         self.compiled = compiled
         self.guards = guards
-        var byPriority: [Int: [Int]] = [:]
-        for route in compiled { byPriority[route.route.priority, default: []].append(route.index) }
-        levels = byPriority.keys.sorted(by: >).map { priority in
-            RouteTrie(
-                routes: compiled, routeIndices: byPriority[priority] ?? [],
-                precedence: table.options.precedence)
+        if let trie, let first = compiled.first,
+            compiled.allSatisfy({ $0.route.priority == first.route.priority })
+        {
+            levels = [trie]
+        } else {
+            var byPriority: [Int: [Int]] = [:]
+            for route in compiled { byPriority[route.route.priority, default: []].append(route.index) }
+            levels = byPriority.keys.sorted(by: >).map { priority in
+                RouteTrie(
+                    routes: compiled, routeIndices: byPriority[priority] ?? [],
+                    precedence: table.options.precedence)
+            }
         }
-        indexByName = Dictionary(
-            compiled.map { ($0.name, $0.index) }, uniquingKeysWith: { first, _ in first })
+        self.indexByName = indexByName
     }
 
     /// The routes, in declaration order.

@@ -1,0 +1,111 @@
+import Testing
+
+@testable import DeepLinks
+
+/// The table check finds the pairs of routes it compares by walking the router's trie
+/// (``RouteOverlapIndex``) instead of comparing every route with every other; these
+/// properties hold the walk to the straightforward answer, every pair checked directly, on
+/// random tables: literals, typed and untyped parameters, catch-alls, optional last
+/// segments, scopes, guarded routes and every option.
+@Suite("Properties: the overlap index finds exactly the pairs a comparison of every pair finds")
+struct OverlapIndexPropertyTests {
+    static let tablesPerSeed = 60
+
+    static let literals = ["a", "b", "new", "7", "A", "true", "x-1"]
+    static let types = [
+        "", "(int 1...9)", "(int 5...20)", "(slug)", "(enum a|new)", "(uuid)", "(bool)", "(string 1...3)",
+        "(string 1...3 [A-Z])",
+    ]
+    static let scopes: [RouteScope] = [
+        .any, RouteScope(schemes: ["https"], hosts: ["example.com"]),
+        RouteScope(schemes: ["https"], hosts: ["*.example.com"]),
+        RouteScope(schemes: ["https"], hosts: ["b.example.com"]), RouteScope(schemes: ["myapp"]),
+    ]
+
+    /// A random route; parameter names are unique within it and route names within the table.
+    static func route(_ number: Int, _ random: inout SplitMix64) -> Route {
+        var segments: [String] = []
+        let count = random.int(0...3)
+        for i in 0..<count {
+            if random.chance(0.45) {
+                segments.append(random.pick(literals))
+            } else if i == count - 1, random.chance(0.25) {
+                segments.append("*p\(i)" + (random.chance(0.5) ? "" : "(slug)"))
+            } else {
+                segments.append(
+                    ":p\(i)" + random.pick(types) + (i == count - 1 && random.chance(0.2) ? "?" : ""))
+            }
+        }
+        // A trailing slash may follow a literal or a plain parameter, not a catch-all or an
+        // optional segment.
+        let slashAllowed = segments.last.map { !$0.hasPrefix("*") && !$0.hasSuffix("?") } ?? false
+        let path = "/" + segments.joined(separator: "/") + (slashAllowed && random.chance(0.1) ? "/" : "")
+        let query: [QueryParameter] =
+            random.chance(0.2) ? [random.chance(0.5) ? "page(int 1...9)" : "page(int 10...20)?"] : []
+        let safety: RouteSafety =
+            random.chance(0.15) ? (random.chance(0.5) ? .sensitive : .destructive) : .navigate
+        return Route(
+            "r\(number)", PathPattern(parsing: path), query: query, scope: random.pick(scopes),
+            safety: safety,
+            priority: random.chance(0.1) ? 1 : 0)
+    }
+
+    static func options(_ random: inout SplitMix64) -> RoutingOptions {
+        RoutingOptions(
+            trailingSlash: random.chance(0.5) ? .ignored : .significant,
+            caseSensitivity: random.chance(0.5) ? .sensitive : .insensitive,
+            precedence: random.chance(0.8) ? .specificity : .declarationOrder)
+    }
+
+    @Test(
+        "overlapping and guarded pairs from the trie walk equal those of a check of every pair",
+        arguments: PropertySeeds.all)
+    func walkAgreesWithEveryPair(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        var pairsSeen = 0
+        var guardedSeen = 0
+        for _ in 0..<Self.tablesPerSeed {
+            let options = Self.options(&random)
+            let routes = (0..<random.int(1...40)).map { Self.route($0, &random) }
+            #expect(routes.filter { $0.path.syntaxError != nil }.map(\.path.text) == [])
+            let registry = ParameterTypeRegistry()
+            let validators = ValidatorPool(options: options, registry: registry)
+            let compiled = routes.indices.map {
+                CompiledRoute(declarations: routes, index: $0, options: options, validators: validators)
+            }
+            let relations = RouteRelations(options: options, registry: registry)
+            let index = RouteOverlapIndex(compiled, relations: relations)
+
+            let walked = relations.overlappingPairs(compiled, index: index).map { ($0.0.index, $0.1.index) }
+            var direct: [(Int, Int)] = []
+            for later in compiled.indices {
+                for earlier in 0..<later where relations.mayOverlap(compiled[earlier], compiled[later]) {
+                    direct.append((later, earlier))
+                }
+            }
+            #expect(walked.elementsEqual(direct, by: ==), "options \(options), routes \(routes)")
+            pairsSeen += direct.count
+
+            let guardedWalked = relations.guardedPairs(compiled, index: index).map {
+                ($0.0.index, $0.1.index)
+            }
+            var guardedDirect: [(Int, Int)] = []
+            for navigate in compiled where navigate.route.safety == .navigate {
+                for guarded in compiled where guarded.route.safety.requiresConfirmation {
+                    if relations.scopesMayOverlap(navigate.route.scope, guarded.route.scope),
+                        relations.shapeMayOverlap(navigate.segments, guarded.segments),
+                        guarded.canRefuseItsShape || relations.order(navigate, guarded) != .after
+                    {
+                        guardedDirect.append((navigate.index, guarded.index))
+                    }
+                }
+            }
+            #expect(
+                guardedWalked.elementsEqual(guardedDirect, by: ==), "options \(options), routes \(routes)")
+            guardedSeen += guardedDirect.count
+        }
+        // The tables are dense enough that both kinds of pair occur.
+        #expect(pairsSeen > 0)
+        #expect(guardedSeen > 0)
+    }
+}
