@@ -574,8 +574,10 @@ struct LinkParser {
         ((ASCII.hexValue(bytes[i + 1]) ?? 0) << 4) | (ASCII.hexValue(bytes[i + 2]) ?? 0)
     }
 
+    /// The text of the bytes `start..<end`: a short run of ASCII bytes is written as a small
+    /// string directly (``SmallASCIIString``), without validating it again.
     func string(_ start: Int, _ end: Int) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        SmallASCIIString.make(bytes, start, end)
     }
 }
 
