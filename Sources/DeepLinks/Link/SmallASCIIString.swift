@@ -26,7 +26,9 @@ enum SmallASCIIString {
                 let expected = sample.withUnsafeBufferPointer {
                     String(decoding: UnsafeBufferPointer(rebasing: $0[0..<count]), as: UTF8.self)
                 }
-                let written = sample.withUnsafeBufferPointer { words(of: UnsafeBufferPointer(rebasing: $0[0..<count])) }
+                let written = sample.withUnsafeBufferPointer {
+                    words(of: UnsafeBufferPointer(rebasing: $0[0..<count]))
+                }
                 let expectedWords = unsafeBitCast(expected, to: (UInt64, UInt64).self)
                 guard expectedWords == written else { return false }
                 // The written string must also read back as the same text.
@@ -71,12 +73,15 @@ enum SmallASCIIString {
                 if count >= 8 {
                     low = raw.loadUnaligned(fromByteOffset: start, as: UInt64.self)
                     // The last `count - 8` bytes are the high bytes of the word ending at `end`.
-                    high = raw.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self) >> (8 * UInt64(16 - count))
+                    high =
+                        raw.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self)
+                        >> (8 * UInt64(16 - count))
                 } else if start + 8 <= total {
                     low = raw.loadUnaligned(fromByteOffset: start, as: UInt64.self)
-                    low &= count == 0 ? 0 : ~UInt64(0) >> (8 * UInt64(8 - count))
+                    low &= ~UInt64(0) >> (8 * UInt64(8 - count))  // a shift by 64 leaves 0
                 } else if end >= 8 {
-                    low = raw.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self) >> (8 * UInt64(8 - count))
+                    low =
+                        raw.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self) >> (8 * UInt64(8 - count))
                 } else {
                     low = 0
                     for i in 0..<count { low |= UInt64(base[start + i]) << (8 * UInt64(i)) }
