@@ -419,7 +419,9 @@ struct LinkParser {
         let ampersands = checked.count
         let strippedNames = prepared.strippedNames
         var items: [QueryItem] = []
-        items.reserveCapacity(min(ampersands + 1, limits.maxQueryItems + 1))
+        // Reserved at the first item kept: a query whose items are all stripped allocates nothing.
+        let capacity = min(ampersands + 1, limits.maxQueryItems + 1)
+        let stops = ASCII.queryItemStopTable
         var total = 0
         var isStripped = false
         var itemStart = start
@@ -427,9 +429,17 @@ struct LinkParser {
             var itemEnd = itemStart
             var equals: Int?
             var percent = false
-            while itemEnd < end, bytes[itemEnd] != UInt8(ascii: "&") {
-                if equals == nil, bytes[itemEnd] == UInt8(ascii: "=") { equals = itemEnd }
-                if escapes, bytes[itemEnd] == UInt8(ascii: "%") { percent = true }
+            // One table look-up per byte; only `&`, `=` and `%` need a second look.
+            while itemEnd < end {
+                let b = bytes[itemEnd]
+                if stops[Int(b)] != 0 {
+                    if b == UInt8(ascii: "&") { break }
+                    if b == UInt8(ascii: "=") {
+                        if equals == nil { equals = itemEnd }
+                    } else {
+                        percent = true
+                    }
+                }
                 itemEnd += 1
             }
             if itemEnd > itemStart {
@@ -442,6 +452,7 @@ struct LinkParser {
                     if strippedNames.matches(printableASCII: name) {
                         isStripped = true
                     } else {
+                        if items.isEmpty { items.reserveCapacity(capacity) }
                         items.append(try queryItem(itemStart, itemEnd, equals: equals, escapes: false))
                     }
                 } else {
@@ -449,6 +460,7 @@ struct LinkParser {
                     if stripping, strippedNames.matches(item.name) {
                         isStripped = true
                     } else {
+                        if items.isEmpty { items.reserveCapacity(capacity) }
                         items.append(item)
                     }
                 }

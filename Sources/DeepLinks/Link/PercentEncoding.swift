@@ -206,6 +206,10 @@ enum ASCII {
     /// never changed.
     nonisolated(unsafe) static let byteClassTable: UnsafePointer<UInt8> = table(byteClasses)
     nonisolated(unsafe) static let queryByteClassTable: UnsafePointer<UInt8> = table(queryByteClasses)
+    /// 1 for the bytes that end a query item or its name, or start an escape (`&`, `=`, `%`);
+    /// 0 for every other byte.
+    nonisolated(unsafe) static let queryItemStopTable: UnsafePointer<UInt8> = table(
+        (0..<256).map { $0 == 0x26 || $0 == 0x3D || $0 == 0x25 ? 1 : 0 })
 
     private static func table(_ classes: [UInt8]) -> UnsafePointer<UInt8> {
         precondition(classes.count == 256)
