@@ -23,11 +23,9 @@ struct LinkParser {
         let characters = try checkCharacters()
 
         // scheme ":"
+        let stops = ASCII.authorityStopTable
         var i = 0
-        while i < count, bytes[i] != UInt8(ascii: ":"), bytes[i] != UInt8(ascii: "/"),
-            bytes[i] != UInt8(ascii: "?"),
-            bytes[i] != UInt8(ascii: "#")
-        {
+        while i < count, stops[Int(bytes[i])] & (ASCII.endsAuthority | ASCII.colonStop) == 0 {
             i += 1
         }
         guard i < count, bytes[i] == UInt8(ascii: ":"), i > 0 else {
@@ -62,12 +60,22 @@ struct LinkParser {
         if hasAuthority {
             i += 2
             let start = i
-            while i < count, bytes[i] != UInt8(ascii: "/"), bytes[i] != UInt8(ascii: "?"),
-                bytes[i] != UInt8(ascii: "#")
-            {
+            // The end of the authority, its first `@` and its first `:`, in one pass.
+            var at: Int?
+            var colon: Int?
+            while i < count {
+                let stop = stops[Int(bytes[i])]
+                if stop != 0 {
+                    if stop == ASCII.endsAuthority { break }
+                    if stop == ASCII.atStop {
+                        if at == nil { at = i }
+                    } else if colon == nil {
+                        colon = i
+                    }
+                }
                 i += 1
             }
-            (host, port, hostIsAllowed) = try parseAuthority(start, i, isWeb: isWeb)
+            (host, port, hostIsAllowed) = try parseAuthority(start, i, isWeb: isWeb, at: at, colon: colon)
         } else if isWeb {
             throw LinkError(.missingAuthority, at: i, detail: "expected '//' after '\(scheme):'")
         } else {
@@ -218,17 +226,13 @@ struct LinkParser {
 
     // MARK: - Authority
 
-    /// The host and port, and whether the host is one of the policy's exact hosts.
-    private func parseAuthority(_ start: Int, _ end: Int, isWeb: Bool) throws(LinkError) -> (
-        String?, Int?, Bool
-    ) {
-        var colon: Int?
-        for j in start..<end {
-            if bytes[j] == UInt8(ascii: "@") {
-                throw LinkError(.userInfo, at: j, detail: "'@' in the authority")
-            }
-            if colon == nil, bytes[j] == UInt8(ascii: ":") { colon = j }
-        }
+    /// The host and port, and whether the host is one of the policy's exact hosts. `at` and
+    /// `colon` are the offsets of the authority's first `@` and first `:`.
+    private func parseAuthority(_ start: Int, _ end: Int, isWeb: Bool, at: Int?, colon: Int?)
+        throws(LinkError)
+        -> (String?, Int?, Bool)
+    {
+        if let at { throw LinkError(.userInfo, at: at, detail: "'@' in the authority") }
         guard start < end else {
             if isWeb { throw LinkError(.missingHost, at: start) }
             return (nil, nil, false)

@@ -211,6 +211,22 @@ enum ASCII {
     nonisolated(unsafe) static let queryItemStopTable: UnsafePointer<UInt8> = table(
         (0..<256).map { $0 == 0x26 || $0 == 0x3D || $0 == 0x25 ? 1 : 0 })
 
+    /// Bits of ``authorityStopTable``.
+    static let endsAuthority: UInt8 = 1
+    static let atStop: UInt8 = 2
+    static let colonStop: UInt8 = 4
+    /// ``endsAuthority`` for `/`, `?` and `#`, ``atStop`` for `@`, ``colonStop`` for `:`; 0 for
+    /// every other byte: where the scheme and the authority end, and what the authority holds.
+    nonisolated(unsafe) static let authorityStopTable: UnsafePointer<UInt8> = table(
+        (0..<256).map { (b: Int) -> UInt8 in
+            switch b {
+            case 0x2F, 0x3F, 0x23: endsAuthority
+            case 0x40: atStop
+            case 0x3A: colonStop
+            default: 0
+            }
+        })
+
     private static func table(_ classes: [UInt8]) -> UnsafePointer<UInt8> {
         precondition(classes.count == 256)
         let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
