@@ -107,7 +107,21 @@ public struct LinkReceiver: Sendable {
     }
 
     /// Decides about URL text handed to the app (`onOpenURL`, `application(_:open:options:)`).
-    public func receive(url text: String) -> LinkDecision { receive(.url(text)) }
+    ///
+    /// The same decision as `receive(.url(text))`; when the gate parses the text, the source
+    /// is read from the parsed scheme, which is the scheme at the start of the text.
+    public func receive(url text: String) -> LinkDecision {
+        let link: Link
+        do {
+            link = try pipeline.gate.parseStripped(text)
+        } catch {
+            return LinkDecision(source: IncomingLink.url(text).source, outcome: .reject(.malformed(error)))
+        }
+        if link.isWeb {
+            return LinkDecision(source: .universalLink, outcome: pipeline.outcome(forSanitized: link))
+        }
+        return LinkDecision(source: .customScheme, outcome: decide(link))
+    }
 
     /// Decides about a URL handed to the app, from the text of its `absoluteString`.
     public func receive(_ url: URL) -> LinkDecision { receive(.url(url.absoluteString)) }
