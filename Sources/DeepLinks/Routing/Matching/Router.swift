@@ -196,7 +196,8 @@ public struct Router: Sendable {
             switch table.options.precedence {
             case .specificity:
                 let winner = level.explain(input, routes: compiled, stopAtMatch: true, into: &found)
-                attempts += found.map(\.1)
+                // The first level's attempts become the list itself: no second array to copy into.
+                if attempts.isEmpty { attempts = found.map(\.1) } else { attempts += found.map(\.1) }
                 if let winner { return RouteExplanation(attempts: guarded(attempts, input, winner: winner)) }
             case .declarationOrder:
                 _ = level.explain(input, routes: compiled, stopAtMatch: false, into: &found)
