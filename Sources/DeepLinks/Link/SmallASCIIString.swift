@@ -88,7 +88,15 @@ enum SmallASCIIString {
                 }
                 // Only ASCII may be written as an ASCII small string.
                 if (low | high) & 0x8080_8080_8080_8080 == 0 {
-                    return unsafeBitCast((low, high | (UInt64(0xE0 | count) << 56)), to: String.self)
+                    // Written over the empty string, which owns nothing: the result needs no
+                    // retain, as a bit-cast copy would.
+                    var string = ""
+                    withUnsafeMutableBytes(of: &string) { words in
+                        words.storeBytes(of: low, as: UInt64.self)
+                        words.storeBytes(
+                            of: high | (UInt64(0xE0 | count) << 56), toByteOffset: 8, as: UInt64.self)
+                    }
+                    return string
                 }
             }
         #endif
