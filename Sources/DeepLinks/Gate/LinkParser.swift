@@ -1,3 +1,5 @@
+import Foundation
+
 /// One pass of the gate over the UTF-8 bytes of a link. Positions in errors are byte offsets.
 struct LinkParser {
     let bytes: UnsafeBufferPointer<UInt8>
@@ -328,7 +330,13 @@ struct LinkParser {
         }
         while true {
             var segEnd = segStart
-            while segEnd < end, bytes[segEnd] != UInt8(ascii: "/") { segEnd += 1 }
+            if end - segStart > 32, let base = bytes.baseAddress {
+                // A long rest of the path: the C library finds the next `/` many bytes at a time.
+                let next = memchr(base + segStart, Int32(UInt8(ascii: "/")), end - segStart)
+                segEnd = next.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? end
+            } else {
+                while segEnd < end, bytes[segEnd] != UInt8(ascii: "/") { segEnd += 1 }
+            }
             let isLast = segEnd >= end
             if segStart == segEnd, !isLast, !policy.allowsEmptySegments {
                 throw LinkError(.emptySegment, at: segStart, detail: "'//' in the path")

@@ -44,3 +44,43 @@ struct ReceiveURLShortcutTests {
         }
     }
 }
+
+/// The receiver hands its gate the policy with allowed host names shared with the route
+/// table's scopes, and the gate finds the `/` of long path rests with the C library. These
+/// tests pin that neither changes anything one can observe.
+@Suite("Shared host names and long path segments change nothing")
+struct SharedHostNamesTests {
+    @Test("the receiver's policy is the effective policy, host for host")
+    func policyIsUnchanged() throws {
+        let receiver = try IncomingFixtures.receiver()
+        #expect(receiver.policy == receiver.configuration.effectivePolicy)
+        #expect(receiver.policy.allowedHosts == IncomingFixtures.policy.allowedHosts)
+    }
+
+    @Test("long segments split exactly where the path's slashes are, at every length")
+    func longSegmentsSplitAtSlashes() throws {
+        let gate = LinkGate()
+        for first in [0, 1, 31, 32, 33, 40, 100] {
+            for second in [1, 31, 32, 33, 64] {
+                for trailing in [false, true] {
+                    let a = String(repeating: "a", count: first)
+                    let b = String(repeating: "b", count: second)
+                    let path = "/" + a + "/" + b + (trailing ? "/" : "")
+                    let text = "https://example.com" + path
+                    let expected = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
+                        .map(String.init)
+                    if first == 0 {
+                        #expect(throws: LinkError.self) { try gate.parse(text) }
+                        continue
+                    }
+                    let link = try gate.parse(text)
+                    #expect(link.pathSegments.map(\.raw) == expected)
+                    #expect(link.pathSegments.map(\.decoded) == expected)
+                    #expect(link.rawPath == path)
+                }
+            }
+        }
+        let tooLong = "https://example.com/" + String(repeating: "a", count: 1_025) + "/x"
+        #expect(throws: LinkError.self) { try gate.parse(tooLong) }
+    }
+}
