@@ -45,11 +45,8 @@ public struct LinkGate: Sendable {
     }
 
     private func parse(_ text: String, stripping: Bool) throws(LinkError) -> Link {
-        var text = text
-        text.makeContiguousUTF8()
-        let original = text
         let prepared = prepared
-        let result = text.withUTF8 { bytes -> Result<Link, LinkError> in
+        func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ original: String) -> Result<Link, LinkError> {
             do throws(LinkError) {
                 return .success(
                     try LinkParser(bytes: bytes, prepared: prepared, original: original, stripping: stripping)
@@ -58,7 +55,14 @@ public struct LinkGate: Sendable {
                 return .failure(error)
             }
         }
-        return try result.get()
+        // A native string is read in place; any other is made contiguous first.
+        if let result = text.utf8.withContiguousStorageIfAvailable({ parse($0, text) }) {
+            return try result.get()
+        }
+        var contiguous = text
+        contiguous.makeContiguousUTF8()
+        let original = contiguous
+        return try contiguous.withUTF8 { parse($0, original) }.get()
     }
 
     /// Removes the query items the policy names, reporting each one, and gives the canonical form.

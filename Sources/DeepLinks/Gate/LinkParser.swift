@@ -1,3 +1,5 @@
+import Foundation
+
 /// One pass of the gate over the UTF-8 bytes of a link. Positions in errors are byte offsets.
 struct LinkParser {
     let bytes: UnsafeBufferPointer<UInt8>
@@ -23,11 +25,9 @@ struct LinkParser {
         let characters = try checkCharacters()
 
         // scheme ":"
+        let stops = ASCII.authorityStopTable
         var i = 0
-        while i < count, bytes[i] != UInt8(ascii: ":"), bytes[i] != UInt8(ascii: "/"),
-            bytes[i] != UInt8(ascii: "?"),
-            bytes[i] != UInt8(ascii: "#")
-        {
+        while i < count, stops[Int(bytes[i])] & (ASCII.endsAuthority | ASCII.colonStop) == 0 {
             i += 1
         }
         guard i < count, bytes[i] == UInt8(ascii: ":"), i > 0 else {
@@ -62,12 +62,22 @@ struct LinkParser {
         if hasAuthority {
             i += 2
             let start = i
-            while i < count, bytes[i] != UInt8(ascii: "/"), bytes[i] != UInt8(ascii: "?"),
-                bytes[i] != UInt8(ascii: "#")
-            {
+            // The end of the authority, its first `@` and its first `:`, in one pass.
+            var at: Int?
+            var colon: Int?
+            while i < count {
+                let stop = stops[Int(bytes[i])]
+                if stop != 0 {
+                    if stop == ASCII.endsAuthority { break }
+                    if stop == ASCII.atStop {
+                        if at == nil { at = i }
+                    } else if colon == nil {
+                        colon = i
+                    }
+                }
                 i += 1
             }
-            (host, port, hostIsAllowed) = try parseAuthority(start, i, isWeb: isWeb)
+            (host, port, hostIsAllowed) = try parseAuthority(start, i, isWeb: isWeb, at: at, colon: colon)
         } else if isWeb {
             throw LinkError(.missingAuthority, at: i, detail: "expected '//' after '\(scheme):'")
         } else {
@@ -218,17 +228,13 @@ struct LinkParser {
 
     // MARK: - Authority
 
-    /// The host and port, and whether the host is one of the policy's exact hosts.
-    private func parseAuthority(_ start: Int, _ end: Int, isWeb: Bool) throws(LinkError) -> (
-        String?, Int?, Bool
-    ) {
-        var colon: Int?
-        for j in start..<end {
-            if bytes[j] == UInt8(ascii: "@") {
-                throw LinkError(.userInfo, at: j, detail: "'@' in the authority")
-            }
-            if colon == nil, bytes[j] == UInt8(ascii: ":") { colon = j }
-        }
+    /// The host and port, and whether the host is one of the policy's exact hosts. `at` and
+    /// `colon` are the offsets of the authority's first `@` and first `:`.
+    private func parseAuthority(_ start: Int, _ end: Int, isWeb: Bool, at: Int?, colon: Int?)
+        throws(LinkError)
+        -> (String?, Int?, Bool)
+    {
+        if let at { throw LinkError(.userInfo, at: at, detail: "'@' in the authority") }
         guard start < end else {
             if isWeb { throw LinkError(.missingHost, at: start) }
             return (nil, nil, false)
@@ -324,7 +330,13 @@ struct LinkParser {
         }
         while true {
             var segEnd = segStart
-            while segEnd < end, bytes[segEnd] != UInt8(ascii: "/") { segEnd += 1 }
+            if end - segStart > 32, let base = bytes.baseAddress {
+                // A long rest of the path: the C library finds the next `/` many bytes at a time.
+                let next = memchr(base + segStart, Int32(UInt8(ascii: "/")), end - segStart)
+                segEnd = next.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? end
+            } else {
+                while segEnd < end, bytes[segEnd] != UInt8(ascii: "/") { segEnd += 1 }
+            }
             let isLast = segEnd >= end
             if segStart == segEnd, !isLast, !policy.allowsEmptySegments {
                 throw LinkError(.emptySegment, at: segStart, detail: "'//' in the path")
@@ -419,7 +431,9 @@ struct LinkParser {
         let ampersands = checked.count
         let strippedNames = prepared.strippedNames
         var items: [QueryItem] = []
-        items.reserveCapacity(min(ampersands + 1, limits.maxQueryItems + 1))
+        // Reserved at the first item kept: a query whose items are all stripped allocates nothing.
+        let capacity = min(ampersands + 1, limits.maxQueryItems + 1)
+        let stops = ASCII.queryItemStopTable
         var total = 0
         var isStripped = false
         var itemStart = start
@@ -427,9 +441,17 @@ struct LinkParser {
             var itemEnd = itemStart
             var equals: Int?
             var percent = false
-            while itemEnd < end, bytes[itemEnd] != UInt8(ascii: "&") {
-                if equals == nil, bytes[itemEnd] == UInt8(ascii: "=") { equals = itemEnd }
-                if escapes, bytes[itemEnd] == UInt8(ascii: "%") { percent = true }
+            // One table look-up per byte; only `&`, `=` and `%` need a second look.
+            while itemEnd < end {
+                let b = bytes[itemEnd]
+                if stops[Int(b)] != 0 {
+                    if b == UInt8(ascii: "&") { break }
+                    if b == UInt8(ascii: "=") {
+                        if equals == nil { equals = itemEnd }
+                    } else {
+                        percent = true
+                    }
+                }
                 itemEnd += 1
             }
             if itemEnd > itemStart {
@@ -442,6 +464,7 @@ struct LinkParser {
                     if strippedNames.matches(printableASCII: name) {
                         isStripped = true
                     } else {
+                        if items.isEmpty { items.reserveCapacity(capacity) }
                         items.append(try queryItem(itemStart, itemEnd, equals: equals, escapes: false))
                     }
                 } else {
@@ -449,6 +472,7 @@ struct LinkParser {
                     if stripping, strippedNames.matches(item.name) {
                         isStripped = true
                     } else {
+                        if items.isEmpty { items.reserveCapacity(capacity) }
                         items.append(item)
                     }
                 }
@@ -574,8 +598,10 @@ struct LinkParser {
         ((ASCII.hexValue(bytes[i + 1]) ?? 0) << 4) | (ASCII.hexValue(bytes[i + 2]) ?? 0)
     }
 
+    /// The text of the bytes `start..<end`: a short run of ASCII bytes is written as a small
+    /// string directly (``SmallASCIIString``), without validating it again.
     func string(_ start: Int, _ end: Int) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        SmallASCIIString.make(bytes, start, end)
     }
 }
 

@@ -188,6 +188,13 @@ public struct HostPattern: Sendable, Hashable, Codable, ExpressibleByStringLiter
         }
     }
 
+    /// A pattern whose (already lower-case) name is this very string: for sharing one string
+    /// between equal names.
+    init(name: String, isSubdomainWildcard: Bool) {
+        self.name = name
+        self.isSubdomainWildcard = isSubdomainWildcard
+    }
+
     /// Creates a pattern from a string literal.
     public init(stringLiteral value: String) { self.init(value) }
 

@@ -119,6 +119,9 @@ struct AllowedHostMatcher: Sendable {
     /// The schemes and exact hosts with their UTF-8 bytes, for finding them from bytes.
     private let schemeBytes: [(text: String, bytes: [UInt8])]
     private let exactHostBytes: [(text: String, bytes: [UInt8])]
+    /// The same lists as words, for comparing eight bytes at a time (``WordKey``).
+    private let schemeKeys: [WordKey]
+    private let exactHostKeys: [WordKey]
     /// For each exact host, whether ``HostValidator`` accepts it as a DNS name, without and
     /// with `_`. Its rules do not depend on letter case, so a link host whose bytes lower-cased
     /// are an exact host that passed needs no second look.
@@ -131,6 +134,8 @@ struct AllowedHostMatcher: Sendable {
         subdomainWildcards = policy.allowedHosts.filter(\.isSubdomainWildcard)
         schemeBytes = schemes.map { ($0, Array($0.utf8)) }
         exactHostBytes = exactHosts.map { ($0, Array($0.utf8)) }
+        schemeKeys = schemeBytes.map { WordKey(candidate: $0.bytes) }
+        exactHostKeys = exactHostBytes.map { WordKey(candidate: $0.bytes) }
         exactHostValidity = exactHostBytes.map { host in
             func passes(allowsUnderscore: Bool) -> Bool {
                 guard !host.bytes.isEmpty, host.bytes.count <= policy.limits.maxHostLength,
@@ -156,7 +161,7 @@ struct AllowedHostMatcher: Sendable {
     /// accepts it as a DNS name with or without `_` as asked: the link's host then passes
     /// the validator too, and is allowed.
     func validExactHost(_ bytes: UnsafeBufferPointer<UInt8>, allowsUnderscore: Bool) -> String? {
-        guard let index = Self.firstIndex(exactHostBytes, bytes) else { return nil }
+        guard let index = Self.firstIndex(exactHostBytes, exactHostKeys, bytes) else { return nil }
         let validity = exactHostValidity[index]
         return (allowsUnderscore ? validity.name : validity.domain) ? exactHostBytes[index].text : nil
     }
@@ -175,27 +180,34 @@ struct AllowedHostMatcher: Sendable {
     /// The allowed scheme whose text is these bytes lower-cased, or `nil`: the parser then
     /// shares the policy's string instead of writing a new one.
     func allowedScheme(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        Self.find(schemeBytes, bytes)
+        Self.find(schemeBytes, schemeKeys, bytes)
     }
 
     /// The exact allowed host whose text is these bytes lower-cased, or `nil`.
     func exactHost(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        Self.find(exactHostBytes, bytes)
+        Self.find(exactHostBytes, exactHostKeys, bytes)
     }
 
     /// The candidate equal to the lower-cased bytes. Equal UTF-8 lengths and equal text mean
     /// equal bytes here, so comparing bytes answers what `==` answers.
-    private static func find(_ list: [(text: String, bytes: [UInt8])], _ bytes: UnsafeBufferPointer<UInt8>)
-        -> String?
-    {
-        firstIndex(list, bytes).map { list[$0].text }
+    private static func find(
+        _ list: [(text: String, bytes: [UInt8])], _ keys: [WordKey], _ bytes: UnsafeBufferPointer<UInt8>
+    ) -> String? {
+        firstIndex(list, keys, bytes).map { list[$0].text }
     }
 
     private static func firstIndex(
-        _ list: [(text: String, bytes: [UInt8])], _ bytes: UnsafeBufferPointer<UInt8>
+        _ list: [(text: String, bytes: [UInt8])], _ keys: [WordKey], _ bytes: UnsafeBufferPointer<UInt8>
     ) -> Int? {
+        // Up to 16 ASCII bytes: the lower-cased text as two words against each candidate's.
+        if let key = WordKey(lowercasing: bytes) {
+            return keys.withUnsafeBufferPointer { keys -> Int? in
+                for index in keys.indices where keys[index] == key { return index }
+                return nil
+            }
+        }
         // Read in place: no copy of a candidate, no reference count per candidate.
-        list.withUnsafeBufferPointer { candidates -> Int? in
+        return list.withUnsafeBufferPointer { candidates -> Int? in
             for index in candidates.indices where candidates[index].bytes.count == bytes.count {
                 let equal = candidates[index].bytes.withUnsafeBufferPointer { text -> Bool in
                     for i in 0..<text.count where text[i] != ASCII.lowercased(bytes[i]) { return false }
@@ -211,5 +223,68 @@ struct AllowedHostMatcher: Sendable {
         let length = text.utf8.count
         for candidate in list where candidate.utf8.count == length && candidate == text { return true }
         return false
+    }
+}
+
+/// Up to 16 bytes and their count as three words, so that a short scheme or host is compared
+/// with a candidate in three comparisons instead of byte by byte.
+///
+/// Two keys are equal exactly when the counts and the bytes are: bytes past the count are
+/// zero, and a candidate longer than 16 bytes has a count no text key has.
+struct WordKey: Equatable, Sendable {
+    let count: Int
+    let low: UInt64
+    let high: UInt64
+
+    /// The key of a candidate's bytes, as they are.
+    init(candidate bytes: [UInt8]) {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        for (i, b) in bytes.prefix(16).enumerated() {
+            if i < 8 {
+                low |= UInt64(b) << (8 * UInt64(i))
+            } else {
+                high |= UInt64(b) << (8 * UInt64(i - 8))
+            }
+        }
+        self.count = bytes.count <= 16 ? bytes.count : -1
+        self.low = low
+        self.high = high
+    }
+
+    /// The key of the bytes lower-cased (ASCII letters only), or `nil` when there are more
+    /// than 16 bytes or one of them is not ASCII.
+    @inline(__always)
+    init?(lowercasing bytes: UnsafeBufferPointer<UInt8>) {
+        let count = bytes.count
+        guard count <= 16, let base = bytes.baseAddress else { return nil }
+        let raw = UnsafeRawPointer(base)
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        if count >= 8 {
+            // Both loads lie inside the bytes; the second keeps only the bytes after the eighth.
+            low = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+            high =
+                UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+                >> (8 * UInt64(16 - count))
+        } else {
+            for i in 0..<count { low |= UInt64(bytes[i]) << (8 * UInt64(i)) }
+        }
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        guard (low | high) & highs == 0 else { return nil }
+        self.count = count
+        self.low = Self.lowercased(low)
+        self.high = Self.lowercased(high)
+    }
+
+    /// The word with every byte from `A` to `Z` lower-cased; every byte is below 0x80, so no
+    /// sum below carries into the next byte.
+    @inline(__always)
+    static func lowercased(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let atLeastA = (word &+ ones &* (0x80 - 0x41)) & highs
+        let aboveZ = (word &+ ones &* (0x7F - 0x5A)) & highs
+        return word | ((atLeastA & ~aboveZ) >> 2)
     }
 }

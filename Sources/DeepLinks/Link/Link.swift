@@ -296,7 +296,9 @@ extension Link: Codable {
 extension Link {
     /// The fragment, percent-decoded; `nil` when there is no `#`.
     public var fragment: String? {
-        rawFragment.map { PercentEncoding.decode($0) ?? $0 }
+        // A parsed link without `#` answers without reading its text.
+        if case .parsed(let parsed) = parts.text, parsed.fragment == nil { return nil }
+        return rawFragment.map { PercentEncoding.decode($0) ?? $0 }
     }
 
     /// The path, percent-decoded, as one string (`/a/b c`): for display and comparison,

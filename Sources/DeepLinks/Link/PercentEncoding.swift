@@ -206,6 +206,26 @@ enum ASCII {
     /// never changed.
     nonisolated(unsafe) static let byteClassTable: UnsafePointer<UInt8> = table(byteClasses)
     nonisolated(unsafe) static let queryByteClassTable: UnsafePointer<UInt8> = table(queryByteClasses)
+    /// 1 for the bytes that end a query item or its name, or start an escape (`&`, `=`, `%`);
+    /// 0 for every other byte.
+    nonisolated(unsafe) static let queryItemStopTable: UnsafePointer<UInt8> = table(
+        (0..<256).map { $0 == 0x26 || $0 == 0x3D || $0 == 0x25 ? 1 : 0 })
+
+    /// Bits of ``authorityStopTable``.
+    static let endsAuthority: UInt8 = 1
+    static let atStop: UInt8 = 2
+    static let colonStop: UInt8 = 4
+    /// ``endsAuthority`` for `/`, `?` and `#`, ``atStop`` for `@`, ``colonStop`` for `:`; 0 for
+    /// every other byte: where the scheme and the authority end, and what the authority holds.
+    nonisolated(unsafe) static let authorityStopTable: UnsafePointer<UInt8> = table(
+        (0..<256).map { (b: Int) -> UInt8 in
+            switch b {
+            case 0x2F, 0x3F, 0x23: endsAuthority
+            case 0x40: atStop
+            case 0x3A: colonStop
+            default: 0
+            }
+        })
 
     private static func table(_ classes: [UInt8]) -> UnsafePointer<UInt8> {
         precondition(classes.count == 256)

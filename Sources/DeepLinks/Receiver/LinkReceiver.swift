@@ -69,10 +69,31 @@ public struct LinkReceiver: Sendable {
         }
         let problems = Self.problems(of: activities, in: router, schemes: registered)
         guard problems.isEmpty else { throw .activityRoutes(problems) }
-        pipeline = RoutingPipeline(gate: LinkGate(policy: effective), router: router)
+        pipeline = RoutingPipeline(
+            gate: LinkGate(policy: Self.sharingHostNames(effective, with: router)), router: router)
         self.schemes = registered
         self.activities = activities
         activitiesByType = Dictionary(grouping: activities, by: \.activityType)
+    }
+
+    /// The policy with each allowed host whose name a route's scope also lists holding the
+    /// scope's very string: the gate hands a link the policy's string for an allowed host, so
+    /// matching it against the route's scope compares one string with itself instead of two
+    /// equal ones byte by byte. The policy is equal to the one given, part for part.
+    static func sharingHostNames(_ policy: LinkPolicy, with router: Router) -> LinkPolicy {
+        var names: [String: String] = [:]
+        for compiled in router.compiled {
+            for pattern in compiled.route.scope.hosts { names[pattern.name] = pattern.name }
+        }
+        guard !names.isEmpty else { return policy }
+        var shared = policy
+        shared.allowedHosts = policy.allowedHosts.map { pattern in
+            names[pattern.name].map {
+                HostPattern(name: $0, isSubdomainWildcard: pattern.isSubdomainWildcard)
+            }
+                ?? pattern
+        }
+        return shared
     }
 
     /// The gate every link goes through.
@@ -107,7 +128,21 @@ public struct LinkReceiver: Sendable {
     }
 
     /// Decides about URL text handed to the app (`onOpenURL`, `application(_:open:options:)`).
-    public func receive(url text: String) -> LinkDecision { receive(.url(text)) }
+    ///
+    /// The same decision as `receive(.url(text))`; when the gate parses the text, the source
+    /// is read from the parsed scheme, which is the scheme at the start of the text.
+    public func receive(url text: String) -> LinkDecision {
+        let link: Link
+        do {
+            link = try pipeline.gate.parseStripped(text)
+        } catch {
+            return LinkDecision(source: IncomingLink.url(text).source, outcome: .reject(.malformed(error)))
+        }
+        if link.isWeb {
+            return LinkDecision(source: .universalLink, outcome: pipeline.outcome(forSanitized: link))
+        }
+        return LinkDecision(source: .customScheme, outcome: decide(link))
+    }
 
     /// Decides about a URL handed to the app, from the text of its `absoluteString`.
     public func receive(_ url: URL) -> LinkDecision { receive(.url(url.absoluteString)) }

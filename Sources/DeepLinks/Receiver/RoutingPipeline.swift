@@ -24,11 +24,12 @@ struct RoutingPipeline: Sendable {
     /// ``LinkGate/parseStripped(_:)`` gives for a web link).
     func outcome(forSanitized sanitized: Link) -> LinkOutcome {
         let input = MatchInput(link: sanitized, options: router.table.options)
-        if let lookup = router.lookup(input) {
-            let safety = lookup.compiled.route.safety
+        var parameters = RouteParameters()
+        if let compiled = router.lookup(input, into: &parameters) {
+            let route = compiled.route
             let match = RouteMatch(
-                route: lookup.name, parameters: lookup.parameters, safety: safety, link: sanitized)
-            return safety.requiresConfirmation ? .confirm(match) : .route(match)
+                route: route.name, parameters: consume parameters, safety: route.safety, link: sanitized)
+            return route.safety.requiresConfirmation ? .confirm(match) : .route(match)
         }
         // Only the failure path pays for the explanation that names the failing parameter (the
         // explanation applies the guard, so a guarded route's refusal is the one named).

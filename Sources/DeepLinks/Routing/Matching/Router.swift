@@ -135,6 +135,15 @@ public struct Router: Sendable {
     }
 
     func lookup(_ input: MatchInput) -> RouteLookup? {
+        var parameters = RouteParameters()
+        guard let route = lookup(input, into: &parameters) else { return nil }
+        return RouteLookup(compiled: route, parameters: consume parameters)
+    }
+
+    /// The route that matches, with its parameters written into `parameters` (given empty;
+    /// empty again when none matches): what ``lookup(_:)`` answers, without a lookup value
+    /// that the caller copies the parameters out of and then destroys.
+    func lookup(_ input: MatchInput, into parameters: inout RouteParameters) -> CompiledRoute? {
         // A table with guarded routes (a navigate route that can take a sensitive or
         // destructive route's links) decides through the guard; others take the fast path.
         if !guards.isEmpty || table.options.precedence != .specificity {
@@ -147,15 +156,15 @@ public struct Router: Sendable {
                 }
             }
             let route = compiled[index]
-            return RouteLookup(compiled: route, parameters: route.parameters(input))
+            parameters = route.parameters(input)
+            return route
         }
         return withUnsafeTemporaryAllocation(of: KeptValue.self, capacity: Self.keptPathValues) { buffer in
             let kept = UnsafeMutableBufferPointer(rebasing: buffer[..<min(input.count, Self.keptPathValues)])
             kept.initialize(repeating: .none)
-            var parameters = RouteParameters()
             for level in levels {
                 let found = level.firstMatch(input, routes: compiled, kept: kept, parameters: &parameters)
-                if found >= 0 { return RouteLookup(compiled: compiled[found], parameters: parameters) }
+                if found >= 0 { return compiled[found] }
             }
             return nil
         }
@@ -199,7 +208,8 @@ public struct Router: Sendable {
             switch table.options.precedence {
             case .specificity:
                 let winner = level.explain(input, routes: compiled, stopAtMatch: true, into: &found)
-                attempts += found.map(\.1)
+                // The first level's attempts become the list itself: no second array to copy into.
+                if attempts.isEmpty { attempts = found.map(\.1) } else { attempts += found.map(\.1) }
                 if let winner { return RouteExplanation(attempts: guarded(attempts, input, winner: winner)) }
             case .declarationOrder:
                 _ = level.explain(input, routes: compiled, stopAtMatch: false, into: &found)
