@@ -144,9 +144,8 @@ public struct Router: Sendable {
     /// empty again when none matches): what ``lookup(_:)`` answers, without a lookup value
     /// that the caller copies the parameters out of and then destroys.
     func lookup(_ input: MatchInput, into parameters: inout RouteParameters) -> CompiledRoute? {
-        // A table with guarded routes (a navigate route that can take a sensitive or
-        // destructive route's links) decides through the guard; others take the fast path.
-        if !guards.isEmpty || table.options.precedence != .specificity {
+        // Under declaration order the winner is found first and its parameters read after.
+        if table.options.precedence != .specificity {
             guard var index = matchIndex(input) else { return nil }
             if !guards.isEmpty {
                 switch guardVerdict(input, winner: index) {
@@ -164,7 +163,21 @@ public struct Router: Sendable {
             kept.initialize(repeating: .none)
             for level in levels {
                 let found = level.firstMatch(input, routes: compiled, kept: kept, parameters: &parameters)
-                if found >= 0 { return compiled[found] }
+                guard found >= 0 else { continue }
+                // Only a winner that the table check paired with a guarded route (a navigate
+                // route that can take a sensitive or destructive route's links) asks the guard;
+                // every other winner keeps the parameters the search already checked.
+                if guards.isEmpty || guards[found] == nil { return compiled[found] }
+                switch guardVerdict(input, winner: found) {
+                case .keep:
+                    return compiled[found]
+                case .take(let guarded):
+                    parameters = compiled[guarded].parameters(input)
+                    return compiled[guarded]
+                case .refuse:
+                    parameters = RouteParameters()
+                    return nil
+                }
             }
             return nil
         }
