@@ -61,7 +61,7 @@ struct ResultTable {
     func render() -> String {
         var out = Self.markdown(Self.header, rows)
         if !targets.isEmpty {
-            out += "\n" + Self.markdown(["target (issue 15)", "measured", "met"], targets)
+            out += "\n" + Self.markdown(["performance target", "measured", "met"], targets)
         }
         if !notes.isEmpty { out += "\n" + notes.map { "- " + $0 }.joined(separator: "\n") + "\n" }
         return out

@@ -2,7 +2,7 @@ import AssociatedDomains
 import Foundation
 
 /// Association matching: a full-size file, and hostile patterns beside
-/// `NSRegularExpression` (target 4 of issue 7).
+/// `NSRegularExpression`.
 enum AssociationSuite {
     static func run(bench: Bench, quick: Bool, countsInstructions: Bool, into results: inout ResultTable)
         throws

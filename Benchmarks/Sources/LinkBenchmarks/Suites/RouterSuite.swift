@@ -1,5 +1,4 @@
-/// Router only, on realistic tables of 60, 1,000 and 10,000 routes, and the whole pipeline
-/// (targets of issue 15).
+/// Router only, on realistic tables of 60, 1,000 and 10,000 routes, and the whole pipeline.
 enum RouterSuite {
     static let routeCounts = [60, 1_000, 10_000]
     /// Passes of 2,000 lookups counted per side. The child pays a one-time cost inside the

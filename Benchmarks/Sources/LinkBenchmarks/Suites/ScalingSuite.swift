@@ -1,6 +1,6 @@
 import DeepLinks
 
-/// The same lookups against tables of 10 to 10,000 routes (target 3 of issue 7).
+/// The same lookups against tables of 10 to 10,000 routes.
 enum ScalingSuite {
     static let counts = [10, 100, 1_000, 10_000]
 

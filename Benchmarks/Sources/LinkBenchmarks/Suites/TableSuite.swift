@@ -1,4 +1,4 @@
-/// Building a 10,000-route table and decoding a 1,000-route JSON table (targets of issue 15).
+/// Building a 10,000-route table and decoding a 1,000-route JSON table.
 enum TableSuite {
     static let buildRouteCount = 10_000
     static let decodeRouteCount = 1_000
