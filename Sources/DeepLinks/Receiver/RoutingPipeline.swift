@@ -25,19 +25,24 @@ struct RoutingPipeline: Sendable {
     func outcome(forSanitized sanitized: Link) -> LinkOutcome {
         let input = MatchInput(link: sanitized, options: router.table.options)
         var parameters = RouteParameters()
-        if let compiled = router.lookup(input, into: &parameters) {
+        var refusal: Router.GuardRefusal?
+        if let compiled = router.lookup(input, into: &parameters, refusal: &refusal) {
             let route = compiled.route
             let match = RouteMatch(
                 route: route.name, parameters: consume parameters, safety: route.safety, link: sanitized)
             return route.safety.requiresConfirmation ? .confirm(match) : .route(match)
         }
-        // Only the failure path pays for the explanation that names the failing parameter (the
-        // explanation applies the guard, so a guarded route's refusal is the one named).
+        // Only the failure path looks for the parameter that refused the link: a guarded
+        // route's refusal when there was one (as the explanation names it), else the first
+        // route in precedence order that a parameter refused.
         let reason: RoutingFailure =
-            router.explain(input).closestFailure.map {
-                .invalidParameter(route: $0.route, failure: $0.failure)
+            if let refusal {
+                .invalidParameter(route: refusal.route, failure: refusal.failure)
+            } else {
+                router.closestFailure(ofMiss: input).map {
+                    .invalidParameter(route: $0.route, failure: $0.failure)
+                } ?? .noMatchingRoute
             }
-            ?? .noMatchingRoute
         return Self.fallback(sanitized, reason)
     }
 

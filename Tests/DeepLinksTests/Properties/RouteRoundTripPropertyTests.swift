@@ -216,6 +216,56 @@ struct RouteRoundTripPropertyTests {
         #expect(compared > 200 && hits > 50 && hits < compared, "seed \(seed): \(hits) of \(compared)")
     }
 
+    @Test(
+        "a link no route takes opens with the failure explain names first (the pipeline's shortcut), guarded routes included",
+        arguments: PropertySeeds.all)
+    func missReasonIsTheClosestFailure(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let policy = LinkPolicy(allowedSchemes: ["https", "myapp"], strippedQueryItems: [])
+        var misses = 0
+        var named = 0
+        for _ in 0..<Self.tablesPerSeed {
+            let generated = Self.table(&random)
+            var table = RouteTable(routes: generated.map(\.route))
+            table.options.precedence = random.pick([.specificity, .specificity, .declarationOrder])
+            guard let receiver = try? LinkReceiver(table: table, policy: policy) else { continue }
+            for entry in generated {
+                var parameters = RouteParameters()
+                for (name, draw) in entry.path { parameters[name] = draw(&random) }
+                for item in entry.query where item.required { parameters[item.name] = item.value(&random) }
+                guard let text = try? receiver.router.link(for: entry.route.name, parameters: parameters)
+                else { continue }
+                // Near misses: a segment replaced by text no typed parameter takes, one more or
+                // one less segment, another host, a required query item dropped.
+                let (path, query) =
+                    text.firstIndex(of: "?").map { (String(text[..<$0]), String(text[$0...])) } ?? (text, "")
+                var texts = [
+                    path + "/zz" + query, path,
+                    path.replacingOccurrences(of: "example.com", with: "example.org"),
+                ]
+                if let slash = path.lastIndex(of: "/"), path[..<slash].count > "https://".count {
+                    texts.append(String(path[..<slash]) + "/%20x" + query)
+                    texts.append(String(path[..<slash]) + "/-1" + query)
+                }
+                for candidate in texts {
+                    let reason: RoutingFailure
+                    switch receiver.receive(url: candidate).outcome {
+                    case .openInBrowser(_, let why), .reject(.unhandled(_, let why)): reason = why
+                    default: continue
+                    }
+                    misses += 1
+                    let expected: RoutingFailure =
+                        receiver.explain(.url(candidate)).routing?.closestFailure.map {
+                            .invalidParameter(route: $0.route, failure: $0.failure)
+                        } ?? .noMatchingRoute
+                    #expect(reason == expected, "seed \(seed): \(candidate)")
+                    if case .invalidParameter = reason { named += 1 }
+                }
+            }
+        }
+        #expect(misses > 200 && named > 50, "seed \(seed): \(named) named of \(misses)")
+    }
+
     @Test("table → JSON → table gives an equal table with the same problems", arguments: PropertySeeds.all)
     func tableJSON(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)

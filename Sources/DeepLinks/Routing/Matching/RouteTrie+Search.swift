@@ -116,20 +116,33 @@ extension RouteTrie {
         let reason: ParameterFailure.Reason
     }
 
+    /// How far an explanation goes and what it keeps.
+    enum ExplainMode {
+        /// Every route tried, matched or not.
+        case all
+        /// Every route tried, up to and including the first that matches (the winner).
+        case stopAtMatch
+        /// Only the first route that matches or that a parameter refuses, in precedence
+        /// order: the closest failure of a link no route takes, without an attempt for every
+        /// route out of scope.
+        case firstVerdict
+    }
+
     /// Tries routes in precedence order like ``firstMatch(_:routes:)``, but also follows
     /// parameter edges that refuse the segment, so that the routes below them can be reported
     /// with the parameter that failed. Appends `(route index, attempt)` pairs; returns the
-    /// winner when `stopAtMatch` and one is found.
+    /// winner when `mode` stops at a match and one is found (under `firstVerdict`, the route
+    /// of the one attempt kept).
     func explain(
-        _ input: MatchInput, routes: [CompiledRoute], stopAtMatch: Bool,
+        _ input: MatchInput, routes: [CompiledRoute], mode: ExplainMode,
         into attempts: inout [(Int, RouteAttempt)]
     ) -> Int? {
-        explain(node: 0, depth: 0, carried: nil, input, routes, stopAtMatch, &attempts)
+        explain(node: 0, depth: 0, carried: nil, input, routes, mode, &attempts)
     }
 
     private func explain(
         node index: Int, depth: Int, carried: CarriedFailure?, _ input: MatchInput, _ routes: [CompiledRoute],
-        _ stopAtMatch: Bool, _ attempts: inout [(Int, RouteAttempt)]
+        _ mode: ExplainMode, _ attempts: inout [(Int, RouteAttempt)]
     ) -> Int? {
         let node = nodes[index]
         func evaluate(_ terminalRange: Range<Int>, carried: CarriedFailure?) -> Int? {
@@ -138,6 +151,7 @@ extension RouteTrie {
                 let route = routes[r]
                 let result: RouteAttempt.Result
                 if let scope = route.scopeFailure(input) {
+                    if mode == .firstVerdict { continue }
                     result = scope
                 } else if let carried {
                     result = .parameterFailed(
@@ -150,7 +164,11 @@ extension RouteTrie {
                     result = .matched
                 }
                 attempts.append((r, RouteAttempt(route: route.name, result: result)))
-                if result == .matched, stopAtMatch { return r }
+                switch mode {
+                case .all: break
+                case .stopAtMatch: if result == .matched { return r }
+                case .firstVerdict: return r
+                }
             }
             return nil
         }
@@ -167,7 +185,7 @@ extension RouteTrie {
         }
         if node.hasLiterals, let child = literalChild(node, input.key(depth)),
             let found = explain(
-                node: child, depth: depth + 1, carried: carried, input, routes, stopAtMatch, &attempts)
+                node: child, depth: depth + 1, carried: carried, input, routes, mode, &attempts)
         {
             return found
         }
@@ -183,8 +201,7 @@ extension RouteTrie {
                 }
             }
             if let found = explain(
-                node: Int(edge.target), depth: depth + 1, carried: failure, input, routes, stopAtMatch,
-                &attempts)
+                node: Int(edge.target), depth: depth + 1, carried: failure, input, routes, mode, &attempts)
             {
                 return found
             }

@@ -136,14 +136,24 @@ public struct Router: Sendable {
 
     func lookup(_ input: MatchInput) -> RouteLookup? {
         var parameters = RouteParameters()
-        guard let route = lookup(input, into: &parameters) else { return nil }
+        var refusal: GuardRefusal?
+        guard let route = lookup(input, into: &parameters, refusal: &refusal) else { return nil }
         return RouteLookup(compiled: route, parameters: consume parameters)
+    }
+
+    /// A guarded route's refusal of a link its navigate route fit (see ``GuardVerdict``).
+    struct GuardRefusal {
+        let route: String
+        let failure: ParameterFailure
     }
 
     /// The route that matches, with its parameters written into `parameters` (given empty;
     /// empty again when none matches): what ``lookup(_:)`` answers, without a lookup value
-    /// that the caller copies the parameters out of and then destroys.
-    func lookup(_ input: MatchInput, into parameters: inout RouteParameters) -> CompiledRoute? {
+    /// that the caller copies the parameters out of and then destroys. When no route matches
+    /// because a guarded route refused the link, `refusal` says which and why.
+    func lookup(
+        _ input: MatchInput, into parameters: inout RouteParameters, refusal: inout GuardRefusal?
+    ) -> CompiledRoute? {
         // Under declaration order the winner is found first and its parameters read after.
         if table.options.precedence != .specificity {
             guard var index = matchIndex(input) else { return nil }
@@ -151,7 +161,9 @@ public struct Router: Sendable {
                 switch guardVerdict(input, winner: index) {
                 case .keep: break
                 case .take(let guarded): index = guarded
-                case .refuse: return nil
+                case .refuse(let route, let failure):
+                    refusal = GuardRefusal(route: route, failure: failure)
+                    return nil
                 }
             }
             let route = compiled[index]
@@ -174,8 +186,9 @@ public struct Router: Sendable {
                 case .take(let guarded):
                     parameters = compiled[guarded].parameters(input)
                     return compiled[guarded]
-                case .refuse:
+                case .refuse(let route, let failure):
                     parameters = RouteParameters()
+                    refusal = GuardRefusal(route: route, failure: failure)
                     return nil
                 }
             }
@@ -209,6 +222,24 @@ public struct Router: Sendable {
         return nil
     }
 
+    /// What ``RouteExplanation/closestFailure`` names for a link that ``lookup(_:into:refusal:)``
+    /// found no route for and no guarded route refused: under the default precedence, the first
+    /// route in precedence order that a parameter refuses, found without an attempt for every
+    /// route tried. A property test (`missReasonIsTheClosestFailure`) pins it against the
+    /// explanation.
+    func closestFailure(ofMiss input: MatchInput) -> (route: String, failure: ParameterFailure)? {
+        guard table.options.precedence == .specificity else { return explain(input).closestFailure }
+        var found: [(Int, RouteAttempt)] = []
+        for level in levels {
+            _ = level.explain(input, routes: compiled, mode: .firstVerdict, into: &found)
+            guard let attempt = found.first?.1 else { continue }
+            if case .parameterFailed(let failure) = attempt.result { return (attempt.route, failure) }
+            // A route matched after all (not a miss): the explanation decides.
+            return explain(input).closestFailure
+        }
+        return nil
+    }
+
     /// Every route tried for a link, in the order tried, and why each failed or matched.
     public func explain(_ link: Link) -> RouteExplanation {
         explain(MatchInput(link: link, options: table.options))
@@ -220,12 +251,12 @@ public struct Router: Sendable {
             var found: [(Int, RouteAttempt)] = []
             switch table.options.precedence {
             case .specificity:
-                let winner = level.explain(input, routes: compiled, stopAtMatch: true, into: &found)
+                let winner = level.explain(input, routes: compiled, mode: .stopAtMatch, into: &found)
                 // The first level's attempts become the list itself: no second array to copy into.
                 if attempts.isEmpty { attempts = found.map(\.1) } else { attempts += found.map(\.1) }
                 if let winner { return RouteExplanation(attempts: guarded(attempts, input, winner: winner)) }
             case .declarationOrder:
-                _ = level.explain(input, routes: compiled, stopAtMatch: false, into: &found)
+                _ = level.explain(input, routes: compiled, mode: .all, into: &found)
                 found.sort { $0.0 < $1.0 }
                 if let winner = found.firstIndex(where: { $0.1.result == .matched }) {
                     attempts += found[...winner].map(\.1)
