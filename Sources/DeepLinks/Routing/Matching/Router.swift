@@ -124,6 +124,11 @@ public struct Router: Sendable {
     /// ``Link/pathSegments`` has them (`/a/b` is `["a", "b"]`, `/` is `[""]`); for a custom
     /// scheme `host` is prepended as the matching rules say. This is the allocation-light
     /// entry point for benchmarks and servers that already hold the parts.
+    ///
+    /// Nothing here is checked or normalised: the parts must be what the gate would have made
+    /// of the link (``Link/scheme`` and ``Link/host`` lower-case, segments percent-decoded).
+    /// An upper-case host or a still-encoded segment simply matches no route. Links that come
+    /// from outside the app go through ``LinkReceiver`` (or ``LinkGate`` and ``match(_:)``).
     public func lookup(
         scheme: String, host: String?, pathSegments: [String], queryItems: [QueryItem] = [],
         fragment: String? = nil
