@@ -176,6 +176,30 @@ struct RouteRoundTripPropertyTests {
         }
     }
 
+    /// A link to the route, with values drawn for its path and required query parameters, and
+    /// near misses of it: a segment more (`zz`, `1`), a segment less, the last segment replaced
+    /// by text no typed parameter takes (` x`, `-1`), another host, the query left out. `nil`
+    /// when the route cannot write a link for the values drawn.
+    static func linkAndNearMisses(
+        _ entry: GeneratedRoute, _ router: Router, _ random: inout SplitMix64
+    ) -> (link: String, nearMisses: [String])? {
+        var parameters = RouteParameters()
+        for (name, draw) in entry.path { parameters[name] = draw(&random) }
+        for item in entry.query where item.required { parameters[item.name] = item.value(&random) }
+        guard let text = try? router.link(for: entry.route.name, parameters: parameters) else { return nil }
+        let (path, query) =
+            text.firstIndex(of: "?").map { (String(text[..<$0]), String(text[$0...])) } ?? (text, "")
+        var nearMisses = [
+            path + "/zz" + query, path + "/1" + query, path,
+            path.replacingOccurrences(of: "example.com", with: "example.org"),
+        ]
+        if let slash = path.lastIndex(of: "/"), path[..<slash].count > "https://".count {
+            let parent = String(path[..<slash])
+            nearMisses += [parent + query, parent + "/%20x" + query, parent + "/-1" + query]
+        }
+        return (text, nearMisses)
+    }
+
     @Test(
         "explain names the route match takes, under either precedence, for hits and near misses",
         arguments: PropertySeeds.all)
@@ -190,19 +214,10 @@ struct RouteRoundTripPropertyTests {
             table.options.precedence = random.pick([.specificity, .declarationOrder])
             guard let router = try? Router(table, policy: gate.policy) else { continue }
             for entry in generated {
-                var parameters = RouteParameters()
-                for (name, draw) in entry.path { parameters[name] = draw(&random) }
-                for item in entry.query where item.required { parameters[item.name] = item.value(&random) }
-                guard let text = try? router.link(for: entry.route.name, parameters: parameters) else {
+                guard let (text, nearMisses) = Self.linkAndNearMisses(entry, router, &random) else {
                     continue
                 }
-                // The link, and near misses of it: a segment more, a segment less, a query item less.
-                let (path, query) =
-                    text.firstIndex(of: "?").map { (String(text[..<$0]), String(text[$0...])) } ?? (text, "")
-                var texts = [text, path + "/zz" + query, path + "/1" + query, path]
-                if let slash = path.lastIndex(of: "/"), path[..<slash].count > "https://".count {
-                    texts.append(String(path[..<slash]) + query)
-                }
+                let texts = [text] + nearMisses
                 for candidate in texts {
                     guard let link = try? gate.parse(candidate) else { continue }
                     let matched = router.match(link)?.route.name
@@ -230,22 +245,8 @@ struct RouteRoundTripPropertyTests {
             table.options.precedence = random.pick([.specificity, .specificity, .declarationOrder])
             guard let receiver = try? LinkReceiver(table: table, policy: policy) else { continue }
             for entry in generated {
-                var parameters = RouteParameters()
-                for (name, draw) in entry.path { parameters[name] = draw(&random) }
-                for item in entry.query where item.required { parameters[item.name] = item.value(&random) }
-                guard let text = try? receiver.router.link(for: entry.route.name, parameters: parameters)
-                else { continue }
-                // Near misses: a segment replaced by text no typed parameter takes, one more or
-                // one less segment, another host, a required query item dropped.
-                let (path, query) =
-                    text.firstIndex(of: "?").map { (String(text[..<$0]), String(text[$0...])) } ?? (text, "")
-                var texts = [
-                    path + "/zz" + query, path,
-                    path.replacingOccurrences(of: "example.com", with: "example.org"),
-                ]
-                if let slash = path.lastIndex(of: "/"), path[..<slash].count > "https://".count {
-                    texts.append(String(path[..<slash]) + "/%20x" + query)
-                    texts.append(String(path[..<slash]) + "/-1" + query)
+                guard let (_, texts) = Self.linkAndNearMisses(entry, receiver.router, &random) else {
+                    continue
                 }
                 for candidate in texts {
                     let reason: RoutingFailure
