@@ -18,7 +18,13 @@ extension Router {
         /// The guarded route at this index accepts the link and wins.
         case take(Int)
         /// The link is shaped like the guarded route, which refuses it.
-        case refuse(route: String, failure: ParameterFailure)
+        case refuse(GuardRefusal)
+    }
+
+    /// A guarded route's refusal of a link its navigate route fit.
+    struct GuardRefusal {
+        let route: String
+        let failure: ParameterFailure
     }
 
     /// The verdict for a link that the route at `winner` matched.
@@ -28,11 +34,24 @@ extension Router {
             let route = compiled[index]
             guard route.isShaped(like: input) else { continue }
             if let failure = route.shapeFailure(input) {
-                return .refuse(route: route.name, failure: failure)
+                return .refuse(GuardRefusal(route: route.name, failure: failure))
             }
             return .take(index)
         }
         return .keep
+    }
+
+    /// The route that decides a link the route at `winner` matched: `winner` itself, or the
+    /// guarded route that takes the link; `nil`, with `refusal` set, when a guarded route
+    /// refuses it.
+    func deciding(_ input: MatchInput, winner: Int, refusal: inout GuardRefusal?) -> Int? {
+        switch guardVerdict(input, winner: winner) {
+        case .keep: return winner
+        case .take(let guarded): return guarded
+        case .refuse(let refused):
+            refusal = refused
+            return nil
+        }
     }
 }
 

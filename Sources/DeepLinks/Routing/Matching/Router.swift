@@ -146,12 +146,6 @@ public struct Router: Sendable {
         return RouteLookup(compiled: route, parameters: consume parameters)
     }
 
-    /// A guarded route's refusal of a link its navigate route fit (see ``GuardVerdict``).
-    struct GuardRefusal {
-        let route: String
-        let failure: ParameterFailure
-    }
-
     /// The route that matches, with its parameters written into `parameters` (given empty;
     /// empty again when none matches): what ``lookup(_:)`` answers, without a lookup value
     /// that the caller copies the parameters out of and then destroys. When no route matches
@@ -161,16 +155,9 @@ public struct Router: Sendable {
     ) -> CompiledRoute? {
         // Under declaration order the winner is found first and its parameters read after.
         if table.options.precedence != .specificity {
-            guard var index = matchIndex(input) else { return nil }
-            if !guards.isEmpty {
-                switch guardVerdict(input, winner: index) {
-                case .keep: break
-                case .take(let guarded): index = guarded
-                case .refuse(let route, let failure):
-                    refusal = GuardRefusal(route: route, failure: failure)
-                    return nil
-                }
-            }
+            guard let winner = matchIndex(input),
+                let index = deciding(input, winner: winner, refusal: &refusal)
+            else { return nil }
             let route = compiled[index]
             parameters = route.parameters(input)
             return route
@@ -185,17 +172,12 @@ public struct Router: Sendable {
                 // route that can take a sensitive or destructive route's links) asks the guard;
                 // every other winner keeps the parameters the search already checked.
                 if guards.isEmpty || guards[found] == nil { return compiled[found] }
-                switch guardVerdict(input, winner: found) {
-                case .keep:
-                    return compiled[found]
-                case .take(let guarded):
-                    parameters = compiled[guarded].parameters(input)
-                    return compiled[guarded]
-                case .refuse(let route, let failure):
+                guard let index = deciding(input, winner: found, refusal: &refusal) else {
                     parameters = RouteParameters()
-                    refusal = GuardRefusal(route: route, failure: failure)
                     return nil
                 }
+                if index != found { parameters = compiled[index].parameters(input) }
+                return compiled[index]
             }
             return nil
         }
@@ -282,8 +264,8 @@ public struct Router: Sendable {
         switch guardVerdict(input, winner: winner) {
         case .keep: return attempts
         case .take(let index): guardedAttempt = RouteAttempt(route: compiled[index].name, result: .matched)
-        case .refuse(let route, let failure):
-            guardedAttempt = RouteAttempt(route: route, result: .parameterFailed(failure))
+        case .refuse(let refusal):
+            guardedAttempt = RouteAttempt(route: refusal.route, result: .parameterFailed(refusal.failure))
         }
         var attempts = attempts
         let winnerName = compiled[winner].name
