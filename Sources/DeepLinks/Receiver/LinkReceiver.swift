@@ -138,10 +138,8 @@ public struct LinkReceiver: Sendable {
         } catch {
             return LinkDecision(source: IncomingLink.url(text).source, outcome: .reject(.malformed(error)))
         }
-        if link.isWeb {
-            return LinkDecision(source: .universalLink, outcome: pipeline.outcome(forSanitized: link))
-        }
-        return LinkDecision(source: .customScheme, outcome: decide(link))
+        return LinkDecision(
+            source: link.isWeb ? .universalLink : .customScheme, outcome: decide(stripped: link))
     }
 
     /// Decides about a URL handed to the app, from the text of its `absoluteString`.
@@ -213,16 +211,18 @@ public struct LinkReceiver: Sendable {
     // MARK: Deciding
 
     private func decide(_ text: String) -> LinkOutcome {
-        let link: Link
         do {
-            // A web link comes out of the gate already sanitised; any other link is sanitised
-            // after its scheme's rules, as ``decide(_:)`` does for it.
-            link = try pipeline.gate.parseStripped(text)
+            return decide(stripped: try pipeline.gate.parseStripped(text))
         } catch {
             return .reject(.malformed(error))
         }
-        if link.isWeb { return pipeline.outcome(forSanitized: link) }
-        return decide(link)
+    }
+
+    /// The decision for what ``LinkGate/parseStripped(_:)`` gave: a web link comes out of the
+    /// gate already sanitised; any other link is sanitised after its scheme's rules, as
+    /// ``decide(_:)`` does for it.
+    private func decide(stripped link: Link) -> LinkOutcome {
+        link.isWeb ? pipeline.outcome(forSanitized: link) : decide(link)
     }
 
     /// The decision for a parsed link: web links go to the table; custom-scheme links first
