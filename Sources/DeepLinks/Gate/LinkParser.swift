@@ -271,8 +271,9 @@ struct LinkParser {
         let name = UnsafeBufferPointer(rebasing: bytes[start..<hostEnd])
         // One of the policy's exact hosts that the validator already accepted: the same rules
         // on the same letters in another case give the same answer.
-        if let exact = allowedHosts.validExactHost(name, allowsUnderscore: allowsUnderscore) {
-            return (exact, port, true)
+        let exact = allowedHosts.exactHostIndex(name)
+        if let exact, allowedHosts.exactHostPassesValidator(exact, allowsUnderscore: allowsUnderscore) {
+            return (allowedHosts.exactHostText(exact), port, true)
         }
         if let literal = try HostValidator(
             bytes: bytes, start: start, end: hostEnd, allowsIPLiterals: policy.allowsIPLiterals,
@@ -281,7 +282,7 @@ struct LinkParser {
             return (literal, port, false)
         }
         // A name: share the policy's string when the host is one of the allowed hosts.
-        if let exact = allowedHosts.exactHost(name) { return (exact, port, true) }
+        if let exact { return (allowedHosts.exactHostText(exact), port, true) }
         return (ASCII.lowercasedString(name), port, false)
     }
 

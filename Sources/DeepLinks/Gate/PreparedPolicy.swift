@@ -112,7 +112,6 @@ struct StrippedNameMatcher: Sendable {
 /// lengths agree; the answers are exactly those of `allowedSchemes.contains(_:)` and
 /// ``LinkPolicy/allowsHost(_:)``.
 struct AllowedHostMatcher: Sendable {
-    private let schemes: [String]
     private let allowsAnyHost: Bool
     private let exactHosts: [String]
     private let subdomainWildcards: [HostPattern]
@@ -128,7 +127,7 @@ struct AllowedHostMatcher: Sendable {
     private let exactHostValidity: [(domain: Bool, name: Bool)]
 
     init(_ policy: LinkPolicy) {
-        schemes = policy.allowedSchemes.sorted()
+        let schemes = policy.allowedSchemes.sorted()
         allowsAnyHost = policy.allowedHosts.isEmpty
         exactHosts = policy.allowedHosts.filter { !$0.isSubdomainWildcard }.map(\.name)
         subdomainWildcards = policy.allowedHosts.filter(\.isSubdomainWildcard)
@@ -157,20 +156,19 @@ struct AllowedHostMatcher: Sendable {
         }
     }
 
-    /// The exact allowed host whose text is these bytes lower-cased, when ``HostValidator``
-    /// accepts it as a DNS name with or without `_` as asked: the link's host then passes
-    /// the validator too, and is allowed.
-    func validExactHost(_ bytes: UnsafeBufferPointer<UInt8>, allowsUnderscore: Bool) -> String? {
-        guard let index = Self.firstIndex(exactHostBytes, exactHostKeys, bytes) else { return nil }
-        let validity = exactHostValidity[index]
-        return (allowsUnderscore ? validity.name : validity.domain) ? exactHostBytes[index].text : nil
+    /// The position of the exact allowed host whose text is these bytes lower-cased, or `nil`.
+    func exactHostIndex(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        Self.firstIndex(exactHostBytes, exactHostKeys, bytes)
     }
 
-    /// Whether every host is allowed.
-    var allowsEveryHost: Bool { allowsAnyHost }
+    /// Whether ``HostValidator`` accepts the exact host at `index` as a DNS name, with or
+    /// without `_` as asked: a link host equal to it (in any case) then passes the validator too.
+    func exactHostPassesValidator(_ index: Int, allowsUnderscore: Bool) -> Bool {
+        allowsUnderscore ? exactHostValidity[index].name : exactHostValidity[index].domain
+    }
 
-    /// Whether the (lower-cased) scheme is allowed.
-    func allowsScheme(_ scheme: String) -> Bool { Self.contains(schemes, scheme) }
+    /// The policy's own string for the exact host at `index`, for the parser to share.
+    func exactHostText(_ index: Int) -> String { exactHostBytes[index].text }
 
     /// Whether the (lower-cased) host is allowed.
     func allows(_ host: String) -> Bool {
@@ -181,11 +179,6 @@ struct AllowedHostMatcher: Sendable {
     /// shares the policy's string instead of writing a new one.
     func allowedScheme(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         Self.find(schemeBytes, schemeKeys, bytes)
-    }
-
-    /// The exact allowed host whose text is these bytes lower-cased, or `nil`.
-    func exactHost(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        Self.find(exactHostBytes, exactHostKeys, bytes)
     }
 
     /// The candidate equal to the lower-cased bytes. Equal UTF-8 lengths and equal text mean
