@@ -19,7 +19,8 @@
 public struct LinkGate: Sendable {
     /// The rules this gate applies.
     public var policy: LinkPolicy {
-        didSet { prepared = PreparedPolicy(policy) }
+        get { prepared.policy }
+        set { prepared = PreparedPolicy(newValue) }
     }
 
     /// The policy prepared for parsing and sanitising, shared by every copy of the gate.
@@ -27,7 +28,6 @@ public struct LinkGate: Sendable {
 
     /// Creates a gate for a policy (the safe default when omitted).
     public init(policy: LinkPolicy = LinkPolicy()) {
-        self.policy = policy
         prepared = PreparedPolicy(policy)
     }
 

@@ -118,12 +118,12 @@ public struct LinkReceiver: Sendable {
 
     /// Decides about a link from any source.
     public func receive(_ incoming: IncomingLink) -> LinkDecision {
-        let outcome: LinkOutcome =
-            switch incoming {
-            case .url(let text): decide(text)
-            case .activity(let activity): decide(activity)
-            case .smartAppBanner(let content): decide(bannerContent: content)
-            }
+        let outcome: LinkOutcome
+        switch incoming {
+        case .url(let text): return receive(url: text)
+        case .activity(let activity): outcome = decide(activity)
+        case .smartAppBanner(let content): outcome = decide(bannerContent: content)
+        }
         return LinkDecision(source: incoming.source, outcome: outcome)
     }
 
@@ -143,7 +143,7 @@ public struct LinkReceiver: Sendable {
     }
 
     /// Decides about a URL handed to the app, from the text of its `absoluteString`.
-    public func receive(_ url: URL) -> LinkDecision { receive(.url(url.absoluteString)) }
+    public func receive(_ url: URL) -> LinkDecision { receive(url: url.absoluteString) }
 
     /// Decides about several URLs (AppKit's `application(_:open:)`), in order.
     public func receive(_ urls: [URL]) -> [LinkDecision] { urls.map(receive) }
