@@ -458,19 +458,16 @@ struct LinkParser {
             if itemEnd > itemStart {
                 total += 1
                 let escaped = escapes && percent
-                if stripping, !escaped {
-                    // Nothing escaped: the name is its bytes, which the component check passed,
-                    // and an item left out needs no string at all.
-                    let name = UnsafeBufferPointer(rebasing: bytes[itemStart..<(equals ?? itemEnd)])
-                    if strippedNames.matches(printableASCII: name) {
-                        isStripped = true
-                    } else {
-                        if items.isEmpty { items.reserveCapacity(capacity) }
-                        items.append(try queryItem(itemStart, itemEnd, equals: equals, escapes: false))
-                    }
+                // Nothing escaped: the name is its bytes, which the component check passed, and
+                // an item left out needs no string at all.
+                if stripping, !escaped,
+                    strippedNames.matches(
+                        printableASCII: UnsafeBufferPointer(rebasing: bytes[itemStart..<(equals ?? itemEnd)]))
+                {
+                    isStripped = true
                 } else {
                     let item = try queryItem(itemStart, itemEnd, equals: equals, escapes: escaped)
-                    if stripping, strippedNames.matches(item.name) {
+                    if stripping, escaped, strippedNames.matches(item.name) {
                         isStripped = true
                     } else {
                         if items.isEmpty { items.reserveCapacity(capacity) }

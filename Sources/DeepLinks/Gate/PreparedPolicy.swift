@@ -30,20 +30,18 @@ struct StrippedNameMatcher: Sendable {
 
     /// Printable ASCII patterns by their first byte.
     private var byFirstByte: [[Candidate]]
-    /// Patterns with an empty name (`*`, or an empty exact name).
-    private var empty: [Candidate]
     /// Patterns that are not printable ASCII, checked with ``QueryItemPattern/matches(_:)``.
     private var general: [QueryItemPattern]
     private let patterns: [QueryItemPattern]
-    /// Whether an empty-name pattern matches every name (`*`), and whether one matches the
-    /// empty name: what ``empty`` answers, read once.
+    /// Whether a pattern with an empty name matches every name (`*`), and whether one matches
+    /// the empty name (`*`, or an empty exact name).
     private let emptyMatchesEveryName: Bool
     private let emptyMatchesEmptyName: Bool
 
     init(_ patterns: [QueryItemPattern]) {
         self.patterns = patterns
         byFirstByte = Array(repeating: [], count: 128)
-        empty = []
+        var empty: [Candidate] = []
         general = []
         for pattern in patterns {
             guard ASCII.isPrintable(pattern.name) else {
@@ -67,17 +65,7 @@ struct StrippedNameMatcher: Sendable {
     func matches(_ name: String) -> Bool {
         let answer = name.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
             guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
-            if bytes.isEmpty {
-                if empty.contains(where: { !$0.isPrefix || $0.bytes.isEmpty }) { return true }
-            } else if empty.contains(where: \.isPrefix) {
-                return true
-            } else {
-                for candidate in byFirstByte[Int(ASCII.lowercased(bytes[0]))]
-                where Self.fits(candidate, bytes) {
-                    return true
-                }
-            }
-            return general.contains { $0.matches(name) }
+            return matchesASCIIPatterns(bytes) || general.contains { $0.matches(name) }
         }
         if let answer, let decided = answer { return decided }
         return patterns.contains { $0.matches(name) }
@@ -88,6 +76,11 @@ struct StrippedNameMatcher: Sendable {
     /// same text, without writing the text.
     func matches(printableASCII bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         if !general.isEmpty { return matches(String(decoding: bytes, as: UTF8.self)) }
+        return matchesASCIIPatterns(bytes)
+    }
+
+    /// Whether one of the printable ASCII patterns matches the printable ASCII name.
+    private func matchesASCIIPatterns(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         if bytes.isEmpty { return emptyMatchesEmptyName }
         if emptyMatchesEveryName { return true }
         return byFirstByte[Int(ASCII.lowercased(bytes[0]))].withUnsafeBufferPointer { candidates in
