@@ -33,9 +33,10 @@ extension CompiledRoute {
     /// Every parameter the route declares, by name.
     var declaredParameters: [String: DeclaredParameter] {
         var declared: [String: DeclaredParameter] = [:]
+        let last = segmentCount - 1
         for (position, segment) in segments.enumerated() {
             // An optional last segment may be absent from a link.
-            let optional = hasOptionalLastSegment && position == segments.count - 1
+            let optional = hasOptionalLastSegment && position == last
             switch segment {
             case .literal: continue
             case .parameter(let name, let type, _):

@@ -39,8 +39,9 @@ extension ActivityRoute {
             return nil
         }
 
+        let last = route.segmentCount - 1
         for (position, segment) in route.segments.enumerated() {
-            let optional = route.hasOptionalLastSegment && position == route.segments.count - 1
+            let optional = route.hasOptionalLastSegment && position == last
             switch segment {
             case .literal: continue
             case .parameter(let name, let type, let validator):

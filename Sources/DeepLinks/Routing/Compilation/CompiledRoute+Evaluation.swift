@@ -52,7 +52,7 @@ extension CompiledRoute {
     /// `nil`, told without building a result.
     @inline(__always)
     func inScope(_ input: MatchInput) -> Bool {
-        let scope = route.scope
+        let scope = self.scope
         if !scope.schemes.isEmpty {
             var named = false
             for scheme in scope.schemes where scheme == input.scheme {

@@ -69,18 +69,12 @@ struct RouteOverlapIndex {
         return texts
     }
 
-    /// The positions of the routes whose paths may share a link with the route at `position`.
+    /// The positions of the routes whose paths may share a link with the route at `position`,
+    /// written to `found` (emptied first, its storage kept).
     ///
     /// With `shapeOnly`, the route's own parameters are read as accepting anything: the
     /// answer is then every route that may take a link shaped like this route's, whatever
     /// its parameter checks say.
-    func candidates(of position: Int, shapeOnly: Bool = false) -> [Int] {
-        var found: [Int] = []
-        candidates(of: position, shapeOnly: shapeOnly, into: &found)
-        return found
-    }
-
-    /// ``candidates(of:shapeOnly:)`` written to `found` (emptied first, its storage kept).
     func candidates(of position: Int, shapeOnly: Bool = false, into found: inout [Int]) {
         found.removeAll(keepingCapacity: true)
         let route = routes[position]

@@ -32,13 +32,6 @@ struct RouteRelations {
         return pairs
     }
 
-    /// The positions below `limit`, in increasing order, each once.
-    static func sortedUnique(_ positions: [Int], below limit: Int) -> [Int] {
-        var sorted = positions
-        sortUnique(&sorted, below: limit)
-        return sorted
-    }
-
     /// Keeps the positions below `limit`, in increasing order, each once.
     static func sortUnique(_ positions: inout [Int], below limit: Int) {
         var kept = 0
@@ -64,15 +57,17 @@ struct RouteRelations {
     func guardedPairs(_ routes: [CompiledRoute], index: RouteOverlapIndex) -> [(CompiledRoute, CompiledRoute)]
     {
         var pairs: [(CompiledRoute, CompiledRoute)] = []
+        var found: [Int] = []
         for position in routes.indices where routes[position].route.safety.requiresConfirmation {
             let guarded = routes[position]
-            for other in Self.sortedUnique(
-                index.candidates(of: position, shapeOnly: true), below: routes.count)
-            {
+            let guardedSegments = guarded.segments
+            index.candidates(of: position, shapeOnly: true, into: &found)
+            Self.sortUnique(&found, below: routes.count)
+            for other in found {
                 let navigate = routes[other]
                 guard navigate.route.safety == .navigate,
                     scopesMayOverlap(navigate.route.scope, guarded.route.scope),
-                    shapeMayOverlap(navigate.segments, guarded.segments),
+                    shapeMayOverlap(navigate.segments, guardedSegments),
                     guarded.canRefuseItsShape || order(navigate, guarded) != .after
                 else { continue }
                 pairs.append((navigate, guarded))

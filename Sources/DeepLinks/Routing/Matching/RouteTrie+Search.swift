@@ -101,9 +101,8 @@ extension RouteTrie {
         for e in node.catchAllEdges {
             let edge = edges[e]
             guard
-                CompiledRoute.catchAllFailure(
+                CompiledRoute.catchAllAccepts(
                     input, from: depth, validator: edge.validator, untyped: edge.untyped)
-                    == nil
             else { continue }
             consider(nodes[Int(edge.target)].terminals)
         }

@@ -72,12 +72,11 @@ extension CompiledRoute {
 
     /// Whether the link is in scope, as long as the route, and has its literals in place.
     func isShaped(like input: MatchInput) -> Bool {
-        guard scopeFailure(input) == nil else { return false }
-        let segments = self.segments  // built on each read: read once
+        guard inScope(input) else { return false }
         if catchAllPosition != nil {
-            guard input.count >= segments.count else { return false }
+            guard input.count >= segmentCount else { return false }
         } else {
-            guard input.count == segments.count else { return false }
+            guard input.count == segmentCount else { return false }
         }
         for (i, segment) in segments.enumerated() {
             if case .literal(_, let key) = segment, input.key(i) != key { return false }

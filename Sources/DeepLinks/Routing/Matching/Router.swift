@@ -162,37 +162,29 @@ public struct Router: Sendable {
             parameters = route.parameters(input)
             return route
         }
-        return withUnsafeTemporaryAllocation(of: KeptValue.self, capacity: Self.keptPathValues) { buffer in
-            let kept = UnsafeMutableBufferPointer(rebasing: buffer[..<min(input.count, Self.keptPathValues)])
-            kept.initialize(repeating: .none)
-            for level in levels {
-                let found = level.firstMatch(input, routes: compiled, kept: kept, parameters: &parameters)
-                guard found >= 0 else { continue }
-                // Only a winner that the table check paired with a guarded route (a navigate
-                // route that can take a sensitive or destructive route's links) asks the guard;
-                // every other winner keeps the parameters the search already checked.
-                if guards.isEmpty || guards[found] == nil { return compiled[found] }
-                guard let index = deciding(input, winner: found, refusal: &refusal) else {
-                    parameters = RouteParameters()
-                    return nil
-                }
-                if index != found { parameters = compiled[index].parameters(input) }
-                return compiled[index]
-            }
+        guard let found = firstMatchIndex(input, parameters: &parameters) else { return nil }
+        // Only a winner that the table check paired with a guarded route (a navigate route
+        // that can take a sensitive or destructive route's links) asks the guard; every other
+        // winner keeps the parameters the search already checked.
+        if guards.isEmpty || guards[found] == nil { return compiled[found] }
+        guard let index = deciding(input, winner: found, refusal: &refusal) else {
+            parameters = RouteParameters()
             return nil
         }
+        if index != found { parameters = compiled[index].parameters(input) }
+        return compiled[index]
     }
 
     /// What the trie keeps of the path parameters it checked, for the winner, so that none
     /// is checked twice; positions past the buffer are validated again.
     static let keptPathValues = 16
 
-    /// The index of the winner under ``RoutingOptions/Precedence/specificity``.
-    private func firstMatchIndex(_ input: MatchInput) -> Int? {
+    /// The index of the winner under ``RoutingOptions/Precedence/specificity``, with its
+    /// parameters written into `parameters` (given empty).
+    private func firstMatchIndex(_ input: MatchInput, parameters: inout RouteParameters) -> Int? {
         withUnsafeTemporaryAllocation(of: KeptValue.self, capacity: Self.keptPathValues) { buffer in
             let kept = UnsafeMutableBufferPointer(rebasing: buffer[..<min(input.count, Self.keptPathValues)])
             kept.initialize(repeating: .none)
-            var parameters = RouteParameters()
             for level in levels {
                 let found = level.firstMatch(input, routes: compiled, kept: kept, parameters: &parameters)
                 if found >= 0 { return found }
@@ -202,7 +194,10 @@ public struct Router: Sendable {
     }
 
     func matchIndex(_ input: MatchInput) -> Int? {
-        guard table.options.precedence == .declarationOrder else { return firstMatchIndex(input) }
+        guard table.options.precedence == .declarationOrder else {
+            var parameters = RouteParameters()
+            return firstMatchIndex(input, parameters: &parameters)
+        }
         for level in levels {
             if let found = level.earliestMatch(input, routes: compiled) { return found }
         }

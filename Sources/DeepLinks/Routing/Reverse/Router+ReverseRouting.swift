@@ -129,6 +129,7 @@ extension Router {
         // Path segments, decoded and encoded.
         var decoded: [String] = []
         var encoded: [String] = []
+        let last = route.segmentCount - 1
         for (position, segment) in route.segments.enumerated() {
             switch segment {
             case .literal(let literal, _):
@@ -137,7 +138,7 @@ extension Router {
             case .parameter(let parameter, _, let validator):
                 guard let value = parameters[parameter] else {
                     // An optional last segment without a value is left out.
-                    if route.hasOptionalLastSegment, position == route.segments.count - 1 { continue }
+                    if route.hasOptionalLastSegment, position == last { continue }
                     throw .missingParameter(route: name, parameter: parameter)
                 }
                 let written = try text(parameter, value, validator, .path)
