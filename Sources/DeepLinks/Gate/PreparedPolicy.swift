@@ -80,6 +80,7 @@ struct StrippedNameMatcher: Sendable {
     }
 
     /// Whether one of the printable ASCII patterns matches the printable ASCII name.
+    @inline(__always)
     private func matchesASCIIPatterns(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         if bytes.isEmpty { return emptyMatchesEmptyName }
         if emptyMatchesEveryName { return true }
@@ -150,17 +151,20 @@ struct AllowedHostMatcher: Sendable {
     }
 
     /// The position of the exact allowed host whose text is these bytes lower-cased, or `nil`.
+    @inline(__always)
     func exactHostIndex(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         Self.firstIndex(exactHostBytes, exactHostKeys, bytes)
     }
 
     /// Whether ``HostValidator`` accepts the exact host at `index` as a DNS name, with or
     /// without `_` as asked: a link host equal to it (in any case) then passes the validator too.
+    @inline(__always)
     func exactHostPassesValidator(_ index: Int, allowsUnderscore: Bool) -> Bool {
         allowsUnderscore ? exactHostValidity[index].name : exactHostValidity[index].domain
     }
 
     /// The policy's own string for the exact host at `index`, for the parser to share.
+    @inline(__always)
     func exactHostText(_ index: Int) -> String { exactHostBytes[index].text }
 
     /// Whether the (lower-cased) host is allowed.

@@ -221,6 +221,7 @@ public struct LinkReceiver: Sendable {
     /// The decision for what ``LinkGate/parseStripped(_:)`` gave: a web link comes out of the
     /// gate already sanitised; any other link is sanitised after its scheme's rules, as
     /// ``decide(_:)`` does for it.
+    @inline(__always)
     private func decide(stripped link: Link) -> LinkOutcome {
         link.isWeb ? pipeline.outcome(forSanitized: link) : decide(link)
     }

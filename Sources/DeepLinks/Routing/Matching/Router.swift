@@ -181,6 +181,7 @@ public struct Router: Sendable {
 
     /// The index of the winner under ``RoutingOptions/Precedence/specificity``, with its
     /// parameters written into `parameters` (given empty).
+    @inline(__always)
     private func firstMatchIndex(_ input: MatchInput, parameters: inout RouteParameters) -> Int? {
         withUnsafeTemporaryAllocation(of: KeptValue.self, capacity: Self.keptPathValues) { buffer in
             let kept = UnsafeMutableBufferPointer(rebasing: buffer[..<min(input.count, Self.keptPathValues)])
