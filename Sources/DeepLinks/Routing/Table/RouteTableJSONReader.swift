@@ -159,8 +159,7 @@ struct RouteTableJSONReader {
                 scope = try reader.readScope()
             case "safety":
                 try markRead(5, in: &seen)
-                guard let value = RouteSafety(rawValue: try reader.readString()) else { throw Unhandled() }
-                safety = value
+                safety = try reader.readRawValue()
             case "priority":
                 try markRead(6, in: &seen)
                 priority = try reader.readInteger()
@@ -235,26 +234,25 @@ struct RouteTableJSONReader {
             switch key {
             case "trailingSlash":
                 try markRead(0, in: &seen)
-                guard let value = RoutingOptions.TrailingSlash(rawValue: try reader.readString()) else {
-                    throw Unhandled()
-                }
-                options.trailingSlash = value
+                options.trailingSlash = try reader.readRawValue()
             case "caseSensitivity":
                 try markRead(1, in: &seen)
-                guard let value = RoutingOptions.CaseSensitivity(rawValue: try reader.readString()) else {
-                    throw Unhandled()
-                }
-                options.caseSensitivity = value
+                options.caseSensitivity = try reader.readRawValue()
             case "precedence":
                 try markRead(2, in: &seen)
-                guard let value = RoutingOptions.Precedence(rawValue: try reader.readString()) else {
-                    throw Unhandled()
-                }
-                options.precedence = value
+                options.precedence = try reader.readRawValue()
             default: throw Unhandled()
             }
         }
         return options
+    }
+
+    /// A string that is one of the raw values of `Value` (a safety, an option); any other
+    /// string is left to `JSONDecoder`, which names it.
+    private mutating func readRawValue<Value: RawRepresentable>() throws(Unhandled) -> Value
+    where Value.RawValue == String {
+        guard let value = Value(rawValue: try readString()) else { throw Unhandled() }
+        return value
     }
 
     // MARK: JSON
