@@ -173,10 +173,13 @@ struct RouteCorpus {
 
     // MARK: - The SDK's table
 
-    /// The routes as the SDK declares them.
-    var routeTable: RouteTable {
-        RouteTable(
-            routes: entries.map { entry in
+    /// The table as the SDK declares it.
+    var routeTable: RouteTable { RouteTable(routes: routes) }
+
+    /// The routes as the SDK declares them, each with its own scope and query list (as a
+    /// table generated route by route would have them).
+    var routes: [Route] {
+        entries.map { entry in
                 var text = ""
                 for piece in entry.pieces {
                     switch piece {
@@ -193,7 +196,7 @@ struct RouteCorpus {
                     entry.name, PathPattern(parsing: text),
                     query: entry.readsListQuery ? ["page(int 1...1000)=1", "sort(enum new|top|name)?"] : [],
                     scope: RouteScope(schemes: ["https"], hosts: entry.hosts.map { HostPattern($0) }))
-            })
+        }
     }
 
     /// The gate's policy for the table: https on the table's hosts.
