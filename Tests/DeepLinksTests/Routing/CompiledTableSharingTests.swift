@@ -42,7 +42,8 @@ struct CompiledTableSharingTests {
         #expect(router.match(try gate.parse("https://example.org/r2/7/a")) == nil)
     }
 
-    @Test("a table whose routes change after it is made stays equal to one made with them, and compiles alike")
+    @Test(
+        "a table whose routes change after it is made stays equal to one made with them, and compiles alike")
     func changedRoutesStillShareAndCompare() throws {
         var changed = Self.table
         changed.routes.append(

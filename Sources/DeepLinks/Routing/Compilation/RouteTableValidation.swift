@@ -26,20 +26,22 @@ struct RouteTableValidation {
         var state = State(routeCount: table.routes.count)
         let validators = ValidatorPool(options: table.options, registry: registry)
         let cache = DeclarationCache()
+        let relations = RouteRelations(options: table.options, registry: registry)
         for (index, route) in table.routes.enumerated() {
-            check(route, at: index, into: &state, cache: cache, validators: validators)
+            check(route, at: index, into: &state, cache: cache, validators: validators, relations: relations)
         }
         var perRoute = state.perRoute
         state.perRoute = []  // so that `perRoute` is the only reference and is not copied
         let compiled = state.compiled
         let names = state.names
         let trie = state.trie
+        let walked = state.walksOverlaps ? state.overlaps : nil
+        state.overlaps = []
 
-        let relations = RouteRelations(options: table.options, registry: registry)
         let index = RouteOverlapIndex(
             compiled, relations: relations,
             trie: RouteTrie(trie, routes: compiled, precedence: table.options.precedence))
-        for finding in relations.overlapProblems(compiled, index: index, validators: validators) {
+        for finding in relations.overlapProblems(compiled, walked: walked, validators: validators) {
             let (earlier, later, problem) = (finding.earlier, finding.later, finding.problem)
             let reported =
                 problem.route.flatMap { name in
@@ -68,6 +70,14 @@ struct RouteTableValidation {
         var names: [String: Int] = [:]
         /// The trie of the compiled routes (positions in `compiled`), grown route by route.
         var trie: RouteTrie.Builder
+        /// The pairs of compiled routes that may overlap, `(later, earlier)`, found by walking
+        /// the trie as each route is added (``RouteRelations/overlappingPairs(_:)``), while
+        /// `walksOverlaps`: a route with an optional last segment has two shapes, which
+        /// ``RouteRelations/overlapProblems(_:walked:validators:)`` compares on its own.
+        var overlaps: [(CompiledRoute, CompiledRoute)] = []
+        var walksOverlaps = true
+        /// Scratch storage of the walk.
+        var found: [Int] = []
 
         init(routeCount: Int) {
             perRoute = Array(repeating: [], count: routeCount)
@@ -80,7 +90,7 @@ struct RouteTableValidation {
     /// Checks the route at `index` on its own and compiles it when its declarations are sound.
     private func check(
         _ route: Route, at index: Int, into state: inout State, cache: DeclarationCache,
-        validators: ValidatorPool
+        validators: ValidatorPool, relations: RouteRelations
     ) {
         var found: [RouteTableProblem] = []
         if !Self.isValidName(route.name) { found.append(.invalidName(route: route.name)) }
@@ -98,7 +108,16 @@ struct RouteTableValidation {
             let made = CompiledRoute(
                 declarations: table.routes, index: index, options: table.options, validators: validators)
             state.compiled.append(made)
-            state.trie.add(made, as: state.compiled.count - 1)
+            let position = state.compiled.count - 1
+            state.trie.add(made, as: position)
+            if made.hasOptionalLastSegment {
+                state.walksOverlaps = false
+                state.overlaps = []
+            } else if state.walksOverlaps {
+                relations.appendOverlaps(
+                    of: position, in: state.compiled, builder: state.trie, found: &state.found,
+                    to: &state.overlaps)
+            }
         }
         if !found.isEmpty { state.perRoute[index] = found }
     }

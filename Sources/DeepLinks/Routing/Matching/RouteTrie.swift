@@ -170,6 +170,11 @@ final class RouteTrie: Sendable {
         var firstEdge: [Int32] = [-1]
         var lastEdge: [Int32] = [-1]
         var firstTerminal: [Int32] = [-1]
+        /// For routes whose literals ignore case: the declared texts other than its key of
+        /// each literal node reached by one, and the literal nodes some route reaches by their
+        /// key as declared (the overlap walk reads them, ``RouteOverlapIndex``).
+        var literalTexts: [Int32: [String]] = [:]
+        var keyedLiterals: Set<Int32> = []
 
         /// A builder sized for about `routeCount` routes (it grows past that): routes share
         /// their first segments, so a table has about as many literal edges as routes.
@@ -223,6 +228,22 @@ final class RouteTrie: Sendable {
             return child
         }
 
+        /// The child of `node` for a literal key, or -1 when there is none (nothing is made).
+        func existingLiteralChild(_ node: Int32, _ key: String) -> Int32 {
+            guard firstLiteral[Int(node)] >= 0 else { return -1 }
+            let hash = RouteTrie.literalHash(key)
+            let mask = slots.count - 1
+            var slot = Self.slot(hash, node, mask)
+            while true {
+                let e = Int(slots[slot])
+                if e < 0 { return -1 }
+                if literals[e].hash == hash, literals[e].parent == node, literals[e].key == key {
+                    return literals[e].child
+                }
+                slot = (slot + 1) & mask
+            }
+        }
+
         private mutating func growSlots() {
             let capacity = slots.count * 2
             slots = Array(repeating: -1, count: capacity)
@@ -268,7 +289,17 @@ final class RouteTrie: Sendable {
                 if position == optionalAt { addTerminal(node, route: r) }
                 switch segment {
                 case .literal(let text):
-                    node = literalChild(node, folds ? text.lowercased() : text)
+                    guard folds else {
+                        node = literalChild(node, text)
+                        break
+                    }
+                    let key = text.lowercased()
+                    node = literalChild(node, key)
+                    if key == text {
+                        keyedLiterals.insert(node)
+                    } else if !(literalTexts[node]?.contains(text) ?? false) {
+                        literalTexts[node, default: []].append(text)
+                    }
                 case .parameter(_, let type):
                     node = edgeChild(node, type, validators[next], catchAll: false)
                     next += 1
