@@ -140,22 +140,24 @@ final class RouteTrie: Sendable {
         }
 
         /// A parameter or catch-all edge. Equal types share one validator (``ValidatorPool``),
-        /// so the validator's identity is the edge's key; the type (`nil` when untyped) gives
-        /// the precedence key when a node's edges are ordered.
+        /// so the validator's identity is the edge's key; its type, unless the parameter is
+        /// untyped, gives the precedence key when a node's edges are ordered. No type is kept
+        /// here: the edge stays small and copying it retains one reference.
         struct ParameterEdge {
-            let type: ParameterType?
             let validator: ParameterValidator
+            let untyped: Bool
             let catchAll: Bool
             let child: Int32
+            /// The parent's next parameter or catch-all edge, or -1 (kept in declaration order).
+            var next: Int32
 
             /// The precedence key of the edge's segment.
             var key: SegmentKey {
-                catchAll
+                let type = untyped ? nil : validator.type
+                return catchAll
                     ? CompiledRoute.Segment.catchAll(name: "", type: type, validator: validator).key
                     : CompiledRoute.Segment.parameter(name: "", type: type, validator: validator).key
             }
-            /// The parent's next parameter or catch-all edge, or -1 (kept in declaration order).
-            var next: Int32
         }
 
         var literals: [Literal] = []
@@ -268,7 +270,8 @@ final class RouteTrie: Sendable {
             let child = newNode()
             let made = Int32(parameterEdges.count)
             parameterEdges.append(
-                ParameterEdge(type: type, validator: validator, catchAll: catchAll, child: child, next: -1))
+                ParameterEdge(
+                    validator: validator, untyped: type == nil, catchAll: catchAll, child: child, next: -1))
             let last = Int(lastEdge[Int(node)])
             if last < 0 { firstEdge[Int(node)] = made } else { parameterEdges[last].next = made }
             lastEdge[Int(node)] = made
@@ -400,7 +403,7 @@ final class RouteTrie: Sendable {
                 for e in ordered {
                     let edge = builder.parameterEdges[Int(e)]
                     edges.append(
-                        Edge(validator: edge.validator, untyped: edge.type == nil, target: edge.child))
+                        Edge(validator: edge.validator, untyped: edge.untyped, target: edge.child))
                 }
             }
 
