@@ -150,40 +150,34 @@ struct RouteTableValidation {
         if let error = route.fragment.declaration?.syntaxError { syntax(error) }
         guard problems.isEmpty else { return problems }
 
-        // Every parameter, path then query then fragment, in the order problems are reported,
-        // listed in the cache's scratch list (no list allocated per route).
-        var parameters: [(name: String, type: ParameterType?)] = []
-        swap(&parameters, &cache.scratchParameters)
-        parameters.removeAll(keepingCapacity: true)
-        defer { swap(&parameters, &cache.scratchParameters) }
-        for segment in route.path.segments {
-            switch segment {
-            case .literal: break
-            case .parameter(let name, let type), .catchAll(let name, let type):
-                parameters.append((name, type))
-            }
-        }
-        for declaration in route.query { parameters.append((declaration.name, declaration.type)) }
-        if let declaration = route.fragment.declaration {
-            parameters.append((declaration.name, declaration.type))
-        }
+        // Every parameter, path then query then fragment, in the order problems are reported.
         // A route has a handful of parameters: comparing each with the earlier ones is cheaper
-        // than hashing them.
-        for i in parameters.indices.dropFirst() {
-            let name = parameters[i].name
-            if parameters[..<i].contains(where: { $0.name == name }) {
-                problems.append(.parameterNameClash(route: route.name, parameter: name))
+        // than hashing them, and walking the declaration again makes no list.
+        var position = 0
+        Self.forEachParameter(of: route) { name, _ in
+            defer { position += 1 }
+            guard position > 0 else { return true }
+            var earlier = 0
+            var clash = false
+            Self.forEachParameter(of: route) { other, _ in
+                if earlier == position { return false }
+                earlier += 1
+                if other == name { clash = true }
+                return !clash
             }
+            if clash { problems.append(.parameterNameClash(route: route.name, parameter: name)) }
+            return true
         }
 
-        for (name, type) in parameters {
-            guard let type else { continue }
+        Self.forEachParameter(of: route) { name, type in
+            guard let type else { return true }
             if case .custom(let typeName) = type, registry[typeName] == nil {
                 problems.append(.unknownParameterType(route: route.name, parameter: name, type: typeName))
             }
             if let reason = cache.boundsProblem(of: type) {
                 problems.append(.impossibleBounds(route: route.name, parameter: name, reason: reason))
             }
+            return true
         }
         guard problems.isEmpty else { return problems }
 
@@ -206,6 +200,20 @@ struct RouteTableValidation {
             problems.append(.invalidDefault(route: route.name, parameter: declaration.name, reason: reason))
         }
         return problems
+    }
+
+    /// Calls `body` with the name and type of each parameter of the route, path then query
+    /// then fragment, until it answers false.
+    private static func forEachParameter(of route: Route, _ body: (String, ParameterType?) -> Bool) {
+        for segment in route.path.segments {
+            switch segment {
+            case .literal: break
+            case .parameter(let name, let type), .catchAll(let name, let type):
+                if !body(name, type) { return }
+            }
+        }
+        for declaration in route.query where !body(declaration.name, declaration.type) { return }
+        if let declaration = route.fragment.declaration { _ = body(declaration.name, declaration.type) }
     }
 
     /// Scheme and host syntax, and hosts on a scope that serves custom schemes only.
@@ -332,8 +340,6 @@ struct RouteTableValidation {
 final class DeclarationCache {
     /// The scope most recently found sound.
     var soundScope: RouteScope?
-    /// The parameters of the route being checked, kept from route to route for its storage.
-    var scratchParameters: [(name: String, type: ParameterType?)] = []
     /// Query lists whose defaults were all found valid, by the address of their storage: the
     /// table keeps every list alive while it is checked, so an address names one list.
     private var soundDefaultLists: Set<UnsafeRawPointer> = []
