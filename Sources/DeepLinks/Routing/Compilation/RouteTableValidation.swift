@@ -204,6 +204,7 @@ struct RouteTableValidation {
 
     /// Calls `body` with the name and type of each parameter of the route, path then query
     /// then fragment, until it answers false.
+    @inline(__always)
     private static func forEachParameter(of route: Route, _ body: (String, ParameterType?) -> Bool) {
         for segment in route.path.segments {
             switch segment {
@@ -337,13 +338,16 @@ struct RouteTableValidation {
 
 /// Answers the declaration checks repeat for every route that declares the same type or
 /// default (a large table declares a few types thousands of times).
+///
+/// A cache serves one table check, on one thread, and no access to it overlaps another: its
+/// stored properties skip the run-time exclusivity checks (see ``ValidatorPool``).
 final class DeclarationCache {
     /// The scope most recently found sound.
-    var soundScope: RouteScope?
+    @exclusivity(unchecked) var soundScope: RouteScope?
     /// Query lists whose defaults were all found valid, by the address of their storage: the
     /// table keeps every list alive while it is checked, so an address names one list.
-    private var soundDefaultLists: Set<UnsafeRawPointer> = []
-    private var lastSoundDefaults: UnsafeRawPointer?
+    @exclusivity(unchecked) private var soundDefaultLists: Set<UnsafeRawPointer> = []
+    @exclusivity(unchecked) private var lastSoundDefaults: UnsafeRawPointer?
 
     /// Whether every default of this very list (the same storage) was found valid.
     func hasSoundDefaults(_ list: [QueryParameter]) -> Bool {
@@ -365,8 +369,8 @@ final class DeclarationCache {
         list.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
     }
     /// The bounds problem of each type checked so far.
-    private var bounds: [ParameterType: String?] = [:]
-    private var lastBounds: (type: ParameterType, problem: String?)?
+    @exclusivity(unchecked) private var bounds: [ParameterType: String?] = [:]
+    @exclusivity(unchecked) private var lastBounds: (type: ParameterType, problem: String?)?
 
     /// ``ParameterType/boundsProblem``, computed once per distinct type.
     func boundsProblem(of type: ParameterType) -> String? {
