@@ -258,7 +258,7 @@ final class RouteTrie: Sendable {
 
         /// The child of `node` for a parameter or catch-all segment, made when new.
         mutating func edgeChild(
-            _ node: Int32, _ type: ParameterType?, _ validator: ParameterValidator, catchAll: Bool
+            _ node: Int32, untyped: Bool, _ validator: ParameterValidator, catchAll: Bool
         ) -> Int32 {
             var e = Int(firstEdge[Int(node)])
             while e >= 0 {
@@ -271,7 +271,7 @@ final class RouteTrie: Sendable {
             let made = Int32(parameterEdges.count)
             parameterEdges.append(
                 ParameterEdge(
-                    validator: validator, untyped: type == nil, catchAll: catchAll, child: child, next: -1))
+                    validator: validator, untyped: untyped, catchAll: catchAll, child: child, next: -1))
             let last = Int(lastEdge[Int(node)])
             if last < 0 { firstEdge[Int(node)] = made } else { parameterEdges[last].next = made }
             lastEdge[Int(node)] = made
@@ -288,9 +288,10 @@ final class RouteTrie: Sendable {
             // A route whose last segment is optional also ends before it.
             let optionalAt = route.hasOptionalLastSegment ? route.segmentCount - 1 : -1
             var next = 0
-            for (position, segment) in path.enumerated() {
+            for position in path.indices {
                 if position == optionalAt { addTerminal(node, route: r) }
-                switch segment {
+                // Matched in place: only a literal's text is read out of the segment.
+                switch path[position] {
                 case .literal(let text):
                     guard folds else {
                         node = literalChild(node, text)
@@ -303,11 +304,17 @@ final class RouteTrie: Sendable {
                     } else if !(literalTexts[node]?.contains(text) ?? false) {
                         literalTexts[node, default: []].append(text)
                     }
-                case .parameter(_, let type):
-                    node = edgeChild(node, type, validators[next], catchAll: false)
+                case .parameter(_, nil):
+                    node = edgeChild(node, untyped: true, validators[next], catchAll: false)
                     next += 1
-                case .catchAll(_, let type):
-                    node = edgeChild(node, type, validators[next], catchAll: true)
+                case .parameter:
+                    node = edgeChild(node, untyped: false, validators[next], catchAll: false)
+                    next += 1
+                case .catchAll(_, nil):
+                    node = edgeChild(node, untyped: true, validators[next], catchAll: true)
+                    next += 1
+                case .catchAll:
+                    node = edgeChild(node, untyped: false, validators[next], catchAll: true)
                     next += 1
                 }
             }
