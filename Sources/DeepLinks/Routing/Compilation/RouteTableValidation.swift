@@ -126,7 +126,12 @@ struct RouteTableValidation {
     static func isValidName(_ name: String) -> Bool {
         if name.isEmpty { return false }
         // Printable ASCII, the common case, is neither white space nor invisible.
-        if name.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) { return true }
+        let isPrintable: (UInt8) -> Bool = { $0 > 0x20 && $0 < 0x7F }
+        if name.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(isPrintable) })
+            ?? name.utf8.allSatisfy(isPrintable)
+        {
+            return true
+        }
         return !name.unicodeScalars.contains { $0.properties.isWhitespace || CharacterClass.isInvisible($0) }
     }
 
@@ -273,6 +278,16 @@ struct RouteTableValidation {
         return labelLength > 0
     }
 
+    /// Whether a text holds an ASCII control character, read from its bytes in place when
+    /// they are contiguous (as a declared literal's are).
+    static func holdsControlCharacter(_ text: String) -> Bool {
+        let isControl: (UInt8) -> Bool = { $0 < 0x20 || $0 == 0x7F }
+        if let found = text.utf8.withContiguousStorageIfAvailable({ $0.contains(where: isControl) }) {
+            return found
+        }
+        return text.utf8.contains(where: isControl)
+    }
+
     /// Routes that the gate or the matching rules would never let a link reach.
     private func checkReachability(_ route: Route) -> [RouteTableProblem] {
         var problems: [RouteTableProblem] = []
@@ -298,7 +313,7 @@ struct RouteTableValidation {
 
         for case .literal(let literal) in route.path.segments {
             // Control characters are ASCII: their bytes never occur inside another character.
-            if literal.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) {
+            if Self.holdsControlCharacter(literal) {
                 never(
                     "the literal '\(ParameterFailure.shortened(literal))' holds a control character, which the gate refuses"
                 )
