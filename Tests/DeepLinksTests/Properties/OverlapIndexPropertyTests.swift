@@ -76,7 +76,7 @@ struct OverlapIndexPropertyTests {
             let relations = RouteRelations(options: options, registry: registry)
             let index = RouteOverlapIndex(compiled, relations: relations)
 
-            let walked = relations.overlappingPairs(compiled, index: index).map { ($0.0.index, $0.1.index) }
+            let walked = relations.overlappingPairs(compiled).map { ($0.0.index, $0.1.index) }
             var direct: [(Int, Int)] = []
             for later in compiled.indices {
                 for earlier in 0..<later where relations.mayOverlap(compiled[earlier], compiled[later]) {

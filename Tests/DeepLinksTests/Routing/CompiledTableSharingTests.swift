@@ -42,6 +42,27 @@ struct CompiledTableSharingTests {
         #expect(router.match(try gate.parse("https://example.org/r2/7/a")) == nil)
     }
 
+    @Test(
+        "a table whose routes change after it is made stays equal to one made with them, and compiles alike")
+    func changedRoutesStillShareAndCompare() throws {
+        var changed = Self.table
+        changed.routes.append(
+            Route(
+                "extra", PathPattern(parsing: "/extra/"), query: ["page(int 1...9)=1", "sort(enum a|b)?"],
+                scope: RouteScope(schemes: ["https"], hosts: ["example.com"])))
+        let made = RouteTable(
+            options: Self.table.options, routes: Self.table.routes + [changed.routes[12]])
+        #expect(changed == made)
+        #expect(changed.hashValue == made.hashValue)
+        #expect(changed != Self.table)
+        let router = try Router(changed)
+        #expect(router.table == made)
+        let extra = try #require(router.match(try LinkGate().parse("https://example.com/extra/?sort=a")))
+        #expect(extra.name == "extra")
+        #expect(extra.parameters["page"] == 1)
+        #expect(extra.parameters["sort"] == "a")
+    }
+
     @Test("a malformed pattern or declaration keeps its error, and equal malformed texts are equal")
     func syntaxErrorsKeptOutOfLineStayComparable() {
         let pattern = PathPattern(parsing: "/a//b")

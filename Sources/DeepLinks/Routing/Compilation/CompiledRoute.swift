@@ -263,20 +263,25 @@ struct SegmentKey: Comparable, Hashable, Sendable {
 /// Equal types share one validator, so the identity of a route segment's validator tells
 /// its type apart from every other type of the table (the trie and the overlap index use it
 /// as the edge key).
+///
+/// A pool serves one table check or compilation, on one thread, and no access to its lists
+/// overlaps another (scratch lists are swapped out while in use): its stored properties skip
+/// the run-time exclusivity checks, which on a large table cost more than the lookups they guard.
 final class ValidatorPool {
     private let caseSensitive: Bool
     private let registry: ParameterTypeRegistry
-    private var byType: [ParameterType: ParameterValidator] = [:]
-    private var untyped: ParameterValidator?
+    @exclusivity(unchecked) private var byType: [ParameterType: ParameterValidator] = [:]
+    @exclusivity(unchecked) private var untyped: ParameterValidator?
     /// The validators most recently handed out, checked first: neighbouring segments and
     /// routes often share a few types, and comparing a type is cheaper than hashing it.
-    private var recent: [(type: ParameterType, validator: ParameterValidator)] = []
+    @exclusivity(unchecked) private var recent: [(type: ParameterType, validator: ParameterValidator)] = []
     private static let recentTypeLimit = 8
-    var parameters: [QueryParameter: CompiledRoute.Parameter] = [:]
+    @exclusivity(unchecked) var parameters: [QueryParameter: CompiledRoute.Parameter] = [:]
     /// The lists of the route being compiled, before they are shared (``shared(_:)``).
-    var scratchValidators: [ParameterValidator] = []
-    var scratchExtraction: [(name: String, source: CompiledRoute.Source)] = []
-    private var extractions: [[ExtractionKey]: [(name: String, source: CompiledRoute.Source)]] = [:]
+    @exclusivity(unchecked) var scratchValidators: [ParameterValidator] = []
+    @exclusivity(unchecked) var scratchExtraction: [(name: String, source: CompiledRoute.Source)] = []
+    @exclusivity(unchecked) private var extractions:
+        [[ExtractionKey]: [(name: String, source: CompiledRoute.Source)]] = [:]
 
     init(options: RoutingOptions, registry: ParameterTypeRegistry) {
         caseSensitive = options.caseSensitivity == .sensitive
@@ -303,11 +308,11 @@ final class ValidatorPool {
         return validator
     }
 
-    private var validatorLists: [[ObjectIdentifier]: [ParameterValidator]] = [:]
+    @exclusivity(unchecked) private var validatorLists: [[ObjectIdentifier]: [ParameterValidator]] = [:]
     /// Compiled query lists by the address of the declared list's storage: routes of a table
     /// share equal lists (``RouteTable/sharingEqualParts()``), and the table keeps every list
     /// alive while it is compiled, so an address names one list.
-    private var queryLists: [UnsafeRawPointer: [CompiledRoute.Parameter]] = [:]
+    @exclusivity(unchecked) private var queryLists: [UnsafeRawPointer: [CompiledRoute.Parameter]] = [:]
 
     /// The compiled form of a declared query list, made by `compile` once per shared list.
     func compiledQuery(
@@ -324,8 +329,9 @@ final class ValidatorPool {
 
     /// Lists handed out most recently, compared before hashing: a generated table repeats a
     /// few lists over and over.
-    private var recentValidatorLists: [[ParameterValidator]] = []
-    private var recentExtractions: [[(name: String, source: CompiledRoute.Source)]] = []
+    @exclusivity(unchecked) private var recentValidatorLists: [[ParameterValidator]] = []
+    @exclusivity(unchecked) private var recentExtractions: [[(name: String, source: CompiledRoute.Source)]] =
+        []
     private static let recentLimit = 16
 
     /// The validator list equal to `list` that an earlier route made, or `list`.

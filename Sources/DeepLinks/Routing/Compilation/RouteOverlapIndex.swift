@@ -1,8 +1,11 @@
 /// The candidate pairs of routes that the table check compares, found by walking the trie of
 /// every route's path instead of comparing every route with every other.
 ///
-/// The trie is the router's own (``RouteTrie``), built once: the table check walks it, and
-/// the router keeps it when the table has one priority level. Each route walks the trie
+/// The trie is the router's own (``RouteTrie``), built once: the table check walks it for
+/// the routes that guarded routes must refuse (``RouteRelations/guardedPairs(_:index:)``), and
+/// the router keeps it when the table has one priority level. Overlapping pairs are found by
+/// the same walk on the trie as it is built (``RouteTrie/Builder/overlapCandidates(of:relations:into:)``,
+/// below). Each route walks the trie
 /// along its own segments: at each level it follows the same literal, the parameter edges
 /// that may accept its literal, the literal edges its parameter may accept, parameter edges
 /// whose type may share a value with its own, and catch-alls. Routes found that way are only
@@ -166,6 +169,132 @@ struct RouteOverlapIndex {
         }
         for e in node.catchAllEdges where relations.accepts(trie.edges[e].validator, text) {
             appendTerminals(of: Int(trie.edges[e].target), to: &found)
+        }
+    }
+}
+
+/// The overlap walk on a trie still being built: the table check adds each route to the trie
+/// and walks it at once over the routes added before it. The walk is the one
+/// ``RouteOverlapIndex`` makes (literal against parameter, type against type, catch-alls),
+/// and it is symmetric, so walking the later route of each pair over the earlier ones finds
+/// every pair, each once, while the route's declaration is still at hand.
+extension RouteTrie.Builder {
+    /// The route being walked, read from its declared segments.
+    private struct OverlapWalker {
+        let path: [PathPattern.Segment]
+        let validators: [ParameterValidator]
+        let count: Int
+        let folds: Bool
+        let relations: RouteRelations
+    }
+
+    /// The positions of the routes added so far whose paths may share a link with `route`,
+    /// written to `found` (emptied first, its storage kept); may name a position more than
+    /// once, and `route`'s own when it was added.
+    func overlapCandidates(of route: CompiledRoute, relations: RouteRelations, into found: inout [Int]) {
+        found.removeAll(keepingCapacity: true)
+        let walker = OverlapWalker(
+            path: route.route.path.segments, validators: route.parameterValidators,
+            count: route.segmentCount, folds: route.foldsLiteralKeys, relations: relations)
+        walk(node: 0, depth: 0, validator: 0, walker, &found)
+    }
+
+    private func appendTerminals(of node: Int32, to found: inout [Int]) {
+        var t = Int(firstTerminal[Int(node)])
+        while t >= 0 {
+            found.append(Int(terminals[t].route))
+            t = Int(terminals[t].next)
+        }
+    }
+
+    /// Whether a parameter's validator may accept the literal edge into `child` keyed `key`:
+    /// tried on every text that reaches the node when literals ignore case.
+    private func accepts(
+        _ validator: ParameterValidator, literal key: String, child: Int32, _ w: OverlapWalker
+    )
+        -> Bool
+    {
+        if !literalTexts.isEmpty, let texts = literalTexts[child] {
+            return texts.contains { w.relations.accepts(validator, $0) }
+                || (keyedLiterals.contains(child) && w.relations.accepts(validator, key))
+        }
+        return w.relations.accepts(validator, key)
+    }
+
+    private func walk(node: Int32, depth: Int, validator next: Int, _ w: OverlapWalker, _ found: inout [Int])
+    {
+        guard depth < w.count else {
+            appendTerminals(of: node, to: &found)
+            return
+        }
+        guard depth < w.path.count else {
+            // The empty segment of a kept trailing slash.
+            walkLiteral(node, "", "", depth: depth, validator: next, w, &found)
+            return
+        }
+        switch w.path[depth] {
+        case .literal(let text):
+            walkLiteral(
+                node, text, w.folds ? text.lowercased() : text, depth: depth, validator: next, w, &found)
+        case .parameter:
+            let validator = w.validators[next]
+            var l = Int(firstLiteral[Int(node)])
+            while l >= 0 {
+                let child = literals[l].child
+                if accepts(validator, literal: literals[l].key, child: child, w) {
+                    walk(node: child, depth: depth + 1, validator: next + 1, w, &found)
+                }
+                l = Int(literals[l].next)
+            }
+            var e = Int(firstEdge[Int(node)])
+            while e >= 0 {
+                let child = parameterEdges[e].child
+                if parameterEdges[e].catchAll {
+                    appendTerminals(of: child, to: &found)
+                } else if w.relations.typesMayOverlap(validator, parameterEdges[e].validator) {
+                    walk(node: child, depth: depth + 1, validator: next + 1, w, &found)
+                }
+                e = Int(parameterEdges[e].next)
+            }
+        case .catchAll:
+            // One or more further segments: every route below this node at a greater depth.
+            var stack: [Int32] = []
+            func push(_ n: Int32) {
+                var l = Int(firstLiteral[Int(n)])
+                while l >= 0 {
+                    stack.append(literals[l].child)
+                    l = Int(literals[l].next)
+                }
+                var e = Int(firstEdge[Int(n)])
+                while e >= 0 {
+                    stack.append(parameterEdges[e].child)
+                    e = Int(parameterEdges[e].next)
+                }
+            }
+            push(node)
+            while let next = stack.popLast() {
+                appendTerminals(of: next, to: &found)
+                push(next)
+            }
+        }
+    }
+
+    private func walkLiteral(
+        _ node: Int32, _ text: String, _ key: String, depth: Int, validator next: Int, _ w: OverlapWalker,
+        _ found: inout [Int]
+    ) {
+        let child = existingLiteralChild(node, key)
+        if child >= 0 { walk(node: child, depth: depth + 1, validator: next, w, &found) }
+        var e = Int(firstEdge[Int(node)])
+        while e >= 0 {
+            if w.relations.accepts(parameterEdges[e].validator, text) {
+                if parameterEdges[e].catchAll {
+                    appendTerminals(of: parameterEdges[e].child, to: &found)
+                } else {
+                    walk(node: parameterEdges[e].child, depth: depth + 1, validator: next, w, &found)
+                }
+            }
+            e = Int(parameterEdges[e].next)
         }
     }
 }

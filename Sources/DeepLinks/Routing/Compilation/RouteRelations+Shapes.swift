@@ -15,13 +15,15 @@ extension RouteRelations {
 
     /// Every overlap problem among the compiled routes, in the order of the pairs compared.
     ///
-    /// `index` is the overlap index of `routes`, and `validators` the pool they were compiled
-    /// with (the shorter shapes of optional routes are compiled with it too).
-    func overlapProblems(_ routes: [CompiledRoute], index: RouteOverlapIndex, validators: ValidatorPool)
-        -> [OverlapFinding]
-    {
+    /// `walked` are the pairs ``overlappingPairs(_:)`` answers for `routes` when the caller
+    /// already walked them (the table check does, as it builds the trie), and `validators` the
+    /// pool the routes were compiled with (the shorter shapes of optional routes are compiled
+    /// with it too).
+    func overlapProblems(
+        _ routes: [CompiledRoute], walked: [(CompiledRoute, CompiledRoute)]?, validators: ValidatorPool
+    ) -> [OverlapFinding] {
         guard routes.contains(where: \.hasOptionalLastSegment) else {
-            return overlappingPairs(routes, index: index).compactMap {
+            return (walked ?? overlappingPairs(routes)).compactMap {
                 later, earlier in
                 problem(earlier: earlier, later: later).map {
                     OverlapFinding(earlier: earlier, later: later, problem: $0)
@@ -56,9 +58,7 @@ extension RouteRelations {
         }
         var order: [String] = []
         var states: [String: PairState] = [:]
-        for (laterShape, earlierShape) in overlappingPairs(
-            shapes, index: RouteOverlapIndex(shapes, relations: self))
-        {
+        for (laterShape, earlierShape) in overlappingPairs(shapes) {
             guard let l = owner[ObjectIdentifier(laterShape)], let e = owner[ObjectIdentifier(earlierShape)],
                 l.route.index != e.route.index,
                 let found = problem(earlier: earlierShape, later: laterShape)

@@ -13,23 +13,32 @@ struct RouteRelations {
 
     /// Pairs `(later, earlier)` that may overlap, ordered by `later` then `earlier`.
     ///
-    /// Candidates come from a walk of the routes' trie (``RouteOverlapIndex``), so only routes
-    /// whose paths can share a link are compared; each candidate pair is then decided exactly.
-    func overlappingPairs(_ routes: [CompiledRoute], index: RouteOverlapIndex) -> [(
-        CompiledRoute, CompiledRoute
-    )] {
+    /// Candidates come from a walk of the routes' trie as it is built (each route walks the
+    /// routes added before it, ``RouteTrie/Builder/overlapCandidates(of:relations:into:)``),
+    /// so only routes whose paths can share a link are compared; each candidate pair is then
+    /// decided exactly.
+    func overlappingPairs(_ routes: [CompiledRoute]) -> [(CompiledRoute, CompiledRoute)] {
         var pairs: [(CompiledRoute, CompiledRoute)] = []
         var found: [Int] = []
+        var builder = RouteTrie.Builder(routeCount: routes.count)
         for later in routes.indices {
-            // The walk is symmetric (literal against parameter, type against type), so walking
-            // from the later route of each pair finds every earlier one.
-            index.candidates(of: later, into: &found)
-            Self.sortUnique(&found, below: later)
-            for e in found where mayOverlap(routes[e], routes[later]) {
-                pairs.append((routes[later], routes[e]))
-            }
+            builder.add(routes[later], as: later)
+            appendOverlaps(of: later, in: routes, builder: builder, found: &found, to: &pairs)
         }
         return pairs
+    }
+
+    /// Appends to `pairs` the pairs `(later, earlier)` that may overlap, `earlier` in
+    /// increasing order, for the route at `later` in `routes`, just added to `builder` (which
+    /// holds the routes before it, positions in `routes`). `found` is scratch storage.
+    func appendOverlaps(
+        of later: Int, in routes: [CompiledRoute], builder: RouteTrie.Builder, found: inout [Int],
+        to pairs: inout [(CompiledRoute, CompiledRoute)]
+    ) {
+        let route = routes[later]
+        builder.overlapCandidates(of: route, relations: self, into: &found)
+        Self.sortUnique(&found, below: later)
+        for e in found where mayOverlap(routes[e], route) { pairs.append((route, routes[e])) }
     }
 
     /// Keeps the positions below `limit`, in increasing order, each once.

@@ -26,20 +26,22 @@ struct RouteTableValidation {
         var state = State(routeCount: table.routes.count)
         let validators = ValidatorPool(options: table.options, registry: registry)
         let cache = DeclarationCache()
+        let relations = RouteRelations(options: table.options, registry: registry)
         for (index, route) in table.routes.enumerated() {
-            check(route, at: index, into: &state, cache: cache, validators: validators)
+            check(route, at: index, into: &state, cache: cache, validators: validators, relations: relations)
         }
         var perRoute = state.perRoute
         state.perRoute = []  // so that `perRoute` is the only reference and is not copied
         let compiled = state.compiled
         let names = state.names
         let trie = state.trie
+        let walked = state.walksOverlaps ? state.overlaps : nil
+        state.overlaps = []
 
-        let relations = RouteRelations(options: table.options, registry: registry)
         let index = RouteOverlapIndex(
             compiled, relations: relations,
             trie: RouteTrie(trie, routes: compiled, precedence: table.options.precedence))
-        for finding in relations.overlapProblems(compiled, index: index, validators: validators) {
+        for finding in relations.overlapProblems(compiled, walked: walked, validators: validators) {
             let (earlier, later, problem) = (finding.earlier, finding.later, finding.problem)
             let reported =
                 problem.route.flatMap { name in
@@ -68,6 +70,14 @@ struct RouteTableValidation {
         var names: [String: Int] = [:]
         /// The trie of the compiled routes (positions in `compiled`), grown route by route.
         var trie: RouteTrie.Builder
+        /// The pairs of compiled routes that may overlap, `(later, earlier)`, found by walking
+        /// the trie as each route is added (``RouteRelations/overlappingPairs(_:)``), while
+        /// `walksOverlaps`: a route with an optional last segment has two shapes, which
+        /// ``RouteRelations/overlapProblems(_:walked:validators:)`` compares on its own.
+        var overlaps: [(CompiledRoute, CompiledRoute)] = []
+        var walksOverlaps = true
+        /// Scratch storage of the walk.
+        var found: [Int] = []
 
         init(routeCount: Int) {
             perRoute = Array(repeating: [], count: routeCount)
@@ -80,7 +90,7 @@ struct RouteTableValidation {
     /// Checks the route at `index` on its own and compiles it when its declarations are sound.
     private func check(
         _ route: Route, at index: Int, into state: inout State, cache: DeclarationCache,
-        validators: ValidatorPool
+        validators: ValidatorPool, relations: RouteRelations
     ) {
         var found: [RouteTableProblem] = []
         if !Self.isValidName(route.name) { found.append(.invalidName(route: route.name)) }
@@ -98,7 +108,16 @@ struct RouteTableValidation {
             let made = CompiledRoute(
                 declarations: table.routes, index: index, options: table.options, validators: validators)
             state.compiled.append(made)
-            state.trie.add(made, as: state.compiled.count - 1)
+            let position = state.compiled.count - 1
+            state.trie.add(made, as: position)
+            if made.hasOptionalLastSegment {
+                state.walksOverlaps = false
+                state.overlaps = []
+            } else if state.walksOverlaps {
+                relations.appendOverlaps(
+                    of: position, in: state.compiled, builder: state.trie, found: &state.found,
+                    to: &state.overlaps)
+            }
         }
         if !found.isEmpty { state.perRoute[index] = found }
     }
@@ -107,7 +126,12 @@ struct RouteTableValidation {
     static func isValidName(_ name: String) -> Bool {
         if name.isEmpty { return false }
         // Printable ASCII, the common case, is neither white space nor invisible.
-        if name.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) { return true }
+        let isPrintable: (UInt8) -> Bool = { $0 > 0x20 && $0 < 0x7F }
+        if name.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(isPrintable) })
+            ?? name.utf8.allSatisfy(isPrintable)
+        {
+            return true
+        }
         return !name.unicodeScalars.contains { $0.properties.isWhitespace || CharacterClass.isInvisible($0) }
     }
 
@@ -131,40 +155,34 @@ struct RouteTableValidation {
         if let error = route.fragment.declaration?.syntaxError { syntax(error) }
         guard problems.isEmpty else { return problems }
 
-        // Every parameter, path then query then fragment, in the order problems are reported,
-        // listed in the cache's scratch list (no list allocated per route).
-        var parameters: [(name: String, type: ParameterType?)] = []
-        swap(&parameters, &cache.scratchParameters)
-        parameters.removeAll(keepingCapacity: true)
-        defer { swap(&parameters, &cache.scratchParameters) }
-        for segment in route.path.segments {
-            switch segment {
-            case .literal: break
-            case .parameter(let name, let type), .catchAll(let name, let type):
-                parameters.append((name, type))
-            }
-        }
-        for declaration in route.query { parameters.append((declaration.name, declaration.type)) }
-        if let declaration = route.fragment.declaration {
-            parameters.append((declaration.name, declaration.type))
-        }
+        // Every parameter, path then query then fragment, in the order problems are reported.
         // A route has a handful of parameters: comparing each with the earlier ones is cheaper
-        // than hashing them.
-        for i in parameters.indices.dropFirst() {
-            let name = parameters[i].name
-            if parameters[..<i].contains(where: { $0.name == name }) {
-                problems.append(.parameterNameClash(route: route.name, parameter: name))
+        // than hashing them, and walking the declaration again makes no list.
+        var position = 0
+        Self.forEachParameter(of: route) { name, _ in
+            defer { position += 1 }
+            guard position > 0 else { return true }
+            var earlier = 0
+            var clash = false
+            Self.forEachParameter(of: route) { other, _ in
+                if earlier == position { return false }
+                earlier += 1
+                if other == name { clash = true }
+                return !clash
             }
+            if clash { problems.append(.parameterNameClash(route: route.name, parameter: name)) }
+            return true
         }
 
-        for (name, type) in parameters {
-            guard let type else { continue }
+        Self.forEachParameter(of: route) { name, type in
+            guard let type else { return true }
             if case .custom(let typeName) = type, registry[typeName] == nil {
                 problems.append(.unknownParameterType(route: route.name, parameter: name, type: typeName))
             }
             if let reason = cache.boundsProblem(of: type) {
                 problems.append(.impossibleBounds(route: route.name, parameter: name, reason: reason))
             }
+            return true
         }
         guard problems.isEmpty else { return problems }
 
@@ -187,6 +205,21 @@ struct RouteTableValidation {
             problems.append(.invalidDefault(route: route.name, parameter: declaration.name, reason: reason))
         }
         return problems
+    }
+
+    /// Calls `body` with the name and type of each parameter of the route, path then query
+    /// then fragment, until it answers false.
+    @inline(__always)
+    private static func forEachParameter(of route: Route, _ body: (String, ParameterType?) -> Bool) {
+        for segment in route.path.segments {
+            switch segment {
+            case .literal: break
+            case .parameter(let name, let type), .catchAll(let name, let type):
+                if !body(name, type) { return }
+            }
+        }
+        for declaration in route.query where !body(declaration.name, declaration.type) { return }
+        if let declaration = route.fragment.declaration { _ = body(declaration.name, declaration.type) }
     }
 
     /// Scheme and host syntax, and hosts on a scope that serves custom schemes only.
@@ -245,6 +278,16 @@ struct RouteTableValidation {
         return labelLength > 0
     }
 
+    /// Whether a text holds an ASCII control character, read from its bytes in place when
+    /// they are contiguous (as a declared literal's are).
+    static func holdsControlCharacter(_ text: String) -> Bool {
+        let isControl: (UInt8) -> Bool = { $0 < 0x20 || $0 == 0x7F }
+        if let found = text.utf8.withContiguousStorageIfAvailable({ $0.contains(where: isControl) }) {
+            return found
+        }
+        return text.utf8.contains(where: isControl)
+    }
+
     /// Routes that the gate or the matching rules would never let a link reach.
     private func checkReachability(_ route: Route) -> [RouteTableProblem] {
         var problems: [RouteTableProblem] = []
@@ -270,7 +313,7 @@ struct RouteTableValidation {
 
         for case .literal(let literal) in route.path.segments {
             // Control characters are ASCII: their bytes never occur inside another character.
-            if literal.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) {
+            if Self.holdsControlCharacter(literal) {
                 never(
                     "the literal '\(ParameterFailure.shortened(literal))' holds a control character, which the gate refuses"
                 )
@@ -310,15 +353,16 @@ struct RouteTableValidation {
 
 /// Answers the declaration checks repeat for every route that declares the same type or
 /// default (a large table declares a few types thousands of times).
+///
+/// A cache serves one table check, on one thread, and no access to it overlaps another: its
+/// stored properties skip the run-time exclusivity checks (see ``ValidatorPool``).
 final class DeclarationCache {
     /// The scope most recently found sound.
-    var soundScope: RouteScope?
-    /// The parameters of the route being checked, kept from route to route for its storage.
-    var scratchParameters: [(name: String, type: ParameterType?)] = []
+    @exclusivity(unchecked) var soundScope: RouteScope?
     /// Query lists whose defaults were all found valid, by the address of their storage: the
     /// table keeps every list alive while it is checked, so an address names one list.
-    private var soundDefaultLists: Set<UnsafeRawPointer> = []
-    private var lastSoundDefaults: UnsafeRawPointer?
+    @exclusivity(unchecked) private var soundDefaultLists: Set<UnsafeRawPointer> = []
+    @exclusivity(unchecked) private var lastSoundDefaults: UnsafeRawPointer?
 
     /// Whether every default of this very list (the same storage) was found valid.
     func hasSoundDefaults(_ list: [QueryParameter]) -> Bool {
@@ -340,8 +384,8 @@ final class DeclarationCache {
         list.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
     }
     /// The bounds problem of each type checked so far.
-    private var bounds: [ParameterType: String?] = [:]
-    private var lastBounds: (type: ParameterType, problem: String?)?
+    @exclusivity(unchecked) private var bounds: [ParameterType: String?] = [:]
+    @exclusivity(unchecked) private var lastBounds: (type: ParameterType, problem: String?)?
 
     /// ``ParameterType/boundsProblem``, computed once per distinct type.
     func boundsProblem(of type: ParameterType) -> String? {

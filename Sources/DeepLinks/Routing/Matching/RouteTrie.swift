@@ -140,22 +140,24 @@ final class RouteTrie: Sendable {
         }
 
         /// A parameter or catch-all edge. Equal types share one validator (``ValidatorPool``),
-        /// so the validator's identity is the edge's key; the type (`nil` when untyped) gives
-        /// the precedence key when a node's edges are ordered.
+        /// so the validator's identity is the edge's key; its type, unless the parameter is
+        /// untyped, gives the precedence key when a node's edges are ordered. No type is kept
+        /// here: the edge stays small and copying it retains one reference.
         struct ParameterEdge {
-            let type: ParameterType?
             let validator: ParameterValidator
+            let untyped: Bool
             let catchAll: Bool
             let child: Int32
+            /// The parent's next parameter or catch-all edge, or -1 (kept in declaration order).
+            var next: Int32
 
             /// The precedence key of the edge's segment.
             var key: SegmentKey {
-                catchAll
+                let type = untyped ? nil : validator.type
+                return catchAll
                     ? CompiledRoute.Segment.catchAll(name: "", type: type, validator: validator).key
                     : CompiledRoute.Segment.parameter(name: "", type: type, validator: validator).key
             }
-            /// The parent's next parameter or catch-all edge, or -1 (kept in declaration order).
-            var next: Int32
         }
 
         var literals: [Literal] = []
@@ -170,6 +172,11 @@ final class RouteTrie: Sendable {
         var firstEdge: [Int32] = [-1]
         var lastEdge: [Int32] = [-1]
         var firstTerminal: [Int32] = [-1]
+        /// For routes whose literals ignore case: the declared texts other than its key of
+        /// each literal node reached by one, and the literal nodes some route reaches by their
+        /// key as declared (the overlap walk reads them, ``RouteOverlapIndex``).
+        var literalTexts: [Int32: [String]] = [:]
+        var keyedLiterals: Set<Int32> = []
 
         /// A builder sized for about `routeCount` routes (it grows past that): routes share
         /// their first segments, so a table has about as many literal edges as routes.
@@ -223,6 +230,22 @@ final class RouteTrie: Sendable {
             return child
         }
 
+        /// The child of `node` for a literal key, or -1 when there is none (nothing is made).
+        func existingLiteralChild(_ node: Int32, _ key: String) -> Int32 {
+            guard firstLiteral[Int(node)] >= 0 else { return -1 }
+            let hash = RouteTrie.literalHash(key)
+            let mask = slots.count - 1
+            var slot = Self.slot(hash, node, mask)
+            while true {
+                let e = Int(slots[slot])
+                if e < 0 { return -1 }
+                if literals[e].hash == hash, literals[e].parent == node, literals[e].key == key {
+                    return literals[e].child
+                }
+                slot = (slot + 1) & mask
+            }
+        }
+
         private mutating func growSlots() {
             let capacity = slots.count * 2
             slots = Array(repeating: -1, count: capacity)
@@ -235,7 +258,7 @@ final class RouteTrie: Sendable {
 
         /// The child of `node` for a parameter or catch-all segment, made when new.
         mutating func edgeChild(
-            _ node: Int32, _ type: ParameterType?, _ validator: ParameterValidator, catchAll: Bool
+            _ node: Int32, untyped: Bool, _ validator: ParameterValidator, catchAll: Bool
         ) -> Int32 {
             var e = Int(firstEdge[Int(node)])
             while e >= 0 {
@@ -247,7 +270,8 @@ final class RouteTrie: Sendable {
             let child = newNode()
             let made = Int32(parameterEdges.count)
             parameterEdges.append(
-                ParameterEdge(type: type, validator: validator, catchAll: catchAll, child: child, next: -1))
+                ParameterEdge(
+                    validator: validator, untyped: untyped, catchAll: catchAll, child: child, next: -1))
             let last = Int(lastEdge[Int(node)])
             if last < 0 { firstEdge[Int(node)] = made } else { parameterEdges[last].next = made }
             lastEdge[Int(node)] = made
@@ -264,16 +288,33 @@ final class RouteTrie: Sendable {
             // A route whose last segment is optional also ends before it.
             let optionalAt = route.hasOptionalLastSegment ? route.segmentCount - 1 : -1
             var next = 0
-            for (position, segment) in path.enumerated() {
+            for position in path.indices {
                 if position == optionalAt { addTerminal(node, route: r) }
-                switch segment {
+                // Matched in place: only a literal's text is read out of the segment.
+                switch path[position] {
                 case .literal(let text):
-                    node = literalChild(node, folds ? text.lowercased() : text)
-                case .parameter(_, let type):
-                    node = edgeChild(node, type, validators[next], catchAll: false)
+                    guard folds else {
+                        node = literalChild(node, text)
+                        break
+                    }
+                    let key = text.lowercased()
+                    node = literalChild(node, key)
+                    if key == text {
+                        keyedLiterals.insert(node)
+                    } else if !(literalTexts[node]?.contains(text) ?? false) {
+                        literalTexts[node, default: []].append(text)
+                    }
+                case .parameter(_, nil):
+                    node = edgeChild(node, untyped: true, validators[next], catchAll: false)
                     next += 1
-                case .catchAll(_, let type):
-                    node = edgeChild(node, type, validators[next], catchAll: true)
+                case .parameter:
+                    node = edgeChild(node, untyped: false, validators[next], catchAll: false)
+                    next += 1
+                case .catchAll(_, nil):
+                    node = edgeChild(node, untyped: true, validators[next], catchAll: true)
+                    next += 1
+                case .catchAll:
+                    node = edgeChild(node, untyped: false, validators[next], catchAll: true)
                     next += 1
                 }
             }
@@ -369,7 +410,7 @@ final class RouteTrie: Sendable {
                 for e in ordered {
                     let edge = builder.parameterEdges[Int(e)]
                     edges.append(
-                        Edge(validator: edge.validator, untyped: edge.type == nil, target: edge.child))
+                        Edge(validator: edge.validator, untyped: edge.untyped, target: edge.child))
                 }
             }
 

@@ -34,7 +34,10 @@
 /// ```
 public struct RouteTable: Sendable, Hashable {
     /// The routes, in declaration order, with the table's and groups' scopes applied.
-    public var routes: [Route]
+    public var routes: [Route] {
+        // Any change may give a route a scope or query list of its own.
+        didSet { sharesEqualParts = false }
+    }
     /// The table-wide rules.
     public var options: RoutingOptions
     /// The web host links are written for when no host is given, lower-cased, or `nil`.
@@ -46,6 +49,10 @@ public struct RouteTable: Sendable, Hashable {
     /// canonical link and `og:url`, so `https://www.shop.example.com/p/1` previews as
     /// `https://shop.example.com/p/1`.
     public var canonicalHost: String?
+    /// Whether equal scopes and equal query lists of ``routes`` share one copy
+    /// (``sharingEqualParts()``): true for a table as created, false once its routes change.
+    /// The router then keeps this very list of routes instead of a copy.
+    private(set) var sharesEqualParts = false
 
     /// Creates a table from a list of routes.
     ///
@@ -60,7 +67,21 @@ public struct RouteTable: Sendable, Hashable {
     ) {
         self.options = options
         self.canonicalHost = canonicalHost?.lowercased()
-        self.routes = RouteGroup.applying(scope, to: routes)
+        self.routes = Self.sharingEqualParts(of: RouteGroup.applying(scope, to: routes))
+        sharesEqualParts = true
+    }
+
+    /// Two tables are equal when their routes, options and canonical hosts are (however their
+    /// routes share their parts).
+    public static func == (a: RouteTable, b: RouteTable) -> Bool {
+        a.routes == b.routes && a.options == b.options && a.canonicalHost == b.canonicalHost
+    }
+
+    /// Hashes the routes, the options and the canonical host.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(routes)
+        hasher.combine(options)
+        hasher.combine(canonicalHost)
     }
 
     /// Creates a table with the result builder.
@@ -231,7 +252,19 @@ extension RouteTable {
     /// The same table with equal scopes and equal query lists sharing one copy, so that a
     /// compiled table keeps each distinct one once instead of once per route (a generated
     /// table declares the same scope and query list for thousands of routes).
+    ///
+    /// A table shares them from the start (its initialisers call this): only a table whose
+    /// routes were changed since is copied.
     func sharingEqualParts() -> RouteTable {
+        guard !sharesEqualParts else { return self }
+        var table = self
+        table.routes = Self.sharingEqualParts(of: routes)
+        table.sharesEqualParts = true
+        return table
+    }
+
+    /// The routes with equal scopes and equal query lists sharing one copy.
+    private static func sharingEqualParts(of routes: [Route]) -> [Route] {
         var scopes = Interner<RouteScope>()
         var queries = Interner<[QueryParameter]>()
         var shared = routes
@@ -241,9 +274,7 @@ extension RouteTable {
             }
             if !shared[i].query.isEmpty { shared[i].query = queries.intern(shared[i].query) }
         }
-        var table = self
-        table.routes = shared
-        return table
+        return shared
     }
 }
 
