@@ -6,8 +6,41 @@
 /// - for a custom-scheme link with a host, the host prepended as the first segment.
 struct MatchInput {
     enum Storage {
-        case link([PathSegment])
+        /// A link's segments, read in its storage.
+        case link(Link.Storage)
         case strings([String])
+    }
+
+    /// Query items read in place in a link's storage: reading one field of an item copies
+    /// neither the item nor an array of them.
+    struct QueryItems: RandomAccessCollection {
+        /// The storage holding the items, `nil` when there are none.
+        let owner: Link.Storage?
+        let count: Int
+
+        var startIndex: Int { 0 }
+        var endIndex: Int { count }
+
+        subscript(i: Int) -> QueryItem {
+            unsafeAddress {
+                precondition(i >= 0 && i < count, "query item index out of range")
+                return UnsafePointer(owner.unsafelyUnwrapped.itemBase + i)
+            }
+        }
+
+        /// The items of a link.
+        init(_ storage: Link.Storage) {
+            count = storage.itemCount
+            owner = count == 0 ? nil : storage
+        }
+
+        /// Items given as an array, copied into a storage of their own.
+        init(_ items: [QueryItem]) {
+            count = items.count
+            owner =
+                items.isEmpty
+                ? nil : Link.Storage.make(scheme: "", host: nil, port: nil, segments: [], items: items)
+        }
     }
 
     let scheme: String
@@ -18,14 +51,14 @@ struct MatchInput {
     let hostIsSegment: Bool
     /// How many stored segments to read (a dropped trailing or root segment is not counted).
     let storedCount: Int
-    let queryItems: [QueryItem]
+    let queryItems: QueryItems
     /// The decoded fragment; `nil` when absent or empty.
     let fragment: String?
     /// Folded segments, when literals compare without case.
     let folded: [String]?
 
     init(
-        scheme: String, host: String?, storage: Storage, queryItems: [QueryItem], fragment: String?,
+        scheme: String, host: String?, storage: Storage, queryItems: QueryItems, fragment: String?,
         options: RoutingOptions
     ) {
         self.scheme = scheme
@@ -38,9 +71,9 @@ struct MatchInput {
         let stored: Int
         let lastIsEmpty: Bool
         switch storage {
-        case .link(let segments):
-            stored = segments.count
-            lastIsEmpty = segments.last?.decoded.isEmpty ?? false
+        case .link(let link):
+            stored = link.segmentCount
+            lastIsEmpty = stored > 0 && link.segmentBase[stored - 1].decoded.isEmpty
         case .strings(let segments):
             stored = segments.count
             lastIsEmpty = segments.last?.isEmpty ?? false
@@ -58,7 +91,7 @@ struct MatchInput {
             if hostIsSegment, let host { folded.append(host.lowercased()) }
             for i in 0..<storedCount {
                 switch storage {
-                case .link(let segments): folded.append(segments[i].decoded.lowercased())
+                case .link(let link): folded.append(link.segmentBase[i].decoded.lowercased())
                 case .strings(let segments): folded.append(segments[i].lowercased())
                 }
             }
@@ -70,8 +103,8 @@ struct MatchInput {
 
     init(link: Link, options: RoutingOptions) {
         self.init(
-            scheme: link.scheme, host: link.host, storage: .link(link.pathSegments),
-            queryItems: link.queryItems,
+            scheme: link.scheme, host: link.host, storage: .link(link.storage),
+            queryItems: QueryItems(link.storage),
             fragment: link.fragment, options: options)
     }
 
@@ -86,7 +119,9 @@ struct MatchInput {
             j -= 1
         }
         switch storage {
-        case .link(let segments): return segments[j].decoded
+        case .link(let link):
+            precondition(j >= 0 && j < link.segmentCount, "segment index out of range")
+            return withExtendedLifetime(link) { link.segmentBase[j].decoded }
         case .strings(let segments): return segments[j]
         }
     }
