@@ -157,11 +157,11 @@ struct LinkParser {
             && !(port != nil && port == Link.defaultPort(for: scheme))
             && !(pathEnd == pathStart && isWeb)
             && !characters.hasPercent
-        storage.header.text = .parsed(
+        storage.head.pointee.text = .parsed(
             Link.ParsedText(
                 text: original, path: pathStart..<pathEnd, query: queryRange,
                 fragment: fragmentRange, hasAuthority: hasAuthority, isStripped: isStripped))
-        storage.header.isKnownCanonical = isKnownCanonical
+        storage.head.pointee.isKnownCanonical = isKnownCanonical
         return Link(storage: storage)
     }
 

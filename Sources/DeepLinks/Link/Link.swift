@@ -72,6 +72,11 @@ public struct Link: Sendable, Hashable {
             return storage
         }
 
+        /// The header's address. Read through it rather than `header`, which as a class's
+        /// stored property is checked for exclusive access at run time on every read.
+        @inline(__always)
+        var head: UnsafeMutablePointer<Header> { withUnsafeMutablePointerToHeader { $0 } }
+
         /// The first segment's address.
         @inline(__always)
         var segmentBase: UnsafeMutablePointer<PathSegment> {
@@ -90,41 +95,41 @@ public struct Link: Sendable, Hashable {
         }
 
         @inline(__always)
-        var segmentCount: Int { header.segmentCount }
+        var segmentCount: Int { head.pointee.segmentCount }
 
         @inline(__always)
-        var itemCount: Int { header.itemCount }
+        var itemCount: Int { head.pointee.itemCount }
 
         /// Adds a segment; there must be room for it.
         @inline(__always)
         func append(_ segment: PathSegment) {
-            let n = header.segmentCount
-            precondition(n < header.segmentCapacity)
+            let n = head.pointee.segmentCount
+            precondition(n < head.pointee.segmentCapacity)
             (segmentBase + n).initialize(to: segment)
-            header.segmentCount = n + 1
+            head.pointee.segmentCount = n + 1
         }
 
         /// Adds a query item; there must be room for it.
         @inline(__always)
         func append(_ item: QueryItem) {
-            let n = header.itemCount
-            precondition(n < header.itemCapacity)
+            let n = head.pointee.itemCount
+            precondition(n < head.pointee.itemCapacity)
             (itemBase + n).initialize(to: item)
-            header.itemCount = n + 1
+            head.pointee.itemCount = n + 1
         }
 
         /// The segments, read while the storage is alive.
         @inline(__always)
         func withSegments<R, E: Error>(_ body: (UnsafeBufferPointer<PathSegment>) throws(E) -> R) throws(E) -> R {
             defer { withExtendedLifetime(self) {} }
-            return try body(UnsafeBufferPointer(start: segmentBase, count: header.segmentCount))
+            return try body(UnsafeBufferPointer(start: segmentBase, count: head.pointee.segmentCount))
         }
 
         /// The query items, read while the storage is alive.
         @inline(__always)
         func withItems<R, E: Error>(_ body: (UnsafeBufferPointer<QueryItem>) throws(E) -> R) throws(E) -> R {
             defer { withExtendedLifetime(self) {} }
-            return try body(UnsafeBufferPointer(start: itemBase, count: header.itemCount))
+            return try body(UnsafeBufferPointer(start: itemBase, count: head.pointee.itemCount))
         }
 
         deinit {
@@ -180,20 +185,20 @@ public struct Link: Sendable, Hashable {
     }
 
     /// The scheme, lower-cased (`https`, `myapp`).
-    public var scheme: String { storage.header.scheme }
+    public var scheme: String { storage.head.pointee.scheme }
 
     /// The host, lower-cased; `nil` only for a custom-scheme link with an empty authority
     /// (`myapp:///settings`). For http(s) it is a DNS name or, where the policy allows, an
     /// IP literal (IPv6 literals keep their brackets).
-    public var host: String? { storage.header.host }
+    public var host: String? { storage.head.pointee.host }
 
     /// The explicit port, if the link carried one (also when it equals the scheme's default).
-    public var port: Int? { storage.header.port }
+    public var port: Int? { storage.head.pointee.port }
 
     /// The path exactly as it arrived, still percent-encoded (`/a/b%20c`). Empty when the
     /// link has no path (`https://example.com`).
     public var rawPath: String {
-        switch storage.header.text {
+        switch storage.head.pointee.text {
         case .given(_, let rawPath, _, _): rawPath
         case .parsed(let parsed): parsed.slice(parsed.path)
         }
@@ -206,7 +211,7 @@ public struct Link: Sendable, Hashable {
 
     /// The query exactly as it arrived, without the `?`; `nil` when there is no `?`.
     public var rawQuery: String? {
-        switch storage.header.text {
+        switch storage.head.pointee.text {
         case .given(_, _, let rawQuery, _): rawQuery
         case .parsed(let parsed):
             parsed.isStripped ? storage.withItems { Self.joined($0) } : parsed.query.map { parsed.slice($0) }
@@ -234,7 +239,7 @@ public struct Link: Sendable, Hashable {
 
     /// The fragment exactly as it arrived, without the `#`; `nil` when there is no `#`.
     public var rawFragment: String? {
-        switch storage.header.text {
+        switch storage.head.pointee.text {
         case .given(_, _, _, let rawFragment): rawFragment
         case .parsed(let parsed): parsed.fragment.map { parsed.slice($0) }
         }
@@ -242,7 +247,7 @@ public struct Link: Sendable, Hashable {
 
     /// The exact text the gate accepted.
     public var original: String {
-        switch storage.header.text {
+        switch storage.head.pointee.text {
         case .given(let original, _, _, _): return original
         case .parsed(let parsed):
             guard parsed.isStripped else { return parsed.text }
@@ -256,7 +261,7 @@ public struct Link: Sendable, Hashable {
     /// and host, no default port, no escape, a path where a web link needs one), so that
     /// ``canonical`` is ``original`` without further work. `false` says nothing: the canonical
     /// form is then computed. Not part of the link's value: neither compared nor encoded.
-    var isKnownCanonical: Bool { storage.header.isKnownCanonical }
+    var isKnownCanonical: Bool { storage.head.pointee.isKnownCanonical }
 
     /// Creates a link from parts that the gate has already checked.
     init(
@@ -265,24 +270,24 @@ public struct Link: Sendable, Hashable {
         isKnownCanonical: Bool = false
     ) {
         storage = Storage.make(scheme: scheme, host: host, port: port, segments: pathSegments, items: queryItems)
-        storage.header.text = .given(
+        storage.head.pointee.text = .given(
             original: original, rawPath: rawPath, rawQuery: rawQuery, rawFragment: rawFragment)
-        storage.header.isKnownCanonical = isKnownCanonical
+        storage.head.pointee.isKnownCanonical = isKnownCanonical
     }
 
     /// This link with only the kept query items: the query is written from them and the
     /// original text again from the parts. Whole items removed from a canonical text leave a
     /// canonical text.
     func keeping(_ kept: [QueryItem]) -> Link {
-        if case .parsed(let parsed) = storage.header.text {
+        if case .parsed(let parsed) = storage.head.pointee.text {
             let copy = storage.withSegments {
                 Storage.make(scheme: scheme, host: host, port: port, segments: $0, items: kept)
             }
-            copy.header.text = .parsed(
+            copy.head.pointee.text = .parsed(
                 ParsedText(
                     text: parsed.text, path: parsed.path, query: parsed.query, fragment: parsed.fragment,
                     hasAuthority: parsed.hasAuthority, isStripped: true))
-            copy.header.isKnownCanonical = isKnownCanonical
+            copy.head.pointee.isKnownCanonical = isKnownCanonical
             return Link(storage: copy)
         }
         let rawQuery = Self.joined(kept)
@@ -402,7 +407,7 @@ extension Link {
     /// The fragment, percent-decoded; `nil` when there is no `#`.
     public var fragment: String? {
         // A parsed link without `#` answers without reading its text.
-        if case .parsed(let parsed) = storage.header.text, parsed.fragment == nil { return nil }
+        if case .parsed(let parsed) = storage.head.pointee.text, parsed.fragment == nil { return nil }
         return rawFragment.map { PercentEncoding.decode($0) ?? $0 }
     }
 
