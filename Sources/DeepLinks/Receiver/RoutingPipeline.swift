@@ -27,10 +27,12 @@ struct RoutingPipeline: Sendable {
         var parameters = RouteParameters()
         var refusal: Router.GuardRefusal?
         if let compiled = router.lookup(input, into: &parameters, refusal: &refusal) {
-            let route = compiled.route
+            // Two fields read in place: a copy of the whole declaration would retain and
+            // release each of its parts.
+            let safety = compiled.route.safety
             let match = RouteMatch(
-                route: route.name, parameters: consume parameters, safety: route.safety, link: sanitized)
-            return route.safety.requiresConfirmation ? .confirm(match) : .route(match)
+                route: compiled.route.name, parameters: consume parameters, safety: safety, link: sanitized)
+            return safety.requiresConfirmation ? .confirm(match) : .route(match)
         }
         // Only the failure path looks for the parameter that refused the link: a guarded
         // route's refusal when there was one (as the explanation names it), else the first
