@@ -110,10 +110,14 @@ struct LinkParser {
         }
         let segmentCapacity = pathStart < pathEnd ? min(pathCheck.count + 1, limits.maxPathSegments + 1) : 0
         var itemCapacity = 0
-        if case .success(let checked) = queryCheck { itemCapacity = min(checked.count + 1, limits.maxQueryItems + 1) }
+        if case .success(let checked) = queryCheck {
+            itemCapacity = min(checked.count + 1, limits.maxQueryItems + 1)
+        }
         let storage = Link.Storage.make(
-            scheme: scheme, host: host, port: port, segmentCapacity: segmentCapacity, itemCapacity: itemCapacity)
-        try parsePath(pathStart, pathEnd, hasAuthority: hasAuthority, escapes: characters.hasPercent, into: storage)
+            scheme: scheme, host: host, port: port, segmentCapacity: segmentCapacity,
+            itemCapacity: itemCapacity)
+        try parsePath(
+            pathStart, pathEnd, hasAuthority: hasAuthority, escapes: characters.hasPercent, into: storage)
         i = pathEnd
 
         // query
@@ -123,7 +127,8 @@ struct LinkParser {
             i += 1
             let start = i
             (isStripped, i) = try parseQuery(
-                start, count, checked: queryCheck, escapes: characters.hasPercent, stripping: isWeb && stripping,
+                start, count, checked: queryCheck, escapes: characters.hasPercent,
+                stripping: isWeb && stripping,
                 into: storage)
             queryRange = start..<i
         }
@@ -414,7 +419,8 @@ struct LinkParser {
     /// its items, without those the policy strips when `stripping`, whether any was left out,
     /// and where the query ends.
     private func parseQuery(
-        _ start: Int, _ limit: Int, checked check: Result<ComponentCheck, LinkError>, escapes: Bool, stripping: Bool,
+        _ start: Int, _ limit: Int, checked check: Result<ComponentCheck, LinkError>, escapes: Bool,
+        stripping: Bool,
         into storage: Link.Storage
     ) throws(LinkError) -> (Bool, Int) {
         // A query over the limit is refused as such before anything in it.

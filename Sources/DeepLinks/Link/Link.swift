@@ -43,12 +43,14 @@ public struct Link: Sendable, Hashable {
             scheme: String, host: String?, port: Int?, segmentCapacity: Int, itemCapacity: Int
         ) -> Storage {
             let words =
-                (segmentCapacity * MemoryLayout<PathSegment>.stride + itemCapacity * MemoryLayout<QueryItem>.stride
+                (segmentCapacity * MemoryLayout<PathSegment>.stride + itemCapacity
+                    * MemoryLayout<QueryItem>.stride
                     + 7) / 8
             let buffer = Storage.create(minimumCapacity: words) { _ in
                 Header(
-                    scheme: scheme, host: host, port: port, text: .given(original: "", rawPath: "", rawQuery: nil, rawFragment: nil), isKnownCanonical: false,
-                    segmentCount: 0, itemCount: 0, segmentCapacity: segmentCapacity, itemCapacity: itemCapacity)
+                    scheme: scheme, host: host, port: port, text: .building, isKnownCanonical: false,
+                    segmentCount: 0, itemCount: 0, segmentCapacity: segmentCapacity,
+                    itemCapacity: itemCapacity)
             }
             // The tail is raw room: each region is bound to its own type once, here.
             buffer.withUnsafeMutablePointerToElements {
@@ -66,7 +68,8 @@ public struct Link: Sendable, Hashable {
             items: some Collection<QueryItem>
         ) -> Storage {
             let storage = make(
-                scheme: scheme, host: host, port: port, segmentCapacity: segments.count, itemCapacity: items.count)
+                scheme: scheme, host: host, port: port, segmentCapacity: segments.count,
+                itemCapacity: items.count)
             for segment in segments { storage.append(segment) }
             for item in items { storage.append(item) }
             return storage
@@ -89,7 +92,8 @@ public struct Link: Sendable, Hashable {
         @inline(__always)
         var itemBase: UnsafeMutablePointer<QueryItem> {
             withUnsafeMutablePointers { header, elements in
-                (UnsafeMutableRawPointer(elements) + header.pointee.segmentCapacity * MemoryLayout<PathSegment>.stride)
+                (UnsafeMutableRawPointer(elements) + header.pointee.segmentCapacity
+                    * MemoryLayout<PathSegment>.stride)
                     .assumingMemoryBound(to: QueryItem.self)
             }
         }
@@ -120,7 +124,9 @@ public struct Link: Sendable, Hashable {
 
         /// The segments, read while the storage is alive.
         @inline(__always)
-        func withSegments<R, E: Error>(_ body: (UnsafeBufferPointer<PathSegment>) throws(E) -> R) throws(E) -> R {
+        func withSegments<R, E: Error>(_ body: (UnsafeBufferPointer<PathSegment>) throws(E) -> R) throws(E)
+            -> R
+        {
             defer { withExtendedLifetime(self) {} }
             return try body(UnsafeBufferPointer(start: segmentBase, count: head.pointee.segmentCount))
         }
@@ -134,10 +140,14 @@ public struct Link: Sendable, Hashable {
 
         deinit {
             withUnsafeMutablePointers { header, elements in
+                // One element at a time: the loop destroys each in line, where
+                // `deinitialize(count:)` goes through the runtime's generic array destroy.
                 let raw = UnsafeMutableRawPointer(elements)
-                raw.assumingMemoryBound(to: PathSegment.self).deinitialize(count: header.pointee.segmentCount)
-                (raw + header.pointee.segmentCapacity * MemoryLayout<PathSegment>.stride)
-                    .assumingMemoryBound(to: QueryItem.self).deinitialize(count: header.pointee.itemCount)
+                let segments = raw.assumingMemoryBound(to: PathSegment.self)
+                for i in 0..<header.pointee.segmentCount { (segments + i).deinitialize(count: 1) }
+                let items = (raw + header.pointee.segmentCapacity * MemoryLayout<PathSegment>.stride)
+                    .assumingMemoryBound(to: QueryItem.self)
+                for i in 0..<header.pointee.itemCount { (items + i).deinitialize(count: 1) }
             }
         }
     }
@@ -149,6 +159,9 @@ public struct Link: Sendable, Hashable {
         /// The raw parts are slices of the text the gate parsed, read when asked for: most
         /// links are routed without anyone reading them.
         case parsed(ParsedText)
+        /// Not written yet: only while the storage is built, before a link holds it. Trivial
+        /// to overwrite, which is why it is the placeholder.
+        case building
     }
 
     /// The text the gate parsed and where its raw parts lie in it.
@@ -201,6 +214,7 @@ public struct Link: Sendable, Hashable {
         switch storage.head.pointee.text {
         case .given(_, let rawPath, _, _): rawPath
         case .parsed(let parsed): parsed.slice(parsed.path)
+        case .building: Self.unbuilt()
         }
     }
 
@@ -213,9 +227,16 @@ public struct Link: Sendable, Hashable {
     public var rawQuery: String? {
         switch storage.head.pointee.text {
         case .given(_, _, let rawQuery, _): rawQuery
+        case .building: Self.unbuilt()
         case .parsed(let parsed):
             parsed.isStripped ? storage.withItems { Self.joined($0) } : parsed.query.map { parsed.slice($0) }
         }
+    }
+
+    /// Stops on a link read before its storage was written: a fault in the SDK, never
+    /// something input can cause (every `Link` initialiser writes the text).
+    private static func unbuilt() -> Never {
+        preconditionFailure("a link was read before its parts were written")
     }
 
     /// The query items, written back as raw query text; `nil` when there is none.
@@ -242,6 +263,7 @@ public struct Link: Sendable, Hashable {
         switch storage.head.pointee.text {
         case .given(_, _, _, let rawFragment): rawFragment
         case .parsed(let parsed): parsed.fragment.map { parsed.slice($0) }
+        case .building: Self.unbuilt()
         }
     }
 
@@ -249,6 +271,7 @@ public struct Link: Sendable, Hashable {
     public var original: String {
         switch storage.head.pointee.text {
         case .given(let original, _, _, _): return original
+        case .building: Self.unbuilt()
         case .parsed(let parsed):
             guard parsed.isStripped else { return parsed.text }
             return Self.assemble(
@@ -269,7 +292,8 @@ public struct Link: Sendable, Hashable {
         rawQuery: String?, queryItems: [QueryItem], rawFragment: String?, original: String,
         isKnownCanonical: Bool = false
     ) {
-        storage = Storage.make(scheme: scheme, host: host, port: port, segments: pathSegments, items: queryItems)
+        storage = Storage.make(
+            scheme: scheme, host: host, port: port, segments: pathSegments, items: queryItems)
         storage.head.pointee.text = .given(
             original: original, rawPath: rawPath, rawQuery: rawQuery, rawFragment: rawFragment)
         storage.head.pointee.isKnownCanonical = isKnownCanonical
