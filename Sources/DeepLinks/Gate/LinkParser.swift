@@ -25,7 +25,7 @@ struct LinkParser {
         let characters = try checkCharacters()
 
         // scheme ":"
-        let stops = ASCII.authorityStopTable
+        let stops = prepared.authorityStopTable
         var i = 0
         while i < count, stops[Int(bytes[i])] & (ASCII.endsAuthority | ASCII.colonStop) == 0 {
             i += 1
@@ -182,8 +182,8 @@ struct LinkParser {
 
     /// Refuses non-ASCII, whitespace, control characters and backslashes anywhere.
     private func checkCharacters() throws(LinkError) -> CharacterSummary {
-        let (refused, summary) = ASCII.byteClasses.withUnsafeBufferPointer {
-            classes -> (Int?, CharacterSummary) in
+        let classes = prepared.byteClassTable
+        let (refused, summary) = { () -> (Int?, CharacterSummary) in
             var summary = CharacterSummary()
             var i = 0
             while i < bytes.count {
@@ -208,7 +208,7 @@ struct LinkParser {
                 }
             }
             return (nil, summary)
-        }
+        }()
         guard let i = refused else { return summary }
         let b = bytes[i]
         if b >= 0x80 { throw LinkError(.nonASCII, at: i, detail: "byte 0x\(hex(b))") }
@@ -445,7 +445,7 @@ struct LinkParser {
                 .invalidCharacter, at: quote, detail: "\"'\" in the query, which browsers send as %27")
         }
         let strippedNames = prepared.strippedNames
-        let stops = ASCII.queryItemStopTable
+        let stops = prepared.queryItemStopTable
         var total = 0
         var isStripped = false
         var itemStart = start
@@ -559,7 +559,7 @@ struct LinkParser {
     ) throws(LinkError) -> ComponentCheck {
         // In the query `'` and `&` are taken out of `pchar`, so that the loop below notes the
         // one and counts the other; `/` is not `pchar`: every counted byte comes to the switch.
-        let classes = ends == .atFragment ? ASCII.queryByteClassTable : ASCII.byteClassTable
+        let classes = ends == .atFragment ? prepared.queryByteClassTable : prepared.byteClassTable
         let allowsQuestionMark = ends != .atQueryOrFragment
         var n = 0
         var quote: Int?
@@ -613,7 +613,7 @@ struct LinkParser {
     /// The text of the bytes `start..<end`: a short run of ASCII bytes is written as a small
     /// string directly (``SmallASCIIString``), without validating it again.
     func string(_ start: Int, _ end: Int) -> String {
-        SmallASCIIString.make(bytes, start, end)
+        SmallASCIIString.make(bytes, start, end, layoutHolds: prepared.smallStringsHold)
     }
 }
 
