@@ -162,11 +162,12 @@ struct LinkParser {
             && !(port != nil && port == Link.defaultPort(for: scheme))
             && !(pathEnd == pathStart && isWeb)
             && !characters.hasPercent
-        storage.head.pointee.text = .parsed(
-            Link.ParsedText(
-                text: original, path: pathStart..<pathEnd, query: queryRange,
-                fragment: fragmentRange, hasAuthority: hasAuthority, isStripped: isStripped))
-        storage.head.pointee.isKnownCanonical = isKnownCanonical
+        storage.finish(
+            text: .parsed(
+                Link.ParsedText(
+                    text: original, path: pathStart..<pathEnd, query: queryRange,
+                    fragment: fragmentRange, hasAuthority: hasAuthority, isStripped: isStripped)),
+            isKnownCanonical: isKnownCanonical)
         return Link(storage: storage)
     }
 

@@ -80,6 +80,16 @@ public struct Link: Sendable, Hashable {
         @inline(__always)
         var head: UnsafeMutablePointer<Header> { withUnsafeMutablePointerToHeader { $0 } }
 
+        /// Writes the text and whether it is canonical, once, over the `building` placeholder:
+        /// the placeholder holds nothing, so it is written over without being destroyed.
+        @inline(__always)
+        func finish(text: Text, isKnownCanonical: Bool) {
+            let header = head
+            let offset = MemoryLayout<Header>.offset(of: \Header.text).unsafelyUnwrapped
+            (UnsafeMutableRawPointer(header) + offset).assumingMemoryBound(to: Text.self).initialize(to: text)
+            header.pointee.isKnownCanonical = isKnownCanonical
+        }
+
         /// The first segment's address.
         @inline(__always)
         var segmentBase: UnsafeMutablePointer<PathSegment> {
@@ -294,9 +304,9 @@ public struct Link: Sendable, Hashable {
     ) {
         storage = Storage.make(
             scheme: scheme, host: host, port: port, segments: pathSegments, items: queryItems)
-        storage.head.pointee.text = .given(
-            original: original, rawPath: rawPath, rawQuery: rawQuery, rawFragment: rawFragment)
-        storage.head.pointee.isKnownCanonical = isKnownCanonical
+        storage.finish(
+            text: .given(original: original, rawPath: rawPath, rawQuery: rawQuery, rawFragment: rawFragment),
+            isKnownCanonical: isKnownCanonical)
     }
 
     /// This link with only the kept query items: the query is written from them and the
@@ -307,11 +317,12 @@ public struct Link: Sendable, Hashable {
             let copy = storage.withSegments {
                 Storage.make(scheme: scheme, host: host, port: port, segments: $0, items: kept)
             }
-            copy.head.pointee.text = .parsed(
-                ParsedText(
-                    text: parsed.text, path: parsed.path, query: parsed.query, fragment: parsed.fragment,
-                    hasAuthority: parsed.hasAuthority, isStripped: true))
-            copy.head.pointee.isKnownCanonical = isKnownCanonical
+            copy.finish(
+                text: .parsed(
+                    ParsedText(
+                        text: parsed.text, path: parsed.path, query: parsed.query, fragment: parsed.fragment,
+                        hasAuthority: parsed.hasAuthority, isStripped: true)),
+                isKnownCanonical: isKnownCanonical)
             return Link(storage: copy)
         }
         let rawQuery = Self.joined(kept)
