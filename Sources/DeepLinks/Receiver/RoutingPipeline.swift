@@ -23,7 +23,14 @@ struct RoutingPipeline: Sendable {
     /// The decision for a link already without the query items the policy strips (what
     /// ``LinkGate/parseStripped(_:)`` gives for a web link).
     func outcome(forSanitized sanitized: Link) -> LinkOutcome {
-        let input = MatchInput(link: sanitized, options: router.table.options)
+        // The input reads the link in place without counting a reference: the link is kept
+        // alive until the outcome is made.
+        withExtendedLifetime(sanitized) { outcome(borrowing: sanitized) }
+    }
+
+    @inline(__always)
+    private func outcome(borrowing sanitized: Link) -> LinkOutcome {
+        let input = MatchInput(borrowing: sanitized, options: router.table.options)
         var parameters = RouteParameters()
         var refusal: Router.GuardRefusal?
         if let compiled = router.lookup(input, into: &parameters, refusal: &refusal) {

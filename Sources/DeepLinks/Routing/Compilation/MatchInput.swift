@@ -6,16 +6,18 @@
 /// - for a custom-scheme link with a host, the host prepended as the first segment.
 struct MatchInput {
     enum Storage {
-        /// A link's segments, read in its storage.
-        case link(Link.Storage)
+        /// A link's segments, read in place in its storage, which ``owner`` or the caller
+        /// keeps alive (see ``init(borrowing:options:)``).
+        case link(UnsafePointer<PathSegment>, count: Int)
         case strings([String])
     }
 
     /// Query items read in place in a link's storage: reading one field of an item copies
-    /// neither the item nor an array of them.
+    /// neither the item nor an array of them. The storage is kept alive by the input's
+    /// ``owner`` or by the caller.
     struct QueryItems: RandomAccessCollection {
-        /// The storage holding the items, `nil` when there are none.
-        let owner: Link.Storage?
+        /// The first item, `nil` when there are none.
+        let base: UnsafePointer<QueryItem>?
         let count: Int
 
         var startIndex: Int { 0 }
@@ -24,25 +26,26 @@ struct MatchInput {
         subscript(i: Int) -> QueryItem {
             unsafeAddress {
                 precondition(i >= 0 && i < count, "query item index out of range")
-                return UnsafePointer(owner.unsafelyUnwrapped.itemBase + i)
+                return base.unsafelyUnwrapped + i
             }
         }
 
-        /// The items of a link.
-        init(_ storage: Link.Storage) {
-            count = storage.itemCount
-            owner = count == 0 ? nil : storage
+        /// No items.
+        init(empty: Void) {
+            base = nil
+            count = 0
         }
 
-        /// Items given as an array, copied into a storage of their own.
-        init(_ items: [QueryItem]) {
-            count = items.count
-            owner =
-                items.isEmpty
-                ? nil : Link.Storage.make(scheme: "", host: nil, port: nil, segments: [], items: items)
+        /// The items of a link's storage.
+        init(_ storage: Link.Storage) {
+            count = storage.itemCount
+            base = count == 0 ? nil : UnsafePointer(storage.itemBase)
         }
     }
 
+    /// What keeps the storage read in place alive: the link's storage, or one made for
+    /// query items given as an array; `nil` when the caller keeps the link alive.
+    private let owner: Link.Storage?
     let scheme: String
     let host: String?
     let isWeb: Bool
@@ -57,10 +60,11 @@ struct MatchInput {
     /// Folded segments, when literals compare without case.
     let folded: [String]?
 
-    init(
+    private init(
         scheme: String, host: String?, storage: Storage, queryItems: QueryItems, fragment: String?,
-        options: RoutingOptions
+        owner: Link.Storage?, options: RoutingOptions
     ) {
+        self.owner = owner
         self.scheme = scheme
         self.host = host
         self.isWeb = RouteScope.isWeb(scheme)
@@ -71,9 +75,9 @@ struct MatchInput {
         let stored: Int
         let lastIsEmpty: Bool
         switch storage {
-        case .link(let link):
-            stored = link.segmentCount
-            lastIsEmpty = stored > 0 && link.segmentBase[stored - 1].decoded.isEmpty
+        case .link(let segments, let count):
+            stored = count
+            lastIsEmpty = count > 0 && segments[count - 1].decoded.isEmpty
         case .strings(let segments):
             stored = segments.count
             lastIsEmpty = segments.last?.isEmpty ?? false
@@ -91,7 +95,7 @@ struct MatchInput {
             if hostIsSegment, let host { folded.append(host.lowercased()) }
             for i in 0..<storedCount {
                 switch storage {
-                case .link(let link): folded.append(link.segmentBase[i].decoded.lowercased())
+                case .link(let segments, _): folded.append(segments[i].decoded.lowercased())
                 case .strings(let segments): folded.append(segments[i].lowercased())
                 }
             }
@@ -101,11 +105,41 @@ struct MatchInput {
         }
     }
 
+    /// The input for a link, holding a reference to it.
     init(link: Link, options: RoutingOptions) {
+        self.init(link, owner: link.storage, options: options)
+    }
+
+    /// The input for a link that the caller keeps alive for as long as it uses the input
+    /// (`withExtendedLifetime(link)`): no reference is counted.
+    init(borrowing link: Link, options: RoutingOptions) {
+        self.init(link, owner: nil, options: options)
+    }
+
+    @inline(__always)
+    private init(_ link: Link, owner: Link.Storage?, options: RoutingOptions) {
+        let storage = link.storage
         self.init(
-            scheme: link.scheme, host: link.host, storage: .link(link.storage),
-            queryItems: QueryItems(link.storage),
-            fragment: link.fragment, options: options)
+            scheme: link.scheme, host: link.host,
+            storage: .link(UnsafePointer(storage.segmentBase), count: storage.segmentCount),
+            queryItems: QueryItems(storage), fragment: link.fragment, owner: owner, options: options)
+    }
+
+    /// The input for parts split elsewhere
+    /// (``Router/lookup(scheme:host:pathSegments:queryItems:fragment:)``).
+    init(
+        scheme: String, host: String?, pathSegments: [String], queryItems: [QueryItem], fragment: String?,
+        options: RoutingOptions
+    ) {
+        // Items given as an array are copied into a storage of their own, read in place.
+        let owner =
+            queryItems.isEmpty
+            ? nil : Link.Storage.make(scheme: "", host: nil, port: nil, segments: [], items: queryItems)
+        self.init(
+            scheme: scheme, host: host, storage: .strings(pathSegments),
+            queryItems: owner.map { QueryItems($0) } ?? QueryItems(empty: ()), fragment: fragment,
+            owner: owner,
+            options: options)
     }
 
     /// The number of segments matched.
@@ -119,9 +153,9 @@ struct MatchInput {
             j -= 1
         }
         switch storage {
-        case .link(let link):
-            precondition(j >= 0 && j < link.segmentCount, "segment index out of range")
-            return withExtendedLifetime(link) { link.segmentBase[j].decoded }
+        case .link(let segments, let count):
+            precondition(j >= 0 && j < count, "segment index out of range")
+            return segments[j].decoded
         case .strings(let segments): return segments[j]
         }
     }
