@@ -8,7 +8,7 @@ struct MatchInput {
     enum Storage {
         /// A link's segments, read in place in its storage, which ``owner`` or the caller
         /// keeps alive (see ``init(borrowing:options:)``).
-        case link(UnsafePointer<PathSegment>, count: Int)
+        case link(UnsafePointer<PathSegment>)
         case strings([String])
     }
 
@@ -49,9 +49,10 @@ struct MatchInput {
     let scheme: String
     let host: String?
     let isWeb: Bool
-    let storage: Storage
-    /// Whether the host is read as segment 0 (a custom scheme with a host).
+    /// Whether the host is read as segment 0 (a custom scheme with a host). Declared beside
+    /// ``isWeb`` so that the two flags share one word.
     let hostIsSegment: Bool
+    let storage: Storage
     /// How many stored segments to read (a dropped trailing or root segment is not counted).
     let storedCount: Int
     let queryItems: QueryItems
@@ -60,8 +61,11 @@ struct MatchInput {
     /// Folded segments, when literals compare without case.
     let folded: [String]?
 
+    /// `stored` is the number of segments in `storage`.
+    @inline(__always)
     private init(
-        scheme: String, host: String?, storage: Storage, queryItems: QueryItems, fragment: String?,
+        scheme: String, host: String?, storage: Storage, stored: Int, queryItems: QueryItems,
+        fragment: String?,
         owner: Link.Storage?, options: RoutingOptions
     ) {
         self.owner = owner
@@ -72,15 +76,10 @@ struct MatchInput {
         self.queryItems = queryItems
         self.fragment = fragment.flatMap { $0.isEmpty ? nil : $0 }
         hostIsSegment = !isWeb && host != nil
-        let stored: Int
         let lastIsEmpty: Bool
         switch storage {
-        case .link(let segments, let count):
-            stored = count
-            lastIsEmpty = count > 0 && segments[count - 1].decoded.isEmpty
-        case .strings(let segments):
-            stored = segments.count
-            lastIsEmpty = segments.last?.isEmpty ?? false
+        case .link(let segments): lastIsEmpty = stored > 0 && segments[stored - 1].decoded.isEmpty
+        case .strings(let segments): lastIsEmpty = segments.last?.isEmpty ?? false
         }
         if stored == 1, lastIsEmpty {
             storedCount = 0
@@ -95,7 +94,7 @@ struct MatchInput {
             if hostIsSegment, let host { folded.append(host.lowercased()) }
             for i in 0..<storedCount {
                 switch storage {
-                case .link(let segments, _): folded.append(segments[i].decoded.lowercased())
+                case .link(let segments): folded.append(segments[i].decoded.lowercased())
                 case .strings(let segments): folded.append(segments[i].lowercased())
                 }
             }
@@ -121,25 +120,30 @@ struct MatchInput {
         let storage = link.storage
         self.init(
             scheme: link.scheme, host: link.host,
-            storage: .link(UnsafePointer(storage.segmentBase), count: storage.segmentCount),
+            storage: .link(UnsafePointer(storage.segmentBase)), stored: storage.segmentCount,
             queryItems: QueryItems(storage), fragment: link.fragment, owner: owner, options: options)
     }
 
     /// The input for parts split elsewhere
     /// (``Router/lookup(scheme:host:pathSegments:queryItems:fragment:)``).
     init(
-        scheme: String, host: String?, pathSegments: [String], queryItems: [QueryItem], fragment: String?,
+        scheme: String, host: String?, pathSegments: [String], queryItems: borrowing [QueryItem],
+        fragment: String?,
         options: RoutingOptions
     ) {
+        // Counted first, so that the array is moved into the storage, not copied.
+        let stored = pathSegments.count
+        guard !queryItems.isEmpty else {
+            self.init(
+                scheme: scheme, host: host, storage: .strings(pathSegments), stored: stored,
+                queryItems: QueryItems(empty: ()), fragment: fragment, owner: nil, options: options)
+            return
+        }
         // Items given as an array are copied into a storage of their own, read in place.
-        let owner =
-            queryItems.isEmpty
-            ? nil : Link.Storage.make(scheme: "", host: nil, port: nil, segments: [], items: queryItems)
+        let owner = Link.Storage.make(scheme: "", host: nil, port: nil, segments: [], items: queryItems)
         self.init(
-            scheme: scheme, host: host, storage: .strings(pathSegments),
-            queryItems: owner.map { QueryItems($0) } ?? QueryItems(empty: ()), fragment: fragment,
-            owner: owner,
-            options: options)
+            scheme: scheme, host: host, storage: .strings(pathSegments), stored: stored,
+            queryItems: QueryItems(owner), fragment: fragment, owner: owner, options: options)
     }
 
     /// The number of segments matched.
@@ -153,8 +157,8 @@ struct MatchInput {
             j -= 1
         }
         switch storage {
-        case .link(let segments, let count):
-            precondition(j >= 0 && j < count, "segment index out of range")
+        case .link(let segments):
+            precondition(j >= 0 && j < storedCount, "segment index out of range")
             return segments[j].decoded
         case .strings(let segments): return segments[j]
         }
