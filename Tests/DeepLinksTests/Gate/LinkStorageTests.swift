@@ -150,4 +150,27 @@ struct LinkStorageTests {
             #expect(link.queryItems.first?.value == "\(i)")
         }
     }
+
+    @Test("a lookup from parts reads query items given as an array exactly as a parsed link's items")
+    func lookupFromPartsWithQueryItems() throws {
+        let router = try Router(
+            RouteTable { Route("albums", "/albums", query: ["page(int 1...9)=1", "sort(enum a|b)?"]) })
+        let items = [
+            QueryItem(rawName: "sort", rawValue: "b", name: "sort", value: "b", hasValue: true),
+            QueryItem(rawName: "page", rawValue: "3", name: "page", value: "3", hasValue: true),
+        ]
+        let fromParts = router.lookup(
+            scheme: "https", host: "example.com", pathSegments: ["albums"], queryItems: items)
+        #expect(fromParts?.parameters["page"] == 3)
+        #expect(fromParts?.parameters["sort"] == "b")
+        let link = try LinkGate().parse("https://example.com/albums?sort=b&page=3")
+        #expect(router.match(link)?.parameters == fromParts?.parameters)
+        // A repeated item is refused in both ways of asking.
+        let repeated = items + [items[1]]
+        #expect(
+            router.lookup(
+                scheme: "https", host: "example.com", pathSegments: ["albums"], queryItems: repeated)
+                == nil)
+        #expect(router.match(try LinkGate().parse("https://example.com/albums?sort=b&page=3&page=3")) == nil)
+    }
 }
