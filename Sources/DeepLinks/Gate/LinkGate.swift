@@ -85,21 +85,23 @@ public struct LinkGate: Sendable {
     /// Removes the stripped items; appends each to `removed` when it is not `nil`.
     private func strip(_ link: Link, removed: inout [QueryItem]?) -> Link {
         let strippedNames = prepared.strippedNames
-        guard !strippedNames.isEmpty, !link.queryItems.isEmpty,
-            let first = link.queryItems.firstIndex(where: { strippedNames.matches($0.name) })
-        else {
-            return link
-        }
-        var kept = Array(link.queryItems[..<first])
-        kept.reserveCapacity(link.queryItems.count - 1)
-        removed?.append(link.queryItems[first])
-        for item in link.queryItems[(first + 1)...] {
-            if strippedNames.matches(item.name) {
-                removed?.append(item)
-            } else {
-                kept.append(item)
+        guard !strippedNames.isEmpty, link.storage.itemCount > 0 else { return link }
+        // Read in place: the link's items are not copied into an array unless some are removed.
+        let kept: [QueryItem]? = link.storage.withItems { items in
+            guard let first = items.firstIndex(where: { strippedNames.matches($0.name) }) else { return nil }
+            var kept = Array(items[..<first])
+            kept.reserveCapacity(items.count - 1)
+            removed?.append(items[first])
+            for item in items[(first + 1)...] {
+                if strippedNames.matches(item.name) {
+                    removed?.append(item)
+                } else {
+                    kept.append(item)
+                }
             }
+            return kept
         }
+        guard let kept else { return link }
         return link.keeping(kept)
     }
 }

@@ -25,7 +25,7 @@ struct LinkParser {
         let characters = try checkCharacters()
 
         // scheme ":"
-        let stops = ASCII.authorityStopTable
+        let stops = prepared.authorityStopTable
         var i = 0
         while i < count, stops[Int(bytes[i])] & (ASCII.endsAuthority | ASCII.colonStop) == 0 {
             i += 1
@@ -92,19 +92,44 @@ struct LinkParser {
 
         // path
         let pathStart = i
-        let segments = try parsePath(
-            pathStart, count, hasAuthority: hasAuthority, escapes: characters.hasPercent)
-        i = pathStart + segments.rawLength
+        let pathCheck = try checkComponent(
+            pathStart, count, ends: .atQueryOrFragment, name: "path", counting: UInt8(ascii: "/"))
+        let pathEnd = pathCheck.end
+        // The query's characters are checked before the segments are made, so that one
+        // allocation has room for the segments and the items; a query error is thrown where
+        // the query is parsed, after any error in the segments, as if checked in text order.
+        var queryCheck: Result<ComponentCheck, LinkError>?
+        if pathEnd < count, bytes[pathEnd] == UInt8(ascii: "?") {
+            do {
+                queryCheck = .success(
+                    try checkComponent(
+                        pathEnd + 1, count, ends: .atFragment, name: "query", counting: UInt8(ascii: "&")))
+            } catch {
+                queryCheck = .failure(error)
+            }
+        }
+        let segmentCapacity = pathStart < pathEnd ? min(pathCheck.count + 1, limits.maxPathSegments + 1) : 0
+        var itemCapacity = 0
+        if case .success(let checked) = queryCheck {
+            itemCapacity = min(checked.count + 1, limits.maxQueryItems + 1)
+        }
+        let storage = Link.Storage.make(
+            scheme: scheme, host: host, port: port, segmentCapacity: segmentCapacity,
+            itemCapacity: itemCapacity)
+        try parsePath(
+            pathStart, pathEnd, hasAuthority: hasAuthority, escapes: characters.hasPercent, into: storage)
+        i = pathEnd
 
         // query
         var queryRange: Range<Int>?
-        var queryItems: [QueryItem] = []
         var isStripped = false
-        if i < count, bytes[i] == UInt8(ascii: "?") {
+        if let queryCheck {
             i += 1
             let start = i
-            (queryItems, isStripped, i) = try parseQuery(
-                start, count, escapes: characters.hasPercent, stripping: isWeb && stripping)
+            (isStripped, i) = try parseQuery(
+                start, count, checked: queryCheck, escapes: characters.hasPercent,
+                stripping: isWeb && stripping,
+                into: storage)
             queryRange = start..<i
         }
 
@@ -135,14 +160,15 @@ struct LinkParser {
         let isKnownCanonical =
             (characters.firstUpperCase.map { $0 >= pathStart } ?? true)
             && !(port != nil && port == Link.defaultPort(for: scheme))
-            && !(segments.rawLength == 0 && isWeb)
+            && !(pathEnd == pathStart && isWeb)
             && !characters.hasPercent
-        return Link(
-            scheme: scheme, host: host, port: port, pathSegments: segments.list, queryItems: queryItems,
-            parsed: Link.ParsedText(
-                text: original, path: pathStart..<(pathStart + segments.rawLength), query: queryRange,
-                fragment: fragmentRange, hasAuthority: hasAuthority, isStripped: isStripped),
+        storage.finish(
+            text: .parsed(
+                Link.ParsedText(
+                    text: original, path: pathStart..<pathEnd, query: queryRange,
+                    fragment: fragmentRange, hasAuthority: hasAuthority, isStripped: isStripped)),
             isKnownCanonical: isKnownCanonical)
+        return Link(storage: storage)
     }
 
     // MARK: - Characters
@@ -157,8 +183,8 @@ struct LinkParser {
 
     /// Refuses non-ASCII, whitespace, control characters and backslashes anywhere.
     private func checkCharacters() throws(LinkError) -> CharacterSummary {
-        let (refused, summary) = ASCII.byteClasses.withUnsafeBufferPointer {
-            classes -> (Int?, CharacterSummary) in
+        let classes = prepared.byteClassTable
+        let (refused, summary) = { () -> (Int?, CharacterSummary) in
             var summary = CharacterSummary()
             var i = 0
             while i < bytes.count {
@@ -183,7 +209,7 @@ struct LinkParser {
                 }
             }
             return (nil, summary)
-        }
+        }()
         guard let i = refused else { return summary }
         let b = bytes[i]
         if b >= 0x80 { throw LinkError(.nonASCII, at: i, detail: "byte 0x\(hex(b))") }
@@ -306,23 +332,13 @@ struct LinkParser {
 
     // MARK: - Path
 
-    private struct Segments {
-        var list: [PathSegment]
-        var rawLength: Int
-    }
-
-    /// `escapes` is whether the link holds any `%`: without one, no segment needs decoding.
-    /// The path from `start`: it ends at the first `?` or `#`, or at `limit`.
-    private func parsePath(_ start: Int, _ limit: Int, hasAuthority: Bool, escapes: Bool) throws(LinkError)
-        -> Segments
-    {
-        let checked = try checkComponent(
-            start, limit, ends: .atQueryOrFragment, name: "path", counting: UInt8(ascii: "/"))
-        let end = checked.end
-        guard start < end else { return Segments(list: [], rawLength: 0) }
-        let slashes = checked.count
-        var list: [PathSegment] = []
-        list.reserveCapacity(min(slashes + 1, limits.maxPathSegments + 1))
+    /// The segments of the path `start..<end` (its characters already checked), written
+    /// into `storage`. `escapes` is whether the link holds any `%`: without one, no segment
+    /// needs decoding.
+    private func parsePath(
+        _ start: Int, _ end: Int, hasAuthority: Bool, escapes: Bool, into storage: Link.Storage
+    ) throws(LinkError) {
+        guard start < end else { return }
         var segStart = bytes[start] == UInt8(ascii: "/") ? start + 1 : start
         if !hasAuthority, bytes[start] == UInt8(ascii: "/"), start + 1 < end,
             bytes[start + 1] == UInt8(ascii: "/")
@@ -347,14 +363,13 @@ struct LinkParser {
                     .componentTooLong, at: segStart,
                     detail: "path segment of \(segEnd - segStart) bytes, limit \(limits.maxSegmentLength)")
             }
-            list.append(try segment(segStart, segEnd, escapes: escapes))
-            guard list.count <= limits.maxPathSegments else {
+            storage.append(try segment(segStart, segEnd, escapes: escapes))
+            guard storage.segmentCount <= limits.maxPathSegments else {
                 throw LinkError(.tooManySegments, at: segStart, detail: "limit \(limits.maxPathSegments)")
             }
             if isLast { break }
             segStart = segEnd + 1
         }
-        return Segments(list: list, rawLength: end - start)
     }
 
     private func segment(_ start: Int, _ end: Int, escapes: Bool) throws(LinkError) -> PathSegment {
@@ -404,9 +419,11 @@ struct LinkParser {
     /// The query from `start` (after `?`): it ends at the first `#` or at `limit`. Returns
     /// its items, without those the policy strips when `stripping`, whether any was left out,
     /// and where the query ends.
-    private func parseQuery(_ start: Int, _ limit: Int, escapes: Bool, stripping: Bool)
-        throws(LinkError) -> ([QueryItem], Bool, Int)
-    {
+    private func parseQuery(
+        _ start: Int, _ limit: Int, checked check: Result<ComponentCheck, LinkError>, escapes: Bool,
+        stripping: Bool,
+        into storage: Link.Storage
+    ) throws(LinkError) -> (Bool, Int) {
         // A query over the limit is refused as such before anything in it.
         func checkLength(_ end: Int) throws(LinkError) {
             guard end - start <= limits.maxQueryLength else {
@@ -415,11 +432,10 @@ struct LinkParser {
                     detail: "query of \(end - start) bytes, limit \(limits.maxQueryLength)")
             }
         }
-        let checked: (end: Int, count: Int, quote: Int?)
-        do {
-            checked = try checkComponent(
-                start, limit, ends: .atFragment, name: "query", counting: UInt8(ascii: "&"))
-        } catch {
+        let checked: ComponentCheck
+        switch check {
+        case .success(let value): checked = value
+        case .failure(let error):
             try checkLength(componentEnd(from: start, limit, ends: .atFragment))
             throw error
         }
@@ -429,12 +445,8 @@ struct LinkParser {
             throw LinkError(
                 .invalidCharacter, at: quote, detail: "\"'\" in the query, which browsers send as %27")
         }
-        let ampersands = checked.count
         let strippedNames = prepared.strippedNames
-        var items: [QueryItem] = []
-        // Reserved at the first item kept: a query whose items are all stripped allocates nothing.
-        let capacity = min(ampersands + 1, limits.maxQueryItems + 1)
-        let stops = ASCII.queryItemStopTable
+        let stops = prepared.queryItemStopTable
         var total = 0
         var isStripped = false
         var itemStart = start
@@ -470,8 +482,7 @@ struct LinkParser {
                     if stripping, escaped, strippedNames.matches(item.name) {
                         isStripped = true
                     } else {
-                        if items.isEmpty { items.reserveCapacity(capacity) }
-                        items.append(item)
+                        storage.append(item)
                     }
                 }
                 guard total <= limits.maxQueryItems else {
@@ -481,7 +492,7 @@ struct LinkParser {
             }
             itemStart = itemEnd + 1
         }
-        return (items, isStripped, end)
+        return (isStripped, end)
     }
 
     private func queryItem(_ start: Int, _ end: Int, equals: Int?, escapes: Bool) throws(LinkError)
@@ -523,6 +534,10 @@ struct LinkParser {
         case atFragment
     }
 
+    /// What ``checkComponent(_:_:ends:name:counting:)`` found: where the component ends, how
+    /// many times the counted byte occurs, and (in the query) the first `'`.
+    private typealias ComponentCheck = (end: Int, count: Int, quote: Int?)
+
     /// Where the component from `start` ends, at the latest at `limit`.
     private func componentEnd(from start: Int, _ limit: Int, ends: ComponentEnd) -> Int {
         var i = start
@@ -542,10 +557,10 @@ struct LinkParser {
     @discardableResult
     private func checkComponent(
         _ start: Int, _ limit: Int, ends: ComponentEnd, name: String, counting counted: UInt8 = 0
-    ) throws(LinkError) -> (end: Int, count: Int, quote: Int?) {
+    ) throws(LinkError) -> ComponentCheck {
         // In the query `'` and `&` are taken out of `pchar`, so that the loop below notes the
         // one and counts the other; `/` is not `pchar`: every counted byte comes to the switch.
-        let classes = ends == .atFragment ? ASCII.queryByteClassTable : ASCII.byteClassTable
+        let classes = ends == .atFragment ? prepared.queryByteClassTable : prepared.byteClassTable
         let allowsQuestionMark = ends != .atQueryOrFragment
         var n = 0
         var quote: Int?
@@ -599,7 +614,7 @@ struct LinkParser {
     /// The text of the bytes `start..<end`: a short run of ASCII bytes is written as a small
     /// string directly (``SmallASCIIString``), without validating it again.
     func string(_ start: Int, _ end: Int) -> String {
-        SmallASCIIString.make(bytes, start, end)
+        SmallASCIIString.make(bytes, start, end, layoutHolds: prepared.smallStringsHold)
     }
 }
 

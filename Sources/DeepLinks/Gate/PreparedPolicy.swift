@@ -8,10 +8,25 @@ final class PreparedPolicy: Sendable {
     /// Its stripped query items.
     let strippedNames: StrippedNameMatcher
 
+    /// The parser's byte tables and whether small strings are written directly
+    /// (``SmallASCIIString/isAvailable``), read once here: a parse then reads fields instead
+    /// of checking a lazily initialised global at every use. The tables live as long as the
+    /// process and are never written.
+    nonisolated(unsafe) let byteClassTable: UnsafePointer<UInt8>
+    nonisolated(unsafe) let queryByteClassTable: UnsafePointer<UInt8>
+    nonisolated(unsafe) let queryItemStopTable: UnsafePointer<UInt8>
+    nonisolated(unsafe) let authorityStopTable: UnsafePointer<UInt8>
+    let smallStringsHold: Bool
+
     init(_ policy: LinkPolicy) {
         self.policy = policy
         allowedHosts = AllowedHostMatcher(policy)
         strippedNames = StrippedNameMatcher(policy.strippedQueryItems)
+        byteClassTable = ASCII.byteClassTable
+        queryByteClassTable = ASCII.queryByteClassTable
+        queryItemStopTable = ASCII.queryItemStopTable
+        authorityStopTable = ASCII.authorityStopTable
+        smallStringsHold = SmallASCIIString.isAvailable
     }
 }
 

@@ -14,28 +14,151 @@ import Foundation
 /// link.queryItems.first?.value        // "3"
 /// ```
 public struct Link: Sendable, Hashable {
-    /// The parts, in one shared box. A link is copied into sanitised links, matches,
-    /// outcomes and explanations; a copy then costs one reference count instead of nine.
-    private final class Parts: Sendable {
-        let scheme: String
-        let host: String?
-        let port: Int?
-        let pathSegments: [PathSegment]
-        let queryItems: [QueryItem]
-        let text: Text
-        let isKnownCanonical: Bool
+    /// Every part of a link in one allocation: the scalar parts in the header, the path
+    /// segments and then the query items in the tail. A link is copied into sanitised links,
+    /// matches, outcomes and explanations; a copy costs one reference count, and a parsed
+    /// link one allocation (a separate box and two arrays cost three, and as many frees).
+    ///
+    /// Written only while it is built (by the gate's parser or from given parts), before any
+    /// `Link` holds it; immutable afterwards, which is what makes sharing it across
+    /// concurrency domains safe (`ManagedBuffer` itself is never `Sendable`).
+    final class Storage: ManagedBuffer<Storage.Header, UInt64> {
+        struct Header {
+            var scheme: String
+            var host: String?
+            var port: Int?
+            var text: Text
+            var isKnownCanonical: Bool
+            /// How many segments are initialised, at the start of the tail.
+            var segmentCount: Int
+            /// How many query items are initialised, after the segments' room.
+            var itemCount: Int
+            /// Room for segments: the query items start after it.
+            let segmentCapacity: Int
+            let itemCapacity: Int
+        }
 
-        init(
-            scheme: String, host: String?, port: Int?, pathSegments: [PathSegment], queryItems: [QueryItem],
-            text: Text, isKnownCanonical: Bool
-        ) {
-            self.scheme = scheme
-            self.host = host
-            self.port = port
-            self.pathSegments = pathSegments
-            self.queryItems = queryItems
-            self.text = text
-            self.isKnownCanonical = isKnownCanonical
+        /// An empty storage with room for the given numbers of segments and items.
+        static func make(
+            scheme: String, host: String?, port: Int?, segmentCapacity: Int, itemCapacity: Int
+        ) -> Storage {
+            let words =
+                (segmentCapacity * MemoryLayout<PathSegment>.stride + itemCapacity
+                    * MemoryLayout<QueryItem>.stride
+                    + 7) / 8
+            let buffer = Storage.create(minimumCapacity: words) { _ in
+                Header(
+                    scheme: scheme, host: host, port: port, text: .building, isKnownCanonical: false,
+                    segmentCount: 0, itemCount: 0, segmentCapacity: segmentCapacity,
+                    itemCapacity: itemCapacity)
+            }
+            // The tail is raw room: each region is bound to its own type once, here.
+            buffer.withUnsafeMutablePointerToElements {
+                let raw = UnsafeMutableRawPointer($0)
+                raw.bindMemory(to: PathSegment.self, capacity: segmentCapacity)
+                (raw + segmentCapacity * MemoryLayout<PathSegment>.stride)
+                    .bindMemory(to: QueryItem.self, capacity: itemCapacity)
+            }
+            return unsafeDowncast(buffer, to: Storage.self)
+        }
+
+        /// A storage holding copies of the given segments and items.
+        static func make(
+            scheme: String, host: String?, port: Int?, segments: some Collection<PathSegment>,
+            items: some Collection<QueryItem>
+        ) -> Storage {
+            let storage = make(
+                scheme: scheme, host: host, port: port, segmentCapacity: segments.count,
+                itemCapacity: items.count)
+            for segment in segments { storage.append(segment) }
+            for item in items { storage.append(item) }
+            return storage
+        }
+
+        /// The header's address. Read through it rather than `header`, which as a class's
+        /// stored property is checked for exclusive access at run time on every read.
+        @inline(__always)
+        var head: UnsafeMutablePointer<Header> { withUnsafeMutablePointerToHeader { $0 } }
+
+        /// Writes the text and whether it is canonical, once, over the `building` placeholder:
+        /// the placeholder holds nothing, so it is written over without being destroyed.
+        @inline(__always)
+        func finish(text: Text, isKnownCanonical: Bool) {
+            let header = head
+            let offset = MemoryLayout<Header>.offset(of: \Header.text).unsafelyUnwrapped
+            (UnsafeMutableRawPointer(header) + offset).assumingMemoryBound(to: Text.self).initialize(to: text)
+            header.pointee.isKnownCanonical = isKnownCanonical
+        }
+
+        /// The first segment's address.
+        @inline(__always)
+        var segmentBase: UnsafeMutablePointer<PathSegment> {
+            withUnsafeMutablePointerToElements {
+                UnsafeMutableRawPointer($0).assumingMemoryBound(to: PathSegment.self)
+            }
+        }
+
+        /// The first query item's address.
+        @inline(__always)
+        var itemBase: UnsafeMutablePointer<QueryItem> {
+            withUnsafeMutablePointers { header, elements in
+                (UnsafeMutableRawPointer(elements) + header.pointee.segmentCapacity
+                    * MemoryLayout<PathSegment>.stride)
+                    .assumingMemoryBound(to: QueryItem.self)
+            }
+        }
+
+        @inline(__always)
+        var segmentCount: Int { head.pointee.segmentCount }
+
+        @inline(__always)
+        var itemCount: Int { head.pointee.itemCount }
+
+        /// Adds a segment; there must be room for it.
+        @inline(__always)
+        func append(_ segment: PathSegment) {
+            let n = head.pointee.segmentCount
+            precondition(n < head.pointee.segmentCapacity)
+            (segmentBase + n).initialize(to: segment)
+            head.pointee.segmentCount = n + 1
+        }
+
+        /// Adds a query item; there must be room for it.
+        @inline(__always)
+        func append(_ item: QueryItem) {
+            let n = head.pointee.itemCount
+            precondition(n < head.pointee.itemCapacity)
+            (itemBase + n).initialize(to: item)
+            head.pointee.itemCount = n + 1
+        }
+
+        /// The segments, read while the storage is alive.
+        @inline(__always)
+        func withSegments<R, E: Error>(_ body: (UnsafeBufferPointer<PathSegment>) throws(E) -> R) throws(E)
+            -> R
+        {
+            defer { withExtendedLifetime(self) {} }
+            return try body(UnsafeBufferPointer(start: segmentBase, count: head.pointee.segmentCount))
+        }
+
+        /// The query items, read while the storage is alive.
+        @inline(__always)
+        func withItems<R, E: Error>(_ body: (UnsafeBufferPointer<QueryItem>) throws(E) -> R) throws(E) -> R {
+            defer { withExtendedLifetime(self) {} }
+            return try body(UnsafeBufferPointer(start: itemBase, count: head.pointee.itemCount))
+        }
+
+        deinit {
+            withUnsafeMutablePointers { header, elements in
+                // One element at a time: the loop destroys each in line, where
+                // `deinitialize(count:)` goes through the runtime's generic array destroy.
+                let raw = UnsafeMutableRawPointer(elements)
+                let segments = raw.assumingMemoryBound(to: PathSegment.self)
+                for i in 0..<header.pointee.segmentCount { (segments + i).deinitialize(count: 1) }
+                let items = (raw + header.pointee.segmentCapacity * MemoryLayout<PathSegment>.stride)
+                    .assumingMemoryBound(to: QueryItem.self)
+                for i in 0..<header.pointee.itemCount { (items + i).deinitialize(count: 1) }
+            }
         }
     }
 
@@ -46,6 +169,9 @@ public struct Link: Sendable, Hashable {
         /// The raw parts are slices of the text the gate parsed, read when asked for: most
         /// links are routed without anyone reading them.
         case parsed(ParsedText)
+        /// Not written yet: only while the storage is built, before a link holds it. Trivial
+        /// to overwrite, which is why it is the placeholder.
+        case building
     }
 
     /// The text the gate parsed and where its raw parts lie in it.
@@ -73,44 +199,58 @@ public struct Link: Sendable, Hashable {
         }
     }
 
-    private let parts: Parts
+    /// Immutable once a link holds it (see ``Storage``).
+    nonisolated(unsafe) let storage: Storage
+
+    /// A link holding a storage whose parts are all written.
+    init(storage: Storage) {
+        self.storage = storage
+    }
 
     /// The scheme, lower-cased (`https`, `myapp`).
-    public var scheme: String { parts.scheme }
+    public var scheme: String { storage.head.pointee.scheme }
 
     /// The host, lower-cased; `nil` only for a custom-scheme link with an empty authority
     /// (`myapp:///settings`). For http(s) it is a DNS name or, where the policy allows, an
     /// IP literal (IPv6 literals keep their brackets).
-    public var host: String? { parts.host }
+    public var host: String? { storage.head.pointee.host }
 
     /// The explicit port, if the link carried one (also when it equals the scheme's default).
-    public var port: Int? { parts.port }
+    public var port: Int? { storage.head.pointee.port }
 
     /// The path exactly as it arrived, still percent-encoded (`/a/b%20c`). Empty when the
     /// link has no path (`https://example.com`).
     public var rawPath: String {
-        switch parts.text {
+        switch storage.head.pointee.text {
         case .given(_, let rawPath, _, _): rawPath
         case .parsed(let parsed): parsed.slice(parsed.path)
+        case .building: Self.unbuilt()
         }
     }
 
     /// The path split on `/`, without the leading empty segment. A trailing slash yields a
     /// final empty segment (`/a/` is `["a", ""]`); the bare path `/` is `[""]`, and an
     /// empty path is `[]`.
-    public var pathSegments: [PathSegment] { parts.pathSegments }
+    public var pathSegments: [PathSegment] { storage.withSegments { Array($0) } }
 
     /// The query exactly as it arrived, without the `?`; `nil` when there is no `?`.
     public var rawQuery: String? {
-        switch parts.text {
+        switch storage.head.pointee.text {
         case .given(_, _, let rawQuery, _): rawQuery
+        case .building: Self.unbuilt()
         case .parsed(let parsed):
-            parsed.isStripped ? Self.joined(parts.queryItems) : parsed.query.map { parsed.slice($0) }
+            parsed.isStripped ? storage.withItems { Self.joined($0) } : parsed.query.map { parsed.slice($0) }
         }
     }
 
+    /// Stops on a link read before its storage was written: a fault in the SDK, never
+    /// something input can cause (every `Link` initialiser writes the text).
+    private static func unbuilt() -> Never {
+        preconditionFailure("a link was read before its parts were written")
+    }
+
     /// The query items, written back as raw query text; `nil` when there is none.
-    private static func joined(_ items: [QueryItem]) -> String? {
+    private static func joined(_ items: some Collection<QueryItem>) -> String? {
         guard !items.isEmpty else { return nil }
         var query = ""
         for (i, item) in items.enumerated() {
@@ -126,20 +266,22 @@ public struct Link: Sendable, Hashable {
 
     /// The query split on `&` into items, in order, repeats kept. `+` is kept as a literal
     /// plus sign: links are not HTML form submissions.
-    public var queryItems: [QueryItem] { parts.queryItems }
+    public var queryItems: [QueryItem] { storage.withItems { Array($0) } }
 
     /// The fragment exactly as it arrived, without the `#`; `nil` when there is no `#`.
     public var rawFragment: String? {
-        switch parts.text {
+        switch storage.head.pointee.text {
         case .given(_, _, _, let rawFragment): rawFragment
         case .parsed(let parsed): parsed.fragment.map { parsed.slice($0) }
+        case .building: Self.unbuilt()
         }
     }
 
     /// The exact text the gate accepted.
     public var original: String {
-        switch parts.text {
+        switch storage.head.pointee.text {
         case .given(let original, _, _, _): return original
+        case .building: Self.unbuilt()
         case .parsed(let parsed):
             guard parsed.isStripped else { return parsed.text }
             return Self.assemble(
@@ -152,7 +294,7 @@ public struct Link: Sendable, Hashable {
     /// and host, no default port, no escape, a path where a web link needs one), so that
     /// ``canonical`` is ``original`` without further work. `false` says nothing: the canonical
     /// form is then computed. Not part of the link's value: neither compared nor encoded.
-    var isKnownCanonical: Bool { parts.isKnownCanonical }
+    var isKnownCanonical: Bool { storage.head.pointee.isKnownCanonical }
 
     /// Creates a link from parts that the gate has already checked.
     init(
@@ -160,33 +302,28 @@ public struct Link: Sendable, Hashable {
         rawQuery: String?, queryItems: [QueryItem], rawFragment: String?, original: String,
         isKnownCanonical: Bool = false
     ) {
-        parts = Parts(
-            scheme: scheme, host: host, port: port, pathSegments: pathSegments, queryItems: queryItems,
+        storage = Storage.make(
+            scheme: scheme, host: host, port: port, segments: pathSegments, items: queryItems)
+        storage.finish(
             text: .given(original: original, rawPath: rawPath, rawQuery: rawQuery, rawFragment: rawFragment),
             isKnownCanonical: isKnownCanonical)
-    }
-
-    /// Creates a link whose raw parts are slices of the text the gate parsed.
-    init(
-        scheme: String, host: String?, port: Int?, pathSegments: [PathSegment], queryItems: [QueryItem],
-        parsed: ParsedText, isKnownCanonical: Bool
-    ) {
-        parts = Parts(
-            scheme: scheme, host: host, port: port, pathSegments: pathSegments, queryItems: queryItems,
-            text: .parsed(parsed), isKnownCanonical: isKnownCanonical)
     }
 
     /// This link with only the kept query items: the query is written from them and the
     /// original text again from the parts. Whole items removed from a canonical text leave a
     /// canonical text.
     func keeping(_ kept: [QueryItem]) -> Link {
-        if case .parsed(let parsed) = parts.text {
-            return Link(
-                scheme: scheme, host: host, port: port, pathSegments: pathSegments, queryItems: kept,
-                parsed: ParsedText(
-                    text: parsed.text, path: parsed.path, query: parsed.query, fragment: parsed.fragment,
-                    hasAuthority: parsed.hasAuthority, isStripped: true),
+        if case .parsed(let parsed) = storage.head.pointee.text {
+            let copy = storage.withSegments {
+                Storage.make(scheme: scheme, host: host, port: port, segments: $0, items: kept)
+            }
+            copy.finish(
+                text: .parsed(
+                    ParsedText(
+                        text: parsed.text, path: parsed.path, query: parsed.query, fragment: parsed.fragment,
+                        hasAuthority: parsed.hasAuthority, isStripped: true)),
                 isKnownCanonical: isKnownCanonical)
+            return Link(storage: copy)
         }
         let rawQuery = Self.joined(kept)
         let text = Self.assemble(
@@ -200,10 +337,11 @@ public struct Link: Sendable, Hashable {
 
     /// Two links are equal when every part is.
     public static func == (a: Link, b: Link) -> Bool {
-        a.parts === b.parts
+        a.storage === b.storage
             || (a.scheme == b.scheme && a.host == b.host && a.port == b.port && a.rawPath == b.rawPath
-                && a.pathSegments == b.pathSegments && a.rawQuery == b.rawQuery
-                && a.queryItems == b.queryItems
+                && a.storage.withSegments { x in b.storage.withSegments { x.elementsEqual($0) } }
+                && a.rawQuery == b.rawQuery
+                && a.storage.withItems { x in b.storage.withItems { x.elementsEqual($0) } }
                 && a.rawFragment == b.rawFragment && a.original == b.original)
     }
 
@@ -213,9 +351,16 @@ public struct Link: Sendable, Hashable {
         hasher.combine(host)
         hasher.combine(port)
         hasher.combine(rawPath)
-        hasher.combine(pathSegments)
+        // As the arrays hash: the count, then each element.
+        storage.withSegments {
+            hasher.combine($0.count)
+            for segment in $0 { hasher.combine(segment) }
+        }
         hasher.combine(rawQuery)
-        hasher.combine(queryItems)
+        storage.withItems {
+            hasher.combine($0.count)
+            for item in $0 { hasher.combine(item) }
+        }
         hasher.combine(rawFragment)
         hasher.combine(original)
     }
@@ -297,7 +442,7 @@ extension Link {
     /// The fragment, percent-decoded; `nil` when there is no `#`.
     public var fragment: String? {
         // A parsed link without `#` answers without reading its text.
-        if case .parsed(let parsed) = parts.text, parsed.fragment == nil { return nil }
+        if case .parsed(let parsed) = storage.head.pointee.text, parsed.fragment == nil { return nil }
         return rawFragment.map { PercentEncoding.decode($0) ?? $0 }
     }
 
@@ -331,7 +476,7 @@ extension Link {
 
     /// The decoded values of every query item with this name, in order.
     public func queryValues(named name: String) -> [String] {
-        queryItems.filter { $0.name == name }.map(\.value)
+        storage.withItems { $0.filter { $0.name == name }.map(\.value) }
     }
 
     /// Foundation's `URL` for this link, built from the original text.

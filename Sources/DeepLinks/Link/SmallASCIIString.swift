@@ -63,9 +63,18 @@ enum SmallASCIIString {
     /// `text`, never outside it; longer strings are made by `String(decoding:as:)`.
     @inline(__always)
     static func make(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
+        make(text, start, end, layoutHolds: isAvailable)
+    }
+
+    /// ``make(_:_:_:)`` with ``isAvailable`` read once by the caller: a hot loop then reads a
+    /// flag instead of checking a lazily initialised global on every string.
+    @inline(__always)
+    static func make(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, layoutHolds: Bool)
+        -> String
+    {
         let count = end - start
         #if _endian(little) && _pointerBitWidth(_64)
-            if count <= capacity, isAvailable, let base = text.baseAddress {
+            if count <= capacity, layoutHolds, let base = text.baseAddress {
                 let raw = UnsafeRawPointer(base)
                 let total = text.count
                 var low: UInt64

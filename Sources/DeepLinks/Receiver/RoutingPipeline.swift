@@ -23,14 +23,23 @@ struct RoutingPipeline: Sendable {
     /// The decision for a link already without the query items the policy strips (what
     /// ``LinkGate/parseStripped(_:)`` gives for a web link).
     func outcome(forSanitized sanitized: Link) -> LinkOutcome {
-        let input = MatchInput(link: sanitized, options: router.table.options)
+        // The input reads the link in place without counting a reference: the link is kept
+        // alive until the outcome is made.
+        withExtendedLifetime(sanitized) { outcome(borrowing: sanitized) }
+    }
+
+    @inline(__always)
+    private func outcome(borrowing sanitized: Link) -> LinkOutcome {
+        let input = MatchInput(borrowing: sanitized, options: router.table.options)
         var parameters = RouteParameters()
         var refusal: Router.GuardRefusal?
         if let compiled = router.lookup(input, into: &parameters, refusal: &refusal) {
-            let route = compiled.route
+            // Two fields read in place: a copy of the whole declaration would retain and
+            // release each of its parts.
+            let safety = compiled.route.safety
             let match = RouteMatch(
-                route: route.name, parameters: consume parameters, safety: route.safety, link: sanitized)
-            return route.safety.requiresConfirmation ? .confirm(match) : .route(match)
+                route: compiled.route.name, parameters: consume parameters, safety: safety, link: sanitized)
+            return safety.requiresConfirmation ? .confirm(match) : .route(match)
         }
         // Only the failure path looks for the parameter that refused the link: a guarded
         // route's refusal when there was one (as the explanation names it), else the first

@@ -6,28 +6,69 @@
 /// - for a custom-scheme link with a host, the host prepended as the first segment.
 struct MatchInput {
     enum Storage {
-        case link([PathSegment])
+        /// A link's segments, read in place in its storage, which ``owner`` or the caller
+        /// keeps alive (see ``init(borrowing:options:)``).
+        case link(UnsafePointer<PathSegment>)
         case strings([String])
     }
 
+    /// Query items read in place in a link's storage: reading one field of an item copies
+    /// neither the item nor an array of them. The storage is kept alive by the input's
+    /// ``owner`` or by the caller.
+    struct QueryItems: RandomAccessCollection {
+        /// The first item, `nil` when there are none.
+        let base: UnsafePointer<QueryItem>?
+        let count: Int
+
+        var startIndex: Int { 0 }
+        var endIndex: Int { count }
+
+        subscript(i: Int) -> QueryItem {
+            unsafeAddress {
+                precondition(i >= 0 && i < count, "query item index out of range")
+                return base.unsafelyUnwrapped + i
+            }
+        }
+
+        /// No items.
+        init(empty: Void) {
+            base = nil
+            count = 0
+        }
+
+        /// The items of a link's storage.
+        init(_ storage: Link.Storage) {
+            count = storage.itemCount
+            base = count == 0 ? nil : UnsafePointer(storage.itemBase)
+        }
+    }
+
+    /// What keeps the storage read in place alive: the link's storage, or one made for
+    /// query items given as an array; `nil` when the caller keeps the link alive.
+    private let owner: Link.Storage?
     let scheme: String
     let host: String?
     let isWeb: Bool
-    let storage: Storage
-    /// Whether the host is read as segment 0 (a custom scheme with a host).
+    /// Whether the host is read as segment 0 (a custom scheme with a host). Declared beside
+    /// ``isWeb`` so that the two flags share one word.
     let hostIsSegment: Bool
+    let storage: Storage
     /// How many stored segments to read (a dropped trailing or root segment is not counted).
     let storedCount: Int
-    let queryItems: [QueryItem]
+    let queryItems: QueryItems
     /// The decoded fragment; `nil` when absent or empty.
     let fragment: String?
     /// Folded segments, when literals compare without case.
     let folded: [String]?
 
-    init(
-        scheme: String, host: String?, storage: Storage, queryItems: [QueryItem], fragment: String?,
-        options: RoutingOptions
+    /// `stored` is the number of segments in `storage`.
+    @inline(__always)
+    private init(
+        scheme: String, host: String?, storage: Storage, stored: Int, queryItems: QueryItems,
+        fragment: String?,
+        owner: Link.Storage?, options: RoutingOptions
     ) {
+        self.owner = owner
         self.scheme = scheme
         self.host = host
         self.isWeb = RouteScope.isWeb(scheme)
@@ -35,15 +76,10 @@ struct MatchInput {
         self.queryItems = queryItems
         self.fragment = fragment.flatMap { $0.isEmpty ? nil : $0 }
         hostIsSegment = !isWeb && host != nil
-        let stored: Int
         let lastIsEmpty: Bool
         switch storage {
-        case .link(let segments):
-            stored = segments.count
-            lastIsEmpty = segments.last?.decoded.isEmpty ?? false
-        case .strings(let segments):
-            stored = segments.count
-            lastIsEmpty = segments.last?.isEmpty ?? false
+        case .link(let segments): lastIsEmpty = stored > 0 && segments[stored - 1].decoded.isEmpty
+        case .strings(let segments): lastIsEmpty = segments.last?.isEmpty ?? false
         }
         if stored == 1, lastIsEmpty {
             storedCount = 0
@@ -68,11 +104,46 @@ struct MatchInput {
         }
     }
 
+    /// The input for a link, holding a reference to it.
     init(link: Link, options: RoutingOptions) {
+        self.init(link, owner: link.storage, options: options)
+    }
+
+    /// The input for a link that the caller keeps alive for as long as it uses the input
+    /// (`withExtendedLifetime(link)`): no reference is counted.
+    init(borrowing link: Link, options: RoutingOptions) {
+        self.init(link, owner: nil, options: options)
+    }
+
+    @inline(__always)
+    private init(_ link: Link, owner: Link.Storage?, options: RoutingOptions) {
+        let storage = link.storage
         self.init(
-            scheme: link.scheme, host: link.host, storage: .link(link.pathSegments),
-            queryItems: link.queryItems,
-            fragment: link.fragment, options: options)
+            scheme: link.scheme, host: link.host,
+            storage: .link(UnsafePointer(storage.segmentBase)), stored: storage.segmentCount,
+            queryItems: QueryItems(storage), fragment: link.fragment, owner: owner, options: options)
+    }
+
+    /// The input for parts split elsewhere
+    /// (``Router/lookup(scheme:host:pathSegments:queryItems:fragment:)``).
+    init(
+        scheme: String, host: String?, pathSegments: [String], queryItems: borrowing [QueryItem],
+        fragment: String?,
+        options: RoutingOptions
+    ) {
+        // Counted first, so that the array is moved into the storage, not copied.
+        let stored = pathSegments.count
+        guard !queryItems.isEmpty else {
+            self.init(
+                scheme: scheme, host: host, storage: .strings(pathSegments), stored: stored,
+                queryItems: QueryItems(empty: ()), fragment: fragment, owner: nil, options: options)
+            return
+        }
+        // Items given as an array are copied into a storage of their own, read in place.
+        let owner = Link.Storage.make(scheme: "", host: nil, port: nil, segments: [], items: queryItems)
+        self.init(
+            scheme: scheme, host: host, storage: .strings(pathSegments), stored: stored,
+            queryItems: QueryItems(owner), fragment: fragment, owner: owner, options: options)
     }
 
     /// The number of segments matched.
@@ -86,7 +157,9 @@ struct MatchInput {
             j -= 1
         }
         switch storage {
-        case .link(let segments): return segments[j].decoded
+        case .link(let segments):
+            precondition(j >= 0 && j < storedCount, "segment index out of range")
+            return segments[j].decoded
         case .strings(let segments): return segments[j]
         }
     }

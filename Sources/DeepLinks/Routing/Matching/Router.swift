@@ -135,7 +135,7 @@ public struct Router: Sendable {
     ) -> RouteLookup? {
         lookup(
             MatchInput(
-                scheme: scheme, host: host, storage: .strings(pathSegments), queryItems: queryItems,
+                scheme: scheme, host: host, pathSegments: pathSegments, queryItems: queryItems,
                 fragment: fragment, options: table.options))
     }
 
