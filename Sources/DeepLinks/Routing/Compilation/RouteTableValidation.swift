@@ -150,40 +150,60 @@ struct RouteTableValidation {
                 problems.append(.invalidPattern(route: route.name, error: error))
             }
         }
+        // The declarations are read in place, by position: iterating a list would copy each.
+        let segments = route.path.segments
+        let query = route.query
         if let error = route.path.syntaxError { syntax(error) }
-        for declaration in route.query { if let error = declaration.syntaxError { syntax(error) } }
-        if let error = route.fragment.declaration?.syntaxError { syntax(error) }
+        for j in query.indices { if let error = query[j].syntaxError { syntax(error) } }
+        let fragment = route.fragment.declaration
+        if let error = fragment?.syntaxError { syntax(error) }
         guard problems.isEmpty else { return problems }
 
         // Every parameter, path then query then fragment, in the order problems are reported.
         // A route has a handful of parameters: comparing each with the earlier ones is cheaper
-        // than hashing them, and walking the declaration again makes no list.
-        var position = 0
-        Self.forEachParameter(of: route) { name, _ in
-            defer { position += 1 }
-            guard position > 0 else { return true }
-            var earlier = 0
-            var clash = false
-            Self.forEachParameter(of: route) { other, _ in
-                if earlier == position { return false }
-                earlier += 1
-                if other == name { clash = true }
-                return !clash
+        // than hashing them, and makes no list.
+        func isEarlier(_ name: String, pathBefore pathEnd: Int, queryBefore queryEnd: Int) -> Bool {
+            for i in 0..<pathEnd {
+                switch segments[i] {
+                case .literal: continue
+                case .parameter(let other, _), .catchAll(let other, _): if other == name { return true }
+                }
             }
-            if clash { problems.append(.parameterNameClash(route: route.name, parameter: name)) }
-            return true
+            for j in 0..<queryEnd where query[j].name == name { return true }
+            return false
+        }
+        func clash(_ name: String) { problems.append(.parameterNameClash(route: route.name, parameter: name)) }
+        for i in segments.indices {
+            switch segments[i] {
+            case .literal: continue
+            case .parameter(let name, _), .catchAll(let name, _):
+                if isEarlier(name, pathBefore: i, queryBefore: 0) { clash(name) }
+            }
+        }
+        for j in query.indices where isEarlier(query[j].name, pathBefore: segments.count, queryBefore: j) {
+            clash(query[j].name)
+        }
+        if let fragment, isEarlier(fragment.name, pathBefore: segments.count, queryBefore: query.count) {
+            clash(fragment.name)
         }
 
-        Self.forEachParameter(of: route) { name, type in
-            guard let type else { return true }
+        func checkType(_ name: String, _ type: ParameterType?) {
+            guard let type else { return }
             if case .custom(let typeName) = type, registry[typeName] == nil {
                 problems.append(.unknownParameterType(route: route.name, parameter: name, type: typeName))
             }
             if let reason = cache.boundsProblem(of: type) {
                 problems.append(.impossibleBounds(route: route.name, parameter: name, reason: reason))
             }
-            return true
         }
+        for i in segments.indices {
+            switch segments[i] {
+            case .literal: continue
+            case .parameter(let name, let type), .catchAll(let name, let type): checkType(name, type)
+            }
+        }
+        for j in query.indices { checkType(query[j].name, query[j].type) }
+        if let fragment { checkType(fragment.name, fragment.type) }
         guard problems.isEmpty else { return problems }
 
         // Routes share equal query lists (``RouteTable/sharingEqualParts()``): a list whose
@@ -199,7 +219,7 @@ struct RouteTableValidation {
             }
             if sound { cache.noteSoundDefaults(route.query) }
         }
-        if let declaration = route.fragment.declaration,
+        if let declaration = fragment,
             let reason = cache.defaultProblem(of: declaration, validators: validators)
         {
             problems.append(.invalidDefault(route: route.name, parameter: declaration.name, reason: reason))
@@ -207,27 +227,17 @@ struct RouteTableValidation {
         return problems
     }
 
-    /// Calls `body` with the name and type of each parameter of the route, path then query
-    /// then fragment, until it answers false.
-    @inline(__always)
-    private static func forEachParameter(of route: Route, _ body: (String, ParameterType?) -> Bool) {
-        for segment in route.path.segments {
-            switch segment {
-            case .literal: break
-            case .parameter(let name, let type), .catchAll(let name, let type):
-                if !body(name, type) { return }
-            }
-        }
-        for declaration in route.query where !body(declaration.name, declaration.type) { return }
-        if let declaration = route.fragment.declaration { _ = body(declaration.name, declaration.type) }
-    }
-
     /// Scheme and host syntax, and hosts on a scope that serves custom schemes only.
     private func checkScope(_ route: Route, cache: DeclarationCache) -> [RouteTableProblem] {
-        let scope = route.scope
         // Routes share scopes (``RouteTable/sharingEqualParts()``): one found sound is not
-        // checked again.
-        if let clean = cache.soundScope, clean == scope { return [] }
+        // checked again, and the very lists found sound are known by their storage without
+        // comparing (or copying) the scope.
+        if cache.isSoundScope(route.scope) { return [] }
+        let scope = route.scope
+        if let clean = cache.soundScope, clean == scope {
+            cache.noteSoundScope(scope)
+            return []
+        }
         var problems: [RouteTableProblem] = []
         for scheme in scope.schemes where !Self.isValidScheme(scheme) {
             problems.append(.invalidScope(route: route.name, reason: "'\(scheme)' is not a valid scheme"))
@@ -243,7 +253,7 @@ struct RouteTableValidation {
                     reason: "hosts apply to web links only and the scope lists no web scheme; "
                         + "for a custom scheme the host is the first segment of the path"))
         }
-        if problems.isEmpty { cache.soundScope = scope }
+        if problems.isEmpty { cache.noteSoundScope(scope) }
         return problems
     }
 
@@ -358,18 +368,41 @@ struct RouteTableValidation {
 /// stored properties skip the run-time exclusivity checks (see ``ValidatorPool``).
 final class DeclarationCache {
     /// The scope most recently found sound.
-    @exclusivity(unchecked) var soundScope: RouteScope?
+    @exclusivity(unchecked) private(set) var soundScope: RouteScope?
+    /// The storage of the lists of ``soundScope``: the table keeps every list alive while it
+    /// is checked, so a pair of addresses names one scope.
+    @exclusivity(unchecked) private var soundScopeStorage: (UnsafeRawPointer?, UnsafeRawPointer?)?
+
+    /// Whether `scope` holds the very lists of the scope most recently found sound.
+    func isSoundScope(_ scope: borrowing RouteScope) -> Bool {
+        guard let soundScopeStorage else { return false }
+        return soundScopeStorage.0 == Self.address(of: scope.schemes)
+            && soundScopeStorage.1 == Self.address(of: scope.hosts)
+    }
+
+    /// Notes that `scope` is sound.
+    func noteSoundScope(_ scope: RouteScope) {
+        soundScope = scope
+        soundScopeStorage = (Self.address(of: scope.schemes), Self.address(of: scope.hosts))
+    }
+
+    private static func address<Element>(of list: [Element]) -> UnsafeRawPointer? {
+        list.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
+    }
     /// Query lists whose defaults were all found valid, by the address of their storage: the
     /// table keeps every list alive while it is checked, so an address names one list.
     @exclusivity(unchecked) private var soundDefaultLists: Set<UnsafeRawPointer> = []
-    @exclusivity(unchecked) private var lastSoundDefaults: UnsafeRawPointer?
+    /// The lists most recently found or noted sound, compared before hashing: neighbouring
+    /// routes take turns among a few lists.
+    @exclusivity(unchecked) private var recentSoundDefaults: [UnsafeRawPointer] = []
+    private static let recentSoundDefaultsLimit = 8
 
     /// Whether every default of this very list (the same storage) was found valid.
     func hasSoundDefaults(_ list: [QueryParameter]) -> Bool {
         guard let address = Self.address(of: list) else { return list.isEmpty }
-        if address == lastSoundDefaults { return true }
+        if recentSoundDefaults.contains(address) { return true }
         guard soundDefaultLists.contains(address) else { return false }
-        lastSoundDefaults = address
+        noteRecentSoundDefaults(address)
         return true
     }
 
@@ -377,15 +410,19 @@ final class DeclarationCache {
     func noteSoundDefaults(_ list: [QueryParameter]) {
         guard let address = Self.address(of: list) else { return }
         soundDefaultLists.insert(address)
-        lastSoundDefaults = address
+        noteRecentSoundDefaults(address)
     }
 
-    private static func address(of list: [QueryParameter]) -> UnsafeRawPointer? {
-        list.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
+    private func noteRecentSoundDefaults(_ address: UnsafeRawPointer) {
+        if recentSoundDefaults.count == Self.recentSoundDefaultsLimit { recentSoundDefaults.removeFirst() }
+        recentSoundDefaults.append(address)
     }
     /// The bounds problem of each type checked so far.
     @exclusivity(unchecked) private var bounds: [ParameterType: String?] = [:]
-    @exclusivity(unchecked) private var lastBounds: (type: ParameterType, problem: String?)?
+    /// The types most recently checked, compared before hashing: neighbouring routes take
+    /// turns among a few enumerations, whose hashing reads every case.
+    @exclusivity(unchecked) private var recentBounds: [(type: ParameterType, problem: String?)] = []
+    private static let recentBoundsLimit = 8
 
     /// ``ParameterType/boundsProblem``, computed once per distinct type.
     func boundsProblem(of type: ParameterType) -> String? {
@@ -394,7 +431,7 @@ final class DeclarationCache {
         case .string, .slug: return type.boundsProblem
         case .enumeration: break
         }
-        if let lastBounds, lastBounds.type == type { return lastBounds.problem }
+        for entry in recentBounds where entry.type == type { return entry.problem }
         let problem: String?
         if let known = bounds[type] {
             problem = known
@@ -402,7 +439,8 @@ final class DeclarationCache {
             problem = type.boundsProblem
             bounds[type] = problem
         }
-        lastBounds = (type, problem)
+        if recentBounds.count == Self.recentBoundsLimit { recentBounds.removeFirst() }
+        recentBounds.append((type, problem))
         return problem
     }
 
