@@ -310,7 +310,8 @@ final class ValidatorPool {
             untyped = made
             return made
         }
-        for entry in recent where entry.type == type { return entry.validator }
+        // By position: iterating the list would copy each entry's type.
+        for i in recent.indices where recent[i].type == type { return recent[i].validator }
         let validator: ParameterValidator
         if let known = byType[type] {
             validator = known

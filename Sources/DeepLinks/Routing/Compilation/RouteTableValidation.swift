@@ -13,17 +13,17 @@ struct RouteTableValidation {
     /// routes share one priority level.
     func run() -> (
         problems: [RouteTableProblem], compiled: [CompiledRoute], guards: [Int: [Int]], trie: RouteTrie?,
-        names: [String: Int]
+        names: RouteNameIndex
     ) {
         guard table.routes.count <= RouteTable.maximumRouteCount else {
             return (
                 [.tooManyRoutes(count: table.routes.count, limit: RouteTable.maximumRouteCount)], [], [:],
                 nil,
-                [:]
+                RouteNameIndex()
             )
         }
         var problems = registry.problems
-        var state = State(routeCount: table.routes.count)
+        var state = State(routes: table.routes)
         let validators = ValidatorPool(options: table.options, registry: registry)
         let cache = DeclarationCache()
         let relations = RouteRelations(options: table.options, registry: registry)
@@ -59,7 +59,7 @@ struct RouteTableValidation {
         problems += perRoute.flatMap { $0 }
         problems += table.canonicalHostProblems
         let buildable = !problems.contains(where: \.isError)
-        guard buildable else { return (problems, [], [:], nil, [:]) }
+        guard buildable else { return (problems, [], [:], nil, RouteNameIndex()) }
         return (problems, compiled, guards, index.trie, names)
     }
 
@@ -67,7 +67,7 @@ struct RouteTableValidation {
     private struct State {
         var perRoute: [[RouteTableProblem]]
         var compiled: [CompiledRoute] = []
-        var names: [String: Int] = [:]
+        var names: RouteNameIndex
         /// The trie of the compiled routes (positions in `compiled`), grown route by route.
         var trie: RouteTrie.Builder
         /// The pairs of compiled routes that may overlap, `(later, earlier)`, found by walking
@@ -79,10 +79,11 @@ struct RouteTableValidation {
         /// Scratch storage of the walk.
         var found: [Int] = []
 
-        init(routeCount: Int) {
+        init(routes: [Route]) {
+            let routeCount = routes.count
             perRoute = Array(repeating: [], count: routeCount)
             compiled.reserveCapacity(routeCount)
-            names.reserveCapacity(routeCount)
+            names = RouteNameIndex(routes: routes)
             trie = RouteTrie.Builder(routeCount: routeCount)
         }
     }
@@ -94,7 +95,7 @@ struct RouteTableValidation {
     ) {
         var found: [RouteTableProblem] = []
         if !Self.isValidName(route.name) { found.append(.invalidName(route: route.name)) }
-        if state.names.updateValue(index, forKey: route.name) != nil {
+        if !state.names.insert(index) {
             found.append(.duplicateName(route: route.name))
         }
         // Most routes have no problem: appending empty lists is skipped.
@@ -172,7 +173,9 @@ struct RouteTableValidation {
             for j in 0..<queryEnd where query[j].name == name { return true }
             return false
         }
-        func clash(_ name: String) { problems.append(.parameterNameClash(route: route.name, parameter: name)) }
+        func clash(_ name: String) {
+            problems.append(.parameterNameClash(route: route.name, parameter: name))
+        }
         for i in segments.indices {
             switch segments[i] {
             case .literal: continue
