@@ -127,9 +127,8 @@ struct RouteTableValidation {
     static func isValidName(_ name: String) -> Bool {
         if name.isEmpty { return false }
         // Printable ASCII, the common case, is neither white space nor invisible.
-        let isPrintable: (UInt8) -> Bool = { $0 > 0x20 && $0 < 0x7F }
-        if name.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(isPrintable) })
-            ?? name.utf8.allSatisfy(isPrintable)
+        if name.utf8.withContiguousStorageIfAvailable(Self.isPrintableASCII)
+            ?? name.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F })
         {
             return true
         }
@@ -294,11 +293,60 @@ struct RouteTableValidation {
     /// Whether a text holds an ASCII control character, read from its bytes in place when
     /// they are contiguous (as a declared literal's are).
     static func holdsControlCharacter(_ text: String) -> Bool {
-        let isControl: (UInt8) -> Bool = { $0 < 0x20 || $0 == 0x7F }
-        if let found = text.utf8.withContiguousStorageIfAvailable({ $0.contains(where: isControl) }) {
-            return found
+        if let found = text.utf8.withContiguousStorageIfAvailable(Self.holdsControlByte) { return found }
+        return text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F })
+    }
+
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+
+    /// Whether every byte is printable ASCII (0x21 to 0x7E), read eight bytes at a time.
+    ///
+    /// In a word whose bytes are all below 0x80, adding 0x5F to each byte carries into its
+    /// high bit exactly when the byte is at least 0x21, and adding 1 exactly when it is
+    /// 0x7F; no byte carries into the next. A word with a high bit set is refused first.
+    static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        let count = bytes.count
+        var i = 0
+        while i + 8 <= count {
+            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            if word & highBits != 0 { return false }
+            if ~(word &+ 0x5F * ones) & highBits != 0 || (word &+ ones) & highBits != 0 { return false }
+            i += 8
         }
-        return text.utf8.contains(where: isControl)
+        while i < count {
+            let byte = bytes[i]
+            if byte <= 0x20 || byte >= 0x7F { return false }
+            i += 1
+        }
+        return true
+    }
+
+    /// Whether a byte is an ASCII control character (below 0x20, or 0x7F), read eight bytes
+    /// at a time: in a word whose bytes are all below 0x80, adding 0x60 to each byte carries
+    /// into its high bit exactly when the byte is at least 0x20, and adding 1 exactly when it
+    /// is 0x7F. A word with a high bit set (a longer character's bytes) is read byte by byte.
+    static func holdsControlByte(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let raw = UnsafeRawPointer(base)
+        let count = bytes.count
+        var i = 0
+        while i + 8 <= count {
+            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            if word & highBits == 0 {
+                if ~(word &+ 0x60 * ones) & highBits != 0 || (word &+ ones) & highBits != 0 { return true }
+            } else {
+                for k in i..<(i + 8) where bytes[k] < 0x20 || bytes[k] == 0x7F { return true }
+            }
+            i += 8
+        }
+        while i < count {
+            if bytes[i] < 0x20 || bytes[i] == 0x7F { return true }
+            i += 1
+        }
+        return false
     }
 
     /// Routes that the gate or the matching rules would never let a link reach.
