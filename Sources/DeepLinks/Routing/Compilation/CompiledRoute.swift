@@ -209,8 +209,8 @@ final class CompiledRoute: Sendable {
             swap(&scratchValidators, &validators.scratchValidators)
             swap(&scratchExtraction, &validators.scratchExtraction)
         }
-        scratchValidators.removeAll(keepingCapacity: true)
-        scratchExtraction.removeAll(keepingCapacity: true)
+        scratchValidators.removeAllKeepingCapacity()
+        scratchExtraction.removeAllKeepingCapacity()
         for (i, segment) in route.path.segments.enumerated() {
             switch segment {
             case .literal: break
@@ -234,12 +234,27 @@ final class CompiledRoute: Sendable {
             route.scope.schemes.isEmpty && route.scope.hosts.isEmpty && route.query.isEmpty
             && route.fragment == .any
 
-        for (i, q) in route.query.enumerated() { scratchExtraction.append((q.name, .query(i))) }
-        if let declaration = route.fragment.declaration {
-            scratchExtraction.append((declaration.name, .fragment))
+        // The names of the compiled parameters: reading them through the declarations would
+        // copy each declaration.
+        for (i, parameter) in query.enumerated() { scratchExtraction.append((parameter.name, .query(i))) }
+        if case .parameter(let parameter) = fragment { scratchExtraction.append((parameter.name, .fragment)) }
+        self.extraction = validators.sortedExtraction(scratchExtraction)
+    }
+}
+
+extension CompiledRoute {
+    /// Sorts an extraction list by name, keeping the order of equal names: an insertion sort,
+    /// which on the few entries of a route costs less than the general sort and its closure.
+    static func sortByName(_ list: inout [(name: String, source: Source)]) {
+        var i = 1
+        while i < list.count {
+            var j = i
+            while j > 0, list[j].name < list[j - 1].name {
+                list.swapAt(j, j - 1)
+                j -= 1
+            }
+            i += 1
         }
-        if scratchExtraction.count > 1 { scratchExtraction.sort { $0.name < $1.name } }
-        self.extraction = validators.shared(scratchExtraction)
     }
 }
 
@@ -295,7 +310,8 @@ final class ValidatorPool {
             untyped = made
             return made
         }
-        for entry in recent where entry.type == type { return entry.validator }
+        // By position: iterating the list would copy each entry's type.
+        for i in recent.indices where recent[i].type == type { return recent[i].validator }
         let validator: ParameterValidator
         if let known = byType[type] {
             validator = known
@@ -381,6 +397,40 @@ final class ValidatorPool {
         return found
     }
 
+    /// Extraction lists in the order a route's parameters are declared, each with the shared
+    /// list sorted by name that it gives, most recent last: a route whose parameters are
+    /// declared as an earlier route's were takes that route's list without sorting.
+    @exclusivity(unchecked) private var recentDeclaredExtractions:
+        [(
+            declared: [(name: String, source: CompiledRoute.Source)],
+            sorted: [(name: String, source: CompiledRoute.Source)]
+        )] =
+            []
+
+    /// The shared extraction list of a route whose parameters, in declaration order, are
+    /// `declared`: the list sorted by name (``CompiledRoute/sortByName(_:)``), equal names
+    /// keeping their order.
+    func sortedExtraction(_ declared: [(name: String, source: CompiledRoute.Source)]) -> [(
+        name: String, source: CompiledRoute.Source
+    )] {
+        if declared.isEmpty { return [] }
+        for recent in recentDeclaredExtractions where recent.declared.count == declared.count {
+            if zip(recent.declared, declared).allSatisfy({
+                $0.name == $1.name && Self.same($0.source, $1.source)
+            }) {
+                return recent.sorted
+            }
+        }
+        // A copy of exact size: `declared` may be a scratch list with spare capacity.
+        let kept = declared.map { $0 }
+        var sorted = kept
+        if sorted.count > 1 { CompiledRoute.sortByName(&sorted) }
+        let found = shared(sorted)
+        if recentDeclaredExtractions.count == Self.recentLimit { recentDeclaredExtractions.removeFirst() }
+        recentDeclaredExtractions.append((kept, found))
+        return found
+    }
+
     private static func same(_ a: CompiledRoute.Source, _ b: CompiledRoute.Source) -> Bool {
         switch (a, b) {
         case (.path(let x), .path(let y)), (.catchAll(let x), .catchAll(let y)),
@@ -407,5 +457,15 @@ final class ValidatorPool {
         let kept = list.map { $0 }
         extractions[key] = kept
         return kept
+    }
+}
+
+extension Array {
+    /// Removes every element and keeps the storage, element by element from the end: for the
+    /// few elements of the scratch lists that building a table reuses, cheaper than
+    /// `removeAll(keepingCapacity:)`, which replaces a subrange.
+    @inline(__always)
+    mutating func removeAllKeepingCapacity() {
+        while !isEmpty { removeLast() }
     }
 }

@@ -13,17 +13,17 @@ struct RouteTableValidation {
     /// routes share one priority level.
     func run() -> (
         problems: [RouteTableProblem], compiled: [CompiledRoute], guards: [Int: [Int]], trie: RouteTrie?,
-        names: [String: Int]
+        names: RouteNameIndex
     ) {
         guard table.routes.count <= RouteTable.maximumRouteCount else {
             return (
                 [.tooManyRoutes(count: table.routes.count, limit: RouteTable.maximumRouteCount)], [], [:],
                 nil,
-                [:]
+                RouteNameIndex()
             )
         }
         var problems = registry.problems
-        var state = State(routeCount: table.routes.count)
+        var state = State(routes: table.routes)
         let validators = ValidatorPool(options: table.options, registry: registry)
         let cache = DeclarationCache()
         let relations = RouteRelations(options: table.options, registry: registry)
@@ -59,7 +59,7 @@ struct RouteTableValidation {
         problems += perRoute.flatMap { $0 }
         problems += table.canonicalHostProblems
         let buildable = !problems.contains(where: \.isError)
-        guard buildable else { return (problems, [], [:], nil, [:]) }
+        guard buildable else { return (problems, [], [:], nil, RouteNameIndex()) }
         return (problems, compiled, guards, index.trie, names)
     }
 
@@ -67,7 +67,7 @@ struct RouteTableValidation {
     private struct State {
         var perRoute: [[RouteTableProblem]]
         var compiled: [CompiledRoute] = []
-        var names: [String: Int] = [:]
+        var names: RouteNameIndex
         /// The trie of the compiled routes (positions in `compiled`), grown route by route.
         var trie: RouteTrie.Builder
         /// The pairs of compiled routes that may overlap, `(later, earlier)`, found by walking
@@ -79,10 +79,11 @@ struct RouteTableValidation {
         /// Scratch storage of the walk.
         var found: [Int] = []
 
-        init(routeCount: Int) {
+        init(routes: [Route]) {
+            let routeCount = routes.count
             perRoute = Array(repeating: [], count: routeCount)
             compiled.reserveCapacity(routeCount)
-            names.reserveCapacity(routeCount)
+            names = RouteNameIndex(routes: routes)
             trie = RouteTrie.Builder(routeCount: routeCount)
         }
     }
@@ -94,7 +95,7 @@ struct RouteTableValidation {
     ) {
         var found: [RouteTableProblem] = []
         if !Self.isValidName(route.name) { found.append(.invalidName(route: route.name)) }
-        if state.names.updateValue(index, forKey: route.name) != nil {
+        if !state.names.insert(index) {
             found.append(.duplicateName(route: route.name))
         }
         // Most routes have no problem: appending empty lists is skipped.
@@ -126,9 +127,8 @@ struct RouteTableValidation {
     static func isValidName(_ name: String) -> Bool {
         if name.isEmpty { return false }
         // Printable ASCII, the common case, is neither white space nor invisible.
-        let isPrintable: (UInt8) -> Bool = { $0 > 0x20 && $0 < 0x7F }
-        if name.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(isPrintable) })
-            ?? name.utf8.allSatisfy(isPrintable)
+        if name.utf8.withContiguousStorageIfAvailable(Self.isPrintableASCII)
+            ?? name.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F })
         {
             return true
         }
@@ -150,40 +150,62 @@ struct RouteTableValidation {
                 problems.append(.invalidPattern(route: route.name, error: error))
             }
         }
+        // The declarations are read in place, by position: iterating a list would copy each.
+        let segments = route.path.segments
+        let query = route.query
         if let error = route.path.syntaxError { syntax(error) }
-        for declaration in route.query { if let error = declaration.syntaxError { syntax(error) } }
-        if let error = route.fragment.declaration?.syntaxError { syntax(error) }
+        for j in query.indices { if let error = query[j].syntaxError { syntax(error) } }
+        let fragment = route.fragment.declaration
+        if let error = fragment?.syntaxError { syntax(error) }
         guard problems.isEmpty else { return problems }
 
         // Every parameter, path then query then fragment, in the order problems are reported.
         // A route has a handful of parameters: comparing each with the earlier ones is cheaper
-        // than hashing them, and walking the declaration again makes no list.
-        var position = 0
-        Self.forEachParameter(of: route) { name, _ in
-            defer { position += 1 }
-            guard position > 0 else { return true }
-            var earlier = 0
-            var clash = false
-            Self.forEachParameter(of: route) { other, _ in
-                if earlier == position { return false }
-                earlier += 1
-                if other == name { clash = true }
-                return !clash
+        // than hashing them, and makes no list.
+        func isEarlier(_ name: String, pathBefore pathEnd: Int, queryBefore queryEnd: Int) -> Bool {
+            for i in 0..<pathEnd {
+                switch segments[i] {
+                case .literal: continue
+                case .parameter(let other, _), .catchAll(let other, _): if other == name { return true }
+                }
             }
-            if clash { problems.append(.parameterNameClash(route: route.name, parameter: name)) }
-            return true
+            for j in 0..<queryEnd where query[j].name == name { return true }
+            return false
+        }
+        func clash(_ name: String) {
+            problems.append(.parameterNameClash(route: route.name, parameter: name))
+        }
+        for i in segments.indices {
+            switch segments[i] {
+            case .literal: continue
+            case .parameter(let name, _), .catchAll(let name, _):
+                if isEarlier(name, pathBefore: i, queryBefore: 0) { clash(name) }
+            }
+        }
+        for j in query.indices where isEarlier(query[j].name, pathBefore: segments.count, queryBefore: j) {
+            clash(query[j].name)
+        }
+        if let fragment, isEarlier(fragment.name, pathBefore: segments.count, queryBefore: query.count) {
+            clash(fragment.name)
         }
 
-        Self.forEachParameter(of: route) { name, type in
-            guard let type else { return true }
+        func checkType(_ name: String, _ type: ParameterType?) {
+            guard let type else { return }
             if case .custom(let typeName) = type, registry[typeName] == nil {
                 problems.append(.unknownParameterType(route: route.name, parameter: name, type: typeName))
             }
             if let reason = cache.boundsProblem(of: type) {
                 problems.append(.impossibleBounds(route: route.name, parameter: name, reason: reason))
             }
-            return true
         }
+        for i in segments.indices {
+            switch segments[i] {
+            case .literal: continue
+            case .parameter(let name, let type), .catchAll(let name, let type): checkType(name, type)
+            }
+        }
+        for j in query.indices { checkType(query[j].name, query[j].type) }
+        if let fragment { checkType(fragment.name, fragment.type) }
         guard problems.isEmpty else { return problems }
 
         // Routes share equal query lists (``RouteTable/sharingEqualParts()``): a list whose
@@ -199,7 +221,7 @@ struct RouteTableValidation {
             }
             if sound { cache.noteSoundDefaults(route.query) }
         }
-        if let declaration = route.fragment.declaration,
+        if let declaration = fragment,
             let reason = cache.defaultProblem(of: declaration, validators: validators)
         {
             problems.append(.invalidDefault(route: route.name, parameter: declaration.name, reason: reason))
@@ -207,27 +229,17 @@ struct RouteTableValidation {
         return problems
     }
 
-    /// Calls `body` with the name and type of each parameter of the route, path then query
-    /// then fragment, until it answers false.
-    @inline(__always)
-    private static func forEachParameter(of route: Route, _ body: (String, ParameterType?) -> Bool) {
-        for segment in route.path.segments {
-            switch segment {
-            case .literal: break
-            case .parameter(let name, let type), .catchAll(let name, let type):
-                if !body(name, type) { return }
-            }
-        }
-        for declaration in route.query where !body(declaration.name, declaration.type) { return }
-        if let declaration = route.fragment.declaration { _ = body(declaration.name, declaration.type) }
-    }
-
     /// Scheme and host syntax, and hosts on a scope that serves custom schemes only.
     private func checkScope(_ route: Route, cache: DeclarationCache) -> [RouteTableProblem] {
-        let scope = route.scope
         // Routes share scopes (``RouteTable/sharingEqualParts()``): one found sound is not
-        // checked again.
-        if let clean = cache.soundScope, clean == scope { return [] }
+        // checked again, and the very lists found sound are known by their storage without
+        // comparing (or copying) the scope.
+        if cache.isSoundScope(route.scope) { return [] }
+        let scope = route.scope
+        if let clean = cache.soundScope, clean == scope {
+            cache.noteSoundScope(scope)
+            return []
+        }
         var problems: [RouteTableProblem] = []
         for scheme in scope.schemes where !Self.isValidScheme(scheme) {
             problems.append(.invalidScope(route: route.name, reason: "'\(scheme)' is not a valid scheme"))
@@ -243,7 +255,7 @@ struct RouteTableValidation {
                     reason: "hosts apply to web links only and the scope lists no web scheme; "
                         + "for a custom scheme the host is the first segment of the path"))
         }
-        if problems.isEmpty { cache.soundScope = scope }
+        if problems.isEmpty { cache.noteSoundScope(scope) }
         return problems
     }
 
@@ -281,11 +293,60 @@ struct RouteTableValidation {
     /// Whether a text holds an ASCII control character, read from its bytes in place when
     /// they are contiguous (as a declared literal's are).
     static func holdsControlCharacter(_ text: String) -> Bool {
-        let isControl: (UInt8) -> Bool = { $0 < 0x20 || $0 == 0x7F }
-        if let found = text.utf8.withContiguousStorageIfAvailable({ $0.contains(where: isControl) }) {
-            return found
+        if let found = text.utf8.withContiguousStorageIfAvailable(Self.holdsControlByte) { return found }
+        return text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F })
+    }
+
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+
+    /// Whether every byte is printable ASCII (0x21 to 0x7E), read eight bytes at a time.
+    ///
+    /// In a word whose bytes are all below 0x80, adding 0x5F to each byte carries into its
+    /// high bit exactly when the byte is at least 0x21, and adding 1 exactly when it is
+    /// 0x7F; no byte carries into the next. A word with a high bit set is refused first.
+    static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        let count = bytes.count
+        var i = 0
+        while i + 8 <= count {
+            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            if word & highBits != 0 { return false }
+            if ~(word &+ 0x5F * ones) & highBits != 0 || (word &+ ones) & highBits != 0 { return false }
+            i += 8
         }
-        return text.utf8.contains(where: isControl)
+        while i < count {
+            let byte = bytes[i]
+            if byte <= 0x20 || byte >= 0x7F { return false }
+            i += 1
+        }
+        return true
+    }
+
+    /// Whether a byte is an ASCII control character (below 0x20, or 0x7F), read eight bytes
+    /// at a time: in a word whose bytes are all below 0x80, adding 0x60 to each byte carries
+    /// into its high bit exactly when the byte is at least 0x20, and adding 1 exactly when it
+    /// is 0x7F. A word with a high bit set (a longer character's bytes) is read byte by byte.
+    static func holdsControlByte(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let raw = UnsafeRawPointer(base)
+        let count = bytes.count
+        var i = 0
+        while i + 8 <= count {
+            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            if word & highBits == 0 {
+                if ~(word &+ 0x60 * ones) & highBits != 0 || (word &+ ones) & highBits != 0 { return true }
+            } else {
+                for k in i..<(i + 8) where bytes[k] < 0x20 || bytes[k] == 0x7F { return true }
+            }
+            i += 8
+        }
+        while i < count {
+            if bytes[i] < 0x20 || bytes[i] == 0x7F { return true }
+            i += 1
+        }
+        return false
     }
 
     /// Routes that the gate or the matching rules would never let a link reach.
@@ -358,18 +419,41 @@ struct RouteTableValidation {
 /// stored properties skip the run-time exclusivity checks (see ``ValidatorPool``).
 final class DeclarationCache {
     /// The scope most recently found sound.
-    @exclusivity(unchecked) var soundScope: RouteScope?
+    @exclusivity(unchecked) private(set) var soundScope: RouteScope?
+    /// The storage of the lists of ``soundScope``: the table keeps every list alive while it
+    /// is checked, so a pair of addresses names one scope.
+    @exclusivity(unchecked) private var soundScopeStorage: (UnsafeRawPointer?, UnsafeRawPointer?)?
+
+    /// Whether `scope` holds the very lists of the scope most recently found sound.
+    func isSoundScope(_ scope: borrowing RouteScope) -> Bool {
+        guard let soundScopeStorage else { return false }
+        return soundScopeStorage.0 == Self.address(of: scope.schemes)
+            && soundScopeStorage.1 == Self.address(of: scope.hosts)
+    }
+
+    /// Notes that `scope` is sound.
+    func noteSoundScope(_ scope: RouteScope) {
+        soundScope = scope
+        soundScopeStorage = (Self.address(of: scope.schemes), Self.address(of: scope.hosts))
+    }
+
+    private static func address<Element>(of list: [Element]) -> UnsafeRawPointer? {
+        list.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
+    }
     /// Query lists whose defaults were all found valid, by the address of their storage: the
     /// table keeps every list alive while it is checked, so an address names one list.
     @exclusivity(unchecked) private var soundDefaultLists: Set<UnsafeRawPointer> = []
-    @exclusivity(unchecked) private var lastSoundDefaults: UnsafeRawPointer?
+    /// The lists most recently found or noted sound, compared before hashing: neighbouring
+    /// routes take turns among a few lists.
+    @exclusivity(unchecked) private var recentSoundDefaults: [UnsafeRawPointer] = []
+    private static let recentSoundDefaultsLimit = 8
 
     /// Whether every default of this very list (the same storage) was found valid.
     func hasSoundDefaults(_ list: [QueryParameter]) -> Bool {
         guard let address = Self.address(of: list) else { return list.isEmpty }
-        if address == lastSoundDefaults { return true }
+        if recentSoundDefaults.contains(address) { return true }
         guard soundDefaultLists.contains(address) else { return false }
-        lastSoundDefaults = address
+        noteRecentSoundDefaults(address)
         return true
     }
 
@@ -377,15 +461,19 @@ final class DeclarationCache {
     func noteSoundDefaults(_ list: [QueryParameter]) {
         guard let address = Self.address(of: list) else { return }
         soundDefaultLists.insert(address)
-        lastSoundDefaults = address
+        noteRecentSoundDefaults(address)
     }
 
-    private static func address(of list: [QueryParameter]) -> UnsafeRawPointer? {
-        list.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
+    private func noteRecentSoundDefaults(_ address: UnsafeRawPointer) {
+        if recentSoundDefaults.count == Self.recentSoundDefaultsLimit { recentSoundDefaults.removeFirst() }
+        recentSoundDefaults.append(address)
     }
     /// The bounds problem of each type checked so far.
     @exclusivity(unchecked) private var bounds: [ParameterType: String?] = [:]
-    @exclusivity(unchecked) private var lastBounds: (type: ParameterType, problem: String?)?
+    /// The types most recently checked, compared before hashing: neighbouring routes take
+    /// turns among a few enumerations, whose hashing reads every case.
+    @exclusivity(unchecked) private var recentBounds: [(type: ParameterType, problem: String?)] = []
+    private static let recentBoundsLimit = 8
 
     /// ``ParameterType/boundsProblem``, computed once per distinct type.
     func boundsProblem(of type: ParameterType) -> String? {
@@ -394,7 +482,7 @@ final class DeclarationCache {
         case .string, .slug: return type.boundsProblem
         case .enumeration: break
         }
-        if let lastBounds, lastBounds.type == type { return lastBounds.problem }
+        for entry in recentBounds where entry.type == type { return entry.problem }
         let problem: String?
         if let known = bounds[type] {
             problem = known
@@ -402,7 +490,8 @@ final class DeclarationCache {
             problem = type.boundsProblem
             bounds[type] = problem
         }
-        lastBounds = (type, problem)
+        if recentBounds.count == Self.recentBoundsLimit { recentBounds.removeFirst() }
+        recentBounds.append((type, problem))
         return problem
     }
 

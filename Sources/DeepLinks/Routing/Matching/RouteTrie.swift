@@ -369,7 +369,8 @@ final class RouteTrie: Sendable {
         for n in 0..<nodeCount {
             let literalStart = literalEdges.count
             var literalMap = -1
-            scratch.removeAll(keepingCapacity: true)
+            // Most nodes have no literal or parameter child: their lists are left as they are.
+            if !scratch.isEmpty { scratch.removeAll(keepingCapacity: true) }
             var l = Int(builder.firstLiteral[n])
             while l >= 0 {
                 scratch.append(Int32(l))
@@ -398,7 +399,7 @@ final class RouteTrie: Sendable {
             for pass in 0..<2 {
                 let catchAll = pass == 1
                 if catchAll { catchAllStart = edges.count }
-                ordered.removeAll(keepingCapacity: true)
+                if !ordered.isEmpty { ordered.removeAll(keepingCapacity: true) }
                 var e = Int(builder.firstEdge[n])
                 while e >= 0 {
                     if builder.parameterEdges[e].catchAll == catchAll { ordered.append(Int32(e)) }

@@ -52,7 +52,8 @@ public struct Router: Sendable {
     let compiled: [CompiledRoute]
     /// One trie per priority level, highest priority first.
     let levels: [RouteTrie]
-    let indexByName: [String: Int]
+    /// Each route's position by its name.
+    let indexByName: RouteNameIndex
     /// For a navigate route, the sensitive or destructive routes whose links it must not take
     /// (see `Router+GuardedRoutes.swift`).
     let guards: [Int: [Int]]
@@ -83,7 +84,7 @@ public struct Router: Sendable {
     /// the same priority; `indexByName` gives each route's position by its (unique) name.
     private init(
         table: RouteTable, compiled: [CompiledRoute], guards: [Int: [Int]], trie: RouteTrie?,
-        indexByName: [String: Int]
+        indexByName: RouteNameIndex
     ) {
         self.table = table
         self.compiled = compiled

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+@testable import DeepLinks
+
+/// The table check reads route names and literals eight bytes at a time
+/// (``RouteTableValidation/isPrintableASCII(_:)``, ``RouteTableValidation/holdsControlByte(_:)``).
+/// These tests pin that the word-wise reading answers what the byte-by-byte one does, for
+/// every byte at every position of a word and in the tail.
+@Suite("Route table byte checks: word-wise reading answers as byte by byte")
+struct RouteTableByteCheckTests {
+    static func printable(_ bytes: [UInt8]) -> Bool { bytes.allSatisfy { $0 > 0x20 && $0 < 0x7F } }
+    static func control(_ bytes: [UInt8]) -> Bool { bytes.contains { $0 < 0x20 || $0 == 0x7F } }
+
+    @Test("every byte at every position of 1 to 19 bytes, among printable and other bytes")
+    func everyByteAtEveryPosition() {
+        for length in 1...19 {
+            for fill: UInt8 in [0x41, 0x21, 0x7E, 0xC3] {
+                for position in 0..<length {
+                    for byte in UInt8.min...UInt8.max {
+                        var bytes = [UInt8](repeating: fill, count: length)
+                        bytes[position] = byte
+                        let (printable, control) = bytes.withUnsafeBufferPointer {
+                            (
+                                RouteTableValidation.isPrintableASCII($0),
+                                RouteTableValidation.holdsControlByte($0)
+                            )
+                        }
+                        #expect(printable == Self.printable(bytes))
+                        #expect(control == Self.control(bytes))
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("names and literals past eight bytes: a control character or space late in the text is found")
+    func lateCharactersFound() {
+        #expect(RouteTableValidation.isValidName("a-long-route-name"))
+        #expect(!RouteTableValidation.isValidName("a-long-route name"))
+        #expect(!RouteTableValidation.isValidName("a-long-route-name\u{7F}"))
+        #expect(RouteTableValidation.isValidName("a-long-route-nämé"))
+        #expect(RouteTableValidation.holdsControlCharacter("segment-with-a-tab\t"))
+        #expect(!RouteTableValidation.holdsControlCharacter("segment-with-ümlauts-and-日本語"))
+        #expect(RouteTableValidation.holdsControlCharacter("ümlauts-\u{1}-later"))
+    }
+}
