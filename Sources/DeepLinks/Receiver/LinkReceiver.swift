@@ -138,8 +138,9 @@ public struct LinkReceiver: Sendable {
         } catch {
             return LinkDecision(source: IncomingLink.url(text).source, outcome: .reject(.malformed(error)))
         }
-        return LinkDecision(
-            source: link.isWeb ? .universalLink : .customScheme, outcome: decide(stripped: link))
+        let source: LinkSource = link.isWeb ? .universalLink : .customScheme
+        // Moved into the decision, not copied: the outcome keeps the link.
+        return LinkDecision(source: source, outcome: decide(stripped: consume link))
     }
 
     /// Decides about a URL handed to the app, from the text of its `absoluteString`.
