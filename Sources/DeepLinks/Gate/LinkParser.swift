@@ -28,7 +28,7 @@ struct LinkParser {
         let stops = prepared.authorityStopTable
         var i = 0
         while i < count, stops[Int(bytes[i])] & (ASCII.endsAuthority | ASCII.colonStop) == 0 {
-            i += 1
+            i &+= 1
         }
         guard i < count, bytes[i] == UInt8(ascii: ":"), i > 0 else {
             throw LinkError(.invalidScheme, at: 0, detail: "no scheme: the link is not absolute")
@@ -75,7 +75,7 @@ struct LinkParser {
                         colon = i
                     }
                 }
-                i += 1
+                i &+= 1
             }
             (host, port, hostIsAllowed) = try parseAuthority(start, i, isWeb: isWeb, at: at, colon: colon)
         } else if isWeb {
@@ -352,7 +352,7 @@ struct LinkParser {
                 let next = memchr(base + segStart, Int32(UInt8(ascii: "/")), end - segStart)
                 segEnd = next.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? end
             } else {
-                while segEnd < end, bytes[segEnd] != UInt8(ascii: "/") { segEnd += 1 }
+                while segEnd < end, bytes[segEnd] != UInt8(ascii: "/") { segEnd &+= 1 }
             }
             let isLast = segEnd >= end
             if segStart == segEnd, !isLast, !policy.allowsEmptySegments {
@@ -388,9 +388,9 @@ struct LinkParser {
                     throw LinkError(
                         .whitespaceOrControl, at: i, detail: "encoded \(Self.name(ofControl: value))")
                 }
-                i += 3
+                i &+= 3
             } else {
-                i += 1
+                i &+= 1
             }
         }
         let decoded: String
@@ -568,7 +568,7 @@ struct LinkParser {
         while i < limit {
             let b = bytes[i]
             if classes[Int(b)] & ASCII.pathCharacterBit != 0 {
-                i += 1
+                i &+= 1
                 continue
             }
             if b == UInt8(ascii: "%") {
@@ -585,7 +585,7 @@ struct LinkParser {
                             detail: "encoded \(Self.name(ofControl: value)) in the \(name)")
                     }
                 }
-                i += 3
+                i &+= 3
                 continue
             }
             switch b {
@@ -600,8 +600,8 @@ struct LinkParser {
                 throw LinkError(
                     .invalidCharacter, at: i, detail: "'\(Character(Unicode.Scalar(b)))' in the \(name)")
             }
-            if b == counted { n += 1 }
-            i += 1
+            if b == counted { n &+= 1 }
+            i &+= 1
         }
         return (i, n, quote)
     }

@@ -138,8 +138,9 @@ public struct LinkReceiver: Sendable {
         } catch {
             return LinkDecision(source: IncomingLink.url(text).source, outcome: .reject(.malformed(error)))
         }
-        return LinkDecision(
-            source: link.isWeb ? .universalLink : .customScheme, outcome: decide(stripped: link))
+        let source: LinkSource = link.isWeb ? .universalLink : .customScheme
+        // Moved into the decision, not copied: the outcome keeps the link.
+        return LinkDecision(source: source, outcome: decide(stripped: consume link))
     }
 
     /// Decides about a URL handed to the app, from the text of its `absoluteString`.
@@ -222,7 +223,7 @@ public struct LinkReceiver: Sendable {
     /// gate already sanitised; any other link is sanitised after its scheme's rules, as
     /// ``decide(_:)`` does for it.
     @inline(__always)
-    private func decide(stripped link: Link) -> LinkOutcome {
+    private func decide(stripped link: consuming Link) -> LinkOutcome {
         link.isWeb ? pipeline.outcome(forSanitized: link) : decide(link)
     }
 

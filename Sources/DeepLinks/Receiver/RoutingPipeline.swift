@@ -22,18 +22,14 @@ struct RoutingPipeline: Sendable {
 
     /// The decision for a link already without the query items the policy strips (what
     /// ``LinkGate/parseStripped(_:)`` gives for a web link).
-    func outcome(forSanitized sanitized: Link) -> LinkOutcome {
-        // The input reads the link in place without counting a reference: the link is kept
-        // alive until the outcome is made.
-        withExtendedLifetime(sanitized) { outcome(borrowing: sanitized) }
-    }
-
-    @inline(__always)
-    private func outcome(borrowing sanitized: Link) -> LinkOutcome {
+    func outcome(forSanitized sanitized: consuming Link) -> LinkOutcome {
+        // The input reads the link in place without counting a reference: the link's lifetime
+        // is fixed past the input's last use, then the link is moved into the outcome.
         let input = MatchInput(borrowing: sanitized, options: router.table.options)
         var parameters = RouteParameters()
         var refusal: Router.GuardRefusal?
         if let compiled = router.lookup(input, into: &parameters, refusal: &refusal) {
+            _fixLifetime(sanitized)
             // Two fields read in place: a copy of the whole declaration would retain and
             // release each of its parts.
             let safety = compiled.route.safety
@@ -52,11 +48,12 @@ struct RoutingPipeline: Sendable {
                     .invalidParameter(route: $0.route, failure: $0.failure)
                 } ?? .noMatchingRoute
             }
+        _fixLifetime(sanitized)
         return Self.fallback(sanitized, reason)
     }
 
-    /// The outcome for a valid link the app does not present.
-    static func fallback(_ link: Link, _ reason: RoutingFailure) -> LinkOutcome {
+    @inline(__always)
+    static func fallback(_ link: consuming Link, _ reason: consuming RoutingFailure) -> LinkOutcome {
         link.isWeb ? .openInBrowser(link, reason: reason) : .reject(.unhandled(link, reason: reason))
     }
 }

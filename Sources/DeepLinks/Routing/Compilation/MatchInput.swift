@@ -110,13 +110,15 @@ struct MatchInput {
     }
 
     /// The input for a link that the caller keeps alive for as long as it uses the input
-    /// (`withExtendedLifetime(link)`): no reference is counted.
-    init(borrowing link: Link, options: RoutingOptions) {
+    /// (`withExtendedLifetime(link)` or `_fixLifetime(link)` after the input's last use): no
+    /// reference is counted.
+    @inline(__always)
+    init(borrowing link: borrowing Link, options: RoutingOptions) {
         self.init(link, owner: nil, options: options)
     }
 
     @inline(__always)
-    private init(_ link: Link, owner: Link.Storage?, options: RoutingOptions) {
+    private init(_ link: borrowing Link, owner: Link.Storage?, options: RoutingOptions) {
         let storage = link.storage
         self.init(
             scheme: link.scheme, host: link.host,

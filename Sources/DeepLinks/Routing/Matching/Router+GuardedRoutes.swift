@@ -21,10 +21,16 @@ extension Router {
         case refuse(GuardRefusal)
     }
 
-    /// A guarded route's refusal of a link its navigate route fit.
-    struct GuardRefusal {
+    /// A guarded route's refusal of a link its navigate route fit. A class, so that a lookup's
+    /// optional refusal, nearly always `nil`, is one word that costs nothing to destroy.
+    final class GuardRefusal: Sendable {
         let route: String
         let failure: ParameterFailure
+
+        init(route: String, failure: ParameterFailure) {
+            self.route = route
+            self.failure = failure
+        }
     }
 
     /// The verdict for a link that the route at `winner` matched.
