@@ -52,6 +52,7 @@ struct RoutingPipeline: Sendable {
         return Self.fallback(sanitized, reason)
     }
 
+    /// The outcome for a valid link the app does not present.
     @inline(__always)
     static func fallback(_ link: consuming Link, _ reason: consuming RoutingFailure) -> LinkOutcome {
         link.isWeb ? .openInBrowser(link, reason: reason) : .reject(.unhandled(link, reason: reason))
