@@ -180,22 +180,22 @@ struct RouteCorpus {
     /// table generated route by route would have them).
     var routes: [Route] {
         entries.map { entry in
-                var text = ""
-                for piece in entry.pieces {
-                    switch piece {
-                    case .literal(let literal): text += "/" + literal
-                    case .parameter(let name, .identifier): text += "/:\(name)(int 1...99999999)"
-                    case .parameter(let name, .uuid): text += "/:\(name)(uuid)"
-                    case .parameter(let name, .period):
-                        text += "/:\(name)(enum " + Self.periods.joined(separator: "|") + ")"
-                    case .parameter(let name, _): text += "/:\(name)(slug 1...64)"
-                    case .catchAll(let name): text += "/*\(name)"
-                    }
+            var text = ""
+            for piece in entry.pieces {
+                switch piece {
+                case .literal(let literal): text += "/" + literal
+                case .parameter(let name, .identifier): text += "/:\(name)(int 1...99999999)"
+                case .parameter(let name, .uuid): text += "/:\(name)(uuid)"
+                case .parameter(let name, .period):
+                    text += "/:\(name)(enum " + Self.periods.joined(separator: "|") + ")"
+                case .parameter(let name, _): text += "/:\(name)(slug 1...64)"
+                case .catchAll(let name): text += "/*\(name)"
                 }
-                return Route(
-                    entry.name, PathPattern(parsing: text),
-                    query: entry.readsListQuery ? ["page(int 1...1000)=1", "sort(enum new|top|name)?"] : [],
-                    scope: RouteScope(schemes: ["https"], hosts: entry.hosts.map { HostPattern($0) }))
+            }
+            return Route(
+                entry.name, PathPattern(parsing: text),
+                query: entry.readsListQuery ? ["page(int 1...1000)=1", "sort(enum new|top|name)?"] : [],
+                scope: RouteScope(schemes: ["https"], hosts: entry.hosts.map { HostPattern($0) }))
         }
     }
 
