@@ -35,31 +35,30 @@ struct RouteNameIndex: Sendable {
     /// Adds the route at `position` by its name; false, with nothing added, when an earlier
     /// route has the same name.
     mutating func insert(_ position: Int) -> Bool {
-        let name = routes[position].name
-        let hash = RouteTrie.literalHash(name)
-        let high = UInt32(truncatingIfNeeded: hash >> 32)
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let entry = slots[slot]
-            if entry.position < 0 {
-                slots[slot] = Slot(hash: high, position: Int32(position))
-                return true
-            }
-            if entry.hash == high, routes[Int(entry.position)].name == name { return false }
-            slot = (slot + 1) & mask
-        }
+        let probe = find(routes[position].name)
+        guard probe.position == nil else { return false }
+        slots[probe.slot] = Slot(hash: probe.high, position: Int32(position))
+        return true
     }
 
     /// The position of the route with a name, or `nil`.
     subscript(name: String) -> Int? {
-        guard !slots.isEmpty else { return nil }
+        slots.isEmpty ? nil : find(name).position
+    }
+
+    /// The slot holding the route named `name` and its position, or the empty slot where it
+    /// would go (`position` `nil`); `high` is the half of the name's hash a slot keeps.
+    @inline(__always)
+    private func find(_ name: String) -> (slot: Int, high: UInt32, position: Int?) {
         let hash = RouteTrie.literalHash(name)
         let high = UInt32(truncatingIfNeeded: hash >> 32)
         var slot = Int(truncatingIfNeeded: hash) & mask
         while true {
             let entry = slots[slot]
-            if entry.position < 0 { return nil }
-            if entry.hash == high, routes[Int(entry.position)].name == name { return Int(entry.position) }
+            if entry.position < 0 { return (slot, high, nil) }
+            if entry.hash == high, routes[Int(entry.position)].name == name {
+                return (slot, high, Int(entry.position))
+            }
             slot = (slot + 1) & mask
         }
     }
