@@ -90,6 +90,20 @@ public struct Link: Sendable, Hashable {
             header.pointee.isKnownCanonical = isKnownCanonical
         }
 
+        /// The address of the scheme in a header, read in place by the router.
+        @inline(__always)
+        static func schemeAddress(_ header: UnsafePointer<Header>) -> UnsafePointer<String> {
+            let offset = MemoryLayout<Header>.offset(of: \Header.scheme).unsafelyUnwrapped
+            return (UnsafeRawPointer(header) + offset).assumingMemoryBound(to: String.self)
+        }
+
+        /// The address of the host in a header, read in place by the router.
+        @inline(__always)
+        static func hostAddress(_ header: UnsafePointer<Header>) -> UnsafePointer<String?> {
+            let offset = MemoryLayout<Header>.offset(of: \Header.host).unsafelyUnwrapped
+            return (UnsafeRawPointer(header) + offset).assumingMemoryBound(to: String?.self)
+        }
+
         /// The first segment's address.
         @inline(__always)
         var segmentBase: UnsafeMutablePointer<PathSegment> {

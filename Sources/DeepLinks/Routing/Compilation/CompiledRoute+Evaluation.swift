@@ -38,11 +38,10 @@ extension CompiledRoute {
     ) -> Bool {
         guard start < input.count, !input[start].isEmpty else { return false }
         for i in start..<input.count {
-            let segment = input[i]
-            guard case .none = validator.check(segment) else { continue }
+            guard case .none = validator.check(input[i]) else { continue }
             // An empty segment inside an untyped catch-all is kept (see `catchAllFailure`);
             // the untyped validator refuses a segment for being empty and nothing else.
-            if untyped, segment.isEmpty { continue }
+            if untyped, input[i].isEmpty { continue }
             return false
         }
         return true
@@ -63,8 +62,9 @@ extension CompiledRoute {
         }
         if scope.hosts.isEmpty { return true }
         guard input.isWeb else { return !scope.schemes.isEmpty }
-        guard let host = input.host else { return false }
-        for pattern in scope.hosts where pattern.matches(host) { return true }
+        guard input.host != nil else { return false }
+        // The host is read in place for each pattern, without a copy bound to a name.
+        for pattern in scope.hosts where pattern.matches(input.hostText) { return true }
         return false
     }
 
@@ -140,15 +140,15 @@ extension CompiledRoute {
             case .path(let i):
                 // An optional last segment the link leaves out has no value.
                 if i >= input.count { continue }
-                let text = input[i]
+                // Read in place where it is used: only a text value keeps a copy.
                 switch i < kept.count ? kept[i] : .none {
-                case .text: value = .string(text)
+                case .text: value = .string(input[i])
                 case .integer(let v): value = .integer(v)
                 case .uuid(let v): value = .uuid(v)
                 case .boolean(let v): value = .boolean(v)
                 case let other:
                     guard case .parameter(_, _, let validator) = segment(at: i),
-                        let checked = validator.value(of: text, kept: other)
+                        let checked = validator.value(of: input[i], kept: other)
                     else { return refuse(&parameters) }
                     value = checked
                 }

@@ -4,14 +4,12 @@
 /// - the bare path `/` read as no segments (the root);
 /// - a trailing empty segment dropped unless trailing slashes are significant;
 /// - for a custom-scheme link with a host, the host prepended as the first segment.
+///
+/// Every text is read in place, where the link (or the caller, for parts given as strings)
+/// keeps it: reading the scheme, the host or a segment counts no reference and copies
+/// nothing, which matters most for texts over 15 bytes (hosts such as `shop.example.com`,
+/// UUID segments), whose reference counts are atomic.
 struct MatchInput {
-    enum Storage {
-        /// A link's segments, read in place in its storage, which ``owner`` or the caller
-        /// keeps alive (see ``init(borrowing:options:)``).
-        case link(UnsafePointer<PathSegment>)
-        case strings([String])
-    }
-
     /// Query items read in place in a link's storage: reading one field of an item copies
     /// neither the item nor an array of them. The storage is kept alive by the input's
     /// ``owner`` or by the caller.
@@ -46,13 +44,18 @@ struct MatchInput {
     /// What keeps the storage read in place alive: the link's storage, or one made for
     /// query items given as an array; `nil` when the caller keeps the link alive.
     private let owner: Link.Storage?
-    let scheme: String
-    let host: String?
+    /// The scheme's address: in a link's header, or the caller's string.
+    private let schemeAddress: UnsafePointer<String>
+    /// The host's address: in a link's header, or the caller's optional string.
+    private let hostAddress: UnsafePointer<String?>
+    /// The first stored segment's decoded text; the next ones follow ``segmentStride``
+    /// bytes apart (a link's `PathSegment`s or the caller's array of strings).
+    private let segmentBase: UnsafeRawPointer
+    private let segmentStride: Int
     let isWeb: Bool
     /// Whether the host is read as segment 0 (a custom scheme with a host). Declared beside
     /// ``isWeb`` so that the two flags share one word.
     let hostIsSegment: Bool
-    let storage: Storage
     /// How many stored segments to read (a dropped trailing or root segment is not counted).
     let storedCount: Int
     let queryItems: QueryItems
@@ -61,26 +64,26 @@ struct MatchInput {
     /// Folded segments, when literals compare without case.
     let folded: [String]?
 
-    /// `stored` is the number of segments in `storage`.
+    /// `stored` is the number of segments at `segmentBase`.
     @inline(__always)
     private init(
-        scheme: String, host: String?, storage: Storage, stored: Int, queryItems: QueryItems,
-        fragment: String?,
+        scheme: UnsafePointer<String>, host: UnsafePointer<String?>, segmentBase: UnsafeRawPointer,
+        segmentStride: Int, stored: Int, queryItems: QueryItems, fragment: String?,
         owner: Link.Storage?, options: RoutingOptions
     ) {
         self.owner = owner
-        self.scheme = scheme
-        self.host = host
-        self.isWeb = RouteScope.isWeb(scheme)
-        self.storage = storage
+        schemeAddress = scheme
+        hostAddress = host
+        self.segmentBase = segmentBase
+        self.segmentStride = segmentStride
+        self.isWeb = RouteScope.isWeb(scheme.pointee)
         self.queryItems = queryItems
         self.fragment = fragment.flatMap { $0.isEmpty ? nil : $0 }
-        hostIsSegment = !isWeb && host != nil
-        let lastIsEmpty: Bool
-        switch storage {
-        case .link(let segments): lastIsEmpty = stored > 0 && segments[stored - 1].decoded.isEmpty
-        case .strings(let segments): lastIsEmpty = segments.last?.isEmpty ?? false
-        }
+        hostIsSegment = !isWeb && host.pointee != nil
+        let lastIsEmpty =
+            stored > 0
+            && (segmentBase + (stored - 1) * segmentStride).assumingMemoryBound(to: String.self).pointee
+                .isEmpty
         if stored == 1, lastIsEmpty {
             storedCount = 0
         } else if stored > 1, lastIsEmpty, options.trailingSlash == .ignored {
@@ -91,12 +94,11 @@ struct MatchInput {
         if options.caseSensitivity == .insensitive {
             var folded: [String] = []
             folded.reserveCapacity(storedCount + 1)
-            if hostIsSegment, let host { folded.append(host.lowercased()) }
+            if hostIsSegment { folded.append(host.pointee?.lowercased() ?? "") }
             for i in 0..<storedCount {
-                switch storage {
-                case .link(let segments): folded.append(segments[i].decoded.lowercased())
-                case .strings(let segments): folded.append(segments[i].lowercased())
-                }
+                folded.append(
+                    (segmentBase + i * segmentStride).assumingMemoryBound(to: String.self).pointee
+                        .lowercased())
             }
             self.folded = folded
         } else {
@@ -120,56 +122,80 @@ struct MatchInput {
     @inline(__always)
     private init(_ link: borrowing Link, owner: Link.Storage?, options: RoutingOptions) {
         let storage = link.storage
+        let header = UnsafePointer(storage.head)
         self.init(
-            scheme: link.scheme, host: link.host,
-            storage: .link(UnsafePointer(storage.segmentBase)), stored: storage.segmentCount,
+            scheme: Link.Storage.schemeAddress(header), host: Link.Storage.hostAddress(header),
+            segmentBase: UnsafeRawPointer(storage.segmentBase)
+                + MemoryLayout<PathSegment>.offset(of: \PathSegment.decoded).unsafelyUnwrapped,
+            segmentStride: MemoryLayout<PathSegment>.stride, stored: storage.segmentCount,
             queryItems: QueryItems(storage), fragment: link.fragment, owner: owner, options: options)
     }
 
-    /// The input for parts split elsewhere
-    /// (``Router/lookup(scheme:host:pathSegments:queryItems:fragment:)``).
-    init(
+    /// Calls `body` with the input for parts split elsewhere
+    /// (``Router/lookup(scheme:host:pathSegments:queryItems:fragment:)``): the input reads
+    /// the caller's strings in place, so it is valid only inside `body`.
+    @inline(__always)
+    static func withParts<R>(
         scheme: String, host: String?, pathSegments: [String], queryItems: borrowing [QueryItem],
-        fragment: String?,
-        options: RoutingOptions
-    ) {
-        // Counted first, so that the array is moved into the storage, not copied.
-        let stored = pathSegments.count
-        guard !queryItems.isEmpty else {
-            self.init(
-                scheme: scheme, host: host, storage: .strings(pathSegments), stored: stored,
-                queryItems: QueryItems(empty: ()), fragment: fragment, owner: nil, options: options)
-            return
-        }
+        fragment: String?, options: RoutingOptions, _ body: (MatchInput) -> R
+    ) -> R {
         // Items given as an array are copied into a storage of their own, read in place.
-        let owner = Link.Storage.make(scheme: "", host: nil, port: nil, segments: [], items: queryItems)
-        self.init(
-            scheme: scheme, host: host, storage: .strings(pathSegments), stored: stored,
-            queryItems: QueryItems(owner), fragment: fragment, owner: owner, options: options)
+        let owner =
+            queryItems.isEmpty
+            ? nil : Link.Storage.make(scheme: "", host: nil, port: nil, segments: [], items: queryItems)
+        let items = owner.map { QueryItems($0) } ?? QueryItems(empty: ())
+        return withUnsafePointer(to: scheme) { scheme in
+            withUnsafePointer(to: host) { host in
+                pathSegments.withUnsafeBufferPointer { segments in
+                    // An empty array may have no address: any address serves when nothing is read.
+                    let base = segments.baseAddress.map { UnsafeRawPointer($0) } ?? UnsafeRawPointer(scheme)
+                    return body(
+                        MatchInput(
+                            scheme: scheme, host: host, segmentBase: base,
+                            segmentStride: MemoryLayout<String>.stride, stored: segments.count,
+                            queryItems: items, fragment: fragment, owner: owner, options: options))
+                }
+            }
+        }
     }
 
     /// The number of segments matched.
     var count: Int { hostIsSegment ? storedCount + 1 : storedCount }
 
-    /// The decoded segment at a position.
-    subscript(i: Int) -> String {
-        var j = i
-        if hostIsSegment {
-            if i == 0 { return host ?? "" }
-            j -= 1
-        }
-        switch storage {
-        case .link(let segments):
-            precondition(j >= 0 && j < storedCount, "segment index out of range")
-            return segments[j].decoded
-        case .strings(let segments): return segments[j]
+    /// The scheme, lower-cased.
+    var scheme: String { unsafeAddress { schemeAddress } }
+
+    /// The host, lower-cased; `nil` when there is none.
+    var host: String? { unsafeAddress { hostAddress } }
+
+    /// The host's text, for an input whose host is not `nil`. An optional's payload lies at
+    /// its start, so the text is read in place, where binding the optional's value would
+    /// copy it.
+    var hostText: String {
+        unsafeAddress {
+            precondition(hostAddress.pointee != nil, "the input has no host")
+            return UnsafeRawPointer(hostAddress).assumingMemoryBound(to: String.self)
         }
     }
 
-    /// The segment as literals compare it.
-    func key(_ i: Int) -> String {
-        if let folded { return folded[i] }
-        return self[i]
+    /// The decoded segment at a position, read in place.
+    subscript(i: Int) -> String {
+        unsafeAddress {
+            if hostIsSegment, i == 0 {
+                return UnsafeRawPointer(hostAddress).assumingMemoryBound(to: String.self)
+            }
+            let j = hostIsSegment ? i - 1 : i
+            precondition(j >= 0 && j < storedCount, "segment index out of range")
+            return (segmentBase + j * segmentStride).assumingMemoryBound(to: String.self)
+        }
+    }
+
+    /// Calls `body` with the segment at a position as literals compare it: folded when
+    /// literals compare without case, else read in place.
+    @inline(__always)
+    func withKey<R>(_ i: Int, _ body: (String) -> R) -> R {
+        if let folded { return body(folded[i]) }
+        return body(self[i])
     }
 
     /// The segments from a position to the end.

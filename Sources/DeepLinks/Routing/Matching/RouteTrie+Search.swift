@@ -22,16 +22,17 @@ extension RouteTrie {
         if depth == input.count {
             return firstAccepting(node.terminals, input, routes, kept, &parameters)
         }
-        if node.hasLiterals, let child = literalChild(node, input.key(depth)) {
+        if node.hasLiterals, let child = input.withKey(depth, { literalChild(node, $0) }) {
             let found = firstMatch(node: child, depth: depth + 1, input, routes, kept, &parameters)
             if found >= 0 { return found }
         }
         if node.parameterStart == node.catchAllEnd { return -1 }
-        let segment = input[depth]
-        if !segment.isEmpty {
+        // The segment is read in place at each use: a copy bound once would count a
+        // reference to it (an atomic one for a segment over 15 bytes, such as a UUID).
+        if !input[depth].isEmpty {
             for e in node.parameterEdges {
                 let edge = edges[e]
-                let value = edge.validator.check(segment)
+                let value = edge.validator.check(input[depth])
                 if case .none = value { continue }
                 if depth < kept.count { kept[depth] = value }
                 let found = firstMatch(
@@ -87,7 +88,7 @@ extension RouteTrie {
             consider(node.terminals)
             return
         }
-        if node.hasLiterals, let child = literalChild(node, input.key(depth)) {
+        if node.hasLiterals, let child = input.withKey(depth, { literalChild(node, $0) }) {
             earliestMatch(node: child, depth: depth + 1, input, routes, best: &best)
         }
         let segment = input[depth]
@@ -182,7 +183,7 @@ extension RouteTrie {
             }
             return nil
         }
-        if node.hasLiterals, let child = literalChild(node, input.key(depth)),
+        if node.hasLiterals, let child = input.withKey(depth, { literalChild(node, $0) }),
             let found = explain(
                 node: child, depth: depth + 1, carried: carried, input, routes, mode, &attempts)
         {

@@ -85,7 +85,7 @@ extension CompiledRoute {
             guard input.count == segmentCount else { return false }
         }
         for (i, segment) in segments.enumerated() {
-            if case .literal(_, let key) = segment, input.key(i) != key { return false }
+            if case .literal(_, let key) = segment, input.withKey(i, { $0 != key }) { return false }
         }
         return true
     }
