@@ -31,12 +31,12 @@ extension RouteTrie {
         // reference to it (an atomic one for a segment over 15 bytes, such as a UUID).
         if !input[depth].isEmpty {
             for e in node.parameterEdges {
-                let edge = edges[e]
-                let value = edge.validator.check(input[depth])
+                // Fields read one at a time: a copy of the edge would retain its validator.
+                let value = edges[e].checker._withUnsafeGuaranteedRef { $0.check(input[depth]) }
                 if case .none = value { continue }
                 if depth < kept.count { kept[depth] = value }
                 let found = firstMatch(
-                    node: Int(edge.target), depth: depth + 1, input, routes, kept, &parameters)
+                    node: Int(edges[e].target), depth: depth + 1, input, routes, kept, &parameters)
                 if found >= 0 { return found }
             }
         }
@@ -60,8 +60,10 @@ extension RouteTrie {
         _ kept: UnsafeMutableBufferPointer<KeptValue>, _ parameters: inout RouteParameters
     ) -> Int {
         for t in terminalRange {
-            let r = Int(terminals[t])
-            if routes[r].accept(input, kept: kept, into: &parameters) { return r }
+            let accepted = terminalRoutes[t]._withUnsafeGuaranteedRef {
+                $0.accept(input, kept: kept, into: &parameters)
+            }
+            if accepted { return Int(terminals[t]) }
         }
         return -1
     }

@@ -44,8 +44,20 @@ final class RouteTrie: Sendable {
 
     struct Edge: Sendable {
         let validator: ParameterValidator
+        /// ``validator`` without a reference counted: the search calls it through
+        /// `_withUnsafeGuaranteedRef`, where a call on the strong reference read from the
+        /// array retains and releases it (atomically) for every edge tried. ``validator``
+        /// keeps it alive.
+        let checker: Unmanaged<ParameterValidator>
         let untyped: Bool
         let target: Int32
+
+        init(validator: ParameterValidator, untyped: Bool, target: Int32) {
+            self.validator = validator
+            checker = Unmanaged.passUnretained(validator)
+            self.untyped = untyped
+            self.target = target
+        }
     }
 
     let nodes: [Node]
@@ -56,6 +68,13 @@ final class RouteTrie: Sendable {
     let edges: [Edge]
     /// Indices into the router's compiled routes.
     let terminals: [Int32]
+    /// The route of each terminal, without a reference counted: the search calls it through
+    /// `_withUnsafeGuaranteedRef`, where a call on the strong reference read from the routes
+    /// array retains and releases it (atomically) for every route tried. ``routes`` keeps
+    /// them alive.
+    let terminalRoutes: [Unmanaged<CompiledRoute>]
+    /// The routes that ``terminals`` index, kept alive for ``terminalRoutes``.
+    private let routes: [CompiledRoute]
 
     /// The child for a literal segment, or `nil`.
     @inline(__always)
@@ -440,6 +459,8 @@ final class RouteTrie: Sendable {
         self.literalSlots = literalSlots
         self.edges = edges
         self.terminals = terminals
+        terminalRoutes = terminals.map { Unmanaged.passUnretained(routes[Int($0)]) }
+        self.routes = routes
     }
 
     /// The order of routes that share a path shape: the more specific scope, then more
