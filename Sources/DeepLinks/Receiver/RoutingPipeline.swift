@@ -28,13 +28,16 @@ struct RoutingPipeline: Sendable {
         let input = MatchInput(borrowing: sanitized, options: router.table.options)
         var parameters = RouteParameters()
         var refusal: Router.GuardRefusal?
-        if let compiled = router.lookup(input, into: &parameters, refusal: &refusal) {
+        if let index = router.lookupIndex(input, into: &parameters, refusal: &refusal) {
             _fixLifetime(sanitized)
-            // Two fields read in place: a copy of the whole declaration would retain and
-            // release each of its parts.
-            let safety = compiled.route.safety
+            // Two fields read in place, through an unretained reference to the route (the
+            // router keeps it): a copy of the whole declaration would retain and release each
+            // of its parts, and the route itself would be retained and released.
+            let (name, safety) = Unmanaged.passUnretained(router.compiled[index])._withUnsafeGuaranteedRef {
+                ($0.route.name, $0.route.safety)
+            }
             let match = RouteMatch(
-                route: compiled.route.name, parameters: consume parameters, safety: safety, link: sanitized)
+                route: name, parameters: consume parameters, safety: safety, link: sanitized)
             return safety.requiresConfirmation ? .confirm(match) : .route(match)
         }
         // Only the failure path looks for the parameter that refused the link: a guarded

@@ -154,26 +154,34 @@ public struct Router: Sendable {
     func lookup(
         _ input: MatchInput, into parameters: inout RouteParameters, refusal: inout GuardRefusal?
     ) -> CompiledRoute? {
+        lookupIndex(input, into: &parameters, refusal: &refusal).map { compiled[$0] }
+    }
+
+    /// The position in ``compiled`` of the route that ``lookup(_:into:refusal:)`` answers:
+    /// a caller that reads a field or two of the route reads them in place, where the route
+    /// returned would be retained and released.
+    func lookupIndex(
+        _ input: MatchInput, into parameters: inout RouteParameters, refusal: inout GuardRefusal?
+    ) -> Int? {
         // Under declaration order the winner is found first and its parameters read after.
         if table.options.precedence != .specificity {
             guard let winner = matchIndex(input),
                 let index = deciding(input, winner: winner, refusal: &refusal)
             else { return nil }
-            let route = compiled[index]
-            parameters = route.parameters(input)
-            return route
+            parameters = compiled[index].parameters(input)
+            return index
         }
         guard let found = firstMatchIndex(input, parameters: &parameters) else { return nil }
         // Only a winner that the table check paired with a guarded route (a navigate route
         // that can take a sensitive or destructive route's links) asks the guard; every other
         // winner keeps the parameters the search already checked.
-        if guards.isEmpty || guards[found] == nil { return compiled[found] }
+        if guards.isEmpty || guards[found] == nil { return found }
         guard let index = deciding(input, winner: found, refusal: &refusal) else {
             parameters = RouteParameters()
             return nil
         }
         if index != found { parameters = compiled[index].parameters(input) }
-        return compiled[index]
+        return index
     }
 
     /// What the trie keeps of the path parameters it checked, for the winner, so that none
@@ -187,8 +195,12 @@ public struct Router: Sendable {
         withUnsafeTemporaryAllocation(of: KeptValue.self, capacity: Self.keptPathValues) { buffer in
             let kept = UnsafeMutableBufferPointer(rebasing: buffer[..<min(input.count, Self.keptPathValues)])
             kept.initialize(repeating: .none)
-            for level in levels {
-                let found = level.firstMatch(input, routes: compiled, kept: kept, parameters: &parameters)
+            // Each level is called through an unretained reference: `for level in levels`
+            // retains and releases each trie around its search.
+            for l in levels.indices {
+                let found = Unmanaged.passUnretained(levels[l])._withUnsafeGuaranteedRef {
+                    $0.firstMatch(input, routes: compiled, kept: kept, parameters: &parameters)
+                }
                 if found >= 0 { return found }
             }
             return nil
