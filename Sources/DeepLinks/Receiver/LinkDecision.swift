@@ -18,10 +18,11 @@
 /// `Encodable` for logs and the command line, not `Decodable`: decisions are made by the
 /// receiver only.
 public struct LinkDecision: Sendable, Hashable, Encodable, CustomStringConvertible {
+    /// What to do. Declared first, so that it lies at the start of the decision, where the
+    /// outcome returned by the pipeline can be written directly instead of moved into it.
+    public let outcome: LinkOutcome
     /// How the link came in.
     public let source: LinkSource
-    /// What to do.
-    public let outcome: LinkOutcome
 
     /// Creates a record of a decision: only the receiver does.
     init(source: LinkSource, outcome: LinkOutcome) {
