@@ -51,20 +51,22 @@ extension CompiledRoute {
     /// `nil`, told without building a result.
     @inline(__always)
     func inScope(_ input: MatchInput) -> Bool {
-        let scope = self.scope
-        if !scope.schemes.isEmpty {
+        // Index loops, not `for … in`: an array's iterator holds (retains) the array.
+        let schemes = scope.schemes
+        if !schemes.isEmpty {
             var named = false
-            for scheme in scope.schemes where scheme == input.scheme {
+            for i in schemes.indices where schemes[i] == input.scheme {
                 named = true
                 break
             }
             if !named { return false }
         }
-        if scope.hosts.isEmpty { return true }
-        guard input.isWeb else { return !scope.schemes.isEmpty }
+        let hosts = scope.hosts
+        if hosts.isEmpty { return true }
+        guard input.isWeb else { return !schemes.isEmpty }
         guard input.host != nil else { return false }
         // The host is read in place for each pattern, without a copy bound to a name.
-        for pattern in scope.hosts where pattern.matches(input.hostText) { return true }
+        for i in hosts.indices where hosts[i].matches(input.hostText) { return true }
         return false
     }
 
@@ -155,23 +157,26 @@ extension CompiledRoute {
             case .catchAll(let i):
                 value = .segments(input.suffix(from: i))
             case .query(let i):
-                let parameter = query[i]
-                let items = input.queryItems
-                var found = -1
-                var count = 0
-                for j in items.indices where items[j].name == parameter.name {
-                    count += 1
-                    found = j
-                }
-                if found < 0 {
-                    if parameter.isRequired { return refuse(&parameters) }
-                    value = parameter.defaultValue
-                } else {
+                // Through an unretained reference (the route keeps the parameter): a
+                // parameter bound from the array, and its validator, would each be retained
+                // and released.
+                let read = Unmanaged.passUnretained(query[i])._withUnsafeGuaranteedRef {
+                    parameter -> ParameterValue?? in
+                    let items = input.queryItems
+                    var found = -1
+                    var count = 0
+                    for j in items.indices where items[j].name == parameter.name {
+                        count += 1
+                        found = j
+                    }
+                    if found < 0 { return parameter.isRequired ? nil : .some(parameter.defaultValue) }
                     guard count == 1,
                         case .success(let checked) = parameter.validator.validate(items[found].value)
-                    else { return refuse(&parameters) }
-                    value = checked
+                    else { return nil }
+                    return .some(checked)
                 }
+                guard let read else { return refuse(&parameters) }
+                value = read
             case .fragment:
                 guard case .parameter(let parameter) = fragment else { continue }
                 if let text = input.fragment {
