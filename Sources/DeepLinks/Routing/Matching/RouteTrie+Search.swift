@@ -137,14 +137,14 @@ extension RouteTrie {
     /// of the one attempt kept).
     func explain(
         _ input: MatchInput, routes: [CompiledRoute], mode: ExplainMode,
-        into attempts: inout [(Int, RouteAttempt)]
+        into attempts: inout some RouteAttemptSink
     ) -> Int? {
         explain(node: 0, depth: 0, carried: nil, input, routes, mode, &attempts)
     }
 
     private func explain(
         node index: Int, depth: Int, carried: CarriedFailure?, _ input: MatchInput, _ routes: [CompiledRoute],
-        _ mode: ExplainMode, _ attempts: inout [(Int, RouteAttempt)]
+        _ mode: ExplainMode, _ attempts: inout some RouteAttemptSink
     ) -> Int? {
         let node = nodes[index]
         func evaluate(_ terminalRange: Range<Int>, carried: CarriedFailure?) -> Int? {
@@ -165,7 +165,7 @@ extension RouteTrie {
                 } else {
                     result = .matched
                 }
-                attempts.append((r, RouteAttempt(route: route.name, result: result)))
+                attempts.append(r, RouteAttempt(route: route.name, result: result))
                 switch mode {
                 case .all: break
                 case .stopAtMatch: if result == .matched { return r }
@@ -221,5 +221,27 @@ extension RouteTrie {
             if let found = evaluate(nodes[Int(edge.target)].terminals, carried: failure) { return found }
         }
         return nil
+    }
+}
+
+/// Where an explanation puts the routes it tried: a list of them, or only the first (what
+/// ``RouteTrie/ExplainMode/firstVerdict`` keeps, which then needs no array).
+protocol RouteAttemptSink {
+    /// Adds the attempt of the route at a position.
+    mutating func append(_ route: Int, _ attempt: RouteAttempt)
+}
+
+extension Array: RouteAttemptSink where Element == (Int, RouteAttempt) {
+    mutating func append(_ route: Int, _ attempt: RouteAttempt) { append((route, attempt)) }
+}
+
+/// The first attempt only, held in place: the closest failure of a link no route takes is
+/// found without allocating a list for its one attempt.
+struct FirstRouteAttempt: RouteAttemptSink {
+    /// The route's position and its attempt; `nil` until one is added.
+    private(set) var first: (route: Int, attempt: RouteAttempt)?
+
+    mutating func append(_ route: Int, _ attempt: RouteAttempt) {
+        if first == nil { first = (route, attempt) }
     }
 }

@@ -225,10 +225,11 @@ public struct Router: Sendable {
     /// explanation.
     func closestFailure(ofMiss input: MatchInput) -> (route: String, failure: ParameterFailure)? {
         guard table.options.precedence == .specificity else { return explain(input).closestFailure }
-        var found: [(Int, RouteAttempt)] = []
+        // The one attempt is kept in place: no list is allocated for it.
+        var found = FirstRouteAttempt()
         for level in levels {
             _ = level.explain(input, routes: compiled, mode: .firstVerdict, into: &found)
-            guard let attempt = found.first?.1 else { continue }
+            guard let attempt = found.first?.attempt else { continue }
             if case .parameterFailed(let failure) = attempt.result { return (attempt.route, failure) }
             // A route matched after all (not a miss): the explanation decides.
             return explain(input).closestFailure
