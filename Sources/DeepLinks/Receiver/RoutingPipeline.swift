@@ -30,12 +30,11 @@ struct RoutingPipeline: Sendable {
         var refusal: Router.GuardRefusal?
         if let index = router.lookupIndex(input, into: &parameters, refusal: &refusal) {
             _fixLifetime(sanitized)
-            // Two fields read in place, through an unretained reference to the route (the
-            // router keeps it): a copy of the whole declaration would retain and release each
-            // of its parts, and the route itself would be retained and released.
-            let (name, safety) = Unmanaged.passUnretained(router.compiled[index])._withUnsafeGuaranteedRef {
-                ($0.route.name, $0.route.safety)
-            }
+            // Two fields read in place from the router's route: a copy of the whole
+            // declaration would retain and release each of its parts, and a route returned by
+            // the look-up would itself be retained and released.
+            let name = router.compiled[index].route.name
+            let safety = router.compiled[index].route.safety
             let match = RouteMatch(
                 route: name, parameters: consume parameters, safety: safety, link: sanitized)
             return safety.requiresConfirmation ? .confirm(match) : .route(match)
