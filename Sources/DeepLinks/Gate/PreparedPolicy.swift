@@ -215,13 +215,41 @@ struct AllowedHostMatcher: Sendable {
         return list.withUnsafeBufferPointer { candidates -> Int? in
             for index in candidates.indices where candidates[index].bytes.count == bytes.count {
                 let equal = candidates[index].bytes.withUnsafeBufferPointer { text -> Bool in
-                    for i in 0..<text.count where text[i] != ASCII.lowercased(bytes[i]) { return false }
-                    return true
+                    equalsLowercased(text, bytes)
                 }
                 if equal { return index }
             }
             return nil
         }
+    }
+
+    /// Whether `candidate` is `bytes` lower-cased (ASCII letters only); both have the same
+    /// count. Longer than eight bytes (most real hosts: `music.example.com`,
+    /// `www.example.co.uk`), eight bytes are lower-cased and compared at a time, the last
+    /// word overlapping the one before; a word with a byte over 0x7F, which the word-wide
+    /// lower-casing does not handle, is compared byte by byte.
+    @inline(__always)
+    static func equalsLowercased(_ candidate: UnsafeBufferPointer<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>)
+        -> Bool
+    {
+        let count = bytes.count
+        if count >= 8, let a = candidate.baseAddress, let b = bytes.baseAddress {
+            let expected = UnsafeRawPointer(a)
+            let text = UnsafeRawPointer(b)
+            var offset = 0
+            while true {
+                let start = Swift.min(offset, count &- 8)
+                let word = text.loadUnaligned(fromByteOffset: start, as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 != 0 { break }
+                if WordKey.lowercased(word) != expected.loadUnaligned(fromByteOffset: start, as: UInt64.self) {
+                    return false
+                }
+                offset &+= 8
+                if offset >= count { return true }
+            }
+        }
+        for i in 0..<count where candidate[i] != ASCII.lowercased(bytes[i]) { return false }
+        return true
     }
 
     private static func contains(_ list: [String], _ text: String) -> Bool {
