@@ -5,7 +5,6 @@ struct LinkParser {
     let bytes: UnsafeBufferPointer<UInt8>
     /// The gate's policy, prepared.
     let prepared: PreparedPolicy
-    let original: String
     /// Whether to leave out of a web link the query items the policy strips. Every item is
     /// still checked; a link with items left out writes its original text again from the
     /// parts, as ``LinkGate/sanitize(_:)`` does.
@@ -15,7 +14,10 @@ struct LinkParser {
     private var allowedHosts: AllowedHostMatcher { prepared.allowedHosts }
     private var limits: LinkLimits { prepared.policy.limits }
 
-    func parse() throws(LinkError) -> Link {
+    /// The link in the bytes; `original` is their text, which the link keeps. The text is
+    /// borrowed here, not held by the parser, so that the caller does not count a reference
+    /// to it for the parser as well as the one the link keeps.
+    func parse(original: String) throws(LinkError) -> Link {
         let count = bytes.count
         guard count > 0 else { throw LinkError(.empty, at: 0) }
         guard count <= limits.maxLength else {
@@ -335,6 +337,7 @@ struct LinkParser {
     /// The segments of the path `start..<end` (its characters already checked), written
     /// into `storage`. `escapes` is whether the link holds any `%`: without one, no segment
     /// needs decoding.
+    @inline(__always)
     private func parsePath(
         _ start: Int, _ end: Int, hasAuthority: Bool, escapes: Bool, into storage: Link.Storage
     ) throws(LinkError) {
@@ -554,7 +557,7 @@ struct LinkParser {
     /// Checks that the component from `start` holds only `pchar`, valid escapes, `/` and
     /// (outside the path) `?`, and finds where it ends. Returns the end, how many times the
     /// byte `counted` occurs, to size arrays once, and (in the query) the first `'`.
-    @discardableResult
+    @discardableResult @inline(__always)
     private func checkComponent(
         _ start: Int, _ limit: Int, ends: ComponentEnd, name: String, counting counted: UInt8 = 0
     ) throws(LinkError) -> ComponentCheck {
