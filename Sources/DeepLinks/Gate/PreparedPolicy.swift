@@ -241,7 +241,8 @@ struct AllowedHostMatcher: Sendable {
                 let start = Swift.min(offset, count &- 8)
                 let word = text.loadUnaligned(fromByteOffset: start, as: UInt64.self)
                 if word & 0x8080_8080_8080_8080 != 0 { break }
-                if WordKey.lowercased(word) != expected.loadUnaligned(fromByteOffset: start, as: UInt64.self) {
+                if WordKey.lowercased(word) != expected.loadUnaligned(fromByteOffset: start, as: UInt64.self)
+                {
                     return false
                 }
                 offset &+= 8
