@@ -350,8 +350,9 @@ struct LinkParser {
         }
         while true {
             var segEnd = segStart
-            if end - segStart > 32, let base = bytes.baseAddress {
-                // A long rest of the path: the C library finds the next `/` many bytes at a time.
+            if end - segStart > 8, let base = bytes.baseAddress {
+                // More than a word of path left: the C library finds the next `/` many bytes at
+                // a time, without the branch per byte that a short segment's end mispredicts.
                 let next = memchr(base + segStart, Int32(UInt8(ascii: "/")), end - segStart)
                 segEnd = next.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? end
             } else {
