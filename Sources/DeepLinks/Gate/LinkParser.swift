@@ -349,14 +349,13 @@ struct LinkParser {
             throw LinkError(.emptySegment, at: start + 1, detail: "'//' at the start of the path")
         }
         while true {
-            var segEnd = segStart
-            if end - segStart > 8, let base = bytes.baseAddress {
-                // More than a word of path left: the C library finds the next `/` many bytes at
-                // a time, without the branch per byte that a short segment's end mispredicts.
+            // The C library finds the next `/` many bytes at a time, without the branch per
+            // byte whose miss at each segment's end costs more than the call (measured on
+            // segments of a few bytes too).
+            var segEnd = end
+            if segStart < end, let base = bytes.baseAddress {
                 let next = memchr(base + segStart, Int32(UInt8(ascii: "/")), end - segStart)
                 segEnd = next.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? end
-            } else {
-                while segEnd < end, bytes[segEnd] != UInt8(ascii: "/") { segEnd &+= 1 }
             }
             let isLast = segEnd >= end
             if segStart == segEnd, !isLast, !policy.allowsEmptySegments {
