@@ -29,29 +29,38 @@ struct LinkParser {
         // scheme ":"
         let stops = prepared.authorityStopTable
         var i = 0
-        while i < count, stops[Int(bytes[i])] & (ASCII.endsAuthority | ASCII.colonStop) == 0 {
-            i &+= 1
-        }
-        guard i < count, bytes[i] == UInt8(ascii: ":"), i > 0 else {
-            throw LinkError(.invalidScheme, at: 0, detail: "no scheme: the link is not absolute")
-        }
-        guard ASCII.isAlpha(bytes[0]) else {
-            throw LinkError(.invalidScheme, at: 0, detail: "a scheme starts with a letter")
-        }
-        for j in 1..<i {
-            let b = bytes[j]
-            guard
-                ASCII.isAlpha(b) || ASCII.isDigit(b) || b == UInt8(ascii: "+") || b == UInt8(ascii: "-")
-                    || b == UInt8(ascii: ".")
-            else {
-                throw LinkError(
-                    .invalidScheme, at: j, detail: "'\(Character(Unicode.Scalar(b)))' in the scheme")
+        let scheme: String
+        if let https = prepared.allowedHTTPS, Self.startsWithHTTPS(bytes) {
+            // `https://` in any case, with `https` allowed: what the loop and the checks below
+            // find for these eight bytes, without reading them one at a time.
+            scheme = https
+            i = 5
+        } else {
+            while i < count, stops[Int(bytes[i])] & (ASCII.endsAuthority | ASCII.colonStop) == 0 {
+                i &+= 1
             }
-        }
-        let schemeBytes = UnsafeBufferPointer(rebasing: bytes[0..<i])
-        guard let scheme = allowedHosts.allowedScheme(schemeBytes) else {
-            throw LinkError(
-                .schemeNotAllowed, at: 0, detail: "scheme '\(ASCII.lowercasedString(schemeBytes))'")
+            guard i < count, bytes[i] == UInt8(ascii: ":"), i > 0 else {
+                throw LinkError(.invalidScheme, at: 0, detail: "no scheme: the link is not absolute")
+            }
+            guard ASCII.isAlpha(bytes[0]) else {
+                throw LinkError(.invalidScheme, at: 0, detail: "a scheme starts with a letter")
+            }
+            for j in 1..<i {
+                let b = bytes[j]
+                guard
+                    ASCII.isAlpha(b) || ASCII.isDigit(b) || b == UInt8(ascii: "+") || b == UInt8(ascii: "-")
+                        || b == UInt8(ascii: ".")
+                else {
+                    throw LinkError(
+                        .invalidScheme, at: j, detail: "'\(Character(Unicode.Scalar(b)))' in the scheme")
+                }
+            }
+            let schemeBytes = UnsafeBufferPointer(rebasing: bytes[0..<i])
+            guard let allowed = allowedHosts.allowedScheme(schemeBytes) else {
+                throw LinkError(
+                    .schemeNotAllowed, at: 0, detail: "scheme '\(ASCII.lowercasedString(schemeBytes))'")
+            }
+            scheme = allowed
         }
         let isWeb = scheme == "https" || scheme == "http"
         i += 1  // ':'
@@ -171,6 +180,18 @@ struct LinkParser {
                     fragment: fragmentRange, hasAuthority: hasAuthority, isStripped: isStripped)),
             isKnownCanonical: isKnownCanonical)
         return Link(storage: storage)
+    }
+
+    /// Whether the text starts with `https://` in any case: the first eight bytes, lower-cased
+    /// as one word (every byte is below 0x80 once ``checkCharacters()`` passed; a word with a
+    /// byte over 0x7F is answered no).
+    @inline(__always)
+    static func startsWithHTTPS(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count >= 8, let base = bytes.baseAddress else { return false }
+        let word = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
+        // "https://" in memory order, as a little- or big-endian load reads it.
+        let https = UInt64(littleEndian: 0x2F2F_3A73_7074_7468)
+        return word & 0x8080_8080_8080_8080 == 0 && WordKey.lowercased(word) == https
     }
 
     // MARK: - Characters

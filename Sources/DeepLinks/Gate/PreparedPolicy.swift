@@ -17,16 +17,21 @@ final class PreparedPolicy: Sendable {
     nonisolated(unsafe) let queryItemStopTable: UnsafePointer<UInt8>
     nonisolated(unsafe) let authorityStopTable: UnsafePointer<UInt8>
     let smallStringsHold: Bool
+    /// The policy's own `https` string when it allows that scheme, for the parser's shortcut
+    /// on links that start with `https://`.
+    let allowedHTTPS: String?
 
     init(_ policy: LinkPolicy) {
         self.policy = policy
-        allowedHosts = AllowedHostMatcher(policy)
+        let allowedHosts = AllowedHostMatcher(policy)
+        self.allowedHosts = allowedHosts
         strippedNames = StrippedNameMatcher(policy.strippedQueryItems)
         byteClassTable = ASCII.byteClassTable
         queryByteClassTable = ASCII.queryByteClassTable
         queryItemStopTable = ASCII.queryItemStopTable
         authorityStopTable = ASCII.authorityStopTable
         smallStringsHold = SmallASCIIString.isAvailable
+        allowedHTTPS = Array("https".utf8).withUnsafeBufferPointer { allowedHosts.allowedScheme($0) }
     }
 }
 
