@@ -70,7 +70,17 @@ struct LinkParser {
         var port: Int?
         var hostIsAllowed = false
         let hasAuthority = i + 1 < count && bytes[i] == UInt8(ascii: "/") && bytes[i + 1] == UInt8(ascii: "/")
-        if hasAuthority {
+        let allowsUnderscore = !isWeb && !policy.customSchemeHostsAreDomains
+        if hasAuthority, let exact = allowedHosts.exactHostEndingAuthority(bytes, at: i + 2, stops: stops),
+            allowedHosts.exactHostPassesValidator(exact, allowsUnderscore: allowsUnderscore)
+        {
+            // One of the policy's exact hosts, alone in the authority: what the scan below and
+            // `parseAuthority` find for it (an exact host that passed the validator holds no
+            // `@`, `:`, `/`, `?` or `#`), without reading the host byte by byte first.
+            host = allowedHosts.exactHostText(exact)
+            hostIsAllowed = true
+            i += 2 + allowedHosts.exactHostLength(exact)
+        } else if hasAuthority {
             i += 2
             let start = i
             // The end of the authority, its first `@` and its first `:`, in one pass.

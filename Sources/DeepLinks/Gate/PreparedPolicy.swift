@@ -183,6 +183,34 @@ struct AllowedHostMatcher: Sendable {
         allowsUnderscore ? exactHostValidity[index].name : exactHostValidity[index].domain
     }
 
+    /// The first exact host whose text is the bytes from `start` lower-cased, up to a byte
+    /// that ends the authority (`stops` gives ``ASCII/endsAuthority`` for `/`, `?` and `#`)
+    /// or the end of the text, or `nil`. Of the exact hosts that hold none of the authority's
+    /// stops, at most one length fits (the one up to the first stop), so this is the host
+    /// ``exactHostIndex(_:)`` finds for the authority the parser's scan would find.
+    @inline(__always)
+    func exactHostEndingAuthority(
+        _ bytes: UnsafeBufferPointer<UInt8>, at start: Int, stops: UnsafePointer<UInt8>
+    ) -> Int? {
+        exactHostBytes.withUnsafeBufferPointer { candidates -> Int? in
+            for index in candidates.indices {
+                let end = start &+ candidates[index].bytes.count
+                guard end <= bytes.count, end > start,
+                    end == bytes.count || stops[Int(bytes[end])] == ASCII.endsAuthority
+                else { continue }
+                let equal = candidates[index].bytes.withUnsafeBufferPointer { text -> Bool in
+                    Self.equalsLowercased(text, UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                }
+                if equal { return index }
+            }
+            return nil
+        }
+    }
+
+    /// The byte count of the exact host at `index`.
+    @inline(__always)
+    func exactHostLength(_ index: Int) -> Int { exactHostBytes[index].bytes.count }
+
     /// The policy's own string for the exact host at `index`, for the parser to share.
     @inline(__always)
     func exactHostText(_ index: Int) -> String { exactHostBytes[index].text }
