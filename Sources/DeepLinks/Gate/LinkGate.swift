@@ -49,8 +49,8 @@ public struct LinkGate: Sendable {
         func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ original: String) -> Result<Link, LinkError> {
             do throws(LinkError) {
                 return .success(
-                    try LinkParser(bytes: bytes, prepared: prepared, original: original, stripping: stripping)
-                        .parse())
+                    try LinkParser(bytes: bytes, prepared: prepared, stripping: stripping)
+                        .parse(original: original))
             } catch {
                 return .failure(error)
             }

@@ -5,7 +5,6 @@ struct LinkParser {
     let bytes: UnsafeBufferPointer<UInt8>
     /// The gate's policy, prepared.
     let prepared: PreparedPolicy
-    let original: String
     /// Whether to leave out of a web link the query items the policy strips. Every item is
     /// still checked; a link with items left out writes its original text again from the
     /// parts, as ``LinkGate/sanitize(_:)`` does.
@@ -15,7 +14,10 @@ struct LinkParser {
     private var allowedHosts: AllowedHostMatcher { prepared.allowedHosts }
     private var limits: LinkLimits { prepared.policy.limits }
 
-    func parse() throws(LinkError) -> Link {
+    /// The link in the bytes; `original` is their text, which the link keeps. The text is
+    /// borrowed here, not held by the parser, so that the caller does not count a reference
+    /// to it for the parser as well as the one the link keeps.
+    func parse(original: String) throws(LinkError) -> Link {
         let count = bytes.count
         guard count > 0 else { throw LinkError(.empty, at: 0) }
         guard count <= limits.maxLength else {
@@ -27,29 +29,38 @@ struct LinkParser {
         // scheme ":"
         let stops = prepared.authorityStopTable
         var i = 0
-        while i < count, stops[Int(bytes[i])] & (ASCII.endsAuthority | ASCII.colonStop) == 0 {
-            i &+= 1
-        }
-        guard i < count, bytes[i] == UInt8(ascii: ":"), i > 0 else {
-            throw LinkError(.invalidScheme, at: 0, detail: "no scheme: the link is not absolute")
-        }
-        guard ASCII.isAlpha(bytes[0]) else {
-            throw LinkError(.invalidScheme, at: 0, detail: "a scheme starts with a letter")
-        }
-        for j in 1..<i {
-            let b = bytes[j]
-            guard
-                ASCII.isAlpha(b) || ASCII.isDigit(b) || b == UInt8(ascii: "+") || b == UInt8(ascii: "-")
-                    || b == UInt8(ascii: ".")
-            else {
-                throw LinkError(
-                    .invalidScheme, at: j, detail: "'\(Character(Unicode.Scalar(b)))' in the scheme")
+        let scheme: String
+        if let https = prepared.allowedHTTPS, Self.startsWithHTTPS(bytes) {
+            // `https://` in any case, with `https` allowed: what the loop and the checks below
+            // find for these eight bytes, without reading them one at a time.
+            scheme = https
+            i = 5
+        } else {
+            while i < count, stops[Int(bytes[i])] & (ASCII.endsAuthority | ASCII.colonStop) == 0 {
+                i &+= 1
             }
-        }
-        let schemeBytes = UnsafeBufferPointer(rebasing: bytes[0..<i])
-        guard let scheme = allowedHosts.allowedScheme(schemeBytes) else {
-            throw LinkError(
-                .schemeNotAllowed, at: 0, detail: "scheme '\(ASCII.lowercasedString(schemeBytes))'")
+            guard i < count, bytes[i] == UInt8(ascii: ":"), i > 0 else {
+                throw LinkError(.invalidScheme, at: 0, detail: "no scheme: the link is not absolute")
+            }
+            guard ASCII.isAlpha(bytes[0]) else {
+                throw LinkError(.invalidScheme, at: 0, detail: "a scheme starts with a letter")
+            }
+            for j in 1..<i {
+                let b = bytes[j]
+                guard
+                    ASCII.isAlpha(b) || ASCII.isDigit(b) || b == UInt8(ascii: "+") || b == UInt8(ascii: "-")
+                        || b == UInt8(ascii: ".")
+                else {
+                    throw LinkError(
+                        .invalidScheme, at: j, detail: "'\(Character(Unicode.Scalar(b)))' in the scheme")
+                }
+            }
+            let schemeBytes = UnsafeBufferPointer(rebasing: bytes[0..<i])
+            guard let allowed = allowedHosts.allowedScheme(schemeBytes) else {
+                throw LinkError(
+                    .schemeNotAllowed, at: 0, detail: "scheme '\(ASCII.lowercasedString(schemeBytes))'")
+            }
+            scheme = allowed
         }
         let isWeb = scheme == "https" || scheme == "http"
         i += 1  // ':'
@@ -59,7 +70,17 @@ struct LinkParser {
         var port: Int?
         var hostIsAllowed = false
         let hasAuthority = i + 1 < count && bytes[i] == UInt8(ascii: "/") && bytes[i + 1] == UInt8(ascii: "/")
-        if hasAuthority {
+        let allowsUnderscore = !isWeb && !policy.customSchemeHostsAreDomains
+        if hasAuthority, let exact = allowedHosts.exactHostEndingAuthority(bytes, at: i + 2, stops: stops),
+            allowedHosts.exactHostPassesValidator(exact, allowsUnderscore: allowsUnderscore)
+        {
+            // One of the policy's exact hosts, alone in the authority: what the scan below and
+            // `parseAuthority` find for it (an exact host that passed the validator holds no
+            // `@`, `:`, `/`, `?` or `#`), without reading the host byte by byte first.
+            host = allowedHosts.exactHostText(exact)
+            hostIsAllowed = true
+            i += 2 + allowedHosts.exactHostLength(exact)
+        } else if hasAuthority {
             i += 2
             let start = i
             // The end of the authority, its first `@` and its first `:`, in one pass.
@@ -169,6 +190,18 @@ struct LinkParser {
                     fragment: fragmentRange, hasAuthority: hasAuthority, isStripped: isStripped)),
             isKnownCanonical: isKnownCanonical)
         return Link(storage: storage)
+    }
+
+    /// Whether the text starts with `https://` in any case: the first eight bytes, lower-cased
+    /// as one word (every byte is below 0x80 once ``checkCharacters()`` passed; a word with a
+    /// byte over 0x7F is answered no).
+    @inline(__always)
+    static func startsWithHTTPS(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count >= 8, let base = bytes.baseAddress else { return false }
+        let word = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
+        // "https://" in memory order, as a little- or big-endian load reads it.
+        let https = UInt64(littleEndian: 0x2F2F_3A73_7074_7468)
+        return word & 0x8080_8080_8080_8080 == 0 && WordKey.lowercased(word) == https
     }
 
     // MARK: - Characters
@@ -335,6 +368,7 @@ struct LinkParser {
     /// The segments of the path `start..<end` (its characters already checked), written
     /// into `storage`. `escapes` is whether the link holds any `%`: without one, no segment
     /// needs decoding.
+    @inline(__always)
     private func parsePath(
         _ start: Int, _ end: Int, hasAuthority: Bool, escapes: Bool, into storage: Link.Storage
     ) throws(LinkError) {
@@ -346,13 +380,13 @@ struct LinkParser {
             throw LinkError(.emptySegment, at: start + 1, detail: "'//' at the start of the path")
         }
         while true {
-            var segEnd = segStart
-            if end - segStart > 32, let base = bytes.baseAddress {
-                // A long rest of the path: the C library finds the next `/` many bytes at a time.
+            // The C library finds the next `/` many bytes at a time, without the branch per
+            // byte whose miss at each segment's end costs more than the call (measured on
+            // segments of a few bytes too).
+            var segEnd = end
+            if segStart < end, let base = bytes.baseAddress {
                 let next = memchr(base + segStart, Int32(UInt8(ascii: "/")), end - segStart)
                 segEnd = next.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? end
-            } else {
-                while segEnd < end, bytes[segEnd] != UInt8(ascii: "/") { segEnd &+= 1 }
             }
             let isLast = segEnd >= end
             if segStart == segEnd, !isLast, !policy.allowsEmptySegments {
@@ -454,18 +488,31 @@ struct LinkParser {
             var itemEnd = itemStart
             var equals: Int?
             var percent = false
-            // One table look-up per byte; only `&`, `=` and `%` need a second look.
-            while itemEnd < end {
-                let b = bytes[itemEnd]
-                if stops[Int(b)] != 0 {
-                    if b == UInt8(ascii: "&") { break }
-                    if b == UInt8(ascii: "=") {
-                        if equals == nil { equals = itemEnd }
-                    } else {
-                        percent = true
-                    }
+            if !escapes, let base = bytes.baseAddress {
+                // Nothing escaped in the link: only `&` and the first `=` matter, which the C
+                // library finds many bytes at a time, without a branch per byte.
+                let text = UnsafeRawPointer(base)
+                itemEnd =
+                    memchr(text + itemStart, Int32(UInt8(ascii: "&")), end - itemStart).map {
+                        UnsafeRawPointer($0) - text
+                    } ?? end
+                equals = memchr(text + itemStart, Int32(UInt8(ascii: "=")), itemEnd - itemStart).map {
+                    UnsafeRawPointer($0) - text
                 }
-                itemEnd += 1
+            } else {
+                // One table look-up per byte; only `&`, `=` and `%` need a second look.
+                while itemEnd < end {
+                    let b = bytes[itemEnd]
+                    if stops[Int(b)] != 0 {
+                        if b == UInt8(ascii: "&") { break }
+                        if b == UInt8(ascii: "=") {
+                            if equals == nil { equals = itemEnd }
+                        } else {
+                            percent = true
+                        }
+                    }
+                    itemEnd += 1
+                }
             }
             if itemEnd > itemStart {
                 total += 1
@@ -554,7 +601,7 @@ struct LinkParser {
     /// Checks that the component from `start` holds only `pchar`, valid escapes, `/` and
     /// (outside the path) `?`, and finds where it ends. Returns the end, how many times the
     /// byte `counted` occurs, to size arrays once, and (in the query) the first `'`.
-    @discardableResult
+    @discardableResult @inline(__always)
     private func checkComponent(
         _ start: Int, _ limit: Int, ends: ComponentEnd, name: String, counting counted: UInt8 = 0
     ) throws(LinkError) -> ComponentCheck {

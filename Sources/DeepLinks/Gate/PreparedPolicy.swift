@@ -17,16 +17,21 @@ final class PreparedPolicy: Sendable {
     nonisolated(unsafe) let queryItemStopTable: UnsafePointer<UInt8>
     nonisolated(unsafe) let authorityStopTable: UnsafePointer<UInt8>
     let smallStringsHold: Bool
+    /// The policy's own `https` string when it allows that scheme, for the parser's shortcut
+    /// on links that start with `https://`.
+    let allowedHTTPS: String?
 
     init(_ policy: LinkPolicy) {
         self.policy = policy
-        allowedHosts = AllowedHostMatcher(policy)
+        let allowedHosts = AllowedHostMatcher(policy)
+        self.allowedHosts = allowedHosts
         strippedNames = StrippedNameMatcher(policy.strippedQueryItems)
         byteClassTable = ASCII.byteClassTable
         queryByteClassTable = ASCII.queryByteClassTable
         queryItemStopTable = ASCII.queryItemStopTable
         authorityStopTable = ASCII.authorityStopTable
         smallStringsHold = SmallASCIIString.isAvailable
+        allowedHTTPS = Array("https".utf8).withUnsafeBufferPointer { allowedHosts.allowedScheme($0) }
     }
 }
 
@@ -178,6 +183,34 @@ struct AllowedHostMatcher: Sendable {
         allowsUnderscore ? exactHostValidity[index].name : exactHostValidity[index].domain
     }
 
+    /// The first exact host whose text is the bytes from `start` lower-cased, up to a byte
+    /// that ends the authority (`stops` gives ``ASCII/endsAuthority`` for `/`, `?` and `#`)
+    /// or the end of the text, or `nil`. Of the exact hosts that hold none of the authority's
+    /// stops, at most one length fits (the one up to the first stop), so this is the host
+    /// ``exactHostIndex(_:)`` finds for the authority the parser's scan would find.
+    @inline(__always)
+    func exactHostEndingAuthority(
+        _ bytes: UnsafeBufferPointer<UInt8>, at start: Int, stops: UnsafePointer<UInt8>
+    ) -> Int? {
+        exactHostBytes.withUnsafeBufferPointer { candidates -> Int? in
+            for index in candidates.indices {
+                let end = start &+ candidates[index].bytes.count
+                guard end <= bytes.count, end > start,
+                    end == bytes.count || stops[Int(bytes[end])] == ASCII.endsAuthority
+                else { continue }
+                let equal = candidates[index].bytes.withUnsafeBufferPointer { text -> Bool in
+                    Self.equalsLowercased(text, UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                }
+                if equal { return index }
+            }
+            return nil
+        }
+    }
+
+    /// The byte count of the exact host at `index`.
+    @inline(__always)
+    func exactHostLength(_ index: Int) -> Int { exactHostBytes[index].bytes.count }
+
     /// The policy's own string for the exact host at `index`, for the parser to share.
     @inline(__always)
     func exactHostText(_ index: Int) -> String { exactHostBytes[index].text }
@@ -215,13 +248,42 @@ struct AllowedHostMatcher: Sendable {
         return list.withUnsafeBufferPointer { candidates -> Int? in
             for index in candidates.indices where candidates[index].bytes.count == bytes.count {
                 let equal = candidates[index].bytes.withUnsafeBufferPointer { text -> Bool in
-                    for i in 0..<text.count where text[i] != ASCII.lowercased(bytes[i]) { return false }
-                    return true
+                    equalsLowercased(text, bytes)
                 }
                 if equal { return index }
             }
             return nil
         }
+    }
+
+    /// Whether `candidate` is `bytes` lower-cased (ASCII letters only); both have the same
+    /// count. Longer than eight bytes (most real hosts: `music.example.com`,
+    /// `www.example.co.uk`), eight bytes are lower-cased and compared at a time, the last
+    /// word overlapping the one before; a word with a byte over 0x7F, which the word-wide
+    /// lower-casing does not handle, is compared byte by byte.
+    @inline(__always)
+    static func equalsLowercased(_ candidate: UnsafeBufferPointer<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>)
+        -> Bool
+    {
+        let count = bytes.count
+        if count >= 8, let a = candidate.baseAddress, let b = bytes.baseAddress {
+            let expected = UnsafeRawPointer(a)
+            let text = UnsafeRawPointer(b)
+            var offset = 0
+            while true {
+                let start = Swift.min(offset, count &- 8)
+                let word = text.loadUnaligned(fromByteOffset: start, as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 != 0 { break }
+                if WordKey.lowercased(word) != expected.loadUnaligned(fromByteOffset: start, as: UInt64.self)
+                {
+                    return false
+                }
+                offset &+= 8
+                if offset >= count { return true }
+            }
+        }
+        for i in 0..<count where candidate[i] != ASCII.lowercased(bytes[i]) { return false }
+        return true
     }
 
     private static func contains(_ list: [String], _ text: String) -> Bool {

@@ -67,4 +67,83 @@ struct WordKeyTests {
             #expect(found == Self.expected(schemes.sorted(), bytes), "\(text)")
         }
     }
+
+    /// A host of `count` bytes: letters, digits, `-` and `.`, different at every position.
+    static func host(count: Int) -> [UInt8] {
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789-.".utf8)
+        return (0..<count).map { alphabet[($0 * 7 + count) % alphabet.count] }
+    }
+
+    @Test("hosts of every length up to 40 bytes are found with an upper-case letter at every position")
+    func everyLengthAndUpperCasePosition() {
+        for count in 1...40 {
+            let candidate = Self.host(count: count)
+            // A candidate of the same length that differs only in its last byte.
+            var neighbour = candidate
+            neighbour[count - 1] =
+                neighbour[count - 1] == UInt8(ascii: "z") ? UInt8(ascii: "y") : UInt8(ascii: "z")
+            let candidates = [
+                String(decoding: neighbour, as: UTF8.self), String(decoding: candidate, as: UTF8.self),
+            ]
+            let matcher = AllowedHostMatcher(LinkPolicy(allowedHosts: candidates.map { HostPattern($0) }))
+            var texts = [candidate, neighbour]
+            for position in 0..<count {
+                var upper = candidate
+                upper[position] = ASCII.isAlpha(upper[position]) ? upper[position] & ~0x20 : upper[position]
+                texts.append(upper)
+                // A different byte at each position: no candidate matches.
+                var other = candidate
+                other[position] = UInt8(ascii: "_")
+                texts.append(other)
+            }
+            texts.append(candidate.map { ASCII.isAlpha($0) ? $0 & ~0x20 : $0 })
+            for text in texts {
+                let found = text.withUnsafeBufferPointer {
+                    matcher.exactHostIndex($0).map(matcher.exactHostText)
+                }
+                #expect(found == Self.expected(candidates, text), "\(String(decoding: text, as: UTF8.self))")
+            }
+        }
+    }
+
+    @Test("every byte at every position of a long host is compared as byte by byte")
+    func everyByteAtEveryPositionOfALongHost() {
+        // Lengths on both sides of each word boundary of the word-wide comparison.
+        for count in [8, 9, 15, 16, 17, 23, 24, 25, 31, 32, 33] {
+            let candidate = Self.host(count: count)
+            let candidates = [String(decoding: candidate, as: UTF8.self)]
+            let matcher = AllowedHostMatcher(LinkPolicy(allowedHosts: candidates.map { HostPattern($0) }))
+            for position in 0..<count {
+                // Every byte, among them `@` and `[` just outside `A`...`Z`, and bytes over 0x7F.
+                for byte in UInt8(0)...UInt8(255) {
+                    var text = candidate
+                    text[position] = byte
+                    let found = text.withUnsafeBufferPointer {
+                        matcher.exactHostIndex($0).map(matcher.exactHostText)
+                    }
+                    #expect(
+                        found == Self.expected(candidates, text),
+                        "length \(count), byte \(byte) at \(position)")
+                }
+            }
+        }
+    }
+
+    @Test("the word-wide lower-cased comparison answers as byte by byte for every byte at every position")
+    func equalsLowercasedMatchesPerByte() {
+        for count in [8, 12, 16, 17, 24, 30] {
+            let candidate = Self.host(count: count)
+            for position in 0..<count {
+                for byte in UInt8(0)...UInt8(255) {
+                    var text = candidate
+                    text[position] = byte
+                    let expected = zip(candidate, text).allSatisfy { $0 == ASCII.lowercased($1) }
+                    let answer = candidate.withUnsafeBufferPointer { a in
+                        text.withUnsafeBufferPointer { b in AllowedHostMatcher.equalsLowercased(a, b) }
+                    }
+                    #expect(answer == expected, "length \(count), byte \(byte) at \(position)")
+                }
+            }
+        }
+    }
 }
