@@ -2,15 +2,24 @@ import DeepLinks
 import Foundation
 import FuzzSupport
 
-/// The policies each input is parsed under: the default, and a permissive one that lets IP
+/// The policies each input is parsed under: the default, a permissive one that lets IP
 /// literals, encoded separators, empty segments and a custom scheme through, so that the
-/// deeper parts of the parser are reached too.
+/// deeper parts of the parser are reached too, and one that lists its hosts (exact hosts of
+/// several lengths, one with `_`, and a wildcard), so that the parser's exact-host paths run.
 let gates = [
     LinkGate(),
     LinkGate(
         policy: LinkPolicy(
             allowedSchemes: ["https", "http", "myapp"], allowsIPLiterals: true, allowsEncodedSeparators: true,
             allowsEmptySegments: true)),
+    LinkGate(
+        policy: LinkPolicy(
+            allowedSchemes: ["https", "myapp"],
+            allowedHosts: [
+                HostPattern("example.com"), HostPattern("shop.example.com"),
+                HostPattern("music.example.com"), HostPattern("a-rather-long-host-name.example.com"),
+                HostPattern("my_app.example"), HostPattern("*.example.net"),
+            ])),
 ]
 
 /// A small table with one route of each kind the receiver treats differently: navigate,
