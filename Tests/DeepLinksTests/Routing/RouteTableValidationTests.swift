@@ -198,6 +198,10 @@ struct RouteTableValidationTests {
             problems(policy: LinkPolicy()) {
                 Route("nul", "/a%00b")
                 Route("slash", "/a%2Fb")
+                // A separator joined to a combining mark is one character, but the gate still
+                // refuses its `%2F`.
+                Route("slashWithMark", "/a%2F%CC%81")
+                Route("backslashWithMark", "/b%5C%CC%81")
             } == [
                 .neverMatches(
                     route: "nul",
@@ -205,6 +209,15 @@ struct RouteTableValidationTests {
                 .neverMatches(
                     route: "slash",
                     reason: "the literal 'a/b' holds an encoded separator, which the gate's policy refuses"),
+                .neverMatches(
+                    route: "slashWithMark",
+                    reason:
+                        "the literal 'a/\u{301}' holds an encoded separator, which the gate's policy refuses"),
+                .neverMatches(
+                    route: "backslashWithMark",
+                    reason:
+                        "the literal 'b\\\u{301}' holds an encoded separator, which the gate's policy refuses"
+                ),
             ])
         #expect(problems { Route("slash", "/a%2Fb") } == [])
     }

@@ -379,7 +379,10 @@ struct RouteTableValidation {
                     "the literal '\(ParameterFailure.shortened(literal))' holds a control character, which the gate refuses"
                 )
             } else if let policy, !policy.allowsEncodedSeparators,
-                literal.contains(where: { $0 == "/" || $0 == "\\" })
+                // Bytes, not characters: the gate refuses `%2F` and `%5C` whatever follows
+                // them, so a separator that a combining mark joins into one character counts
+                // too (and reading bytes costs a fraction of reading characters).
+                literal.utf8.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") })
             {
                 never("the literal '\(literal)' holds an encoded separator, which the gate's policy refuses")
             }

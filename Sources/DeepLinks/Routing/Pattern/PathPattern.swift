@@ -153,6 +153,10 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         if bytes.count == 1 { return .success(([], false, false)) }
 
         var segments: [Segment] = []
+        // Room for one segment per `/` (an upper bound), so that the list is allocated once.
+        var slashes = 0
+        for b in bytes where b == UInt8(ascii: "/") { slashes &+= 1 }
+        segments.reserveCapacity(slashes)
         var i = 1
         while i <= bytes.count {
             if i == bytes.count {
