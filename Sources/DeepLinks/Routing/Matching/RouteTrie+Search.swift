@@ -7,23 +7,23 @@ extension RouteTrie {
     /// built. Backtracking overwrites a position before anything below it is tried, so the
     /// winner reads the values of its own path. Nothing is copied up the recursion but an
     /// index.
+    /// The routes are the trie's own (``terminalRoutes``), called without a reference counted.
     func firstMatch(
-        _ input: MatchInput, routes: [CompiledRoute], kept: UnsafeMutableBufferPointer<KeptValue>,
-        parameters: inout RouteParameters
+        _ input: MatchInput, kept: UnsafeMutableBufferPointer<KeptValue>, parameters: inout RouteParameters
     ) -> Int {
-        firstMatch(node: 0, depth: 0, input, routes, kept, &parameters)
+        firstMatch(node: 0, depth: 0, input, kept, &parameters)
     }
 
     private func firstMatch(
-        node index: Int, depth: Int, _ input: MatchInput, _ routes: [CompiledRoute],
-        _ kept: UnsafeMutableBufferPointer<KeptValue>, _ parameters: inout RouteParameters
+        node index: Int, depth: Int, _ input: MatchInput, _ kept: UnsafeMutableBufferPointer<KeptValue>,
+        _ parameters: inout RouteParameters
     ) -> Int {
         let node = nodes[index]
         if depth == input.count {
-            return firstAccepting(node.terminals, input, routes, kept, &parameters)
+            return firstAccepting(node.terminals, input, kept, &parameters)
         }
         if node.hasLiterals, let child = input.withKey(depth, { literalChild(node, $0) }) {
-            let found = firstMatch(node: child, depth: depth + 1, input, routes, kept, &parameters)
+            let found = firstMatch(node: child, depth: depth + 1, input, kept, &parameters)
             if found >= 0 { return found }
         }
         if node.parameterStart == node.catchAllEnd { return -1 }
@@ -36,7 +36,7 @@ extension RouteTrie {
                 if case .none = value { continue }
                 if depth < kept.count { kept[depth] = value }
                 let found = firstMatch(
-                    node: Int(edges[e].target), depth: depth + 1, input, routes, kept, &parameters)
+                    node: Int(edges[e].target), depth: depth + 1, input, kept, &parameters)
                 if found >= 0 { return found }
             }
         }
@@ -46,7 +46,7 @@ extension RouteTrie {
                 CompiledRoute.catchAllAccepts(
                     input, from: depth, validator: edge.validator, untyped: edge.untyped)
             else { continue }
-            let found = firstAccepting(nodes[Int(edge.target)].terminals, input, routes, kept, &parameters)
+            let found = firstAccepting(nodes[Int(edge.target)].terminals, input, kept, &parameters)
             if found >= 0 { return found }
         }
         return -1
@@ -56,8 +56,8 @@ extension RouteTrie {
     /// `parameters`; -1 when none does.
     @inline(__always)
     private func firstAccepting(
-        _ terminalRange: Range<Int>, _ input: MatchInput, _ routes: [CompiledRoute],
-        _ kept: UnsafeMutableBufferPointer<KeptValue>, _ parameters: inout RouteParameters
+        _ terminalRange: Range<Int>, _ input: MatchInput, _ kept: UnsafeMutableBufferPointer<KeptValue>,
+        _ parameters: inout RouteParameters
     ) -> Int {
         for t in terminalRange {
             let accepted = terminalRoutes[t]._withUnsafeGuaranteedRef {
@@ -130,7 +130,7 @@ extension RouteTrie {
         case firstVerdict
     }
 
-    /// Tries routes in precedence order like ``firstMatch(_:routes:)``, but also follows
+    /// Tries routes in precedence order like ``firstMatch(_:kept:parameters:)``, but also follows
     /// parameter edges that refuse the segment, so that the routes below them can be reported
     /// with the parameter that failed. Appends `(route index, attempt)` pairs; returns the
     /// winner when `mode` stops at a match and one is found (under `firstVerdict`, the route

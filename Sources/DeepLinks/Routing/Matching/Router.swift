@@ -199,7 +199,7 @@ public struct Router: Sendable {
             // retains and releases each trie around its search.
             for l in levels.indices {
                 let found = Unmanaged.passUnretained(levels[l])._withUnsafeGuaranteedRef {
-                    $0.firstMatch(input, routes: compiled, kept: kept, parameters: &parameters)
+                    $0.firstMatch(input, kept: kept, parameters: &parameters)
                 }
                 if found >= 0 { return found }
             }
