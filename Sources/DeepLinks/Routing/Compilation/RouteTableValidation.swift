@@ -301,49 +301,45 @@ struct RouteTableValidation {
     private static let ones: UInt64 = 0x0101_0101_0101_0101
 
     /// Whether every byte is printable ASCII (0x21 to 0x7E), read eight bytes at a time.
-    ///
-    /// In a word whose bytes are all below 0x80, adding 0x5F to each byte carries into its
-    /// high bit exactly when the byte is at least 0x21, and adding 1 exactly when it is
-    /// 0x7F; no byte carries into the next. A word with a high bit set is refused first.
     static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        let raw = UnsafeRawPointer(base)
-        let count = bytes.count
-        var i = 0
-        while i + 8 <= count {
-            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            if word & highBits != 0 { return false }
-            if ~(word &+ 0x5F * ones) & highBits != 0 || (word &+ ones) & highBits != 0 { return false }
-            i += 8
-        }
-        while i < count {
-            let byte = bytes[i]
-            if byte <= 0x20 || byte >= 0x7F { return false }
-            i += 1
-        }
-        return true
+        !holdsByte(below: 0x21, countingHighBytes: true, in: bytes)
     }
 
     /// Whether a byte is an ASCII control character (below 0x20, or 0x7F), read eight bytes
-    /// at a time: in a word whose bytes are all below 0x80, adding 0x60 to each byte carries
-    /// into its high bit exactly when the byte is at least 0x20, and adding 1 exactly when it
-    /// is 0x7F. A word with a high bit set (a longer character's bytes) is read byte by byte.
+    /// at a time; the bytes of longer characters (over 0x7F) are passed over.
     static func holdsControlByte(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        holdsByte(below: 0x20, countingHighBytes: false, in: bytes)
+    }
+
+    /// Whether a byte is below `low` or is 0x7F (or, when `countingHighBytes`, over 0x7F),
+    /// read eight bytes at a time.
+    ///
+    /// In a word whose bytes are all below 0x80, adding `0x80 - low` to each byte carries into
+    /// its high bit exactly when the byte is at least `low`, and adding 1 exactly when it is
+    /// 0x7F; no byte carries into the next. A word with a high bit set is an answer at once
+    /// when high bytes count, else it is read byte by byte.
+    @inline(__always)
+    private static func holdsByte(
+        below low: UInt8, countingHighBytes: Bool, in bytes: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         let raw = UnsafeRawPointer(base)
         let count = bytes.count
+        let lift = UInt64(0x80 - low) &* ones
+        func holds(_ byte: UInt8) -> Bool { byte < low || byte == 0x7F || (countingHighBytes && byte > 0x7F) }
         var i = 0
         while i + 8 <= count {
             let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
             if word & highBits == 0 {
-                if ~(word &+ 0x60 * ones) & highBits != 0 || (word &+ ones) & highBits != 0 { return true }
+                if ~(word &+ lift) & highBits != 0 || (word &+ ones) & highBits != 0 { return true }
             } else {
-                for k in i..<(i + 8) where bytes[k] < 0x20 || bytes[k] == 0x7F { return true }
+                if countingHighBytes { return true }
+                for k in i..<(i + 8) where holds(bytes[k]) { return true }
             }
             i += 8
         }
         while i < count {
-            if bytes[i] < 0x20 || bytes[i] == 0x7F { return true }
+            if holds(bytes[i]) { return true }
             i += 1
         }
         return false
