@@ -2,26 +2,25 @@
     import SwiftUI
 
     extension View {
-        /// Hands every link the view receives to a ``LinkReceiver`` and the decision to `action`:
-        /// URLs (`onOpenURL`), universal links and web-to-app Handoff (the browsing-web activity),
-        /// and every activity type the receiver registers.
+        /// Hands every link the view receives to a ``LinkReceiver`` and the decision to `action`,
+        /// on the main actor: URLs (`onOpenURL`), universal links and web-to-app Handoff (the
+        /// browsing-web activity), and every activity type the receiver registers.
         ///
-        /// A few lines over ``LinkReceiver/receive(_:)-(URL)`` and the `NSUserActivity`
-        /// adapter, both tested on every platform.
+        /// One line per callback over ``LinkReceiver/continuedActivityTypes``,
+        /// ``LinkReceiver/receive(_:)-(URL)`` and `LinkReceiver.receive(_:)` for an activity,
+        /// all tested on every platform.
         ///
         /// ```swift
         /// ContentView()
         ///     .onLink(receiver) { decision in navigator.present(decision) }
         /// ```
-        public func onLink(_ receiver: LinkReceiver, perform action: @escaping (LinkDecision) -> Void)
-            -> some View
-        {
-            var view = AnyView(onOpenURL { action(receiver.receive($0)) })
-            for type in [UserActivity.browsingWeb] + receiver.activityTypes {
-                let platformType = type == UserActivity.browsingWeb ? NSUserActivityTypeBrowsingWeb : type
-                view = AnyView(view.onContinueUserActivity(platformType) { action(receiver.receive($0)) })
+        @MainActor
+        public func onLink(
+            _ receiver: LinkReceiver, perform action: @escaping @MainActor (LinkDecision) -> Void
+        ) -> some View {
+            receiver.continuedActivityTypes.reduce(AnyView(onOpenURL { action(receiver.receive($0)) })) {
+                view, type in AnyView(view.onContinueUserActivity(type) { action(receiver.receive($0)) })
             }
-            return view
         }
     }
 #endif

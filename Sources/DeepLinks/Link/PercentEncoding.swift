@@ -66,7 +66,7 @@ public enum PercentEncoding {
                 i += 1
             }
         }
-        return String(validating: out, as: UTF8.self)
+        return UTF8Text.decode(out)
     }
 
     /// Encodes every byte of the UTF-8 text that `allowing` does not allow as `%XX` (upper-case).

@@ -1,3 +1,4 @@
+import DeepLinks
 import Foundation
 
 /// Everything a command may take from outside itself: files, standard input, the network.
@@ -52,7 +53,7 @@ extension ToolEnvironment {
     /// Reads a file as UTF-8 text.
     func readText(_ path: String) throws(ToolError) -> String {
         let bytes = try readFile(path)
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        guard let text = UTF8Text.decode(bytes) else {
             throw .invalidInput(source: Self.sourceName(path), reason: "the file is not UTF-8 text")
         }
         return text

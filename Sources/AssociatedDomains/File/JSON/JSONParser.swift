@@ -195,7 +195,7 @@ struct JSONParser {
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
-                guard let text = String(validating: out, as: UTF8.self) else {
+                guard let text = UTF8Text.decode(out) else {
                     throw error("string is not valid UTF-8", at: start)
                 }
                 return text

@@ -354,7 +354,7 @@ struct RouteTableJSONReader {
         at += 1
         if !escaped {
             if ascii { return String(decoding: raw, as: UTF8.self) }
-            guard let string = String(validating: raw, as: UTF8.self) else { throw Unhandled() }
+            guard let string = UTF8Text.decode(raw) else { throw Unhandled() }
             return string
         }
         if ascii {
@@ -381,7 +381,7 @@ struct RouteTableJSONReader {
             }
             count = written
         }
-        guard !failed, let string = String(validating: text, as: UTF8.self) else { throw Unhandled() }
+        guard !failed, let string = UTF8Text.decode(text) else { throw Unhandled() }
         return string
     }
 

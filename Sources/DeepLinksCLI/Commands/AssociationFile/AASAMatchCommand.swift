@@ -1,4 +1,5 @@
 import AssociatedDomains
+import DeepLinks
 
 /// `deeplinks aasa match`: what an association file decides for URLs and an App ID, or the
 /// conformance line protocol with `--jsonl`.
@@ -129,7 +130,7 @@ enum AASAMatchCommand: ToolCommand {
     /// Apple's limit of 128 KB like a file read from disk (measured as compact JSON), so the
     /// protocol never decides for a file the device would refuse to read.
     static func answer(_ line: [UInt8]) -> String {
-        guard let text = String(validating: line, as: UTF8.self) else {
+        guard let text = UTF8Text.decode(line) else {
             return JSONValue.object(["error": "the request is not UTF-8 text"]).serialized()
         }
         // Lines that cannot be read as a request get the library's own error answers.

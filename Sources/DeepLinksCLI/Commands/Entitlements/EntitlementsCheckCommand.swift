@@ -1,4 +1,5 @@
 import AssociatedDomains
+import DeepLinks
 import Foundation
 
 /// `deeplinks entitlements check`: the Associated Domains entitlement, entry by entry.
@@ -156,7 +157,7 @@ enum EntitlementsCheckCommand: ToolCommand {
             }
             return strings
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        guard let text = UTF8Text.decode(bytes) else {
             throw .invalidInput(source: source, reason: "the file is not UTF-8 text")
         }
         return text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }

@@ -98,7 +98,7 @@ enum ResolveCommand: ToolCommand {
                 throw usage(.other("give links as arguments or on standard input, one per line"))
             }
             let bytes = environment.readStandardInput()
-            guard let text = String(validating: bytes, as: UTF8.self) else {
+            guard let text = UTF8Text.decode(bytes) else {
                 throw ToolError.invalidInput(source: "standard input", reason: "the input is not UTF-8 text")
             }
             links = text.split(

@@ -1,4 +1,5 @@
 #if os(Linux)
+    import DeepLinks
     import Foundation
     import Glibc
 
@@ -222,7 +223,7 @@
 
         /// Reads one header line; keeps `Location` (the last response's, after a 1xx).
         func header(_ line: UnsafeRawBufferPointer) {
-            guard let text = String(validating: line, as: UTF8.self) else { return }
+            guard let text = UTF8Text.decode(line) else { return }
             if text.hasPrefix("HTTP/") { location = nil }
             guard let colon = text.firstIndex(of: ":") else { return }
             let name = text[..<colon].lowercased()
