@@ -16,8 +16,11 @@ let package = Package(
     name: "DeepLinksFuzz",
     dependencies: [.package(name: "swift-deep-links", path: "..")],
     targets: [
+        // Allocation and CPU-time counters for the work budgets (C: the sanitizer's hooks).
+        .target(name: "FuzzCounters"),
         .target(
-            name: "FuzzSupport", dependencies: [.product(name: "DeepLinks", package: "swift-deep-links")]),
+            name: "FuzzSupport",
+            dependencies: ["FuzzCounters", .product(name: "DeepLinks", package: "swift-deep-links")]),
         harness("FuzzLinkGate", ["DeepLinks"]),
         harness("FuzzSmartAppBanner", ["DeepLinks"]),
         harness("FuzzLinkReceiver", ["DeepLinks"]),
