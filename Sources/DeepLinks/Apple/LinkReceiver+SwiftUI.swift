@@ -22,5 +22,18 @@
                 view, type in AnyView(view.onContinueUserActivity(type) { action(receiver.receive($0)) })
             }
         }
+
+        /// Hands every link the view receives to a ``LinkInbox``, which holds what cannot open
+        /// yet (sign-in, onboarding) and reports what to do through its `perform` action.
+        ///
+        /// ```swift
+        /// ContentView().onLink(inbox)
+        /// ```
+        @MainActor
+        public func onLink(_ inbox: LinkInbox) -> some View {
+            inbox.receiver.continuedActivityTypes.reduce(AnyView(onOpenURL { inbox.receive($0) })) {
+                view, type in AnyView(view.onContinueUserActivity(type) { inbox.receive($0) })
+            }
+        }
     }
 #endif

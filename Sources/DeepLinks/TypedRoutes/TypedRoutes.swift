@@ -54,7 +54,9 @@ public struct TypedRoutes<Destination: Sendable>: Sendable {
         }
     }
 
-    private let entries: [String: Entry]
+    let entries: [String: Entry]
+    /// The router the mapping was checked against: it knows each route's parent.
+    let router: Router
 
     /// Builds the mapping and checks it against the router's table.
     ///
@@ -82,6 +84,7 @@ public struct TypedRoutes<Destination: Sendable>: Sendable {
             throw .unknownRoute(type: "unmapped", route: name)
         }
         self.entries = byName
+        self.router = router
     }
 
     /// The destination for a match: `nil` only for a route listed as unmapped, or a match from

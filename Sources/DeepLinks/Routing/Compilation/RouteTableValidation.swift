@@ -58,6 +58,7 @@ struct RouteTableValidation {
         }
         problems += perRoute.flatMap { $0 }
         problems += table.canonicalHostProblems
+        problems += Self.parentProblems(table.routes, compiled: compiled)
         let buildable = !problems.contains(where: \.isError)
         guard buildable else { return (problems, [], [:], nil, RouteNameIndex()) }
         return (problems, compiled, guards, index.trie, names)

@@ -15,9 +15,22 @@
 /// let delete = Route("deleteAlbum", "/albums/:album(slug)", query: ["confirm(bool)"], safety: .destructive)
 /// ```
 ///
+/// A route can also say where its screen sits and what it needs before it opens: ``parent``
+/// names the route whose screen comes before it in a navigation stack (a product under its
+/// category, an episode under its season), and ``requirements`` names conditions the app
+/// defines ("signedIn", "onboarded") that ``LinkHolder`` waits for before handing the decision
+/// back.
+///
+/// ```swift
+/// let episode = Route(
+///     "episode", "/title/:title(slug)/season/:season(int 1...99)/episode/:episode(int 1...999)",
+///     parent: "season")
+/// let cart = Route("cart", "/cart", requires: ["signedIn"])
+/// ```
+///
 /// In JSON a route is an object with the keys `name` and `path` and the optional keys
-/// `query`, `fragment`, `scope`, `safety` and `priority`; unknown keys are refused, so that a
-/// misspelt key is never silently ignored.
+/// `query`, `fragment`, `scope`, `safety`, `priority`, `parent` and `requires` (an array of
+/// condition names); unknown keys are refused, so that a misspelt key is never silently ignored.
 public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
     /// The route's name, unique in its table; handlers and reverse routing refer to it.
     public var name: String
@@ -37,11 +50,19 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
     /// Routes with a higher priority are tried before all routes with a lower one; the
     /// default is 0. Use it only to settle what the precedence rules leave ambiguous.
     public var priority: Int
+    /// The route whose screen comes before this one in a navigation stack, or `nil` for a
+    /// screen at the root. Its parameters are read from this route's parameters of the same
+    /// names (see ``Router/path(for:)``); the table check refuses a parent it cannot build.
+    public var parent: String?
+    /// The conditions the app must report before a decision for this route is handed back
+    /// (``LinkHolder``): names the app defines, such as `signedIn` or `onboarded`.
+    public var requirements: Set<String>
 
     /// Creates a route.
     public init(
         _ name: String, _ path: PathPattern, query: [QueryParameter] = [], fragment: FragmentRule = .any,
-        scope: RouteScope = .any, safety: RouteSafety = .navigate, priority: Int = 0
+        scope: RouteScope = .any, safety: RouteSafety = .navigate, priority: Int = 0, parent: String? = nil,
+        requires requirements: Set<String> = []
     ) {
         self.name = name
         self.path = path
@@ -50,6 +71,8 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         self.scope = scope
         self.safety = safety
         self.priority = priority
+        self.parent = parent
+        self.requirements = requirements
     }
 
     /// The route's name.
@@ -65,13 +88,15 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         var text = "\(name) \(path.text)"
         if !query.isEmpty { text += "?" + query.map(\.description).joined(separator: "&") }
         if fragment != .any { text += "#\(fragment)" }
+        if let parent { text += " under \(parent)" }
+        if !requirements.isEmpty { text += " requires " + requirements.sorted().joined(separator: ",") }
         return text
     }
 }
 
 extension Route: Codable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, path, query, fragment, scope, safety, priority
+        case name, path, query, fragment, scope, safety, priority, parent, requires
     }
     private static let keyNames = Set(CodingKeys.allCases.map(\.rawValue))
 
@@ -85,7 +110,9 @@ extension Route: Codable {
             fragment: try c.decodeIfPresent(FragmentRule.self, forKey: .fragment) ?? .any,
             scope: try c.decodeIfPresent(RouteScope.self, forKey: .scope) ?? .any,
             safety: try c.decodeIfPresent(RouteSafety.self, forKey: .safety) ?? .navigate,
-            priority: try c.decodeIfPresent(Int.self, forKey: .priority) ?? 0)
+            priority: try c.decodeIfPresent(Int.self, forKey: .priority) ?? 0,
+            parent: try c.decodeIfPresent(String.self, forKey: .parent),
+            requires: Set(try c.decodeIfPresent([String].self, forKey: .requires) ?? []))
     }
 
     /// Encodes a route, leaving out keys that hold their defaults.
@@ -98,5 +125,7 @@ extension Route: Codable {
         if scope != .any { try c.encode(scope, forKey: .scope) }
         if safety != .navigate { try c.encode(safety, forKey: .safety) }
         if priority != 0 { try c.encode(priority, forKey: .priority) }
+        try c.encodeIfPresent(parent, forKey: .parent)
+        if !requirements.isEmpty { try c.encode(requirements.sorted(), forKey: .requires) }
     }
 }

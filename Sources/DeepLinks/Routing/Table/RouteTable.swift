@@ -109,6 +109,11 @@ public struct RouteTable: Sendable, Hashable {
     /// second in a release build); the limit bounds the work a table read from outside can cause.
     public static let maximumRouteCount = 50_000
 
+    /// The most ancestors a route may have through ``Route/parent``: 16. A deeper chain is
+    /// refused with ``RouteTableProblem/parentCycle(route:chain:)``, so that a navigation
+    /// path is never longer than 17 screens.
+    public static let maximumParentDepth = 16
+
     /// Why the canonical host cannot be used, if it cannot.
     var canonicalHostProblems: [RouteTableProblem] {
         guard let host = canonicalHost else { return [] }

@@ -139,7 +139,9 @@ struct RouteTableJSONReader {
         var scope = RouteScope.any
         var safety = RouteSafety.navigate
         var priority = 0
-        var seen: UInt8 = 0
+        var parent: String?
+        var requirements: Set<String> = []
+        var seen: UInt16 = 0
         try readObject { (reader, key) throws(Unhandled) in
             switch key {
             case "name":
@@ -163,12 +165,19 @@ struct RouteTableJSONReader {
             case "priority":
                 try markRead(6, in: &seen)
                 priority = try reader.readInteger()
+            case "parent":
+                try markRead(7, in: &seen)
+                parent = try reader.readString()
+            case "requires":
+                try markRead(8, in: &seen)
+                try reader.readArray { (reader) throws(Unhandled) in requirements.insert(try reader.readString()) }
             default: throw Unhandled()
             }
         }
         guard let name, let path else { throw Unhandled() }
         return Route(
-            name, path, query: query, fragment: fragment, scope: scope, safety: safety, priority: priority)
+            name, path, query: query, fragment: fragment, scope: scope, safety: safety, priority: priority,
+            parent: parent, requires: requirements)
     }
 
     /// A route's query declarations; a list already read is looked up by its bytes.
@@ -455,7 +464,7 @@ private struct StaticKey {
 }
 
 /// Marks a key of an object as read, refusing it the second time.
-private func markRead(_ bit: UInt8, in seen: inout UInt8) throws(RouteTableJSONReader.Unhandled) {
+private func markRead<Bits: FixedWidthInteger>(_ bit: Bits, in seen: inout Bits) throws(RouteTableJSONReader.Unhandled) {
     guard seen & (1 << bit) == 0 else { throw RouteTableJSONReader.Unhandled() }
     seen |= 1 << bit
 }

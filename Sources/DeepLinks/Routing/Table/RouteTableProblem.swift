@@ -50,6 +50,16 @@ public enum RouteTableProblem: Sendable, Hashable, Encodable, CustomStringConver
     /// `/albums/:album/:action` (navigate) is the classic case: without the rule,
     /// `/albums/Summer/delete` would navigate with `action=delete`.
     case navigationTakesGuardedLinks(route: String, guarded: String, safety: RouteSafety)
+    /// A ``Route/parent`` that names no route of the table.
+    case unknownParent(route: String, parent: String)
+    /// Routes whose ``Route/parent`` chain leads back to themselves (the chain, from `route`
+    /// back to it), or is deeper than ``RouteTable/maximumParentDepth``.
+    case parentCycle(route: String, chain: [String])
+    /// A ``Route/parent`` that cannot be built from the route's parameters: the parent needs
+    /// `parameter`, and the route does not have it, may leave it out, or declares it otherwise.
+    case unbuildableParent(route: String, parent: String, parameter: String, reason: String)
+    /// A ``Route/requirements`` name that is empty or holds whitespace or control characters.
+    case invalidRequirement(route: String, requirement: String)
 
     /// The route the problem is reported on, if it concerns one.
     public var route: String? {
@@ -58,7 +68,9 @@ public enum RouteTableProblem: Sendable, Hashable, Encodable, CustomStringConver
             .parameterNameClash(let route, _), .unknownParameterType(let route, _, _),
             .impossibleBounds(let route, _, _), .invalidDefault(let route, _, _), .invalidScope(let route, _),
             .neverMatches(let route, _), .duplicateRoute(let route, _), .shadowedRoute(let route, _),
-            .ambiguousRoutes(let route, _), .navigationTakesGuardedLinks(let route, _, _):
+            .ambiguousRoutes(let route, _), .navigationTakesGuardedLinks(let route, _, _),
+            .unknownParent(let route, _), .parentCycle(let route, _), .unbuildableParent(let route, _, _, _),
+            .invalidRequirement(let route, _):
             route
         case .invalidCustomType, .invalidCanonicalHost, .tooManyRoutes: nil
         }
@@ -79,7 +91,7 @@ public enum RouteTableProblem: Sendable, Hashable, Encodable, CustomStringConver
         }
     }
 
-    /// A stable code for the kind of problem (`TABLE001` … `TABLE013`); codes never change
+    /// A stable code for the kind of problem (`TABLE001` … `TABLE023`); codes never change
     /// meaning, and new kinds get new codes.
     public var code: String {
         switch self {
@@ -99,6 +111,10 @@ public enum RouteTableProblem: Sendable, Hashable, Encodable, CustomStringConver
         case .tooManyRoutes: "TABLE014"
         case .navigationTakesGuardedLinks: "TABLE015"
         case .invalidCanonicalHost: "TABLE016"
+        case .unknownParent: "TABLE020"
+        case .parentCycle: "TABLE021"
+        case .unbuildableParent: "TABLE022"
+        case .invalidRequirement: "TABLE023"
         }
     }
 
@@ -139,6 +155,19 @@ public enum RouteTableProblem: Sendable, Hashable, Encodable, CustomStringConver
             "navigate route '\(route)' can take links shaped like \(safety) route '\(guarded)' "
                 + "when they fail its parameter checks; such links are refused instead of navigating. "
                 + "Give '\(route)' a literal that '\(guarded)' does not have, or narrow its parameters"
+        case .unknownParent(let route, let parent):
+            "route '\(route)' names the parent '\(parent)', which is not a route of the table"
+        case .parentCycle(let route, let chain) where chain.last == route:
+            "route '\(route)' is its own ancestor: " + chain.joined(separator: " → ")
+        case .parentCycle(let route, let chain):
+            "route '\(route)' has more than \(RouteTable.maximumParentDepth) ancestors: "
+                + chain.joined(separator: " → ")
+        case .unbuildableParent(let route, let parent, let parameter, let reason):
+            "route '\(route)' cannot open its parent '\(parent)': the parent needs '\(parameter)', "
+                + "and \(reason)"
+        case .invalidRequirement(let route, let requirement):
+            "route '\(route)' requires \(requirement.debugDescription), which is not a condition name "
+                + "(empty, or holding whitespace or control characters)"
         }
     }
 }

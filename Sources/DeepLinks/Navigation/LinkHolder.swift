@@ -1,0 +1,216 @@
+/// Holds the one link the app cannot open yet, and hands it back when it can: a state machine
+/// that returns actions instead of performing them.
+///
+/// A decision waits when its route, or an ancestor of it (``Route/parent``), lists
+/// ``Route/requirements`` the app has not reported as met ("signedIn", "onboarded", a feature
+/// switch), or when it arrives before the app's interface can navigate (a cold start). The app
+/// feeds the holder what happens (``receive(_:at:)``, ``update(conditions:at:)``,
+/// ``interfaceIsReady(at:)``, ``confirmed(at:)``, ``declined()``, ``cancel()``) and does what
+/// the returned ``Action``s say: open a decision, ask the user to confirm, show sign-in for a
+/// held link, or note that a link was dropped.
+///
+/// The rules:
+/// - **One pending link, the newest wins**: a link that arrives while another waits replaces
+///   it (the older one is dropped as ``DropReason/replaced``).
+/// - **Links expire**: a link held longer than ``expiry`` is dropped (``DropReason/expired``)
+///   instead of opening a screen the user no longer expects.
+/// - **A declined confirmation is dropped, never replayed**: a confirmation is asked once; the
+///   answer ends it.
+/// - Decisions that open no route (open in the browser, reject) are never held.
+///
+/// Because it is a value with no clock, timer or thread of its own, a test drives it step by
+/// step:
+///
+/// ```swift
+/// var holder = LinkHolder(router: receiver.router, interfaceReady: true)
+/// let start = ContinuousClock.now
+/// holder.receive(receiver.receive(url: "https://shop.example.com/cart"), at: start)
+/// // [.hold(decision, missing: ["signedIn"])]: show sign-in
+/// holder.update(conditions: ["signedIn"], at: start + .seconds(20))
+/// // [.open(decision)]: the cart, now
+/// ```
+public struct LinkHolder: Sendable {
+    /// What the app does next.
+    public enum Action: Sendable, Hashable {
+        /// Open the decision now: present its route's path (``Router/path(for:)``), open its
+        /// link in the browser, or discard a rejection.
+        case open(LinkDecision)
+        /// Ask the user to confirm a sensitive or destructive route, then report the answer
+        /// with ``LinkHolder/confirmed(at:)`` or ``LinkHolder/declined()``.
+        case askToConfirm(LinkDecision)
+        /// The decision waits for these conditions (empty: only for the interface); show what
+        /// brings them about (a sign-in screen), then report them with
+        /// ``LinkHolder/update(conditions:at:)``.
+        case hold(LinkDecision, missing: Set<String>)
+        /// The decision will not be opened, for this reason.
+        case drop(LinkDecision, reason: DropReason)
+    }
+
+    /// Why a decision was dropped.
+    public enum DropReason: String, Sendable, Hashable, Codable {
+        /// It was held longer than ``LinkHolder/expiry``.
+        case expired
+        /// A newer link arrived while it waited.
+        case replaced
+        /// The user declined to confirm it.
+        case declined
+        /// The app cancelled it (``LinkHolder/cancel()``): the user dismissed sign-in.
+        case cancelled
+    }
+
+    /// How long a link may wait before it is dropped.
+    public let expiry: Duration
+    /// The conditions the app has reported as met.
+    public private(set) var conditions: Set<String>
+    /// Whether the app's interface can navigate.
+    public private(set) var isInterfaceReady: Bool
+    /// The decision waiting for conditions or for the interface, and since when.
+    public private(set) var held: (decision: LinkDecision, since: ContinuousClock.Instant)?
+    /// The decision whose confirmation the user is being asked for.
+    public private(set) var awaitingConfirmation: LinkDecision?
+
+    /// Each route's requirements together with its ancestors'.
+    private let requirements: [String: Set<String>]
+
+    /// Creates a holder for the routes of `router`.
+    ///
+    /// - Parameters:
+    ///   - router: the compiled table (``LinkReceiver/router``); its routes' requirements and
+    ///     parents say what each decision waits for.
+    ///   - expiry: how long a link may wait; ten minutes by default.
+    ///   - conditions: the conditions already met.
+    ///   - interfaceReady: `false` at a cold start, until the first screen can navigate;
+    ///     then report it with ``interfaceIsReady(at:)``.
+    public init(
+        router: Router, expiry: Duration = .seconds(600), conditions: Set<String> = [], interfaceReady: Bool
+    ) {
+        self.expiry = expiry
+        self.conditions = conditions
+        self.isInterfaceReady = interfaceReady
+        var requirements: [String: Set<String>] = [:]
+        for route in router.table.routes {
+            var needed = route.requirements
+            var next = route.parent
+            var depth = 0
+            while let name = next, let ancestor = router.route(named: name), depth < RouteTable.maximumParentDepth {
+                needed.formUnion(ancestor.requirements)
+                next = ancestor.parent
+                depth += 1
+            }
+            if !needed.isEmpty { requirements[route.name] = needed }
+        }
+        self.requirements = requirements
+    }
+
+    /// The conditions a decision waits for: its route's and its ancestors' requirements; none
+    /// for a decision that opens no route.
+    public func requirements(of decision: LinkDecision) -> Set<String> {
+        switch decision.outcome {
+        case .route(let match), .confirm(let match): requirements[match.route] ?? []
+        default: []
+        }
+    }
+
+    // MARK: Events
+
+    /// A decision arrived (from ``LinkReceiver/receive(_:)-(IncomingLink)``, for any source).
+    ///
+    /// - Returns: `open` or `askToConfirm` when it can open now, `hold` when it must wait; a
+    ///   link already waiting or being confirmed is dropped first (`replaced`).
+    public mutating func receive(_ decision: LinkDecision, at now: ContinuousClock.Instant) -> [Action] {
+        var actions: [Action] = []
+        guard canBeHeld(decision) else { return [.open(decision)] }
+        if let (older, _) = held {
+            actions.append(.drop(older, reason: .replaced))
+            held = nil
+        }
+        if let asking = awaitingConfirmation {
+            actions.append(.drop(asking, reason: .replaced))
+            awaitingConfirmation = nil
+        }
+        let missing = requirements(of: decision).subtracting(conditions)
+        if missing.isEmpty && isInterfaceReady {
+            actions.append(deliver(decision))
+        } else {
+            held = (decision, now)
+            actions.append(.hold(decision, missing: missing))
+        }
+        return actions
+    }
+
+    /// The app reports the conditions that hold now (all of them: one left out no longer holds).
+    ///
+    /// - Returns: the held decision when nothing is missing any more (or `drop` when it
+    ///   expired); nothing while it still waits.
+    public mutating func update(conditions: Set<String>, at now: ContinuousClock.Instant) -> [Action] {
+        self.conditions = conditions
+        return replay(at: now)
+    }
+
+    /// The app's interface can navigate now: a decision held only for it is handed back.
+    public mutating func interfaceIsReady(at now: ContinuousClock.Instant) -> [Action] {
+        isInterfaceReady = true
+        return replay(at: now)
+    }
+
+    /// Drops the held decision if it has waited longer than ``expiry`` (for an app that checks
+    /// when it returns to the foreground).
+    public mutating func expire(at now: ContinuousClock.Instant) -> [Action] {
+        guard let (decision, since) = held, now - since > expiry else { return [] }
+        held = nil
+        return [.drop(decision, reason: .expired)]
+    }
+
+    /// The user confirmed the decision of the last `askToConfirm`.
+    ///
+    /// - Returns: `open` with that decision (run it with
+    ///   ``LinkReceiver/runConfirmed(_:source:with:)``); nothing when no confirmation is pending.
+    public mutating func confirmed(at now: ContinuousClock.Instant) -> [Action] {
+        guard let decision = awaitingConfirmation else { return [] }
+        awaitingConfirmation = nil
+        return [.open(decision)]
+    }
+
+    /// The user declined the decision of the last `askToConfirm`: it is dropped and never
+    /// offered again.
+    public mutating func declined() -> [Action] {
+        guard let decision = awaitingConfirmation else { return [] }
+        awaitingConfirmation = nil
+        return [.drop(decision, reason: .declined)]
+    }
+
+    /// The app gives up the held decision (the user dismissed sign-in).
+    public mutating func cancel() -> [Action] {
+        guard let (decision, _) = held else { return [] }
+        held = nil
+        return [.drop(decision, reason: .cancelled)]
+    }
+
+    // MARK: Internals
+
+    private func canBeHeld(_ decision: LinkDecision) -> Bool {
+        switch decision.outcome {
+        case .route, .confirm: true
+        default: false
+        }
+    }
+
+    private mutating func replay(at now: ContinuousClock.Instant) -> [Action] {
+        let expired = expire(at: now)
+        guard expired.isEmpty else { return expired }
+        guard let (decision, _) = held, isInterfaceReady,
+            requirements(of: decision).isSubset(of: conditions)
+        else { return [] }
+        held = nil
+        return [deliver(decision)]
+    }
+
+    /// `open`, or `askToConfirm` (remembered until the answer) for a confirmation.
+    private mutating func deliver(_ decision: LinkDecision) -> Action {
+        if case .confirm = decision.outcome {
+            awaitingConfirmation = decision
+            return .askToConfirm(decision)
+        }
+        return .open(decision)
+    }
+}

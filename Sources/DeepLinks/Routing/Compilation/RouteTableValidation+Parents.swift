@@ -1,0 +1,96 @@
+extension RouteTableValidation {
+    /// The problems of the routes' parents and requirements: unknown parents, cycles, chains
+    /// deeper than ``RouteTable/maximumParentDepth``, parents that cannot be built from their
+    /// child's parameters, and condition names that are not names.
+    ///
+    /// Cost: one walk up each route's chain (at most ``RouteTable/maximumParentDepth`` steps)
+    /// and one look-up per parameter of each parent.
+    static func parentProblems(_ routes: [Route], compiled: [CompiledRoute]) -> [RouteTableProblem] {
+        var problems: [RouteTableProblem] = []
+        var byName: [String: Route] = [:]
+        for route in routes where byName[route.name] == nil { byName[route.name] = route }
+        var compiledByName: [String: CompiledRoute] = [:]
+        for route in compiled { compiledByName[route.name] = route }
+        for route in routes {
+            for requirement in route.requirements.sorted() where !isValidName(requirement) {
+                problems.append(.invalidRequirement(route: route.name, requirement: requirement))
+            }
+            guard let parentName = route.parent else { continue }
+            guard byName[parentName] != nil else {
+                problems.append(.unknownParent(route: route.name, parent: parentName))
+                continue
+            }
+            var chain = [route.name]
+            var next: String? = parentName
+            while let name = next, let ancestor = byName[name] {
+                chain.append(name)
+                if name == route.name || chain.count > RouteTable.maximumParentDepth + 1 {
+                    problems.append(.parentCycle(route: route.name, chain: chain))
+                    break
+                }
+                next = ancestor.parent
+            }
+            if let child = compiledByName[route.name], let parent = compiledByName[parentName],
+                let problem = unbuildable(parent, from: child)
+            {
+                problems.append(problem)
+            }
+        }
+        return problems
+    }
+
+    /// Why `parent` cannot be built from `child`'s parameters, if it cannot: every parameter
+    /// the parent needs a value for must be one the child always has, of the same type.
+    private static func unbuildable(_ parent: CompiledRoute, from child: CompiledRoute) -> RouteTableProblem? {
+        let given = child.declaredParameters
+        for (name, needed) in parent.declaredParameters.sorted(by: { $0.key < $1.key }) {
+            guard parent.needsValue(for: name) else { continue }
+            func problem(_ reason: String) -> RouteTableProblem {
+                .unbuildableParent(route: child.name, parent: parent.name, parameter: name, reason: reason)
+            }
+            guard let have = given[name] else {
+                return problem("'\(child.name)' has no parameter of that name")
+            }
+            guard have.alwaysPresent else {
+                return problem("'\(child.name)' may leave it out (it is optional there)")
+            }
+            guard have.type == needed.type, have.isCatchAll == needed.isCatchAll else {
+                return problem(
+                    "'\(child.name)' declares it as \(have.summary), the parent as \(needed.summary)")
+            }
+        }
+        return nil
+    }
+}
+
+extension CompiledRoute {
+    /// Whether a link to the route must carry `name` (a required path, query or fragment
+    /// parameter without a default).
+    func needsValue(for name: String) -> Bool {
+        let last = segmentCount - 1
+        for (position, segment) in segments.enumerated() {
+            switch segment {
+            case .literal: continue
+            case .parameter(let parameter, _, _) where parameter == name:
+                return !(hasOptionalLastSegment && position == last)
+            case .catchAll(let parameter, _, _) where parameter == name: return true
+            default: continue
+            }
+        }
+        if let parameter = query.first(where: { $0.name == name }) {
+            return parameter.isRequired && parameter.defaultValue == nil
+        }
+        if case .parameter(let fragment) = fragment, fragment.name == name {
+            return fragment.isRequired && fragment.defaultValue == nil
+        }
+        return false
+    }
+}
+
+extension DeclaredParameter {
+    /// The declaration in words, for messages: "a catch-all of slug", "int 1...9", "text".
+    var summary: String {
+        let type = type.map { "'\($0)'" } ?? "untyped"
+        return isCatchAll ? "a catch-all of \(type)" : type
+    }
+}
