@@ -192,3 +192,44 @@ struct LinkAssertionSwiftTestingTests {
         #expect(LinkExpectation.unhandled().description == "rejection as unhandled")
     }
 }
+
+@Suite("Navigation assertions under Swift Testing")
+struct NavigationAssertionTests {
+    let receiver: LinkReceiver
+    init() throws { receiver = try TestingFixtures.receiver() }
+
+    func failures(_ body: () -> Void) -> [String] {
+        let failures = ReportedFailures()
+        FailureReporting.$observer.withValue(failures.record) { body() }
+        #expect(failures.all.allSatisfy { $0.framework == .swiftTesting })
+        return failures.all.map(\.message)
+    }
+
+    @Test("path assertions that hold record nothing; those that do not say what the path was")
+    func paths() {
+        #expect(failures { assertPath("https://example.com/albums/summer/photos/3", in: receiver, is: ["album", "photo"]) } == [])
+        #expect(
+            failures { assertPath("https://example.com/albums/summer/photos/3", in: receiver, is: ["photo"]) }
+                == [
+                    #"https://example.com/albums/summer/photos/3: expected the path ["photo"], but got: album(album: string "summer") → photo(album: string "summer", index: integer 3)"#
+                ])
+        #expect(
+            failures { assertPath("https://example.com/nowhere", in: receiver, is: ["photo"]) }.first?
+                .hasPrefix(#"https://example.com/nowhere: expected the path ["photo"], but got: "#) == true)
+    }
+
+    @Test("holder assertions: held with what is missing, handed back, nothing replayed")
+    func holder() throws {
+        var holder = LinkHolder(router: receiver.router, interfaceReady: true)
+        let now = ContinuousClock.now
+        let account = receiver.receive(url: "https://example.com/albums/summer/photos/3")
+        #expect(failures { assertHeld(holder.receive(account, at: now), missing: ["signedIn"]) } == [])
+        #expect(failures { assertReplayed(holder.update(conditions: ["signedIn"], at: now), route: "photo") } == [])
+        #expect(failures { assertNothingReplayed(holder.update(conditions: ["signedIn"], at: now)) } == [])
+        let missing = failures { assertHeld([], missing: ["signedIn"]) }
+        #expect(missing == [#"expected the link held, waiting for ["signedIn"], but the holder said: nothing"#])
+        let notReplayed = failures { assertReplayed([.drop(account, reason: .expired)], route: "photo") }
+        #expect(notReplayed.count == 1)
+        #expect(notReplayed.first?.hasSuffix("(expired)") == true)
+    }
+}

@@ -18,6 +18,23 @@ final class LinkAssertionXCTests: XCTestCase {
         assertUnhandled("myapp://nowhere", in: receiver)
         assertNoShadowedRoutes(TestingFixtures.table, configuration: TestingFixtures.configuration)
         assertValidReceiver(TestingFixtures.table, configuration: TestingFixtures.configuration)
+        assertPath("https://example.com/albums/summer/photos/3", in: receiver, is: ["album", "photo"])
+        var holder = LinkHolder(router: receiver.router, interfaceReady: true)
+        let now = ContinuousClock.now
+        let photo = receiver.receive(url: "https://example.com/albums/summer/photos/3")
+        assertHeld(holder.receive(photo, at: now), missing: ["signedIn"])
+        assertReplayed(holder.update(conditions: ["signedIn"], at: now), route: "photo")
+        assertNothingReplayed(holder.update(conditions: ["signedIn"], at: now))
+    }
+
+    func testNavigationFailureGoesToXCTest() throws {
+        let receiver = try TestingFixtures.receiver()
+        let failures = ReportedFailures()
+        FailureReporting.$observer.withValue(failures.record) {
+            assertPath("https://example.com/albums/summer/photos/3", in: receiver, is: ["photo"])
+            assertHeld([], missing: ["signedIn"])
+        }
+        XCTAssertEqual(failures.all.map(\.framework), [.xcTest, .xcTest])
     }
 
     func testFailureGoesToXCTestAtTheCallersLine() throws {
