@@ -1,7 +1,7 @@
 import DeepLinks
 
 /// Asserts that an incoming link opens exactly this navigation path: its route's ancestors,
-/// root first, then the route itself (``Router/path(for:)``).
+/// root first, then the route itself (`Router.path(for:)`).
 ///
 /// ```swift
 /// assertPath("https://reel.example/title/tt0111161/season/2/episode/5", in: receiver,
@@ -14,17 +14,19 @@ public func assertPath(
     let location = FailureReporting.Location(fileID: fileID, filePath: filePath, line: line, column: column)
     let decision = receiver.receive(link)
     guard let match = decision.match else {
-        return FailureReporting.fail("\(subject(link)): expected the path \(routes), but got: \(decision.outcome)", at: location)
+        return FailureReporting.fail(
+            "\(subject(link)): expected the path \(routes), but got: \(decision.outcome)", at: location)
     }
     let path = receiver.router.path(for: match)
     guard path.map(\.route) == routes else {
         return FailureReporting.fail(
-            "\(subject(link)): expected the path \(routes), but got: " + path.map(\.description).joined(separator: " → "),
+            "\(subject(link)): expected the path \(routes), but got: "
+                + path.map(\.description).joined(separator: " → "),
             at: location)
     }
 }
 
-/// Asserts that an incoming link opens exactly these destinations (``TypedRoutes/path(for:)``),
+/// Asserts that an incoming link opens exactly these destinations (`TypedRoutes.path(for:)`),
 /// root first: the stack a `NavigationStack` path or a coordinator is given.
 ///
 /// ```swift
@@ -32,13 +34,15 @@ public func assertPath(
 ///            is: [.title(Title(title: "tt0111161")), .season(Season(title: "tt0111161", season: 2))])
 /// ```
 public func assertPath<Destination: Equatable>(
-    _ link: IncomingLink, in receiver: LinkReceiver, screens: TypedRoutes<Destination>, is expected: [Destination],
+    _ link: IncomingLink, in receiver: LinkReceiver, screens: TypedRoutes<Destination>,
+    is expected: [Destination],
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
     let location = FailureReporting.Location(fileID: fileID, filePath: filePath, line: line, column: column)
     let decision = receiver.receive(link)
     guard let match = decision.match else {
-        return FailureReporting.fail("\(subject(link)): expected \(expected), but got: \(decision.outcome)", at: location)
+        return FailureReporting.fail(
+            "\(subject(link)): expected \(expected), but got: \(decision.outcome)", at: location)
     }
     do {
         let path = try screens.path(for: match)
@@ -87,7 +91,8 @@ public func assertReplayed(
     }
     if !handedBack {
         FailureReporting.fail(
-            "expected the link for '\(route)' handed back, but the holder said: \(describe(actions))", at: location)
+            "expected the link for '\(route)' handed back, but the holder said: \(describe(actions))",
+            at: location)
     }
 }
 
@@ -109,7 +114,8 @@ public func assertNothingReplayed(
         }
     }
     if replayed {
-        FailureReporting.fail("expected nothing handed back, but the holder said: \(describe(actions))", at: location)
+        FailureReporting.fail(
+            "expected nothing handed back, but the holder said: \(describe(actions))", at: location)
     }
 }
 

@@ -207,7 +207,11 @@ struct NavigationAssertionTests {
 
     @Test("path assertions that hold record nothing; those that do not say what the path was")
     func paths() {
-        #expect(failures { assertPath("https://example.com/albums/summer/photos/3", in: receiver, is: ["album", "photo"]) } == [])
+        #expect(
+            failures {
+                assertPath(
+                    "https://example.com/albums/summer/photos/3", in: receiver, is: ["album", "photo"])
+            } == [])
         #expect(
             failures { assertPath("https://example.com/albums/summer/photos/3", in: receiver, is: ["photo"]) }
                 == [
@@ -224,10 +228,13 @@ struct NavigationAssertionTests {
         let now = ContinuousClock.now
         let account = receiver.receive(url: "https://example.com/albums/summer/photos/3")
         #expect(failures { assertHeld(holder.receive(account, at: now), missing: ["signedIn"]) } == [])
-        #expect(failures { assertReplayed(holder.update(conditions: ["signedIn"], at: now), route: "photo") } == [])
+        #expect(
+            failures { assertReplayed(holder.update(conditions: ["signedIn"], at: now), route: "photo") }
+                == [])
         #expect(failures { assertNothingReplayed(holder.update(conditions: ["signedIn"], at: now)) } == [])
         let missing = failures { assertHeld([], missing: ["signedIn"]) }
-        #expect(missing == [#"expected the link held, waiting for ["signedIn"], but the holder said: nothing"#])
+        #expect(
+            missing == [#"expected the link held, waiting for ["signedIn"], but the holder said: nothing"#])
         let notReplayed = failures { assertReplayed([.drop(account, reason: .expired)], route: "photo") }
         #expect(notReplayed.count == 1)
         #expect(notReplayed.first?.hasSuffix("(expired)") == true)

@@ -10,7 +10,9 @@ enum TestingFixtures {
     static let table = RouteTable {
         RouteGroup(scope: RouteScope(schemes: ["https"], hosts: ["example.com"])) {
             Route("album", "/albums/:album(slug)")
-            Route("photo", "/albums/:album(slug)/photos/:index(int 0...9999)", parent: "album", requires: ["signedIn"])
+            Route(
+                "photo", "/albums/:album(slug)/photos/:index(int 0...9999)", parent: "album",
+                requires: ["signedIn"])
             Route("deleteAlbum", "/albums/:album(slug)/delete", safety: .destructive)
         }
         Route("settings", "/settings", scope: RouteScope(schemes: ["myapp"]))

@@ -1,9 +1,10 @@
+import FuzzCounters
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import FuzzCounters
 
 /// The most work a reader of outside input may do for an input of a given size: a fixed part
 /// plus a part proportional to the input's bytes, for heap allocations (how many, and how many
@@ -52,6 +53,7 @@ public struct Work: Sendable, CustomStringConvertible {
     /// CPU time of the calling thread, in nanoseconds.
     public var cpuNanoseconds: UInt64
 
+    /// The counts on one line, for messages.
     public var description: String {
         "\(allocations) allocations, \(allocatedBytes) bytes allocated, "
             + "\(Double(cpuNanoseconds) / 1e6) ms of CPU time"

@@ -47,7 +47,7 @@ public struct LinkHolder: Sendable {
     }
 
     /// Why a decision was dropped.
-    public enum DropReason: String, Sendable, Hashable, Codable {
+    public enum DropReason: String, Sendable, Hashable, Encodable {
         /// It was held longer than ``LinkHolder/expiry``.
         case expired
         /// A newer link arrived while it waited.
@@ -92,7 +92,9 @@ public struct LinkHolder: Sendable {
             var needed = route.requirements
             var next = route.parent
             var depth = 0
-            while let name = next, let ancestor = router.route(named: name), depth < RouteTable.maximumParentDepth {
+            while let name = next, let ancestor = router.route(named: name),
+                depth < RouteTable.maximumParentDepth
+            {
                 needed.formUnion(ancestor.requirements)
                 next = ancestor.parent
                 depth += 1

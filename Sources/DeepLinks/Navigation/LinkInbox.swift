@@ -41,7 +41,8 @@ public final class LinkInbox {
     ///   - perform: what to do for each action, in order.
     public init(
         receiver: LinkReceiver, expiry: Duration = .seconds(600), conditions: Set<String> = [],
-        interfaceReady: Bool, now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now },
+        interfaceReady: Bool,
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now },
         perform: @escaping @MainActor (LinkHolder.Action) -> Void
     ) {
         self.receiver = receiver
@@ -60,7 +61,9 @@ public final class LinkInbox {
     /// Decides about a platform activity (`scene(_:continue:)`, `onContinueUserActivity`).
     public func receive(_ activity: some PlatformUserActivity) { receive(receiver.receive(activity)) }
     /// Decides about what a scene connects with, at a cold start (`scene(_:willConnectTo:options:)`).
-    public func receive(_ options: some PlatformSceneConnection) { receiver.receive(options).forEach(receive) }
+    public func receive(_ options: some PlatformSceneConnection) {
+        receiver.receive(options).forEach(receive)
+    }
     /// Decides about URLs opened in a running scene (`scene(_:openURLContexts:)`).
     public func receive<URLContext: PlatformURLContext>(_ contexts: Set<URLContext>) {
         receiver.receive(contexts).forEach(receive)

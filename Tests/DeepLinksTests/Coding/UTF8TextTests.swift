@@ -1,6 +1,6 @@
 import DeepLinks
-import Testing
 import TestSupport
+import Testing
 
 /// `UTF8Text.decode` takes `String(validating:as:)` on systems that have it and checks each
 /// sequence itself before them; these tests run both branches here and demand the same answer.
@@ -39,7 +39,8 @@ struct UTF8TextTests {
         for lead in UInt8(0xC0)...UInt8.max {
             for second in UInt8.min...UInt8.max {
                 for third in edges {
-                    let fourBytes = (0xF0...0xF4).contains(lead) ? edges.map { [lead, second, third, $0] } : []
+                    let fourBytes =
+                        (0xF0...0xF4).contains(lead) ? edges.map { [lead, second, third, $0] } : []
                     for bytes in [[lead, second, third]] + fourBytes {
                         if !Self.agree(bytes) { failures.append(bytes) }
                         if UTF8Text.decode(bytes) != nil { accepted += 1 }

@@ -9,7 +9,8 @@ struct LinkHolderTests {
     init() throws { receiver = try StreamingFixtures.receiver() }
 
     private func holder(ready: Bool = true, conditions: Set<String> = []) -> LinkHolder {
-        LinkHolder(router: receiver.router, expiry: .seconds(600), conditions: conditions, interfaceReady: ready)
+        LinkHolder(
+            router: receiver.router, expiry: .seconds(600), conditions: conditions, interfaceReady: ready)
     }
 
     private func at(_ seconds: Int) -> ContinuousClock.Instant { start + .seconds(seconds) }
@@ -44,7 +45,10 @@ struct LinkHolderTests {
     func ancestorsAndSeveralConditions() {
         var holder = holder()
         let downloads = receiver.receive(url: "https://reel.example/downloads")
-        #expect(holder.receive(downloads, at: at(0)) == [.hold(downloads, missing: ["signedIn", "downloadsEnabled"])])
+        #expect(
+            holder.receive(downloads, at: at(0)) == [
+                .hold(downloads, missing: ["signedIn", "downloadsEnabled"])
+            ])
         #expect(holder.update(conditions: ["signedIn"], at: at(1)) == [])
         #expect(holder.update(conditions: ["signedIn", "downloadsEnabled"], at: at(2)) == [.open(downloads)])
         // Checkout requires nothing itself, but opens under the cart, which needs sign-in.
@@ -75,7 +79,10 @@ struct LinkHolderTests {
         _ = holder.receive(cart, at: at(0))
         #expect(
             holder.receive(downloads, at: at(1))
-                == [.drop(cart, reason: .replaced), .hold(downloads, missing: ["signedIn", "downloadsEnabled"])])
+                == [
+                    .drop(cart, reason: .replaced),
+                    .hold(downloads, missing: ["signedIn", "downloadsEnabled"]),
+                ])
         // A newer link that can open at once also replaces the held one.
         #expect(holder.receive(title, at: at(2)) == [.drop(downloads, reason: .replaced), .open(title)])
         #expect(holder.update(conditions: ["signedIn", "downloadsEnabled"], at: at(3)) == [])
@@ -155,7 +162,8 @@ struct LinkHolderTests {
 
     static func activities() -> [IncomingLink] {
         [
-            try? UserActivity(activityType: UserActivity.browsingWeb, webpageURL: "https://reel.example/cart"),
+            try? UserActivity(
+                activityType: UserActivity.browsingWeb, webpageURL: "https://reel.example/cart"),
             try? UserActivity(activityType: StreamingFixtures.shopping),
         ].compactMap { $0.map(IncomingLink.activity) }
     }
@@ -234,7 +242,9 @@ struct LinkInboxTests {
         let start = ContinuousClock.now
         nonisolated(unsafe) var offset = 0
         var actions: [LinkHolder.Action] = []
-        let inbox = LinkInbox(receiver: receiver, expiry: .seconds(60), interfaceReady: true, now: { start + .seconds(offset) }) {
+        let inbox = LinkInbox(
+            receiver: receiver, expiry: .seconds(60), interfaceReady: true, now: { start + .seconds(offset) }
+        ) {
             actions.append($0)
         }
         inbox.receive(.url("https://reel.example/cart"))

@@ -18,7 +18,10 @@ struct NavigationPathTests {
             ("https://reel.example/", ["home"]),
             ("https://reel.example/title/tt0111161", ["title"]),
             ("https://reel.example/title/tt0111161/season/2", ["title", "season"]),
-            ("https://reel.example/title/tt0111161/season/2/episode/5?t=754", ["title", "season", "episode"]),
+            (
+                "https://reel.example/title/tt0111161/season/2/episode/5?t=754",
+                ["title", "season", "episode"]
+            ),
             ("https://reel.example/cart", ["cart"]),
             ("https://reel.example/cart/checkout", ["cart", "checkout"]),
             ("https://reel.example/redeem?code=GIFT2026", ["redeem"]),
@@ -44,7 +47,8 @@ struct NavigationPathTests {
     @Test("typed routes give the stack of destinations for a NavigationStack path")
     func typedPath() throws {
         let screens = try StreamingFixtures.screens(receiver)
-        let match = try #require(receiver.receive(url: "https://reel.example/title/tt0111161/season/2/episode/5").match)
+        let match = try #require(
+            receiver.receive(url: "https://reel.example/title/tt0111161/season/2/episode/5").match)
         #expect(
             try screens.path(for: match) == [
                 .title(.init(title: "tt0111161")), .season(.init(title: "tt0111161", season: 2)),
@@ -52,13 +56,15 @@ struct NavigationPathTests {
             ])
         // The deepest link is the match's own: reverse routing writes it from the last value.
         #expect(
-            try receiver.router.link(for: StreamingFixtures.Episode(title: "tt0111161", season: 2, episode: 5))
+            try receiver.router.link(
+                for: StreamingFixtures.Episode(title: "tt0111161", season: 2, episode: 5))
                 == "https://reel.example/title/tt0111161/season/2/episode/5")
     }
 
     @Test("a confirmation's match has a path too: checkout opens under the cart")
     func confirmationPath() throws {
-        guard case .confirm(let match) = receiver.receive(url: "https://reel.example/cart/checkout").outcome else {
+        guard case .confirm(let match) = receiver.receive(url: "https://reel.example/cart/checkout").outcome
+        else {
             Issue.record("expected a confirmation")
             return
         }
@@ -71,7 +77,8 @@ struct NavigationPathTests {
             router: receiver.router,
             [.route(StreamingFixtures.Season.self, StreamingFixtures.Screen.season)],
             unmapped: ["home", "title", "episode", "cart", "checkout", "redeem", "downloads"])
-        let match = try #require(receiver.receive(url: "https://reel.example/title/tt0111161/season/2/episode/5").match)
+        let match = try #require(
+            receiver.receive(url: "https://reel.example/title/tt0111161/season/2/episode/5").match)
         #expect(try screens.path(for: match) == [.season(.init(title: "tt0111161", season: 2))])
     }
 
@@ -99,7 +106,8 @@ struct NavigationPathTests {
         #expect(try RouteTable(json: encoded) == StreamingFixtures.table)
         #expect(try JSONDecoder().decode(RouteTable.self, from: encoded) == StreamingFixtures.table)
         #expect(throws: (any Error).self) {
-            try JSONDecoder().decode(Route.self, from: Data(#"{"name":"a","path":"/a","requires":"signedIn"}"#.utf8))
+            try JSONDecoder().decode(
+                Route.self, from: Data(#"{"name":"a","path":"/a","requires":"signedIn"}"#.utf8))
         }
     }
 }
@@ -113,20 +121,27 @@ struct ParentCheckTests {
     @Test("TABLE020: a parent that names no route")
     func unknownParent() {
         #expect(
-            problems([Route("a", "/a", parent: "missing")]) == [.unknownParent(route: "a", parent: "missing")])
+            problems([Route("a", "/a", parent: "missing")]) == [.unknownParent(route: "a", parent: "missing")]
+        )
         #expect(RouteTableProblem.unknownParent(route: "a", parent: "missing").code == "TABLE020")
     }
 
     @Test("TABLE021: a route that is its own ancestor, and a chain deeper than the limit")
     func cycles() {
         let found = problems([Route("a", "/a", parent: "b"), Route("b", "/b", parent: "a")])
-        #expect(found == [.parentCycle(route: "a", chain: ["a", "b", "a"]), .parentCycle(route: "b", chain: ["b", "a", "b"])])
+        #expect(
+            found == [
+                .parentCycle(route: "a", chain: ["a", "b", "a"]),
+                .parentCycle(route: "b", chain: ["b", "a", "b"]),
+            ])
         #expect(found.first?.description == "route 'a' is its own ancestor: a → b → a")
         #expect(problems([Route("a", "/a", parent: "a")]) == [.parentCycle(route: "a", chain: ["a", "a"])])
 
         let depth = RouteTable.maximumParentDepth
         var deep = [Route("r0", "/r0")]
-        for i in 1...(depth + 1) { deep.append(Route("r\(i)", PathPattern(parsing: "/r\(i)"), parent: "r\(i - 1)")) }
+        for i in 1...(depth + 1) {
+            deep.append(Route("r\(i)", PathPattern(parsing: "/r\(i)"), parent: "r\(i - 1)"))
+        }
         let tooDeep = problems(deep)
         #expect(tooDeep.count == 1)
         #expect(tooDeep.first?.route == "r\(depth + 1)")
@@ -138,7 +153,8 @@ struct ParentCheckTests {
     func unbuildable() {
         #expect(
             problems([
-                Route("season", "/t/:title(slug)/s/:season(int 1...99)"), Route("episode", "/e/:episode(int 1...9)", parent: "season"),
+                Route("season", "/t/:title(slug)/s/:season(int 1...99)"),
+                Route("episode", "/e/:episode(int 1...9)", parent: "season"),
             ]) == [
                 .unbuildableParent(
                     route: "episode", parent: "season", parameter: "season",
@@ -146,7 +162,8 @@ struct ParentCheckTests {
             ])
         #expect(
             problems([
-                Route("title", "/t/:title(slug)"), Route("list", "/l", query: ["title(slug)?"], parent: "title"),
+                Route("title", "/t/:title(slug)"),
+                Route("list", "/l", query: ["title(slug)?"], parent: "title"),
             ]) == [
                 .unbuildableParent(
                     route: "list", parent: "title", parameter: "title",
@@ -168,7 +185,8 @@ struct ParentCheckTests {
         // A parent parameter with a default, or optional, needs nothing from the child.
         #expect(
             problems([
-                Route("list", "/l", query: ["sort(enum a|b)=a", "page(int 1...9)?"]), Route("item", "/l/:id(int 1...9)", parent: "list"),
+                Route("list", "/l", query: ["sort(enum a|b)=a", "page(int 1...9)?"]),
+                Route("item", "/l/:id(int 1...9)", parent: "list"),
             ]) == [])
     }
 
@@ -177,11 +195,15 @@ struct ParentCheckTests {
         #expect(
             problems([Route("a", "/a", requires: ["signed in", "ok"])])
                 == [.invalidRequirement(route: "a", requirement: "signed in")])
-        #expect(problems([Route("a", "/a", requires: [""])]) == [.invalidRequirement(route: "a", requirement: "")])
+        #expect(
+            problems([Route("a", "/a", requires: [""])]) == [.invalidRequirement(route: "a", requirement: "")]
+        )
     }
 
     @Test("a table with a parent problem does not build")
     func refusedByRouter() {
-        #expect(throws: RouteTableError.self) { try Router(RouteTable(routes: [Route("a", "/a", parent: "b")])) }
+        #expect(throws: RouteTableError.self) {
+            try Router(RouteTable(routes: [Route("a", "/a", parent: "b")]))
+        }
     }
 }

@@ -10,11 +10,14 @@ enum StreamingFixtures {
         Route("title", "/title/:title(string 2...16 [a-z0-9])")
         Route("season", "/title/:title(string 2...16 [a-z0-9])/season/:season(int 1...99)", parent: "title")
         Route(
-            "episode", "/title/:title(string 2...16 [a-z0-9])/season/:season(int 1...99)/episode/:episode(int 1...999)",
+            "episode",
+            "/title/:title(string 2...16 [a-z0-9])/season/:season(int 1...99)/episode/:episode(int 1...999)",
             query: ["t(int 0...86400)?"], parent: "season")
         Route("cart", "/cart", requires: ["signedIn"])
         Route("checkout", "/cart/checkout", safety: .sensitive, parent: "cart")
-        Route("redeem", "/redeem", query: ["code(string 4...32 [A-Z0-9])"], safety: .sensitive, requires: ["signedIn"])
+        Route(
+            "redeem", "/redeem", query: ["code(string 4...32 [A-Z0-9])"], safety: .sensitive,
+            requires: ["signedIn"])
         Route("downloads", "/downloads", requires: ["signedIn", "downloadsEnabled"])
     }
 
@@ -66,7 +69,8 @@ enum StreamingFixtures {
             router: receiver.router,
             [
                 .route("home", .home), .route("cart", .cart), .route("checkout", .checkout),
-                .route("downloads", .downloads), .route(Title.self, Screen.title), .route(Season.self, Screen.season),
+                .route("downloads", .downloads), .route(Title.self, Screen.title),
+                .route(Season.self, Screen.season),
                 .route(Episode.self, Screen.episode), .route(Redeem.self, Screen.redeem),
             ])
     }

@@ -104,9 +104,12 @@ struct PlatformAdapterTests {
         let decision = receiver.receive(Activity(UserActivity.browsingWeb))
         #expect(decision.source == .universalLink)
         #expect(decision.outcome == .reject(.invalidActivity(.missingWebpageURL)))
-        let notWeb = receiver.receive(Activity(UserActivity.browsingWeb, webpageURL: "photoalbum://photos.example.com/albums"))
+        let notWeb = receiver.receive(
+            Activity(UserActivity.browsingWeb, webpageURL: "photoalbum://photos.example.com/albums"))
         #expect(notWeb.source == .universalLink)
-        #expect(notWeb.outcome == .reject(.invalidActivity(.webpageURLNotWeb("photoalbum://photos.example.com/albums"))))
+        #expect(
+            notWeb.outcome
+                == .reject(.invalidActivity(.webpageURLNotWeb("photoalbum://photos.example.com/albums"))))
     }
 
     @Test("an unreadable Handoff activity is rejected from the Handoff source, naming the value")
@@ -121,7 +124,8 @@ struct PlatformAdapterTests {
         }
         #expect(path == "index")
         let missingKey = receiver.receive(
-            Activity(IncomingFixtures.viewingPhoto, userInfo: ["index": 3], requiredUserInfoKeys: ["albumname"]))
+            Activity(
+                IncomingFixtures.viewingPhoto, userInfo: ["index": 3], requiredUserInfoKeys: ["albumname"]))
         #expect(missingKey.source == .handoff)
         #expect(missingKey.outcome == .reject(.invalidActivity(.missingRequiredKeys(["albumname"]))))
     }
@@ -130,7 +134,9 @@ struct PlatformAdapterTests {
     @MainActor
     func coldStart() {
         let tap = Activity(UserActivity.browsingWeb, webpageURL: "https://photos.example.com/albums/summer")
-        let urls = [URLContext("photoalbum://photos.example.com/albums/winter"), URLContext("newsapp://doc/A1")]
+        let urls = [
+            URLContext("photoalbum://photos.example.com/albums/winter"), URLContext("newsapp://doc/A1"),
+        ]
         let decisions = receiver.receive(Connection(userActivities: [tap], urlContexts: Set(urls)))
         #expect(decisions.count == 3)
         #expect(decisions.first == receiver.receive(tap))
@@ -146,7 +152,8 @@ struct PlatformAdapterTests {
     @MainActor
     func coldStartEdges() {
         #expect(receiver.receive(Connection()) == [])
-        let refused = receiver.receive(Connection(urlContexts: [URLContext("https://evil.example/albums/summer")]))
+        let refused = receiver.receive(
+            Connection(urlContexts: [URLContext("https://evil.example/albums/summer")]))
         #expect(refused.count == 1)
         #expect(refused.first == receiver.receive(url: "https://evil.example/albums/summer"))
         guard case .reject = refused.first?.outcome else {

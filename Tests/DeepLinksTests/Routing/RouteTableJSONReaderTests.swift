@@ -178,8 +178,8 @@ struct RouteTableJSONReaderTests {
         let cases: [(String, String)] = [
             (
                 #"{"routes":[{"name":"a","path":"/a","nmae":"b"}]}"#,
-                "at $.routes[0]: unknown key 'nmae' in a route; allowed keys are fragment, name, path, priority, "
-                    + "query, safety, scope"
+                "at $.routes[0]: unknown key 'nmae' in a route; allowed keys are fragment, name, parent, path, "
+                    + "priority, query, requires, safety, scope"
             ),
             (#"{"routes":[{"name":"a"}]}"#, "at $.routes[0]: the key 'path' is missing"),
             (

@@ -41,7 +41,8 @@ extension RouteTableValidation {
 
     /// Why `parent` cannot be built from `child`'s parameters, if it cannot: every parameter
     /// the parent needs a value for must be one the child always has, of the same type.
-    private static func unbuildable(_ parent: CompiledRoute, from child: CompiledRoute) -> RouteTableProblem? {
+    private static func unbuildable(_ parent: CompiledRoute, from child: CompiledRoute) -> RouteTableProblem?
+    {
         let given = child.declaredParameters
         for (name, needed) in parent.declaredParameters.sorted(by: { $0.key < $1.key }) {
             guard parent.needsValue(for: name) else { continue }

@@ -170,7 +170,9 @@ struct RouteTableJSONReader {
                 parent = try reader.readString()
             case "requires":
                 try markRead(8, in: &seen)
-                try reader.readArray { (reader) throws(Unhandled) in requirements.insert(try reader.readString()) }
+                try reader.readArray { (reader) throws(Unhandled) in
+                    requirements.insert(try reader.readString())
+                }
             default: throw Unhandled()
             }
         }
@@ -464,7 +466,9 @@ private struct StaticKey {
 }
 
 /// Marks a key of an object as read, refusing it the second time.
-private func markRead<Bits: FixedWidthInteger>(_ bit: Bits, in seen: inout Bits) throws(RouteTableJSONReader.Unhandled) {
+private func markRead<Bits: FixedWidthInteger>(_ bit: Bits, in seen: inout Bits) throws(RouteTableJSONReader
+    .Unhandled)
+{
     guard seen & (1 << bit) == 0 else { throw RouteTableJSONReader.Unhandled() }
     seen |= 1 << bit
 }
