@@ -111,13 +111,23 @@ struct RouteTableJSONReaderTests {
         #expect(try Self.expectAgreement(#"{"routes": []}"#)?.routes == [])
     }
 
-    @Test("nulls, numbers and repeated keys get Codable's answer, whichever it is")
+    @Test("repeated keys are refused, where Codable would keep one of the values")
+    func repeatedKeys() throws {
+        let route = #""name":"a","path":"/a""#
+        for json in [
+            #"{"routes":[{\#(route),"name":"b"}]}"#, #"{"routes":[{\#(route)}],"routes":[]}"#,
+            #"{"routes":[{\#(route),"n\u0061me":"b"}]}"#,
+        ] {
+            #expect(Self.decodedByCodable(json) != nil, "Codable reads \(json)")
+            #expect(throws: RouteTableJSONError.self, "\(json)") { try RouteTable(json: Data(json.utf8)) }
+        }
+    }
+
+    @Test("nulls, numbers and escaped keys get Codable's answer, whichever it is")
     func valuesTheReaderLeavesToCodable() throws {
         let route = #""name":"a","path":"/a""#
         let inputs = [
             #"{"routes":[{\#(route),"query":null,"scope":null,"fragment":null}],"scope":null}"#,
-            #"{"routes":[{\#(route),"name":"b"}]}"#,
-            #"{"routes":[{\#(route)}],"routes":[]}"#,
             #"{"n\u0061me":"a","routes":[]}"#, #"{"routes":[{"n\u0061me":"a","path":"/a"}]}"#,
             #"{"routes":[{\#(route),"priority":0}]}"#, #"{"routes":[{\#(route),"priority":-0}]}"#,
             #"{"routes":[{\#(route),"priority":12}]}"#, #"{"routes":[{\#(route),"priority":-12}]}"#,

@@ -18,6 +18,9 @@ struct JSONParser {
     }
 
     private let bytes: [UInt8]
+    /// Whether a repeated key is an error (every reader but the association-file document's,
+    /// which reports repeated keys as findings, as Apple's reader keeps one of the values).
+    private let refusesDuplicateKeys: Bool
     private var index = 0
     private var duplicateKeys = JSONDuplicateKeys()
     /// The steps from the root to the value being read, each with its node in
@@ -26,10 +29,15 @@ struct JSONParser {
     /// How many steps at the bottom of `pathStack` have their node already.
     private var materialized = 0
 
-    private init(bytes: [UInt8]) { self.bytes = bytes }
+    private init(bytes: [UInt8], refusesDuplicateKeys: Bool) {
+        self.bytes = bytes
+        self.refusesDuplicateKeys = refusesDuplicateKeys
+    }
 
-    static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> Result {
-        var parser = JSONParser(bytes: bytes)
+    /// Parses `bytes`; a repeated key is refused when `refusesDuplicateKeys`, else reported
+    /// in the result (the last value is kept).
+    static func parse(_ bytes: [UInt8], refusesDuplicateKeys: Bool = false) throws(JSONSyntaxError) -> Result {
+        var parser = JSONParser(bytes: bytes, refusesDuplicateKeys: refusesDuplicateKeys)
         parser.skipWhitespace()
         let value = try parser.parseValue(depth: 0)
         parser.skipWhitespace()
@@ -128,7 +136,13 @@ struct JSONParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw error("expected a string key but found \(describeHere())")
             }
+            let keyOffset = index
             let key = try parseString()
+            if refusesDuplicateKeys && members[key] != nil {
+                throw error(
+                    "the key \(key.debugDescription) appears twice in one object (readers disagree on which "
+                        + "value counts)", at: keyOffset)
+            }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
                 throw error("expected ':' after a key but found \(describeHere())")
@@ -252,15 +266,17 @@ enum JSONPath {
 }
 
 extension JSONValue {
-    /// Parses JSON text strictly (RFC 8259), refusing nesting deeper than 256 levels.
-    ///
-    /// A repeated key in an object keeps its last value.
+    /// Parses JSON text strictly (RFC 8259), refusing nesting deeper than 256 levels and a key
+    /// repeated in one object (naming the key and its place): two readers of such text can see
+    /// different values. An association file as a server sends it is read with
+    /// ``AssociationFileDocument``, which reports repeated keys as findings instead.
     public init(parsing text: String) throws(JSONSyntaxError) {
-        self = try JSONParser.parse(Array(text.utf8)).value
+        self = try JSONParser.parse(Array(text.utf8), refusesDuplicateKeys: true).value
     }
 
-    /// Parses JSON from UTF-8 bytes strictly (RFC 8259), refusing nesting deeper than 256 levels.
+    /// Parses JSON from UTF-8 bytes strictly (RFC 8259), refusing nesting deeper than 256 levels
+    /// and a key repeated in one object.
     public init(parsing bytes: some Sequence<UInt8>) throws(JSONSyntaxError) {
-        self = try JSONParser.parse(Array(bytes)).value
+        self = try JSONParser.parse(Array(bytes), refusesDuplicateKeys: true).value
     }
 }

@@ -10,7 +10,8 @@ extension RouteTable {
     /// Decodes a table from JSON, refusing more than ``maximumJSONBytes`` before decoding.
     ///
     /// The meaning is the one of `Codable` decoding (unknown keys are refused); this entry
-    /// point adds the size limit and a typed error with a sentence. The table is not checked:
+    /// point adds the size limit, refuses a key repeated in one object (which `JSONDecoder`
+    /// would read as one of its values), and gives a typed error with a sentence. The table is not checked:
     /// build a ``Router`` (or call ``problems(registry:policy:)``) for that.
     ///
     /// ```swift
@@ -28,6 +29,10 @@ extension RouteTable {
         if let table = RouteTableJSONReader.table(in: json) {
             self = table
             return
+        }
+        // The fast reader refuses a repeated key; `JSONDecoder` would keep one of its values.
+        if let duplicate = JSONDuplicateKeyScan.firstDuplicate(in: json) {
+            throw .invalid(reason: duplicate.description)
         }
         do {
             self = try JSONDecoder().decode(RouteTable.self, from: json)

@@ -1,0 +1,127 @@
+/// Finds the first key that appears twice in one object of a JSON text.
+///
+/// Foundation's `JSONDecoder` keeps one of the values of a repeated key without a word, so two
+/// readers of the same text (a validator in CI, the app, a server) can see different values.
+/// The package's JSON entry points refuse such text instead, naming the key and where it is.
+/// Keys are compared after their escapes are resolved (`"n\u0061me"` repeats `"name"`).
+///
+/// Cost: one pass over the bytes, without recursion; one set of keys per open object.
+/// Text that is not well-formed JSON gives `nil`, leaving its error to the decoder.
+package enum JSONDuplicateKeyScan {
+    /// A repeated key and the path of the object that holds it (`$`, `$.routes[3]`).
+    package struct Duplicate: Sendable, Hashable, CustomStringConvertible {
+        /// The repeated key, escapes resolved.
+        package let key: String
+        /// The path of the object holding it.
+        package let path: String
+
+        /// "the key 'name' appears twice in the object at $.routes[3]".
+        package var description: String {
+            "the key '\(key)' appears twice in the object at \(path); a repeated key is refused, "
+                + "because readers disagree on which value counts"
+        }
+    }
+
+    private enum Frame {
+        case object(keys: Set<String>, current: String?)
+        case array(index: Int)
+    }
+
+    /// The first repeated key of the text, in reading order, or `nil` when every object's
+    /// keys are distinct (or the text is not JSON).
+    package static func firstDuplicate(in bytes: some Collection<UInt8>) -> Duplicate? {
+        let bytes = Array(bytes)
+        var stack: [Frame] = []
+        var index = 0
+        // After `{` or `,` inside an object, the next string is a key.
+        var expectingKey = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "{"):
+                markValue(in: &stack)
+                stack.append(.object(keys: [], current: nil))
+                expectingKey = true
+                index += 1
+            case UInt8(ascii: "["):
+                markValue(in: &stack)
+                stack.append(.array(index: -1))
+                expectingKey = false
+                index += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                guard !stack.isEmpty else { return nil }
+                stack.removeLast()
+                expectingKey = false
+                index += 1
+            case UInt8(ascii: ","):
+                if case .object? = stack.last { expectingKey = true }
+                index += 1
+            case UInt8(ascii: "\""):
+                guard let (text, end) = string(in: bytes, at: index) else { return nil }
+                index = end
+                if expectingKey, case .object(var keys, _)? = stack.last {
+                    guard keys.insert(text).inserted else {
+                        return Duplicate(key: text, path: path(of: stack.dropLast()))
+                    }
+                    stack[stack.count - 1] = .object(keys: keys, current: text)
+                    expectingKey = false
+                } else {
+                    markValue(in: &stack)
+                }
+            default:
+                if byte != UInt8(ascii: ":") && !isWhitespace(byte) { markValue(in: &stack) }
+                index += 1
+            }
+        }
+        return nil
+    }
+
+    /// Counts a value in the array being read (its position names the path below it).
+    private static func markValue(in stack: inout [Frame]) {
+        if case .array(let index)? = stack.last { stack[stack.count - 1] = .array(index: index + 1) }
+    }
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    /// The path of the innermost frame of `frames`: each object's current key, each array's
+    /// current position.
+    private static func path(of frames: ArraySlice<Frame>) -> String {
+        var path = "$"
+        for frame in frames {
+            switch frame {
+            case .object(_, let key?):
+                let plain =
+                    !key.isEmpty
+                    && key.utf8.allSatisfy { ASCII.isAlpha($0) || ASCII.isDigit($0) || $0 == 0x5F }
+                path += plain ? "." + key : "[" + key.debugDescription + "]"
+            case .object(_, nil): continue
+            case .array(let index): path += "[\(max(index, 0))]"
+            }
+        }
+        return path
+    }
+
+    /// The string whose opening quote is at `start`, escapes resolved, and the index after
+    /// its closing quote; `nil` when it is not a well-formed string.
+    private static func string(in bytes: [UInt8], at start: Int) -> (String, Int)? {
+        var index = start + 1
+        var raw: [UInt8] = []
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") { return UTF8Text.decode(raw).map { ($0, index + 1) } }
+            if byte == UInt8(ascii: "\\") {
+                guard let piece = try? JSONEscape.read(bytes, at: &index) else { return nil }
+                switch piece {
+                case .byte(let value): raw.append(value)
+                case .scalar(let scalar): raw += Array(String(Character(scalar)).utf8)
+                }
+                continue
+            }
+            raw.append(byte)
+            index += 1
+        }
+        return nil
+    }
+}
