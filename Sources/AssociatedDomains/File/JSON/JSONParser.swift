@@ -36,7 +36,8 @@ struct JSONParser {
 
     /// Parses `bytes`; a repeated key is refused when `refusesDuplicateKeys`, else reported
     /// in the result (the last value is kept).
-    static func parse(_ bytes: [UInt8], refusesDuplicateKeys: Bool = false) throws(JSONSyntaxError) -> Result {
+    static func parse(_ bytes: [UInt8], refusesDuplicateKeys: Bool = false) throws(JSONSyntaxError) -> Result
+    {
         var parser = JSONParser(bytes: bytes, refusesDuplicateKeys: refusesDuplicateKeys)
         parser.skipWhitespace()
         let value = try parser.parseValue(depth: 0)
