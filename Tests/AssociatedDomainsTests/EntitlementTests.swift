@@ -1,4 +1,5 @@
 import DeepLinks
+import Foundation
 import Testing
 
 @testable import AssociatedDomains
@@ -135,5 +136,22 @@ struct EntitlementTests {
                 == "'applinks:example.com?mode=developer' uses mode=developer, which only development-signed builds honour; remove it before shipping"
         )
         #expect(many.findings(for: .release).map(Diagnostic.init).map(\.location) == [nil])
+    }
+}
+
+@Suite("Hostile input, round 3: an associated domain refuses an unknown key")
+struct AssociatedDomainUnknownKeyTests {
+    @Test("an unknown key beside the four parts is refused, naming it")
+    func unknownKey() throws {
+        let entry = try AssociatedDomain("applinks:example.com")
+        var text = String(decoding: try JSONEncoder().encode(entry), as: UTF8.self)
+        #expect(try JSONDecoder().decode(AssociatedDomain.self, from: Data(text.utf8)) == entry)
+        text.insert(contentsOf: #""mode":"developer","#, at: text.index(after: text.startIndex))
+        do {
+            _ = try JSONDecoder().decode(AssociatedDomain.self, from: Data(text.utf8))
+            Issue.record("an unknown key was accepted")
+        } catch let error as DecodingError {
+            #expect(error.sentence.contains("unknown key 'mode' in an associated domain"), "\(error.sentence)")
+        }
     }
 }

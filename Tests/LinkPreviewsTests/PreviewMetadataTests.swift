@@ -284,3 +284,19 @@ struct PreviewMetadataRefusalTests {
         )
     }
 }
+
+/// Issue: `LinkPreview` decoded with unknown keys, so a misspelt key (`descripton`) was ignored.
+@Suite("Hostile input, round 3: a link preview refuses an unknown key")
+struct LinkPreviewUnknownKeyTests {
+    @Test("an unknown key is refused, naming it; the preview itself decodes")
+    func unknownKey() throws {
+        let valid = #"{"title":"Summer","description":"Photos"}"#
+        #expect(try JSONDecoder().decode(LinkPreview.self, from: Data(valid.utf8)).title == "Summer")
+        do {
+            _ = try JSONDecoder().decode(LinkPreview.self, from: Data(#"{"title":"Summer","descripton":"x"}"#.utf8))
+            Issue.record("a misspelt key was accepted")
+        } catch let error as DecodingError {
+            #expect(error.sentence.contains("unknown key 'descripton' in a link preview"), "\(error.sentence)")
+        }
+    }
+}

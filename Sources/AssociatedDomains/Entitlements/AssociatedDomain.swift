@@ -248,11 +248,16 @@ public struct AssociatedDomainError: Error, Sendable, Hashable, Codable, CustomS
 }
 
 extension AssociatedDomain {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case service, domain, isWildcard, modes
+    }
+
     /// Decodes an entry from its parts and checks it exactly as
     /// ``init(service:domain:isWildcard:modes:)`` does: a part that the check would refuse or
-    /// write differently (`"domain": "Example.com:8080"`) is a `DecodingError`.
+    /// write differently (`"domain": "Example.com:8080"`) is a `DecodingError`, and so is a key it
+    /// does not know.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "an associated domain")
         let service = try c.decode(Service.self, forKey: .service)
         let domain = try c.decode(String.self, forKey: .domain)
         let isWildcard = try c.decode(Bool.self, forKey: .isWildcard)

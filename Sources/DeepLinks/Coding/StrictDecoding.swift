@@ -9,7 +9,7 @@ extension Decoder {
     /// `what` names the object in the sentence: "unknown key 'x' in a link policy; …".
     ///
     /// `allowed` may give the names of `Key`'s cases, computed once, for a type decoded often.
-    func strictContainer<Key: CodingKey & CaseIterable>(
+    package func strictContainer<Key: CodingKey & CaseIterable>(
         keyedBy _: Key.Type, what: String, allowed: Set<String>? = nil
     ) throws -> KeyedDecodingContainer<Key> {
         let allowed = allowed ?? Set(Key.allCases.map(\.stringValue))

@@ -393,7 +393,7 @@ extension Link: Codable {
     /// in. A key that disagrees with the text (`{"host": "evil.com", "original":
     /// "https://example.com/x"}`) is a `DecodingError`, never a link.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "a link")
         let original = try c.decode(String.self, forKey: .original)
         let parsed: Link
         do {
@@ -515,11 +515,11 @@ public struct PathSegment: Sendable, Hashable, Codable {
         self.decoded = decoded
     }
 
-    private enum CodingKeys: String, CodingKey { case raw, decoded }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case raw, decoded }
 
     /// Decodes a segment, refusing a `decoded` spelling that `raw` does not decode to.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "a path segment")
         let raw = try c.decode(String.self, forKey: .raw)
         let decoded = try c.decode(String.self, forKey: .decoded)
         guard PercentEncoding.decode(raw) == decoded else {
@@ -555,12 +555,12 @@ public struct QueryItem: Sendable, Hashable, Codable {
         self.hasValue = hasValue
     }
 
-    private enum CodingKeys: String, CodingKey { case rawName, rawValue, name, value, hasValue }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case rawName, rawValue, name, value, hasValue }
 
     /// Decodes an item, refusing decoded spellings that the raw ones do not decode to, and a
     /// value on an item without `=`.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "a query item")
         let rawName = try c.decode(String.self, forKey: .rawName)
         let rawValue = try c.decode(String.self, forKey: .rawValue)
         let name = try c.decode(String.self, forKey: .name)

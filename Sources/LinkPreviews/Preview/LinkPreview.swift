@@ -44,13 +44,13 @@ public struct LinkPreview: Sendable, Hashable, Codable {
         self.locale = locale
     }
 
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case title, description, image, type, siteName, locale
     }
 
     /// Decodes a preview; only `title` is required.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "a link preview")
         self.init(
             title: try c.decode(String.self, forKey: .title),
             description: try c.decodeIfPresent(String.self, forKey: .description),

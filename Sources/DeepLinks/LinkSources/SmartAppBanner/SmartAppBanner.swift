@@ -104,13 +104,13 @@ public struct SmartAppBanner: Sendable, Hashable {
 }
 
 extension SmartAppBanner: Codable {
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case appID, appArgument, affiliateData, appClipBundleID, appClipDisplay
     }
 
     /// Decodes a banner, applying the checks of ``init(appID:appArgument:affiliateData:appClipBundleID:appClipDisplay:)``.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "a Smart App Banner")
         try self.init(
             appID: try c.decode(Int.self, forKey: .appID),
             appArgument: try c.decodeIfPresent(Link.self, forKey: .appArgument),

@@ -125,14 +125,14 @@ extension UserActivity: CustomStringConvertible {
 }
 
 extension UserActivity: Codable {
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case activityType, webpageURL, referrerURL, userInfo, requiredUserInfoKeys, targetContentIdentifier
         case persistentIdentifier, isEligibleForHandoff
     }
 
     /// Decodes an activity, applying every check of the initializer; optional keys may be omitted.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "a user activity")
         try self.init(
             activityType: try c.decode(String.self, forKey: .activityType),
             webpageURL: try c.decodeIfPresent(String.self, forKey: .webpageURL),

@@ -195,7 +195,21 @@ extension RouteParameters: Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: NameKey.self)
         self.init()
-        for key in c.allKeys { self[key.stringValue] = try c.decode(ParameterValue.self, forKey: key) }
+        for key in c.allKeys {
+            // Only a name a route can declare is a parameter: a misspelt or invisible name is
+            // refused instead of carried as a value nothing reads.
+            let bytes = Array(key.stringValue.utf8)
+            guard let first = bytes.first, PatternScanner.isNameByte(first, first: true),
+                bytes.dropFirst().allSatisfy({ PatternScanner.isNameByte($0, first: false) })
+            else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: c,
+                    debugDescription:
+                        "\(key.stringValue.debugDescription) is not a parameter name (a letter or "
+                        + "'_', then letters, digits or '_')")
+            }
+            self[key.stringValue] = try c.decode(ParameterValue.self, forKey: key)
+        }
     }
 
     /// Encodes the parameter set as an object of name to value.
