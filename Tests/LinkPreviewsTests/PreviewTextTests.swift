@@ -96,10 +96,12 @@ struct PreviewTextTests {
     func combiningMarkFloodIsBounded() {
         let flood = "Z" + String(repeating: "\u{0301}", count: 5_000) + " title"
         let cleaned = PreviewText.clean(flood, field: .title, limit: 200)
-        #expect(cleaned.text == "…")
+        // The character keeps the 8 scalars a route parameter allows; the rest of the text stays.
+        #expect(cleaned.text == "Z" + String(repeating: "\u{0301}", count: 7) + " title")
         #expect(
-            cleaned.adjustments == [TextAdjustment(field: .title, kind: .truncated, count: 5_007, limit: 200)]
-        )
+            cleaned.adjustments == [
+                TextAdjustment(field: .title, kind: .trimmedOverloadedCharacters, count: 4_993)
+            ])
     }
 
     @Test("every adjustment says what changed in a sentence")
@@ -147,5 +149,41 @@ struct PreviewTextTests {
         let cleaned = PreviewText.clean("Family 👩‍👩‍👧", field: .title, limit: 200)
         #expect(cleaned.text == "Family 👩‍👩‍👧")
         #expect(cleaned.adjustments.isEmpty)
+    }
+}
+
+/// Issue: preview text kept invisibles outside category Cf and 50 stacked combining marks,
+/// where route parameters refuse both.
+@Suite("Hostile input, round 3: preview text drops every invisible and bounds stacked marks")
+struct PreviewInvisibleTextTests {
+    @Test("Hangul fillers, the grapheme joiner, variation selectors and tags are removed and reported")
+    func invisiblesRemoved() {
+        let cleaned = PreviewText.clean(
+            "ad\u{3164}min\u{115F} \u{034F}x\u{FE0F}\u{E0100}", field: .title, limit: 200)
+        #expect(cleaned.text == "admin x")
+        #expect(
+            cleaned.adjustments == [TextAdjustment(field: .title, kind: .removedFormatCharacters, count: 5)])
+    }
+
+    @Test("emoji keep their selector and joiners")
+    func emojiKept() {
+        let text = "I \u{2764}\u{FE0F} \u{1F469}\u{200D}\u{1F469}\u{200D}\u{1F467} 1\u{FE0F}\u{20E3}"
+        let cleaned = PreviewText.clean(text, field: .title, limit: 200)
+        #expect(cleaned.text == text)
+        #expect(cleaned.adjustments == [])
+    }
+
+    @Test("50 stacked combining marks are cut to the 8 scalars a parameter allows in one character")
+    func stackedMarks() {
+        let zalgo = "Z" + String(repeating: "\u{0301}", count: 50) + "ed"
+        let cleaned = PreviewText.clean(zalgo, field: .description, limit: 200)
+        #expect(cleaned.text == "Z" + String(repeating: "\u{0301}", count: 7) + "ed")
+        #expect(
+            cleaned.adjustments == [
+                TextAdjustment(field: .description, kind: .trimmedOverloadedCharacters, count: 43)
+            ])
+        #expect(
+            cleaned.adjustments.first?.description
+                == "the description had 43 scalar(s) stacked past 8 in one character, removed")
     }
 }

@@ -14,12 +14,16 @@ import DeepLinks
 /// 3. **Format characters.** Every Unicode format character (category Cf) is removed:
 ///    bidirectional controls (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069), which
 ///    make `Invoice \u{202E}gnp.exe` display as "Invoice exe.png"; zero-width characters;
-///    the byte-order mark; the soft hyphen; tag characters. The one kept is U+200D between
-///    two emoji, where it joins them into one visible picture (👩‍👩‍👧).
+///    the byte-order mark; the soft hyphen; tag characters; and every other
+///    Default_Ignorable_Code_Point (Hangul fillers such as U+3164, variation selectors, the
+///    combining grapheme joiner). Kept are U+200D between two emoji, where it joins them into
+///    one visible picture (👩‍👩‍👧), and U+FE0F after an emoji or keycap base (❤️, 1️⃣).
 /// 4. **Whitespace.** Tab, line feed, carriage return, form feed, vertical tab, U+0085,
 ///    U+2028 and U+2029 become spaces; runs of spaces become one; both ends are trimmed.
 ///    Preview fields are single lines everywhere they are shown.
-/// 5. **Length.** Text longer than its limit is cut as ``PreviewLimits`` describes.
+/// 5. **Stacked characters.** A character keeps at most 8 scalars (a letter and its
+///    combining marks), the bound route parameters apply; the rest are removed.
+/// 6. **Length.** Text longer than its limit is cut as ``PreviewLimits`` describes.
 ///
 /// Every rule that changes the text is reported as a ``TextAdjustment``. Escaping for HTML
 /// comes after, in `HTMLEscaping`, and changes nothing a parser reads back.
@@ -102,7 +106,8 @@ public enum PreviewText {
         for (position, scalar) in all.enumerated() {
             if isFormat(scalar),
                 !(scalar.value == 0x200D && position + 1 < all.count && isPictograph(all[position + 1])
-                    && scalars.last.map { isPictograph($0) || $0.value == 0xFE0F } == true)
+                    && scalars.last.map { isPictograph($0) || $0.value == 0xFE0F } == true),
+                !(scalar.value == 0xFE0F && scalars.last.map(DefaultIgnorable.takesEmojiPresentation) == true)
             {
                 formats += 1
                 continue
@@ -140,6 +145,13 @@ public enum PreviewText {
             adjustments.append(TextAdjustment(field: field, kind: .normalizedWhitespace, count: 0))
         }
         var result = String(scalars)
+        let (bounded, trimmed) = boundingScalarsPerCharacter(result)
+        if trimmed > 0 {
+            result = bounded
+            scalars = bounded.unicodeScalars
+            adjustments.append(
+                TextAdjustment(field: field, kind: .trimmedOverloadedCharacters, count: trimmed))
+        }
         let limit = max(1, limit)
         let length = scalars.count
         if length > limit {
@@ -181,9 +193,34 @@ public enum PreviewText {
         }
     }
 
-    /// Format characters (Unicode category Cf); ASCII has none.
+    /// Format characters (Unicode category Cf) and the other Default_Ignorable_Code_Points;
+    /// ASCII has none.
     static func isFormat(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value > 0x7E && scalar.properties.generalCategory == .format
+        scalar.value > 0x7E
+            && (scalar.properties.generalCategory == .format || DefaultIgnorable.contains(scalar))
+    }
+
+    /// The most scalars one character keeps: the bound route parameters apply.
+    static let maximumScalarsPerCharacter = 8
+
+    /// The text with every character cut to ``maximumScalarsPerCharacter`` scalars, and how
+    /// many scalars were removed. One pass; text within the bound is returned as it is.
+    static func boundingScalarsPerCharacter(_ text: String) -> (String, Int) {
+        guard text.unicodeScalars.count > maximumScalarsPerCharacter else { return (text, 0) }
+        var removed = 0
+        var out = String.UnicodeScalarView()
+        for character in text {
+            var kept = 0
+            for scalar in character.unicodeScalars {
+                if kept == maximumScalarsPerCharacter {
+                    removed += 1
+                    continue
+                }
+                out.append(scalar)
+                kept += 1
+            }
+        }
+        return removed == 0 ? (text, 0) : (String(out), removed)
     }
 
     /// An emoji outside ASCII, skin-tone modifiers included.

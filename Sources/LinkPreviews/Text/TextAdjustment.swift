@@ -22,15 +22,21 @@ public struct TextAdjustment: Sendable, Hashable, Codable, CustomStringConvertib
         /// Invisible format characters (Unicode category Cf) were removed: bidirectional
         /// controls (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069), zero-width
         /// characters, the byte-order mark, the soft hyphen, tag characters. A title
-        /// `Invoice \u{202E}gnp.exe` would otherwise display as "Invoice exe.png".
+        /// `Invoice \u{202E}gnp.exe` would otherwise display as "Invoice exe.png". Every other
+        /// Default_Ignorable_Code_Point is removed with them (Hangul fillers such as U+3164,
+        /// variation selectors outside an emoji, the combining grapheme joiner).
         case removedFormatCharacters
+        /// Characters stacked more scalars than a route parameter allows in one character
+        /// (8: a letter and its combining marks); the scalars past the eighth were removed, so
+        /// a character cannot be drawn over the lines around it.
+        case trimmedOverloadedCharacters
     }
 
     /// The field that was changed.
     public let field: PreviewField
     /// The change.
     public let kind: Kind
-    /// How many scalars were replaced or removed (control or format characters); for ``Kind/truncated``, the length before
+    /// How many scalars were replaced or removed (control, format or stacked characters); for ``Kind/truncated``, the length before
     /// the cut, in scalars; for ``Kind/normalizedWhitespace``, 0.
     public let count: Int
     /// The limit that applied, for ``Kind/truncated``; otherwise `nil`.
@@ -58,6 +64,8 @@ public struct TextAdjustment: Sendable, Hashable, Codable, CustomStringConvertib
         case .removedFormatCharacters:
             "the \(field) had \(count) invisible format character(s) (bidirectional controls, "
                 + "zero-width or tag characters), removed"
+        case .trimmedOverloadedCharacters:
+            "the \(field) had \(count) scalar(s) stacked past 8 in one character, removed"
         }
     }
 }

@@ -99,9 +99,11 @@ public struct CharacterClass: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether one character belongs to the class.
     ///
-    /// For ``any``, a zero-width joiner (U+200D) is accepted only inside an emoji sequence,
-    /// between an emoji (with its variation selector or skin tone) and another emoji, where
-    /// it joins them into one visible picture (👩‍👩‍👧); everywhere else it is invisible.
+    /// For ``any``, two invisible scalars are accepted where they are part of what shows: a
+    /// zero-width joiner (U+200D) between an emoji (with its variation selector or skin tone)
+    /// and another emoji, where it joins them into one picture (👩‍👩‍👧), and the emoji
+    /// presentation selector (U+FE0F) right after an emoji or a keycap base (❤️, 1️⃣).
+    /// Everywhere else both are invisible.
     public func contains(_ character: Character) -> Bool {
         guard bits == nil else {
             // A loop, not `allSatisfy(contains)`: a partially applied method is a closure that
@@ -115,10 +117,18 @@ public struct CharacterClass: Sendable, Hashable, CustomStringConvertible {
         while let scalar = current {
             let next = iterator.next()
             if Self.isInvisible(scalar) {
-                guard scalar.value == 0x200D, let previous, let next,
-                    Self.isPictograph(previous) || previous.value == 0xFE0F,
-                    Self.isPictograph(next)
-                else { return false }
+                switch scalar.value {
+                case DefaultIgnorable.zeroWidthJoiner:
+                    guard let previous, let next,
+                        Self.isPictograph(previous) || previous.value == DefaultIgnorable.emojiPresentation,
+                        Self.isPictograph(next)
+                    else { return false }
+                case DefaultIgnorable.emojiPresentation:
+                    guard let previous, DefaultIgnorable.takesEmojiPresentation(previous) else {
+                        return false
+                    }
+                default: return false
+                }
             }
             previous = scalar
             current = next
@@ -147,18 +157,21 @@ public struct CharacterClass: Sendable, Hashable, CustomStringConvertible {
         scalar.value >= 0xA9 && scalar.properties.isEmoji
     }
 
-    /// Control characters, line and paragraph separators, and every format character
-    /// (general category Cf): bidirectional controls (U+061C, U+200E, U+200F, U+202A–U+202E,
-    /// U+2066–U+2069), zero-width characters (U+200B–U+200D, U+2060, U+FEFF), the soft hyphen
-    /// and the tag characters (U+E0000–U+E007F). None of them shows, so each can make two
-    /// values look alike or make text display as something other than what it is. Emoji
-    /// tag sequences are refused with them; `contains(_:)` on a character accepts U+200D
-    /// inside an emoji sequence.
+    /// Control characters, line and paragraph separators, every format character (general
+    /// category Cf) and every Default_Ignorable_Code_Point (``DefaultIgnorable``):
+    /// bidirectional controls (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069),
+    /// zero-width characters (U+200B–U+200D, U+2060, U+FEFF), the soft hyphen, tag characters
+    /// (U+E0000–U+E007F), Hangul fillers (U+115F, U+3164, U+FFA0), the combining grapheme
+    /// joiner (U+034F), variation selectors (U+FE00–U+FE0F, U+E0100–U+E01EF) and the
+    /// Mongolian and Khmer invisibles (U+180B–U+180F, U+17B4, U+17B5). None of them shows, so
+    /// each can make two values look alike or make text display as something other than what
+    /// it is. Emoji tag sequences are refused with them; `contains(_:)` on a character accepts
+    /// U+200D and U+FE0F where they are part of an emoji.
     static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: true
         case 0x20...0x7E: false
-        default: scalar.properties.generalCategory == .format
+        default: scalar.properties.generalCategory == .format || DefaultIgnorable.contains(scalar)
         }
     }
 
