@@ -2,6 +2,12 @@ import AssociatedDomains
 import Foundation
 import FuzzSupport
 
+/// The work one input may cost, documented in README ("Cost bounds") and measured with
+/// `FUZZ_WORK_REPORT=1` over the seed corpus (see `WorkBudget`).
+let budget = WorkBudget(
+    fixedAllocations: 300, allocationsPerByte: 5, fixedAllocatedBytes: 32768, allocatedBytesPerByte: 400,
+    fixedMilliseconds: 25, microsecondsPerByte: 20)
+
 /// Every line of the input is an entitlement entry (`applinks:*.example.com?mode=developer`)
 /// and also a host to look up.
 ///
@@ -21,6 +27,14 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = FuzzInput(data, size)
     let text = input.text
     let lines = Array(input.lines.prefix(64))
+    measured(budget, inputBytes: size, input: text) {
+        for line in lines { _ = try? AssociatedDomain(line) }
+        if let entitlement = try? AssociatedDomainsEntitlement(lines) {
+            for configuration in AssociatedDomainsEntitlement.BuildConfiguration.allCases {
+                _ = entitlement.findings(for: configuration)
+            }
+        }
+    }
     var accepted: [Int] = []
     var entries: [AssociatedDomain] = []
     for (index, line) in lines.enumerated() {

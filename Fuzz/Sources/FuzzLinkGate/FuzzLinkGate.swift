@@ -47,6 +47,12 @@ let receivers: [LinkReceiver] = gates.map { gate in
     }
 }
 
+/// The work one input may cost, documented in README ("Cost bounds") and measured with
+/// `FUZZ_WORK_REPORT=1` over the seed corpus (see `WorkBudget`).
+let budget = WorkBudget(
+    fixedAllocations: 800, allocationsPerByte: 8, fixedAllocatedBytes: 131072, allocatedBytesPerByte: 1500,
+    fixedMilliseconds: 25, microsecondsPerByte: 10)
+
 /// Invariants:
 /// - an accepted link's canonical form is accepted again, canonicalises to itself, keeps
 ///   scheme, host, effective port and decoded path, query and fragment, and is no longer than
@@ -65,6 +71,13 @@ let receivers: [LinkReceiver] = gates.map { gate in
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = FuzzInput(data, size)
     let text = input.text
+    // Parsing and deciding, under each policy: what an app does with a link.
+    measured(budget, inputBytes: size, input: text) {
+        for receiver in receivers {
+            _ = try? receiver.gate.parse(text)
+            _ = receiver.receive(url: text)
+        }
+    }
     for receiver in receivers {
         let gate = receiver.gate
         let parsed: Link

@@ -3,6 +3,12 @@ import Foundation
 import FuzzSupport
 import LinkPreviews
 
+/// The work one input may cost, documented in README ("Cost bounds") and measured with
+/// `FUZZ_WORK_REPORT=1` over the seed corpus (see `WorkBudget`).
+let budget = WorkBudget(
+    fixedAllocations: 1500, allocationsPerByte: 20, fixedAllocatedBytes: 262144, allocatedBytesPerByte: 4000,
+    fixedMilliseconds: 25, microsecondsPerByte: 60)
+
 /// The input's lines are the untrusted parts of a preview, in this order: canonical link,
 /// title, description, image URL, image alt text, image size (`WIDTHxHEIGHT`), site name, app
 /// name, Open Graph type, locale. A missing or empty line leaves an optional part out.
@@ -36,6 +42,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         siteName: nil, locale: part(9))
     let site = makeSite(name: part(6) ?? "", appName: part(7) ?? "", customScheme: input.bytes.count % 2 == 0)
 
+    // Cleaning the text, checking the link and rendering the head and the landing page.
+    measured(budget, inputBytes: size, input: text) {
+        if let metadata = try? PreviewMetadata(canonicalURL: part(0) ?? "", preview: preview, site: site) {
+            _ = HeadFragment(metadata).html
+            _ = LandingPage(metadata).html
+        }
+    }
     let metadata: PreviewMetadata
     do {
         metadata = try PreviewMetadata(canonicalURL: part(0) ?? "", preview: preview, site: site)

@@ -29,6 +29,12 @@ let receiver: LinkReceiver = {
     }
 }()
 
+/// The work one input may cost, documented in README ("Cost bounds") and measured with
+/// `FUZZ_WORK_REPORT=1` over the seed corpus (see `WorkBudget`).
+let budget = WorkBudget(
+    fixedAllocations: 800, allocationsPerByte: 6, fixedAllocatedBytes: 65536, allocatedBytesPerByte: 1200,
+    fixedMilliseconds: 25, microsecondsPerByte: 20)
+
 /// The input is an incoming link in its JSON form (`{"url": …}`, `{"activity": {…}}`,
 /// `{"smartAppBanner": …}`); input that is not one is received both as URL text and as banner
 /// content.
@@ -47,6 +53,16 @@ let receiver: LinkReceiver = {
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = FuzzInput(data, size)
     let text = input.text
+    // Decoding an incoming link from JSON, or reading the text as a URL and a banner, and
+    // deciding: what the receiver does with outside input.
+    measured(budget, inputBytes: size, input: text) {
+        if let incoming = try? JSONDecoder().decode(IncomingLink.self, from: Data(input.bytes)) {
+            _ = receiver.receive(incoming)
+        } else {
+            _ = receiver.receive(url: text)
+            _ = receiver.receive(bannerContent: text)
+        }
+    }
     if let incoming = try? JSONDecoder().decode(IncomingLink.self, from: Data(input.bytes)) {
         checkDecoded(incoming, input: text)
         check(incoming, input: text)

@@ -6,6 +6,12 @@ import FuzzSupport
 /// app would hand itself.
 let gate = LinkGate(policy: LinkPolicy(allowedSchemes: ["https", "http", "newsapp", "myapp"]))
 
+/// The work one input may cost, documented in README ("Cost bounds") and measured with
+/// `FUZZ_WORK_REPORT=1` over the seed corpus (see `WorkBudget`).
+let budget = WorkBudget(
+    fixedAllocations: 200, allocationsPerByte: 0.2, fixedAllocatedBytes: 131072, allocatedBytesPerByte: 100,
+    fixedMilliseconds: 25, microsecondsPerByte: 10)
+
 /// Invariants:
 /// - accepted content renders (``SmartAppBanner/content``) to content that parses back to an
 ///   equal banner, and rendering that banner gives the same content again;
@@ -20,6 +26,7 @@ let gate = LinkGate(policy: LinkPolicy(allowedSchemes: ["https", "http", "newsap
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = FuzzInput(data, size)
     let text = input.text
+    measured(budget, inputBytes: size, input: text) { _ = try? SmartAppBanner(parsing: text, gate: gate) }
     let banner: SmartAppBanner
     do {
         banner = try SmartAppBanner(parsing: text, gate: gate)
