@@ -13,13 +13,24 @@ import FuzzSupport
 ///   appears exactly when the bytes are over 128 KB, and then alone (nothing is parsed);
 /// - no code has more findings than the per-code limit plus one summary line;
 /// - compiling the file and matching a URL made from its own first path pattern terminates
-///   (libFuzzer's `-timeout` bounds it).
+///   (libFuzzer's `-timeout` bounds it);
+/// - validating, reading, compiling and matching cost no more than ``budget`` for the input's
+///   size (README, "Cost bounds"): no recursion, copy or search that grows faster than the
+///   file, whatever its rules and substitution variables.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = FuzzInput(data, size)
     let text = input.text
     let validator = AssociationFileValidator()
-    let findings = validator.validate(bytes: input.bytes)
+    let (findings, read) = measured(budget, inputBytes: input.bytes.count, input: text) {
+        () -> ([AssociationFinding], Result<AssociationFileDocument, AssociationFileError>) in
+        let findings = validator.validate(bytes: input.bytes)
+        let read = Result { () throws(AssociationFileError) -> AssociationFileDocument in
+            try AssociationFileDocument(bytes: input.bytes)
+        }
+        if case .success(let document) = read { compileAndMatch(document.file) }
+        return (findings, read)
+    }
     require(findings.allSatisfy { !$0.message.isEmpty }, "a finding without a message", input: text)
     require(
         findings.contains { $0.code == .fileTooLarge }
@@ -35,9 +46,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         "a code has more findings than its limit and one summary", input: text)
 
     let document: AssociationFileDocument
-    do {
-        document = try AssociationFileDocument(bytes: input.bytes)
-    } catch {
+    switch read {
+    case .success(let read): document = read
+    case .failure(let error):
         require(!error.description.isEmpty, "refusal without a sentence", input: text)
         return 0
     }
@@ -59,7 +70,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     require(
         (try? JSONValue(parsing: jsonText)) == document.json, "the JSON value does not round-trip",
         input: text)
+    return 0
+}
 
+/// Compiles the file and matches a URL made from each of its first path patterns.
+func compileAndMatch(_ file: AssociationFile) {
     let compiled = CompiledAssociationFile(file)
     let appIDs = compiled.appIDs.prefix(4)
     let paths = (file.appLinks?.details ?? []).prefix(4).compactMap {
@@ -71,5 +86,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             _ = compiled.match(probe, appID: appID, domain: "example.com")
         }
     }
-    return 0
 }
+
+/// What validating, reading, compiling and matching may cost, measured over the seed corpus
+/// and the hostile shapes of Fuzz/Seeds/generate.py with `FUZZ_WORK_REPORT=1` (worst per-byte
+/// figure × 4, plus a fixed part for the smallest inputs).
+let budget = WorkBudget(
+    fixedAllocations: 50_000, allocationsPerByte: 40, fixedAllocatedBytes: 4_000_000,
+    allocatedBytesPerByte: 9_000, fixedMilliseconds: 50, microsecondsPerByte: 40)
