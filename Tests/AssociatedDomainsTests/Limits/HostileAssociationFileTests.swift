@@ -58,9 +58,11 @@ struct HostileAssociationFileTests {
         let file = try Self.file(components: [#"{"/":"/\#(long)"}"#])
         #expect(AssociationFileValidator().validate(file).isEmpty)
         let compiled = CompiledAssociationFile(file)
-        #expect(compiled.match("https://example.com/\(long)", appID: Self.appID, domain: nil).decision == .match)
         #expect(
-            compiled.match("https://example.com/\(long)b", appID: Self.appID, domain: nil).decision == .noMatch)
+            compiled.match("https://example.com/\(long)", appID: Self.appID, domain: nil).decision == .match)
+        #expect(
+            compiled.match("https://example.com/\(long)b", appID: Self.appID, domain: nil).decision
+                == .noMatch)
     }
 
     @Test("long exclusions, legacy paths and a long literal before * are compared without recursion")
@@ -81,14 +83,19 @@ struct HostileAssociationFileTests {
             try Self.file(components: [#"{"/":"/\#(long)","exclude":true}"#, #"{"/":"/\#(long)*"}"#]))
         #expect(exclusions.isEmpty)
         let legacy = try AssociationFile(
-            parsing: #"{"applinks":{"details":[{"appID":"\#(Self.appID)","paths":["/\#(long)*","NOT /\#(long)b"]}]}}"#)
+            parsing:
+                #"{"applinks":{"details":[{"appID":"\#(Self.appID)","paths":["/\#(long)*","NOT /\#(long)b"]}]}}"#
+        )
         let legacyFindings = validator.validate(legacy)
-        #expect(legacyFindings.filter { $0.code == .exclusionAfterBroaderRule }.map(\.path) == [
-            "$.applinks.details[0].paths[1]"
-        ])
         #expect(
-            CompiledAssociationFile(legacy).match("https://example.com/\(long)b", appID: Self.appID, domain: nil)
-                .decision == .match)
+            legacyFindings.filter { $0.code == .exclusionAfterBroaderRule }.map(\.path) == [
+                "$.applinks.details[0].paths[1]"
+            ])
+        #expect(
+            CompiledAssociationFile(legacy).match(
+                "https://example.com/\(long)b", appID: Self.appID, domain: nil
+            )
+            .decision == .match)
     }
 
     @Test("the reachability index of a 36,000-scalar prefix is built, searched and freed flat")
@@ -125,16 +132,19 @@ struct HostileAssociationFileTests {
         #expect(stored < 40_000, "stored \(stored)")
         let paths = compiled.details[0].rules.compactMap(\.path?.segmented)
         #expect(paths.count == 800)
-        let shared = Set(paths.compactMap { pattern -> ObjectIdentifier? in
-            guard case .variable(let values)? = pattern.pieces?.first else { return nil }
-            return ObjectIdentifier(values)
-        })
+        let shared = Set(
+            paths.compactMap { pattern -> ObjectIdentifier? in
+                guard case .variable(let values)? = pattern.pieces?.first else { return nil }
+                return ObjectIdentifier(values)
+            })
         #expect(shared.count == 1)
 
         let match = compiled.match("https://example.com/v2999", appID: Self.appID, domain: nil)
         #expect(match.decision == .match && match.rule?.index == 0)
-        #expect(compiled.match("https://example.com/v3000", appID: Self.appID, domain: nil).decision == .noMatch)
-        #expect(compiled.match("https://example.com/v299", appID: Self.appID, domain: nil).decision == .noMatch)
+        #expect(
+            compiled.match("https://example.com/v3000", appID: Self.appID, domain: nil).decision == .noMatch)
+        #expect(
+            compiled.match("https://example.com/v299", appID: Self.appID, domain: nil).decision == .noMatch)
 
         let findings = AssociationFileValidator().validate(file)
         #expect(findings.filter { $0.code == .unreachableRule }.count == 101)
@@ -152,7 +162,8 @@ struct HostileAssociationFileTests {
         #expect(Self.storedPatternSize(compiled) < 4 * bytes)
         let match = compiled.match("https://example.com/w199/2999", appID: Self.appID, domain: nil)
         #expect(match.decision == .match && match.rule?.index == 2_999)
-        #expect(compiled.match("https://example.com/w200/1", appID: Self.appID, domain: nil).decision == .noMatch)
+        #expect(
+            compiled.match("https://example.com/w200/1", appID: Self.appID, domain: nil).decision == .noMatch)
     }
 
     // MARK: Bug 3: wildcard values outside the linear matcher
@@ -163,16 +174,21 @@ struct HostileAssociationFileTests {
     @Test("wildcard variable values referenced 20 times are run once per URL, in one linear pass")
     func wildcardVariableValuesRunOncePerURL() throws {
         let file = try Self.file(
-            components: [String](repeating: #"{"/":"/$(w)b$(w)"}"#, count: 20), variables: ["w": Self.wildcardValues])
+            components: [String](repeating: #"{"/":"/$(w)b$(w)"}"#, count: 20),
+            variables: ["w": Self.wildcardValues])
         let compiled = CompiledAssociationFile(file)
         #expect(Self.storedPatternSize(compiled) < 60_000)
         let miss = String(repeating: "a", count: 1_000)
-        #expect(compiled.match("https://example.com/\(miss)", appID: Self.appID, domain: nil).decision == .noMatch)
+        #expect(
+            compiled.match("https://example.com/\(miss)", appID: Self.appID, domain: nil).decision == .noMatch
+        )
         let hit = String(repeating: "a", count: 500) + "b" + String(repeating: "a", count: 499)
         let match = compiled.match("https://example.com/\(hit)", appID: Self.appID, domain: nil)
         #expect(match.decision == .match && match.rule?.index == 0)
         // Too short on the left: a value needs at least one scalar before the `b`.
-        #expect(compiled.match("https://example.com/b\(miss)", appID: Self.appID, domain: nil).decision == .noMatch)
+        #expect(
+            compiled.match("https://example.com/b\(miss)", appID: Self.appID, domain: nil).decision
+                == .noMatch)
 
         // Every reference is entered at the same positions of the same path: one pass.
         var view = URLView(try AssociationURL("https://example.com/\(miss)"))

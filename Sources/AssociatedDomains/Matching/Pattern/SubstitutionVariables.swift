@@ -42,9 +42,11 @@ struct SubstitutionVariables: Sendable {
         case "digit": return .set(.range("0"..."9"))
         case "xdigit": return .set(fold(.range("0"..."9", "A"..."F", "a"..."f")))
         case "region":
-            return .variable(caseSensitive ? SubstitutionVariables.regions : SubstitutionVariables.foldedRegions)
+            return .variable(
+                caseSensitive ? SubstitutionVariables.regions : SubstitutionVariables.foldedRegions)
         case "lang":
-            return .variable(caseSensitive ? SubstitutionVariables.languages : SubstitutionVariables.foldedLanguages)
+            return .variable(
+                caseSensitive ? SubstitutionVariables.languages : SubstitutionVariables.foldedLanguages)
         default: return nil
         }
     }

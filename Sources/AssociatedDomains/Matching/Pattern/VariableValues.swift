@@ -28,7 +28,10 @@ final class VariableValues: Sendable, Hashable {
     /// Values read with the pattern parser (`*` and `?` are wildcards, `$(` is literal text).
     convenience init(name: String, values texts: [String], caseSensitive: Bool) {
         let values = texts.map { text -> [PatternNode] in
-            guard case .sequence(let parts) = PatternParser.parse(text, caseSensitive: caseSensitive, variables: nil).node
+            guard
+                case .sequence(let parts) = PatternParser.parse(
+                    text, caseSensitive: caseSensitive, variables: nil
+                ).node
             else { return [] }
             return parts
         }
@@ -80,7 +83,8 @@ final class VariableValues: Sendable, Hashable {
 
     /// Equal when they stand for the same values read the same way.
     static func == (lhs: VariableValues, rhs: VariableValues) -> Bool {
-        lhs === rhs || (lhs.name == rhs.name && lhs.caseSensitive == rhs.caseSensitive && lhs.node == rhs.node)
+        lhs === rhs
+            || (lhs.name == rhs.name && lhs.caseSensitive == rhs.caseSensitive && lhs.node == rhs.node)
     }
 
     /// Hashes the name and the case setting.
@@ -216,7 +220,8 @@ final class EntryGlobs: Sendable {
                         let offset = Int(scalar) &* words
                         for word in 0..<words {
                             let current = live[word]
-                            let next = ((current &<< 1 | carry) & ascii[offset &+ word]) | (current & loops[word])
+                            let next =
+                                ((current &<< 1 | carry) & ascii[offset &+ word]) | (current & loops[word])
                             carry = current &>> 63
                             live[word] = next
                             any |= next
@@ -234,7 +239,8 @@ final class EntryGlobs: Sendable {
                     }
                     if any == 0 {
                         // Nothing alive: skip to the next entry.
-                        guard let next = PositionSet.next(in: entries, from: position + 1, limit: count) else {
+                        guard let next = PositionSet.next(in: entries, from: position + 1, limit: count)
+                        else {
                             return
                         }
                         position = next
@@ -361,7 +367,8 @@ final class SegmentedPattern: Sendable {
                 case .run(let globs):
                     reached = globs.exits(input, entries: reached)
                 case .variable(let values):
-                    let key = PatternAutomaton.Scratch.PassKey(values: ObjectIdentifier(values), entries: reached)
+                    let key = PatternAutomaton.Scratch.PassKey(
+                        values: ObjectIdentifier(values), entries: reached)
                     if let known = scratch.passes[key] {
                         reached = known
                     } else {
