@@ -26,12 +26,17 @@ let gate = LinkGate(
 ///   matcher agrees with Apple's wildcard rules written the obvious way (``referenceMatch``);
 ///   such patterns have no alternation, so this checks the Shift-And matcher (`GlobMatcher`)
 ///   that runs them;
+/// - on a query pattern of `a`, `b`, `*`, `?` and `$(v)`, with `v`'s values drawn from the
+///   input too, the matcher agrees with substituting each value's text for each reference
+///   (``referenceMatch(_:values:_:)``): this checks the pass of shared values entered at sets
+///   of positions (`SegmentedPattern`) that runs patterns with variables;
 /// - reading, compiling and matching cost no more than ``budget`` for the input's size
 ///   (README, "Cost bounds"), whatever the patterns and substitution variables.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = FuzzInput(data, size)
     checkAgainstReference(input)
+    checkVariablesAgainstReference(input)
     let (head, urls) = input.headAndRest
     let text = input.text
     let probes = Array(urls.prefix(8))
@@ -235,4 +240,80 @@ func referenceGlob(_ pattern: [Character], _ text: [Character]) -> Bool {
         reachable = next
     }
     return reachable[text.count]
+}
+
+/// The input's bytes read as a query pattern with `$(v)` references, `v`'s values (split on
+/// `,`) and a query (a third each, at most 48 characters), matched by the matcher and by the
+/// reference.
+func checkVariablesAgainstReference(_ input: FuzzInput) {
+    let third = min(48, input.bytes.count / 3)
+    func part(_ index: Int, _ alphabet: [Character]) -> [Character] {
+        input.bytes[(index * third)..<((index + 1) * third)].map { alphabet[Int($0) % alphabet.count] }
+    }
+    let tokens = part(0, Array("ab*?VV"))
+    let values = part(1, Array("ab*?,")).split(separator: ",", omittingEmptySubsequences: false).prefix(6)
+        .map { Array($0) }
+    let query = part(2, Array("ab"))
+    let pattern = String(tokens.map { $0 == "V" ? "$(v)" : String($0) }.joined())
+    let json: JSONValue = [
+        "applinks": [
+            "substitutionVariables": ["v": .array(values.map { .string(String($0)) })],
+            "details": [["appIDs": ["A.b"], "components": [["?": .string(pattern)]]]],
+        ]
+    ]
+    guard let file = try? AssociationFile(json: json) else {
+        violated("the variable reference file is refused", input: input.text)
+    }
+    let url = "https://example.com/?" + String(query)
+    let decision = CompiledAssociationFile(file).match(url, appID: "A.b", domain: "example.com").decision
+    let expected = referenceMatch(tokens, values: values, query)
+    require(
+        (decision == .match) == expected,
+        "query pattern \(pattern.debugDescription) with v = \(values.map { String($0) }) and URL "
+            + "\(url.debugDescription): the matcher says \(decision), substituting says "
+            + "\(expected ? "match" : "no_match")",
+        input: input.text)
+}
+
+/// Whole-text matching of a pattern whose `V` stands for any one of `values` (each itself a
+/// pattern of `*` and `?`), by the positions reached after each token: a reference reaches
+/// every end of some value's match from a reached position.
+func referenceMatch(_ tokens: [Character], values: [[Character]], _ text: [Character]) -> Bool {
+    var reached = Set([0])
+    for token in tokens {
+        var next = Set<Int>()
+        for start in reached {
+            let rest = Array(text[start...])
+            for piece in token == "V" ? values : [[token]] {
+                for (length, matches) in prefixMatches(piece, rest).enumerated() where matches {
+                    next.insert(start + length)
+                }
+            }
+        }
+        reached = next
+    }
+    return reached.contains(text.count)
+}
+
+/// For each prefix length of `text`, whether the wildcard pattern matches that prefix whole.
+func prefixMatches(_ pattern: [Character], _ text: [Character]) -> [Bool] {
+    var reachable = [Bool](repeating: false, count: text.count + 1)
+    reachable[0] = true
+    for p in pattern {
+        var next = [Bool](repeating: false, count: text.count + 1)
+        switch p {
+        case "*":
+            var seen = false
+            for i in 0...text.count {
+                seen = seen || reachable[i]
+                next[i] = seen
+            }
+        case "?":
+            for i in 0..<text.count where reachable[i] { next[i + 1] = true }
+        default:
+            for i in 0..<text.count where reachable[i] && text[i] == p { next[i + 1] = true }
+        }
+        reachable = next
+    }
+    return reachable
 }

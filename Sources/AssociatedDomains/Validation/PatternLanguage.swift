@@ -56,6 +56,10 @@ enum PatternLanguage {
                 switch part {
                 case .variable(let values): values.canMatch(over: alphabet)
                 case .star, .optional: true
+                case .scalar(let scalar): alphabet.allows(scalar)
+                case .any: alphabet.satisfies(.any)
+                case .set(let set): alphabet.satisfies(.set(set))
+                case .alternation(let choices) where choices.isEmpty: false
                 default: canMatch(PatternAutomaton(part), over: alphabet)
                 }
             }
