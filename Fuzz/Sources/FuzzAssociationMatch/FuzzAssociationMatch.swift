@@ -243,33 +243,35 @@ func referenceGlob(_ pattern: [Character], _ text: [Character]) -> Bool {
 }
 
 /// The input's bytes read as a query pattern with `$(v)` references, `v`'s values (split on
-/// `,`) and a query (a third each, at most 48 characters), matched by the matcher and by the
+/// `,`, at most four) and a query (a third each, at most 20 characters), matched by the matcher and by the
 /// reference.
 func checkVariablesAgainstReference(_ input: FuzzInput) {
-    let third = min(48, input.bytes.count / 3)
-    func part(_ index: Int, _ alphabet: [Character]) -> [Character] {
-        input.bytes[(index * third)..<((index + 1) * third)].map { alphabet[Int($0) % alphabet.count] }
+    let third = min(20, input.bytes.count / 3)
+    func part(_ index: Int, _ alphabet: String) -> [UInt8] {
+        let alphabet = Array(alphabet.utf8)
+        return input.bytes[(index * third)..<((index + 1) * third)].map { alphabet[Int($0) % alphabet.count] }
     }
-    let tokens = part(0, Array("ab*?VV"))
-    let values = part(1, Array("ab*?,")).split(separator: ",", omittingEmptySubsequences: false).prefix(6)
-        .map { Array($0) }
-    let query = part(2, Array("ab"))
-    let pattern = String(tokens.map { $0 == "V" ? "$(v)" : String($0) }.joined())
+    let tokens = part(0, "ab*?VV")
+    let values = part(1, "ab*?,").split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
+        .prefix(4).map { Array($0) }
+    let query = part(2, "ab")
+    func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+    let pattern = tokens.map { $0 == UInt8(ascii: "V") ? "$(v)" : text([$0]) }.joined()
     let json: JSONValue = [
         "applinks": [
-            "substitutionVariables": ["v": .array(values.map { .string(String($0)) })],
+            "substitutionVariables": ["v": .array(values.map { .string(text($0)) })],
             "details": [["appIDs": ["A.b"], "components": [["?": .string(pattern)]]]],
         ]
     ]
     guard let file = try? AssociationFile(json: json) else {
         violated("the variable reference file is refused", input: input.text)
     }
-    let url = "https://example.com/?" + String(query)
+    let url = "https://example.com/?" + text(query)
     let decision = CompiledAssociationFile(file).match(url, appID: "A.b", domain: "example.com").decision
     let expected = referenceMatch(tokens, values: values, query)
     require(
         (decision == .match) == expected,
-        "query pattern \(pattern.debugDescription) with v = \(values.map { String($0) }) and URL "
+        "query pattern \(pattern.debugDescription) with v = \(values.map(text)) and URL "
             + "\(url.debugDescription): the matcher says \(decision), substituting says "
             + "\(expected ? "match" : "no_match")",
         input: input.text)
@@ -278,37 +280,38 @@ func checkVariablesAgainstReference(_ input: FuzzInput) {
 /// Whole-text matching of a pattern whose `V` stands for any one of `values` (each itself a
 /// pattern of `*` and `?`), by the positions reached after each token: a reference reaches
 /// every end of some value's match from a reached position.
-func referenceMatch(_ tokens: [Character], values: [[Character]], _ text: [Character]) -> Bool {
-    var reached = Set([0])
+func referenceMatch(_ tokens: [UInt8], values: [[UInt8]], _ text: [UInt8]) -> Bool {
+    var reached = [Bool](repeating: false, count: text.count + 1)
+    reached[0] = true
     for token in tokens {
-        var next = Set<Int>()
-        for start in reached {
-            let rest = Array(text[start...])
-            for piece in token == "V" ? values : [[token]] {
-                for (length, matches) in prefixMatches(piece, rest).enumerated() where matches {
-                    next.insert(start + length)
+        var next = [Bool](repeating: false, count: text.count + 1)
+        for start in 0...text.count where reached[start] {
+            for piece in token == UInt8(ascii: "V") ? values : [[token]] {
+                for (length, matches) in prefixMatches(piece, text[start...]).enumerated() where matches {
+                    next[start + length] = true
                 }
             }
         }
         reached = next
     }
-    return reached.contains(text.count)
+    return reached[text.count]
 }
 
 /// For each prefix length of `text`, whether the wildcard pattern matches that prefix whole.
-func prefixMatches(_ pattern: [Character], _ text: [Character]) -> [Bool] {
+func prefixMatches(_ pattern: [UInt8], _ text: ArraySlice<UInt8>) -> [Bool] {
+    let text = Array(text)
     var reachable = [Bool](repeating: false, count: text.count + 1)
     reachable[0] = true
     for p in pattern {
         var next = [Bool](repeating: false, count: text.count + 1)
         switch p {
-        case "*":
+        case UInt8(ascii: "*"):
             var seen = false
             for i in 0...text.count {
                 seen = seen || reachable[i]
                 next[i] = seen
             }
-        case "?":
+        case UInt8(ascii: "?"):
             for i in 0..<text.count where reachable[i] { next[i + 1] = true }
         default:
             for i in 0..<text.count where reachable[i] && text[i] == p { next[i + 1] = true }
