@@ -97,6 +97,30 @@ def hostile_association_files(size):
     return [(compact(f), u) for f, u in shapes]
 
 
+def budget_exhausting_files():
+    """Small files whose rule comparison runs to the end of the validator's budget: the fixed
+    part of a harness's work budget."""
+    def detail(components, variables=None):
+        links = {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": components}]}
+        if variables:
+            links["substitutionVariables"] = variables
+        return compact({"applinks": links})
+    return [
+        detail([{"/": "*?" * 100 + "a"}, {"/": "?*" * 100 + "a"}]),
+        detail([{"/": "/" + "$(w)" * 30}, {"/": "/" + "$(w)" * 31}], {"w": ["a", "b", "?", "*a"]}),
+    ]
+
+
+def distinct_entries_at(size):
+    """A variable entered at a distinct position by each rule (`?…?$(w)`), and a URL filling
+    `size`: matching's costliest shape (README, "Cost bounds")."""
+    values = ["*" + a + b + "?" for a in "bcdefghijklmnop" for b in "bcdefghijklmnopqrstu"][:size // 25]
+    components = [{"/": "/" + "?" * k + "$(w)"} for k in range(int((size / 4) ** 0.5))]
+    text = compact({"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": components}],
+                                 "substitutionVariables": {"w": values}}})
+    return text + "\nhttps://example.com/" + "a" * max(0, size - len(text) - 60)
+
+
 if harness == "FuzzLinkGate":
     for text in whatwg_inputs() + payload_links():
         write(text)
@@ -133,7 +157,12 @@ elif harness == "FuzzAssociationFile":
     if have_corpora:
         for case in json.load(open(os.path.join(corpora, "aasa/swcutil-conformance-cases.json")))["validation"]:
             write(compact(case["aasa"]))
-    for text, _ in hostile_association_files(19000):
+    # At 8 KB, so that mutating them does not slow the harness down; the plain long literal
+    # also near max_len (the stack-overflow shape; the unit tests take it to 36,000 bytes).
+    for text, _ in hostile_association_files(8000):
+        write(text)
+    write(hostile_association_files(19000)[0][0])
+    for text in budget_exhausting_files():
         write(text)
 
 elif harness == "FuzzAssociationMatch":
@@ -144,6 +173,7 @@ elif harness == "FuzzAssociationMatch":
         write(text + "\n" + "\n".join(urls[:8]))
     for text, url in hostile_association_files(6000):
         write(text + "\n" + url)
+    write(distinct_entries_at(8100))
 
 elif harness == "FuzzEntitlement":
     entries = ["applinks:example.com", "applinks:*.example.com?mode=developer", "webcredentials:example.com",

@@ -116,16 +116,17 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
 }
 
-/// What reading, compiling and matching may cost, measured over the seed corpus and the
-/// hostile shapes of Fuzz/Seeds/generate.py with `FUZZ_WORK_REPORT=1` (worst per-byte figure
-/// × 4, plus a fixed part for the smallest inputs).
-/// Worst figures seen (2026-11-26, release with address sanitizer, 89 seeds): 2.9 allocations,
-/// 254 bytes allocated and 2.0 µs a byte (a variable of 57 wildcard values referenced by 95
-/// rules, matched against a 750-byte path); 11,492 allocations, 735 KB
-/// and 4.8 ms for the first input, which builds the module's lazy tables.
+/// What reading, compiling and matching may cost, measured with `FUZZ_WORK_REPORT=1` over the
+/// seed corpus and the hostile shapes of Fuzz/Seeds/generate.py (2026-11-26, release with
+/// address sanitizer), each figure × 4: per byte, 2.9 allocations and 254 bytes allocated (a
+/// variable of 57 wildcard values referenced by 95 rules, matched against a 750-byte path);
+/// CPU time per byte is set by matching's costliest shape, a variable of 330 values `*xy?`
+/// entered at a distinct position by each of 45 rules, on a 2,500-byte path (72 ms for 8,141
+/// bytes: each such reference is a pass of the values, README "Cost bounds"); the first input,
+/// which builds the module's lazy tables, takes 11,492 allocations, 735 KB and 4.8 ms.
 let budget = WorkBudget(
     fixedAllocations: 50_000, allocationsPerByte: 12, fixedAllocatedBytes: 4_000_000,
-    allocatedBytesPerByte: 1_000, fixedMilliseconds: 50, microsecondsPerByte: 8)
+    allocatedBytesPerByte: 1_000, fixedMilliseconds: 50, microsecondsPerByte: 30)
 
 /// Whether a reference points at a component or legacy path of the file.
 func ruleExists(_ rule: RuleReference, in file: AssociationFile) -> Bool {
