@@ -58,6 +58,69 @@ def fixture(path):
     return open(os.path.join(repo, "Tests/Fixtures", path), encoding="utf-8").read()
 
 
+def hostile_association_files(size):
+    """The hostile shapes of issue 24, scaled to fit `size` bytes: a long literal path (also as
+    an exclusion, a legacy path and before a `*`), a variable of many values referenced many
+    times, and a variable of wildcard values referenced many times. Each as (file, url)."""
+    app = "ABCDE12345.com.example.app"
+
+    def applinks(components, variables=None, legacy=None):
+        detail = {"appIDs": [app]}
+        if legacy is not None:
+            detail = {"appID": app, "paths": legacy}
+        else:
+            detail["components"] = components
+        links = {"details": [detail]}
+        if variables:
+            links["substitutionVariables"] = variables
+        return {"applinks": links}
+
+    long = "a" * (size - 200)
+    half = "a" * (size // 2 - 150)
+    shapes = [
+        (applinks([{"/": "/" + long}]), "https://example.com/" + long[:1000]),
+        (applinks([{"/": "/" + half, "exclude": True}, {"/": "/" + half + "b"}]), "https://example.com/a"),
+        (applinks(None, legacy=["/" + half + "*", "NOT /" + half + "b"]), "https://example.com/" + "a" * 900),
+        (applinks([{"/": "/" + long + "*"}]), "https://example.com/" + "a" * 1000),
+    ]
+    values = ["v%04d" % i for i in range(size // 20)]
+    refs = size // 28
+    shapes.append((applinks([{"/": "/$(v)"}] * refs, {"v": values}), "https://example.com/v%04d" % (len(values) - 1)))
+    url = "https://example.com/" + "a" * min(1000, size // 8)
+    top = 1
+    while sum(k + 5 for k in range(1, top + 1)) < size // 3:
+        top += 1
+    wild = ["*" + "?" * k + "*" for k in range(1, top)]
+    shapes.append((applinks([{"/": "/$(w)b$(w)"}] * (size // 3 // 21), {"w": wild}), url))
+    distinct = int((size / 3 * 2) ** 0.5 * 0.7)
+    shapes.append((applinks([{"/": "/" + "?" * k + "$(w)"} for k in range(distinct)], {"w": wild}), url))
+    return [(compact(f), u) for f, u in shapes]
+
+
+def budget_exhausting_files():
+    """Small files whose rule comparison runs to the end of the validator's budget: the fixed
+    part of a harness's work budget."""
+    def detail(components, variables=None):
+        links = {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": components}]}
+        if variables:
+            links["substitutionVariables"] = variables
+        return compact({"applinks": links})
+    return [
+        detail([{"/": "*?" * 100 + "a"}, {"/": "?*" * 100 + "a"}]),
+        detail([{"/": "/" + "$(w)" * 30}, {"/": "/" + "$(w)" * 31}], {"w": ["a", "b", "?", "*a"]}),
+    ]
+
+
+def distinct_entries_at(size):
+    """A variable entered at a distinct position by each rule (`?…?$(w)`), and a URL filling
+    `size`: matching's costliest shape (README, "Cost bounds")."""
+    values = ["*" + a + b + "?" for a in "bcdefghijklmnop" for b in "bcdefghijklmnopqrstu"][:size // 25]
+    components = [{"/": "/" + "?" * k + "$(w)"} for k in range(int((size / 4) ** 0.5))]
+    text = compact({"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": components}],
+                                 "substitutionVariables": {"w": values}}})
+    return text + "\nhttps://example.com/" + "a" * max(0, size - len(text) - 60)
+
+
 if harness == "FuzzLinkGate":
     for text in whatwg_inputs() + payload_links():
         write(text)
@@ -94,6 +157,13 @@ elif harness == "FuzzAssociationFile":
     if have_corpora:
         for case in json.load(open(os.path.join(corpora, "aasa/swcutil-conformance-cases.json")))["validation"]:
             write(compact(case["aasa"]))
+    # At 8 KB, so that mutating them does not slow the harness down; the plain long literal
+    # also near max_len (the stack-overflow shape; the unit tests take it to 36,000 bytes).
+    for text, _ in hostile_association_files(8000):
+        write(text)
+    write(hostile_association_files(19000)[0][0])
+    for text in budget_exhausting_files():
+        write(text)
 
 elif harness == "FuzzAssociationMatch":
     by_file = {}
@@ -101,6 +171,9 @@ elif harness == "FuzzAssociationMatch":
         by_file.setdefault(compact(case["aasa"]), []).append(case["url"])
     for text, urls in by_file.items():
         write(text + "\n" + "\n".join(urls[:8]))
+    for text, url in hostile_association_files(6000):
+        write(text + "\n" + url)
+    write(distinct_entries_at(8100))
 
 elif harness == "FuzzEntitlement":
     entries = ["applinks:example.com", "applinks:*.example.com?mode=developer", "webcredentials:example.com",

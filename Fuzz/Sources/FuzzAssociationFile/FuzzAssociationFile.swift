@@ -13,13 +13,24 @@ import FuzzSupport
 ///   appears exactly when the bytes are over 128 KB, and then alone (nothing is parsed);
 /// - no code has more findings than the per-code limit plus one summary line;
 /// - compiling the file and matching a URL made from its own first path pattern terminates
-///   (libFuzzer's `-timeout` bounds it).
+///   (libFuzzer's `-timeout` bounds it);
+/// - validating, reading, compiling and matching cost no more than ``budget`` for the input's
+///   size (README, "Cost bounds"): no recursion, copy or search that grows faster than the
+///   file, whatever its rules and substitution variables.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = FuzzInput(data, size)
     let text = input.text
     let validator = AssociationFileValidator()
-    let findings = validator.validate(bytes: input.bytes)
+    let (findings, read) = measured(budget, inputBytes: input.bytes.count, input: text) {
+        () -> ([AssociationFinding], Result<AssociationFileDocument, AssociationFileError>) in
+        let findings = validator.validate(bytes: input.bytes)
+        let read = Result { () throws(AssociationFileError) -> AssociationFileDocument in
+            try AssociationFileDocument(bytes: input.bytes)
+        }
+        if case .success(let document) = read { compileAndMatch(document.file) }
+        return (findings, read)
+    }
     require(findings.allSatisfy { !$0.message.isEmpty }, "a finding without a message", input: text)
     require(
         findings.contains { $0.code == .fileTooLarge }
@@ -35,9 +46,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         "a code has more findings than its limit and one summary", input: text)
 
     let document: AssociationFileDocument
-    do {
-        document = try AssociationFileDocument(bytes: input.bytes)
-    } catch {
+    switch read {
+    case .success(let read): document = read
+    case .failure(let error):
         require(!error.description.isEmpty, "refusal without a sentence", input: text)
         return 0
     }
@@ -59,7 +70,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     require(
         (try? JSONValue(parsing: jsonText)) == document.json, "the JSON value does not round-trip",
         input: text)
+    return 0
+}
 
+/// Compiles the file and matches a URL made from each of its first path patterns.
+func compileAndMatch(_ file: AssociationFile) {
     let compiled = CompiledAssociationFile(file)
     let appIDs = compiled.appIDs.prefix(4)
     let paths = (file.appLinks?.details ?? []).prefix(4).compactMap {
@@ -71,5 +86,19 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             _ = compiled.match(probe, appID: appID, domain: "example.com")
         }
     }
-    return 0
 }
+
+/// What validating, reading, compiling and matching may cost, measured with
+/// `FUZZ_WORK_REPORT=1` over the seed corpus, the hostile shapes of Fuzz/Seeds/generate.py and
+/// small files whose rule comparison runs to the end of its budget (2026-11-26, release with
+/// address sanitizer), each figure × 4:
+/// - per byte, the worst seeds: 9.5 allocations (long literals: their validation compares
+///   automata of one state a scalar), 3,131 bytes allocated (a wildcard variable entered at
+///   distinct positions, expanded for the comparison) and 10.9 µs;
+/// - fixed, the rule comparison at its budget of 100,000 steps, which any file of a few
+///   hundred bytes can reach (`/$(w)…` 30 times beside 31 times, 384 bytes): 39,922
+///   allocations, 14.3 MB and 56 ms; the first input, which builds the module's lazy tables,
+///   takes 12,590 allocations, 790 KB and 6 ms.
+let budget = WorkBudget(
+    fixedAllocations: 160_000, allocationsPerByte: 40, fixedAllocatedBytes: 60_000_000,
+    allocatedBytesPerByte: 12_500, fixedMilliseconds: 250, microsecondsPerByte: 45)

@@ -25,23 +25,35 @@ let gate = LinkGate(
 /// - on patterns of `a`, `b`, `/`, `=`, `&`, `*` and `?` (drawn from the input's bytes), the
 ///   matcher agrees with Apple's wildcard rules written the obvious way (``referenceMatch``);
 ///   such patterns have no alternation, so this checks the Shift-And matcher (`GlobMatcher`)
-///   that runs them.
+///   that runs them;
+/// - on a query pattern of `a`, `b`, `*`, `?` and `$(v)`, with `v`'s values drawn from the
+///   input too, the matcher agrees with substituting each value's text for each reference
+///   (``referenceMatch(_:values:_:)``): this checks the pass of shared values entered at sets
+///   of positions (`SegmentedPattern`) that runs patterns with variables;
+/// - reading, compiling and matching cost no more than ``budget`` for the input's size
+///   (README, "Cost bounds"), whatever the patterns and substitution variables.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = FuzzInput(data, size)
     checkAgainstReference(input)
+    checkVariablesAgainstReference(input)
     let (head, urls) = input.headAndRest
-    guard let file = try? AssociationFile(parsing: head) else { return 0 }
     let text = input.text
-    let compiled = CompiledAssociationFile(file)
-    let appIDs = Array(compiled.appIDs.prefix(3)) + ["ABCDE12345.not.listed"]
     let probes = Array(urls.prefix(8))
-
-    var answers: [[AssociationMatch]] = []
-    for url in probes {
-        let domain = (try? AssociationURL(url))?.host
-        answers.append(appIDs.map { compiled.match(url, appID: $0, domain: domain) })
+    let work = measured(budget, inputBytes: input.bytes.count, input: text) {
+        () -> (AssociationFile, CompiledAssociationFile, [String], [[AssociationMatch]])? in
+        guard let file = try? AssociationFile(parsing: head) else { return nil }
+        let compiled = CompiledAssociationFile(file)
+        let appIDs = Array(compiled.appIDs.prefix(3)) + ["ABCDE12345.not.listed"]
+        var answers: [[AssociationMatch]] = []
+        for url in probes {
+            let domain = (try? AssociationURL(url))?.host
+            answers.append(appIDs.map { compiled.match(url, appID: $0, domain: domain) })
+        }
+        return (file, compiled, appIDs, answers)
     }
+    guard let work else { return 0 }
+    let (file, compiled, appIDs, answers) = work
     for (offset, url) in probes.enumerated().reversed() {
         let domain = (try? AssociationURL(url))?.host
         let again = appIDs.map { compiled.match(url, appID: $0, domain: domain) }
@@ -103,6 +115,18 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     return 0
 }
+
+/// What reading, compiling and matching may cost, measured with `FUZZ_WORK_REPORT=1` over the
+/// seed corpus and the hostile shapes of Fuzz/Seeds/generate.py (2026-11-26, release with
+/// address sanitizer), each figure × 4: per byte, 2.9 allocations and 254 bytes allocated (a
+/// variable of 57 wildcard values referenced by 95 rules, matched against a 750-byte path);
+/// CPU time per byte is set by matching's costliest shape, a variable of 330 values `*xy?`
+/// entered at a distinct position by each of 45 rules, on a 2,500-byte path (72 ms for 8,141
+/// bytes: each such reference is a pass of the values, README "Cost bounds"); the first input,
+/// which builds the module's lazy tables, takes 11,492 allocations, 735 KB and 4.8 ms.
+let budget = WorkBudget(
+    fixedAllocations: 50_000, allocationsPerByte: 12, fixedAllocatedBytes: 4_000_000,
+    allocatedBytesPerByte: 1_000, fixedMilliseconds: 50, microsecondsPerByte: 30)
 
 /// Whether a reference points at a component or legacy path of the file.
 func ruleExists(_ rule: RuleReference, in file: AssociationFile) -> Bool {
@@ -217,4 +241,83 @@ func referenceGlob(_ pattern: [Character], _ text: [Character]) -> Bool {
         reachable = next
     }
     return reachable[text.count]
+}
+
+/// The input's bytes read as a query pattern with `$(v)` references, `v`'s values (split on
+/// `,`, at most four) and a query (a third each, at most 20 characters), matched by the matcher and by the
+/// reference.
+func checkVariablesAgainstReference(_ input: FuzzInput) {
+    let third = min(20, input.bytes.count / 3)
+    func part(_ index: Int, _ alphabet: String) -> [UInt8] {
+        let alphabet = Array(alphabet.utf8)
+        return input.bytes[(index * third)..<((index + 1) * third)].map { alphabet[Int($0) % alphabet.count] }
+    }
+    let tokens = part(0, "ab*?VV")
+    let values = part(1, "ab*?,").split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
+        .prefix(4).map { Array($0) }
+    let query = part(2, "ab")
+    func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+    let pattern = tokens.map { $0 == UInt8(ascii: "V") ? "$(v)" : text([$0]) }.joined()
+    let json: JSONValue = [
+        "applinks": [
+            "substitutionVariables": ["v": .array(values.map { .string(text($0)) })],
+            "details": [["appIDs": ["A.b"], "components": [["?": .string(pattern)]]]],
+        ]
+    ]
+    guard let file = try? AssociationFile(json: json) else {
+        violated("the variable reference file is refused", input: input.text)
+    }
+    let url = "https://example.com/?" + text(query)
+    let decision = CompiledAssociationFile(file).match(url, appID: "A.b", domain: "example.com").decision
+    let expected = referenceMatch(tokens, values: values, query)
+    require(
+        (decision == .match) == expected,
+        "query pattern \(pattern.debugDescription) with v = \(values.map(text)) and URL "
+            + "\(url.debugDescription): the matcher says \(decision), substituting says "
+            + "\(expected ? "match" : "no_match")",
+        input: input.text)
+}
+
+/// Whole-text matching of a pattern whose `V` stands for any one of `values` (each itself a
+/// pattern of `*` and `?`), by the positions reached after each token: a reference reaches
+/// every end of some value's match from a reached position.
+func referenceMatch(_ tokens: [UInt8], values: [[UInt8]], _ text: [UInt8]) -> Bool {
+    var reached = [Bool](repeating: false, count: text.count + 1)
+    reached[0] = true
+    for token in tokens {
+        var next = [Bool](repeating: false, count: text.count + 1)
+        for start in 0...text.count where reached[start] {
+            for piece in token == UInt8(ascii: "V") ? values : [[token]] {
+                for (length, matches) in prefixMatches(piece, text[start...]).enumerated() where matches {
+                    next[start + length] = true
+                }
+            }
+        }
+        reached = next
+    }
+    return reached[text.count]
+}
+
+/// For each prefix length of `text`, whether the wildcard pattern matches that prefix whole.
+func prefixMatches(_ pattern: [UInt8], _ text: ArraySlice<UInt8>) -> [Bool] {
+    let text = Array(text)
+    var reachable = [Bool](repeating: false, count: text.count + 1)
+    reachable[0] = true
+    for p in pattern {
+        var next = [Bool](repeating: false, count: text.count + 1)
+        switch p {
+        case UInt8(ascii: "*"):
+            var seen = false
+            for i in 0...text.count {
+                seen = seen || reachable[i]
+                next[i] = seen
+            }
+        case UInt8(ascii: "?"):
+            for i in 0..<text.count where reachable[i] { next[i + 1] = true }
+        default:
+            for i in 0..<text.count where reachable[i] && text[i] == p { next[i + 1] = true }
+        }
+        reachable = next
+    }
+    return reachable
 }

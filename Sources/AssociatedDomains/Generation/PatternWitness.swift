@@ -36,6 +36,8 @@ enum PatternWitness {
         case .optional(let inner):
             guard fill != nil else { return "" }
             return witness(inner, fill: fill) ?? ""
+        case .variable(let values):
+            return witness(values.node, fill: fill)
         }
     }
 }

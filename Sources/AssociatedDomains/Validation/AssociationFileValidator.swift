@@ -22,8 +22,9 @@
 /// ```
 public struct AssociationFileValidator: Sendable {
     /// Steps the rule-reachability analysis may take for one file, each pair of rules compared
-    /// costing at least one; past it the analysis stops with
-    /// ``AssociationFinding/Code/analysisIncomplete``.
+    /// costing at least one, each step of a comparison one more per state it reads, and each
+    /// variable reference expanded for a comparison one per state it builds; past it the
+    /// analysis stops with ``AssociationFinding/Code/analysisIncomplete``.
     public var analysisBudget: Int
 
     /// The most findings of one code reported one by one; the rest are counted in one summary

@@ -8,7 +8,7 @@
 /// answers `nil` (unknown).
 enum PatternLanguage {
     /// The characters a URL part can contain, as an ASCII set plus whether non-ASCII may occur.
-    struct Alphabet {
+    struct Alphabet: Hashable {
         var ascii: ScalarSet
         var allowsNonASCII: Bool
 
@@ -27,6 +27,13 @@ enum PatternLanguage {
         static let encodedQueryValue = encoded(excluding: "\"#<>&")
         static let encodedFragment = encoded(excluding: "\"<>`")
 
+        /// The alphabets validation asks about, folded and not (answers for them are kept by
+        /// each variable, see ``VariableValues``).
+        static let standard: [Alphabet] = {
+            let plain = [everything, encodedPath, encodedQuery, encodedQueryValue, encodedFragment]
+            return plain + plain.map { $0.folded() }
+        }()
+
         func folded() -> Alphabet { Alphabet(ascii: ascii.folded(), allowsNonASCII: allowsNonASCII) }
 
         func allows(_ scalar: UInt32) -> Bool { scalar < 128 ? ascii.contains(scalar) : allowsNonASCII }
@@ -42,6 +49,21 @@ enum PatternLanguage {
 
     /// Whether some string over `alphabet` matches.
     static func canMatch(_ automaton: PatternAutomaton, over alphabet: Alphabet) -> Bool {
+        if let segmented = automaton.segmented {
+            // A sequence matches something when each of its parts does.
+            guard case .sequence(let parts) = segmented.node else { return false }
+            return parts.allSatisfy { part in
+                switch part {
+                case .variable(let values): values.canMatch(over: alphabet)
+                case .star, .optional: true
+                case .scalar(let scalar): alphabet.allows(scalar)
+                case .any: alphabet.satisfies(.any)
+                case .set(let set): alphabet.satisfies(.set(set))
+                case .alternation(let choices) where choices.isEmpty: false
+                default: canMatch(PatternAutomaton(part), over: alphabet)
+                }
+            }
+        }
         var seen = Set<Int>()
         var stack = [automaton.start]
         while let state = stack.popLast() {
@@ -78,8 +100,11 @@ enum PatternLanguage {
 
     /// Whether every string `inner` matches, `outer` matches too; `nil` when the budget ran out.
     static func includes(_ outer: PatternAutomaton, _ inner: PatternAutomaton, budget: Budget) -> Bool? {
-        if outer.isUniversal { return true }
+        if outer.isUniversal || outer == inner { return true }
         if budget.isExhausted { return nil }
+        guard let outer = outer.expanded(budget: budget), let inner = inner.expanded(budget: budget) else {
+            return nil
+        }
         let alphabet = reducedAlphabet(outer, inner)
         var visited = Set<Pair>()
         var work: [Pair] = []
@@ -95,7 +120,8 @@ enum PatternLanguage {
             case .consume, .table:
                 for symbol in alphabet {
                     guard let next = target(inner, pair.single, symbol) else { continue }
-                    budget.remaining -= 1
+                    // A step reads every state of the set: charged by its size.
+                    budget.remaining -= 1 + pair.set.count
                     let outerNext = step(outer, pair.set, symbol)
                     for state in closure(inner, of: [next]) {
                         work.append(Pair(single: state, set: outerNext))
@@ -111,6 +137,9 @@ enum PatternLanguage {
     /// Whether some string matches both; `nil` when the budget ran out.
     static func overlaps(_ first: PatternAutomaton, _ second: PatternAutomaton, budget: Budget) -> Bool? {
         if budget.isExhausted { return nil }
+        guard let first = first.expanded(budget: budget), let second = second.expanded(budget: budget) else {
+            return nil
+        }
         let alphabet = reducedAlphabet(first, second)
         var visited = Set<Pair>()
         var work: [Pair] = []
@@ -126,7 +155,7 @@ enum PatternLanguage {
             case .consume, .table:
                 for symbol in alphabet {
                     guard let next = target(first, pair.single, symbol) else { continue }
-                    budget.remaining -= 1
+                    budget.remaining -= 1 + pair.set.count
                     let secondNext = step(second, pair.set, symbol)
                     guard !secondNext.isEmpty else { continue }
                     for state in closure(first, of: [next]) {

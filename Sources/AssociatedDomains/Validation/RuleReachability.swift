@@ -155,62 +155,68 @@ struct RuleReachability {
 }
 
 /// Earlier rules by the literal prefix of their path pattern, in a trie.
+///
+/// The trie is flat: its nodes are numbers, its edges one dictionary from (node, scalar) to
+/// node, and the rules ending at each node one array per node. No node is an object, so a
+/// prefix of any length is built, searched and freed without recursion (a trie of one object
+/// per scalar, freed child by child, overflows the stack on a 36,000-scalar literal).
 final class PrefixIndex {
-    final class Node {
-        var children: [UInt32: Node] = [:]
-        /// Positions of rules whose prefix ends here, ascending.
-        var rules: [Int] = []
-    }
-
-    private let root = Node()
+    /// The child of a node by scalar: key `node << 21 | scalar` (scalars are below 2²¹).
+    private var edges: [UInt64: Int] = [:]
+    /// Positions of rules whose prefix ends at each node, ascending; node 0 is the root.
+    private var rules: [[Int]] = [[]]
 
     /// Adds the rule at `position` (positions are added in ascending order).
     func insert(_ position: Int, prefix: [UInt32]) {
-        var node = root
+        var node = 0
         for scalar in prefix {
-            if let next = node.children[scalar] {
+            let key = UInt64(node) << 21 | UInt64(scalar & 0x1F_FFFF)
+            if let next = edges[key] {
                 node = next
             } else {
-                let next = Node()
-                node.children[scalar] = next
+                let next = rules.count
+                rules.append([])
+                edges[key] = next
                 node = next
             }
         }
-        node.rules.append(position)
+        rules[node].append(position)
     }
 
     /// The rules whose prefix starts `prefix`, in ascending position, merged lazily from the
     /// nodes on the prefix's branch.
     func candidates(forPrefix prefix: [UInt32]) -> Candidates {
-        var lists: [Node] = []
-        var node = root
-        if !node.rules.isEmpty { lists.append(node) }
+        var nodes: [Int] = []
+        var node = 0
+        if !rules[node].isEmpty { nodes.append(node) }
         for scalar in prefix {
-            guard let next = node.children[scalar] else { break }
+            guard let next = edges[UInt64(node) << 21 | UInt64(scalar & 0x1F_FFFF)] else { break }
             node = next
-            if !node.rules.isEmpty { lists.append(node) }
+            if !rules[node].isEmpty { nodes.append(node) }
         }
-        return Candidates(lists: lists)
+        return Candidates(index: self, nodes: nodes)
     }
 
-    /// A k-way merge of the nodes' ascending lists, as they were when it was made (the
-    /// nodes are read in place, never copied).
+    /// A k-way merge of the nodes' ascending lists, as they were when it was made (the lists
+    /// are read in place through the index, never copied).
     struct Candidates: IteratorProtocol {
-        let lists: [Node]
+        let index: PrefixIndex
+        let nodes: [Int]
         let ends: [Int]
         var heads: [Int]
 
-        init(lists: [Node]) {
-            self.lists = lists
-            ends = lists.map(\.rules.count)
-            heads = [Int](repeating: 0, count: lists.count)
+        init(index: PrefixIndex, nodes: [Int]) {
+            self.index = index
+            self.nodes = nodes
+            ends = nodes.map { index.rules[$0].count }
+            heads = [Int](repeating: 0, count: nodes.count)
         }
 
         mutating func next() -> Int? {
             var best: Int?
             var bestList = -1
-            for list in lists.indices where heads[list] < ends[list] {
-                let value = lists[list].rules[heads[list]]
+            for list in nodes.indices where heads[list] < ends[list] {
+                let value = index.rules[nodes[list]][heads[list]]
                 if best == nil || value < best! {
                     best = value
                     bestList = list

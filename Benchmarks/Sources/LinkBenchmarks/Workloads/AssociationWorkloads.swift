@@ -174,6 +174,22 @@ extension AssociationWorkloads {
         case manyStars = "rules of 30 `*a`"
         /// `*$(alnum)*$(alnum)*…b?`: sets instead of letters.
         case sets = "rules of `*$(alnum)` and a letter"
+        /// `$(w)` with every rule entering it at another position (`?…?$(w)`), `w` a third of
+        /// the file of values `*bcd?`: references the matcher cannot share, each a pass of
+        /// all the values over the path (the costliest shape for substitution variables).
+        case wildcardVariable = "rules `?…?$(w)`, `w` a third of the file of `*xy?` values"
+        /// The same rule `$(w)b?` over and over, `w` half the file: every reference enters the
+        /// variable at the same position, so one pass serves them all.
+        case sharedVariable = "rules `$(w)b?`, `w` half the file of `*xy?` values"
+
+        /// The share of the file given to the variable's values, when the kind has one.
+        var variableShare: Double? {
+            switch self {
+            case .wildcardVariable: 1.0 / 3
+            case .sharedVariable: 0.5
+            default: nil
+            }
+        }
 
         func pattern(_ index: Int) -> String {
             let letters = Array("bcdefghijklmnopqrstuvwxyz")
@@ -184,6 +200,8 @@ extension AssociationWorkloads {
             case .manyShortRules: return "*\(a)\(b)\(c)?"
             case .manyStars: return String(repeating: "*a", count: 30) + "*\(a)\(b)\(c)?"
             case .sets: return String(repeating: "*$(alnum)", count: 8) + "*\(a)\(b)\(c)?"
+            case .wildcardVariable: return String(repeating: "?", count: index) + "$(w)"
+            case .sharedVariable: return "$(w)b?"
             }
         }
     }
@@ -193,7 +211,17 @@ extension AssociationWorkloads {
         file: CompiledAssociationFile, rules: Int, bytes: Int
     ) {
         let head = #"{"applinks":{"details":[{"appIDs":["\#(appID)"],"components":["#
-        let tail = "]}]}}"
+        var tail = "]}]}}"
+        if let share = kind.variableShare {
+            var values: [String] = []
+            var bytes = 0
+            while Double(bytes) < share * Double(AssociationFileDocument.maximumByteCount) {
+                let value = #""\#(WorstCase.manyShortRules.pattern(values.count))""#
+                values.append(value)
+                bytes += value.utf8.count + 1
+            }
+            tail = #"]}],"substitutionVariables":{"w":["# + values.joined(separator: ",") + "]}}}"
+        }
         var rules: [String] = []
         var size = head.utf8.count + tail.utf8.count
         while true {

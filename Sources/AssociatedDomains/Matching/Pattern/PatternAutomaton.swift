@@ -55,8 +55,18 @@ struct PatternAutomaton: Sendable, Hashable {
     /// per scalar, however many `*` it has. Preferred over ``bitParallel``, whose work per
     /// scalar grows with the number of live states.
     let glob: GlobMatcher?
+    /// The pattern piece by piece when it refers to substitution variables: their values are
+    /// shared, not copied into ``states`` (which then hold no path to acceptance); validation
+    /// expands them on demand (``expanded(budget:)``).
+    let segmented: SegmentedPattern?
 
     init(_ node: PatternNode) {
+        self.init(node, expandingVariables: false)
+    }
+
+    /// An automaton for `node`; with `expandingVariables`, every variable reference becomes
+    /// states for all its values (what validation's analyses explore).
+    private init(_ node: PatternNode, expandingVariables: Bool) {
         states = [.accept]
         start = 0
         isUniversal = node == .star || node == .sequence([.star])
@@ -78,9 +88,43 @@ struct PatternAutomaton: Sendable, Hashable {
         self.prefix = prefix
         self.suffix = suffix.reversed()
         isLiteral = prefix.count == parts.count
+        segmented = expandingVariables ? nil : SegmentedPattern(node)
+        if segmented != nil {
+            glob = nil
+            states.append(.fork([]))
+            start = 1
+            bitParallel = nil
+            return
+        }
         glob = GlobMatcher(node)
         start = build(node, next: 0)
         bitParallel = glob == nil ? BitParallel(states: states, start: start) : nil
+    }
+
+    /// The same pattern with its variable references expanded into states, for validation;
+    /// the states built are charged to `budget`, and `nil` means the budget cannot pay for
+    /// them (it is then spent). A pattern without references is returned as it is.
+    func expanded(budget: PatternLanguage.Budget) -> PatternAutomaton? {
+        guard let segmented else { return self }
+        let cost = Self.stateCount(of: segmented.node)
+        guard cost < budget.remaining else {
+            budget.remaining = 0
+            return nil
+        }
+        budget.remaining -= cost
+        return PatternAutomaton(segmented.node, expandingVariables: true)
+    }
+
+    /// At most how many states building `node` adds (variables expanded).
+    static func stateCount(of node: PatternNode) -> Int {
+        switch node {
+        case .scalar, .any, .set: 1
+        case .star: 2
+        case .sequence(let parts): parts.reduce(0) { $0 + stateCount(of: $1) }
+        case .alternation(let choices): choices.reduce(1) { $0 + stateCount(of: $1) }
+        case .optional(let inner): 1 + stateCount(of: inner)
+        case .variable(let values): values.expandedStateCount
+        }
     }
 
     /// An automaton of at most 64 states as bit masks: bit `i` stands for state `i`, and
@@ -164,13 +208,14 @@ struct PatternAutomaton: Sendable, Hashable {
 
     /// Two automata are equal when their states and start are (everything else is derived).
     static func == (lhs: PatternAutomaton, rhs: PatternAutomaton) -> Bool {
-        lhs.start == rhs.start && lhs.states == rhs.states
+        lhs.start == rhs.start && lhs.states == rhs.states && lhs.segmented?.node == rhs.segmented?.node
     }
 
     /// Hashes the states and start.
     func hash(into hasher: inout Hasher) {
         hasher.combine(start)
         hasher.combine(states)
+        hasher.combine(segmented?.node)
     }
 
     /// Adds the states for `node`, ending in `next`, and returns the state to start from.
@@ -202,6 +247,8 @@ struct PatternAutomaton: Sendable, Hashable {
             return add(.fork(choices.map { build($0, next: next) }))
         case .optional(let inner):
             return add(.fork([build(inner, next: next), next]))
+        case .variable(let values):
+            return build(values.node, next: next)
         }
     }
 
@@ -233,6 +280,12 @@ struct PatternAutomaton: Sendable, Hashable {
     func matches(_ input: [UInt32], scratch: inout Scratch) -> Bool {
         if isUniversal { return true }
         if isLiteral { return input == prefix }
+        if let segmented {
+            guard input.count >= max(prefix.count, suffix.count), input.starts(with: prefix),
+                input[(input.count - suffix.count)...].elementsEqual(suffix)
+            else { return false }
+            return segmented.matches(input, scratch: &scratch)
+        }
         // Cut at its stars, a wildcard pattern checks its own ends first.
         if let glob, glob.isPlanned { return glob.matches(input) }
         guard input.count >= max(prefix.count, suffix.count), input.starts(with: prefix),
@@ -299,6 +352,17 @@ struct PatternAutomaton: Sendable, Hashable {
         var current: [Int] = []
         var following: [Int] = []
         var stack: [Int] = []
+        /// The input the variable passes below were run over.
+        var passInput: [UInt32] = []
+        /// Where a variable's values end when entered at a set of positions of ``passInput``:
+        /// references of one variable reached at the same positions run it once.
+        var passes: [PassKey: [UInt64]] = [:]
+
+        /// A variable (by identity) and the positions it was entered at.
+        struct PassKey: Hashable {
+            var values: ObjectIdentifier
+            var entries: [UInt64]
+        }
 
         mutating func prepare(stateCount: Int) {
             if marks.count < stateCount { marks += [Int](repeating: -1, count: stateCount - marks.count) }

@@ -19,6 +19,9 @@ indirect enum PatternNode: Sendable, Hashable {
     case alternation([PatternNode])
     /// The node, or nothing.
     case optional(PatternNode)
+    /// A reference to a substitution variable: any one of its values, compiled once and
+    /// shared by every reference (never copied into the pattern).
+    case variable(VariableValues)
 
     /// An alternation of nothing: matches no string at all.
     static let never = PatternNode.alternation([])

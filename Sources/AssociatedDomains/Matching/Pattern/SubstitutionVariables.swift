@@ -8,19 +8,30 @@
 struct SubstitutionVariables: Sendable {
     static let builtInNames = ["alpha", "upper", "lower", "alnum", "digit", "xdigit", "region", "lang"]
 
-    private let custom: [String: [String]]
+    /// Each custom variable's values, compiled once for case-sensitive patterns and once
+    /// (folded) for the others.
+    private let custom: [String: (sensitive: VariableValues, folded: VariableValues)]
 
-    init(custom: [String: [String]]) { self.custom = custom }
+    init(custom: [String: [String]]) {
+        var compiled: [String: (sensitive: VariableValues, folded: VariableValues)] = [:]
+        for (name, values) in custom {
+            compiled[name] = (
+                VariableValues(name: name, values: values, caseSensitive: true),
+                VariableValues(name: name, values: values, caseSensitive: false)
+            )
+        }
+        self.custom = compiled
+    }
 
     func isDefined(_ name: String) -> Bool {
         custom[name] != nil || SubstitutionVariables.builtInNames.contains(name)
     }
 
-    /// The node `$(name)` stands for; `nil` when the variable is not defined.
+    /// The node `$(name)` stands for; `nil` when the variable is not defined. A variable of
+    /// several values is a reference to them (``VariableValues``), shared, not a copy.
     func node(for name: String, caseSensitive: Bool) -> PatternNode? {
         if let values = custom[name] {
-            return .alternation(
-                values.map { PatternParser.parse($0, caseSensitive: caseSensitive, variables: nil).node })
+            return .variable(caseSensitive ? values.sensitive : values.folded)
         }
         let fold: (ScalarSet) -> ScalarSet = { caseSensitive ? $0 : $0.folded() }
         switch name {
@@ -31,24 +42,27 @@ struct SubstitutionVariables: Sendable {
         case "digit": return .set(.range("0"..."9"))
         case "xdigit": return .set(fold(.range("0"..."9", "A"..."F", "a"..."f")))
         case "region":
-            return caseSensitive ? SubstitutionVariables.regions : SubstitutionVariables.foldedRegions
+            return .variable(
+                caseSensitive ? SubstitutionVariables.regions : SubstitutionVariables.foldedRegions)
         case "lang":
-            return caseSensitive ? SubstitutionVariables.languages : SubstitutionVariables.foldedLanguages
+            return .variable(
+                caseSensitive ? SubstitutionVariables.languages : SubstitutionVariables.foldedLanguages)
         default: return nil
         }
     }
 
-    private static let regions = codes(ISOCodes.regions, caseSensitive: true)
-    private static let foldedRegions = codes(ISOCodes.regions, caseSensitive: false)
-    private static let languages = codes(ISOCodes.languages, caseSensitive: true)
-    private static let foldedLanguages = codes(ISOCodes.languages, caseSensitive: false)
+    private static let regions = codes("region", ISOCodes.regions, caseSensitive: true)
+    private static let foldedRegions = codes("region", ISOCodes.regions, caseSensitive: false)
+    private static let languages = codes("lang", ISOCodes.languages, caseSensitive: true)
+    private static let foldedLanguages = codes("lang", ISOCodes.languages, caseSensitive: false)
 
-    private static func codes(_ codes: [String], caseSensitive: Bool) -> PatternNode {
-        .literalAlternation(
-            codes.map { code in
+    private static func codes(_ name: String, _ codes: [String], caseSensitive: Bool) -> VariableValues {
+        VariableValues(
+            name: name,
+            literals: codes.map { code in
                 let scalars = code.unicodeScalars.map(\.value)
                 return caseSensitive ? scalars : CaseFolding.fold(scalars)
-            })
+            }, caseSensitive: caseSensitive)
     }
 }
 
