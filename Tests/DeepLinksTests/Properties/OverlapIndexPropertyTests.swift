@@ -93,8 +93,9 @@ struct OverlapIndexPropertyTests {
             for navigate in compiled where navigate.route.safety == .navigate {
                 for guarded in compiled where guarded.route.safety.requiresConfirmation {
                     if relations.scopesMayOverlap(navigate.route.scope, guarded.route.scope),
-                        relations.shapeMayOverlap(navigate.segments, guarded.segments),
-                        guarded.canRefuseItsShape || relations.order(navigate, guarded) != .after
+                        relations.navigationMayTake(
+                            navigate, RouteRelations.pathShapes(navigate), guarded,
+                            RouteRelations.pathShapes(guarded))
                     {
                         guardedDirect.append((navigate.index, guarded.index))
                     }

@@ -77,23 +77,27 @@ struct RouteOverlapIndex {
     ///
     /// With `shapeOnly`, the route's own parameters are read as accepting anything: the
     /// answer is then every route that may take a link shaped like this route's, whatever
-    /// its parameter checks say.
+    /// its parameter checks say. A route whose last segment is optional is walked for both
+    /// of its shapes.
     func candidates(of position: Int, shapeOnly: Bool = false, into found: inout [Int]) {
         found.removeAll(keepingCapacity: true)
         let route = routes[position]
         let walker = Walker(
             path: route.route.path.segments, validators: route.parameterValidators,
-            count: route.segmentCount, folds: route.foldsLiteralKeys, shapeOnly: shapeOnly)
+            count: route.segmentCount, optional: route.hasOptionalLastSegment, folds: route.foldsLiteralKeys,
+            shapeOnly: shapeOnly)
         walk(node: 0, depth: 0, validator: 0, walker, &found)
     }
 
     /// The route being walked, read from its declared segments (no compiled segment list is
     /// made): the declared path, the validators of its parameters in order, its segment
-    /// count (a kept trailing slash adds an empty literal) and how literals are keyed.
+    /// count (a kept trailing slash adds an empty literal), whether its last segment is
+    /// optional (so that its shorter shape ends one level up) and how literals are keyed.
     private struct Walker {
         let path: [PathPattern.Segment]
         let validators: [ParameterValidator]
         let count: Int
+        let optional: Bool
         let folds: Bool
         let shapeOnly: Bool
     }
@@ -113,6 +117,8 @@ struct RouteOverlapIndex {
             appendTerminals(of: index, to: &found)
             return
         }
+        // The shorter shape of a route whose last segment is optional ends here.
+        if route.optional, depth == route.count - 1 { appendTerminals(of: index, to: &found) }
         guard depth < route.path.count else {
             // The empty segment of a kept trailing slash.
             walkLiteral(node, "", "", depth: depth, validator: next, route, &found)

@@ -1,0 +1,216 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import DeepLinks
+
+/// The third round of hostile route tables (issue 24): an optional last segment beside a
+/// guarded route, tables whose every pair conflicts, and tables whose checks were quadratic.
+@Suite("Hostile route tables, round 3")
+struct HostileRouteTablesRound3Tests {
+    static let photosPolicy = LinkPolicy(allowedHosts: ["photos.example.com"])
+
+    static let photos = RouteTable(scope: RouteScope(schemes: ["https"], hosts: ["photos.example.com"])) {
+        Route("deleteAlbum", "/albums/:album(slug)/delete", safety: .destructive)
+        Route("albumAction", "/albums/:album/:action/:page(int 1...)?")
+    }
+
+    static let admin = RouteTable {
+        Route("purge", "/admin/:id(int 1...9)/:mode(enum soft|hard)?", safety: .destructive)
+        Route("adminPage", "/admin/:x")
+    }
+
+    static func sanitized(_ text: String, _ gate: LinkGate) throws -> Link {
+        gate.sanitize(try gate.parse(text)).link
+    }
+
+    // MARK: 4. An optional last segment reopens the guarded-route hole
+
+    @Test(
+        "4: a navigate route with an optional last segment is reported beside the destructive route whose links its shorter shape takes"
+    )
+    func optionalNavigateBesideDestructiveIsReported() {
+        #expect(
+            Self.photos.problems(policy: Self.photosPolicy) == [
+                .navigationTakesGuardedLinks(route: "albumAction", guarded: "deleteAlbum", safety: .destructive)
+            ])
+    }
+
+    @Test("4: /albums/Summer/delete is not a navigation to albumAction; it opens in the browser naming deleteAlbum")
+    func optionalNavigateDoesNotTakeDestructiveLink() throws {
+        let receiver = try LinkReceiver(table: Self.photos, policy: Self.photosPolicy)
+        let gate = LinkGate(policy: Self.photosPolicy)
+        let text = "https://photos.example.com/albums/Summer/delete"
+        #expect(
+            receiver.receive(url: text).outcome
+                == .openInBrowser(
+                    try Self.sanitized(text, gate),
+                    reason: .invalidParameter(
+                        route: "deleteAlbum",
+                        failure: ParameterFailure(
+                            parameter: "album", location: .path, value: "Summer", reason: .notASlug))))
+        let delete = "https://photos.example.com/albums/summer/delete"
+        #expect(receiver.receive(url: delete).match?.route == "deleteAlbum")
+        #expect(receiver.receive(url: delete).match?.safety == .destructive)
+        // The navigate route's own links are unchanged, with and without the optional page.
+        for text in [
+            "https://photos.example.com/albums/Summer/share", "https://photos.example.com/albums/Summer/delete/2",
+        ] {
+            #expect(receiver.receive(url: text).match?.route == "albumAction", "\(text)")
+        }
+    }
+
+    @Test("4: a destructive route with an optional last segment is reported beside the navigate route its shorter shape fits")
+    func optionalDestructiveBesideNavigateIsReported() {
+        #expect(
+            Self.admin.problems() == [
+                .navigationTakesGuardedLinks(route: "adminPage", guarded: "purge", safety: .destructive)
+            ])
+    }
+
+    @Test("4: /admin/99 is refused naming purge's id, not navigated to adminPage; /admin/5 asks first")
+    func optionalDestructiveShorterShapeIsGuarded() throws {
+        let router = try Router(Self.admin)
+        let gate = LinkGate()
+        let refused = try gate.parse("https://example.com/admin/99")
+        #expect(router.match(refused) == nil)
+        #expect(
+            router.explain(refused).closestFailure?.failure
+                == ParameterFailure(parameter: "id", location: .path, value: "99", reason: .outOfRange(1...9)))
+        #expect(router.explain(refused).closestFailure?.route == "purge")
+        #expect(router.match(try gate.parse("https://example.com/admin/5"))?.name == "purge")
+        #expect(router.match(try gate.parse("https://example.com/admin/5/hard"))?.name == "purge")
+        // Every two-segment link under /admin is shaped like purge's shorter shape: purge decides it.
+        let users = try gate.parse("https://example.com/admin/users")
+        #expect(router.match(users) == nil)
+        #expect(
+            router.explain(users).closestFailure?.failure
+                == ParameterFailure(parameter: "id", location: .path, value: "users", reason: .notAnInteger))
+        #expect(router.match(try gate.parse("https://example.com/admin"))?.name == nil)
+        let receiver = try LinkReceiver(table: Self.admin, policy: LinkPolicy(allowedHosts: ["example.com"]))
+        guard case .confirm(let confirmed) = receiver.receive(url: "https://example.com/admin/5").outcome else {
+            Issue.record("/admin/5 must ask first")
+            return
+        }
+        #expect(confirmed.route == "purge")
+        guard case .openInBrowser(_, let reason) = receiver.receive(url: "https://example.com/admin/99").outcome
+        else {
+            Issue.record("/admin/99 must fall back to the browser")
+            return
+        }
+        #expect(
+            reason
+                == .invalidParameter(
+                    route: "purge",
+                    failure: ParameterFailure(
+                        parameter: "id", location: .path, value: "99", reason: .outOfRange(1...9))))
+    }
+
+    /// Small random tables with optional last segments, catch-alls and guarded routes.
+    enum GuardedTables {
+        static let literals = ["a", "delete", "7"]
+        static let types = ["", "(int 1...9)", "(slug)", "(enum soft|hard)", "(string 1...3)"]
+        /// Values tried for each parameter of a link: literals, numbers in and out of range, a
+        /// slug, text that is not a slug.
+        static let values = ["a", "delete", "7", "42", "soft", "Summer"]
+        static let scopes: [RouteScope] = [.any, RouteScope(schemes: ["https"], hosts: ["example.com"])]
+
+        static func route(_ number: Int, safety: RouteSafety, _ random: inout SplitMix64) -> Route {
+            var segments: [String] = []
+            let count = random.int(1...3)
+            for i in 0..<count {
+                let last = i == count - 1
+                if random.chance(0.4) {
+                    segments.append(random.pick(literals))
+                } else if last, random.chance(0.15) {
+                    segments.append("*p\(i)" + (random.chance(0.5) ? "" : "(slug)"))
+                } else {
+                    segments.append(":p\(i)" + random.pick(types) + (last && random.chance(0.45) ? "?" : ""))
+                }
+            }
+            let query: [QueryParameter] = random.chance(0.1) ? ["page(int 1...9)?"] : []
+            return Route(
+                "r\(number)", PathPattern(parsing: "/" + segments.joined(separator: "/")), query: query,
+                scope: random.pick(scopes), safety: safety, priority: random.chance(0.1) ? 1 : 0)
+        }
+
+        /// Every path of one or two to four segments shaped like `route`: its literals in
+        /// place, each parameter one of ``values`` (a catch-all one or two of them); both
+        /// shapes of an optional last segment.
+        static func shapedPaths(_ route: Route) -> [[String]] {
+            var paths: [[String]] = [[]]
+            let segments = route.path.segments
+            for (i, segment) in segments.enumerated() {
+                var next: [[String]] = []
+                switch segment {
+                case .literal(let text): next = paths.map { $0 + [text] }
+                case .parameter:
+                    if i == segments.count - 1, route.path.hasOptionalLastSegment { next = paths }
+                    for path in paths { for value in values { next.append(path + [value]) } }
+                case .catchAll:
+                    for path in paths {
+                        for value in values {
+                            next.append(path + [value])
+                            next.append(path + [value, "a"])
+                        }
+                    }
+                }
+                paths = next
+            }
+            return paths
+        }
+    }
+
+    @Test(
+        "4: property: every link a guarded route accepts is taken by it or a route as guarded, or the check reports the pair; no link shaped like a guarded route navigates",
+        arguments: PropertySeeds.all)
+    func guardedLinksNeverNavigate(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        var tablesBuilt = 0
+        var linksAccepted = 0
+        var linksRefusedByGuard = 0
+        for _ in 0..<120 {
+            // One guarded level per table: "as guarded" is then "asks first".
+            let guardedSafety: RouteSafety = random.chance(0.5) ? .sensitive : .destructive
+            let routes = (0..<random.int(2...5)).map {
+                GuardedTables.route($0, safety: random.chance(0.35) ? guardedSafety : .navigate, &random)
+            }
+            let options = RoutingOptions(
+                trailingSlash: .ignored, caseSensitivity: random.chance(0.5) ? .sensitive : .insensitive,
+                precedence: random.chance(0.85) ? .specificity : .declarationOrder)
+            let table = RouteTable(options: options, routes: routes)
+            let problems = table.problems()
+            // A table refused with an error has no router to take any link.
+            guard !problems.contains(where: \.isError), let router = try? Router(table) else { continue }
+            tablesBuilt += 1
+            let reported = Set(
+                problems.compactMap { problem -> [String]? in
+                    guard case .navigationTakesGuardedLinks(let route, let guarded, _) = problem else { return nil }
+                    return [route, guarded]
+                })
+            for guarded in routes where guarded.safety.requiresConfirmation {
+                let alone = try Router(RouteTable(options: options, routes: [guarded]))
+                for path in GuardedTables.shapedPaths(guarded) {
+                    let text = "https://example.com/" + path.joined(separator: "/")
+                    guard let link = try? LinkGate().parse(text) else { continue }
+                    let picked = router.match(link)
+                    let context = "seed \(seed), options \(options), routes \(routes.map(\.path.text)) "
+                        + "\(routes.map(\.safety)), link \(text)"
+                    if alone.match(link) != nil {
+                        linksAccepted += 1
+                        let asGuarded = picked.map { $0.route.safety.requiresConfirmation } ?? false
+                        let pairReported = picked.map { reported.contains([$0.name, guarded.name]) } ?? false
+                        #expect(asGuarded || pairReported, "\(guarded.name) accepts it: \(context)")
+                    } else if picked == nil {
+                        linksRefusedByGuard += 1
+                    }
+                    // A link shaped like a guarded route never lands on a navigate route.
+                    #expect(picked?.route.safety != .navigate, "shaped like \(guarded.name): \(context)")
+                }
+            }
+        }
+        #expect(tablesBuilt > 20)
+        #expect(linksAccepted > 100)
+        #expect(linksRefusedByGuard > 10)
+    }
+}
