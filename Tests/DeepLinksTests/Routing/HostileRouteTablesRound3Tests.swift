@@ -213,4 +213,83 @@ struct HostileRouteTablesRound3Tests {
         #expect(linksAccepted > 100)
         #expect(linksRefusedByGuard > 10)
     }
+
+    // MARK: 5. Route-table checks list every conflicting pair
+
+    /// The problems of the pairs `(later, earlier)` in the order the check compares them, the
+    /// first `count` of them.
+    static func firstPairs(_ count: Int, _ problem: (Int, Int) -> RouteTableProblem) -> [RouteTableProblem] {
+        var found: [RouteTableProblem] = []
+        var later = 1
+        while found.count < count {
+            for earlier in 0..<later where found.count < count { found.append(problem(later, earlier)) }
+            later += 1
+        }
+        return found
+    }
+
+    @Test("5: 2,000 routes on /a with their own required query items: 100 ambiguities and one line for the rest")
+    func everyPairAmbiguousIsCapped() {
+        let routes = (0..<2_000).map { Route("r\($0)", "/a", query: [QueryParameter(stringLiteral: "q\($0)")]) }
+        let problems = RouteTable(routes: routes).problems()
+        let expected =
+            Self.firstPairs(100) { .ambiguousRoutes(route: "r\($0)", other: "r\($1)") } + [
+                .moreProblems(code: "TABLE012", count: nil)
+            ]
+        #expect(problems == expected)
+        #expect(
+            problems.last?.description
+                == "… and more TABLE012 problems: the check stops comparing routes once one kind of overlap "
+                + "has more than 100, so other overlaps may be unreported too")
+        #expect(problems.last?.isError == true)
+        #expect(Diagnostic(problems[100]).code == "TABLE012")
+        // Building a router or a receiver refuses the table with the same capped list.
+        #expect(throws: RouteTableError(problems: expected)) { try Router(RouteTable(routes: routes)) }
+        #expect(throws: LinkReceiverError.routeTable(RouteTableError(problems: expected))) {
+            try LinkReceiver(table: RouteTable(routes: routes), policy: LinkPolicy(allowedHosts: ["example.com"]))
+        }
+    }
+
+    @Test("5: 2,000 routes on one path with distinct priorities: 100 duplicates and one line for the rest")
+    func everyPairDuplicateIsCapped() {
+        let routes = (0..<2_000).map { Route("r\($0)", "/a/:id(int)", priority: $0) }
+        let problems = RouteTable(routes: routes).problems()
+        #expect(
+            problems
+                == Self.firstPairs(100) { .duplicateRoute(route: "r\($0)", duplicateOf: "r\($1)") } + [
+                    .moreProblems(code: "TABLE010", count: nil)
+                ])
+    }
+
+    @Test("5: problems of one code beyond 100 are counted exactly where the check finds them all anyway")
+    func countedBeyondTheLimit() throws {
+        // 150 navigate routes, each on its own host, beside one destructive route on every
+        // host: 150 warnings, all needed at run time, 100 listed.
+        var routes = (0..<150).map {
+            Route(
+                "browse\($0)", "/a/:x/:action", scope: RouteScope(schemes: ["https"], hosts: [HostPattern("h\($0).example.com")]))
+        }
+        routes.append(Route("remove", "/a/:id(int)/delete", safety: .destructive))
+        let table = RouteTable(routes: routes)
+        let problems = table.problems()
+        #expect(problems.count == 101)
+        #expect(
+            Array(problems.prefix(100))
+                == (0..<100).map { number -> RouteTableProblem in
+                    .navigationTakesGuardedLinks(route: "browse\(number)", guarded: "remove", safety: .destructive)
+                })
+        #expect(problems.last == RouteTableProblem.moreProblems(code: "TABLE015", count: 50))
+        #expect(problems.last?.description == "… and 50 more TABLE015 problems")
+        #expect(problems.last?.isError == false)
+        // Warnings only: the table builds, and the guard holds on the 150th host too.
+        let router = try Router(table)
+        #expect(router.match(try LinkGate().parse("https://h149.example.com/a/x/delete")) == nil)
+        #expect(router.match(try LinkGate().parse("https://h149.example.com/a/7/delete"))?.name == "remove")
+
+        let badNames = (0..<1_234).map { Route("bad name \($0)", PathPattern(parsing: "/n\($0)")) }
+        let named = RouteTable(routes: badNames).problems()
+        #expect(named.count == 101)
+        #expect(named.last == RouteTableProblem.moreProblems(code: "TABLE001", count: 1_134))
+        #expect(named.last?.description == "… and 1,134 more TABLE001 problems")
+    }
 }

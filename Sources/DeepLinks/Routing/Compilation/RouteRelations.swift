@@ -41,6 +41,28 @@ struct RouteRelations {
         for e in found where mayOverlap(routes[e], route) { pairs.append((route, routes[e])) }
     }
 
+    /// Appends to `findings` the problems of the pairs `(later, earlier)` that
+    /// ``appendOverlaps(of:in:builder:found:to:)`` finds, in its order, counting each code in
+    /// `counts`; stops and returns the code of the first problem past `limit` of its code
+    /// (that problem included), else `nil`.
+    func appendOverlapProblems(
+        of later: Int, in routes: [CompiledRoute], builder: RouteTrie.Builder, found: inout [Int],
+        to findings: inout [OverlapFinding], counts: inout [String: Int], limit: Int
+    ) -> String? {
+        let route = routes[later]
+        builder.overlapCandidates(of: route, relations: self, into: &found)
+        Self.sortUnique(&found, below: later)
+        for e in found where mayOverlap(routes[e], route) {
+            guard let problem = problem(earlier: routes[e], later: route) else { continue }
+            findings.append(OverlapFinding(earlier: routes[e], later: route, problem: problem))
+            let code = problem.code
+            let count = counts[code, default: 0] + 1
+            counts[code] = count
+            if count > limit { return code }
+        }
+        return nil
+    }
+
     /// Keeps the positions below `limit`, in increasing order, each once.
     static func sortUnique(_ positions: inout [Int], below limit: Int) {
         var kept = 0
