@@ -292,4 +292,112 @@ struct HostileRouteTablesRound3Tests {
         #expect(named.last == RouteTableProblem.moreProblems(code: "TABLE001", count: 1_134))
         #expect(named.last?.description == "… and 1,134 more TABLE001 problems")
     }
+
+    // MARK: 6. Route-table checks are quadratic even when they find nothing
+
+    /// The shapes of `Benchmarks/Sources/LinkBenchmarks/Workloads/HostileTableWorkloads.swift`
+    /// that make no problem, at any size.
+    enum QuadraticShapes {
+        static func distinctPriorities(_ count: Int) -> [Route] {
+            (0..<count).map {
+                Route("r\($0)", "/a", query: [QueryParameter(stringLiteral: "q\($0)")], priority: $0)
+            }
+        }
+
+        static func fourteenSegments(_ count: Int) -> [Route] {
+            (0..<count).map { i in
+                var rest = i
+                var segments: [String] = []
+                for position in 0..<14 {
+                    segments.append(["a", "b", ":p\(position)"][rest % 3])
+                    rest /= 3
+                }
+                return Route("r\(i)", PathPattern(parsing: "/" + segments.joined(separator: "/")))
+            }
+        }
+
+        static func catchAlls(_ count: Int) -> [Route] {
+            (0..<count).map { i in
+                let parameters = (0..<(i % 30)).map { ":p\($0)" }
+                return Route(
+                    "r\(i)", PathPattern(parsing: "/" + (parameters + ["l\(i / 30)", "*rest"]).joined(separator: "/")))
+            }
+        }
+
+        static func onePathManyHosts(_ count: Int) -> [Route] {
+            (0..<count).map {
+                Route(
+                    "r\($0)", "/a/:id(int)",
+                    scope: RouteScope(schemes: ["https"], hosts: [HostPattern("h\($0).example.com")]))
+            }
+        }
+
+        static let all: [(String, @Sendable (Int) -> [Route])] = [
+            ("distinct priorities", distinctPriorities), ("14 segments", fourteenSegments),
+            ("catch-alls", catchAlls), ("one path, many hosts", onePathManyHosts),
+        ]
+    }
+
+    /// How many routes the overlap walk hands to the exact comparison, summed over the table
+    /// (each route walks the routes before it, as the table check does).
+    static func candidatesCompared(_ routes: [Route], options: RoutingOptions = RoutingOptions()) -> Int {
+        let registry = ParameterTypeRegistry()
+        let validators = ValidatorPool(options: options, registry: registry)
+        let compiled = routes.indices.map {
+            CompiledRoute(declarations: routes, index: $0, options: options, validators: validators)
+        }
+        let relations = RouteRelations(options: options, registry: registry)
+        var builder = RouteTrie.Builder(routeCount: compiled.count)
+        var found: [Int] = []
+        var total = 0
+        for later in compiled.indices {
+            builder.add(compiled[later], as: later)
+            builder.overlapCandidates(of: compiled[later], relations: relations, into: &found)
+            RouteRelations.sortUnique(&found, below: later)
+            total += found.count
+        }
+        return total
+    }
+
+    /// The pairs of the routes that end on one path before the path is indexed.
+    static let unindexedPairs = (TerminalIndex.threshold - 1) * (TerminalIndex.threshold - 2) / 2
+
+    @Test(
+        "6: 2,000-route tables that overlap everywhere and conflict nowhere: no problem, and the walk hands the exact comparison a number of pairs that does not grow with the table",
+        arguments: QuadraticShapes.all.map(\.0))
+    func overlapWithoutConflictIsNotQuadratic(shape: String) throws {
+        let routes = try #require(QuadraticShapes.all.first { $0.0 == shape }).1(2_000)
+        #expect(RouteTable(routes: routes).problems() == [])
+        // Every pair of these tables may share a link (or a path); none can be a problem, and
+        // the walk finds that out branch by branch, or by the index of one path's routes: only
+        // the routes that end on one path before it is indexed compare each other.
+        let expected = ["distinct priorities", "one path, many hosts"].contains(shape) ? Self.unindexedPairs : 0
+        #expect(Self.candidatesCompared(routes) == expected)
+        #expect(
+            Self.candidatesCompared(routes, options: RoutingOptions(precedence: .declarationOrder)) == expected)
+    }
+
+    @Test("6: one path whose routes conflict in a few places: exactly those pairs are compared and reported")
+    func indexedPathFindsExactlyTheConflicts() {
+        // 2,000 routes on one path and 2,000 hosts; two more share hosts with earlier ones.
+        var routes = QuadraticShapes.onePathManyHosts(2_000)
+        routes.append(
+            Route("again7", "/a/:id(int)", scope: RouteScope(schemes: ["https"], hosts: ["h7.example.com"])))
+        // Tried before r9 (it requires more), which still takes the links without `q`.
+        routes.append(
+            Route(
+                "query9", "/a/:id(int)", query: ["q"],
+                scope: RouteScope(schemes: ["https"], hosts: ["h9.example.com"])))
+        #expect(RouteTable(routes: routes).problems() == [.duplicateRoute(route: "again7", duplicateOf: "r7")])
+        #expect(Self.candidatesCompared(routes) == Self.unindexedPairs + 2)
+
+        // A route of higher priority on every host shadows them all: 100 listed, then one line.
+        routes.append(Route("everywhere", "/a/:id(int)", priority: 1))
+        #expect(
+            RouteTable(routes: routes).problems()
+                == (0..<100).map { RouteTableProblem.shadowedRoute(route: "r\($0)", shadowedBy: "everywhere") } + [
+                    .duplicateRoute(route: "again7", duplicateOf: "r7"),
+                    .moreProblems(code: "TABLE011", count: nil),
+                ])
+    }
 }

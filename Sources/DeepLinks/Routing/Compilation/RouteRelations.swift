@@ -371,7 +371,7 @@ struct RouteRelations {
     }
 
     /// Whether every value of type `y` is a value of type `x` (`nil` is untyped).
-    private func typeCovers(_ x: ParameterType?, _ y: ParameterType?) -> Bool {
+    func typeCovers(_ x: ParameterType?, _ y: ParameterType?) -> Bool {
         guard let x else {
             switch y {
             case .custom?: return false
