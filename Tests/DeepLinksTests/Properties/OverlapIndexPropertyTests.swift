@@ -78,7 +78,10 @@ struct OverlapIndexPropertyTests {
 
             let walked = Self.walkedProblems(compiled, relations)
             let direct = Self.directProblems(compiled, relations)
-            #expect(walked == direct, "missing \(Set(direct).subtracting(walked).sorted().prefix(3)), extra \(Set(walked).subtracting(direct).sorted().prefix(3)) options \(options), routes \(routes)")
+            #expect(
+                walked == direct,
+                "missing \(Set(direct).subtracting(walked).sorted().prefix(3)), extra \(Set(walked).subtracting(direct).sorted().prefix(3)) options \(options), routes \(routes)"
+            )
             pairsSeen += direct.count
 
             let guardedWalked = relations.guardedPairs(compiled, index: index).map {
@@ -141,7 +144,8 @@ struct OverlapIndexPropertyTests {
                 switch random.int(0...5) {
                 case 0: scope = .any
                 case 1: scope = RouteScope(schemes: ["myapp"])
-                case 2: scope = RouteScope(schemes: ["https"], hosts: [random.pick(hosts), random.pick(hosts)])
+                case 2:
+                    scope = RouteScope(schemes: ["https"], hosts: [random.pick(hosts), random.pick(hosts)])
                 default: scope = RouteScope(schemes: ["https"], hosts: [random.pick(hosts)])
                 }
                 let query = (0..<random.int(0...5)).map { _ in

@@ -32,11 +32,14 @@ struct HostileRouteTablesRound3Tests {
     func optionalNavigateBesideDestructiveIsReported() {
         #expect(
             Self.photos.problems(policy: Self.photosPolicy) == [
-                .navigationTakesGuardedLinks(route: "albumAction", guarded: "deleteAlbum", safety: .destructive)
+                .navigationTakesGuardedLinks(
+                    route: "albumAction", guarded: "deleteAlbum", safety: .destructive)
             ])
     }
 
-    @Test("4: /albums/Summer/delete is not a navigation to albumAction; it opens in the browser naming deleteAlbum")
+    @Test(
+        "4: /albums/Summer/delete is not a navigation to albumAction; it opens in the browser naming deleteAlbum"
+    )
     func optionalNavigateDoesNotTakeDestructiveLink() throws {
         let receiver = try LinkReceiver(table: Self.photos, policy: Self.photosPolicy)
         let gate = LinkGate(policy: Self.photosPolicy)
@@ -54,13 +57,16 @@ struct HostileRouteTablesRound3Tests {
         #expect(receiver.receive(url: delete).match?.safety == .destructive)
         // The navigate route's own links are unchanged, with and without the optional page.
         for text in [
-            "https://photos.example.com/albums/Summer/share", "https://photos.example.com/albums/Summer/delete/2",
+            "https://photos.example.com/albums/Summer/share",
+            "https://photos.example.com/albums/Summer/delete/2",
         ] {
             #expect(receiver.receive(url: text).match?.route == "albumAction", "\(text)")
         }
     }
 
-    @Test("4: a destructive route with an optional last segment is reported beside the navigate route its shorter shape fits")
+    @Test(
+        "4: a destructive route with an optional last segment is reported beside the navigate route its shorter shape fits"
+    )
     func optionalDestructiveBesideNavigateIsReported() {
         #expect(
             Self.admin.problems() == [
@@ -76,7 +82,8 @@ struct HostileRouteTablesRound3Tests {
         #expect(router.match(refused) == nil)
         #expect(
             router.explain(refused).closestFailure?.failure
-                == ParameterFailure(parameter: "id", location: .path, value: "99", reason: .outOfRange(1...9)))
+                == ParameterFailure(parameter: "id", location: .path, value: "99", reason: .outOfRange(1...9))
+        )
         #expect(router.explain(refused).closestFailure?.route == "purge")
         #expect(router.match(try gate.parse("https://example.com/admin/5"))?.name == "purge")
         #expect(router.match(try gate.parse("https://example.com/admin/5/hard"))?.name == "purge")
@@ -88,12 +95,14 @@ struct HostileRouteTablesRound3Tests {
                 == ParameterFailure(parameter: "id", location: .path, value: "users", reason: .notAnInteger))
         #expect(router.match(try gate.parse("https://example.com/admin"))?.name == nil)
         let receiver = try LinkReceiver(table: Self.admin, policy: LinkPolicy(allowedHosts: ["example.com"]))
-        guard case .confirm(let confirmed) = receiver.receive(url: "https://example.com/admin/5").outcome else {
+        guard case .confirm(let confirmed) = receiver.receive(url: "https://example.com/admin/5").outcome
+        else {
             Issue.record("/admin/5 must ask first")
             return
         }
         #expect(confirmed.route == "purge")
-        guard case .openInBrowser(_, let reason) = receiver.receive(url: "https://example.com/admin/99").outcome
+        guard
+            case .openInBrowser(_, let reason) = receiver.receive(url: "https://example.com/admin/99").outcome
         else {
             Issue.record("/admin/99 must fall back to the browser")
             return
@@ -185,7 +194,9 @@ struct HostileRouteTablesRound3Tests {
             tablesBuilt += 1
             let reported = Set(
                 problems.compactMap { problem -> [String]? in
-                    guard case .navigationTakesGuardedLinks(let route, let guarded, _) = problem else { return nil }
+                    guard case .navigationTakesGuardedLinks(let route, let guarded, _) = problem else {
+                        return nil
+                    }
                     return [route, guarded]
                 })
             for guarded in routes where guarded.safety.requiresConfirmation {
@@ -194,7 +205,8 @@ struct HostileRouteTablesRound3Tests {
                     let text = "https://example.com/" + path.joined(separator: "/")
                     guard let link = try? LinkGate().parse(text) else { continue }
                     let picked = router.match(link)
-                    let context = "seed \(seed), options \(options), routes \(routes.map(\.path.text)) "
+                    let context =
+                        "seed \(seed), options \(options), routes \(routes.map(\.path.text)) "
                         + "\(routes.map(\.safety)), link \(text)"
                     if alone.match(link) != nil {
                         linksAccepted += 1
@@ -228,9 +240,13 @@ struct HostileRouteTablesRound3Tests {
         return found
     }
 
-    @Test("5: 2,000 routes on /a with their own required query items: 100 ambiguities and one line for the rest")
+    @Test(
+        "5: 2,000 routes on /a with their own required query items: 100 ambiguities and one line for the rest"
+    )
     func everyPairAmbiguousIsCapped() {
-        let routes = (0..<2_000).map { Route("r\($0)", "/a", query: [QueryParameter(stringLiteral: "q\($0)")]) }
+        let routes = (0..<2_000).map {
+            Route("r\($0)", "/a", query: [QueryParameter(stringLiteral: "q\($0)")])
+        }
         let problems = RouteTable(routes: routes).problems()
         let expected =
             Self.firstPairs(100) { .ambiguousRoutes(route: "r\($0)", other: "r\($1)") } + [
@@ -246,7 +262,8 @@ struct HostileRouteTablesRound3Tests {
         // Building a router or a receiver refuses the table with the same capped list.
         #expect(throws: RouteTableError(problems: expected)) { try Router(RouteTable(routes: routes)) }
         #expect(throws: LinkReceiverError.routeTable(RouteTableError(problems: expected))) {
-            try LinkReceiver(table: RouteTable(routes: routes), policy: LinkPolicy(allowedHosts: ["example.com"]))
+            try LinkReceiver(
+                table: RouteTable(routes: routes), policy: LinkPolicy(allowedHosts: ["example.com"]))
         }
     }
 
@@ -267,7 +284,8 @@ struct HostileRouteTablesRound3Tests {
         // host: 150 warnings, all needed at run time, 100 listed.
         var routes = (0..<150).map {
             Route(
-                "browse\($0)", "/a/:x/:action", scope: RouteScope(schemes: ["https"], hosts: [HostPattern("h\($0).example.com")]))
+                "browse\($0)", "/a/:x/:action",
+                scope: RouteScope(schemes: ["https"], hosts: [HostPattern("h\($0).example.com")]))
         }
         routes.append(Route("remove", "/a/:id(int)/delete", safety: .destructive))
         let table = RouteTable(routes: routes)
@@ -276,7 +294,8 @@ struct HostileRouteTablesRound3Tests {
         #expect(
             Array(problems.prefix(100))
                 == (0..<100).map { number -> RouteTableProblem in
-                    .navigationTakesGuardedLinks(route: "browse\(number)", guarded: "remove", safety: .destructive)
+                    .navigationTakesGuardedLinks(
+                        route: "browse\(number)", guarded: "remove", safety: .destructive)
                 })
         #expect(problems.last == RouteTableProblem.moreProblems(code: "TABLE015", count: 50))
         #expect(problems.last?.description == "… and 50 more TABLE015 problems")
@@ -320,7 +339,8 @@ struct HostileRouteTablesRound3Tests {
             (0..<count).map { i in
                 let parameters = (0..<(i % 30)).map { ":p\($0)" }
                 return Route(
-                    "r\(i)", PathPattern(parsing: "/" + (parameters + ["l\(i / 30)", "*rest"]).joined(separator: "/")))
+                    "r\(i)",
+                    PathPattern(parsing: "/" + (parameters + ["l\(i / 30)", "*rest"]).joined(separator: "/")))
             }
         }
 
@@ -371,10 +391,12 @@ struct HostileRouteTablesRound3Tests {
         // Every pair of these tables may share a link (or a path); none can be a problem, and
         // the walk finds that out branch by branch, or by the index of one path's routes: only
         // the routes that end on one path before it is indexed compare each other.
-        let expected = ["distinct priorities", "one path, many hosts"].contains(shape) ? Self.unindexedPairs : 0
+        let expected =
+            ["distinct priorities", "one path, many hosts"].contains(shape) ? Self.unindexedPairs : 0
         #expect(Self.candidatesCompared(routes) == expected)
         #expect(
-            Self.candidatesCompared(routes, options: RoutingOptions(precedence: .declarationOrder)) == expected)
+            Self.candidatesCompared(routes, options: RoutingOptions(precedence: .declarationOrder))
+                == expected)
     }
 
     @Test("6: one path whose routes conflict in a few places: exactly those pairs are compared and reported")
@@ -388,14 +410,17 @@ struct HostileRouteTablesRound3Tests {
             Route(
                 "query9", "/a/:id(int)", query: ["q"],
                 scope: RouteScope(schemes: ["https"], hosts: ["h9.example.com"])))
-        #expect(RouteTable(routes: routes).problems() == [.duplicateRoute(route: "again7", duplicateOf: "r7")])
+        #expect(
+            RouteTable(routes: routes).problems() == [.duplicateRoute(route: "again7", duplicateOf: "r7")])
         #expect(Self.candidatesCompared(routes) == Self.unindexedPairs + 2)
 
         // A route of higher priority on every host shadows them all: 100 listed, then one line.
         routes.append(Route("everywhere", "/a/:id(int)", priority: 1))
         #expect(
             RouteTable(routes: routes).problems()
-                == (0..<100).map { RouteTableProblem.shadowedRoute(route: "r\($0)", shadowedBy: "everywhere") } + [
+                == (0..<100).map {
+                    RouteTableProblem.shadowedRoute(route: "r\($0)", shadowedBy: "everywhere")
+                } + [
                     .duplicateRoute(route: "again7", duplicateOf: "r7"),
                     .moreProblems(code: "TABLE011", count: nil),
                 ])

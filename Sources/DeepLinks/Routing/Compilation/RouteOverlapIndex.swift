@@ -245,7 +245,8 @@ extension RouteTrie.Builder {
             count: route.segmentCount, folds: route.foldsLiteralKeys, priority: route.route.priority,
             relations: relations)
         // Under declaration order the earlier route of two of one priority is tried first.
-        let start = PathRelation(order: relations.options.precedence == .declarationOrder ? .edgeFirst : .same)
+        let start = PathRelation(
+            order: relations.options.precedence == .declarationOrder ? .edgeFirst : .same)
         var info: TerminalIndex.RouteInfo?
         walk(node: 0, depth: 0, validator: 0, start, walker, &info, &found)
     }
@@ -358,8 +359,11 @@ extension RouteTrie.Builder {
             var l = mayHold(node, literalRelation, w) ? Int(firstLiteral[Int(node)]) : -1
             while l >= 0 {
                 let child = literals[l].child
-                if mayHold(child, literalRelation, w), accepts(validator, literal: literals[l].key, child: child, w) {
-                    walk(node: child, depth: depth + 1, validator: next + 1, literalRelation, w, &info, &found)
+                if mayHold(child, literalRelation, w),
+                    accepts(validator, literal: literals[l].key, child: child, w)
+                {
+                    walk(
+                        node: child, depth: depth + 1, validator: next + 1, literalRelation, w, &info, &found)
                 }
                 l = Int(literals[l].next)
             }
@@ -367,12 +371,14 @@ extension RouteTrie.Builder {
             while e >= 0 {
                 let child = parameterEdges[e].child
                 if parameterEdges[e].catchAll {
-                    let after = self.relation(relation, mine: mine, myType: type, myCatchAll: false, edge: e, w)
+                    let after = self.relation(
+                        relation, mine: mine, myType: type, myCatchAll: false, edge: e, w)
                     if mayHold(child, after, w) { appendTerminals(of: child, after, w, &info, &found) }
                 } else if parameterEdges[e].validator === validator {
                     walk(node: child, depth: depth + 1, validator: next + 1, relation, w, &info, &found)
                 } else if w.relations.typesMayOverlap(validator, parameterEdges[e].validator) {
-                    let after = self.relation(relation, mine: mine, myType: type, myCatchAll: false, edge: e, w)
+                    let after = self.relation(
+                        relation, mine: mine, myType: type, myCatchAll: false, edge: e, w)
                     walk(node: child, depth: depth + 1, validator: next + 1, after, w, &info, &found)
                 }
                 e = Int(parameterEdges[e].next)
@@ -392,7 +398,8 @@ extension RouteTrie.Builder {
             while e >= 0 {
                 let after =
                     parameterEdges[e].validator === validator && parameterEdges[e].catchAll
-                    ? relation : self.relation(relation, mine: mine, myType: type, myCatchAll: true, edge: e, w)
+                    ? relation
+                    : self.relation(relation, mine: mine, myType: type, myCatchAll: true, edge: e, w)
                 collectBelow(parameterEdges[e].child, after, w, &info, &found)
                 e = Int(parameterEdges[e].next)
             }
@@ -427,7 +434,8 @@ extension RouteTrie.Builder {
     }
 
     private func walkLiteral(
-        _ node: Int32, _ text: String, _ key: String, depth: Int, validator next: Int, _ relation: PathRelation,
+        _ node: Int32, _ text: String, _ key: String, depth: Int, validator next: Int,
+        _ relation: PathRelation,
         _ w: OverlapWalker, _ info: inout TerminalIndex.RouteInfo?, _ found: inout [Int]
     ) {
         let child = existingLiteralChild(node, key)
@@ -443,7 +451,9 @@ extension RouteTrie.Builder {
                 walkerFirst: true)
             if mayHold(edge.child, after, w), w.relations.accepts(edge.validator, text) {
                 if edge.catchAll {
-                    if mayHold(edge.child, after, w) { appendTerminals(of: edge.child, after, w, &info, &found) }
+                    if mayHold(edge.child, after, w) {
+                        appendTerminals(of: edge.child, after, w, &info, &found)
+                    }
                 } else {
                     walk(node: edge.child, depth: depth + 1, validator: next, after, w, &info, &found)
                 }
@@ -532,7 +542,9 @@ struct TerminalIndex {
         let scope = route.route.scope
         var scopes: [Int32] = []
         if Self.isByHost(scope) {
-            for host in scope.hosts { if let id = hostIDs[host.name], !scopes.contains(id) { scopes.append(id) } }
+            for host in scope.hosts {
+                if let id = hostIDs[host.name], !scopes.contains(id) { scopes.append(id) }
+            }
             scopes.append(Self.generalScope)
         } else {
             scopes = [Self.wholeNode]
@@ -547,7 +559,8 @@ struct TerminalIndex {
     }
 
     private static func isByHost(_ scope: RouteScope) -> Bool {
-        !scope.hosts.isEmpty && !scope.servesCustomSchemes && scope.hosts.allSatisfy { !$0.isSubdomainWildcard }
+        !scope.hosts.isEmpty && !scope.servesCustomSchemes
+            && scope.hosts.allSatisfy { !$0.isSubdomainWildcard }
     }
 
     /// Indexes the route at position `r` ending at `node`.
@@ -577,11 +590,14 @@ struct TerminalIndex {
         let order = Self.order(route)
         for scope in scopes {
             lists[Key(node: node, scope: scope, kind: 0, value: 0, order: 0), default: []].append(r)
-            lists[Key(node: node, scope: scope, kind: 1, value: Int(signature), order: 0), default: []].append(r)
+            lists[Key(node: node, scope: scope, kind: 1, value: Int(signature), order: 0), default: []]
+                .append(r)
             for name in names {
-                lists[Key(node: node, scope: scope, kind: 2, value: Int(name), order: 0), default: []].append(r)
+                lists[Key(node: node, scope: scope, kind: 2, value: Int(name), order: 0), default: []].append(
+                    r)
             }
-            lists[Key(node: node, scope: scope, kind: 3, value: priority, order: order), default: []].append(r)
+            lists[Key(node: node, scope: scope, kind: 3, value: priority, order: order), default: []].append(
+                r)
         }
     }
 
@@ -603,7 +619,9 @@ struct TerminalIndex {
             // Routes whose names are among `info.names` (each subset's signature).
             for mask in 0..<(1 << info.names.count) {
                 var subset: [Int32] = []
-                for (bit, name) in info.names.enumerated() where mask & (1 << bit) != 0 { subset.append(name) }
+                for (bit, name) in info.names.enumerated() where mask & (1 << bit) != 0 {
+                    subset.append(name)
+                }
                 if let signature = signatureIDs[subset] {
                     append(Key(node: node, scope: scope, kind: 1, value: Int(signature), order: 0))
                 }

@@ -81,7 +81,8 @@ extension RouteRelations {
             pairs.removeAll(keepingCapacity: true)
             appendOverlaps(of: later, in: shapes, builder: builder, found: &found, to: &pairs)
             for (laterShape, earlierShape) in pairs {
-                guard let l = owner[ObjectIdentifier(laterShape)], let e = owner[ObjectIdentifier(earlierShape)],
+                guard let l = owner[ObjectIdentifier(laterShape)],
+                    let e = owner[ObjectIdentifier(earlierShape)],
                     l.route.index != e.route.index,
                     let found = problem(earlier: earlierShape, later: laterShape)
                 else { continue }

@@ -131,7 +131,8 @@ struct RouteTableValidation {
             } else if state.walksOverlaps, state.overlapsStoppedAt == nil {
                 state.overlapsStoppedAt = relations.appendOverlapProblems(
                     of: position, in: state.compiled, builder: state.trie, found: &state.found,
-                    to: &state.overlapFindings, counts: &state.overlapCounts, limit: RouteTable.maximumProblemsPerCode)
+                    to: &state.overlapFindings, counts: &state.overlapCounts,
+                    limit: RouteTable.maximumProblemsPerCode)
             }
         }
         if !found.isEmpty { state.perRoute[index] = found }
