@@ -303,10 +303,11 @@ extension RouteTrie.Builder {
         return w.relations.accepts(validator, key)
     }
 
-    /// The relation after a segment of the walked route (`mine`: its key, its type, whether it
+    /// The relation after a segment of the walked route (its validator, its type, whether it
     /// is a catch-all) meets a parameter or catch-all edge.
     private func relation(
-        _ relation: PathRelation, mine: SegmentKey, myType: ParameterType?, myCatchAll: Bool,
+        _ relation: PathRelation, mine validator: ParameterValidator, myType: ParameterType?,
+        myCatchAll: Bool,
         edge e: Int, _ w: OverlapWalker
     ) -> PathRelation {
         let edge = parameterEdges[e]
@@ -321,6 +322,11 @@ extension RouteTrie.Builder {
         }
         if next.order == .same {
             let theirs = edge.key
+            // Made only here: a key spells its type, which most steps of the walk never need.
+            let mine =
+                myCatchAll
+                ? CompiledRoute.Segment.catchAll(name: "", type: myType, validator: validator).key
+                : CompiledRoute.Segment.parameter(name: "", type: myType, validator: validator).key
             if mine != theirs {
                 next.order =
                     mine.kind == theirs.kind && mine.typeRank == theirs.typeRank
@@ -351,7 +357,6 @@ extension RouteTrie.Builder {
                 &info, &found)
         case .parameter(_, let type):
             let validator = w.validators[next]
-            let mine = CompiledRoute.Segment.parameter(name: "", type: type, validator: validator).key
             let literalRelation = relation.literalEdge(
                 coveredBy: true, coversIt: Self.isEnumeration(type), walkerFirst: false)
             // The literal children are skipped at once when no route below this node can make
@@ -372,13 +377,13 @@ extension RouteTrie.Builder {
                 let child = parameterEdges[e].child
                 if parameterEdges[e].catchAll {
                     let after = self.relation(
-                        relation, mine: mine, myType: type, myCatchAll: false, edge: e, w)
+                        relation, mine: validator, myType: type, myCatchAll: false, edge: e, w)
                     if mayHold(child, after, w) { appendTerminals(of: child, after, w, &info, &found) }
                 } else if parameterEdges[e].validator === validator {
                     walk(node: child, depth: depth + 1, validator: next + 1, relation, w, &info, &found)
                 } else if w.relations.typesMayOverlap(validator, parameterEdges[e].validator) {
                     let after = self.relation(
-                        relation, mine: mine, myType: type, myCatchAll: false, edge: e, w)
+                        relation, mine: validator, myType: type, myCatchAll: false, edge: e, w)
                     walk(node: child, depth: depth + 1, validator: next + 1, after, w, &info, &found)
                 }
                 e = Int(parameterEdges[e].next)
@@ -387,7 +392,6 @@ extension RouteTrie.Builder {
             // One or more further segments: every route below this node at a greater depth
             // (a catch-all is last, so the walk ends here).
             let validator = w.validators[next]
-            let mine = CompiledRoute.Segment.catchAll(name: "", type: type, validator: validator).key
             let literalRelation = relation.literalEdge(coveredBy: true, coversIt: false, walkerFirst: false)
             var l = mayHold(node, literalRelation, w) ? Int(firstLiteral[Int(node)]) : -1
             while l >= 0 {
@@ -399,7 +403,7 @@ extension RouteTrie.Builder {
                 let after =
                     parameterEdges[e].validator === validator && parameterEdges[e].catchAll
                     ? relation
-                    : self.relation(relation, mine: mine, myType: type, myCatchAll: true, edge: e, w)
+                    : self.relation(relation, mine: validator, myType: type, myCatchAll: true, edge: e, w)
                 collectBelow(parameterEdges[e].child, after, w, &info, &found)
                 e = Int(parameterEdges[e].next)
             }
@@ -447,7 +451,7 @@ extension RouteTrie.Builder {
             // parameter or catch-all accepts it, so may cover it.
             let after = relation.literalEdge(
                 coveredBy: true,
-                coversIt: !edge.catchAll && !edge.untyped && Self.isEnumeration(edge.validator.type),
+                coversIt: !edge.catchAll && edge.isEnumeration,
                 walkerFirst: true)
             if mayHold(edge.child, after, w), w.relations.accepts(edge.validator, text) {
                 if edge.catchAll {

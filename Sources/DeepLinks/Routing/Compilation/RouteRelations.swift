@@ -381,13 +381,18 @@ struct RouteRelations {
         }
         guard let y else { return false }
         if x == y { return true }
-        let vx = ParameterValidator(x, caseSensitive: caseSensitive, registry: registry)
+        // Made only where a value is tried: most pairs of types are decided by their bounds.
+        func validator() -> ParameterValidator {
+            ParameterValidator(x, caseSensitive: caseSensitive, registry: registry)
+        }
         switch (x, y) {
         case (.integer(let rx), .integer(let ry)):
             return rx.lowerBound <= ry.lowerBound && ry.upperBound <= rx.upperBound
         case (_, .enumeration(let values)):
+            let vx = validator()
             return values.allSatisfy { accepts(vx, $0) }
         case (_, .boolean):
+            let vx = validator()
             return Self.booleanTexts.allSatisfy { accepts(vx, $0) }
         case (.string(let length, let characters), .string(let otherLength, let otherCharacters)):
             return length.lowerBound <= otherLength.lowerBound && otherLength.upperBound <= length.upperBound

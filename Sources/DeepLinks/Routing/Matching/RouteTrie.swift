@@ -166,6 +166,8 @@ final class RouteTrie: Sendable {
             let validator: ParameterValidator
             let untyped: Bool
             let catchAll: Bool
+            /// Whether the edge's type is an enumeration (a literal may cover it).
+            let isEnumeration: Bool
             let child: Int32
             /// The parent's next parameter or catch-all edge, or -1 (kept in declaration order).
             var next: Int32
@@ -306,9 +308,12 @@ final class RouteTrie: Sendable {
             }
             let child = newNode()
             let made = Int32(parameterEdges.count)
+            var isEnumeration = false
+            if !untyped, case .enumeration = validator.type { isEnumeration = true }
             parameterEdges.append(
                 ParameterEdge(
-                    validator: validator, untyped: untyped, catchAll: catchAll, child: child, next: -1))
+                    validator: validator, untyped: untyped, catchAll: catchAll, isEnumeration: isEnumeration,
+                    child: child, next: -1))
             let last = Int(lastEdge[Int(node)])
             if last < 0 { firstEdge[Int(node)] = made } else { parameterEdges[last].next = made }
             lastEdge[Int(node)] = made
