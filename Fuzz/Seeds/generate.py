@@ -145,6 +145,53 @@ elif harness == "FuzzRouteTable":
     for i in range(0, len(links), 8):
         write(compact(json.loads(fixture("deeplinks-cli/routes.json"))) + "\n" + "\n".join(links[i:i + 8]))
 
+    # Hostile shapes (issue 24): as many routes of one shape as fit in the harness's 8,192
+    # bytes, the shapes that once made the check compare or list every pair of routes.
+    def fill(route, probe_links=()):
+        routes = []
+        tail = "\n" + "\n".join(probe_links) if probe_links else ""
+        while True:
+            candidate = routes + [route(len(routes))]
+            if len(compact({"routes": candidate}).encode()) + len(tail.encode()) > 8000:
+                return compact({"routes": routes}) + tail
+            routes = candidate
+
+    def digits(i, base, count):
+        out = []
+        for _ in range(count):
+            out.append(i % base)
+            i //= base
+        return out
+
+    write(fill(lambda i: {"name": f"r{i}", "path": "/a", "query": [f"q{i}"]}))
+    write(fill(lambda i: {"name": f"r{i}", "path": "/a", "query": [f"q{i}"], "priority": i}))
+    write(fill(lambda i: {"name": f"r{i}", "path": "/a/:id(int)", "priority": i}))
+    write(fill(lambda i: {"name": f"r{i}", "path": "/" + "/".join(
+        ["a", "b", f":p{k}"][d] for k, d in enumerate(digits(i, 3, 14)))}))
+    write(fill(lambda i: {"name": f"r{i}", "path": "/" + "/".join(
+        [f":p{k}" for k in range(i % 30)] + [f"l{i // 30}", "*rest"])}))
+    write(fill(lambda i: {"name": f"r{i}", "path": "/a/:id(int)",
+                          "scope": {"schemes": ["https"], "hosts": [f"h{i}.example.com"]}},
+               ["https://h3.example.com/a/7", "https://h9.example.com/a/x"]))
+    # Optional last segments beside guarded routes: the two tables of the report, then many.
+    write(compact({"scope": {"schemes": ["https"], "hosts": ["photos.example.com"]}, "routes": [
+        {"name": "deleteAlbum", "path": "/albums/:album(slug)/delete", "safety": "destructive"},
+        {"name": "albumAction", "path": "/albums/:album/:action/:page(int 1...)?"}]})
+        + "\nhttps://photos.example.com/albums/Summer/delete\nhttps://photos.example.com/albums/summer/delete"
+        + "\nhttps://photos.example.com/albums/Summer/delete/2")
+    write(compact({"routes": [
+        {"name": "purge", "path": "/admin/:id(int 1...9)/:mode(enum soft|hard)?", "safety": "destructive"},
+        {"name": "adminPage", "path": "/admin/:x"}]})
+        + "\nhttps://example.com/admin/99\nhttps://example.com/admin/5\nhttps://example.com/admin/5/hard")
+    safeties = ["navigate", "sensitive", "destructive"]
+    write(fill(lambda i: {"name": f"r{i}", "path": f"/s{i % 7}/:a{'(int 1...9)' if i % 2 else ''}/"
+                          + (f":b(enum x|y)?" if i % 3 else "delete"),
+                          "safety": safeties[i % 3], "scope": {"hosts": [f"h{i}.example.com"]}},
+               ["https://h1.example.com/s1/99", "https://h2.example.com/s2/5/delete"]))
+    write(fill(lambda i: {"name": f"r{i}", "path": f"/g/:a{i}" + ("/*rest(slug)" if i % 2 else "/:b?"),
+                          "safety": safeties[i % 3], "query": [f"q{i}?"]},
+               ["https://example.com/g/1/2/3", "https://example.com/g/x"]))
+
 elif harness == "FuzzAssociationFile":
     for path in sorted(glob.glob(os.path.join(repo, "Tests/Fixtures/*/*.json"))):
         write(open(path, "rb").read())

@@ -6,7 +6,9 @@ import Foundation
 //
 //   swift run -c release --package-path Benchmarks link-benchmarks [--quick] [--only GROUPS]
 //
-// GROUPS is a comma-separated subset of: router, pipeline, table, scaling, association, memory.
+// GROUPS is a comma-separated subset of: router, pipeline, table, scaling, association, memory,
+// hostile (tables of the shapes that once made the table check quadratic; `--hostile-sizes
+// 10000,50000` by default; not part of the default run).
 // Instruction counts (callgrind) are taken in a full run when valgrind is installed;
 // `--instructions` takes them in a quick run too, `--no-instructions` skips them.
 // `--rounds N` and `--round-ms M` override the number and length of the measured rounds.
@@ -97,6 +99,12 @@ do {
             bench: bench, quick: quick, countsInstructions: countsInstructions, into: &results)
     }
     if groups.contains("memory") { MemorySuite.run(into: &results) }
+    if groups.contains("hostile") {
+        let sizes = (value(after: "--hostile-sizes") ?? "10000,50000").split(separator: ",").compactMap {
+            Int($0)
+        }
+        HostileTableSuite.run(sizes: sizes, into: &results)
+    }
 } catch {
     print("benchmark aborted: \(error)")
     exit(1)

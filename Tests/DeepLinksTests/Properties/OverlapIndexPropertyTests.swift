@@ -76,14 +76,12 @@ struct OverlapIndexPropertyTests {
             let relations = RouteRelations(options: options, registry: registry)
             let index = RouteOverlapIndex(compiled, relations: relations)
 
-            let walked = relations.overlappingPairs(compiled).map { ($0.0.index, $0.1.index) }
-            var direct: [(Int, Int)] = []
-            for later in compiled.indices {
-                for earlier in 0..<later where relations.mayOverlap(compiled[earlier], compiled[later]) {
-                    direct.append((later, earlier))
-                }
-            }
-            #expect(walked.elementsEqual(direct, by: ==), "options \(options), routes \(routes)")
+            let walked = Self.walkedProblems(compiled, relations)
+            let direct = Self.directProblems(compiled, relations)
+            #expect(
+                walked == direct,
+                "missing \(Set(direct).subtracting(walked).sorted().prefix(3)), extra \(Set(walked).subtracting(direct).sorted().prefix(3)) options \(options), routes \(routes)"
+            )
             pairsSeen += direct.count
 
             let guardedWalked = relations.guardedPairs(compiled, index: index).map {
@@ -93,8 +91,9 @@ struct OverlapIndexPropertyTests {
             for navigate in compiled where navigate.route.safety == .navigate {
                 for guarded in compiled where guarded.route.safety.requiresConfirmation {
                     if relations.scopesMayOverlap(navigate.route.scope, guarded.route.scope),
-                        relations.shapeMayOverlap(navigate.segments, guarded.segments),
-                        guarded.canRefuseItsShape || relations.order(navigate, guarded) != .after
+                        relations.navigationMayTake(
+                            navigate, RouteRelations.pathShapes(navigate), guarded,
+                            RouteRelations.pathShapes(guarded))
                     {
                         guardedDirect.append((navigate.index, guarded.index))
                     }
@@ -107,5 +106,68 @@ struct OverlapIndexPropertyTests {
         // The tables are dense enough that both kinds of pair occur.
         #expect(pairsSeen > 0)
         #expect(guardedSeen > 0)
+    }
+
+    /// The problems of the pairs the trie walk finds, `(later, earlier, problem)`, in order.
+    static func walkedProblems(_ compiled: [CompiledRoute], _ relations: RouteRelations) -> [String] {
+        relations.overlappingPairs(compiled).compactMap { later, earlier in
+            relations.problem(earlier: earlier, later: later).map { "\(later.index) \(earlier.index) \($0)" }
+        }
+    }
+
+    /// The problems of every pair that may overlap, compared one by one.
+    static func directProblems(_ compiled: [CompiledRoute], _ relations: RouteRelations) -> [String] {
+        var direct: [String] = []
+        for later in compiled.indices {
+            for earlier in 0..<later where relations.mayOverlap(compiled[earlier], compiled[later]) {
+                if let problem = relations.problem(earlier: compiled[earlier], later: compiled[later]) {
+                    direct.append("\(later) \(earlier) \(problem)")
+                }
+            }
+        }
+        return direct
+    }
+
+    @Test(
+        "the walk's problems equal those of a check of every pair on crowded paths (indexed nodes, priorities)",
+        arguments: PropertySeeds.all)
+    func crowdedPathsAgree(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let hosts: [HostPattern] = ["a.example.com", "b.example.com", "c.example.com", "*.example.com"]
+        let paths = ["/p", "/p/:id(int 1...9)", "/p/:id", "/p/*rest", "/p/x"]
+        let names = ["q", "r", "s", "t", "u", "v"]
+        var problemsSeen = 0
+        for _ in 0..<6 {
+            let options = Self.options(&random)
+            let routes = (0..<random.int(60...140)).map { number -> Route in
+                let scope: RouteScope
+                switch random.int(0...5) {
+                case 0: scope = .any
+                case 1: scope = RouteScope(schemes: ["myapp"])
+                case 2:
+                    scope = RouteScope(schemes: ["https"], hosts: [random.pick(hosts), random.pick(hosts)])
+                default: scope = RouteScope(schemes: ["https"], hosts: [random.pick(hosts)])
+                }
+                let query = (0..<random.int(0...5)).map { _ in
+                    QueryParameter(stringLiteral: random.pick(names) + (random.chance(0.3) ? "(int)?" : ""))
+                }
+                // A name declared twice is a table error; keep the first of each.
+                var seen: Set<String> = []
+                return Route(
+                    "r\(number)", PathPattern(parsing: random.pick(paths)),
+                    query: query.filter { seen.insert($0.name).inserted }, scope: scope,
+                    priority: random.pick([0, 0, 0, 1, 2]))
+            }
+            let registry = ParameterTypeRegistry()
+            let validators = ValidatorPool(options: options, registry: registry)
+            let compiled = routes.indices.map {
+                CompiledRoute(declarations: routes, index: $0, options: options, validators: validators)
+            }
+            let relations = RouteRelations(options: options, registry: registry)
+            let direct = Self.directProblems(compiled, relations)
+            #expect(Self.walkedProblems(compiled, relations) == direct, "seed \(seed), options \(options)")
+            problemsSeen += direct.count
+        }
+        #expect(problemsSeen > 0)
     }
 }

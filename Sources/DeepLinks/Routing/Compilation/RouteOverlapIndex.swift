@@ -77,23 +77,27 @@ struct RouteOverlapIndex {
     ///
     /// With `shapeOnly`, the route's own parameters are read as accepting anything: the
     /// answer is then every route that may take a link shaped like this route's, whatever
-    /// its parameter checks say.
+    /// its parameter checks say. A route whose last segment is optional is walked for both
+    /// of its shapes.
     func candidates(of position: Int, shapeOnly: Bool = false, into found: inout [Int]) {
         found.removeAll(keepingCapacity: true)
         let route = routes[position]
         let walker = Walker(
             path: route.route.path.segments, validators: route.parameterValidators,
-            count: route.segmentCount, folds: route.foldsLiteralKeys, shapeOnly: shapeOnly)
+            count: route.segmentCount, optional: route.hasOptionalLastSegment, folds: route.foldsLiteralKeys,
+            shapeOnly: shapeOnly)
         walk(node: 0, depth: 0, validator: 0, walker, &found)
     }
 
     /// The route being walked, read from its declared segments (no compiled segment list is
     /// made): the declared path, the validators of its parameters in order, its segment
-    /// count (a kept trailing slash adds an empty literal) and how literals are keyed.
+    /// count (a kept trailing slash adds an empty literal), whether its last segment is
+    /// optional (so that its shorter shape ends one level up) and how literals are keyed.
     private struct Walker {
         let path: [PathPattern.Segment]
         let validators: [ParameterValidator]
         let count: Int
+        let optional: Bool
         let folds: Bool
         let shapeOnly: Bool
     }
@@ -113,6 +117,8 @@ struct RouteOverlapIndex {
             appendTerminals(of: index, to: &found)
             return
         }
+        // The shorter shape of a route whose last segment is optional ends here.
+        if route.optional, depth == route.count - 1 { appendTerminals(of: index, to: &found) }
         guard depth < route.path.count else {
             // The empty segment of a kept trailing slash.
             walkLiteral(node, "", "", depth: depth, validator: next, route, &found)
@@ -178,31 +184,107 @@ struct RouteOverlapIndex {
 /// ``RouteOverlapIndex`` makes (literal against parameter, type against type, catch-alls),
 /// and it is symmetric, so walking the later route of each pair over the earlier ones finds
 /// every pair, each once, while the route's declaration is still at hand.
+///
+/// It finds only the pairs that can make a problem, which keeps the check near-linear when
+/// routes overlap without conflicting. A pair is a problem only when its routes tie in
+/// precedence or the one tried first covers the other (``RouteRelations/problem(earlier:later:)``),
+/// so along each branch the walk keeps how the walked route's path and the branch's compare
+/// (``PathRelation``): which is tried first (decided by their first different segment) and
+/// whether each can still cover the other. A branch on which neither route can precede and
+/// cover the other, at any priority found below it, is not followed. Routes that end at one
+/// node (one path, many scopes or query lists) are indexed once the node has many of them
+/// (``TerminalIndex``): by exact host, by query names and by precedence key, so a route
+/// compares only those that share a host or a query name with it, or tie with it.
 extension RouteTrie.Builder {
+    /// How the walked route and a branch of the trie compare so far, segment by segment.
+    struct PathRelation {
+        enum Order {
+            /// Every segment so far is the same on both.
+            case same
+            /// The first different segment puts the walked route first, the branch's first.
+            case walkerFirst, edgeFirst
+            /// The first different segments are two types of the same rank.
+            case tie
+        }
+        var order: Order
+        /// Whether the walked route's path may cover the branch's, and the other way round.
+        var walkerCovers = true
+        var edgeCovers = true
+    }
+
     /// The route being walked, read from its declared segments.
     private struct OverlapWalker {
+        let route: CompiledRoute
         let path: [PathPattern.Segment]
         let validators: [ParameterValidator]
         let count: Int
         let folds: Bool
+        let priority: Int
         let relations: RouteRelations
+
+        /// Whether a route of the walked route's priority on a branch so related can make a
+        /// problem with it: they tie, or the one tried first may cover the other.
+        func sameLevelHolds(_ relation: PathRelation) -> Bool {
+            switch relation.order {
+            case .same, .tie: true
+            case .walkerFirst: relation.walkerCovers
+            case .edgeFirst: relation.edgeCovers
+            }
+        }
     }
 
-    /// The positions of the routes added so far whose paths may share a link with `route`,
+    /// The positions of the routes added so far that may make an overlap problem with
+    /// `route` (share a link with it, and tie with it or cover it or be covered by it),
     /// written to `found` (emptied first, its storage kept); may name a position more than
-    /// once, and `route`'s own when it was added.
+    /// once, and `route`'s own when it was added. Every pair that ``RouteRelations/problem(earlier:later:)``
+    /// reports is among them.
     func overlapCandidates(of route: CompiledRoute, relations: RouteRelations, into found: inout [Int]) {
         found.removeAll(keepingCapacity: true)
         let walker = OverlapWalker(
-            path: route.route.path.segments, validators: route.parameterValidators,
-            count: route.segmentCount, folds: route.foldsLiteralKeys, relations: relations)
-        walk(node: 0, depth: 0, validator: 0, walker, &found)
+            route: route, path: route.route.path.segments, validators: route.parameterValidators,
+            count: route.segmentCount, folds: route.foldsLiteralKeys, priority: route.route.priority,
+            relations: relations)
+        // Under declaration order the earlier route of two of one priority is tried first.
+        let start = PathRelation(
+            order: relations.options.precedence == .declarationOrder ? .edgeFirst : .same)
+        var info: TerminalIndex.RouteInfo?
+        walk(node: 0, depth: 0, validator: 0, start, walker, &info, &found)
     }
 
-    private func appendTerminals(of node: Int32, to found: inout [Int]) {
+    /// Whether some route at or below `node` may make a problem with the walked route.
+    private func mayHold(_ node: Int32, _ relation: PathRelation, _ w: OverlapWalker) -> Bool {
+        let low = minimumPriority[Int(node)]
+        let high = maximumPriority[Int(node)]
+        if high > w.priority, relation.edgeCovers { return true }
+        if low < w.priority, relation.walkerCovers { return true }
+        return low <= w.priority && w.priority <= high && w.sameLevelHolds(relation)
+    }
+
+    /// Whether the route at terminal `t` may make a problem with the walked route.
+    private func mayHold(terminal t: Int, _ relation: PathRelation, _ w: OverlapWalker) -> Bool {
+        let priority = terminalPriorities[t]
+        if priority > w.priority { return relation.edgeCovers }
+        if priority < w.priority { return relation.walkerCovers }
+        return w.sameLevelHolds(relation)
+    }
+
+    private func appendTerminals(
+        of node: Int32, _ relation: PathRelation, _ w: OverlapWalker, _ info: inout TerminalIndex.RouteInfo?,
+        _ found: inout [Int]
+    ) {
+        // The index finds the routes that tie with this one on one path, or cover it or
+        // are covered by it; a tie decided by the path itself (two types of one rank) is not
+        // among them.
+        if relation.order != .tie, terminalIndex.isIndexed(node) {
+            if info == nil { info = terminalIndex.info(of: w.route) }
+            if let info {
+                terminalIndex.appendCandidates(at: node, for: info, to: &found)
+                return
+            }
+        }
         var t = Int(firstTerminal[Int(node)])
         while t >= 0 {
-            found.append(Int(terminals[t].route))
+            if mayHold(terminal: t, relation, w) { found.append(Int(terminals[t].route)) }
             t = Int(terminals[t].next)
         }
     }
@@ -221,28 +303,72 @@ extension RouteTrie.Builder {
         return w.relations.accepts(validator, key)
     }
 
-    private func walk(node: Int32, depth: Int, validator next: Int, _ w: OverlapWalker, _ found: inout [Int])
-    {
+    /// The relation after a segment of the walked route (its validator, its type, whether it
+    /// is a catch-all) meets a parameter or catch-all edge.
+    private func relation(
+        _ relation: PathRelation, mine validator: ParameterValidator, myType: ParameterType?,
+        myCatchAll: Bool,
+        edge e: Int, _ w: OverlapWalker
+    ) -> PathRelation {
+        let edge = parameterEdges[e]
+        var next = relation
+        let theirType = edge.untyped ? nil : edge.validator.type
+        if edge.catchAll != myCatchAll {
+            // A parameter (or literal) never covers a catch-all; the catch-all may cover it.
+            if myCatchAll { next.edgeCovers = false } else { next.walkerCovers = false }
+        } else {
+            next.walkerCovers = next.walkerCovers && w.relations.typeCovers(myType, theirType)
+            next.edgeCovers = next.edgeCovers && w.relations.typeCovers(theirType, myType)
+        }
+        if next.order == .same {
+            let theirs = edge.key
+            // Made only here: a key spells its type, which most steps of the walk never need.
+            let mine =
+                myCatchAll
+                ? CompiledRoute.Segment.catchAll(name: "", type: myType, validator: validator).key
+                : CompiledRoute.Segment.parameter(name: "", type: myType, validator: validator).key
+            if mine != theirs {
+                next.order =
+                    mine.kind == theirs.kind && mine.typeRank == theirs.typeRank
+                    ? .tie : mine < theirs ? .walkerFirst : .edgeFirst
+            }
+        }
+        return next
+    }
+
+    private func walk(
+        node: Int32, depth: Int, validator next: Int, _ relation: PathRelation, _ w: OverlapWalker,
+        _ info: inout TerminalIndex.RouteInfo?, _ found: inout [Int]
+    ) {
+        guard mayHold(node, relation, w) else { return }
         guard depth < w.count else {
-            appendTerminals(of: node, to: &found)
+            appendTerminals(of: node, relation, w, &info, &found)
             return
         }
         guard depth < w.path.count else {
             // The empty segment of a kept trailing slash.
-            walkLiteral(node, "", "", depth: depth, validator: next, w, &found)
+            walkLiteral(node, "", "", depth: depth, validator: next, relation, w, &info, &found)
             return
         }
         switch w.path[depth] {
         case .literal(let text):
             walkLiteral(
-                node, text, w.folds ? text.lowercased() : text, depth: depth, validator: next, w, &found)
-        case .parameter:
+                node, text, w.folds ? text.lowercased() : text, depth: depth, validator: next, relation, w,
+                &info, &found)
+        case .parameter(_, let type):
             let validator = w.validators[next]
-            var l = Int(firstLiteral[Int(node)])
+            let literalRelation = relation.literalEdge(
+                coveredBy: true, coversIt: Self.isEnumeration(type), walkerFirst: false)
+            // The literal children are skipped at once when no route below this node can make
+            // a problem with this one through a literal (checked before each child's text).
+            var l = mayHold(node, literalRelation, w) ? Int(firstLiteral[Int(node)]) : -1
             while l >= 0 {
                 let child = literals[l].child
-                if accepts(validator, literal: literals[l].key, child: child, w) {
-                    walk(node: child, depth: depth + 1, validator: next + 1, w, &found)
+                if mayHold(child, literalRelation, w),
+                    accepts(validator, literal: literals[l].key, child: child, w)
+                {
+                    walk(
+                        node: child, depth: depth + 1, validator: next + 1, literalRelation, w, &info, &found)
                 }
                 l = Int(literals[l].next)
             }
@@ -250,51 +376,263 @@ extension RouteTrie.Builder {
             while e >= 0 {
                 let child = parameterEdges[e].child
                 if parameterEdges[e].catchAll {
-                    appendTerminals(of: child, to: &found)
+                    let after = self.relation(
+                        relation, mine: validator, myType: type, myCatchAll: false, edge: e, w)
+                    if mayHold(child, after, w) { appendTerminals(of: child, after, w, &info, &found) }
+                } else if parameterEdges[e].validator === validator {
+                    walk(node: child, depth: depth + 1, validator: next + 1, relation, w, &info, &found)
                 } else if w.relations.typesMayOverlap(validator, parameterEdges[e].validator) {
-                    walk(node: child, depth: depth + 1, validator: next + 1, w, &found)
+                    let after = self.relation(
+                        relation, mine: validator, myType: type, myCatchAll: false, edge: e, w)
+                    walk(node: child, depth: depth + 1, validator: next + 1, after, w, &info, &found)
                 }
                 e = Int(parameterEdges[e].next)
             }
-        case .catchAll:
-            // One or more further segments: every route below this node at a greater depth.
-            var stack: [Int32] = []
-            func push(_ n: Int32) {
-                var l = Int(firstLiteral[Int(n)])
-                while l >= 0 {
-                    stack.append(literals[l].child)
-                    l = Int(literals[l].next)
-                }
-                var e = Int(firstEdge[Int(n)])
-                while e >= 0 {
-                    stack.append(parameterEdges[e].child)
-                    e = Int(parameterEdges[e].next)
-                }
+        case .catchAll(_, let type):
+            // One or more further segments: every route below this node at a greater depth
+            // (a catch-all is last, so the walk ends here).
+            let validator = w.validators[next]
+            let literalRelation = relation.literalEdge(coveredBy: true, coversIt: false, walkerFirst: false)
+            var l = mayHold(node, literalRelation, w) ? Int(firstLiteral[Int(node)]) : -1
+            while l >= 0 {
+                collectBelow(literals[l].child, literalRelation, w, &info, &found)
+                l = Int(literals[l].next)
             }
-            push(node)
-            while let next = stack.popLast() {
-                appendTerminals(of: next, to: &found)
-                push(next)
+            var e = Int(firstEdge[Int(node)])
+            while e >= 0 {
+                let after =
+                    parameterEdges[e].validator === validator && parameterEdges[e].catchAll
+                    ? relation
+                    : self.relation(relation, mine: validator, myType: type, myCatchAll: true, edge: e, w)
+                collectBelow(parameterEdges[e].child, after, w, &info, &found)
+                e = Int(parameterEdges[e].next)
             }
         }
     }
 
-    private func walkLiteral(
-        _ node: Int32, _ text: String, _ key: String, depth: Int, validator next: Int, _ w: OverlapWalker,
+    /// Every route at or below `node` that may make a problem with the walked route, whose
+    /// catch-all took the segment into `node` and takes every later one.
+    private func collectBelow(
+        _ node: Int32, _ relation: PathRelation, _ w: OverlapWalker, _ info: inout TerminalIndex.RouteInfo?,
         _ found: inout [Int]
     ) {
+        var stack: [Int32] = [node]
+        while let next = stack.popLast() {
+            guard mayHold(next, relation, w) else { continue }
+            appendTerminals(of: next, relation, w, &info, &found)
+            var l = Int(firstLiteral[Int(next)])
+            while l >= 0 {
+                stack.append(literals[l].child)
+                l = Int(literals[l].next)
+            }
+            var e = Int(firstEdge[Int(next)])
+            while e >= 0 {
+                stack.append(parameterEdges[e].child)
+                e = Int(parameterEdges[e].next)
+            }
+        }
+    }
+
+    private static func isEnumeration(_ type: ParameterType?) -> Bool {
+        if case .enumeration? = type { true } else { false }
+    }
+
+    private func walkLiteral(
+        _ node: Int32, _ text: String, _ key: String, depth: Int, validator next: Int,
+        _ relation: PathRelation,
+        _ w: OverlapWalker, _ info: inout TerminalIndex.RouteInfo?, _ found: inout [Int]
+    ) {
         let child = existingLiteralChild(node, key)
-        if child >= 0 { walk(node: child, depth: depth + 1, validator: next, w, &found) }
+        if child >= 0 { walk(node: child, depth: depth + 1, validator: next, relation, w, &info, &found) }
         var e = Int(firstEdge[Int(node)])
         while e >= 0 {
-            if w.relations.accepts(parameterEdges[e].validator, text) {
-                if parameterEdges[e].catchAll {
-                    appendTerminals(of: parameterEdges[e].child, to: &found)
+            let edge = parameterEdges[e]
+            // A literal is tried first and covers only an enumeration of its one value; the
+            // parameter or catch-all accepts it, so may cover it.
+            let after = relation.literalEdge(
+                coveredBy: true,
+                coversIt: !edge.catchAll && edge.isEnumeration,
+                walkerFirst: true)
+            if mayHold(edge.child, after, w), w.relations.accepts(edge.validator, text) {
+                if edge.catchAll {
+                    if mayHold(edge.child, after, w) {
+                        appendTerminals(of: edge.child, after, w, &info, &found)
+                    }
                 } else {
-                    walk(node: parameterEdges[e].child, depth: depth + 1, validator: next, w, &found)
+                    walk(node: edge.child, depth: depth + 1, validator: next, after, w, &info, &found)
                 }
             }
-            e = Int(parameterEdges[e].next)
+            e = Int(edge.next)
+        }
+    }
+}
+
+extension RouteTrie.Builder.PathRelation {
+    /// The relation after a literal meets a parameter, or a parameter or catch-all a
+    /// literal: the literal's side is tried first (`walkerFirst` when it is the walked
+    /// route's); `coveredBy` says whether the other side may still cover the literal's,
+    /// `coversIt` whether the literal's may cover the other (an enumeration of one value).
+    func literalEdge(coveredBy: Bool, coversIt: Bool, walkerFirst: Bool) -> Self {
+        var next = self
+        if walkerFirst {
+            next.walkerCovers = walkerCovers && coversIt
+            next.edgeCovers = edgeCovers && coveredBy
+        } else {
+            next.walkerCovers = walkerCovers && coveredBy
+            next.edgeCovers = edgeCovers && coversIt
+        }
+        if order == .same { next.order = walkerFirst ? .walkerFirst : .edgeFirst }
+        return next
+    }
+}
+
+/// The routes that end at one trie node, indexed once the node has more than
+/// ``threshold`` of them, so that a route ending there too compares only those that may make
+/// a problem with it:
+/// - by exact host, for routes whose scope serves web links on exact hosts only (two such
+///   routes can share a link only on a host both name); other scopes are in one more list;
+/// - by the set of query names, and by each name: a route covers another only when its query
+///   names are among the other's;
+/// - by priority, scope specificity and count of required query items: routes of one path
+///   that are not ordered by them tie.
+/// Each list is kept twice: for its scope class and for the whole node.
+struct TerminalIndex {
+    /// Routes ending at one node beyond which the node is indexed.
+    static let threshold = 24
+
+    /// What the index reads of a route.
+    struct RouteInfo {
+        /// Host identifiers, or [``generalScope``].
+        let scopes: [Int32]
+        /// Query name identifiers, sorted, each once.
+        let names: [Int32]
+        let signature: Int32
+        let priority: Int
+        let order: Int
+    }
+
+    static let generalScope: Int32 = -1
+    static let wholeNode: Int32 = -2
+
+    private struct Key: Hashable {
+        let node: Int32
+        let scope: Int32
+        /// 0: every route, 1: by query names (`value` the signature), 2: by one query name,
+        /// 3: by precedence (`value` the priority, `order` the specificity and count).
+        let kind: Int8
+        let value: Int
+        let order: Int
+    }
+
+    private var hostIDs: [String: Int32] = [:]
+    private var nameIDs: [String: Int32] = [:]
+    private var signatureIDs: [[Int32]: Int32] = [:]
+    private var lists: [Key: [Int32]] = [:]
+    private var indexed: Set<Int32> = []
+
+    func isIndexed(_ node: Int32) -> Bool { !indexed.isEmpty && indexed.contains(node) }
+
+    /// The entry of a route that ends at an indexed node (so its names and hosts are known),
+    /// or `nil` when it names more than four query items or a name the index does not know
+    /// (the node's routes are then read one by one).
+    func info(of route: CompiledRoute) -> RouteInfo? {
+        var names: [Int32] = []
+        for parameter in route.query {
+            guard let id = nameIDs[parameter.name] else { return nil }
+            if !names.contains(id) { names.append(id) }
+        }
+        guard names.count <= 4 else { return nil }
+        names.sort()
+        let scope = route.route.scope
+        var scopes: [Int32] = []
+        if Self.isByHost(scope) {
+            for host in scope.hosts {
+                if let id = hostIDs[host.name], !scopes.contains(id) { scopes.append(id) }
+            }
+            scopes.append(Self.generalScope)
+        } else {
+            scopes = [Self.wholeNode]
+        }
+        return RouteInfo(
+            scopes: scopes, names: names, signature: signatureIDs[names] ?? -1,
+            priority: route.route.priority, order: Self.order(route))
+    }
+
+    private static func order(_ route: CompiledRoute) -> Int {
+        route.route.scope.specificity << 16 | min(route.requiredQueryCount, 0xFFFF)
+    }
+
+    private static func isByHost(_ scope: RouteScope) -> Bool {
+        !scope.hosts.isEmpty && !scope.servesCustomSchemes
+            && scope.hosts.allSatisfy { !$0.isSubdomainWildcard }
+    }
+
+    /// Indexes the route at position `r` ending at `node`.
+    mutating func add(_ route: CompiledRoute, as r: Int32, at node: Int32) {
+        indexed.insert(node)
+        var names: [Int32] = []
+        for parameter in route.query {
+            let id = nameIDs[parameter.name] ?? Int32(nameIDs.count)
+            nameIDs[parameter.name] = id
+            if !names.contains(id) { names.append(id) }
+        }
+        names.sort()
+        let signature = signatureIDs[names] ?? Int32(signatureIDs.count)
+        signatureIDs[names] = signature
+        let scope = route.route.scope
+        var scopes: [Int32] = [Self.wholeNode]
+        if Self.isByHost(scope) {
+            for host in scope.hosts {
+                let id = hostIDs[host.name] ?? Int32(hostIDs.count)
+                hostIDs[host.name] = id
+                if !scopes.contains(id) { scopes.append(id) }
+            }
+        } else {
+            scopes.append(Self.generalScope)
+        }
+        let priority = route.route.priority
+        let order = Self.order(route)
+        for scope in scopes {
+            lists[Key(node: node, scope: scope, kind: 0, value: 0, order: 0), default: []].append(r)
+            lists[Key(node: node, scope: scope, kind: 1, value: Int(signature), order: 0), default: []]
+                .append(r)
+            for name in names {
+                lists[Key(node: node, scope: scope, kind: 2, value: Int(name), order: 0), default: []].append(
+                    r)
+            }
+            lists[Key(node: node, scope: scope, kind: 3, value: priority, order: order), default: []].append(
+                r)
+        }
+    }
+
+    /// Appends the routes ending at `node` that may make a problem with a route of the same
+    /// path described by `info`: in a scope class it may share a link in, and covering it,
+    /// covered by it (by query names) or tied with it.
+    func appendCandidates(at node: Int32, for info: RouteInfo, to found: inout [Int]) {
+        func append(_ key: Key) {
+            guard let list = lists[key] else { return }
+            for r in list { found.append(Int(r)) }
+        }
+        for scope in info.scopes {
+            if info.names.isEmpty {
+                // No query: covered, query-wise, by nothing but routes without one, and
+                // covering every route.
+                append(Key(node: node, scope: scope, kind: 0, value: 0, order: 0))
+                continue
+            }
+            // Routes whose names are among `info.names` (each subset's signature).
+            for mask in 0..<(1 << info.names.count) {
+                var subset: [Int32] = []
+                for (bit, name) in info.names.enumerated() where mask & (1 << bit) != 0 {
+                    subset.append(name)
+                }
+                if let signature = signatureIDs[subset] {
+                    append(Key(node: node, scope: scope, kind: 1, value: Int(signature), order: 0))
+                }
+            }
+            // Routes that have all of `info.names` have its first.
+            append(Key(node: node, scope: scope, kind: 2, value: Int(info.names[0]), order: 0))
+            append(Key(node: node, scope: scope, kind: 3, value: info.priority, order: info.order))
         }
     }
 }

@@ -13,22 +13,30 @@ extension RouteRelations {
         let problem: RouteTableProblem
     }
 
-    /// Every overlap problem among the compiled routes, in the order of the pairs compared.
+    /// Every overlap problem among the compiled routes, in the order of the pairs compared,
+    /// and the code whose problems passed `limit` (the comparison then stops, the problem
+    /// past the limit included), or `nil`.
     ///
-    /// `walked` are the pairs ``overlappingPairs(_:)`` answers for `routes` when the caller
-    /// already walked them (the table check does, as it builds the trie), and `validators` the
-    /// pool the routes were compiled with (the shorter shapes of optional routes are compiled
-    /// with it too).
-    func overlapProblems(
-        _ routes: [CompiledRoute], walked: [(CompiledRoute, CompiledRoute)]?, validators: ValidatorPool
-    ) -> [OverlapFinding] {
+    /// `validators` is the pool the routes were compiled with (the shorter shapes of optional
+    /// routes are compiled with it too).
+    func overlapProblems(_ routes: [CompiledRoute], validators: ValidatorPool, limit: Int) -> (
+        findings: [OverlapFinding], stoppedAt: String?
+    ) {
         guard routes.contains(where: \.hasOptionalLastSegment) else {
-            return (walked ?? overlappingPairs(routes)).compactMap {
-                later, earlier in
-                problem(earlier: earlier, later: later).map {
-                    OverlapFinding(earlier: earlier, later: later, problem: $0)
+            var findings: [OverlapFinding] = []
+            var counts: [String: Int] = [:]
+            var found: [Int] = []
+            var builder = RouteTrie.Builder(routeCount: routes.count)
+            for later in routes.indices {
+                builder.add(routes[later], as: later)
+                if let stopped = appendOverlapProblems(
+                    of: later, in: routes, builder: builder, found: &found, to: &findings, counts: &counts,
+                    limit: limit)
+                {
+                    return (findings, stopped)
                 }
             }
+            return (findings, nil)
         }
         // One entry per shape; an optional route's shorter shape follows its full one.
         var shapes: [CompiledRoute] = []
@@ -46,23 +54,52 @@ extension RouteRelations {
             }
         }
 
-        /// What the shapes of one pair of routes did to each other.
-        struct PairState {
-            let earlier: CompiledRoute
-            let later: CompiledRoute
-            var plain: RouteTableProblem?
-            var ambiguous = false
-            var duplicated = false
-            /// Shapes of each route covered by the other: (route name, shape).
-            var covered: Set<String> = []
-        }
         var order: [String] = []
         var states: [String: PairState] = [:]
-        for (laterShape, earlierShape) in overlappingPairs(shapes) {
-            guard let l = owner[ObjectIdentifier(laterShape)], let e = owner[ObjectIdentifier(earlierShape)],
-                l.route.index != e.route.index,
-                let found = problem(earlier: earlierShape, later: laterShape)
-            else { continue }
+        var findings: [OverlapFinding] = []
+        var counts: [String: Int] = [:]
+        /// Folds the pairs gathered so far into findings (every shape of their later route has
+        /// been compared); the code that passed the limit, if one did.
+        func fold() -> String? {
+            for key in order {
+                guard let state = states[key], let finding = Self.finding(state) else { continue }
+                findings.append(finding)
+                let code = finding.problem.code
+                let count = counts[code, default: 0] + 1
+                counts[code] = count
+                if count > limit { return code }
+            }
+            order.removeAll(keepingCapacity: true)
+            states.removeAll(keepingCapacity: true)
+            return nil
+        }
+        var pairs: [(CompiledRoute, CompiledRoute)] = []
+        var found: [Int] = []
+        var builder = RouteTrie.Builder(routeCount: shapes.count)
+        for later in shapes.indices {
+            builder.add(shapes[later], as: later)
+            pairs.removeAll(keepingCapacity: true)
+            appendOverlaps(of: later, in: shapes, builder: builder, found: &found, to: &pairs)
+            for (laterShape, earlierShape) in pairs {
+                guard let l = owner[ObjectIdentifier(laterShape)],
+                    let e = owner[ObjectIdentifier(earlierShape)],
+                    l.route.index != e.route.index,
+                    let found = problem(earlier: earlierShape, later: laterShape)
+                else { continue }
+                note(found, e, l)
+            }
+            // The last shape of a route: its pairs are complete.
+            let isLastShape =
+                later + 1 == shapes.count
+                || owner[ObjectIdentifier(shapes[later + 1])]?.shape != 1
+            if isLastShape, let stopped = fold() { return (findings, stopped) }
+        }
+        return (findings, nil)
+
+        func note(
+            _ found: RouteTableProblem, _ e: (route: CompiledRoute, shape: Int),
+            _ l: (route: CompiledRoute, shape: Int)
+        ) {
             let key = "\(e.route.index) \(l.route.index)"
             if states[key] == nil {
                 order.append(key)
@@ -70,7 +107,7 @@ extension RouteRelations {
             }
             if !e.route.hasOptionalLastSegment, !l.route.hasOptionalLastSegment {
                 states[key]?.plain = found
-                continue
+                return
             }
             switch found {
             case .ambiguousRoutes: states[key]?.ambiguous = true
@@ -84,33 +121,44 @@ extension RouteRelations {
             default: states[key]?.plain = found
             }
         }
+    }
 
-        return order.compactMap { key -> OverlapFinding? in
-            guard let state = states[key] else { return nil }
-            let (e, l) = (state.earlier, state.later)
-            func allCovered(_ route: CompiledRoute) -> Bool {
-                (0..<(route.hasOptionalLastSegment ? 2 : 1)).allSatisfy {
-                    state.covered.contains("\(route.index) \($0)")
-                }
+    /// What the shapes of one pair of routes did to each other.
+    struct PairState {
+        let earlier: CompiledRoute
+        let later: CompiledRoute
+        var plain: RouteTableProblem?
+        var ambiguous = false
+        var duplicated = false
+        /// Shapes of each route covered by the other: (route name, shape).
+        var covered: Set<String> = []
+    }
+
+    /// The finding the shapes of a pair make together, if any.
+    static func finding(_ state: PairState) -> OverlapFinding? {
+        let (e, l) = (state.earlier, state.later)
+        func allCovered(_ route: CompiledRoute) -> Bool {
+            (0..<(route.hasOptionalLastSegment ? 2 : 1)).allSatisfy {
+                state.covered.contains("\(route.index) \($0)")
             }
-            let problem: RouteTableProblem?
-            if let plain = state.plain {
-                problem = plain
-            } else if state.ambiguous {
-                problem = .ambiguousRoutes(route: l.name, other: e.name)
-            } else if state.duplicated {
-                problem =
-                    allCovered(e) && allCovered(l)
-                    ? .duplicateRoute(route: l.name, duplicateOf: e.name)
-                    : .ambiguousRoutes(route: l.name, other: e.name)
-            } else if allCovered(l) {
-                problem = .shadowedRoute(route: l.name, shadowedBy: e.name)
-            } else if allCovered(e) {
-                problem = .shadowedRoute(route: e.name, shadowedBy: l.name)
-            } else {
-                problem = nil
-            }
-            return problem.map { OverlapFinding(earlier: e, later: l, problem: $0) }
         }
+        let problem: RouteTableProblem?
+        if let plain = state.plain {
+            problem = plain
+        } else if state.ambiguous {
+            problem = .ambiguousRoutes(route: l.name, other: e.name)
+        } else if state.duplicated {
+            problem =
+                allCovered(e) && allCovered(l)
+                ? .duplicateRoute(route: l.name, duplicateOf: e.name)
+                : .ambiguousRoutes(route: l.name, other: e.name)
+        } else if allCovered(l) {
+            problem = .shadowedRoute(route: l.name, shadowedBy: e.name)
+        } else if allCovered(e) {
+            problem = .shadowedRoute(route: e.name, shadowedBy: l.name)
+        } else {
+            problem = nil
+        }
+        return problem.map { OverlapFinding(earlier: e, later: l, problem: $0) }
     }
 }

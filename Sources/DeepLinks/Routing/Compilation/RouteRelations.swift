@@ -41,6 +41,28 @@ struct RouteRelations {
         for e in found where mayOverlap(routes[e], route) { pairs.append((route, routes[e])) }
     }
 
+    /// Appends to `findings` the problems of the pairs `(later, earlier)` that
+    /// ``appendOverlaps(of:in:builder:found:to:)`` finds, in its order, counting each code in
+    /// `counts`; stops and returns the code of the first problem past `limit` of its code
+    /// (that problem included), else `nil`.
+    func appendOverlapProblems(
+        of later: Int, in routes: [CompiledRoute], builder: RouteTrie.Builder, found: inout [Int],
+        to findings: inout [OverlapFinding], counts: inout [String: Int], limit: Int
+    ) -> String? {
+        let route = routes[later]
+        builder.overlapCandidates(of: route, relations: self, into: &found)
+        Self.sortUnique(&found, below: later)
+        for e in found where mayOverlap(routes[e], route) {
+            guard let problem = problem(earlier: routes[e], later: route) else { continue }
+            findings.append(OverlapFinding(earlier: routes[e], later: route, problem: problem))
+            let code = problem.code
+            let count = counts[code, default: 0] + 1
+            counts[code] = count
+            if count > limit { return code }
+        }
+        return nil
+    }
+
     /// Keeps the positions below `limit`, in increasing order, each once.
     static func sortUnique(_ positions: inout [Int], below limit: Int) {
         var kept = 0
@@ -60,8 +82,9 @@ struct RouteRelations {
     }
 
     /// Pairs `(navigate, guarded)`: a navigate route that can take a link shaped like a
-    /// sensitive or destructive route's (same literals, same length) that the guarded route
-    /// does not take, either because the link fails the guarded route's parameter checks or
+    /// sensitive or destructive route's (same literals, same length; a route whose last
+    /// segment is optional has two shapes, with and without it) that the guarded route does
+    /// not take, either because the link fails the guarded route's parameter checks or
     /// because the navigate route is tried first. Ordered by navigate route, then guarded.
     func guardedPairs(_ routes: [CompiledRoute], index: RouteOverlapIndex) -> [(CompiledRoute, CompiledRoute)]
     {
@@ -69,20 +92,41 @@ struct RouteRelations {
         var found: [Int] = []
         for position in routes.indices where routes[position].route.safety.requiresConfirmation {
             let guarded = routes[position]
-            let guardedSegments = guarded.segments
+            let guardedShapes = Self.pathShapes(guarded)
             index.candidates(of: position, shapeOnly: true, into: &found)
             Self.sortUnique(&found, below: routes.count)
             for other in found {
                 let navigate = routes[other]
                 guard navigate.route.safety == .navigate,
                     scopesMayOverlap(navigate.route.scope, guarded.route.scope),
-                    shapeMayOverlap(navigate.segments, guardedSegments),
-                    guarded.canRefuseItsShape || order(navigate, guarded) != .after
+                    navigationMayTake(navigate, Self.pathShapes(navigate), guarded, guardedShapes)
                 else { continue }
                 pairs.append((navigate, guarded))
             }
         }
         return pairs.sorted { ($0.0.index, $0.1.index) < ($1.0.index, $1.1.index) }
+    }
+
+    /// The path shapes of a route: its segments, and, when its last segment is optional, the
+    /// same segments without it.
+    static func pathShapes(_ route: CompiledRoute) -> [[CompiledRoute.Segment]] {
+        let segments = route.segments
+        return route.hasOptionalLastSegment ? [segments, Array(segments.dropLast())] : [segments]
+    }
+
+    /// Whether `navigate` (whose path shapes are `navigateShapes`) may take a link shaped like
+    /// one of `guarded`'s shapes that `guarded` does not take: some shape of each may share a
+    /// link, and the guarded route can refuse a link of that shape or is not tried first.
+    func navigationMayTake(
+        _ navigate: CompiledRoute, _ navigateShapes: [[CompiledRoute.Segment]], _ guarded: CompiledRoute,
+        _ guardedShapes: [[CompiledRoute.Segment]]
+    ) -> Bool {
+        guardedShapes.contains { g in
+            navigateShapes.contains { n in
+                shapeMayOverlap(n, g)
+                    && (guarded.canRefuse(shape: g) || order(navigate, n, guarded, g) != .after)
+            }
+        }
     }
 
     /// Whether some link shaped like `guarded` (its literals in place, anything for its
@@ -123,14 +167,21 @@ struct RouteRelations {
     // MARK: Precedence
 
     /// Which of two overlapping routes the router tries first.
-    func order(_ a: CompiledRoute, _ b: CompiledRoute) -> Order {
+    func order(_ a: CompiledRoute, _ b: CompiledRoute) -> Order { order(a, a.segments, b, b.segments) }
+
+    /// Which of two overlapping routes the router tries first for links of the path shapes
+    /// `sa` of `a` and `sb` of `b` (each a route's segments, or them without an optional
+    /// last segment).
+    func order(
+        _ a: CompiledRoute, _ sa: [CompiledRoute.Segment], _ b: CompiledRoute, _ sb: [CompiledRoute.Segment]
+    ) -> Order {
         if a.route.priority != b.route.priority {
             return a.route.priority > b.route.priority ? .before : .after
         }
         if options.precedence == .declarationOrder { return a.index < b.index ? .before : .after }
-        for (sa, sb) in zip(a.segments, b.segments) {
-            let ka = sa.key
-            let kb = sb.key
+        for (x, y) in zip(sa, sb) {
+            let ka = x.key
+            let kb = y.key
             if ka == kb { continue }
             // Two different types of the same rank: the trie orders them by their text, which
             // is deterministic but says nothing about intent, so overlapping routes that
@@ -138,7 +189,7 @@ struct RouteRelations {
             if ka.kind == kb.kind, ka.typeRank == kb.typeRank { return .tie }
             return ka < kb ? .before : .after
         }
-        guard a.segmentCount == b.segmentCount else { return .tie }
+        guard sa.count == sb.count else { return .tie }
         let scopeA = a.route.scope.specificity
         let scopeB = b.route.scope.specificity
         if scopeA != scopeB { return scopeA > scopeB ? .before : .after }
@@ -320,7 +371,7 @@ struct RouteRelations {
     }
 
     /// Whether every value of type `y` is a value of type `x` (`nil` is untyped).
-    private func typeCovers(_ x: ParameterType?, _ y: ParameterType?) -> Bool {
+    func typeCovers(_ x: ParameterType?, _ y: ParameterType?) -> Bool {
         guard let x else {
             switch y {
             case .custom?: return false
@@ -330,13 +381,18 @@ struct RouteRelations {
         }
         guard let y else { return false }
         if x == y { return true }
-        let vx = ParameterValidator(x, caseSensitive: caseSensitive, registry: registry)
+        // Made only where a value is tried: most pairs of types are decided by their bounds.
+        func validator() -> ParameterValidator {
+            ParameterValidator(x, caseSensitive: caseSensitive, registry: registry)
+        }
         switch (x, y) {
         case (.integer(let rx), .integer(let ry)):
             return rx.lowerBound <= ry.lowerBound && ry.upperBound <= rx.upperBound
         case (_, .enumeration(let values)):
+            let vx = validator()
             return values.allSatisfy { accepts(vx, $0) }
         case (_, .boolean):
+            let vx = validator()
             return Self.booleanTexts.allSatisfy { accepts(vx, $0) }
         case (.string(let length, let characters), .string(let otherLength, let otherCharacters)):
             return length.lowerBound <= otherLength.lowerBound && otherLength.upperBound <= length.upperBound

@@ -35,13 +35,19 @@ struct RouteTableValidation {
         let compiled = state.compiled
         let names = state.names
         let trie = state.trie
-        let walked = state.walksOverlaps ? state.overlaps : nil
-        state.overlaps = []
+        let limit = RouteTable.maximumProblemsPerCode
+        let overlaps: (findings: [RouteRelations.OverlapFinding], stoppedAt: String?)
+        if state.walksOverlaps {
+            overlaps = (state.overlapFindings, state.overlapsStoppedAt)
+        } else {
+            overlaps = relations.overlapProblems(compiled, validators: validators, limit: limit)
+        }
+        state.overlapFindings = []
 
         let index = RouteOverlapIndex(
             compiled, relations: relations,
             trie: RouteTrie(trie, routes: compiled, precedence: table.options.precedence))
-        for finding in relations.overlapProblems(compiled, walked: walked, validators: validators) {
+        for finding in overlaps.findings {
             let (earlier, later, problem) = (finding.earlier, finding.later, finding.problem)
             let reported =
                 problem.route.flatMap { name in
@@ -59,6 +65,8 @@ struct RouteTableValidation {
         problems += perRoute.flatMap { $0 }
         problems += table.canonicalHostProblems
         problems += Self.parentProblems(table.routes, compiled: compiled)
+        problems = RouteTableProblem.capped(
+            problems, limit: limit, uncounted: overlaps.stoppedAt.map { [$0] } ?? [])
         let buildable = !problems.contains(where: \.isError)
         guard buildable else { return (problems, [], [:], nil, RouteNameIndex()) }
         return (problems, compiled, guards, index.trie, names)
@@ -71,11 +79,15 @@ struct RouteTableValidation {
         var names: RouteNameIndex
         /// The trie of the compiled routes (positions in `compiled`), grown route by route.
         var trie: RouteTrie.Builder
-        /// The pairs of compiled routes that may overlap, `(later, earlier)`, found by walking
-        /// the trie as each route is added (``RouteRelations/overlappingPairs(_:)``), while
-        /// `walksOverlaps`: a route with an optional last segment has two shapes, which
-        /// ``RouteRelations/overlapProblems(_:walked:validators:)`` compares on its own.
-        var overlaps: [(CompiledRoute, CompiledRoute)] = []
+        /// The problems of the pairs of compiled routes that may overlap, found by walking the
+        /// trie as each route is added (``RouteRelations/appendOverlapProblems(of:in:builder:found:to:counts:limit:)``),
+        /// while `walksOverlaps`: a route with an optional last segment has two shapes, which
+        /// ``RouteRelations/overlapProblems(_:validators:limit:)`` compares on its own.
+        var overlapFindings: [RouteRelations.OverlapFinding] = []
+        /// How many of `overlapFindings` each code has, and the code that passed the limit
+        /// (the walk then stops).
+        var overlapCounts: [String: Int] = [:]
+        var overlapsStoppedAt: String?
         var walksOverlaps = true
         /// Scratch storage of the walk.
         var found: [Int] = []
@@ -114,11 +126,14 @@ struct RouteTableValidation {
             state.trie.add(made, as: position)
             if made.hasOptionalLastSegment {
                 state.walksOverlaps = false
-                state.overlaps = []
-            } else if state.walksOverlaps {
-                relations.appendOverlaps(
+                state.overlapFindings = []
+                state.overlapCounts = [:]
+                state.overlapsStoppedAt = nil
+            } else if state.walksOverlaps, state.overlapsStoppedAt == nil {
+                state.overlapsStoppedAt = relations.appendOverlapProblems(
                     of: position, in: state.compiled, builder: state.trie, found: &state.found,
-                    to: &state.overlaps)
+                    to: &state.overlapFindings, counts: &state.overlapCounts,
+                    limit: RouteTable.maximumProblemsPerCode)
             }
         }
         if !found.isEmpty { state.perRoute[index] = found }

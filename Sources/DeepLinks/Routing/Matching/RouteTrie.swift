@@ -166,6 +166,8 @@ final class RouteTrie: Sendable {
             let validator: ParameterValidator
             let untyped: Bool
             let catchAll: Bool
+            /// Whether the edge's type is an enumeration (a literal may cover it).
+            let isEnumeration: Bool
             let child: Int32
             /// The parent's next parameter or catch-all edge, or -1 (kept in declaration order).
             var next: Int32
@@ -196,6 +198,16 @@ final class RouteTrie: Sendable {
         /// key as declared (the overlap walk reads them, ``RouteOverlapIndex``).
         var literalTexts: [Int32: [String]] = [:]
         var keyedLiterals: Set<Int32> = []
+        /// Per node, the lowest and highest priority of the routes ending at or below it, and
+        /// how many end at it; per terminal, its route and the route's priority (the overlap
+        /// walk reads them, ``RouteOverlapIndex``).
+        var minimumPriority: [Int] = [Int.max]
+        var maximumPriority: [Int] = [Int.min]
+        var terminalCounts: [Int32] = [0]
+        var terminalRoutes: [CompiledRoute] = []
+        var terminalPriorities: [Int] = []
+        /// The routes of nodes where many end (``TerminalIndex``).
+        var terminalIndex = TerminalIndex()
 
         /// A builder sized for about `routeCount` routes (it grows past that): routes share
         /// their first segments, so a table has about as many literal edges as routes.
@@ -208,6 +220,11 @@ final class RouteTrie: Sendable {
             firstEdge.reserveCapacity(2 * routeCount)
             lastEdge.reserveCapacity(2 * routeCount)
             firstTerminal.reserveCapacity(2 * routeCount)
+            minimumPriority.reserveCapacity(2 * routeCount)
+            maximumPriority.reserveCapacity(2 * routeCount)
+            terminalCounts.reserveCapacity(2 * routeCount)
+            terminalRoutes.reserveCapacity(routeCount)
+            terminalPriorities.reserveCapacity(routeCount)
         }
 
         var nodeCount: Int { firstEdge.count }
@@ -217,6 +234,9 @@ final class RouteTrie: Sendable {
             firstEdge.append(-1)
             lastEdge.append(-1)
             firstTerminal.append(-1)
+            minimumPriority.append(Int.max)
+            maximumPriority.append(Int.min)
+            terminalCounts.append(0)
             return Int32(firstEdge.count - 1)
         }
 
@@ -288,9 +308,12 @@ final class RouteTrie: Sendable {
             }
             let child = newNode()
             let made = Int32(parameterEdges.count)
+            var isEnumeration = false
+            if !untyped, case .enumeration = validator.type { isEnumeration = true }
             parameterEdges.append(
                 ParameterEdge(
-                    validator: validator, untyped: untyped, catchAll: catchAll, child: child, next: -1))
+                    validator: validator, untyped: untyped, catchAll: catchAll, isEnumeration: isEnumeration,
+                    child: child, next: -1))
             let last = Int(lastEdge[Int(node)])
             if last < 0 { firstEdge[Int(node)] = made } else { parameterEdges[last].next = made }
             lastEdge[Int(node)] = made
@@ -304,11 +327,15 @@ final class RouteTrie: Sendable {
             let path = route.route.path.segments
             let validators = route.parameterValidators
             let folds = route.foldsLiteralKeys
+            let priority = route.route.priority
+            notePriority(priority, at: node)
+            defer { notePriority(priority, at: node) }
             // A route whose last segment is optional also ends before it.
             let optionalAt = route.hasOptionalLastSegment ? route.segmentCount - 1 : -1
             var next = 0
             for position in path.indices {
-                if position == optionalAt { addTerminal(node, route: r) }
+                if position == optionalAt { addTerminal(node, route: route, as: r) }
+                notePriority(priority, at: node)
                 // Matched in place: only a literal's text is read out of the segment.
                 switch path[position] {
                 case .literal(let text):
@@ -338,15 +365,39 @@ final class RouteTrie: Sendable {
                 }
             }
             if route.hasEmptyLastSegment {
-                if path.count == optionalAt { addTerminal(node, route: r) }
+                if path.count == optionalAt { addTerminal(node, route: route, as: r) }
+                notePriority(priority, at: node)
                 node = literalChild(node, "")
             }
-            addTerminal(node, route: r)
+            addTerminal(node, route: route, as: r)
         }
 
-        mutating func addTerminal(_ node: Int32, route: Int) {
-            terminals.append((Int32(route), firstTerminal[Int(node)]))
+        @inline(__always)
+        private mutating func notePriority(_ priority: Int, at node: Int32) {
+            let n = Int(node)
+            if priority < minimumPriority[n] { minimumPriority[n] = priority }
+            if priority > maximumPriority[n] { maximumPriority[n] = priority }
+        }
+
+        /// Adds the route at position `r` to the routes ending at `node`, and to the node's
+        /// index once it has many (``TerminalIndex``).
+        mutating func addTerminal(_ node: Int32, route: CompiledRoute, as r: Int) {
+            terminals.append((Int32(r), firstTerminal[Int(node)]))
             firstTerminal[Int(node)] = Int32(terminals.count - 1)
+            terminalRoutes.append(route)
+            terminalPriorities.append(route.route.priority)
+            notePriority(route.route.priority, at: node)
+            let count = terminalCounts[Int(node)] + 1
+            terminalCounts[Int(node)] = count
+            if count > TerminalIndex.threshold {
+                terminalIndex.add(route, as: Int32(r), at: node)
+            } else if count == TerminalIndex.threshold {
+                var t = Int(firstTerminal[Int(node)])
+                while t >= 0 {
+                    terminalIndex.add(terminalRoutes[t], as: terminals[t].route, at: node)
+                    t = Int(terminals[t].next)
+                }
+            }
         }
     }
 

@@ -2,12 +2,14 @@
 /// a navigate route never takes a link shaped like a sensitive or destructive route's.
 ///
 /// A link is shaped like a route when it is in the route's scope, has the route's number of
-/// segments (at least that many for a catch-all) and the route's literal at each literal
-/// position, whatever its parameter values. When the router's winner is a navigate route
+/// segments (at least that many for a catch-all; one fewer too when the last segment is
+/// optional) and the route's literal at each literal position it has, whatever its
+/// parameter values. When the router's winner is a navigate route
 /// that the table check paired with a guarded route, and the link is shaped like that
 /// guarded route:
 /// - if the guarded route accepts the link, the guarded route wins (so the outcome asks
-///   first instead of navigating);
+///   first instead of navigating); when several are shaped like the link, the first in
+///   table order that accepts it;
 /// - otherwise no route matches, and the failure reported is the guarded route's parameter
 ///   that refused the link: a web link opens in the browser, a custom-scheme link is rejected.
 extension Router {
@@ -33,18 +35,19 @@ extension Router {
         }
     }
 
-    /// The verdict for a link that the route at `winner` matched.
+    /// The verdict for a link that the route at `winner` matched: the first guarded route
+    /// (in table order) shaped like the link that accepts it takes it; when every such route
+    /// refuses it, the first one's failure is the reason.
     func guardVerdict(_ input: MatchInput, winner: Int) -> GuardVerdict {
         guard let guarded = guards[winner] else { return .keep }
+        var refusal: GuardRefusal?
         for index in guarded {
             let route = compiled[index]
             guard route.isShaped(like: input) else { continue }
-            if let failure = route.shapeFailure(input) {
-                return .refuse(GuardRefusal(route: route.name, failure: failure))
-            }
-            return .take(index)
+            guard let failure = route.shapeFailure(input) else { return .take(index) }
+            if refusal == nil { refusal = GuardRefusal(route: route.name, failure: failure) }
         }
-        return .keep
+        return refusal.map { .refuse($0) } ?? .keep
     }
 
     /// The route that decides a link the route at `winner` matched: `winner` itself, or the
@@ -64,8 +67,12 @@ extension Router {
 extension CompiledRoute {
     /// Whether a link fitting this route's literals could still fail its checks: a typed
     /// parameter or catch-all, a query declaration, or a fragment rule.
-    var canRefuseItsShape: Bool {
-        for segment in segments {
+    var canRefuseItsShape: Bool { canRefuse(shape: segments) }
+
+    /// Whether a link fitting one of this route's path shapes (``segments``, or those
+    /// segments without the optional last one) could still fail the route's checks.
+    func canRefuse(shape: [Segment]) -> Bool {
+        for segment in shape {
             switch segment {
             case .literal: continue
             case .parameter(_, let type, _), .catchAll(_, let type, _): if type != nil { return true }
@@ -76,23 +83,26 @@ extension CompiledRoute {
         return true
     }
 
-    /// Whether the link is in scope, as long as the route, and has its literals in place.
+    /// Whether the link is in scope, as long as the route (or one segment shorter when its
+    /// last segment is optional), and has its literals in place.
     func isShaped(like input: MatchInput) -> Bool {
         guard inScope(input) else { return false }
         if catchAllPosition != nil {
             guard input.count >= segmentCount else { return false }
         } else {
-            guard input.count == segmentCount else { return false }
+            guard input.count == segmentCount || (hasOptionalLastSegment && input.count == segmentCount - 1)
+            else { return false }
         }
-        for (i, segment) in segments.enumerated() {
+        for (i, segment) in segments.enumerated() where i < input.count {
             if case .literal(_, let key) = segment, input.withKey(i, { $0 != key }) { return false }
         }
         return true
     }
 
     /// The first parameter that refuses a link shaped like the route, or `nil` when none does.
+    /// An optional last segment the link leaves out refuses nothing.
     func shapeFailure(_ input: MatchInput) -> ParameterFailure? {
-        for (i, segment) in segments.enumerated() {
+        for (i, segment) in segments.enumerated() where i < input.count {
             switch segment {
             case .literal: continue
             case .parameter(let name, _, let validator):

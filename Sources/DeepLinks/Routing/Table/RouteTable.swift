@@ -114,6 +114,13 @@ public struct RouteTable: Sendable, Hashable {
     /// path is never longer than 17 screens.
     public static let maximumParentDepth = 16
 
+    /// The most problems of one code a table check lists: 100. The rest of that code are
+    /// counted in one ``RouteTableProblem/moreProblems(code:count:)`` line, and once one kind
+    /// of overlap (duplicate, shadowed or ambiguous routes) passes the limit the check stops
+    /// comparing routes, so a table whose every pair of routes conflicts costs no more to
+    /// check than one that conflicts a hundred times.
+    public static let maximumProblemsPerCode = 100
+
     /// Why the canonical host cannot be used, if it cannot.
     var canonicalHostProblems: [RouteTableProblem] {
         guard let host = canonicalHost else { return [] }

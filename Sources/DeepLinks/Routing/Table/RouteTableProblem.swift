@@ -60,6 +60,11 @@ public enum RouteTableProblem: Sendable, Hashable, Encodable, CustomStringConver
     case unbuildableParent(route: String, parent: String, parameter: String, reason: String)
     /// A ``Route/requirements`` name that is empty or holds whitespace or control characters.
     case invalidRequirement(route: String, requirement: String)
+    /// The problems of one code beyond the first ``RouteTable/maximumProblemsPerCode``, in one
+    /// line: `count` of them, or `nil` when the check stopped comparing routes once the limit
+    /// was passed and did not count the rest. Its ``code`` is theirs, and it is an error
+    /// exactly when they are.
+    case moreProblems(code: String, count: Int?)
 
     /// The route the problem is reported on, if it concerns one.
     public var route: String? {
@@ -72,7 +77,7 @@ public enum RouteTableProblem: Sendable, Hashable, Encodable, CustomStringConver
             .unknownParent(let route, _), .parentCycle(let route, _), .unbuildableParent(let route, _, _, _),
             .invalidRequirement(let route, _):
             route
-        case .invalidCustomType, .invalidCanonicalHost, .tooManyRoutes: nil
+        case .invalidCustomType, .invalidCanonicalHost, .tooManyRoutes, .moreProblems: nil
         }
     }
 
@@ -80,8 +85,15 @@ public enum RouteTableProblem: Sendable, Hashable, Encodable, CustomStringConver
     /// ``navigationTakesGuardedLinks(route:guarded:safety:)``, which the router defuses at run
     /// time and reports so that the table can be made clear.
     public var isError: Bool {
-        if case .navigationTakesGuardedLinks = self { false } else { true }
+        switch self {
+        case .navigationTakesGuardedLinks: false
+        case .moreProblems(let code, _): code != Self.guardedLinksCode
+        default: true
+        }
     }
+
+    /// The code of ``navigationTakesGuardedLinks(route:guarded:safety:)``, the only warning.
+    static let guardedLinksCode = "TABLE015"
 
     /// Whether the problem is about two routes competing for the same links.
     public var isOverlap: Bool {
@@ -92,9 +104,11 @@ public enum RouteTableProblem: Sendable, Hashable, Encodable, CustomStringConver
     }
 
     /// A stable code for the kind of problem (`TABLE001` … `TABLE023`); codes never change
-    /// meaning, and new kinds get new codes.
+    /// meaning, and new kinds get new codes. A ``moreProblems(code:count:)`` line has the code
+    /// of the problems it counts.
     public var code: String {
         switch self {
+        case .moreProblems(let code, _): code
         case .invalidName: "TABLE001"
         case .duplicateName: "TABLE002"
         case .invalidPattern: "TABLE003"
@@ -109,7 +123,7 @@ public enum RouteTableProblem: Sendable, Hashable, Encodable, CustomStringConver
         case .ambiguousRoutes: "TABLE012"
         case .invalidCustomType: "TABLE013"
         case .tooManyRoutes: "TABLE014"
-        case .navigationTakesGuardedLinks: "TABLE015"
+        case .navigationTakesGuardedLinks: Self.guardedLinksCode
         case .invalidCanonicalHost: "TABLE016"
         case .unknownParent: "TABLE020"
         case .parentCycle: "TABLE021"
@@ -151,6 +165,11 @@ public enum RouteTableProblem: Sendable, Hashable, Encodable, CustomStringConver
         case .tooManyRoutes(let count, let limit):
             "the table has \(count) routes and at most \(limit) are allowed; split it by host or scheme, "
                 + "or use parameters instead of one route per value"
+        case .moreProblems(let code, let count?):
+            "… and \(Self.grouped(count)) more \(code) problem\(count == 1 ? "" : "s")"
+        case .moreProblems(let code, nil):
+            "… and more \(code) problems: the check stops comparing routes once one kind of overlap "
+                + "has more than \(RouteTable.maximumProblemsPerCode), so other overlaps may be unreported too"
         case .navigationTakesGuardedLinks(let route, let guarded, let safety):
             "navigate route '\(route)' can take links shaped like \(safety) route '\(guarded)' "
                 + "when they fail its parameter checks; such links are refused instead of navigating. "
@@ -169,6 +188,45 @@ public enum RouteTableProblem: Sendable, Hashable, Encodable, CustomStringConver
             "route '\(route)' requires \(requirement.debugDescription), which is not a condition name "
                 + "(empty, or holding whitespace or control characters)"
         }
+    }
+}
+
+extension RouteTableProblem {
+    /// A count with thousands separated by commas: 1998999 → "1,998,999".
+    static func grouped(_ number: Int) -> String {
+        var digits = Array(String(number))
+        var index = digits.count - 3
+        while index > 0, digits[index - 1] != "-" {
+            digits.insert(",", at: index)
+            index -= 3
+        }
+        return String(digits)
+    }
+
+    /// `problems` with at most `limit` of each code, in order, and then one
+    /// ``moreProblems(code:count:)`` line per code that had more, in code order. The lines of
+    /// the codes in `uncounted` (whose checks stopped past the limit) carry no count.
+    static func capped(_ problems: [RouteTableProblem], limit: Int, uncounted: Set<String> = [])
+        -> [RouteTableProblem]
+    {
+        var counts: [String: Int] = [:]
+        var kept: [RouteTableProblem] = []
+        kept.reserveCapacity(min(problems.count, 16 * limit))
+        for problem in problems {
+            let code = problem.code
+            let count = counts[code, default: 0] + 1
+            counts[code] = count
+            if count <= limit { kept.append(problem) }
+        }
+        for code in counts.keys.sorted() {
+            let extra = counts[code, default: 0] - limit
+            if uncounted.contains(code) {
+                kept.append(.moreProblems(code: code, count: nil))
+            } else if extra > 0 {
+                kept.append(.moreProblems(code: code, count: extra))
+            }
+        }
+        return kept
     }
 }
 
