@@ -3,7 +3,7 @@
 targets outside a branch that checks for it.
 
 Linux checks no availability, so a call such as `String(validating:as:)` (macOS 15, iOS 18)
-builds and passes every test here while the package no longer builds for iOS 16. This check
+builds and passes every test on Linux while the package no longer builds for iOS 16. This check
 finds such calls without an Apple SDK:
 
 1. The deployment targets are read from Package.swift (`platforms:`).

@@ -63,7 +63,7 @@ extension TypedRoutes {
     /// Steps whose route is listed as unmapped have no destination and are left out.
     ///
     /// ```swift
-    /// screens.path(for: match)   // [.title(Title(id: "tt0111161")), .season(...), .episode(...)]
+    /// try screens.path(for: match)   // [.title(Title(title: "tt0111161")), .season(...), .episode(...)]
     /// ```
     ///
     /// - Throws: ``TypedRoutesError/valueNotReadable(type:route:reason:)`` when a custom

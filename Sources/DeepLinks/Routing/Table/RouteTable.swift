@@ -105,8 +105,9 @@ public struct RouteTable: Sendable, Hashable {
     /// ``RouteTableProblem/tooManyRoutes(count:limit:)`` before anything else is checked.
     ///
     /// Checking a table compares only routes whose paths can share a link, so its cost grows
-    /// about linearly with the table (a generated 10,000-route table builds in about half a
-    /// second in a release build); the limit bounds the work a table read from outside can cause.
+    /// about linearly with the table (a generated 10,000-route table builds in about 20 ms in a
+    /// release build, hostile shapes of 10,000 routes in at most about 130 ms, 50,000 in about a
+    /// second); the limit bounds the work a table read from outside can cause.
     public static let maximumRouteCount = 50_000
 
     /// The most ancestors a route may have through ``Route/parent``: 16. A deeper chain is
