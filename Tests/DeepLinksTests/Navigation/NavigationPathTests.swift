@@ -1,5 +1,6 @@
 import DeepLinks
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("Navigation paths: a match opens its route's ancestors first, with parameters carried down")
@@ -205,5 +206,38 @@ struct ParentCheckTests {
         #expect(throws: RouteTableError.self) {
             try Router(RouteTable(routes: [Route("a", "/a", parent: "b")]))
         }
+    }
+}
+
+@Suite("Navigation paths of the example tables")
+struct ExampleTablePathTests {
+    @Test(
+        "Examples/Streaming: the path of every route, read from its routes.json",
+        arguments: [
+            ("https://reel.example/", ["home"]),
+            ("https://reel.example/title/tt0111161", ["title"]),
+            ("https://reel.example/title/tt0111161/season/2", ["title", "season"]),
+            (
+                "https://reel.example/title/tt0111161/season/2/episode/5?t=754",
+                ["title", "season", "episode"]
+            ),
+            ("https://reel.example/cart", ["cart"]),
+            ("https://reel.example/cart/checkout", ["cart", "checkout"]),
+        ])
+    func streaming(url: String, routes: [String]) throws {
+        let table = try RouteTable(json: PackageFiles.data("Examples/Streaming/routes.json"))
+        #expect(table.routes.count == 6)
+        let receiver = try LinkReceiver(table: table, policy: LinkPolicy(allowedHosts: ["reel.example"]))
+        let match = try #require(receiver.receive(url: url).match)
+        #expect(receiver.router.path(for: match).map(\.route) == routes)
+    }
+
+    @Test(
+        "the other JSON example tables declare no parents: every match opens its route alone",
+        arguments: ["PhotoAlbum", "NewsReader"])
+    func flatExamples(example: String) throws {
+        let table = try RouteTable(json: PackageFiles.data("Examples/\(example)/routes.json"))
+        #expect(table.routes.allSatisfy { $0.parent == nil && $0.requirements.isEmpty })
+        #expect(table.problems().filter(\.isError) == [])
     }
 }
