@@ -345,9 +345,13 @@ def dump_ast(module: str, files: list[Path], modules_dir: Path, package_name: st
     # files; both are read.
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     assert process.stdout is not None
-    yield from process.stdout
+    errors: list[str] = []
+    for line in process.stdout:
+        if ": error: " in line and len(errors) < 20:
+            errors.append(line.rstrip())
+        yield line
     if process.wait() != 0:
-        sys.exit(f"swiftc -dump-ast failed for {module}")
+        sys.exit(f"swiftc -dump-ast failed for {module}:\n" + "\n".join(errors))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -434,9 +438,14 @@ def build_paths() -> tuple[Path, str]:
         ["swift", "build", "--package-path", str(ROOT), "--show-bin-path"],
         capture_output=True, text=True, check=True).stdout.strip())
     modules = bin_path / "Modules" if (bin_path / "Modules").is_dir() else bin_path
-    description = (bin_path.parent / "debug.yaml")
-    match = re.search(r'"-package-name","([^"]+)"', description.read_text()) if description.exists() else None
-    return modules, match.group(1) if match else ROOT.name.lower()
+    # The package name the build used (SwiftPM derives it from the folder's name); modules
+    # that share `package` declarations must be type-checked with the same one.
+    for description in (ROOT / ".build" / "debug.yaml", bin_path.parent / "debug.yaml"):
+        if description.exists():
+            match = re.search(r'"-package-name","([^"]+)"', description.read_text())
+            if match:
+                return modules, match.group(1)
+    sys.exit("cannot find the package name in .build/debug.yaml; build the package first")
 
 
 SELF_TEST_DIR = ROOT / "scripts" / "availability-fixtures"
