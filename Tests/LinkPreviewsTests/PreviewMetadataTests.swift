@@ -293,10 +293,47 @@ struct LinkPreviewUnknownKeyTests {
         let valid = #"{"title":"Summer","description":"Photos"}"#
         #expect(try JSONDecoder().decode(LinkPreview.self, from: Data(valid.utf8)).title == "Summer")
         do {
-            _ = try JSONDecoder().decode(LinkPreview.self, from: Data(#"{"title":"Summer","descripton":"x"}"#.utf8))
+            _ = try JSONDecoder().decode(
+                LinkPreview.self, from: Data(#"{"title":"Summer","descripton":"x"}"#.utf8))
             Issue.record("a misspelt key was accepted")
         } catch let error as DecodingError {
-            #expect(error.sentence.contains("unknown key 'descripton' in a link preview"), "\(error.sentence)")
+            #expect(
+                error.sentence.contains("unknown key 'descripton' in a link preview"), "\(error.sentence)")
         }
+    }
+}
+
+/// Issue: the preview site configuration and its parts decoded with unknown keys, so a misspelt
+/// key (`twitterHandel`, `iPadAppStoreId`) left the value silently empty.
+@Suite("Hostile input, round 3: every keyed Decodable type of LinkPreviews refuses an unknown key")
+struct LinkPreviewsUnknownKeyTests {
+    /// Encodes `value`, adds `"unexpectedKey":1` and expects decoding to refuse it, naming it.
+    static func refusesUnknownKey<T: Codable>(_ value: T, _ what: String) throws {
+        let encoded = try JSONEncoder().encode(value)
+        _ = try JSONDecoder().decode(T.self, from: encoded)
+        var text = String(decoding: encoded, as: UTF8.self)
+        text.insert(contentsOf: #""unexpectedKey":1,"#, at: text.index(after: text.startIndex))
+        do {
+            _ = try JSONDecoder().decode(T.self, from: Data(text.utf8))
+            Issue.record("\(T.self) accepted an unknown key")
+        } catch let error as DecodingError {
+            #expect(error.sentence.contains("unknown key 'unexpectedKey' in \(what)"), "\(error.sentence)")
+        }
+    }
+
+    @Test("the site, its app listing, limits, images, sources, requests and previews")
+    func everyKeyedType() throws {
+        let site = PhotoAlbumFixture.site
+        try Self.refusesUnknownKey(site, "a preview site")
+        try Self.refusesUnknownKey(site.app, "an app listing")
+        try Self.refusesUnknownKey(PreviewLimits(), "preview limits")
+        try Self.refusesUnknownKey(
+            PreviewImage(url: "https://example.com/a.png", width: 1, height: 2, alt: "a"), "a preview image")
+        try Self.refusesUnknownKey(PreviewSource(.route, routeName: "album"), "a preview source")
+        try Self.refusesUnknownKey(
+            PreviewRequest(
+                route: "album", parameters: ["album": "summer"], canonicalURL: "https://example.com/a"),
+            "a preview request")
+        try Self.refusesUnknownKey(LinkPreview(title: "t"), "a link preview")
     }
 }

@@ -50,3 +50,17 @@ public struct PreviewSource: Sendable, Hashable, Codable, CustomStringConvertibl
         routeName.map { "\(kind.rawValue) \($0)" } ?? kind.rawValue
     }
 }
+
+extension PreviewSource {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case kind, routeName
+    }
+
+    /// Decodes the value, refusing a key it does not know (a misspelt key is an error, never
+    /// a value silently left at nothing).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "a preview source")
+        kind = try c.decode(Kind.self, forKey: .kind)
+        routeName = try c.decodeIfPresent(String.self, forKey: .routeName)
+    }
+}

@@ -28,3 +28,19 @@ public struct PreviewImage: Sendable, Hashable, Codable {
         self.alt = alt
     }
 }
+
+extension PreviewImage {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case url, width, height, alt
+    }
+
+    /// Decodes the value, refusing a key it does not know (a misspelt key is an error, never
+    /// a value silently left at nothing).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "a preview image")
+        url = try c.decode(String.self, forKey: .url)
+        width = try c.decodeIfPresent(Int.self, forKey: .width)
+        height = try c.decodeIfPresent(Int.self, forKey: .height)
+        alt = try c.decodeIfPresent(String.self, forKey: .alt)
+    }
+}

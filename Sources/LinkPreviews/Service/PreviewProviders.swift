@@ -65,3 +65,18 @@ public struct PreviewProviders: Sendable {
     /// The route names that have a provider, sorted.
     public var routeNames: [String] { providers.keys.sorted() }
 }
+
+extension PreviewRequest {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case route, parameters, canonicalURL
+    }
+
+    /// Decodes the value, refusing a key it does not know (a misspelt key is an error, never
+    /// a value silently left at nothing).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "a preview request")
+        route = try c.decode(String.self, forKey: .route)
+        parameters = try c.decode(RouteParameters.self, forKey: .parameters)
+        canonicalURL = try c.decode(String.self, forKey: .canonicalURL)
+    }
+}

@@ -120,3 +120,20 @@ public struct AppListing: Sendable, Hashable, Codable {
         (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
     }
 }
+
+extension AppListing {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case name, appStoreID, iPadAppStoreID, googlePlayPackage, customScheme
+    }
+
+    /// Decodes the value, refusing a key it does not know (a misspelt key is an error, never
+    /// a value silently left at nothing).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "an app listing")
+        name = try c.decode(String.self, forKey: .name)
+        appStoreID = try c.decode(String.self, forKey: .appStoreID)
+        iPadAppStoreID = try c.decodeIfPresent(String.self, forKey: .iPadAppStoreID)
+        googlePlayPackage = try c.decodeIfPresent(String.self, forKey: .googlePlayPackage)
+        customScheme = try c.decodeIfPresent(CustomScheme.self, forKey: .customScheme)
+    }
+}

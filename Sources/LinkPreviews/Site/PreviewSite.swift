@@ -65,3 +65,21 @@ public struct PreviewSite: Sendable, Hashable, Codable {
         }
     }
 }
+
+extension PreviewSite {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case name, homeURL, fallback, twitterHandle, locale, app
+    }
+
+    /// Decodes the value, refusing a key it does not know (a misspelt key is an error, never
+    /// a value silently left at nothing).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "a preview site")
+        name = try c.decode(String.self, forKey: .name)
+        homeURL = try c.decode(String.self, forKey: .homeURL)
+        fallback = try c.decode(LinkPreview.self, forKey: .fallback)
+        twitterHandle = try c.decodeIfPresent(String.self, forKey: .twitterHandle)
+        locale = try c.decodeIfPresent(String.self, forKey: .locale)
+        app = try c.decode(AppListing.self, forKey: .app)
+    }
+}

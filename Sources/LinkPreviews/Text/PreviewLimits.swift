@@ -38,3 +38,20 @@ public struct PreviewLimits: Sendable, Hashable, Codable {
         self.appName = appName
     }
 }
+
+extension PreviewLimits {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case title, description, imageAlt, siteName, appName
+    }
+
+    /// Decodes the value, refusing a key it does not know (a misspelt key is an error, never
+    /// a value silently left at nothing).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "preview limits")
+        title = try c.decode(Int.self, forKey: .title)
+        description = try c.decode(Int.self, forKey: .description)
+        imageAlt = try c.decode(Int.self, forKey: .imageAlt)
+        siteName = try c.decode(Int.self, forKey: .siteName)
+        appName = try c.decode(Int.self, forKey: .appName)
+    }
+}
