@@ -151,7 +151,8 @@ struct AssociatedDomainUnknownKeyTests {
             _ = try JSONDecoder().decode(AssociatedDomain.self, from: Data(text.utf8))
             Issue.record("an unknown key was accepted")
         } catch let error as DecodingError {
-            #expect(error.sentence.contains("unknown key 'mode' in an associated domain"), "\(error.sentence)")
+            #expect(
+                error.sentence.contains("unknown key 'mode' in an associated domain"), "\(error.sentence)")
         }
     }
 }

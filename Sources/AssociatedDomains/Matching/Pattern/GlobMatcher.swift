@@ -336,50 +336,14 @@ final class GlobBatch: Sendable {
     private let accepts: [[Int]]
 
     init(_ layouts: [GlobMatcher.Layout]) {
-        var offsets: [Int] = []
-        var total = 0
-        for layout in layouts {
-            offsets.append(total)
-            total += layout.tests.count + 1
-        }
-        let words = max(1, (total + 63) / 64)
-        self.words = words
-        var ascii = [UInt64](repeating: 0, count: 128 * words)
-        var other: [UInt32: [Int]] = [:]
-        var anyMask = [UInt64](repeating: 0, count: words)
-        var loops = [UInt64](repeating: 0, count: words)
-        var initial = [UInt64](repeating: 0, count: words)
-        var accepts: [[Int]] = []
-        func set(_ bit: Int, in vector: inout [UInt64], offset: Int = 0) {
-            vector[offset + bit / 64] |= 1 << UInt64(bit % 64)
-        }
-        for (layout, base) in zip(layouts, offsets) {
-            set(base, in: &initial)
-            for (index, test) in layout.tests.enumerated() {
-                let bit = base + index + 1
-                switch test {
-                case .scalar(let scalar):
-                    if scalar < 128 {
-                        set(bit, in: &ascii, offset: Int(scalar) * words)
-                    } else {
-                        other[scalar, default: []].append(bit)
-                    }
-                case .any:
-                    set(bit, in: &anyMask)
-                    for scalar in 0..<128 { set(bit, in: &ascii, offset: scalar * words) }
-                case .set(let members):
-                    for scalar in members.members { set(bit, in: &ascii, offset: Int(scalar) * words) }
-                }
-            }
-            for bit in layout.loopBits { set(base + bit, in: &loops) }
-            accepts.append(layout.acceptBits.map { base + $0 })
-        }
-        self.ascii = ascii
-        self.other = other
-        self.anyMask = anyMask
-        self.loops = loops
-        self.initial = initial
-        self.accepts = accepts
+        let masks = ShiftAndMasks(layouts.map { ($0.tests, $0.loopBits) })
+        words = masks.words
+        ascii = masks.ascii
+        other = masks.other
+        anyMask = masks.anyMask
+        loops = masks.loops
+        initial = masks.starts
+        accepts = zip(layouts, masks.bases).map { layout, base in layout.acceptBits.map { base + $0 } }
     }
 
     /// Whether each pattern matches the whole input, by position in the list it was made from.
@@ -429,5 +393,67 @@ final class GlobBatch: Sendable {
         }
         guard alive else { return [Bool](repeating: false, count: accepts.count) }
         return accepts.map { bits in bits.contains { live[$0 / 64] & (1 << UInt64($0 % 64)) != 0 } }
+    }
+}
+
+/// The bit vectors of a Shift-And run over patterns laid side by side, each behind its start
+/// bit: what ``GlobBatch`` and ``EntryGlobs`` both run.
+struct ShiftAndMasks {
+    /// Words per bit vector.
+    let words: Int
+    /// Bits in all: each pattern's positions plus its start bit.
+    let positions: Int
+    /// For each ASCII scalar, `words` words: the bits whose test accepts it.
+    private(set) var ascii: [UInt64]
+    /// For non-ASCII scalars the patterns name, the bits that accept them (a list, not a
+    /// vector, so memory stays proportional to the patterns however many such scalars).
+    private(set) var other: [UInt32: [Int]] = [:]
+    /// The bits that accept any scalar (`?`).
+    private(set) var anyMask: [UInt64]
+    /// The bits with a self-loop (`*`).
+    private(set) var loops: [UInt64]
+    /// Each pattern's start bit.
+    private(set) var starts: [UInt64]
+    /// Each pattern's first bit (its start bit), in the order given.
+    private(set) var bases: [Int] = []
+
+    /// Lays out each pattern, given as its tests and the bits (0 for the start) with a loop.
+    init(_ patterns: [(tests: [PatternAutomaton.Test], loopBits: [Int])]) {
+        let total = patterns.reduce(0) { $0 + $1.tests.count + 1 }
+        let words = max(1, (total + 63) / 64)
+        self.words = words
+        positions = total
+        ascii = [UInt64](repeating: 0, count: 128 * words)
+        anyMask = [UInt64](repeating: 0, count: words)
+        loops = anyMask
+        starts = anyMask
+        var base = 0
+        for pattern in patterns {
+            bases.append(base)
+            Self.set(base, in: &starts)
+            for (index, test) in pattern.tests.enumerated() {
+                let bit = base + index + 1
+                switch test {
+                case .scalar(let scalar):
+                    if scalar < 128 {
+                        Self.set(bit, in: &ascii, offset: Int(scalar) * words)
+                    } else {
+                        other[scalar, default: []].append(bit)
+                    }
+                case .any:
+                    Self.set(bit, in: &anyMask)
+                    for scalar in 0..<128 { Self.set(bit, in: &ascii, offset: scalar * words) }
+                case .set(let members):
+                    for scalar in members.members { Self.set(bit, in: &ascii, offset: Int(scalar) * words) }
+                }
+            }
+            for bit in pattern.loopBits { Self.set(base + bit, in: &loops) }
+            base += pattern.tests.count + 1
+        }
+    }
+
+    /// Sets `bit` in the vector that starts at `offset` words into `vector`.
+    static func set(_ bit: Int, in vector: inout [UInt64], offset: Int = 0) {
+        vector[offset + bit / 64] |= 1 << UInt64(bit % 64)
     }
 }

@@ -141,47 +141,19 @@ final class EntryGlobs: Sendable {
     private let open: [UInt64]
 
     init(_ layouts: [Layout]) {
-        let total = layouts.reduce(0) { $0 + $1.tests.count + 1 }
-        let words = max(1, (total + 63) / 64)
-        self.words = words
-        positions = total
-        var ascii = [UInt64](repeating: 0, count: 128 * words)
-        var other: [UInt32: [Int]] = [:]
-        var anyMask = [UInt64](repeating: 0, count: words)
-        var loops = [UInt64](repeating: 0, count: words)
-        var starts = [UInt64](repeating: 0, count: words)
+        let masks = ShiftAndMasks(layouts.map { ($0.tests, $0.loopBits) })
+        words = masks.words
+        positions = masks.positions
+        ascii = masks.ascii
+        other = masks.other
+        anyMask = masks.anyMask
+        loops = masks.loops
+        starts = masks.starts
+        // Each pattern accepts at its last bit.
         var accepting = [UInt64](repeating: 0, count: words)
-        func set(_ bit: Int, in vector: inout [UInt64], offset: Int = 0) {
-            vector[offset + bit / 64] |= 1 << UInt64(bit % 64)
+        for (layout, base) in zip(layouts, masks.bases) {
+            ShiftAndMasks.set(base + layout.tests.count, in: &accepting)
         }
-        var base = 0
-        for layout in layouts {
-            set(base, in: &starts)
-            for (index, test) in layout.tests.enumerated() {
-                let bit = base + index + 1
-                switch test {
-                case .scalar(let scalar):
-                    if scalar < 128 {
-                        set(bit, in: &ascii, offset: Int(scalar) * words)
-                    } else {
-                        other[scalar, default: []].append(bit)
-                    }
-                case .any:
-                    set(bit, in: &anyMask)
-                    for scalar in 0..<128 { set(bit, in: &ascii, offset: scalar * words) }
-                case .set(let members):
-                    for scalar in members.members { set(bit, in: &ascii, offset: Int(scalar) * words) }
-                }
-            }
-            for bit in layout.loopBits { set(base + bit, in: &loops) }
-            set(base + layout.tests.count, in: &accepting)
-            base += layout.tests.count + 1
-        }
-        self.ascii = ascii
-        self.other = other
-        self.anyMask = anyMask
-        self.loops = loops
-        self.starts = starts
         self.accepting = accepting
         open = zip(accepting, loops).map { $0 & $1 }
     }
