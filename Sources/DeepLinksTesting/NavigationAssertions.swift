@@ -12,11 +12,7 @@ public func assertPath(
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
     let location = FailureReporting.Location(fileID: fileID, filePath: filePath, line: line, column: column)
-    let decision = receiver.receive(link)
-    guard let match = decision.match else {
-        return FailureReporting.fail(
-            "\(subject(link)): expected the path \(routes), but got: \(decision.outcome)", at: location)
-    }
+    guard let match = match(link, in: receiver, expected: "the path \(routes)", at: location) else { return }
     let path = receiver.router.path(for: match)
     guard path.map(\.route) == routes else {
         return FailureReporting.fail(
@@ -39,11 +35,7 @@ public func assertPath<Destination: Equatable>(
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
     let location = FailureReporting.Location(fileID: fileID, filePath: filePath, line: line, column: column)
-    let decision = receiver.receive(link)
-    guard let match = decision.match else {
-        return FailureReporting.fail(
-            "\(subject(link)): expected \(expected), but got: \(decision.outcome)", at: location)
-    }
+    guard let match = match(link, in: receiver, expected: "\(expected)", at: location) else { return }
     do {
         let path = try screens.path(for: match)
         if path != expected {
@@ -117,6 +109,19 @@ public func assertNothingReplayed(
         FailureReporting.fail(
             "expected nothing handed back, but the holder said: \(describe(actions))", at: location)
     }
+}
+
+/// The match the receiver decides for `link`, or `nil` after reporting that it decided no
+/// route (`expected` says what was expected instead).
+private func match(
+    _ link: IncomingLink, in receiver: LinkReceiver, expected: String, at location: FailureReporting.Location
+) -> RouteMatch? {
+    let decision = receiver.receive(link)
+    if decision.match == nil {
+        FailureReporting.fail(
+            "\(subject(link)): expected \(expected), but got: \(decision.outcome)", at: location)
+    }
+    return decision.match
 }
 
 private func subject(_ link: IncomingLink) -> String {

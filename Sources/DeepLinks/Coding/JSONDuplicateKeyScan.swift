@@ -57,17 +57,22 @@ package enum JSONDuplicateKeyScan {
                 if case .object? = stack.last { expectingKey = true }
                 index += 1
             case UInt8(ascii: "\""):
-                guard let (text, end) = string(in: bytes, at: index) else { return nil }
-                index = end
-                if expectingKey, case .object(var keys, _)? = stack.last {
-                    guard keys.insert(text).inserted else {
-                        return Duplicate(key: text, path: path(of: stack.dropLast()))
-                    }
-                    stack[stack.count - 1] = .object(keys: keys, current: text)
-                    expectingKey = false
-                } else {
+                guard expectingKey, case .object(var keys, _)? = stack.last else {
+                    // A value: checked as the key would be, but not turned into text.
+                    guard let end = stringEnd(in: bytes, at: index) else { return nil }
+                    index = end
                     markValue(in: &stack)
+                    continue
                 }
+                guard let (key, end) = string(in: bytes, at: index) else { return nil }
+                index = end
+                // Off the stack while it grows, so that the set is not copied for each key.
+                stack.removeLast()
+                guard keys.insert(key).inserted else {
+                    return Duplicate(key: key, path: path(of: stack[...]))
+                }
+                stack.append(.object(keys: keys, current: key))
+                expectingKey = false
             default:
                 if byte != UInt8(ascii: ":") && !isWhitespace(byte) { markValue(in: &stack) }
                 index += 1
@@ -101,6 +106,26 @@ package enum JSONDuplicateKeyScan {
             }
         }
         return path
+    }
+
+    /// The index after the closing quote of the string whose opening quote is at `start`;
+    /// `nil` when it is not a well-formed string (a broken escape, bytes that are not UTF-8),
+    /// exactly as ``string(in:at:)`` refuses it.
+    private static func stringEnd(in bytes: [UInt8], at start: Int) -> Int? {
+        var index = start + 1
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                // Escapes are ASCII, so the raw bytes are UTF-8 exactly when the text is.
+                return UTF8Text.isWellFormed(bytes[(start + 1)..<index]) ? index + 1 : nil
+            }
+            if byte == UInt8(ascii: "\\") {
+                guard (try? JSONEscape.read(bytes, at: &index)) != nil else { return nil }
+                continue
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// The string whose opening quote is at `start`, escapes resolved, and the index after

@@ -89,15 +89,8 @@ public struct LinkHolder: Sendable {
         self.isInterfaceReady = interfaceReady
         var requirements: [String: Set<String>] = [:]
         for route in router.table.routes {
-            var needed = route.requirements
-            var next = route.parent
-            var depth = 0
-            while let name = next, let ancestor = router.route(named: name),
-                depth < RouteTable.maximumParentDepth
-            {
-                needed.formUnion(ancestor.requirements)
-                next = ancestor.parent
-                depth += 1
+            let needed = router.ancestors(ofRoute: route.name).reduce(route.requirements) {
+                $0.union($1.route.requirements)
             }
             if !needed.isEmpty { requirements[route.name] = needed }
         }
@@ -107,10 +100,7 @@ public struct LinkHolder: Sendable {
     /// The conditions a decision waits for: its route's and its ancestors' requirements; none
     /// for a decision that opens no route.
     public func requirements(of decision: LinkDecision) -> Set<String> {
-        switch decision.outcome {
-        case .route(let match), .confirm(let match): requirements[match.route] ?? []
-        default: []
-        }
+        decision.match.flatMap { requirements[$0.route] } ?? []
     }
 
     // MARK: Events
@@ -121,7 +111,8 @@ public struct LinkHolder: Sendable {
     ///   link already waiting or being confirmed is dropped first (`replaced`).
     public mutating func receive(_ decision: LinkDecision, at now: ContinuousClock.Instant) -> [Action] {
         var actions: [Action] = []
-        guard canBeHeld(decision) else { return [.open(decision)] }
+        // Only a decision that opens a route (`route` or `confirm`) has a match to hold.
+        guard decision.match != nil else { return [.open(decision)] }
         if let (older, _) = held {
             actions.append(.drop(older, reason: .replaced))
             held = nil
@@ -189,13 +180,6 @@ public struct LinkHolder: Sendable {
     }
 
     // MARK: Internals
-
-    private func canBeHeld(_ decision: LinkDecision) -> Bool {
-        switch decision.outcome {
-        case .route, .confirm: true
-        default: false
-        }
-    }
 
     private mutating func replay(at now: ContinuousClock.Instant) -> [Action] {
         let expired = expire(at: now)

@@ -37,11 +37,7 @@ extension Router {
     /// Cost: at most ``RouteTable/maximumParentDepth`` + 1 steps, each reading the parameters
     /// its route declares.
     public func path(for match: RouteMatch) -> [RouteStep] {
-        var steps = [RouteStep(route: match.route, parameters: match.parameters)]
-        var next = compiledRoute(named: match.route)?.route.parent
-        while let name = next, let ancestor = compiledRoute(named: name),
-            steps.count <= RouteTable.maximumParentDepth
-        {
+        let ancestors = ancestors(ofRoute: match.route).map { ancestor in
             var parameters = RouteParameters()
             for (parameter, _) in ancestor.declaredParameters {
                 if let value = match.parameters[parameter] { parameters[parameter] = value }
@@ -49,10 +45,23 @@ extension Router {
             for query in ancestor.query where parameters[query.name] == nil {
                 if let value = query.defaultValue { parameters[query.name] = value }
             }
-            steps.append(RouteStep(route: name, parameters: parameters))
+            return RouteStep(route: ancestor.name, parameters: parameters)
+        }
+        return ancestors.reversed() + [RouteStep(route: match.route, parameters: match.parameters)]
+    }
+
+    /// The routes above `name` through ``Route/parent``, nearest first; at most
+    /// ``RouteTable/maximumParentDepth`` (a built table has no cycle and no deeper chain).
+    func ancestors(ofRoute name: String) -> [CompiledRoute] {
+        var ancestors: [CompiledRoute] = []
+        var next = compiledRoute(named: name)?.route.parent
+        while let parent = next, let ancestor = compiledRoute(named: parent),
+            ancestors.count < RouteTable.maximumParentDepth
+        {
+            ancestors.append(ancestor)
             next = ancestor.route.parent
         }
-        return steps.reversed()
+        return ancestors
     }
 }
 

@@ -35,7 +35,7 @@ package enum DefaultIgnorable {
     package static func takesEmojiPresentation(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x23, 0x2A, 0x30...0x39: true
-        default: scalar.value >= 0xA9 && scalar.properties.isEmoji
+        default: CharacterClass.isPictograph(scalar)
         }
     }
 }
