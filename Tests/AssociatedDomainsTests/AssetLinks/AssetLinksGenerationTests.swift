@@ -1,0 +1,102 @@
+import DeepLinks
+import Testing
+
+@testable import AssociatedDomains
+
+@Suite("Generating assetlinks.json from a route table")
+struct AssetLinksGenerationTests {
+    static let app = AndroidAppTarget(
+        packageName: "com.example.photos",
+        fingerprints: [try! CertificateFingerprint(AssetLinksSamples.release)])
+    static let tv = AndroidAppTarget(
+        packageName: "com.example.photos.tv",
+        fingerprints: [try! CertificateFingerprint(AssetLinksSamples.debug)])
+
+    static let generated = AssetLinksGenerator(apps: [app, tv], domain: "photos.example.com")
+        .generate(from: ExampleTables.photos)
+
+    @Test("one statement per app; destructive routes are exclusions placed first")
+    func generatesStatements() {
+        let file = Self.generated.file
+        #expect(file.appLinksPackages == ["com.example.photos", "com.example.photos.tv"])
+        #expect(
+            file.statements[0].dynamicComponents == [
+                DynamicAppLinkComponent(
+                    path: "/albums/?*/delete", exclude: true, comments: "route deleteAlbum"),
+                DynamicAppLinkComponent(
+                    path: "/albums", query: ["albumname": "?*", "index": "?*"], comments: "route photo"),
+                DynamicAppLinkComponent(path: "/albums/?*", comments: "route album"),
+                DynamicAppLinkComponent(path: "/tags/?*", comments: "route tagged"),
+                DynamicAppLinkComponent(path: "/media/?*", fragment: "", comments: "route media"),
+            ])
+        #expect(file.statements[1].dynamicComponents == file.statements[0].dynamicComponents)
+        #expect(Self.generated.componentRoutes == ["deleteAlbum", "photo", "album", "tagged", "media"])
+        #expect(Self.generated.skippedRoutes == [.init(route: "article", reason: .notWeb)])
+    }
+
+    @Test("the generated file validates without findings and reads back")
+    func validates() throws {
+        let bytes = Self.generated.file.servedBytes
+        #expect(AssetLinksValidator().validate(bytes: bytes) == [])
+        #expect(try AssetLinksFile(bytes: bytes) == Self.generated.file)
+    }
+
+    @Test("a destructive link stays in the browser and a route's link opens the app")
+    func decidesLikeTheTable() {
+        let compiled = CompiledAssetLinks(Self.generated.file)
+        let package = "com.example.photos"
+        #expect(
+            compiled.match("https://photos.example.com/albums/Summer/delete", packageName: package).decision
+                == .exclude)
+        #expect(
+            compiled.match("https://photos.example.com/albums/Summer", packageName: package).decision
+                == .match)
+        #expect(
+            compiled.match("https://photos.example.com/albums?albumname=a&index=2", packageName: package)
+                .decision
+                == .match)
+        #expect(
+            compiled.match("https://photos.example.com/albums", packageName: package).decision == .noMatch)
+        #expect(
+            compiled.match("https://photos.example.com/media/photo#x", packageName: package).decision
+                == .noMatch)
+        #expect(
+            compiled.match("https://photos.example.com/settings", packageName: package).decision == .noMatch)
+    }
+
+    @Test("a more specific route goes before a broader one, and equal patterns share one rule")
+    func ordersRules() {
+        let table = RouteTable {
+            Route("show", "/shows/:id(slug)")
+            Route("latest", "/shows/latest")
+            Route("showAgain", "/shows/:slug(slug)")
+        }
+        let generated = AssetLinksGenerator(apps: [Self.app], domain: "example.com").generate(from: table)
+        #expect(
+            generated.file.statements[0].dynamicComponents == [
+                DynamicAppLinkComponent(path: "/shows/latest", comments: "route latest"),
+                DynamicAppLinkComponent(path: "/shows/?*", comments: "routes show, showAgain"),
+            ])
+    }
+
+    @Test(
+        "explicit exclusions come first, routes for other hosts are left out, and literal wildcards become '?'"
+    )
+    func exclusionsAndHosts() {
+        let table = RouteTable {
+            Route("star", "/a*b")
+            Route("elsewhere", "/x", scope: RouteScope(hosts: ["other.example.com"]))
+        }
+        let generated = AssetLinksGenerator(
+            apps: [Self.app], domain: "example.com", exclusions: [DynamicAppLinkComponent(path: "/legal/*")]
+        ).generate(from: table)
+        #expect(
+            generated.file.statements[0].dynamicComponents == [
+                DynamicAppLinkComponent(path: "/legal/*", exclude: true),
+                DynamicAppLinkComponent(path: "/a?b", comments: "route star"),
+            ])
+        #expect(generated.componentRoutes == [nil, "star"])
+        #expect(generated.skippedRoutes == [.init(route: "elsewhere", reason: .otherHost)])
+        #expect(AssetLinksGenerator(apps: [Self.app], canonicalHostOf: table) == nil)
+    }
+}
