@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "AssociatedDomains", targets: ["AssociatedDomains"]),
         .library(name: "LinkPreviews", targets: ["LinkPreviews"]),
         .library(name: "DeepLinksTesting", targets: ["DeepLinksTesting"]),
+        .library(name: "LinkAudit", targets: ["LinkAudit"]),
         .executable(name: "deeplinks", targets: ["DeepLinksCLI"]),
     ],
     targets: [
@@ -18,6 +19,8 @@ let package = Package(
         .target(name: "AssociatedDomains", dependencies: ["DeepLinks"]),
         .target(name: "LinkPreviews", dependencies: ["DeepLinks", "AssociatedDomains"]),
         .target(name: "DeepLinksTesting", dependencies: ["DeepLinks"]),
+        // Every file a link crosses, read together: depends on the three modules it audits.
+        .target(name: "LinkAudit", dependencies: ["DeepLinks", "AssociatedDomains", "LinkPreviews"]),
         // Helpers shared by the test targets (seeded generator, package files); not a product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DeepLinksTests", dependencies: ["DeepLinks", "TestSupport"]),
@@ -27,8 +30,11 @@ let package = Package(
             name: "LinkPreviewsTests",
             dependencies: ["LinkPreviews", "DeepLinks", "AssociatedDomains", "TestSupport"],
             resources: [.copy("Golden")]),
+        .testTarget(
+            name: "LinkAuditTests",
+            dependencies: ["LinkAudit", "DeepLinks", "AssociatedDomains", "LinkPreviews", "TestSupport"]),
         .executableTarget(
-            name: "DeepLinksCLI", dependencies: ["DeepLinks", "AssociatedDomains", "LinkPreviews"]),
+            name: "DeepLinksCLI", dependencies: ["DeepLinks", "AssociatedDomains", "LinkPreviews", "LinkAudit"]),
         .testTarget(
             name: "DeepLinksCLITests",
             dependencies: ["DeepLinksCLI", "DeepLinks", "AssociatedDomains", "TestSupport"]),

@@ -22,6 +22,7 @@ enum CommandLineTool {
         BannerRenderCommand.self,
         PreviewCommand.self,
         VerifyDomainCommand.self,
+        AuditCommand.self,
         CompletionCommand.self,
     ]
 

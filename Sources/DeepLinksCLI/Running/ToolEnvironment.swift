@@ -18,6 +18,10 @@ struct ToolEnvironment: Sendable {
     /// Makes the transport that fetches association files: `caFile` is the `--ca-file` path,
     /// `timeout` the seconds to wait for a server.
     var makeTransport: @Sendable (_ caFile: String?, _ timeout: Int) throws(ToolError) -> any HTTPTransport
+    /// Writes a whole file (reports such as `audit --html`), replacing what was there.
+    var writeFile: @Sendable (_ path: String, _ bytes: [UInt8]) throws(ToolError) -> Void = {
+        path, bytes throws(ToolError) in try writeLocalFile(path, bytes)
+    }
 
     /// The real machine: files, standard input, URLSession (or libcurl with a private CA).
     static let live = ToolEnvironment(
@@ -46,6 +50,15 @@ struct ToolEnvironment: Sendable {
             throw .unreadableFile(path: path, reason: "permission denied or read error")
         }
         return Array(data)
+    }
+
+    /// Writes a file to disk, naming the path and the reason when it cannot.
+    static func writeLocalFile(_ path: String, _ bytes: [UInt8]) throws(ToolError) {
+        do {
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+        } catch {
+            throw .invalidInput(source: path, reason: "the file cannot be written: \(error.localizedDescription)")
+        }
     }
 }
 

@@ -1,0 +1,319 @@
+import AssociatedDomains
+import DeepLinks
+import Foundation
+import LinkAudit
+import LinkPreviews
+
+/// `deeplinks audit`: every URL of a site through the entitlement, the association file, the
+/// route table and (optionally) the previews; the logic is ``SiteAudit``.
+enum AuditCommand: ToolCommand {
+    static let spec = CommandSpec(
+        path: ["audit"],
+        summary: "For every URL of a site: does it open the app, which route takes it, and why not.",
+        usage: "--table <file> --entitlements <file> (--file <file> | --fetch) [options] [<urls>...]",
+        discussion: """
+            Reads the site's URLs from sitemaps (sitemap.xml, a sitemap index, either gzipped),
+            plain lists (one URL a line) or standard input ('-'), and --url. A sitemap index's
+            entries are read from the index's folder, by file name. For each URL and App ID it
+            decides what a device does when the link is tapped in another app (which component
+            of the association file decides), what the app's receiver then does (route,
+            confirm, openInBrowser, reject), and reports the mismatches:
+            \(AuditProblem.Code.allCases.map { "  \($0.rawValue)  \($0.title)" }.joined(separator: "\n"))
+            Each URL gets the verdict of its worst mismatch, worst first: blankScreen,
+            unguardedRoute, missedRoute, refused; or browser and route when all is as meant.
+
+            --file gives the association file of every domain the entitlement's applinks
+            entries name; --fetch fetches each domain's file as 'verify-domain' does (no
+            redirects, 128 KB at most); a domain whose file cannot be fetched has none.
+            --app-id limits the audit to these App IDs (default: every App ID the file names).
+
+            --previews (with --site, and --preview-content: route name to a preview, or null
+            when the route finds no content) audits each page's preview and banner argument.
+
+            --baseline FILE acknowledges known problems, as 'aasa diff' does:
+              {"acknowledged": [{"code": "AUDIT002", "location": "<url>", "reason": "…"}]}
+            An entry that matches no problem is reported as AUDIT100 (warning).
+            """,
+        arguments: [
+            ArgumentSpec(
+                name: "<urls>", help: "Sitemaps, sitemap indexes or URL lists (gzip too; '-': standard input).")
+        ],
+        options: [
+            .value("--table", alias: "-t", "FILE", help: "The route table (JSON)."),
+            .value(
+                "--config", alias: "-c", "FILE",
+                help: "The receiver configuration (JSON: policy, schemes, activities) the app uses."),
+            .value("--allow-host", "NAME", repeatable: true, help: "Allow this host in the link policy."),
+            .value(
+                "--entitlements", "FILE",
+                help: "The entitlement: an .entitlements file, a JSON array or a list of entries."),
+            .value("--file", alias: "-f", "FILE", help: "The association file, for every domain."),
+            .flag("--fetch", help: "Fetch each domain's association file instead of --file."),
+            .value("--base-url", "URL", help: "With --fetch: fetch from URL instead of https://<domain>."),
+            .value("--ca-file", "FILE", help: "With --fetch: trust the CA certificates in FILE (PEM)."),
+            .value("--timeout", "SECONDS", help: "With --fetch: give up on a server after SECONDS (default 20)."),
+            .value("--app-id", "APPID", repeatable: true, help: "Audit this App ID (default: every one the file names)."),
+            .value("--url", "URL", repeatable: true, help: "Audit this URL too."),
+            .flag("--previews", help: "Audit each page's preview and Smart App Banner argument (needs --site)."),
+            .value("--site", "FILE", help: "The preview site (JSON), for --previews."),
+            .value("--preview-content", "FILE", help: "Route name to preview (JSON object; null: no content)."),
+            .value("--baseline", "FILE", help: "Acknowledged problems (JSON, see above)."),
+            .value("--explain", "URL", help: "Explain one URL in depth instead of auditing the list."),
+            .flag("--strict", help: "Fail on warnings too."),
+            .flag("--json", help: "Print the report as JSON (one object per URL)."),
+        ],
+        positionalCount: 0...Int.max,
+        examples: [
+            "audit --table routes.json --entitlements App.entitlements --file apple-app-site-association sitemap.xml",
+            "audit -t routes.json --entitlements App.entitlements --fetch --json sitemap.xml.gz",
+            "audit -t routes.json --entitlements App.entitlements -f aasa.json --explain https://example.com/p/1",
+        ],
+        exitStatuses: [
+            (.success, "no error problem (and, with --strict, no warning) outside the baseline"),
+            (.checkFailed, "at least one error problem (or warning, with --strict)"),
+            (.usage, ExitStatus.usage.meaning),
+            (.invalidInput, "a sitemap, table, configuration, entitlement, association file or baseline is invalid"),
+            (.networkFailure, "with --fetch, a server could not be reached at all"),
+        ]
+    )
+
+    /// The code of a baseline entry that matches no problem.
+    static let staleBaselineCode = "AUDIT100"
+
+    static func run(_ arguments: ParsedArguments, in environment: ToolEnvironment) async throws
+        -> CommandOutcome
+    {
+        guard arguments.value("--table") != nil else { throw usage(.missingArgument("--table <file>")) }
+        guard let entitlementPath = arguments.value("--entitlements") else {
+            throw usage(.missingArgument("--entitlements <file>"))
+        }
+        if arguments.has("--fetch"), arguments.value("--file") != nil {
+            throw usage(.conflictingOptions("--file", "--fetch"))
+        }
+        guard arguments.has("--fetch") || arguments.value("--file") != nil else {
+            throw usage(.missingArgument("--file <file> or --fetch"))
+        }
+        if arguments.has("--previews"), arguments.value("--site") == nil {
+            throw usage(.missingArgument("--site <file> (for --previews)"))
+        }
+        for appID in arguments.allValues("--app-id") { try checkAppID(appID) }
+        let explainURL = arguments.value("--explain")
+        var urls = arguments.allValues("--url")
+        if explainURL == nil {
+            for path in arguments.positionals { urls += try readURLs(path, in: environment) }
+            guard !urls.isEmpty else { throw usage(.missingArgument("<urls> or --url")) }
+        }
+        let receiver = try ResolveCommand.makeReceiver(arguments, in: environment)
+        let entitlement = try loadEntitlement(entitlementPath, in: environment)
+        var notes: [Finding] = []
+        let files = try await associationFiles(arguments, entitlement: entitlement, notes: &notes, in: environment)
+        let previews = try makePreviews(arguments, receiver: receiver, in: environment)
+        let audit: SiteAudit
+        do {
+            audit = try SiteAudit(
+                receiver: receiver, entitlement: entitlement, associationFiles: files,
+                appIDs: arguments.allValues("--app-id").isEmpty ? nil : arguments.allValues("--app-id"),
+                previews: previews)
+        } catch {
+            throw ToolError.invalidInput(source: arguments.value("--file") ?? "--fetch", reason: error.description)
+        }
+        if let explainURL {
+            let result = await audit.audit(explainURL)
+            let explanation = receiver.explain(.url(explainURL)).routing
+            if arguments.has("--json") {
+                var object = AuditOutput.json(result)
+                if case .object(var members) = object {
+                    members["command"] = "audit --explain"
+                    members["reasons"] = .object(
+                        Dictionary(
+                            uniqueKeysWithValues: result.apps.map {
+                                ($0.appID, JSONValue.array($0.decision.reasons.map { .string($0.sentence) }))
+                            }))
+                    members["attempts"] = ResolveCommand.explanationJSON(explanation)
+                    object = .object(members)
+                }
+                return .finished(CommandOutput(ReportJSON.text(object), status: .success))
+            }
+            return .finished(
+                CommandOutput(AuditOutput.explanation(result, routing: explanation), status: .success))
+        }
+        let report = await audit.audit(urls)
+        let baseline = try arguments.value("--baseline").map { path throws(ToolError) in
+            try DiffBaseline.load(path, in: environment)
+        }
+        let outcome = AuditOutcome(
+            report: report, baseline: baseline, notes: notes, strict: arguments.has("--strict"),
+            appIDs: audit.appIDs)
+        if arguments.has("--json") {
+            return .finished(CommandOutput(ReportJSON.text(AuditOutput.json(outcome)), status: outcome.status))
+        }
+        return .finished(CommandOutput(AuditOutput.text(outcome), status: outcome.status))
+    }
+
+    /// The URLs of a sitemap, a sitemap index (its sitemaps read from its folder) or a list.
+    static func readURLs(_ path: String, in environment: ToolEnvironment) throws(ToolError) -> [String] {
+        let sitemap = try readSitemap(path, in: environment)
+        guard sitemap.kind == .index else { return sitemap.locations }
+        let folder = path == "-" ? "." : (path as NSString).deletingLastPathComponent
+        var urls: [String] = []
+        for location in sitemap.locations {
+            let name = location.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+            guard !name.isEmpty, name != ".", name != ".." else {
+                throw .invalidInput(
+                    source: ToolEnvironment.sourceName(path),
+                    reason: "the index entry \(location) names no file")
+            }
+            let child = folder.isEmpty ? name : folder + "/" + name
+            let listed = try readSitemap(child, in: environment)
+            guard listed.kind != .index else {
+                throw .invalidInput(
+                    source: child, reason: "a sitemap index lists another index; the sitemaps protocol allows one level")
+            }
+            urls += listed.locations
+        }
+        return urls
+    }
+
+    static func readSitemap(_ path: String, in environment: ToolEnvironment) throws(ToolError) -> Sitemap {
+        // Compressed files are read whole: their size is bounded by what they expand to.
+        let bytes = try environment.readFilePrefix(path, Sitemap.maximumByteCount + 1)
+        guard bytes.count <= Sitemap.maximumByteCount else {
+            throw .invalidInput(
+                source: ToolEnvironment.sourceName(path),
+                reason: SitemapError.tooLarge(limit: Sitemap.maximumByteCount).description)
+        }
+        do {
+            return try Sitemap(bytes: bytes)
+        } catch {
+            throw .invalidInput(source: ToolEnvironment.sourceName(path), reason: error.description)
+        }
+    }
+
+    static func loadEntitlement(_ path: String, in environment: ToolEnvironment) throws(ToolError)
+        -> AssociatedDomainsEntitlement
+    {
+        let source = ToolEnvironment.sourceName(path)
+        let texts = try EntitlementsCheckCommand.entries(in: environment.readFile(path), source: source)
+        do {
+            return try AssociatedDomainsEntitlement(texts)
+        } catch {
+            throw .invalidInput(source: source, reason: error.description)
+        }
+    }
+
+    /// The association file of each applinks domain: the one `--file` names, or each fetched.
+    static func associationFiles(
+        _ arguments: ParsedArguments, entitlement: AssociatedDomainsEntitlement, notes: inout [Finding],
+        in environment: ToolEnvironment
+    ) async throws -> [String: AssociationFile] {
+        var domains: [String] = []
+        for entry in entitlement.entries where entry.service == .appLinks {
+            if !domains.contains(entry.associationFileDomain) { domains.append(entry.associationFileDomain) }
+        }
+        if let path = arguments.value("--file") {
+            let file = try environment.loadAssociationDocument(path).file
+            return Dictionary(uniqueKeysWithValues: domains.map { ($0, file) })
+        }
+        if let base = arguments.value("--base-url"), !base.lowercased().hasPrefix("https://") {
+            throw usage(.invalidValue(option: "--base-url", value: base, expected: "an https:// URL"))
+        }
+        var timeout = 20
+        if let text = arguments.value("--timeout") {
+            guard let seconds = Int(text), (1...600).contains(seconds) else {
+                throw usage(.invalidValue(option: "--timeout", value: text, expected: "whole seconds from 1 to 600"))
+            }
+            timeout = seconds
+        }
+        let transport = try environment.makeTransport(arguments.value("--ca-file"), timeout)
+        var files: [String: AssociationFile] = [:]
+        for domain in domains {
+            let check = DomainVerification(domain: domain, baseURL: arguments.value("--base-url"))
+            let answer = await transport.fetch(check.wellKnownURL, byteLimit: DomainVerification.readLimit)
+            if case .failure(.unreachable(let message)) = answer {
+                throw ToolError.network("cannot reach \(check.wellKnownURL): \(message)")
+            }
+            if case .failure(.unusableTrustFile(let message)) = answer {
+                throw ToolError.invalidInput(source: arguments.value("--ca-file") ?? "--ca-file", reason: message)
+            }
+            let findings = check.findings(wellKnown: answer, expectedAppIDs: [])
+            notes += findings.filter { $0.severity == .error }
+            if case .success(let response) = answer, response.status == 200, !response.isTruncated,
+                let document = try? AssociationFileDocument(bytes: response.body),
+                !findings.contains(where: { $0.severity == .error && $0.code.hasPrefix("DOMAIN") })
+            {
+                files[domain] = document.file
+            }
+        }
+        return files
+    }
+
+    static func makePreviews(_ arguments: ParsedArguments, receiver: LinkReceiver, in environment: ToolEnvironment)
+        throws -> LinkPreviewService?
+    {
+        guard arguments.has("--previews") else { return nil }
+        guard let sitePath = arguments.value("--site") else { return nil }
+        let site = try environment.decode(PreviewSite.self, from: sitePath, what: "preview site")
+        var providers = PreviewProviders()
+        if let path = arguments.value("--preview-content") {
+            let content = try environment.decode([String: LinkPreview?].self, from: path, what: "preview content")
+            for (route, preview) in content { providers.bind(route) { _ in preview } }
+        }
+        do {
+            return try LinkPreviewService(receiver: receiver, site: site, providers: providers)
+        } catch {
+            throw ToolError.invalidInput(
+                source: arguments.value("--preview-content") ?? sitePath, reason: error.description)
+        }
+    }
+}
+
+/// The audit's report with the baseline applied: what fails, what was acknowledged, the status.
+struct AuditOutcome {
+    let report: AuditReport
+    /// Unacknowledged problems as findings (location: the URL), worst first.
+    let findings: [Finding]
+    /// Acknowledged problems with their reasons.
+    let acknowledged: [(Finding, String)]
+    /// Notes about the run (association files that could not be fetched).
+    let notes: [Finding]
+    let status: ExitStatus
+    let appIDs: [String]
+
+    init(report: AuditReport, baseline: DiffBaseline?, notes: [Finding], strict: Bool, appIDs: [String]) {
+        self.report = report
+        self.notes = notes
+        self.appIDs = appIDs
+        var findings: [Finding] = []
+        var acknowledged: [(Finding, String)] = []
+        var matchedEntries = Set<Int>()
+        for result in report.results {
+            for problem in result.problems {
+                let finding = Finding(
+                    problem.code.rawValue, problem.severity,
+                    (problem.appID.map { "\($0): " } ?? "") + problem.message, at: result.url)
+                if let index = baseline?.entries.firstIndex(where: {
+                    $0.code == problem.code.rawValue && $0.location == result.url
+                }) {
+                    matchedEntries.insert(index)
+                    acknowledged.append((finding, baseline?.entries[index].reason ?? ""))
+                } else {
+                    findings.append(finding)
+                }
+            }
+        }
+        for (index, entry) in (baseline?.entries ?? []).enumerated() where !matchedEntries.contains(index) {
+            findings.append(
+                Finding(
+                    AuditCommand.staleBaselineCode, .warning,
+                    "the baseline acknowledges \(entry.code) here, but the audit no longer finds it; remove the entry",
+                    at: entry.location))
+        }
+        // Worst first; within a severity, by code, then in URL order.
+        self.findings = findings.enumerated().sorted { left, right in
+            (left.element.severity, right.element.code, right.offset)
+                > (right.element.severity, left.element.code, left.offset)
+        }.map(\.element)
+        self.acknowledged = acknowledged
+        status = (findings + notes).exitStatus(strict: strict)
+    }
+}

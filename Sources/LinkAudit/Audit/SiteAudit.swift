@@ -1,0 +1,258 @@
+import AssociatedDomains
+import DeepLinks
+import LinkPreviews
+
+/// Every URL of a site through every file a universal link crosses: the entitlement, the
+/// association file, the app's receiver and route table, and (optionally) the page's preview.
+///
+/// For each URL and each App ID the audit asks what a device decides when the link is tapped
+/// in another app ( ``UniversalLinkDecision``), asks the app's ``LinkReceiver`` what it does
+/// with the link, and compares the two. The mismatches that matter get a stable code
+/// (``AuditProblem/Code``); the worst of them gives the URL its ``AuditVerdict``.
+///
+/// Sensitive and destructive routes are expected to stay in the browser: a guarded route that
+/// the file keeps out of the app is as meant, one it sends to the app is `AUDIT003`.
+///
+/// **Cost:** for each URL, one pass of the gate and router and one association-file match per
+/// App ID (each linear in the URL, see the association file's cost bounds), plus the preview
+/// when previews are audited; the whole audit is linear in the number of URLs.
+///
+/// ```swift
+/// let audit = try SiteAudit(
+///     receiver: receiver, entitlement: try AssociatedDomainsEntitlement(["applinks:shop.example.com"]),
+///     associationFiles: ["shop.example.com": file])
+/// let report = await audit.audit(sitemap.locations)
+/// report.count(of: .blankScreen)     // links that open the app on nothing
+/// ```
+public struct SiteAudit: Sendable {
+    /// The app's entry point: gate, custom schemes, route table.
+    public let receiver: LinkReceiver
+    /// The app's Associated Domains entitlement.
+    public let entitlement: AssociatedDomainsEntitlement
+    /// The App IDs audited, in order.
+    public let appIDs: [String]
+    /// The preview service, when previews are audited.
+    public let previews: LinkPreviewService?
+    /// The association files by the domain they are served on, compiled.
+    let files: [String: CompiledAssociationFile]
+
+    /// Prepares an audit.
+    ///
+    /// - Parameters:
+    ///   - receiver: The app's receiver (its table and configuration).
+    ///   - entitlement: The app's entitlement.
+    ///   - associationFiles: The association file of each domain, keyed by the domain it is
+    ///     served on (for a wildcard entry `*.example.com`, `example.com`).
+    ///   - appIDs: The App IDs to audit; by default every App ID the files' `applinks` name.
+    ///   - previews: A preview service, to audit each page's preview and banner.
+    /// - Throws: ``SiteAuditError/noAppID`` when there is no App ID to audit.
+    public init(
+        receiver: LinkReceiver, entitlement: AssociatedDomainsEntitlement,
+        associationFiles: [String: AssociationFile], appIDs: [String]? = nil, previews: LinkPreviewService? = nil
+    ) throws(SiteAuditError) {
+        var compiled: [String: CompiledAssociationFile] = [:]
+        for (domain, file) in associationFiles { compiled[domain.lowercased()] = CompiledAssociationFile(file) }
+        var ids = appIDs ?? []
+        if appIDs == nil {
+            for domain in compiled.keys.sorted() {
+                for id in compiled[domain]?.appIDs ?? [] where !ids.contains(id) { ids.append(id) }
+            }
+        }
+        guard !ids.isEmpty else { throw .noAppID }
+        self.receiver = receiver
+        self.entitlement = entitlement
+        self.appIDs = ids
+        self.previews = previews
+        files = compiled
+    }
+
+    /// The audit of one URL.
+    public func audit(_ url: String) async -> URLAudit {
+        let decision = receiver.receive(url: url)
+        let apps = appIDs.map { appID in
+            AppAudit(
+                appID: appID,
+                decision: UniversalLinkDecision(
+                    url: url, appID: appID, entitlement: entitlement, associationFiles: files,
+                    context: TapContext()))
+        }
+        var problems = problems(url: url, decision: decision, apps: apps)
+        var preview: PreviewAudit?
+        if let previews {
+            let (result, previewProblems) = await self.preview(url, service: previews)
+            preview = result
+            problems += previewProblems
+        }
+        problems.sort { ($0.severity, $1.code) > ($1.severity, $0.code) }
+        return URLAudit(
+            url: url, apps: apps, decision: decision, problems: problems, preview: preview,
+            verdict: Self.verdict(problems: problems, decision: decision, apps: apps))
+    }
+
+    /// The audit of every URL, in order.
+    public func audit(_ urls: [String]) async -> AuditReport {
+        var results: [URLAudit] = []
+        results.reserveCapacity(urls.count)
+        for url in urls { results.append(await audit(url)) }
+        return AuditReport(results: results)
+    }
+
+    func problems(url: String, decision: LinkDecision, apps: [AppAudit]) -> [AuditProblem] {
+        var problems: [AuditProblem] = []
+        if case .reject(let rejection) = decision.outcome {
+            problems.append(
+                AuditProblem(.linkRefused, severity: .error, "the app refuses the link: \(rejection)"))
+        }
+        let several = apps.count > 1
+        for app in apps {
+            let appID = several ? app.appID : nil
+            let rule = app.decision.match?.rule?.jsonPath
+            if let match = decision.match {
+                if app.opensApp, match.safety != .navigate {
+                    problems.append(
+                        AuditProblem(
+                            .guardedRouteOpensApp, severity: match.safety == .destructive ? .error : .warning,
+                            appID: appID,
+                            "\(rule ?? "a rule") sends the \(match.safety.rawValue) route '\(match.route)' to the app "
+                                + "without an exclusion"))
+                } else if !app.opensApp, match.safety == .navigate {
+                    problems.append(missedRoute(match, app: app, appID: appID))
+                }
+            } else if app.opensApp {
+                let why = decision.outcome.description
+                problems.append(
+                    AuditProblem(
+                        .opensAppWithoutRoute, severity: .error, appID: appID,
+                        "\(rule ?? "a rule") sends the link to the app, but no route takes it (\(why))"))
+            }
+        }
+        return problems
+    }
+
+    /// The problem for a navigating route's link that stays in the browser: the first reason
+    /// the device gives.
+    func missedRoute(_ match: RouteMatch, app: AppAudit, appID: String?) -> AuditProblem {
+        for reason in app.decision.reasons {
+            switch reason {
+            case .hostNotInEntitlement(let host):
+                var message = "route '\(match.route)' takes the link, but no applinks entry covers \(host)"
+                if let inactive = entitlement.entry(for: host, service: .appLinks, activeModes: [.developer, .managed])
+                {
+                    let mode = inactive.modes.contains(.developer) ? "developer" : "managed"
+                    message += "; '\(inactive)' applies only in \(mode) mode"
+                }
+                return AuditProblem(.hostNotInEntitlement, severity: .error, appID: appID, message)
+            case .associationFileMissing(let domain):
+                return AuditProblem(
+                    .associationFileMissing, severity: .error, appID: appID,
+                    "route '\(match.route)' takes the link, but there is no association file for \(domain)")
+            case .excluded(let rule):
+                return AuditProblem(
+                    .routeKeptInBrowser, severity: .error, appID: appID,
+                    "route '\(match.route)' takes the link, but the exclusion \(rule.jsonPath) keeps it in the browser")
+            case .noRuleMatched(let domain):
+                return AuditProblem(
+                    .routeKeptInBrowser, severity: .error, appID: appID,
+                    "route '\(match.route)' takes the link, but no rule of \(domain)'s association file sends it to "
+                        + "the app")
+            case .appNotInAssociationFile(let domain):
+                return AuditProblem(
+                    .routeKeptInBrowser, severity: .error, appID: appID,
+                    "route '\(match.route)' takes the link, but \(domain)'s association file does not name "
+                        + (appID ?? "the app"))
+            default:
+                continue
+            }
+        }
+        return AuditProblem(
+            .routeKeptInBrowser, severity: .error, appID: appID,
+            "route '\(match.route)' takes the link, but it stays in the browser: \(app.decision)")
+    }
+
+    func preview(_ url: String, service: LinkPreviewService) async
+        -> (PreviewAudit, [AuditProblem])
+    {
+        let metadata: PreviewMetadata
+        do {
+            metadata = try await service.preview(for: url)
+        } catch {
+            return (
+                PreviewAudit(status: .none, source: nil, bannerContent: nil, bannerArgument: nil, reason: error.description),
+                []
+            )
+        }
+        let content = metadata.smartAppBannerContent
+        let argument = (try? SmartAppBanner(parsing: content, gate: receiver.gate))?.appArgument?.canonical
+        let status: PreviewAudit.Status =
+            switch metadata.source.kind {
+            case .route, .direct: .routed
+            case .contentNotFound: .notFound
+            default: .generic
+            }
+        var problems: [AuditProblem] = []
+        if status == .notFound {
+            problems.append(
+                AuditProblem(
+                    .previewNotFound, severity: .warning,
+                    "route '\(metadata.source.routeName ?? "?")' finds no content for the link: the page answers 404"))
+        }
+        return (
+            PreviewAudit(
+                status: status, source: metadata.source, bannerContent: content, bannerArgument: argument, reason: nil),
+            problems
+        )
+    }
+
+    static func verdict(problems: [AuditProblem], decision: LinkDecision, apps: [AppAudit]) -> AuditVerdict {
+        var verdict: AuditVerdict = apps.contains(where: \.opensApp) && decision.match != nil ? .route : .browser
+        for problem in problems {
+            let candidate: AuditVerdict? =
+                switch problem.code {
+                case .opensAppWithoutRoute: .blankScreen
+                case .guardedRouteOpensApp: .unguardedRoute
+                case .routeKeptInBrowser, .hostNotInEntitlement, .associationFileMissing: .missedRoute
+                case .linkRefused: .refused
+                default: nil
+                }
+            if let candidate, candidate < verdict { verdict = candidate }
+        }
+        return verdict
+    }
+}
+
+/// Why an audit could not be prepared.
+public enum SiteAuditError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+    /// No App ID was given and the association files name none.
+    case noAppID
+
+    /// A sentence that says what was wrong.
+    public var description: String {
+        switch self {
+        case .noAppID: "there is no App ID to audit: give one, or an association file whose applinks name one"
+        }
+    }
+}
+
+/// The audit of a list of URLs, with counts per verdict and per problem code.
+public struct AuditReport: Sendable, Hashable {
+    /// One result per URL, in the order they were given.
+    public let results: [URLAudit]
+
+    /// Creates a report.
+    public init(results: [URLAudit]) { self.results = results }
+
+    /// The number of URLs with this verdict.
+    public func count(of verdict: AuditVerdict) -> Int { results.reduce(0) { $0 + ($1.verdict == verdict ? 1 : 0) } }
+
+    /// The number of problems with this code.
+    public func count(of code: AuditProblem.Code) -> Int {
+        results.reduce(0) { total, result in total + result.problems.reduce(0) { $0 + ($1.code == code ? 1 : 0) } }
+    }
+
+    /// Every verdict with its count, worst first, including those no URL has.
+    public var verdictCounts: [(verdict: AuditVerdict, count: Int)] {
+        var counts: [AuditVerdict: Int] = [:]
+        for result in results { counts[result.verdict, default: 0] += 1 }
+        return AuditVerdict.allCases.map { ($0, counts[$0] ?? 0) }
+    }
+}
