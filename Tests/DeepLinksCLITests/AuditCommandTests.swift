@@ -8,7 +8,10 @@ struct FixedTransport: HTTPTransport {
     let answers: [String: Result<HTTPResponse, TransportFailure>]
 
     func fetch(_ url: String, byteLimit: Int) async -> Result<HTTPResponse, TransportFailure> {
-        answers[url] ?? .success(HTTPResponse(status: 404, contentType: "text/html", location: nil, body: [], isTruncated: false))
+        answers[url]
+            ?? .success(
+                HTTPResponse(
+                    status: 404, contentType: "text/html", location: nil, body: [], isTruncated: false))
     }
 }
 
@@ -39,9 +42,11 @@ struct AuditCommandTests {
                 "",
             ])
         let codes = run.lines.dropFirst(11).compactMap { line in
-            line.hasPrefix("error") || line.hasPrefix("warning") ? line.split(separator: " ", omittingEmptySubsequences: true)[1] : nil
+            line.hasPrefix("error") || line.hasPrefix("warning")
+                ? line.split(separator: " ", omittingEmptySubsequences: true)[1] : nil
         }
-        #expect(codes == ["AUDIT001", "AUDIT001", "AUDIT002", "AUDIT003", "AUDIT004", "AUDIT006", "AUDIT006"])
+        #expect(
+            codes == ["AUDIT001", "AUDIT001", "AUDIT002", "AUDIT003", "AUDIT004", "AUDIT006", "AUDIT006"])
         #expect(run.lines.last == "FAILED: 7 errors, 0 warnings, 0 notes.")
     }
 
@@ -55,14 +60,19 @@ struct AuditCommandTests {
         #expect(summary["urls"] as? Int == 12)
         #expect(
             summary["verdicts"] as? [String: Int] == [
-                "blankScreen": 2, "unguardedRoute": 1, "missedRoute": 2, "refused": 1, "browser": 2, "route": 4,
+                "blankScreen": 2, "unguardedRoute": 1, "missedRoute": 2, "refused": 1, "browser": 2,
+                "route": 4,
             ])
         let results = try #require(report["results"] as? [[String: Any]])
         #expect(results.count == 12)
-        let help = try #require(results.first { $0["url"] as? String == "https://shop.example.com/help/returns" })
+        let help = try #require(
+            results.first { $0["url"] as? String == "https://shop.example.com/help/returns" })
         #expect(help["verdict"] as? String == "blankScreen")
         #expect(help["opensApp"] as? [String: Bool] == ["ABCDE12345.com.example.shop": true])
-        #expect(help["decidedBy"] as? [String: String] == ["ABCDE12345.com.example.shop": "$.applinks.details[0].components[6]"])
+        #expect(
+            help["decidedBy"] as? [String: String] == [
+                "ABCDE12345.com.example.shop": "$.applinks.details[0].components[6]"
+            ])
         #expect(help["outcome"] as? String == "openInBrowser")
         #expect(help["route"] is NSNull)
         let problems = try #require(help["problems"] as? [[String: String]])
@@ -94,9 +104,12 @@ struct AuditCommandTests {
         let codes = (results[1]["problems"] as? [[String: String]])?.map { $0["code"] }
         #expect(codes == ["AUDIT007"])
         #expect(run.status == 0)
-        let noSite = await runInProcess(Self.withFile + ["--previews", "--url", "https://shop.example.com/p/1"])
+        let noSite = await runInProcess(
+            Self.withFile + ["--previews", "--url", "https://shop.example.com/p/1"])
         #expect(noSite.status == 2)
-        #expect(noSite.standardError.hasPrefix("deeplinks: error: missing argument --site <file> (for --previews)\n"))
+        #expect(
+            noSite.standardError.hasPrefix(
+                "deeplinks: error: missing argument --site <file> (for --previews)\n"))
     }
 
     @Test("--explain: every reason, the routes tried, and each problem's explanation and fix")
@@ -106,11 +119,20 @@ struct AuditCommandTests {
         #expect(run.status == 0)
         let out = run.standardOutput
         #expect(out.hasPrefix("\(url)\n  verdict: missedRoute (a route the link never reaches)\n\n"))
-        #expect(out.contains("ABCDE12345.com.example.shop: stays in the browser, decided by $.applinks.details[0].components[1]\n"))
-        #expect(out.contains("  - the exclusion $.applinks.details[0].components[1] matches first, so the link stays in the browser\n"))
+        #expect(
+            out.contains(
+                "ABCDE12345.com.example.shop: stays in the browser, decided by $.applinks.details[0].components[1]\n"
+            ))
+        #expect(
+            out.contains(
+                "  - the exclusion $.applinks.details[0].components[1] matches first, so the link stays in the browser\n"
+            ))
         #expect(out.contains("The app: route (route 'deal')\n"))
         #expect(out.contains("error AUDIT002 a route the file keeps in the browser\n"))
-        #expect(out.contains("  Fix: Add a component that matches the link, or move or narrow the exclusion that matches it first.\n"))
+        #expect(
+            out.contains(
+                "  Fix: Add a component that matches the link, or move or narrow the exclusion that matches it first.\n"
+            ))
         let json = try await runInProcess(Self.withFile + ["--explain", url, "--json"]).json()
         #expect(json["verdict"] as? String == "missedRoute")
         let attempts = try #require(json["attempts"] as? [[String: String]])
@@ -119,7 +141,8 @@ struct AuditCommandTests {
 
     @Test("a baseline acknowledges problems by code and URL; a stale entry is AUDIT100, fatal with --strict")
     func baseline() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("audit-baseline-\(UUID())")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "audit-baseline-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let baseline = directory.appendingPathComponent("baseline.json")
@@ -131,10 +154,14 @@ struct AuditCommandTests {
             ]}
             """#.utf8
         ).write(to: baseline)
-        let arguments = Self.withFile + ["--baseline", baseline.path, "--url", "https://shop.example.com/help/returns"]
+        let arguments =
+            Self.withFile + ["--baseline", baseline.path, "--url", "https://shop.example.com/help/returns"]
         let run = await runInProcess(arguments)
         #expect(run.status == 0)
-        #expect(run.standardOutput.contains("acknowledged AUDIT001 at https://shop.example.com/help/returns: help pages open in the app's web view\n"))
+        #expect(
+            run.standardOutput.contains(
+                "acknowledged AUDIT001 at https://shop.example.com/help/returns: help pages open in the app's web view\n"
+            ))
         #expect(run.standardOutput.contains("warning   AUDIT100  https://shop.example.com/gone"))
         #expect(run.lines.last == "PASSED: 0 errors, 1 warning, 0 notes.")
         #expect(await runInProcess(arguments + ["--strict"]).status == 1)
@@ -143,17 +170,27 @@ struct AuditCommandTests {
     @Test("URLs from standard input and from a gzipped sitemap; an invalid sitemap is an input error")
     func inputs() async throws {
         let run = await runInProcess(
-            Self.withFile + ["-"], standardInput: "# pages\nhttps://shop.example.com/p/1\n\nhttps://shop.example.com/cart\n")
+            Self.withFile + ["-"],
+            standardInput: "# pages\nhttps://shop.example.com/p/1\n\nhttps://shop.example.com/cart\n")
         #expect(run.status == 0)
         #expect(run.lines.first == "Audited 2 URLs for ABCDE12345.com.example.shop")
-        let gzipped = await runInProcess(Self.withFile + ["--json", Self.site + "/site/sitemap-products.xml.gz"])
-        let urls = try #require(try gzipped.json()["results"] as? [[String: Any]]).map { $0["url"] as? String }
-        #expect(urls == ["https://shop.example.com/p/42", "https://shop.example.com/p/7", "https://shop.example.com/c/boots"])
-        let bad = await runInProcess(Self.withFile + ["-"], standardInput: "<urlset><url><loc>x</url></urlset>")
+        let gzipped = await runInProcess(
+            Self.withFile + ["--json", Self.site + "/site/sitemap-products.xml.gz"])
+        let urls = try #require(try gzipped.json()["results"] as? [[String: Any]]).map {
+            $0["url"] as? String
+        }
+        #expect(
+            urls == [
+                "https://shop.example.com/p/42", "https://shop.example.com/p/7",
+                "https://shop.example.com/c/boots",
+            ])
+        let bad = await runInProcess(
+            Self.withFile + ["-"], standardInput: "<urlset><url><loc>x</url></urlset>")
         #expect(bad.status == 3)
         #expect(
             bad.standardError
-                == "deeplinks: error: standard input: line 1: the XML is not valid: </url> does not close the element that is open\n")
+                == "deeplinks: error: standard input: line 1: the XML is not valid: </url> does not close the element that is open\n"
+        )
     }
 
     @Test("usage: the table, the entitlement, and one of --file or --fetch are required")
@@ -163,7 +200,9 @@ struct AuditCommandTests {
         let both = await runInProcess(Self.withFile + ["--fetch", "--url", "https://a.example/"])
         #expect(both.status == 2)
         #expect(await runInProcess(Self.withFile).status == 2)
-        #expect(await runInProcess(Self.withFile + ["--app-id", "nodot", "--url", "https://a.example/"]).status == 2)
+        #expect(
+            await runInProcess(Self.withFile + ["--app-id", "nodot", "--url", "https://a.example/"]).status
+                == 2)
     }
 
     @Test("--fetch reads each applinks domain's file; a domain whose file cannot be fetched has none")
@@ -172,9 +211,13 @@ struct AuditCommandTests {
         var environment = ToolEnvironment.live
         let transport = FixedTransport(answers: [
             "https://shop.example.com/.well-known/apple-app-site-association": .success(
-                HTTPResponse(status: 200, contentType: "application/json", location: nil, body: Array(file), isTruncated: false)),
+                HTTPResponse(
+                    status: 200, contentType: "application/json", location: nil, body: Array(file),
+                    isTruncated: false)),
             "https://stores.shop.example.com/.well-known/apple-app-site-association": .success(
-                HTTPResponse(status: 301, contentType: nil, location: "https://shop.example.com/", body: [], isTruncated: false)),
+                HTTPResponse(
+                    status: 301, contentType: nil, location: "https://shop.example.com/", body: [],
+                    isTruncated: false)),
         ])
         environment.makeTransport = { _, _ in transport }
         let outcome = await CommandLineTool.run(
@@ -187,7 +230,8 @@ struct AuditCommandTests {
             return
         }
         #expect(output.status == .checkFailed)
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any])
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any])
         let verdicts = (report["results"] as? [[String: Any]])?.map { $0["verdict"] as? String }
         #expect(verdicts == ["blankScreen", "route"])
         let notes = try #require(report["notes"] as? [[String: String]])

@@ -1,6 +1,6 @@
 import AssociatedDomains
-import Foundation
 import DeepLinks
+import Foundation
 import LinkAudit
 import LinkPreviews
 import Testing
@@ -35,7 +35,9 @@ enum AuditedShop {
         try LinkReceiver(
             table: table,
             configuration: LinkReceiver.Configuration(
-                policy: LinkPolicy(allowedHosts: ["shop.example.com", "stores.example.com", "other.example.com"])))
+                policy: LinkPolicy(allowedHosts: [
+                    "shop.example.com", "stores.example.com", "other.example.com",
+                ])))
     }
 
     static func audit(
@@ -66,7 +68,8 @@ enum AuditedShop {
                 AuditProblem(
                     .opensAppWithoutRoute, severity: .error,
                     "$.applinks.details[0].components[6] sends the link to the app, but no route takes it "
-                        + "(open https://shop.example.com/help/returns in the browser: no route matches the link)")
+                        + "(open https://shop.example.com/help/returns in the browser: no route matches the link)"
+                )
             ])
     }
 
@@ -80,7 +83,8 @@ enum AuditedShop {
             result.problems == [
                 AuditProblem(
                     .routeKeptInBrowser, severity: .error,
-                    "route 'deal' takes the link, but the exclusion $.applinks.details[0].components[1] keeps it in the browser")
+                    "route 'deal' takes the link, but the exclusion $.applinks.details[0].components[1] keeps it in the browser"
+                )
             ])
     }
 
@@ -97,14 +101,16 @@ enum AuditedShop {
 
     @Test func aDestructiveRouteSentToTheAppIsAnErrorASensitiveOneAWarning() async throws {
         let audit = try AuditedShop.audit()
-        let cancel = await audit.audit("https://shop.example.com/orders/3f2504e0-4f89-41d3-9a0c-0305e82c3301/cancel")
+        let cancel = await audit.audit(
+            "https://shop.example.com/orders/3f2504e0-4f89-41d3-9a0c-0305e82c3301/cancel")
         #expect(cancel.verdict == .unguardedRoute)
         #expect(cancel.outcome == "confirm")
         #expect(
             cancel.problems == [
                 AuditProblem(
                     .guardedRouteOpensApp, severity: .error,
-                    "$.applinks.details[0].components[5] sends the destructive route 'cancelOrder' to the app without an exclusion")
+                    "$.applinks.details[0].components[5] sends the destructive route 'cancelOrder' to the app without an exclusion"
+                )
             ])
         let account = await audit.audit("https://shop.example.com/account")
         #expect(account.verdict == .unguardedRoute)
@@ -183,7 +189,8 @@ enum AuditedShop {
             result.problems == [
                 AuditProblem(
                     .routeKeptInBrowser, severity: .error, appID: AuditedShop.betaID,
-                    "route 'category' takes the link, but no rule of shop.example.com's association file sends it to the app")
+                    "route 'category' takes the link, but no rule of shop.example.com's association file sends it to the app"
+                )
             ])
     }
 
@@ -212,7 +219,9 @@ enum AuditedShop {
         let data = try JSONEncoder().encode(problem)
         #expect(try JSONDecoder().decode(AuditProblem.self, from: data) == problem)
         let unknown = #"{"code": "AUDIT001", "severity": "error", "message": "m", "url": "x"}"#
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(AuditProblem.self, from: Data(unknown.utf8)) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(AuditProblem.self, from: Data(unknown.utf8))
+        }
     }
 
     @Test func everyCodeHasItsOwnNumberTitleExplanationAndFix() {
@@ -238,7 +247,8 @@ enum AuditedShop {
     }
 
     @Test func aRoutedPreviewCarriesTheBannerArgument() async throws {
-        let result = try await AuditedShop.audit(previews: Self.service()).audit("https://shop.example.com/p/42")
+        let result = try await AuditedShop.audit(previews: Self.service()).audit(
+            "https://shop.example.com/p/42")
         #expect(
             result.preview
                 == PreviewAudit(
@@ -249,7 +259,8 @@ enum AuditedShop {
     }
 
     @Test func contentThatIsNotFoundIsReported() async throws {
-        let result = try await AuditedShop.audit(previews: Self.service()).audit("https://shop.example.com/p/404")
+        let result = try await AuditedShop.audit(previews: Self.service()).audit(
+            "https://shop.example.com/p/404")
         #expect(result.preview?.status == .notFound)
         #expect(
             result.problems == [

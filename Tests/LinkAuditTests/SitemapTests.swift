@@ -7,11 +7,14 @@ import Testing
 enum GzipSamples {
     /// Two URLs, level 0: one stored block.
     static let stored = bytes(
-        "H4sIAAAAAAAEAwE6AMX/aHR0cHM6Ly9zaG9wLmV4YW1wbGUuY29tL3AvMQpodHRwczovL3Nob3AuZXhhbXBsZS5jb20vcC8yCr2Cnso6AAAA")
+        "H4sIAAAAAAAEAwE6AMX/aHR0cHM6Ly9zaG9wLmV4YW1wbGUuY29tL3AvMQpodHRwczovL3Nob3AuZXhhbXBsZS5jb20vcC8yCr2Cnso6AAAA"
+    )
     /// The same two URLs, level 9: one block with the fixed codes.
     static let fixed = bytes("H4sIAAAAAAACA8soKSkottLXL87IL9BLrUjMLchJ1UvOz9Uv0DfkysAtacQFAL2Cnso6AAAA")
     /// A sitemap of 300 product URLs, level 9: dynamic Huffman codes.
-    static let dynamic = bytes("H4sIAAAAAAACA53bS05baRSF0X5GETEA++593yVCxhIhVESC2MJUkeEXKGmlVV5N2/e0/MmPdc9/+/Xn89Pnfx9eLt9PP77c5DDcfL37dPvPy9Pl4fXz+2s/Ll9uHl9fz38dj29vb4fL99eH52/ny+H08vfxcv/4/uBy/P3kcTjsN7+G726fTvd3H3OX98HL4+l8ePj57fn89HC4Pz0fz8fcHj+uuD1+XPz/Rnr9yHj9yHT9yHz9yHL9yHr9yHb9yH79SAaYgfc/EECggEACgQYCEQQqCGQQ6KDQQeVzADoodFDooNBBoYNCB4UOCh2M0MEIHYzyhQAdjNDBCB2M0MEIHYzQwQgdTNDBBB1M0MEkvwyggwk6mKCDCTqYoIMJOpihgxk6mKGDGTqY5ScidDBDBzN0MEMHM3SwQAcLdLBABwt0sEAHi/xXgA4W6GCBDhboYIUOVuhghQ5W6GCFDlboYJU/jdDBCh2s0MEGHWzQwQYdbNDBBh1s0MEGHWyiB9DBBh3s0MEOHezQwQ4d7NDBDh3s0MEOHezCSORIAkmDSNIglDSIJQ2CSYNo0iCcNIgnDQJKgxRhtChFEC6SLhIvki8SMJIwEjGKMUaQMSVtliLEGSPQGJHGCDVGrDGCjRFtjHBjxBsz0g0IKULIMWKOEXSMqGOEHSPuGIHHiDxG6DET3ZOSIkQfI/wY8ccIQEYEMkKQEYOMIGREITPTbUopQiAyIpERioxYZAQjIxoZ4ciIR0ZAMgvduZYixCQjKBlRyQhLRlwyApMRmYzQZMQms9IygxQhPBnxyQhQRoQyQpQRo4wgZUQpI0yZjfZbpAiRyghVRqwygpURrYxwZcQrI2AZEcvstPJEO0+y9CRmWTHLillWzLJilhWzrJhlxSwrZtnQGpwUIWZZMcuKWVbMsmKWFbOsmGVpL5IWI20zUoqg3UhajqTtSFqPpP1IWpAUs6yYZcUsO9KyrBQhZlkxy4pZVsyyYpYVs6yYZcUsK2bZifanpQgxy4pZVsyyYpYVs6yYZcUsK2ZZMcvOtFIvRYhZVsyyYpYVs6yYZcUsK2ZZMcuKWXahUxZShJhlxSwrZlkxy4pZVsyyYpYVs6yYZVc6eCNFiFlWzLJilhWzrJhlxSwrZlkxy4pZdqOzWFKEmGXFLCtmWTHLillWzLJilhWzrJhldzqeR+fz/iji+Ou0992n/wB0i800DT4AAA==")
+    static let dynamic = bytes(
+        "H4sIAAAAAAACA53bS05baRSF0X5GETEA++593yVCxhIhVESC2MJUkeEXKGmlVV5N2/e0/MmPdc9/+/Xn89Pnfx9eLt9PP77c5DDcfL37dPvPy9Pl4fXz+2s/Ll9uHl9fz38dj29vb4fL99eH52/ny+H08vfxcv/4/uBy/P3kcTjsN7+G726fTvd3H3OX98HL4+l8ePj57fn89HC4Pz0fz8fcHj+uuD1+XPz/Rnr9yHj9yHT9yHz9yHL9yHr9yHb9yH79SAaYgfc/EECggEACgQYCEQQqCGQQ6KDQQeVzADoodFDooNBBoYNCB4UOCh2M0MEIHYzyhQAdjNDBCB2M0MEIHYzQwQgdTNDBBB1M0MEkvwyggwk6mKCDCTqYoIMJOpihgxk6mKGDGTqY5ScidDBDBzN0MEMHM3SwQAcLdLBABwt0sEAHi/xXgA4W6GCBDhboYIUOVuhghQ5W6GCFDlboYJU/jdDBCh2s0MEGHWzQwQYdbNDBBh1s0MEGHWyiB9DBBh3s0MEOHezQwQ4d7NDBDh3s0MEOHezCSORIAkmDSNIglDSIJQ2CSYNo0iCcNIgnDQJKgxRhtChFEC6SLhIvki8SMJIwEjGKMUaQMSVtliLEGSPQGJHGCDVGrDGCjRFtjHBjxBsz0g0IKULIMWKOEXSMqGOEHSPuGIHHiDxG6DET3ZOSIkQfI/wY8ccIQEYEMkKQEYOMIGREITPTbUopQiAyIpERioxYZAQjIxoZ4ciIR0ZAMgvduZYixCQjKBlRyQhLRlwyApMRmYzQZMQms9IygxQhPBnxyQhQRoQyQpQRo4wgZUQpI0yZjfZbpAiRyghVRqwygpURrYxwZcQrI2AZEcvstPJEO0+y9CRmWTHLillWzLJilhWzrJhlxSwrZtnQGpwUIWZZMcuKWVbMsmKWFbOsmGVpL5IWI20zUoqg3UhajqTtSFqPpP1IWpAUs6yYZcUsO9KyrBQhZlkxy4pZVsyyYpYVs6yYZcUsK2bZifanpQgxy4pZVsyyYpYVs6yYZcUsK2ZZMcvOtFIvRYhZVsyyYpYVs6yYZcUsK2ZZMcuKWXahUxZShJhlxSwrZlkxy4pZVsyyYpYVs6yYZVc6eCNFiFlWzLJilhWzrJhlxSwrZlkxy4pZdqOzWFKEmGXFLCtmWTHLillWzLJilhWzrJhldzqeR+fz/iji+Ou0992n/wB0i800DT4AAA=="
+    )
     static let twoURLs = "https://shop.example.com/p/1\nhttps://shop.example.com/p/2\n"
 
     static func bytes(_ base64: String) -> [UInt8] { Array(Data(base64Encoded: base64)!) }
@@ -87,7 +90,9 @@ struct DeflateBits {
         var size = GzipSamples.fixed
         size[size.count - 4] ^= 1
         #expect(throws: GzipError.lengthMismatch) { try Gzip.decompress(size, limit: 1_000) }
-        #expect(throws: GzipError.truncated) { try Gzip.decompress(Array(GzipSamples.dynamic.prefix(400)), limit: 100_000) }
+        #expect(throws: GzipError.truncated) {
+            try Gzip.decompress(Array(GzipSamples.dynamic.prefix(400)), limit: 100_000)
+        }
         #expect(throws: GzipError.truncated) { try Gzip.decompress([0x1F, 0x8B, 8], limit: 100) }
         #expect(throws: GzipError.notGzip) { try Gzip.decompress(Array("plain text here".utf8), limit: 100) }
         var method = GzipSamples.fixed
@@ -102,7 +107,9 @@ struct DeflateBits {
         var stored = GzipSamples.stored
         stored[13] ^= 0xFF  // the complement of the stored length
         #expect(throws: GzipError.storedLengthMismatch) { try Gzip.decompress(stored, limit: 1_000) }
-        #expect(throws: GzipError.trailingData) { try Gzip.decompress(GzipSamples.fixed + [0, 0], limit: 1_000) }
+        #expect(throws: GzipError.trailingData) {
+            try Gzip.decompress(GzipSamples.fixed + [0, 0], limit: 1_000)
+        }
     }
 
     @Test func aBackReferenceBeforeTheStartIsRefused() {
@@ -111,7 +118,8 @@ struct DeflateBits {
         writer.write(1, count: 2)
         writer.writeCode(0xC5, length: 8)  // 258 bytes, 1 back, with nothing written yet
         writer.writeCode(0, length: 5)
-        let file: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 3] + writer.bytes + [UInt8](repeating: 0, count: 8)
+        let file: [UInt8] =
+            [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 3] + writer.bytes + [UInt8](repeating: 0, count: 8)
         #expect(throws: GzipError.distanceTooFar) { try Gzip.decompress(file, limit: 1_000) }
     }
 }
@@ -149,14 +157,19 @@ struct DeflateBits {
             <sitemap><loc>https://shop.example.com/b.xml.gz</loc></sitemap></sitemapindex>
             """
         let sitemap = try Sitemap(bytes: Array(xml.utf8))
-        #expect(sitemap == Sitemap(kind: .index, locations: ["https://shop.example.com/a.xml", "https://shop.example.com/b.xml.gz"]))
+        #expect(
+            sitemap
+                == Sitemap(
+                    kind: .index,
+                    locations: ["https://shop.example.com/a.xml", "https://shop.example.com/b.xml.gz"]))
     }
 
     @Test func aListSkipsBlankLinesAndComments() throws {
         let list = "# the shop\n\nhttps://shop.example.com/p/1\r\n  https://shop.example.com/p/2\t\n"
         #expect(
             try Sitemap(bytes: Array(list.utf8))
-                == Sitemap(kind: .list, locations: ["https://shop.example.com/p/1", "https://shop.example.com/p/2"]))
+                == Sitemap(
+                    kind: .list, locations: ["https://shop.example.com/p/1", "https://shop.example.com/p/2"]))
     }
 
     @Test func gzippedSitemapsAndListsAreRead() throws {
@@ -164,7 +177,10 @@ struct DeflateBits {
         #expect(sitemap.kind == .urlSet)
         #expect(sitemap.locations.count == 300)
         #expect(sitemap.locations.last == "https://shop.example.com/p/300")
-        #expect(try Sitemap(bytes: GzipSamples.fixed).locations == ["https://shop.example.com/p/1", "https://shop.example.com/p/2"])
+        #expect(
+            try Sitemap(bytes: GzipSamples.fixed).locations == [
+                "https://shop.example.com/p/1", "https://shop.example.com/p/2",
+            ])
     }
 
     @Test func aGzipBombHitsTheSitemapSizeCap() {
@@ -179,18 +195,31 @@ struct DeflateBits {
             <!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;">]>
             <urlset><url><loc>&lol2;</loc></url></urlset>
             """
-        #expect(throws: SitemapError.documentTypeDeclaration(line: 2)) { try Sitemap(bytes: Array(laughs.utf8)) }
+        #expect(throws: SitemapError.documentTypeDeclaration(line: 2)) {
+            try Sitemap(bytes: Array(laughs.utf8))
+        }
     }
 
     @Test func malformedXMLIsRefusedWithItsLine() {
         let cases: [(String, SitemapError)] = [
-            ("<urlset>\n<url><loc>https://a.example/</url></urlset>",
-             .invalidXML(line: 2, reason: "</url> does not close the element that is open")),
-            ("<urlset><url><loc>https://a.example/&nbsp;</loc></url></urlset>",
-             .invalidXML(line: 1, reason: "the entity &nbsp; is not one XML predefines, nor a valid character reference")),
-            ("<urlset><url><loc>a & b</loc></url></urlset>",
-             .invalidXML(line: 1, reason: "'&' that does not start an entity (write &amp;)")),
-            ("<urlset>\n<url>\n<loc>https://a.example/</loc>", .invalidXML(line: 3, reason: "the document ends inside <url>")),
+            (
+                "<urlset>\n<url><loc>https://a.example/</url></urlset>",
+                .invalidXML(line: 2, reason: "</url> does not close the element that is open")
+            ),
+            (
+                "<urlset><url><loc>https://a.example/&nbsp;</loc></url></urlset>",
+                .invalidXML(
+                    line: 1,
+                    reason: "the entity &nbsp; is not one XML predefines, nor a valid character reference")
+            ),
+            (
+                "<urlset><url><loc>a & b</loc></url></urlset>",
+                .invalidXML(line: 1, reason: "'&' that does not start an entity (write &amp;)")
+            ),
+            (
+                "<urlset>\n<url>\n<loc>https://a.example/</loc>",
+                .invalidXML(line: 3, reason: "the document ends inside <url>")
+            ),
             ("<urlset><!-- open", .invalidXML(line: 1, reason: "a comment is not closed")),
             ("<urlset a=b></urlset>", .invalidXML(line: 1, reason: "an attribute value without quotes")),
             ("<urlset></urlset><urlset></urlset>", .invalidXML(line: 1, reason: "a second root element")),
@@ -204,7 +233,9 @@ struct DeflateBits {
     }
 
     @Test func nestingIsBounded() {
-        let deep = "<urlset>" + String(repeating: "<a>", count: 40) + String(repeating: "</a>", count: 40) + "</urlset>"
+        let deep =
+            "<urlset>" + String(repeating: "<a>", count: 40) + String(repeating: "</a>", count: 40)
+            + "</urlset>"
         #expect(throws: SitemapError.invalidXML(line: 1, reason: "elements nest deeper than 32 levels")) {
             try Sitemap(bytes: Array(deep.utf8))
         }
@@ -225,7 +256,9 @@ struct DeflateBits {
             try Sitemap(bytes: Array("https://a.example/\nhttps://a.example/".utf8) + [0xFF])
         }
         #expect(throws: SitemapError.notUTF8(line: 1)) {
-            try Sitemap(bytes: Array("<urlset><url><loc>https://a.example/".utf8) + [0xC0, 0xAF] + Array("</loc></url></urlset>".utf8))
+            try Sitemap(
+                bytes: Array("<urlset><url><loc>https://a.example/".utf8) + [0xC0, 0xAF]
+                    + Array("</loc></url></urlset>".utf8))
         }
     }
 

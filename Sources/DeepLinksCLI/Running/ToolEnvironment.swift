@@ -57,7 +57,8 @@ struct ToolEnvironment: Sendable {
         do {
             try Data(bytes).write(to: URL(fileURLWithPath: path))
         } catch {
-            throw .invalidInput(source: path, reason: "the file cannot be written: \(error.localizedDescription)")
+            throw .invalidInput(
+                source: path, reason: "the file cannot be written: \(error.localizedDescription)")
         }
     }
 }

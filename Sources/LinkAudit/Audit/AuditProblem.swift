@@ -134,7 +134,9 @@ public struct AuditProblem: Sendable, Hashable, Codable, CustomStringConvertible
     public init(from decoder: any Decoder) throws {
         let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "an audit problem")
         self.init(
-            try c.decode(Code.self, forKey: .code), severity: try c.decode(Diagnostic.Severity.self, forKey: .severity),
-            appID: try c.decodeIfPresent(String.self, forKey: .appID), try c.decode(String.self, forKey: .message))
+            try c.decode(Code.self, forKey: .code),
+            severity: try c.decode(Diagnostic.Severity.self, forKey: .severity),
+            appID: try c.decodeIfPresent(String.self, forKey: .appID),
+            try c.decode(String.self, forKey: .message))
     }
 }

@@ -48,10 +48,13 @@ public struct SiteAudit: Sendable {
     /// - Throws: ``SiteAuditError/noAppID`` when there is no App ID to audit.
     public init(
         receiver: LinkReceiver, entitlement: AssociatedDomainsEntitlement,
-        associationFiles: [String: AssociationFile], appIDs: [String]? = nil, previews: LinkPreviewService? = nil
+        associationFiles: [String: AssociationFile], appIDs: [String]? = nil,
+        previews: LinkPreviewService? = nil
     ) throws(SiteAuditError) {
         var compiled: [String: CompiledAssociationFile] = [:]
-        for (domain, file) in associationFiles { compiled[domain.lowercased()] = CompiledAssociationFile(file) }
+        for (domain, file) in associationFiles {
+            compiled[domain.lowercased()] = CompiledAssociationFile(file)
+        }
         var ids = appIDs ?? []
         if appIDs == nil {
             for domain in compiled.keys.sorted() {
@@ -136,7 +139,8 @@ public struct SiteAudit: Sendable {
             switch reason {
             case .hostNotInEntitlement(let host):
                 var message = "route '\(match.route)' takes the link, but no applinks entry covers \(host)"
-                if let inactive = entitlement.entry(for: host, service: .appLinks, activeModes: [.developer, .managed])
+                if let inactive = entitlement.entry(
+                    for: host, service: .appLinks, activeModes: [.developer, .managed])
                 {
                     let mode = inactive.modes.contains(.developer) ? "developer" : "managed"
                     message += "; '\(inactive)' applies only in \(mode) mode"
@@ -149,7 +153,8 @@ public struct SiteAudit: Sendable {
             case .excluded(let rule):
                 return AuditProblem(
                     .routeKeptInBrowser, severity: .error, appID: appID,
-                    "route '\(match.route)' takes the link, but the exclusion \(rule.jsonPath) keeps it in the browser")
+                    "route '\(match.route)' takes the link, but the exclusion \(rule.jsonPath) keeps it in the browser"
+                )
             case .noRuleMatched(let domain):
                 return AuditProblem(
                     .routeKeptInBrowser, severity: .error, appID: appID,
@@ -177,7 +182,9 @@ public struct SiteAudit: Sendable {
             metadata = try await service.preview(for: url)
         } catch {
             return (
-                PreviewAudit(status: .none, source: nil, bannerContent: nil, bannerArgument: nil, reason: error.description),
+                PreviewAudit(
+                    status: .none, source: nil, bannerContent: nil, bannerArgument: nil,
+                    reason: error.description),
                 []
             )
         }
@@ -194,17 +201,20 @@ public struct SiteAudit: Sendable {
             problems.append(
                 AuditProblem(
                     .previewNotFound, severity: .warning,
-                    "route '\(metadata.source.routeName ?? "?")' finds no content for the link: the page answers 404"))
+                    "route '\(metadata.source.routeName ?? "?")' finds no content for the link: the page answers 404"
+                ))
         }
         return (
             PreviewAudit(
-                status: status, source: metadata.source, bannerContent: content, bannerArgument: argument, reason: nil),
+                status: status, source: metadata.source, bannerContent: content, bannerArgument: argument,
+                reason: nil),
             problems
         )
     }
 
     static func verdict(problems: [AuditProblem], decision: LinkDecision, apps: [AppAudit]) -> AuditVerdict {
-        var verdict: AuditVerdict = apps.contains(where: \.opensApp) && decision.match != nil ? .route : .browser
+        var verdict: AuditVerdict =
+            apps.contains(where: \.opensApp) && decision.match != nil ? .route : .browser
         for problem in problems {
             let candidate: AuditVerdict? =
                 switch problem.code {
@@ -242,11 +252,15 @@ public struct AuditReport: Sendable, Hashable {
     public init(results: [URLAudit]) { self.results = results }
 
     /// The number of URLs with this verdict.
-    public func count(of verdict: AuditVerdict) -> Int { results.reduce(0) { $0 + ($1.verdict == verdict ? 1 : 0) } }
+    public func count(of verdict: AuditVerdict) -> Int {
+        results.reduce(0) { $0 + ($1.verdict == verdict ? 1 : 0) }
+    }
 
     /// The number of problems with this code.
     public func count(of code: AuditProblem.Code) -> Int {
-        results.reduce(0) { total, result in total + result.problems.reduce(0) { $0 + ($1.code == code ? 1 : 0) } }
+        results.reduce(0) { total, result in
+            total + result.problems.reduce(0) { $0 + ($1.code == code ? 1 : 0) }
+        }
     }
 
     /// Every verdict with its count, worst first, including those no URL has.

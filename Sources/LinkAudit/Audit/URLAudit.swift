@@ -28,7 +28,8 @@ public struct URLAudit: Sendable, Hashable {
 
     /// Creates a result.
     public init(
-        url: String, apps: [AppAudit], decision: LinkDecision, problems: [AuditProblem], preview: PreviewAudit?,
+        url: String, apps: [AppAudit], decision: LinkDecision, problems: [AuditProblem],
+        preview: PreviewAudit?,
         verdict: AuditVerdict
     ) {
         self.url = url
@@ -131,7 +132,8 @@ public struct PreviewAudit: Sendable, Hashable {
 
     /// Creates a preview result.
     public init(
-        status: Status, source: PreviewSource?, bannerContent: String?, bannerArgument: String?, reason: String?
+        status: Status, source: PreviewSource?, bannerContent: String?, bannerArgument: String?,
+        reason: String?
     ) {
         self.status = status
         self.source = source

@@ -140,7 +140,8 @@ public enum SitemapError: Error, Sendable, Hashable, Codable, CustomStringConver
     public var description: String {
         switch self {
         case .empty: "the sitemap lists no URL"
-        case .tooLarge(let limit): "the sitemap is larger than \(limit) bytes (after decompression), the most that is read"
+        case .tooLarge(let limit):
+            "the sitemap is larger than \(limit) bytes (after decompression), the most that is read"
         case .gzip(let error): "the sitemap cannot be decompressed: \(error)"
         case .urlTooLong(let line, let limit): "line \(line): a URL is longer than \(limit) bytes"
         case .notUTF8(let line): "line \(line): the text is not UTF-8"

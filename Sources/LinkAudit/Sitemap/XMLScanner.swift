@@ -20,7 +20,9 @@ struct XMLScanner {
         self.position = position
     }
 
-    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+    static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
 
     static let urlset = Array("urlset".utf8)
     static let sitemapindex = Array("sitemapindex".utf8)
@@ -190,7 +192,8 @@ struct XMLScanner {
             }
             position += 1
             while position < bytes.count, Self.isSpace(bytes[position]) { position += 1 }
-            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") || bytes[position] == UInt8(ascii: "'")
+            guard position < bytes.count,
+                bytes[position] == UInt8(ascii: "\"") || bytes[position] == UInt8(ascii: "'")
             else {
                 throw invalid("an attribute value without quotes")
             }
@@ -229,7 +232,8 @@ struct XMLScanner {
                 value = UInt32(name.dropFirst(), radix: 10)
             }
             guard let value, value != 0, let scalar = Unicode.Scalar(value) else {
-                throw invalid("the entity &\(name); is not one XML predefines, nor a valid character reference")
+                throw invalid(
+                    "the entity &\(name); is not one XML predefines, nor a valid character reference")
             }
             return scalar
         }

@@ -36,7 +36,8 @@ enum AuditCommand: ToolCommand {
             """,
         arguments: [
             ArgumentSpec(
-                name: "<urls>", help: "Sitemaps, sitemap indexes or URL lists (gzip too; '-': standard input).")
+                name: "<urls>",
+                help: "Sitemaps, sitemap indexes or URL lists (gzip too; '-': standard input).")
         ],
         options: [
             .value("--table", alias: "-t", "FILE", help: "The route table (JSON)."),
@@ -51,12 +52,17 @@ enum AuditCommand: ToolCommand {
             .flag("--fetch", help: "Fetch each domain's association file instead of --file."),
             .value("--base-url", "URL", help: "With --fetch: fetch from URL instead of https://<domain>."),
             .value("--ca-file", "FILE", help: "With --fetch: trust the CA certificates in FILE (PEM)."),
-            .value("--timeout", "SECONDS", help: "With --fetch: give up on a server after SECONDS (default 20)."),
-            .value("--app-id", "APPID", repeatable: true, help: "Audit this App ID (default: every one the file names)."),
+            .value(
+                "--timeout", "SECONDS", help: "With --fetch: give up on a server after SECONDS (default 20)."),
+            .value(
+                "--app-id", "APPID", repeatable: true,
+                help: "Audit this App ID (default: every one the file names)."),
             .value("--url", "URL", repeatable: true, help: "Audit this URL too."),
-            .flag("--previews", help: "Audit each page's preview and Smart App Banner argument (needs --site)."),
+            .flag(
+                "--previews", help: "Audit each page's preview and Smart App Banner argument (needs --site)."),
             .value("--site", "FILE", help: "The preview site (JSON), for --previews."),
-            .value("--preview-content", "FILE", help: "Route name to preview (JSON object; null: no content)."),
+            .value(
+                "--preview-content", "FILE", help: "Route name to preview (JSON object; null: no content)."),
             .value("--baseline", "FILE", help: "Acknowledged problems (JSON, see above)."),
             .value("--explain", "URL", help: "Explain one URL in depth instead of auditing the list."),
             .flag("--strict", help: "Fail on warnings too."),
@@ -72,7 +78,10 @@ enum AuditCommand: ToolCommand {
             (.success, "no error problem (and, with --strict, no warning) outside the baseline"),
             (.checkFailed, "at least one error problem (or warning, with --strict)"),
             (.usage, ExitStatus.usage.meaning),
-            (.invalidInput, "a sitemap, table, configuration, entitlement, association file or baseline is invalid"),
+            (
+                .invalidInput,
+                "a sitemap, table, configuration, entitlement, association file or baseline is invalid"
+            ),
             (.networkFailure, "with --fetch, a server could not be reached at all"),
         ]
     )
@@ -106,7 +115,8 @@ enum AuditCommand: ToolCommand {
         let receiver = try ResolveCommand.makeReceiver(arguments, in: environment)
         let entitlement = try loadEntitlement(entitlementPath, in: environment)
         var notes: [Finding] = []
-        let files = try await associationFiles(arguments, entitlement: entitlement, notes: &notes, in: environment)
+        let files = try await associationFiles(
+            arguments, entitlement: entitlement, notes: &notes, in: environment)
         let previews = try makePreviews(arguments, receiver: receiver, in: environment)
         let audit: SiteAudit
         do {
@@ -115,7 +125,8 @@ enum AuditCommand: ToolCommand {
                 appIDs: arguments.allValues("--app-id").isEmpty ? nil : arguments.allValues("--app-id"),
                 previews: previews)
         } catch {
-            throw ToolError.invalidInput(source: arguments.value("--file") ?? "--fetch", reason: error.description)
+            throw ToolError.invalidInput(
+                source: arguments.value("--file") ?? "--fetch", reason: error.description)
         }
         if let explainURL {
             let result = await audit.audit(explainURL)
@@ -145,7 +156,8 @@ enum AuditCommand: ToolCommand {
             report: report, baseline: baseline, notes: notes, strict: arguments.has("--strict"),
             appIDs: audit.appIDs)
         if arguments.has("--json") {
-            return .finished(CommandOutput(ReportJSON.text(AuditOutput.json(outcome)), status: outcome.status))
+            return .finished(
+                CommandOutput(ReportJSON.text(AuditOutput.json(outcome)), status: outcome.status))
         }
         return .finished(CommandOutput(AuditOutput.text(outcome), status: outcome.status))
     }
@@ -157,7 +169,8 @@ enum AuditCommand: ToolCommand {
         let folder = path == "-" ? "." : (path as NSString).deletingLastPathComponent
         var urls: [String] = []
         for location in sitemap.locations {
-            let name = location.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+            let name =
+                location.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? ""
             guard !name.isEmpty, name != ".", name != ".." else {
                 throw .invalidInput(
                     source: ToolEnvironment.sourceName(path),
@@ -167,7 +180,8 @@ enum AuditCommand: ToolCommand {
             let listed = try readSitemap(child, in: environment)
             guard listed.kind != .index else {
                 throw .invalidInput(
-                    source: child, reason: "a sitemap index lists another index; the sitemaps protocol allows one level")
+                    source: child,
+                    reason: "a sitemap index lists another index; the sitemaps protocol allows one level")
             }
             urls += listed.locations
         }
@@ -220,7 +234,8 @@ enum AuditCommand: ToolCommand {
         var timeout = 20
         if let text = arguments.value("--timeout") {
             guard let seconds = Int(text), (1...600).contains(seconds) else {
-                throw usage(.invalidValue(option: "--timeout", value: text, expected: "whole seconds from 1 to 600"))
+                throw usage(
+                    .invalidValue(option: "--timeout", value: text, expected: "whole seconds from 1 to 600"))
             }
             timeout = seconds
         }
@@ -233,7 +248,8 @@ enum AuditCommand: ToolCommand {
                 throw ToolError.network("cannot reach \(check.wellKnownURL): \(message)")
             }
             if case .failure(.unusableTrustFile(let message)) = answer {
-                throw ToolError.invalidInput(source: arguments.value("--ca-file") ?? "--ca-file", reason: message)
+                throw ToolError.invalidInput(
+                    source: arguments.value("--ca-file") ?? "--ca-file", reason: message)
             }
             let findings = check.findings(wellKnown: answer, expectedAppIDs: [])
             notes += findings.filter { $0.severity == .error }
@@ -247,7 +263,9 @@ enum AuditCommand: ToolCommand {
         return files
     }
 
-    static func makePreviews(_ arguments: ParsedArguments, receiver: LinkReceiver, in environment: ToolEnvironment)
+    static func makePreviews(
+        _ arguments: ParsedArguments, receiver: LinkReceiver, in environment: ToolEnvironment
+    )
         throws -> LinkPreviewService?
     {
         guard arguments.has("--previews") else { return nil }
@@ -255,7 +273,8 @@ enum AuditCommand: ToolCommand {
         let site = try environment.decode(PreviewSite.self, from: sitePath, what: "preview site")
         var providers = PreviewProviders()
         if let path = arguments.value("--preview-content") {
-            let content = try environment.decode([String: LinkPreview?].self, from: path, what: "preview content")
+            let content = try environment.decode(
+                [String: LinkPreview?].self, from: path, what: "preview content")
             for (route, preview) in content { providers.bind(route) { _ in preview } }
         }
         do {

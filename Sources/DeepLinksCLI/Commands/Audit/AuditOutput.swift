@@ -10,7 +10,8 @@ enum AuditOutput {
     /// The terminal report: counts per verdict, then the problems, worst first.
     static func text(_ outcome: AuditOutcome) -> String {
         let results = outcome.report.results
-        var out = "Audited \(results.count) URL\(results.count == 1 ? "" : "s") for "
+        var out =
+            "Audited \(results.count) URL\(results.count == 1 ? "" : "s") for "
             + outcome.appIDs.joined(separator: ", ") + "\n\n"
         var table = TextTable(["VERDICT", "URLS", "MEANING"])
         for (verdict, count) in outcome.report.verdictCounts {
@@ -45,7 +46,9 @@ enum AuditOutput {
     /// The JSON report: a summary and one object per URL.
     static func json(_ outcome: AuditOutcome) -> JSONValue {
         var verdicts: [String: JSONValue] = [:]
-        for (verdict, count) in outcome.report.verdictCounts { verdicts[verdict.rawValue] = .number(JSONNumber(count)) }
+        for (verdict, count) in outcome.report.verdictCounts {
+            verdicts[verdict.rawValue] = .number(JSONNumber(count))
+        }
         var summary = VerifyDomainCommand.summaryJSON(outcome.findings + outcome.notes)
         if case .object(var members) = summary {
             members["urls"] = .number(JSONNumber(outcome.report.results.count))
@@ -67,7 +70,8 @@ enum AuditOutput {
                     }
                     return entry
                 }),
-            "stale": .array(outcome.findings.filter { $0.code == AuditCommand.staleBaselineCode }.map(\.json)),
+            "stale": .array(
+                outcome.findings.filter { $0.code == AuditCommand.staleBaselineCode }.map(\.json)),
         ]
     }
 
@@ -77,7 +81,8 @@ enum AuditOutput {
         var members: [String: JSONValue] = [
             "url": .string(result.url),
             "verdict": .string(result.verdict.rawValue),
-            "opensApp": .object(Dictionary(uniqueKeysWithValues: result.apps.map { ($0.appID, .bool($0.opensApp)) })),
+            "opensApp": .object(
+                Dictionary(uniqueKeysWithValues: result.apps.map { ($0.appID, .bool($0.opensApp)) })),
             "decidedBy": .object(
                 Dictionary(uniqueKeysWithValues: result.apps.map { ($0.appID, .string($0.decidedBy)) })),
             "route": result.route.map(JSONValue.string) ?? .null,
@@ -109,9 +114,11 @@ enum AuditOutput {
     /// One URL in depth: each app's decision with every reason, the routes tried, each problem
     /// with its explanation and fix, and the preview.
     static func explanation(_ result: URLAudit, routing: RouteExplanation?) -> String {
-        var out = "\(TextTable.singleLine(result.url))\n  verdict: \(result.verdict.rawValue) (\(result.verdict.title))\n\n"
+        var out =
+            "\(TextTable.singleLine(result.url))\n  verdict: \(result.verdict.rawValue) (\(result.verdict.title))\n\n"
         for app in result.apps {
-            out += "\(app.appID): \(app.opensApp ? "opens the app" : "stays in the browser"), decided by \(app.decidedBy)\n"
+            out +=
+                "\(app.appID): \(app.opensApp ? "opens the app" : "stays in the browser"), decided by \(app.decidedBy)\n"
             for reason in app.decision.reasons { out += "  - \(reason.sentence)\n" }
         }
         out += "\nThe app: \(result.outcome)"
