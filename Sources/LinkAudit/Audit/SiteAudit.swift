@@ -6,7 +6,7 @@ import LinkPreviews
 /// association file, the app's receiver and route table, and (optionally) the page's preview.
 ///
 /// For each URL and each App ID the audit asks what a device decides when the link is tapped
-/// in another app ( ``UniversalLinkDecision``), asks the app's ``LinkReceiver`` what it does
+/// in another app (`UniversalLinkDecision`), asks the app's `LinkReceiver` what it does
 /// with the link, and compares the two. The mismatches that matter get a stable code
 /// (``AuditProblem/Code``); the worst of them gives the URL its ``AuditVerdict``.
 ///
