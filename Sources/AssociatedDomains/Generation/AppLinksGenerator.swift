@@ -62,12 +62,11 @@ public struct AppLinksGenerator: Sendable {
                 skipped.append(.init(route: route.name, reason: reason))
                 continue
             }
-            // A route whose last segment is optional gets a component for each shape.
-            var shapes = [route]
-            if let shorter = route.path.withoutOptionalSegment {
-                var short = route
-                short.path = shorter
-                shapes.append(short)
+            // A route with optional segments gets a component for each reading.
+            let shapes = route.path.readings.map { reading in
+                var shape = route
+                shape.path = reading
+                return shape
             }
             for shape in shapes {
                 let component = AppLinksGenerator.component(for: shape, variables: &variables)

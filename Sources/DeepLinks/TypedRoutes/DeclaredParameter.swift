@@ -33,10 +33,10 @@ extension CompiledRoute {
     /// Every parameter the route declares, by name.
     var declaredParameters: [String: DeclaredParameter] {
         var declared: [String: DeclaredParameter] = [:]
-        let last = segmentCount - 1
+        let path = route.path
         for (position, segment) in segments.enumerated() {
-            // An optional last segment may be absent from a link.
-            let optional = hasOptionalLastSegment && position == last
+            // An optional segment may be absent from a link.
+            let optional = path.isOptionalSegment(at: position)
             switch segment {
             case .literal: continue
             case .parameter(let name, let type, _):

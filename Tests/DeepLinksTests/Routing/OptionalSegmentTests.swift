@@ -27,7 +27,8 @@ struct OptionalSegmentTests {
                 .parameter(name: "page", type: .integer(1...Int.max)),
             ])
         #expect(pattern.shapes.map(\.count) == [3, 2])
-        #expect(pattern.withoutOptionalSegment == "/c/:slug(slug)")
+        #expect(pattern.optionalSegmentPositions == [2])
+        #expect(pattern.readings == ["/c/:slug(slug)/:page(int 1...)", "/c/:slug(slug)"])
         let rebuilt = PathPattern(segments: pattern.segments, optionalLastSegment: true)
         #expect(rebuilt.text == "/c/:slug(slug)/:page(int 1...)?")
         #expect(rebuilt.syntaxError == nil)
@@ -35,13 +36,13 @@ struct OptionalSegmentTests {
     }
 
     @Test(
-        "only the last segment may be optional, never a catch-all, and not before a trailing slash",
+        "a catch-all is never optional, an optional last segment is not followed by a trailing slash, at most three per pattern",
         arguments: [
-            ("/c/:slug?/:page", 8, PatternSyntaxError.Reason.optionalNotLast),
-            ("/c/:page(int)?/", 13, .optionalNotLast),
-            ("/c/:a?/:b?", 5, .optionalNotLast),
+            ("/c/:page(int)?/", 14, PatternSyntaxError.Reason.optionalBeforeTrailingSlash),
+            ("/c/:a?/:b?/:c?/:d?", 17, .tooManyOptionalSegments(limit: 3)),
             ("/files/*rest?", 12, .optionalCatchAll),
             ("/c/all?", 6, .invalidCharacter("?")),
+            ("/c/:a?b", 6, .textAfterParameter("b")),
         ])
     func misplacedOptional(_ text: String, _ offset: Int, _ reason: PatternSyntaxError.Reason) {
         let pattern = PathPattern(parsing: text)
@@ -49,13 +50,15 @@ struct OptionalSegmentTests {
         #expect(pattern.syntaxError?.offset == offset)
     }
 
-    @Test("the syntax error says that only the last segment may be optional")
-    func optionalNotLastSentence() {
-        let error = PathPattern(parsing: "/c/:slug?/:page").syntaxError
+    @Test("the syntax errors say what an optional segment may not be")
+    func optionalSegmentSentences() {
         #expect(
-            error?.description
-                == "parameter 'slug' in '/c/:slug?/:page' at offset 8: only the last segment may be optional "
-                + "(':name?' or ':name(type)?'), once per pattern and without a trailing slash")
+            PathPattern(parsing: "/c/:page?/").syntaxError?.description
+                == "'/c/:page?/' at offset 9: an optional last segment (':name?' or ':name(type)?') "
+                + "cannot be followed by a trailing slash")
+        #expect(
+            PathPattern(parsing: "/:a?/:b?/:c?/:d?").syntaxError?.description
+                == "parameter 'd' in '/:a?/:b?/:c?/:d?' at offset 15: a path pattern has at most 3 optional segments")
     }
 
     // MARK: Matching

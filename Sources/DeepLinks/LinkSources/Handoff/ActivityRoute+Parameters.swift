@@ -39,9 +39,9 @@ extension ActivityRoute {
             return nil
         }
 
-        let last = route.segmentCount - 1
+        let path = route.route.path
         for (position, segment) in route.segments.enumerated() {
-            let optional = route.hasOptionalLastSegment && position == last
+            let optional = path.isOptionalSegment(at: position)
             switch segment {
             case .literal: continue
             case .parameter(let name, let type, let validator):

@@ -235,3 +235,39 @@ extension CompiledRoute {
         return parameters
     }
 }
+
+extension CompiledRoute {
+    /// The reading of the route (``allReadings``) whose path the link fits, or `nil` when
+    /// none does. A route's readings never share a link (the table refuses those that could,
+    /// ``RouteTableProblem/ambiguousOptionalSegment(route:parameter:reading:other:)``), so at
+    /// most one fits.
+    func reading(fitting input: MatchInput) -> CompiledRoute? {
+        if readings.isEmpty { return self }
+        for reading in allReadings where reading.pathAccepts(input) { return reading }
+        return nil
+    }
+
+    /// The typed parameters of a link the route accepted, read through the reading its path
+    /// fits: where a parameter sits in the link depends on the optional segments it has.
+    func parametersOfReading(_ input: MatchInput) -> RouteParameters {
+        (reading(fitting: input) ?? self).parameters(input)
+    }
+
+    /// Whether the link's path fits this reading's segments, each parameter valid.
+    func pathAccepts(_ input: MatchInput) -> Bool {
+        let segments = self.segments
+        for (i, segment) in segments.enumerated() {
+            switch segment {
+            case .literal(_, let key):
+                guard i < input.count, !input.withKey(i, { $0 != key }) else { return false }
+            case .parameter(_, _, let validator):
+                guard i < input.count, !input[i].isEmpty, case .success = validator.validate(input[i]) else {
+                    return false
+                }
+            case .catchAll(_, let type, let validator):
+                return Self.catchAllAccepts(input, from: i, validator: validator, untyped: type == nil)
+            }
+        }
+        return input.count == segments.count
+    }
+}

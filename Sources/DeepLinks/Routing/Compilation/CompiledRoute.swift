@@ -67,16 +67,13 @@ final class CompiledRoute: Sendable {
     /// Whether a link needs no check beyond its path: any scope, no query parameters, any
     /// fragment. Read first, so that the common case touches nothing else.
     let acceptsAnyPathMatch: Bool
-    /// Whether the last segment is an optional parameter: the route also ends one segment
-    /// earlier.
-    let hasOptionalLastSegment: Bool
     /// Whether literal keys are lower-cased (letters ignore case).
     private let foldsLiterals: Bool
     /// Whether the path ends with an empty literal segment: a trailing slash that the
     /// `significant` rule keeps.
     private let endsWithEmptySegment: Bool
-    /// The position of the route in its table, stored in 32 bits beside the flags above so
-    /// that a compiled route fits in 64 bytes (a table holds at most 50,000 routes).
+    /// The position of the route in its table, stored in 32 bits beside the flags above (a
+    /// table holds at most 50,000 routes).
     private let storedIndex: Int32
     /// The table's routes, shared with ``Router/table``: a compiled route keeps a reference,
     /// not a second copy of its declaration. A route compiled on its own (the shorter shape
@@ -91,6 +88,10 @@ final class CompiledRoute: Sendable {
     /// The validators of the parameter and catch-all segments, in path order (shared between
     /// routes with the same list).
     let parameterValidators: [ParameterValidator]
+    /// For a route with optional segments, its other readings (``PathPattern/readings`` after
+    /// the first), each compiled on its own with the same index: this route is the reading
+    /// with every optional segment present. Empty for every other route (and for a reading).
+    let readings: [CompiledRoute]
 
     /// The declaration.
     var route: Route {
@@ -223,7 +224,6 @@ final class CompiledRoute: Sendable {
             }
         }
         self.parameterValidators = validators.shared(scratchValidators)
-        hasOptionalLastSegment = route.path.hasOptionalLastSegment
         query = validators.compiledQuery(route.query) { $0.map(parameter) }
         switch route.fragment {
         case .any: fragment = .any
@@ -239,7 +239,26 @@ final class CompiledRoute: Sendable {
         for (i, parameter) in query.enumerated() { scratchExtraction.append((parameter.name, .query(i))) }
         if case .parameter(let parameter) = fragment { scratchExtraction.append((parameter.name, .fragment)) }
         self.extraction = validators.sortedExtraction(scratchExtraction)
+        readings = Self.otherReadings(of: route, index: index, options: options, validators: validators)
     }
+
+    /// The readings after the first of a route with optional segments, compiled on their own.
+    private static func otherReadings(
+        of route: Route, index: Int, options: RoutingOptions, validators: ValidatorPool
+    ) -> [CompiledRoute] {
+        guard !route.path.optionalSegmentPositions.isEmpty else { return [] }
+        return route.path.readings.dropFirst().map { reading in
+            var declaration = route
+            declaration.path = reading
+            return CompiledRoute(declarations: [declaration], index: index, options: options, validators: validators)
+        }
+    }
+
+    /// Whether the route has optional segments, so more than one reading.
+    var hasOptionalSegments: Bool { !readings.isEmpty }
+
+    /// Every reading of the route: itself (every optional segment present), then ``readings``.
+    var allReadings: [CompiledRoute] { readings.isEmpty ? [self] : [self] + readings }
 }
 
 extension CompiledRoute {

@@ -10,8 +10,8 @@
 /// that may accept its literal, the literal edges its parameter may accept, parameter edges
 /// whose type may share a value with its own, and catch-alls. Routes found that way are only
 /// candidates; ``RouteRelations`` decides each pair exactly, so the walk may find more than
-/// the pairs that overlap (a route with an optional last segment also ends at the node
-/// before it) but never fewer. The cost grows with the number of routes times the branching
+/// the pairs that overlap (a route with optional segments ends at one node per reading)
+/// but never fewer. The cost grows with the number of routes times the branching
 /// along one path, plus the pairs that really can share a link, so a generated table of
 /// 10,000 routes is checked in near-linear time.
 struct RouteOverlapIndex {
@@ -43,7 +43,7 @@ struct RouteOverlapIndex {
         var texts: [Int: [String]] = [:]
         // Nodes reached by their key as declared, so that the key counts among their texts.
         var keyed: [Int: String] = [:]
-        for route in routes {
+        for route in routes.flatMap(\.allReadings) {
             var node = 0
             route.forEachSegment { segment in
                 guard node >= 0 else { return }
@@ -77,27 +77,26 @@ struct RouteOverlapIndex {
     ///
     /// With `shapeOnly`, the route's own parameters are read as accepting anything: the
     /// answer is then every route that may take a link shaped like this route's, whatever
-    /// its parameter checks say. A route whose last segment is optional is walked for both
-    /// of its shapes.
+    /// its parameter checks say. A route with optional segments is walked for each of its
+    /// readings.
     func candidates(of position: Int, shapeOnly: Bool = false, into found: inout [Int]) {
         found.removeAll(keepingCapacity: true)
-        let route = routes[position]
-        let walker = Walker(
-            path: route.route.path.segments, validators: route.parameterValidators,
-            count: route.segmentCount, optional: route.hasOptionalLastSegment, folds: route.foldsLiteralKeys,
-            shapeOnly: shapeOnly)
-        walk(node: 0, depth: 0, validator: 0, walker, &found)
+        for route in routes[position].allReadings {
+            let walker = Walker(
+                path: route.route.path.segments, validators: route.parameterValidators,
+                count: route.segmentCount, folds: route.foldsLiteralKeys, shapeOnly: shapeOnly)
+            walk(node: 0, depth: 0, validator: 0, walker, &found)
+        }
     }
 
-    /// The route being walked, read from its declared segments (no compiled segment list is
-    /// made): the declared path, the validators of its parameters in order, its segment
-    /// count (a kept trailing slash adds an empty literal), whether its last segment is
-    /// optional (so that its shorter shape ends one level up) and how literals are keyed.
+    /// The route being walked (one reading), read from its declared segments (no compiled
+    /// segment list is made): the declared path, the validators of its parameters in order,
+    /// its segment count (a kept trailing slash adds an empty literal) and how literals are
+    /// keyed.
     private struct Walker {
         let path: [PathPattern.Segment]
         let validators: [ParameterValidator]
         let count: Int
-        let optional: Bool
         let folds: Bool
         let shapeOnly: Bool
     }
@@ -117,8 +116,6 @@ struct RouteOverlapIndex {
             appendTerminals(of: index, to: &found)
             return
         }
-        // The shorter shape of a route whose last segment is optional ends here.
-        if route.optional, depth == route.count - 1 { appendTerminals(of: index, to: &found) }
         guard depth < route.path.count else {
             // The empty segment of a kept trailing slash.
             walkLiteral(node, "", "", depth: depth, validator: next, route, &found)

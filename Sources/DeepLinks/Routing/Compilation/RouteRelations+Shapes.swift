@@ -1,10 +1,11 @@
-/// Overlap checking for routes whose last segment is optional.
+/// Overlap checking for routes with optional segments.
 ///
-/// Such a route matches two path shapes (with and without the segment). Each shape is
-/// compared with the other routes as if it were a route of its own, and the findings are
-/// folded back onto the route: it is a duplicate only when each of its shapes duplicates the
-/// other route, shadowed only when every one of its shapes is shadowed, and ambiguous as soon
-/// as one shape ties with the other route.
+/// Such a route matches one path shape per reading (``PathPattern/readings``: with and
+/// without each optional segment). Each shape is compared with the other routes as if it
+/// were a route of its own, and the findings are folded back onto the route: it is a
+/// duplicate only when each of its shapes duplicates the other route, shadowed only when
+/// every one of its shapes is shadowed, and ambiguous as soon as one shape ties with the
+/// other route.
 extension RouteRelations {
     /// A problem between two routes, reported on one of them.
     struct OverlapFinding {
@@ -16,13 +17,10 @@ extension RouteRelations {
     /// Every overlap problem among the compiled routes, in the order of the pairs compared,
     /// and the code whose problems passed `limit` (the comparison then stops, the problem
     /// past the limit included), or `nil`.
-    ///
-    /// `validators` is the pool the routes were compiled with (the shorter shapes of optional
-    /// routes are compiled with it too).
-    func overlapProblems(_ routes: [CompiledRoute], validators: ValidatorPool, limit: Int) -> (
+    func overlapProblems(_ routes: [CompiledRoute], limit: Int) -> (
         findings: [OverlapFinding], stoppedAt: String?
     ) {
-        guard routes.contains(where: \.hasOptionalLastSegment) else {
+        guard routes.contains(where: \.hasOptionalSegments) else {
             var findings: [OverlapFinding] = []
             var counts: [String: Int] = [:]
             var found: [Int] = []
@@ -38,22 +36,15 @@ extension RouteRelations {
             }
             return (findings, nil)
         }
-        // One entry per shape; an optional route's shorter shape follows its full one.
+        // One entry per shape; the other readings of a route follow its full one.
         var shapes: [CompiledRoute] = []
         var owner: [ObjectIdentifier: (route: CompiledRoute, shape: Int)] = [:]
         for route in routes {
-            shapes.append(route)
-            owner[ObjectIdentifier(route)] = (route, 0)
-            if let shorter = route.route.path.withoutOptionalSegment {
-                var declaration = route.route
-                declaration.path = shorter
-                let shape = CompiledRoute(
-                    declaration, index: route.index, options: options, validators: validators)
-                shapes.append(shape)
-                owner[ObjectIdentifier(shape)] = (route, 1)
+            for (shape, reading) in route.allReadings.enumerated() {
+                shapes.append(reading)
+                owner[ObjectIdentifier(reading)] = (route, shape)
             }
         }
-
         var order: [String] = []
         var states: [String: PairState] = [:]
         var findings: [OverlapFinding] = []
@@ -77,7 +68,7 @@ extension RouteRelations {
         var found: [Int] = []
         var builder = RouteTrie.Builder(routeCount: shapes.count)
         for later in shapes.indices {
-            builder.add(shapes[later], as: later)
+            builder.addPath(of: shapes[later], as: later)
             pairs.removeAll(keepingCapacity: true)
             appendOverlaps(of: later, in: shapes, builder: builder, found: &found, to: &pairs)
             for (laterShape, earlierShape) in pairs {
@@ -91,7 +82,7 @@ extension RouteRelations {
             // The last shape of a route: its pairs are complete.
             let isLastShape =
                 later + 1 == shapes.count
-                || owner[ObjectIdentifier(shapes[later + 1])]?.shape != 1
+                || owner[ObjectIdentifier(shapes[later + 1])]?.shape == 0
             if isLastShape, let stopped = fold() { return (findings, stopped) }
         }
         return (findings, nil)
@@ -105,7 +96,7 @@ extension RouteRelations {
                 order.append(key)
                 states[key] = PairState(earlier: e.route, later: l.route)
             }
-            if !e.route.hasOptionalLastSegment, !l.route.hasOptionalLastSegment {
+            if !e.route.hasOptionalSegments, !l.route.hasOptionalSegments {
                 states[key]?.plain = found
                 return
             }
@@ -138,7 +129,7 @@ extension RouteRelations {
     static func finding(_ state: PairState) -> OverlapFinding? {
         let (e, l) = (state.earlier, state.later)
         func allCovered(_ route: CompiledRoute) -> Bool {
-            (0..<(route.hasOptionalLastSegment ? 2 : 1)).allSatisfy {
+            route.allReadings.indices.allSatisfy {
                 state.covered.contains("\(route.index) \($0)")
             }
         }

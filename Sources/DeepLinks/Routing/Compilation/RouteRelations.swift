@@ -82,8 +82,8 @@ struct RouteRelations {
     }
 
     /// Pairs `(navigate, guarded)`: a navigate route that can take a link shaped like a
-    /// sensitive or destructive route's (same literals, same length; a route whose last
-    /// segment is optional has two shapes, with and without it) that the guarded route does
+    /// sensitive or destructive route's (same literals, same length; a route with optional
+    /// segments has one shape per reading) that the guarded route does
     /// not take, either because the link fails the guarded route's parameter checks or
     /// because the navigate route is tried first. Ordered by navigate route, then guarded.
     func guardedPairs(_ routes: [CompiledRoute], index: RouteOverlapIndex) -> [(CompiledRoute, CompiledRoute)]
@@ -107,11 +107,10 @@ struct RouteRelations {
         return pairs.sorted { ($0.0.index, $0.1.index) < ($1.0.index, $1.1.index) }
     }
 
-    /// The path shapes of a route: its segments, and, when its last segment is optional, the
-    /// same segments without it.
+    /// The path shapes of a route: the segments of each of its readings (one for a route
+    /// without optional segments).
     static func pathShapes(_ route: CompiledRoute) -> [[CompiledRoute.Segment]] {
-        let segments = route.segments
-        return route.hasOptionalLastSegment ? [segments, Array(segments.dropLast())] : [segments]
+        route.allReadings.map(\.segments)
     }
 
     /// Whether `navigate` (whose path shapes are `navigateShapes`) may take a link shaped like
@@ -237,7 +236,7 @@ struct RouteRelations {
         }
     }
 
-    private func pathsMayOverlap(_ a: [CompiledRoute.Segment], _ b: [CompiledRoute.Segment]) -> Bool {
+    func pathsMayOverlap(_ a: [CompiledRoute.Segment], _ b: [CompiledRoute.Segment]) -> Bool {
         var i = 0
         while i < a.count, i < b.count {
             if case .catchAll(_, _, let validator) = a[i] {

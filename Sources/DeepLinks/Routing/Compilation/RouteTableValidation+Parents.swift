@@ -68,12 +68,12 @@ extension CompiledRoute {
     /// Whether a link to the route must carry `name` (a required path, query or fragment
     /// parameter without a default).
     func needsValue(for name: String) -> Bool {
-        let last = segmentCount - 1
+        let path = route.path
         for (position, segment) in segments.enumerated() {
             switch segment {
             case .literal: continue
             case .parameter(let parameter, _, _) where parameter == name:
-                return !(hasOptionalLastSegment && position == last)
+                return !path.isOptionalSegment(at: position)
             case .catchAll(let parameter, _, _) where parameter == name: return true
             default: continue
             }

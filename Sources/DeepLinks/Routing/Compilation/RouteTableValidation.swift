@@ -40,7 +40,7 @@ struct RouteTableValidation {
         if state.walksOverlaps {
             overlaps = (state.overlapFindings, state.overlapsStoppedAt)
         } else {
-            overlaps = relations.overlapProblems(compiled, validators: validators, limit: limit)
+            overlaps = relations.overlapProblems(compiled, limit: limit)
         }
         state.overlapFindings = []
 
@@ -81,8 +81,8 @@ struct RouteTableValidation {
         var trie: RouteTrie.Builder
         /// The problems of the pairs of compiled routes that may overlap, found by walking the
         /// trie as each route is added (``RouteRelations/appendOverlapProblems(of:in:builder:found:to:counts:limit:)``),
-        /// while `walksOverlaps`: a route with an optional last segment has two shapes, which
-        /// ``RouteRelations/overlapProblems(_:validators:limit:)`` compares on its own.
+        /// while `walksOverlaps`: a route with optional segments has one shape per reading,
+        /// which ``RouteRelations/overlapProblems(_:limit:)`` compares on its own.
         var overlapFindings: [RouteRelations.OverlapFinding] = []
         /// How many of `overlapFindings` each code has, and the code that passed the limit
         /// (the walk then stops).
@@ -124,7 +124,9 @@ struct RouteTableValidation {
             state.compiled.append(made)
             let position = state.compiled.count - 1
             state.trie.add(made, as: position)
-            if made.hasOptionalLastSegment {
+            if made.hasOptionalSegments {
+                let ambiguity = relations.optionalSegmentProblems(made)
+                if !ambiguity.isEmpty { found += ambiguity }
                 state.walksOverlaps = false
                 state.overlapFindings = []
                 state.overlapCounts = [:]
@@ -411,7 +413,7 @@ struct RouteTableValidation {
         }
         let hostSegment = customOnly ? 1 : 0
         let minimumSegments =
-            route.path.segments.count - (route.path.hasOptionalLastSegment ? 1 : 0) - hostSegment
+            route.path.segments.count - route.path.optionalSegmentPositions.count - hostSegment
         if minimumSegments > policy.limits.maxPathSegments {
             never(
                 "its path has \(minimumSegments) segments and the gate's policy allows at most \(policy.limits.maxPathSegments)"

@@ -156,9 +156,12 @@ extension RouteTrie {
                     if mode == .firstVerdict { continue }
                     result = scope
                 } else if let carried {
+                    // The reading that ends here names the segment: a parameter's position in
+                    // the link depends on the optional segments the reading has.
+                    let reading = terminalRoutes[t].takeUnretainedValue()
                     result = .parameterFailed(
                         ParameterFailure(
-                            parameter: route.segment(at: carried.depth).name ?? "", location: .path,
+                            parameter: reading.segment(at: carried.depth).name ?? "", location: .path,
                             value: carried.value, reason: carried.reason))
                 } else if let failure = route.queryFailure(input) {
                     result = .parameterFailed(failure)

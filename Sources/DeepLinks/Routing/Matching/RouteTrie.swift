@@ -68,12 +68,14 @@ final class RouteTrie: Sendable {
     let edges: [Edge]
     /// Indices into the router's compiled routes.
     let terminals: [Int32]
-    /// The route of each terminal, without a reference counted: the search calls it through
+    /// The route of each terminal (for a route with optional segments, the reading that ends
+    /// there, whose parameter positions are the link's), without a reference counted: the search calls it through
     /// `_withUnsafeGuaranteedRef`, where a call on the strong reference read from the routes
     /// array retains and releases it (atomically) for every route tried. ``routes`` keeps
     /// them alive.
     let terminalRoutes: [Unmanaged<CompiledRoute>]
-    /// The routes that ``terminals`` index, kept alive for ``terminalRoutes``.
+    /// The compiled route of each terminal (the reading that ends there), kept alive for
+    /// ``terminalRoutes``.
     private let routes: [CompiledRoute]
 
     /// The child for a literal segment, or `nil`.
@@ -321,8 +323,15 @@ final class RouteTrie: Sendable {
         }
 
         /// Adds the route at position `r` of the list the trie is made for, reading its
-        /// declared segments (no compiled segment is made).
+        /// declared segments (no compiled segment is made): each of its readings ends where its
+        /// own segments lead, with the position `r`.
         mutating func add(_ route: CompiledRoute, as r: Int) {
+            addPath(of: route, as: r)
+            for reading in route.readings { addPath(of: reading, as: r) }
+        }
+
+        /// Adds one reading (a path without optional segments) with the position `r`.
+        mutating func addPath(of route: CompiledRoute, as r: Int) {
             var node: Int32 = 0
             let path = route.route.path.segments
             let validators = route.parameterValidators
@@ -330,11 +339,8 @@ final class RouteTrie: Sendable {
             let priority = route.route.priority
             notePriority(priority, at: node)
             defer { notePriority(priority, at: node) }
-            // A route whose last segment is optional also ends before it.
-            let optionalAt = route.hasOptionalLastSegment ? route.segmentCount - 1 : -1
             var next = 0
             for position in path.indices {
-                if position == optionalAt { addTerminal(node, route: route, as: r) }
                 notePriority(priority, at: node)
                 // Matched in place: only a literal's text is read out of the segment.
                 switch path[position] {
@@ -365,7 +371,6 @@ final class RouteTrie: Sendable {
                 }
             }
             if route.hasEmptyLastSegment {
-                if path.count == optionalAt { addTerminal(node, route: route, as: r) }
                 notePriority(priority, at: node)
                 node = literalChild(node, "")
             }
@@ -417,11 +422,14 @@ final class RouteTrie: Sendable {
         var literalSlots: [Int32] = []
         var edges: [Edge] = []
         var terminals: [Int32] = []
+        // The compiled route (the reading) of each terminal.
+        var terminalCompiled: [CompiledRoute] = []
         // Exact capacities: the trie is kept as long as the router.
         nodes.reserveCapacity(nodeCount)
         literalEdges.reserveCapacity(builder.literals.count)
         edges.reserveCapacity(builder.parameterEdges.count)
         terminals.reserveCapacity(builder.terminals.count)
+        terminalCompiled.reserveCapacity(builder.terminals.count)
         var slotCount = 0
         var literalCounts = [Int32](repeating: 0, count: nodeCount)
         for literal in builder.literals { literalCounts[Int(literal.parent)] += 1 }
@@ -487,16 +495,22 @@ final class RouteTrie: Sendable {
 
             let terminalStart = terminals.count
             var t = Int(builder.firstTerminal[n])
+            if !ordered.isEmpty { ordered.removeAll(keepingCapacity: true) }
             while t >= 0 {
-                terminals.append(builder.terminals[t].route)
+                ordered.append(Int32(t))
                 t = Int(builder.terminals[t].next)
             }
-            if terminals.count - terminalStart > 1 {
+            if ordered.count > 1 {
                 // The list runs from the last added; sorted from declaration order as before.
-                terminals[terminalStart...].reverse()
-                terminals[terminalStart...].sort { a, b in
-                    RouteTrie.terminalPrecedes(routes[Int(a)], routes[Int(b)], precedence: precedence)
+                ordered.reverse()
+                let built = builder.terminalRoutes
+                ordered.sort { a, b in
+                    RouteTrie.terminalPrecedes(built[Int(a)], built[Int(b)], precedence: precedence)
                 }
+            }
+            for t in ordered {
+                terminals.append(builder.terminals[Int(t)].route)
+                terminalCompiled.append(builder.terminalRoutes[Int(t)])
             }
             nodes.append(
                 Node(
@@ -510,8 +524,8 @@ final class RouteTrie: Sendable {
         self.literalSlots = literalSlots
         self.edges = edges
         self.terminals = terminals
-        terminalRoutes = terminals.map { Unmanaged.passUnretained(routes[Int($0)]) }
-        self.routes = routes
+        terminalRoutes = terminalCompiled.map { Unmanaged.passUnretained($0) }
+        self.routes = terminalCompiled
     }
 
     /// The order of routes that share a path shape: the more specific scope, then more

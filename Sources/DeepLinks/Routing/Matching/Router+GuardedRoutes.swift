@@ -2,8 +2,8 @@
 /// a navigate route never takes a link shaped like a sensitive or destructive route's.
 ///
 /// A link is shaped like a route when it is in the route's scope, has the route's number of
-/// segments (at least that many for a catch-all; one fewer too when the last segment is
-/// optional) and the route's literal at each literal position it has, whatever its
+/// segments (at least that many for a catch-all; for a route with optional segments, the
+/// number of one of its readings) and that reading's literal at each literal position, whatever its
 /// parameter values. When the router's winner is a navigate route
 /// that the table check paired with a guarded route, and the link is shaped like that
 /// guarded route:
@@ -42,10 +42,12 @@ extension Router {
         guard let guarded = guards[winner] else { return .keep }
         var refusal: GuardRefusal?
         for index in guarded {
-            let route = compiled[index]
-            guard route.isShaped(like: input) else { continue }
-            guard let failure = route.shapeFailure(input) else { return .take(index) }
-            if refusal == nil { refusal = GuardRefusal(route: route.name, failure: failure) }
+            // Each reading of a route with optional segments is a shape of its own.
+            for route in compiled[index].allReadings {
+                guard route.isShaped(like: input) else { continue }
+                guard let failure = route.shapeFailure(input) else { return .take(index) }
+                if refusal == nil { refusal = GuardRefusal(route: route.name, failure: failure) }
+            }
         }
         return refusal.map { .refuse($0) } ?? .keep
     }
@@ -69,8 +71,8 @@ extension CompiledRoute {
     /// parameter or catch-all, a query declaration, or a fragment rule.
     var canRefuseItsShape: Bool { canRefuse(shape: segments) }
 
-    /// Whether a link fitting one of this route's path shapes (``segments``, or those
-    /// segments without the optional last one) could still fail the route's checks.
+    /// Whether a link fitting one of this route's path shapes (the segments of one of its
+    /// readings) could still fail the route's checks.
     func canRefuse(shape: [Segment]) -> Bool {
         for segment in shape {
             switch segment {
@@ -83,15 +85,14 @@ extension CompiledRoute {
         return true
     }
 
-    /// Whether the link is in scope, as long as the route (or one segment shorter when its
-    /// last segment is optional), and has its literals in place.
+    /// Whether the link is in scope, as long as this reading of the route, and has its
+    /// literals in place.
     func isShaped(like input: MatchInput) -> Bool {
         guard inScope(input) else { return false }
         if catchAllPosition != nil {
             guard input.count >= segmentCount else { return false }
         } else {
-            guard input.count == segmentCount || (hasOptionalLastSegment && input.count == segmentCount - 1)
-            else { return false }
+            guard input.count == segmentCount else { return false }
         }
         for (i, segment) in segments.enumerated() where i < input.count {
             if case .literal(_, let key) = segment, input.withKey(i, { $0 != key }) { return false }
@@ -99,8 +100,8 @@ extension CompiledRoute {
         return true
     }
 
-    /// The first parameter that refuses a link shaped like the route, or `nil` when none does.
-    /// An optional last segment the link leaves out refuses nothing.
+    /// The first parameter that refuses a link shaped like this reading of the route, or `nil`
+    /// when none does.
     func shapeFailure(_ input: MatchInput) -> ParameterFailure? {
         for (i, segment) in segments.enumerated() where i < input.count {
             switch segment {

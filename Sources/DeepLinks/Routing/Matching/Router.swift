@@ -168,7 +168,7 @@ public struct Router: Sendable {
             guard let winner = matchIndex(input),
                 let index = deciding(input, winner: winner, refusal: &refusal)
             else { return nil }
-            parameters = compiled[index].parameters(input)
+            parameters = compiled[index].parametersOfReading(input)
             return index
         }
         guard let found = firstMatchIndex(input, parameters: &parameters) else { return nil }
@@ -180,7 +180,7 @@ public struct Router: Sendable {
             parameters = RouteParameters()
             return nil
         }
-        if index != found { parameters = compiled[index].parameters(input) }
+        if index != found { parameters = compiled[index].parametersOfReading(input) }
         return index
     }
 

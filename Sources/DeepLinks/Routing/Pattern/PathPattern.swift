@@ -14,11 +14,16 @@
 ///   `/files/*rest` does not match `/files` or `/files/`.
 /// - `:name?` or `:name(type)?` is an **optional** parameter: the route matches with the
 ///   segment (`/c/shoes/2`, `page` is 2) and without it (`/c/shoes`, `page` is absent from
-///   ``RouteParameters``). Only the last segment may be optional, at most one per pattern,
-///   never a catch-all or a literal, and never followed by a trailing slash; an absent
-///   optional segment has no default (write `parameters["page"]?.intValue ?? 1`), so that
-///   one value always has one link. Reverse routing leaves the segment out when no value is
-///   given.
+///   ``RouteParameters``). Any parameter segment may be optional, the first as well as the
+///   last (`/:locale(enum de|fr)?/title/:id` matches `/de/title/42` and `/title/42`), at most
+///   ``maximumOptionalSegments`` per pattern; never a catch-all or a literal, and an optional
+///   last segment is never followed by a trailing slash. The pattern stands for one plain
+///   pattern per combination of present and absent optional segments, its ``readings``, and
+///   the table refuses a route two of whose readings can match the same link
+///   (``RouteTableProblem/ambiguousOptionalSegment(route:parameter:reading:other:)``), so
+///   that every link has exactly one reading. An absent optional segment has no default
+///   (write `parameters["page"]?.intValue ?? 1`), so that one value always has one link.
+///   Reverse routing leaves the segment out when no value is given.
 /// - `/` alone is the root. A trailing `/` (`/albums/`) matters only when the table's
 ///   ``RoutingOptions/trailingSlash`` is ``RoutingOptions/TrailingSlash/significant``.
 ///
@@ -34,6 +39,9 @@
 ///
 /// let listing: PathPattern = "/c/:slug/:page(int 1...)?"
 /// listing.hasOptionalLastSegment    // true: matches /c/shoes and /c/shoes/2
+///
+/// let localized: PathPattern = "/:locale(enum de|fr)?/title/:id"
+/// localized.readings    // ["/:locale(enum de|fr)/title/:id", "/title/:id"]
 /// ```
 public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     /// One segment of a pattern.
@@ -55,9 +63,9 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     private let failure: PatternSyntaxError.Box?
     /// Whether the text ends with `/` after at least one segment.
     public let hasTrailingSlash: Bool
-    /// Whether the last segment is an optional parameter (`:page(int 1...)?`): the pattern
-    /// then matches paths with and without it. The parameter is still in ``segments``.
-    public let hasOptionalLastSegment: Bool
+    /// The positions in ``segments`` of the optional parameters (`:page(int 1...)?`), in
+    /// increasing order: the pattern matches paths with and without each of them.
+    public let optionalSegmentPositions: [Int]
     /// Why the text could not be parsed, or `nil`.
     public var syntaxError: PatternSyntaxError? { failure?.error }
 
@@ -76,24 +84,29 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         case .success(let parsed):
             segments = parsed.segments
             hasTrailingSlash = parsed.trailingSlash
-            hasOptionalLastSegment = parsed.optionalLast
+            optionalSegmentPositions = parsed.optional
             failure = nil
         case .failure(let error):
             segments = []
             hasTrailingSlash = false
-            hasOptionalLastSegment = false
+            optionalSegmentPositions = []
             failure = PatternSyntaxError.Box(error)
         }
     }
 
     /// Creates a pattern from segments, writing its text.
     ///
-    /// With `optionalLastSegment`, the last segment is written optional (`:page?`); the text is
-    /// then parsed like any other, so a last segment that cannot be optional keeps a
-    /// ``syntaxError``.
-    public init(segments: [Segment], trailingSlash: Bool = false, optionalLastSegment: Bool = false) {
+    /// The parameters at `optionalPositions` (positions in `segments`) are written optional
+    /// (`:page?`), and with `optionalLastSegment` the last one too; the text is then parsed
+    /// like any other, so a segment that cannot be optional keeps a ``syntaxError``.
+    public init(
+        segments: [Segment], trailingSlash: Bool = false, optionalLastSegment: Bool = false,
+        optionalPositions: Set<Int> = []
+    ) {
+        var optional = optionalPositions
+        if optionalLastSegment, !segments.isEmpty { optional.insert(segments.count - 1) }
         var text = ""
-        for segment in segments {
+        for (position, segment) in segments.enumerated() {
             text += "/"
             switch segment {
             case .literal(let value):
@@ -104,10 +117,64 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
             case .parameter(let name, let type): text += ":" + name + (type.map { "(\($0))" } ?? "")
             case .catchAll(let name, let type): text += "*" + name + (type.map { "(\($0))" } ?? "")
             }
+            if optional.contains(position) { text += "?" }
         }
-        if optionalLastSegment, !segments.isEmpty { text += "?" }
         if text.isEmpty || (trailingSlash && !segments.isEmpty) { text += "/" }
         self.init(parsing: text)
+    }
+
+    /// The most optional segments a pattern may have: each one doubles the number of
+    /// ``readings``, which every check and the router's trie hold.
+    public static let maximumOptionalSegments = 3
+
+    /// Whether the last segment is an optional parameter (`:page(int 1...)?`): the pattern
+    /// then matches paths with and without it. The parameter is still in ``segments``.
+    public var hasOptionalLastSegment: Bool {
+        !segments.isEmpty && optionalSegmentPositions.last == segments.count - 1
+    }
+
+    /// Whether the segment at a position is an optional parameter.
+    public func isOptionalSegment(at position: Int) -> Bool { optionalSegmentPositions.contains(position) }
+
+    /// The plain patterns the pattern stands for, one per combination of present and absent
+    /// optional segments: every optional segment present first, every one absent last (a
+    /// pattern without optional segments is its only reading). A link matches the pattern
+    /// when it matches one of them.
+    ///
+    /// ```swift
+    /// let pattern: PathPattern = "/:locale(enum de|fr)?/c/:slug/:page(int 1...)?"
+    /// pattern.readings.map(\.text)
+    /// // ["/:locale(enum de|fr)/c/:slug/:page(int 1...)", "/:locale(enum de|fr)/c/:slug",
+    /// //  "/c/:slug/:page(int 1...)", "/c/:slug"]
+    /// ```
+    public var readings: [PathPattern] {
+        guard !optionalSegmentPositions.isEmpty else { return [self] }
+        return readingSegments.map { PathPattern(segments: $0.segments, trailingSlash: hasTrailingSlash) }
+    }
+
+    /// The segments of each reading (``readings``), in the same order, with the positions in
+    /// ``segments`` they were taken from.
+    var readingSegments: [(segments: [Segment], positions: [Int])] {
+        let optional = optionalSegmentPositions
+        guard !optional.isEmpty else { return [(segments, Array(segments.indices))] }
+        let count = 1 << optional.count
+        var made: [(segments: [Segment], positions: [Int])] = []
+        made.reserveCapacity(count)
+        // Bit k of `absent` leaves out the optional segment k, counted from the last one, so
+        // that the readings run from all present to all absent with the last one left out first.
+        for absent in 0..<count {
+            var kept: [Segment] = []
+            var positions: [Int] = []
+            for (position, segment) in segments.enumerated() {
+                if let k = optional.firstIndex(of: position), absent & (1 << (optional.count - 1 - k)) != 0 {
+                    continue
+                }
+                kept.append(segment)
+                positions.append(position)
+            }
+            made.append((kept, positions))
+        }
+        return made
     }
 
     /// The names of the path parameters, in order.
@@ -120,17 +187,9 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The segment lists the pattern matches: the segments, then, when the last segment is
-    /// optional, the segments without it.
-    public var shapes: [[Segment]] {
-        hasOptionalLastSegment ? [segments, Array(segments.dropLast())] : [segments]
-    }
-
-    /// The pattern without its optional last segment, or `nil` when it has none.
-    public var withoutOptionalSegment: PathPattern? {
-        guard hasOptionalLastSegment else { return nil }
-        return PathPattern(segments: Array(segments.dropLast()))
-    }
+    /// The segment lists the pattern matches: the segments of each of its ``readings``, in
+    /// the same order.
+    public var shapes: [[Segment]] { readingSegments.map(\.segments) }
 
     /// Whether the pattern ends with a catch-all.
     public var endsWithCatchAll: Bool {
@@ -140,7 +199,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     /// The text as written.
     public var description: String { text }
 
-    private typealias Parsed = (segments: [Segment], trailingSlash: Bool, optionalLast: Bool)
+    private typealias Parsed = (segments: [Segment], trailingSlash: Bool, optional: [Int])
 
     private static func parse(_ text: String) -> Result<Parsed, PatternSyntaxError> {
         let bytes = Array(text.utf8)
@@ -150,9 +209,10 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
             .failure(PatternSyntaxError(text: text, offset: offset, parameter: parameter, reason: reason))
         }
         guard bytes.first == UInt8(ascii: "/") else { return fail(0, .missingLeadingSlash) }
-        if bytes.count == 1 { return .success(([], false, false)) }
+        if bytes.count == 1 { return .success(([], false, [])) }
 
         var segments: [Segment] = []
+        var optional: [Int] = []
         // Room for one segment per `/` (an upper bound), so that the list is allocated once.
         var slashes = 0
         for b in bytes where b == UInt8(ascii: "/") { slashes &+= 1 }
@@ -162,7 +222,8 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
             if i == bytes.count {
                 // The text ended with '/': a trailing slash.
                 if case .catchAll = segments.last { return fail(i - 1, .catchAllNotLast) }
-                return .success((segments, true, false))
+                if optional.last == segments.count - 1 { return fail(i - 1, .optionalBeforeTrailingSlash) }
+                return .success((segments, true, optional))
             }
             if case .catchAll = segments.last { return fail(i - 1, .catchAllNotLast) }
             let start = i
@@ -195,9 +256,11 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
                 }
                 if end < bytes.count, bytes[end] == UInt8(ascii: "?") {
                     if sigil == UInt8(ascii: "*") { return fail(end, .optionalCatchAll, name) }
-                    guard end + 1 == bytes.count else { return fail(end, .optionalNotLast, name) }
-                    segments.append(.parameter(name: name, type: type))
-                    return .success((segments, false, true))
+                    guard optional.count < Self.maximumOptionalSegments else {
+                        return fail(end, .tooManyOptionalSegments(limit: Self.maximumOptionalSegments), name)
+                    }
+                    optional.append(segments.count)
+                    end += 1
                 }
                 if end < bytes.count, bytes[end] != UInt8(ascii: "/") {
                     var stop = end
@@ -242,7 +305,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
                 i = end + 1
             }
         }
-        return .success((segments, false, false))
+        return .success((segments, false, optional))
     }
 }
 

@@ -43,9 +43,10 @@ public struct PatternSyntaxError: Error, Sendable, Hashable, Encodable, CustomSt
         case textAfterParameter(String)
         /// A catch-all that is not the last segment (a trailing slash counts).
         case catchAllNotLast
-        /// An optional parameter (`:name?`) that is not the last segment, or that a trailing
-        /// slash follows: only the last segment may be optional, once per pattern.
-        case optionalNotLast
+        /// An optional last parameter (`:name?`) that a trailing slash follows.
+        case optionalBeforeTrailingSlash
+        /// More optional parameters than ``PathPattern/maximumOptionalSegments``.
+        case tooManyOptionalSegments(limit: Int)
         /// A catch-all marked optional (`*rest?`): a catch-all takes one or more segments;
         /// declare a second route for the path without them.
         case optionalCatchAll
@@ -93,9 +94,10 @@ extension PatternSyntaxError.Reason {
         case .unclosedParenthesis: "the parameter type has no closing ')'"
         case .textAfterParameter(let text): "unexpected text '\(text)' after the parameter"
         case .catchAllNotLast: "a catch-all '*name' must be the last segment, without a trailing slash"
-        case .optionalNotLast:
-            "only the last segment may be optional (':name?' or ':name(type)?'), once per pattern "
-                + "and without a trailing slash"
+        case .optionalBeforeTrailingSlash:
+            "an optional last segment (':name?' or ':name(type)?') cannot be followed by a trailing slash"
+        case .tooManyOptionalSegments(let limit):
+            "a path pattern has at most \(limit) optional segments"
         case .optionalCatchAll:
             "a catch-all '*name' cannot be optional; it takes one or more segments, "
                 + "so declare another route for the path without them"

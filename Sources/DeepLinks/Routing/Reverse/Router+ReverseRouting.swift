@@ -129,7 +129,7 @@ extension Router {
         // Path segments, decoded and encoded.
         var decoded: [String] = []
         var encoded: [String] = []
-        let last = route.segmentCount - 1
+        let pattern = route.route.path
         for (position, segment) in route.segments.enumerated() {
             switch segment {
             case .literal(let literal, _):
@@ -137,8 +137,8 @@ extension Router {
                 encoded.append(Self.encodeSegment(literal))
             case .parameter(let parameter, _, let validator):
                 guard let value = parameters[parameter] else {
-                    // An optional last segment without a value is left out.
-                    if route.hasOptionalLastSegment, position == last { continue }
+                    // An optional segment without a value is left out.
+                    if pattern.isOptionalSegment(at: position) { continue }
                     throw .missingParameter(route: name, parameter: parameter)
                 }
                 let written = try text(parameter, value, validator, .path)

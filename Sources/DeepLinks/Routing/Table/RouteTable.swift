@@ -157,7 +157,7 @@ extension RouteTable: Codable {
 
     /// Decodes a table; every key may be omitted but one of `routes` and `groups`, and unknown
     /// keys are refused. `scope` is the default scope of every route without one; `groups`
-    /// are ``RouteGroup``s (`{"scope": …, "routes": […], "groups": […]}`), whose routes follow
+    /// are ``RouteGroup``s (`{"prefix": …, "scope": …, "routes": […], "groups": […]}`), whose routes follow
     /// the table's `routes`.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "the route table")
@@ -185,18 +185,19 @@ extension RouteTable: Codable {
     }
 }
 
-/// A group in route-table JSON: `{"scope": …, "routes": […], "groups": […]}`.
+/// A group in route-table JSON: `{"prefix": …, "scope": …, "routes": […], "groups": […]}`.
 private struct RouteGroupDeclaration: Decodable {
     let routes: [Route]
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case scope, routes, groups }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case prefix, scope, routes, groups }
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "a route group")
+        let prefix = try c.decodeIfPresent(PathPattern.self, forKey: .prefix) ?? "/"
         let scope = try c.decodeIfPresent(RouteScope.self, forKey: .scope) ?? .any
         let own = try c.decodeIfPresent([Route].self, forKey: .routes) ?? []
         let nested = try c.decodeIfPresent([RouteGroupDeclaration].self, forKey: .groups) ?? []
-        routes = RouteGroup.applying(scope, to: own + nested.flatMap(\.routes))
+        routes = RouteGroup.applying(scope, to: RouteGroup.applying(prefix: prefix, to: own + nested.flatMap(\.routes)))
     }
 }
 
@@ -230,24 +231,44 @@ public enum RouteTableBuilder {
     public static func buildArray(_ parts: [[Route]]) -> [Route] { parts.flatMap { $0 } }
 }
 
-/// Routes that share a scope, declared together.
+/// Routes that share a path prefix or a scope, declared together.
 ///
 /// Each route inside whose own scope is ``RouteScope/any`` takes the group's scope; a route
-/// with its own scope keeps it. Groups are a writing aid: the table stores plain routes.
+/// with its own scope keeps it. A group's ``prefix`` is written before the path of each of
+/// its routes (`/:locale(enum de|fr)?` and `/title/:id` make `/:locale(enum de|fr)?/title/:id`;
+/// the root `/` inside the group is the prefix itself), so a locale prefix, optional or not,
+/// is declared once for every route under it. Nested groups apply their prefixes from the
+/// outside in. Groups are a writing aid: the table stores plain routes, and a prefix that
+/// makes a malformed pattern is reported on each route with the whole pattern's text.
 ///
 /// ```swift
 /// RouteGroup(scope: RouteScope(schemes: ["https"], hosts: ["example.com"])) {
 ///     Route("album", "/albums/:album(slug)")
 ///     Route("photo", "/albums/:album(slug)/photos/:index(int 0...9999)")
 /// }
+/// RouteGroup(prefix: "/:locale(enum de|fr)?") {
+///     Route("title", "/title/:id")     // matches /title/42 and /de/title/42
+///     Route("home", "/")               // matches / and /fr
+/// }
 /// ```
+///
+/// In JSON a group is `{"prefix": "/:locale(enum de|fr)?", "scope": …, "routes": […],
+/// "groups": […]}`; every key may be omitted.
 public struct RouteGroup: Sendable {
-    /// The routes with the group's scope applied.
+    /// The routes with the group's prefix and scope applied.
     public let routes: [Route]
 
     /// Creates a group.
-    public init(scope: RouteScope, @RouteTableBuilder _ routes: () -> [Route]) {
-        self.routes = Self.applying(scope, to: routes())
+    ///
+    /// - Parameters:
+    ///   - prefix: the path written before each route's path; the root `/` (the default)
+    ///     adds nothing.
+    ///   - scope: the scope of each route whose own scope is ``RouteScope/any``.
+    ///   - routes: the routes, in declaration order.
+    public init(
+        prefix: PathPattern = "/", scope: RouteScope = .any, @RouteTableBuilder _ routes: () -> [Route]
+    ) {
+        self.routes = Self.applying(scope, to: Self.applying(prefix: prefix, to: routes()))
     }
 
     /// The routes with `scope` given to those whose scope is ``RouteScope/any``.
@@ -256,6 +277,18 @@ public struct RouteGroup: Sendable {
         return routes.map { route in
             var route = route
             if route.scope == .any { route.scope = scope }
+            return route
+        }
+    }
+
+    /// The routes with `prefix` written before their paths.
+    static func applying(prefix: PathPattern, to routes: [Route]) -> [Route] {
+        let head = prefix.text
+        guard head != "/" else { return routes }
+        return routes.map { route in
+            var route = route
+            let tail = route.path.text
+            route.path = PathPattern(parsing: tail == "/" ? head : head + tail)
             return route
         }
     }

@@ -104,6 +104,7 @@ struct RouteTableJSONReader {
     }
 
     private mutating func readGroup(depth: Int) throws(Unhandled) -> [Route] {
+        var prefix: PathPattern = "/"
         var scope = RouteScope.any
         var routes: [Route] = []
         var nested: [[Route]] = []
@@ -119,10 +120,13 @@ struct RouteTableJSONReader {
             case "groups":
                 try markRead(2, in: &seen)
                 nested = try reader.readGroups(depth: depth + 1)
+            case "prefix":
+                try markRead(3, in: &seen)
+                prefix = PathPattern(parsing: try reader.readString())
             default: throw Unhandled()
             }
         }
-        return RouteGroup.applying(scope, to: routes + nested.flatMap { $0 })
+        return RouteGroup.applying(scope, to: RouteGroup.applying(prefix: prefix, to: routes + nested.flatMap { $0 }))
     }
 
     private mutating func readRoutes() throws(Unhandled) -> [Route] {

@@ -60,6 +60,12 @@ public enum RouteTableProblem: Sendable, Hashable, Encodable, CustomStringConver
     case unbuildableParent(route: String, parent: String, parameter: String, reason: String)
     /// A ``Route/requirements`` name that is empty or holds whitespace or control characters.
     case invalidRequirement(route: String, requirement: String)
+    /// A route with optional segments two of whose readings (``PathPattern/readings``) can
+    /// match the same link, so that the link would not say whether it has the optional
+    /// `parameter`: `reading` (with it) and `other` (without it) are the two readings'
+    /// patterns. `/:locale(enum de|fr)?/*path` reads `/de/x` both as `locale` `de` with the
+    /// path `x` and as the path `de/x`; `/:locale(enum de|fr)?/*path(int)` is sound.
+    case ambiguousOptionalSegment(route: String, parameter: String, reading: String, other: String)
     /// The problems of one code beyond the first ``RouteTable/maximumProblemsPerCode``, in one
     /// line: `count` of them, or `nil` when the check stopped comparing routes once the limit
     /// was passed and did not count the rest. Its ``code`` is theirs, and it is an error
@@ -75,7 +81,7 @@ public enum RouteTableProblem: Sendable, Hashable, Encodable, CustomStringConver
             .neverMatches(let route, _), .duplicateRoute(let route, _), .shadowedRoute(let route, _),
             .ambiguousRoutes(let route, _), .navigationTakesGuardedLinks(let route, _, _),
             .unknownParent(let route, _), .parentCycle(let route, _), .unbuildableParent(let route, _, _, _),
-            .invalidRequirement(let route, _):
+            .invalidRequirement(let route, _), .ambiguousOptionalSegment(let route, _, _, _):
             route
         case .invalidCustomType, .invalidCanonicalHost, .tooManyRoutes, .moreProblems: nil
         }
@@ -103,7 +109,7 @@ public enum RouteTableProblem: Sendable, Hashable, Encodable, CustomStringConver
         }
     }
 
-    /// A stable code for the kind of problem (`TABLE001` … `TABLE023`); codes never change
+    /// A stable code for the kind of problem (`TABLE001` … `TABLE023`, `TABLE040`); codes never change
     /// meaning, and new kinds get new codes. A ``moreProblems(code:count:)`` line has the code
     /// of the problems it counts.
     public var code: String {
@@ -129,6 +135,7 @@ public enum RouteTableProblem: Sendable, Hashable, Encodable, CustomStringConver
         case .parentCycle: "TABLE021"
         case .unbuildableParent: "TABLE022"
         case .invalidRequirement: "TABLE023"
+        case .ambiguousOptionalSegment: "TABLE040"
         }
     }
 
@@ -187,6 +194,11 @@ public enum RouteTableProblem: Sendable, Hashable, Encodable, CustomStringConver
         case .invalidRequirement(let route, let requirement):
             "route '\(route)' requires \(requirement.debugDescription), which is not a condition name "
                 + "(empty, or holding whitespace or control characters)"
+        case .ambiguousOptionalSegment(let route, let parameter, let reading, let other):
+            "route '\(route)' reads some links two ways: '\(reading)' and '\(other)' can match the same "
+                + "link, so the link does not say whether it holds the optional parameter '\(parameter)'; "
+                + "give '\(parameter)' a type that the segment taking its place cannot accept, "
+                + "or declare the two readings as two routes"
         }
     }
 }
