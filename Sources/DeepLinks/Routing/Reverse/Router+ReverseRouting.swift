@@ -239,7 +239,7 @@ extension Router {
                 failure = .doesNotRouteBack(route: name, reachedRoute: winner.map { compiled[$0].name })
                 continue
             }
-            let back = route.parameters(input)
+            let back = route.parametersOfReading(input)
             if let differing = expected.names.first(where: { back[$0] != expected[$0] })
                 ?? back.names.first(where: {
                     expected[$0] == nil
