@@ -60,4 +60,34 @@ struct OptionalSegmentGenerationTests {
         #expect(components?.map(\.path) == ["/cart/clear/?*", "/cart/clear"])
         #expect(components?.map(\.exclude) == [true, true])
     }
+
+    @Test("an optional locale prefix gets a component for each reading, destructive exclusions first")
+    func optionalPrefix() throws {
+        let table = RouteTable(canonicalHost: "films.example.com", scope: RouteScope(schemes: ["https"])) {
+            RouteGroup(prefix: "/:locale(enum de|fr)?") {
+                Route("title", "/title/:id(int 1...)")
+                Route("cancel", "/orders/:order(uuid)/cancel", safety: .destructive)
+            }
+        }
+        let generated = try #require(AppLinksGenerator(appIDs: [Self.appID], canonicalHostOf: table))
+            .generate(from: table)
+        let components = try #require(generated.file.appLinks?.details?.first?.components)
+        #expect(
+            components.map(\.path) == [
+                "/$(title_locale)/orders/?*/cancel", "/orders/?*/cancel", "/$(title_locale)/title/?*", "/title/?*",
+            ])
+        #expect(components.map(\.exclude) == [true, true, nil, nil])
+        #expect(generated.componentRoutes == ["cancel", "cancel", "title", "title"])
+        #expect(generated.file.appLinks?.substitutionVariables == ["title_locale": ["de", "fr"]])
+        #expect(AssociationFileValidator().validate(generated.file) == [])
+        let compiled = CompiledAssociationFile(generated.file)
+        for (path, decision) in [
+            ("/title/42", AssociationMatch.Decision.match), ("/de/title/42", .match), ("/fr/title/42", .match),
+            ("/de/orders/1/cancel", .exclude), ("/orders/1/cancel", .exclude), ("/es/title/42", .noMatch),
+        ] {
+            #expect(
+                compiled.match("https://films.example.com" + path, appID: Self.appID, domain: "films.example.com")
+                    .decision == decision, "\(path)")
+        }
+    }
 }
