@@ -5,8 +5,8 @@ import Testing
 /// The table check finds the pairs of routes it compares by walking the router's trie
 /// (``RouteOverlapIndex``) instead of comparing every route with every other; these
 /// properties hold the walk to the straightforward answer, every pair checked directly, on
-/// random tables: literals, typed and untyped parameters, catch-alls, optional last
-/// segments, scopes, guarded routes and every option.
+/// random tables: literals, typed and untyped parameters, catch-alls, optional last and
+/// leading segments, scopes, guarded routes and every option.
 @Suite("Properties: the overlap index finds exactly the pairs a comparison of every pair finds")
 struct OverlapIndexPropertyTests {
     static let tablesPerSeed = 60
@@ -32,8 +32,10 @@ struct OverlapIndexPropertyTests {
             } else if i == count - 1, random.chance(0.25) {
                 segments.append("*p\(i)" + (random.chance(0.5) ? "" : "(slug)"))
             } else {
-                segments.append(
-                    ":p\(i)" + random.pick(types) + (i == count - 1 && random.chance(0.2) ? "?" : ""))
+                // Optional: the last segment, or a leading one before others.
+                let optional =
+                    (i == count - 1 && random.chance(0.2)) || (i == 0 && count > 1 && random.chance(0.25))
+                segments.append(":p\(i)" + random.pick(types) + (optional ? "?" : ""))
             }
         }
         // A trailing slash may follow a literal or a plain parameter, not a catch-all or an

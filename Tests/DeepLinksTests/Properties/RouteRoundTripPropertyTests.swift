@@ -71,6 +71,8 @@ struct RouteRoundTripPropertyTests {
     struct GeneratedRoute {
         let route: Route
         let path: [(String, (inout SplitMix64) -> ParameterValue)]
+        /// The optional leading parameter (`/:lang(enum en|de)?/…`), drawn for half the links.
+        var optionalPath: [(String, (inout SplitMix64) -> ParameterValue)] = []
         let query:
             [(
                 name: String, required: Bool, defaultValue: ParameterValue?,
@@ -78,10 +80,12 @@ struct RouteRoundTripPropertyTests {
             )]
     }
 
-    /// A table whose routes start with distinct literals, so that no two can compete for a link.
+    /// A table whose routes start with distinct literals, so that no two can compete for a
+    /// link; some have an optional language before that literal, which no literal can be.
     static func table(_ random: inout SplitMix64) -> [GeneratedRoute] {
         (0..<random.int(1...6)).map { index in
-            var pattern = "/r\(index)"
+            let hasLanguage = random.chance(0.3)
+            var pattern = (hasLanguage ? "/:lang(enum en|de)?" : "") + "/r\(index)"
             var path: [(String, (inout SplitMix64) -> ParameterValue)] = []
             for position in 0..<random.int(0...3) {
                 if random.chance(0.3) { pattern += "/lit\(position)" }
@@ -136,7 +140,9 @@ struct RouteRoundTripPropertyTests {
             let safety = random.pick([RouteSafety.navigate, .navigate, .sensitive, .destructive])
             let route = Route(
                 "route\(index)", PathPattern(parsing: pattern), query: query, scope: scope, safety: safety)
-            return GeneratedRoute(route: route, path: path, query: queryDraws)
+            var generated = GeneratedRoute(route: route, path: path, query: queryDraws)
+            if hasLanguage { generated.optionalPath = [("lang", { .string($0.pick(["en", "de"])) })] }
+            return generated
         }
     }
 
@@ -158,6 +164,11 @@ struct RouteRoundTripPropertyTests {
                         parameters[name] = value
                         expected[name] = value
                     }
+                    for (name, draw) in entry.optionalPath where random.chance(0.5) {
+                        let value = draw(&random)
+                        parameters[name] = value
+                        expected[name] = value
+                    }
                     for item in entry.query {
                         if item.required || random.chance(0.5) {
                             let value = item.value(&random)
@@ -168,9 +179,15 @@ struct RouteRoundTripPropertyTests {
                         }
                     }
                     let text = try router.link(for: entry.route.name, parameters: parameters)
-                    let lookup = try #require(router.match(try gate.parse(text)), "seed \(seed): \(text)")
+                    let link = try gate.parse(text)
+                    let lookup = try #require(router.match(link), "seed \(seed): \(text)")
                     #expect(lookup.name == entry.route.name, "seed \(seed): \(text)")
                     #expect(lookup.parameters == expected, "seed \(seed): \(text)")
+                    // Look-up from parts reads the same route and parameters.
+                    let parts = router.lookup(
+                        scheme: link.scheme, host: link.host, pathSegments: link.pathSegments.map(\.decoded),
+                        queryItems: link.queryItems, fragment: link.fragment)
+                    #expect(parts == lookup, "seed \(seed): \(text)")
                 }
             }
         }
@@ -185,6 +202,7 @@ struct RouteRoundTripPropertyTests {
     ) -> (link: String, nearMisses: [String])? {
         var parameters = RouteParameters()
         for (name, draw) in entry.path { parameters[name] = draw(&random) }
+        for (name, draw) in entry.optionalPath where random.chance(0.5) { parameters[name] = draw(&random) }
         for item in entry.query where item.required { parameters[item.name] = item.value(&random) }
         guard let text = try? router.link(for: entry.route.name, parameters: parameters) else { return nil }
         let (path, query) =
@@ -196,6 +214,12 @@ struct RouteRoundTripPropertyTests {
         if let slash = path.lastIndex(of: "/"), path[..<slash].count > "https://".count {
             let parent = String(path[..<slash])
             nearMisses += [parent + query, parent + "/%20x" + query, parent + "/-1" + query]
+        }
+        // A language the optional segment does not take, or one too many.
+        if !entry.optionalPath.isEmpty, let start = path.range(of: "://") {
+            let rest = path[start.upperBound...].drop { $0 != "/" }
+            let head = String(path[..<start.upperBound]) + path[start.upperBound...].prefix { $0 != "/" }
+            nearMisses += [head + "/fr" + rest + query, head + "/en/de" + rest + query]
         }
         return (text, nearMisses)
     }
