@@ -74,7 +74,8 @@ struct OptionalSegmentGenerationTests {
         let components = try #require(generated.file.appLinks?.details?.first?.components)
         #expect(
             components.map(\.path) == [
-                "/$(title_locale)/orders/?*/cancel", "/orders/?*/cancel", "/$(title_locale)/title/?*", "/title/?*",
+                "/$(title_locale)/orders/?*/cancel", "/orders/?*/cancel", "/$(title_locale)/title/?*",
+                "/title/?*",
             ])
         #expect(components.map(\.exclude) == [true, true, nil, nil])
         #expect(generated.componentRoutes == ["cancel", "cancel", "title", "title"])
@@ -82,12 +83,15 @@ struct OptionalSegmentGenerationTests {
         #expect(AssociationFileValidator().validate(generated.file) == [])
         let compiled = CompiledAssociationFile(generated.file)
         for (path, decision) in [
-            ("/title/42", AssociationMatch.Decision.match), ("/de/title/42", .match), ("/fr/title/42", .match),
+            ("/title/42", AssociationMatch.Decision.match), ("/de/title/42", .match),
+            ("/fr/title/42", .match),
             ("/de/orders/1/cancel", .exclude), ("/orders/1/cancel", .exclude), ("/es/title/42", .noMatch),
         ] {
             #expect(
-                compiled.match("https://films.example.com" + path, appID: Self.appID, domain: "films.example.com")
-                    .decision == decision, "\(path)")
+                compiled.match(
+                    "https://films.example.com" + path, appID: Self.appID, domain: "films.example.com"
+                )
+                .decision == decision, "\(path)")
         }
     }
 }

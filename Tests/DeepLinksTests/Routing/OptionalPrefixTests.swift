@@ -42,7 +42,8 @@ struct OptionalPrefixTests {
             ])
         let rebuilt = PathPattern(segments: two.segments, optionalPositions: [0, 3])
         #expect(rebuilt.text == two.text)
-        #expect(try PathPatternTests.parsed("/:locale(enum de|fr)?").readings == ["/:locale(enum de|fr)", "/"])
+        #expect(
+            try PathPatternTests.parsed("/:locale(enum de|fr)?").readings == ["/:locale(enum de|fr)", "/"])
     }
 
     @Test("a group's prefix is written before each route's path; the root inside it is the prefix")
@@ -90,7 +91,9 @@ struct OptionalPrefixTests {
         #expect(Set(read.routes) == Set(Self.table.routes))
         #expect(decoded.routes == read.routes)
         let misspelt = #"{"groups": [{"prefx": "/de", "routes": [{"name": "a", "path": "/a"}]}]}"#
-        #expect(throws: (any Error).self) { try JSONDecoder().decode(RouteTable.self, from: Data(misspelt.utf8)) }
+        #expect(throws: (any Error).self) {
+            try JSONDecoder().decode(RouteTable.self, from: Data(misspelt.utf8))
+        }
         #expect(throws: (any Error).self) { try RouteTable(json: Data(misspelt.utf8)) }
     }
 
@@ -151,7 +154,8 @@ struct OptionalPrefixTests {
                         ParameterFailure(
                             parameter: "id", location: .path, value: "0", reason: .outOfRange(1...Int.max))))
             ])
-        #expect(router.explain(try RouteFixtures.link("https://films.example.com/de/title/42")).winner == "title")
+        #expect(
+            router.explain(try RouteFixtures.link("https://films.example.com/de/title/42")).winner == "title")
     }
 
     @Test("in declaration order the readings match and read their parameters the same way")
@@ -179,7 +183,8 @@ struct OptionalPrefixTests {
             throws: ReverseRoutingError.invalidParameter(
                 route: "title",
                 failure: ParameterFailure(
-                    parameter: "locale", location: .path, value: "es", reason: .notAllowedValue(allowed: ["de", "fr"])))
+                    parameter: "locale", location: .path, value: "es",
+                    reason: .notAllowedValue(allowed: ["de", "fr"])))
         ) {
             try router.link(for: "title", parameters: ["locale": "es", "id": 42])
         }
@@ -191,14 +196,16 @@ struct OptionalPrefixTests {
     func roundTrip(_ path: String) throws {
         let found = try #require(try match(path))
         #expect(
-            try router.link(for: found.name, parameters: found.parameters) == "https://films.example.com" + path)
+            try router.link(for: found.name, parameters: found.parameters) == "https://films.example.com"
+                + path)
     }
 
     @Test("the parent opens with the locale the link carries, and without one when it has none")
     func navigationPath() throws {
         let receiver = try LinkReceiver(
             table: Self.table,
-            configuration: LinkReceiver.Configuration(policy: LinkPolicy(allowedHosts: ["films.example.com"])))
+            configuration: LinkReceiver.Configuration(policy: LinkPolicy(allowedHosts: ["films.example.com"]))
+        )
         let german = try #require(receiver.receive(url: "https://films.example.com/de/title/42").match)
         #expect(
             receiver.router.path(for: german) == [
@@ -234,14 +241,18 @@ struct OptionalPrefixTests {
             router: router, [.route(Title.self, Screen.title)], unmapped: ["home", "listing", "about"])
         let receiver = try LinkReceiver(
             table: Self.table,
-            configuration: LinkReceiver.Configuration(policy: LinkPolicy(allowedHosts: ["films.example.com"])))
+            configuration: LinkReceiver.Configuration(policy: LinkPolicy(allowedHosts: ["films.example.com"]))
+        )
         let german = try #require(receiver.receive(url: "https://films.example.com/de/title/42").match)
         #expect(screens.destination(for: german) == .title(Title(locale: .de, id: 42)))
         let plain = try #require(receiver.receive(url: "https://films.example.com/title/42").match)
         #expect(screens.destination(for: plain) == .title(Title(locale: nil, id: 42)))
         #expect(try router.link(for: Title(locale: .fr, id: 7)) == "https://films.example.com/fr/title/7")
         #expect(try router.link(for: Title(locale: nil, id: 7)) == "https://films.example.com/title/7")
-        #expect(throws: TypedRoutesError.optionalParameter(type: "StrictTitle", route: "title", parameter: "locale")) {
+        #expect(
+            throws: TypedRoutesError.optionalParameter(
+                type: "StrictTitle", route: "title", parameter: "locale")
+        ) {
             try TypedRoutes(
                 router: router, [.route(StrictTitle.self) { _ in Screen.strict }],
                 unmapped: ["home", "listing", "about"])
@@ -256,7 +267,8 @@ struct OptionalPrefixTests {
         #expect(
             catchAll.problems() == [
                 .ambiguousOptionalSegment(
-                    route: "files", parameter: "locale", reading: "/:locale(enum de|fr)/*path", other: "/*path")
+                    route: "files", parameter: "locale", reading: "/:locale(enum de|fr)/*path",
+                    other: "/*path")
             ])
         #expect(catchAll.problems().first?.code == "TABLE040")
         #expect(
@@ -269,28 +281,34 @@ struct OptionalPrefixTests {
         let twoOptional = RouteTable { Route("pair", "/:a(enum x|y)?/:b(enum x|z)?") }
         #expect(
             twoOptional.problems() == [
-                .ambiguousOptionalSegment(route: "pair", parameter: "a", reading: "/:a(enum x|y)", other: "/:b(enum x|z)")
+                .ambiguousOptionalSegment(
+                    route: "pair", parameter: "a", reading: "/:a(enum x|y)", other: "/:b(enum x|z)")
             ])
         // `/2024/archive` would be a year or a month.
         let archive = RouteTable { Route("archive", "/:year(int)?/:month(int)?/archive") }
         #expect(
             archive.problems() == [
                 .ambiguousOptionalSegment(
-                    route: "archive", parameter: "year", reading: "/:year(int)/archive", other: "/:month(int)/archive")
+                    route: "archive", parameter: "year", reading: "/:year(int)/archive",
+                    other: "/:month(int)/archive")
             ])
     }
 
     @Test(
         "readings that no link can share are sound",
         arguments: [
-            "/:locale(enum de|fr)?/*path(int)", "/:locale(enum de|fr)?/:slug(slug)", "/:a(enum x|y)?/:b(enum z)?",
-            "/:locale(enum de|fr)?/c/:slug/:page(int 1...)?", "/:year(int 1000...9999)?/:month(int 1...12)?/archive",
+            "/:locale(enum de|fr)?/*path(int)", "/:locale(enum de|fr)?/:slug(slug)",
+            "/:a(enum x|y)?/:b(enum z)?",
+            "/:locale(enum de|fr)?/c/:slug/:page(int 1...)?",
+            "/:year(int 1000...9999)?/:month(int 1...12)?/archive",
         ])
     func soundReadings(_ path: String) {
         #expect(RouteTable { Route("r", PathPattern(parsing: path)) }.problems() == [])
     }
 
-    @Test("precedence stays exact: a literal route beats the optional segment, a plain route the same as a reading is reported")
+    @Test(
+        "precedence stays exact: a literal route beats the optional segment, a plain route the same as a reading is reported"
+    )
     func precedenceAndOverlap() throws {
         let router = try RouteFixtures.router {
             Route("title", "/:locale(enum de|fr)?/title/:id(int)")
@@ -315,7 +333,8 @@ struct OptionalPrefixTests {
     @Test("TABLE015 checks each reading: a link without the optional locale is still guarded")
     func guardedReadings() throws {
         let table = RouteTable {
-            Route("redeem", "/:locale(enum de|fr)?/redeem", query: ["code(string 4...16)"], safety: .sensitive)
+            Route(
+                "redeem", "/:locale(enum de|fr)?/redeem", query: ["code(string 4...16)"], safety: .sensitive)
             Route("section", "/:section(slug)")
         }
         #expect(

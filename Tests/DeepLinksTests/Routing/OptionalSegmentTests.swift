@@ -58,7 +58,8 @@ struct OptionalSegmentTests {
                 + "cannot be followed by a trailing slash")
         #expect(
             PathPattern(parsing: "/:a?/:b?/:c?/:d?").syntaxError?.description
-                == "parameter 'd' in '/:a?/:b?/:c?/:d?' at offset 15: a path pattern has at most 3 optional segments")
+                == "parameter 'd' in '/:a?/:b?/:c?/:d?' at offset 15: a path pattern has at most 3 optional segments"
+        )
     }
 
     // MARK: Matching

@@ -250,7 +250,8 @@ final class CompiledRoute: Sendable {
         return route.path.readings.dropFirst().map { reading in
             var declaration = route
             declaration.path = reading
-            return CompiledRoute(declarations: [declaration], index: index, options: options, validators: validators)
+            return CompiledRoute(
+                declarations: [declaration], index: index, options: options, validators: validators)
         }
     }
 

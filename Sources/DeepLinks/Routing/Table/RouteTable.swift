@@ -197,7 +197,8 @@ private struct RouteGroupDeclaration: Decodable {
         let scope = try c.decodeIfPresent(RouteScope.self, forKey: .scope) ?? .any
         let own = try c.decodeIfPresent([Route].self, forKey: .routes) ?? []
         let nested = try c.decodeIfPresent([RouteGroupDeclaration].self, forKey: .groups) ?? []
-        routes = RouteGroup.applying(scope, to: RouteGroup.applying(prefix: prefix, to: own + nested.flatMap(\.routes)))
+        routes = RouteGroup.applying(
+            scope, to: RouteGroup.applying(prefix: prefix, to: own + nested.flatMap(\.routes)))
     }
 }
 
@@ -234,7 +235,7 @@ public enum RouteTableBuilder {
 /// Routes that share a path prefix or a scope, declared together.
 ///
 /// Each route inside whose own scope is ``RouteScope/any`` takes the group's scope; a route
-/// with its own scope keeps it. A group's ``prefix`` is written before the path of each of
+/// with its own scope keeps it. A group's `prefix` is written before the path of each of
 /// its routes (`/:locale(enum de|fr)?` and `/title/:id` make `/:locale(enum de|fr)?/title/:id`;
 /// the root `/` inside the group is the prefix itself), so a locale prefix, optional or not,
 /// is declared once for every route under it. Nested groups apply their prefixes from the

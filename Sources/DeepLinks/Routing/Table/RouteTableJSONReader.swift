@@ -126,7 +126,8 @@ struct RouteTableJSONReader {
             default: throw Unhandled()
             }
         }
-        return RouteGroup.applying(scope, to: RouteGroup.applying(prefix: prefix, to: routes + nested.flatMap { $0 }))
+        return RouteGroup.applying(
+            scope, to: RouteGroup.applying(prefix: prefix, to: routes + nested.flatMap { $0 }))
     }
 
     private mutating func readRoutes() throws(Unhandled) -> [Route] {
