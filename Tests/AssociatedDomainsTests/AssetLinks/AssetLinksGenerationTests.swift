@@ -99,4 +99,21 @@ struct AssetLinksGenerationTests {
         #expect(generated.skippedRoutes == [.init(route: "elsewhere", reason: .otherHost)])
         #expect(AssetLinksGenerator(apps: [Self.app], canonicalHostOf: table) == nil)
     }
+
+    @Test("an optional locale prefix gets a rule for each reading, and both forms open the app")
+    func optionalPrefix() {
+        let table = RouteTable(scope: RouteScope(schemes: ["https"])) {
+            RouteGroup(prefix: "/:locale(enum de|fr)?") {
+                Route("title", "/title/:id(int 1...)")
+            }
+        }
+        let generated = AssetLinksGenerator(apps: [Self.app], domain: "films.example.com").generate(from: table)
+        #expect(generated.componentRoutes == ["title", "title"])
+        let compiled = CompiledAssetLinks(generated.file)
+        for path in ["/title/42", "/de/title/42", "/fr/title/42"] {
+            #expect(
+                compiled.match("https://films.example.com" + path, packageName: "com.example.photos").decision
+                    == .match, "\(path)")
+        }
+    }
 }

@@ -62,11 +62,11 @@ public struct AssetLinksGenerator: Sendable {
                 skipped.append(.init(route: route.name, reason: reason))
                 continue
             }
-            var shapes = [route]
-            if let shorter = route.path.withoutOptionalSegment {
-                var short = route
-                short.path = shorter
-                shapes.append(short)
+            // A route with optional segments gets a rule for each reading.
+            let shapes = route.path.readings.map { reading in
+                var shape = route
+                shape.path = reading
+                return shape
             }
             for shape in shapes {
                 let rule = Self.appleComponent(Self.rule(for: shape))
