@@ -107,7 +107,8 @@ struct AssetLinksGenerationTests {
                 Route("title", "/title/:id(int 1...)")
             }
         }
-        let generated = AssetLinksGenerator(apps: [Self.app], domain: "films.example.com").generate(from: table)
+        let generated = AssetLinksGenerator(apps: [Self.app], domain: "films.example.com").generate(
+            from: table)
         #expect(generated.componentRoutes == ["title", "title"])
         let compiled = CompiledAssetLinks(generated.file)
         for path in ["/title/42", "/de/title/42", "/fr/title/42"] {
