@@ -29,6 +29,7 @@ let package = Package(
         harness("FuzzAssociationMatch", ["AssociatedDomains", "DeepLinks"]),
         harness("FuzzEntitlement", ["AssociatedDomains"]),
         harness("FuzzLinkPreview", ["LinkPreviews", "DeepLinks"]),
+        harness("FuzzLineProtocols", ["AssociatedDomains", "DeepLinks"]),
     ],
     swiftLanguageModes: [.v6]
 )

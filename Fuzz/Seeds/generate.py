@@ -236,5 +236,33 @@ elif harness == "FuzzLinkPreview":
         fields[i % 10] = text
         write("\n".join(fields))
 
+elif harness == "FuzzLineProtocols":
+    links = payload_links()[::7]
+    for i in range(0, len(links), 6):
+        lines = []
+        for j, text in enumerate(links[i:i + 6]):
+            kind = (i + j) % 3
+            if kind == 0:
+                lines.append(compact({"id": i + j, "url": text}))
+            elif kind == 1:
+                lines.append(compact({"id": str(i + j), "activity": {
+                    "activityType": "NSUserActivityTypeBrowsingWeb", "webpageURL": text}}))
+            else:
+                lines.append(compact({"id": None, "banner": "app-id=1, app-argument=" + text}))
+        write("\n".join(lines))
+    by_file = {}
+    for case in matching_cases():
+        by_file.setdefault(compact(case["aasa"]), []).append(case)
+    for cases in by_file.values():
+        write("\n".join(compact({k: c[k] for k in ("id", "aasa", "domain", "appId", "url") if k in c})
+                        for c in cases[:4]))
+    # Shapes the line protocols refuse: repeated keys, unknown keys, deep nesting, long lines.
+    write('{"id":1,"url":"https://example.com/albums/a","url":"https://evil.example/"}')
+    write('{"id":1,"url":"https://example.com/albums/a","URL":"x"}\n{"aasa":{},"domain":"d","appID":"A","url":"u"}')
+    write("[" * 300 + "]" * 300)
+    write(compact({"id": 1, "url": "https://example.com/albums/" + "a" * 8000}))
+    write(compact({"id": 2, "activity": {"activityType": "com.example.viewing-album",
+                                         "userInfo": {"k" * 20: {"array": [{"string": "x" * 50}] * 60}}}}))
+
 else:
     sys.exit(f"no seeds for {harness}")

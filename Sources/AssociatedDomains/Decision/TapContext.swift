@@ -49,3 +49,61 @@ public struct TapContext: Sendable, Hashable, Codable {
         return modes
     }
 }
+
+extension TapContext {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case origin, hostsKeptInSafari, isDeveloperModeEnabled, isManaged
+    }
+
+    /// Decodes a context, refusing a key it does not know; hosts are lower-cased as
+    /// ``init(origin:hostsKeptInSafari:isDeveloperModeEnabled:isManaged:)`` does.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "a tap context")
+        self.init(
+            origin: try c.decode(Origin.self, forKey: .origin),
+            hostsKeptInSafari: try c.decode(Set<String>.self, forKey: .hostsKeptInSafari),
+            isDeveloperModeEnabled: try c.decode(Bool.self, forKey: .isDeveloperModeEnabled),
+            isManaged: try c.decode(Bool.self, forKey: .isManaged))
+    }
+}
+
+extension TapContext.Origin {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case otherApp, webPage, addressBar, webView, sameApp
+    }
+
+    private enum WebPageKeys: String, CodingKey, CaseIterable {
+        case host
+    }
+
+    /// An origin is an object with exactly one key, its case: `{"webPage": {"host": "…"}}`,
+    /// `{"addressBar": {}}`. Any other key, a second case, or a key inside a case that does not
+    /// take it is a `DecodingError` naming it.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "a tap origin")
+        guard c.allKeys.count == 1, let key = c.allKeys.first else {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "a tap origin is an object with exactly one of the keys "
+                        + CodingKeys.allCases.map(\.stringValue).joined(separator: ", ")))
+        }
+        let caseDecoder = try c.superDecoder(forKey: key)
+        switch key {
+        case .webPage:
+            let page = try caseDecoder.strictContainer(keyedBy: WebPageKeys.self, what: "a web-page origin")
+            self = .webPage(host: try page.decode(String.self, forKey: .host))
+            return
+        case .otherApp: self = .otherApp
+        case .addressBar: self = .addressBar
+        case .webView: self = .webView
+        case .sameApp: self = .sameApp
+        }
+        _ = try caseDecoder.strictContainer(
+            keyedBy: NoKeys.self, what: "a tap origin's '\(key.stringValue)' case", allowed: [])
+    }
+
+    private enum NoKeys: String, CodingKey, CaseIterable {
+        case none
+    }
+}

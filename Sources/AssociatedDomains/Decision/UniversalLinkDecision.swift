@@ -21,9 +21,9 @@ import DeepLinks
 /// decision.opensApp      // false
 /// decision.reasons       // [.matched(...), .sameHostTap(host: "example.com")]
 /// ```
-public struct UniversalLinkDecision: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct UniversalLinkDecision: Sendable, Hashable, Encodable, CustomStringConvertible {
     /// One reason behind the decision.
-    public enum Reason: Sendable, Hashable, Codable {
+    public enum Reason: Sendable, Hashable, Encodable {
         /// The URL has no scheme and cannot be a link at all.
         case unreadableURL
         /// Not http or https: custom schemes ask the user first and fail without an app.

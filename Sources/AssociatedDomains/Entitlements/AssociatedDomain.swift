@@ -179,9 +179,9 @@ public struct AssociatedDomain: Sendable, Hashable, Codable, CustomStringConvert
 ///     error.description   // "'applinks:example.com:8080': an entry cannot carry a port …"
 /// }
 /// ```
-public struct AssociatedDomainError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+public struct AssociatedDomainError: Error, Sendable, Hashable, Encodable, CustomStringConvertible {
     /// What was wrong.
-    public enum Problem: Sendable, Hashable, Codable {
+    public enum Problem: Sendable, Hashable, Encodable {
         /// The entry, or its domain, is empty.
         case empty
         /// The entry contains whitespace or a control character.

@@ -97,10 +97,23 @@ public struct AssociatedDomainsEntitlement: Sendable, Hashable, Codable {
     }
 }
 
+extension AssociatedDomainsEntitlement {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case entries
+    }
+
+    /// Decodes the entries, each checked as ``AssociatedDomain`` decodes it, refusing a key the
+    /// type does not know.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "an associated domains entitlement")
+        self.init(entries: try c.decode([AssociatedDomain].self, forKey: .entries))
+    }
+}
+
 /// Why an entitlement list was refused: every malformed entry, by position.
-public struct AssociatedDomainsEntitlementError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+public struct AssociatedDomainsEntitlementError: Error, Sendable, Hashable, Encodable, CustomStringConvertible {
     /// One refused entry.
-    public struct Item: Sendable, Hashable, Codable {
+    public struct Item: Sendable, Hashable, Encodable {
         /// Its zero-based position in the list.
         public let index: Int
         /// Why it was refused.
@@ -126,7 +139,7 @@ public struct AssociatedDomainsEntitlementError: Error, Sendable, Hashable, Coda
 }
 
 /// Something Apple's guidance warns about in an entitlement.
-public struct EntitlementFinding: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct EntitlementFinding: Sendable, Hashable, Encodable, CustomStringConvertible {
     /// The stable codes.
     public enum Code: String, Sendable, Hashable, Codable, CaseIterable {
         /// More domains than Apple advises (about 20 to 30).

@@ -1,3 +1,5 @@
+import DeepLinks
+
 /// The bytes a server sent for an association file, read: the file, and how it was delivered.
 ///
 /// Reading starts from bytes because two facts live only there: the size (Apple refuses files

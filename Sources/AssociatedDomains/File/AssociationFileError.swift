@@ -10,7 +10,7 @@
 ///     error.description   // "the association file must be a JSON object, but it is an array"
 /// }
 /// ```
-public enum AssociationFileError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+public enum AssociationFileError: Error, Sendable, Hashable, Encodable, CustomStringConvertible {
     /// The bytes are empty.
     case empty
     /// The bytes are more than Apple's limit of 128 KB (``AssociationFileDocument/maximumByteCount``),

@@ -184,7 +184,7 @@ public struct AppLinksGenerator: Sendable {
 /// An association file generated from a route table.
 public struct GeneratedAppLinks: Sendable, Hashable {
     /// A route that has no component, and why.
-    public struct SkippedRoute: Sendable, Hashable, Codable {
+    public struct SkippedRoute: Sendable, Hashable, Encodable {
         /// Why a route was left out.
         public enum Reason: String, Sendable, Hashable, Codable {
             /// The route serves custom schemes only.

@@ -1,5 +1,5 @@
 /// One disagreement between a route table and an association file.
-public struct CrossCheckFinding: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct CrossCheckFinding: Sendable, Hashable, Encodable, CustomStringConvertible {
     /// What kind of disagreement.
     public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         /// A route's links do not open the app (no rule matches, or an exclusion does).

@@ -1,3 +1,5 @@
+import DeepLinks
+
 /// What an association file says about one URL for one app, and which rule said it.
 ///
 /// ```swift
@@ -7,7 +9,7 @@
 /// result.rule?.index       // 1: the second component of the first detail
 /// result.description       // "match by applinks.details[0].components[1]"
 /// ```
-public struct AssociationMatch: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct AssociationMatch: Sendable, Hashable, Encodable, CustomStringConvertible {
     /// The three answers Apple's matcher gives.
     public enum Decision: String, Sendable, Hashable, Codable, CaseIterable {
         /// A rule matched: the URL opens the app.
@@ -76,7 +78,7 @@ public struct AssociationMatch: Sendable, Hashable, Codable, CustomStringConvert
 /// RuleReference(detailIndex: 0, appIDs: ["ABCDE12345.com.example.app"], kind: .component, index: 2)
 ///     .jsonPath   // "$.applinks.details[0].components[2]"
 /// ```
-public struct RuleReference: Sendable, Hashable, Codable {
+public struct RuleReference: Sendable, Hashable, Encodable {
     /// Whether the rule is a modern component or a legacy `paths` entry.
     public enum Kind: String, Sendable, Hashable, Codable {
         /// An entry of `components`.

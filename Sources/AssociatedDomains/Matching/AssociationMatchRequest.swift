@@ -37,11 +37,31 @@ public struct AssociationMatchRequest: Sendable, Hashable, Codable {
     /// Reads a request from a JSON object; `nil` names the first missing or mistyped field.
     public init(json: JSONValue) throws(AssociationMatchRequestError) {
         guard case .object(let members) = json else { throw .notAnObject }
+        if let unknown = members.keys.filter({ !Self.fieldNames.contains($0) }).min() {
+            throw .unknownField(unknown)
+        }
         guard let aasa = members["aasa"] else { throw .missingField("aasa") }
         guard let domain = members["domain"]?.stringValue else { throw .missingField("domain") }
         guard let appId = members["appId"]?.stringValue else { throw .missingField("appId") }
         guard let url = members["url"]?.stringValue else { throw .missingField("url") }
         self.init(id: members["id"], aasa: aasa, domain: domain, appId: appId, url: url)
+    }
+
+    /// The fields the protocol defines; any other is refused, so a misspelt field is never
+    /// silently ignored.
+    static let fieldNames: Set<String> = Set(CodingKeys.allCases.map(\.stringValue))
+
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case id, aasa, domain, appId, url
+    }
+
+    /// Decodes a request, refusing a key the protocol does not define.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "an association match request")
+        self.init(
+            id: c.contains(.id) ? try c.decode(JSONValue.self, forKey: .id) : nil, aasa: try c.decode(JSONValue.self, forKey: .aasa),
+            domain: try c.decode(String.self, forKey: .domain), appId: try c.decode(String.self, forKey: .appId),
+            url: try c.decode(String.self, forKey: .url))
     }
 
     /// The decision for the request, or why it could not be decided.
@@ -94,13 +114,15 @@ public struct AssociationMatchRequest: Sendable, Hashable, Codable {
 }
 
 /// Why a line-protocol request could not be decided.
-public enum AssociationMatchRequestError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+public enum AssociationMatchRequestError: Error, Sendable, Hashable, Encodable, CustomStringConvertible {
     /// The line is not JSON.
     case invalidJSON(JSONSyntaxError)
     /// The line is JSON but not an object.
     case notAnObject
     /// A required field is missing or not a string (its name).
     case missingField(String)
+    /// The object has a field the protocol does not define (its name; the first in sorted order).
+    case unknownField(String)
     /// The `aasa` value is not an association file.
     case unreadableFile(AssociationFileError)
     /// The `url` has no scheme.
@@ -112,6 +134,9 @@ public enum AssociationMatchRequestError: Error, Sendable, Hashable, Codable, Cu
         case .invalidJSON(let error): "the request is not valid JSON: \(error.description)"
         case .notAnObject: "the request must be a JSON object"
         case .missingField(let name): "the request has no string field \"\(name)\""
+        case .unknownField(let name):
+            "the request has a field \"\(name)\" the protocol does not define; its fields are "
+                + AssociationMatchRequest.fieldNames.sorted().joined(separator: ", ")
         case .unreadableFile(let error): error.description
         case .unreadableURL(let error): error.description
         }

@@ -181,8 +181,47 @@ public struct AssociationURL: Sendable, Hashable, Codable {
     public var isWeb: Bool { scheme == "https" || scheme == "http" }
 }
 
+extension AssociationURL {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case scheme, host, rawPath, rawQuery, rawFragment
+    }
+
+    /// The URL text the parts make: `scheme:`, `//host` when there is a host, the path, `?query`
+    /// and `#fragment` when present.
+    var text: String {
+        var text = scheme + ":"
+        if let host { text += "//" + host }
+        text += rawPath
+        if let rawQuery { text += "?" + rawQuery }
+        if let rawFragment { text += "#" + rawFragment }
+        return text
+    }
+
+    /// Decodes a URL from its parts and checks them the way ``init(_:)`` splits text: the parts
+    /// put back together must split into the very same parts, so a host holding `/`, a path
+    /// holding `?` or `#`, or a scheme that is not one is a `DecodingError`, and so is a key the
+    /// type does not know. Scheme and host are lower-cased, as every initializer does.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "an association URL")
+        let parts = AssociationURL(
+            scheme: try c.decode(String.self, forKey: .scheme),
+            host: try c.decodeIfPresent(String.self, forKey: .host),
+            rawPath: try c.decode(String.self, forKey: .rawPath),
+            rawQuery: try c.decodeIfPresent(String.self, forKey: .rawQuery),
+            rawFragment: try c.decodeIfPresent(String.self, forKey: .rawFragment))
+        guard let split = try? AssociationURL(parts.text), split == parts else {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription:
+                        "the parts of an association URL do not split back into themselves: '\(parts.text)'"))
+        }
+        self = parts
+    }
+}
+
 /// Why a text could not be split as a URL.
-public enum AssociationURLError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+public enum AssociationURLError: Error, Sendable, Hashable, Encodable, CustomStringConvertible {
     /// The text does not start with a scheme (`https:`).
     case missingScheme(String)
 

@@ -1,3 +1,5 @@
+import DeepLinks
+
 /// The checks of `applinks` details and App IDs.
 extension ValidationRun {
     // MARK: Details

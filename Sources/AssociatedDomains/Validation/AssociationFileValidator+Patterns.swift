@@ -1,3 +1,5 @@
+import DeepLinks
+
 /// The checks of components and their patterns, and the reachability of rules.
 extension ValidationRun {
     // MARK: Components and patterns

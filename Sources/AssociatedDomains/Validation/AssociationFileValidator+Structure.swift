@@ -1,3 +1,5 @@
+import DeepLinks
+
 /// The checks of services, `applinks` and substitution variables.
 extension ValidationRun {
     // MARK: Services

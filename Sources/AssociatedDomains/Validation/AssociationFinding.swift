@@ -10,7 +10,7 @@ import DeepLinks
 /// finding?.path            // "$.applinks.details[0].appID"
 /// finding?.description     // "AASA111 warning at $.applinks.details[0].appID: …"
 /// ```
-public struct AssociationFinding: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct AssociationFinding: Sendable, Hashable, Encodable, CustomStringConvertible {
     /// How much a finding matters: the one severity scale of every diagnostic of the package
     /// (note < warning < error; an error means Apple refuses the file or a rule cannot work as
     /// written).

@@ -117,7 +117,7 @@ public enum AssociationFileResponse: Sendable, Hashable {
 }
 
 /// One HTTP response header.
-public struct ResponseHeader: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct ResponseHeader: Sendable, Hashable, Encodable, CustomStringConvertible {
     /// The header's name (`Content-Type`).
     public let name: String
     /// The header's value.

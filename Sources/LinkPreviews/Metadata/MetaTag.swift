@@ -9,7 +9,7 @@ import DeepLinks
 /// let tag = MetaTag(.property, "og:title", "Summer 2024")
 /// tag.html    // <meta property="og:title" content="Summer 2024">
 /// ```
-public struct MetaTag: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct MetaTag: Sendable, Hashable, Encodable, CustomStringConvertible {
     /// The attribute that holds the tag's name.
     public enum Attribute: String, Sendable, Hashable, Codable {
         /// `property="…"` (Open Graph, App Links).

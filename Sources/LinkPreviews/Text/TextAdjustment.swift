@@ -6,7 +6,7 @@
 /// cleaned.text                       // "Summer 2024"
 /// cleaned.adjustments.map(\.kind)    // [.removedControlCharacters, .normalizedWhitespace]
 /// ```
-public struct TextAdjustment: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct TextAdjustment: Sendable, Hashable, Encodable, CustomStringConvertible {
     /// What kind of change was made.
     public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         /// Invalid scalars (unpaired surrogates, malformed UTF-8, noncharacters) were

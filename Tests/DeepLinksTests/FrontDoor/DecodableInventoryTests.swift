@@ -1,5 +1,6 @@
 import DeepLinks
 import Foundation
+import TestSupport
 import Testing
 
 /// Every public `Decodable` type of the DeepLinks module, found by reading its sources, must
@@ -85,21 +86,7 @@ struct DecodableInventoryTests {
 
     /// The names of the public types the module's sources declare `Codable` or `Decodable`.
     static func declaredDecodableTypes() throws -> Set<String> {
-        let sources = Corpus.packageRoot.appendingPathComponent("Sources/DeepLinks")
-        let files =
-            FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
-            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
-        let declaration = try Regex(
-            #"(?m)^\s*(?:public (?:struct|enum|final class) |extension )([A-Za-z.]+)\b[^{\n]*\b(?:Codable|Decodable)\b"#
-        )
-        var names: Set<String> = []
-        for file in files {
-            let text = try String(contentsOf: file, encoding: .utf8)
-            for match in text.matches(of: declaration) {
-                if let name = match.output[1].substring { names.insert(String(name)) }
-            }
-        }
-        return names
+        try DeclaredTypes.names(inModule: "DeepLinks", conformingTo: ["Codable", "Decodable"])
     }
 
     @Test("every public Decodable type of DeepLinks has a tampered encoding listed here")

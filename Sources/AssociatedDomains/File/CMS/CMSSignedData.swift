@@ -10,7 +10,7 @@
 /// envelope.contentType                           // "1.2.840.113549.1.7.1" (data)
 /// String(decoding: envelope.content, as: UTF8.self)   // the JSON
 /// ```
-public struct CMSSignedData: Sendable, Hashable, Codable {
+public struct CMSSignedData: Sendable, Hashable, Encodable {
     /// The `SignedData` version number.
     public let version: Int
     /// The dotted object identifier of the encapsulated content type.
@@ -95,7 +95,7 @@ public struct CMSSignedData: Sendable, Hashable, Codable {
 }
 
 /// Why a signed association file could not be read.
-public enum CMSError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+public enum CMSError: Error, Sendable, Hashable, Encodable, CustomStringConvertible {
     /// The bytes end inside an element.
     case truncated(offset: Int)
     /// A length is malformed (more than four length octets, or indefinite on a primitive).

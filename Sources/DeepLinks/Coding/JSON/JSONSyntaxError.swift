@@ -7,7 +7,7 @@
 ///     error.description   // "expected a string key or '}' at line 1, column 2"
 /// }
 /// ```
-public struct JSONSyntaxError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+public struct JSONSyntaxError: Error, Sendable, Hashable, Encodable, CustomStringConvertible {
     /// What was wrong, in words ("expected ':' after a key").
     public let problem: String
     /// Zero-based offset of the offending byte in the UTF-8 input.

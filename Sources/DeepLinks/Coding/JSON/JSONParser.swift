@@ -1,20 +1,19 @@
-import DeepLinks
 
 /// A strict RFC 8259 reader for untrusted JSON, with a nesting limit and duplicate-key report.
 ///
 /// Foundation's readers differ between platforms in what they accept (comments, trailing
 /// commas, lone surrogates) and recurse without a bound; association files come from servers
 /// the app does not control, so this reader is strict, bounded and the same everywhere.
-struct JSONParser {
+package struct JSONParser {
     /// Deepest nesting accepted; deeper input is refused instead of exhausting the stack.
-    static let maximumDepth = 256
+    package static let maximumDepth = 256
 
     /// What the parser found besides the value: keys that appeared twice in one object.
-    struct Result {
-        var value: JSONValue
+    package struct Result {
+        package var value: JSONValue
         /// Keys that were repeated (the last value was kept), as references into a path tree:
         /// recording one costs the same however long the path to it is.
-        var duplicateKeys: JSONDuplicateKeys
+        package var duplicateKeys: JSONDuplicateKeys
     }
 
     private let bytes: [UInt8]
@@ -36,7 +35,7 @@ struct JSONParser {
 
     /// Parses `bytes`; a repeated key is refused when `refusesDuplicateKeys`, else reported
     /// in the result (the last value is kept).
-    static func parse(_ bytes: [UInt8], refusesDuplicateKeys: Bool = false) throws(JSONSyntaxError) -> Result
+    package static func parse(_ bytes: [UInt8], refusesDuplicateKeys: Bool = false) throws(JSONSyntaxError) -> Result
     {
         var parser = JSONParser(bytes: bytes, refusesDuplicateKeys: refusesDuplicateKeys)
         parser.skipWhitespace()
@@ -245,8 +244,8 @@ struct JSONParser {
 }
 
 /// Spelling of JSON paths in findings: `$.applinks.details[0].components[2]["?"]`.
-enum JSONPath {
-    static func appending(key: String, to path: String) -> String {
+package enum JSONPath {
+    package static func appending(key: String, to path: String) -> String {
         let isIdentifier =
             !key.isEmpty
             && key.unicodeScalars.allSatisfy { scalar in
@@ -270,7 +269,7 @@ extension JSONValue {
     /// Parses JSON text strictly (RFC 8259), refusing nesting deeper than 256 levels and a key
     /// repeated in one object (naming the key and its place): two readers of such text can see
     /// different values. An association file as a server sends it is read with
-    /// ``AssociationFileDocument``, which reports repeated keys as findings instead.
+    /// the association-file document reader, which reports repeated keys as findings instead.
     public init(parsing text: String) throws(JSONSyntaxError) {
         self = try JSONParser.parse(Array(text.utf8), refusesDuplicateKeys: true).value
     }

@@ -1,0 +1,74 @@
+import Foundation
+
+/// The public types a module's sources declare with a given conformance, found by reading the
+/// sources, so an inventory test notices a new type that nobody listed.
+///
+/// ```swift
+/// let decodable = try DeclaredTypes.names(inModule: "DeepLinks", conformingTo: ["Codable", "Decodable"])
+/// ```
+public enum DeclaredTypes {
+    /// The names of the public types (`public struct`, `public enum`, `public final class`, or an
+    /// `extension`) whose declaration line in `Sources/<module>` names one of `conformances`.
+    /// Nested types appear by their own name.
+    public static func names(inModule module: String, conformingTo conformances: [String]) throws -> Set<String> {
+        let sources = PackageFiles.url("Sources/\(module)")
+        let files =
+            FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
+            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
+        let alternatives = conformances.joined(separator: "|")
+        let declaration = try Regex(
+            #"(?m)^\s*(?:public (?:struct|enum|final class) |extension )([A-Za-z.]+)\b[^{\n]*\b(?:"#
+                + alternatives + #")\b"#
+        )
+        var names: Set<String> = []
+        for file in files {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for match in text.matches(of: declaration) {
+                if let name = match.output[1].substring { names.insert(String(name)) }
+            }
+        }
+        return names
+    }
+}
+
+/// Checks that a keyed `Decodable` type refuses a key it does not know, naming it.
+///
+/// ```swift
+/// try UnknownKeys.refuse(PreviewLimits())   // encodes, adds "unexpectedKey", expects refusal
+/// ```
+public enum UnknownKeys {
+    /// Why a check failed, as a sentence.
+    public struct Failure: Error, CustomStringConvertible {
+        /// The sentence.
+        public let description: String
+        /// Creates a failure.
+        public init(_ description: String) { self.description = description }
+    }
+
+    /// Encodes `value`, checks the encoding decodes, then decodes it again with the key
+    /// `unexpectedKey` added and expects a refusal that names the key.
+    public static func refuse<T: Codable>(_ value: T) throws {
+        let encoded = try JSONEncoder().encode(value)
+        var text = String(decoding: encoded, as: UTF8.self)
+        guard text.first == "{" else { throw Failure("\(T.self) does not encode as an object: \(text)") }
+        text.insert(contentsOf: #""unexpectedKey":1,"#, at: text.index(after: text.startIndex))
+        if text.hasSuffix(",}") { text = String(text.dropLast(2)) + "}" }
+        _ = try JSONDecoder().decode(T.self, from: encoded)
+        try expectRefused(T.self, text, "unknown key 'unexpectedKey'")
+    }
+
+    /// Expects decoding `json` as `T` to fail with an error whose text contains `sentence`
+    /// (any error when `sentence` is empty).
+    public static func expectRefused<T: Decodable>(_ type: T.Type, _ json: String, _ sentence: String) throws {
+        do {
+            _ = try JSONDecoder().decode(T.self, from: Data(json.utf8))
+        } catch {
+            let text = "\(error)"
+            guard sentence.isEmpty || text.contains(sentence) else {
+                throw Failure("\(T.self): refused \(json), but with: \(text)")
+            }
+            return
+        }
+        throw Failure("\(T.self) accepted \(json)")
+    }
+}
