@@ -197,7 +197,7 @@ extension AssociationURL {
         return text
     }
 
-    /// Decodes a URL from its parts and checks them the way ``init(_:)`` splits text: the parts
+    /// Decodes a URL from its parts and checks them the way splitting text does: the parts
     /// put back together must split into the very same parts, so a host holding `/`, a path
     /// holding `?` or `#`, or a scheme that is not one is a `DecodingError`, and so is a key the
     /// type does not know. Scheme and host are lower-cased, as every initializer does.
