@@ -25,6 +25,9 @@ struct DecodableInventoryTests {
         "IncomingLink": {
             try decode(IncomingLink.self, #"{"url":"https://a.example","smartAppBanner":"x"}"#)
         },
+        "JSONNumber": { try decode(JSONNumber.self, #""12""#) },
+        // Any JSON is a JSON value; what it cannot be is text that is not JSON.
+        "JSONValue": { try decode([String: JSONValue].self, #"{"a":[1,2,}"#) },
         "Key": { try decode(SmartAppBanner.Key.self, #""app-name""#) },
         "Kind": { try decode(UserInfoValue.Kind.self, #""float""#) },
         "Link": {
