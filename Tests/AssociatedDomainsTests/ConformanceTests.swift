@@ -22,7 +22,8 @@ struct ConformanceCase: Sendable, CustomTestStringConvertible {
                 // which the line protocol refuses; the request is made of those five alone.
                 case .object(let members) = item,
                 let request = try? AssociationMatchRequest(
-                    json: .object(members.filter { ["id", "aasa", "domain", "appId", "url"].contains($0.key) }))
+                    json: .object(
+                        members.filter { ["id", "aasa", "domain", "appId", "url"].contains($0.key) }))
             else { return nil }
             return ConformanceCase(name: name, status: status, request: request, expect: expect)
         }

@@ -11,7 +11,9 @@ import Testing
 @Suite("Every key checked: AssociatedDomains' keyed Decodable types refuse an unknown key")
 struct UnknownKeyInventoryTests {
     static let keyed: [String: @Sendable () throws -> Void] = [
-        "AssociatedDomain": { try UnknownKeys.refuse(try AssociatedDomain("applinks:example.com?mode=developer")) },
+        "AssociatedDomain": {
+            try UnknownKeys.refuse(try AssociatedDomain("applinks:example.com?mode=developer"))
+        },
         "AssociatedDomainsEntitlement": {
             try UnknownKeys.refuse(try AssociatedDomainsEntitlement(["applinks:example.com"]))
         },
@@ -43,7 +45,8 @@ struct UnknownKeyInventoryTests {
     static let encodableOnly: [Any.Type] = [
         AssociationMatch.self, RuleReference.self, AssociationFinding.self, CrossCheckFinding.self,
         EntitlementFinding.self, UniversalLinkDecision.self, UniversalLinkDecision.Reason.self,
-        GeneratedAppLinks.SkippedRoute.self, CMSSignedData.self, AssociationFileError.self, AssociationURLError.self,
+        GeneratedAppLinks.SkippedRoute.self, CMSSignedData.self, AssociationFileError.self,
+        AssociationURLError.self,
         AssociationMatchRequestError.self, AssociatedDomainError.self, AssociatedDomainError.Problem.self,
         AssociatedDomainsEntitlementError.self, AssociatedDomainsEntitlementError.Item.self, CMSError.self,
         JSONSyntaxError.self,
@@ -51,7 +54,8 @@ struct UnknownKeyInventoryTests {
 
     @Test("every public Decodable type of AssociatedDomains is listed as keyed, not an object, or open")
     func inventoryIsComplete() throws {
-        let declared = try DeclaredTypes.names(inModule: "AssociatedDomains", conformingTo: ["Codable", "Decodable"])
+        let declared = try DeclaredTypes.names(
+            inModule: "AssociatedDomains", conformingTo: ["Codable", "Decodable"])
         let listed = Set(Self.keyed.keys).union(Self.notObjects).union(Self.openFormats)
         #expect(declared.subtracting(listed).sorted() == [])
         #expect(listed.subtracting(declared).sorted() == [])
@@ -77,7 +81,8 @@ struct UnknownKeyInventoryTests {
     @Test("a misspelt field of the match line protocol is refused, naming it, not ignored")
     func lineProtocolRefusesUnknownField() {
         let answer = AssociationMatchRequest.respond(
-            toLine: #"{"id":1,"aasa":{},"domain":"example.com","appID":"A.b","appId":"A.b","url":"https://example.com/"}"#
+            toLine:
+                #"{"id":1,"aasa":{},"domain":"example.com","appID":"A.b","appId":"A.b","url":"https://example.com/"}"#
         )
         #expect(
             answer
@@ -95,14 +100,18 @@ struct UnknownKeyInventoryTests {
             "do not split back into themselves")
         let decoded = try JSONDecoder().decode(
             AssociationURL.self, from: Data(#"{"scheme":"HTTPS","host":"Example.com","rawPath":"/A"}"#.utf8))
-        #expect(decoded == AssociationURL(scheme: "https", host: "example.com", rawPath: "/A", rawQuery: nil, rawFragment: nil))
+        #expect(
+            decoded
+                == AssociationURL(
+                    scheme: "https", host: "example.com", rawPath: "/A", rawQuery: nil, rawFragment: nil))
     }
 
     @Test("a tap origin takes exactly one case, and cases without values take no keys")
     func tapOriginShapes() throws {
         try UnknownKeys.expectRefused(
             TapContext.Origin.self, #"{"webView":{},"sameApp":{}}"#, "exactly one of the keys")
-        try UnknownKeys.expectRefused(TapContext.Origin.self, #"{"addressBar":{"host":"x"}}"#, "unknown key 'host'")
+        try UnknownKeys.expectRefused(
+            TapContext.Origin.self, #"{"addressBar":{"host":"x"}}"#, "unknown key 'host'")
         let origin = try JSONDecoder().decode(TapContext.Origin.self, from: Data(#"{"addressBar":{}}"#.utf8))
         #expect(origin == .addressBar)
     }

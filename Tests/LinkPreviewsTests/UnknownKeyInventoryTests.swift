@@ -12,21 +12,28 @@ struct UnknownKeyInventoryTests {
     static let keyed: [String: @Sendable () throws -> Void] = [
         "AppListing": {
             try UnknownKeys.refuse(
-                AppListing(name: "Photo Album", appStoreID: "1234567890", googlePlayPackage: "com.example.photoalbum"))
+                AppListing(
+                    name: "Photo Album", appStoreID: "1234567890", googlePlayPackage: "com.example.photoalbum"
+                ))
         },
         "LinkPreview": { try UnknownKeys.refuse(LinkPreview(title: "T", description: "D")) },
-        "PreviewImage": { try UnknownKeys.refuse(PreviewImage(url: "https://example.com/i.png", width: 1, height: 1)) },
+        "PreviewImage": {
+            try UnknownKeys.refuse(PreviewImage(url: "https://example.com/i.png", width: 1, height: 1))
+        },
         "PreviewLimits": { try UnknownKeys.refuse(PreviewLimits()) },
         "PreviewRequest": {
             try UnknownKeys.refuse(
-                PreviewRequest(route: "album", parameters: RouteParameters(), canonicalURL: "https://example.com/a"))
+                PreviewRequest(
+                    route: "album", parameters: RouteParameters(), canonicalURL: "https://example.com/a"))
         },
         "PreviewSite": { try UnknownKeys.refuse(PhotoAlbumFixture.site) },
         "PreviewSource": { try UnknownKeys.refuse(PreviewSource(.route, routeName: "album")) },
     ]
 
     /// Decodable types whose JSON is a string.
-    static let notObjects: Set<String> = ["AssociationServingRule", "Attribute", "Kind", "PreviewField", "PreviewType"]
+    static let notObjects: Set<String> = [
+        "AssociationServingRule", "Attribute", "Kind", "PreviewField", "PreviewType",
+    ]
 
     /// Output types: encoded for callers to read, never decoded.
     static let encodableOnly: [Any.Type] = [
@@ -35,7 +42,8 @@ struct UnknownKeyInventoryTests {
 
     @Test("every public Decodable type of LinkPreviews is listed as keyed or as not an object")
     func inventoryIsComplete() throws {
-        let declared = try DeclaredTypes.names(inModule: "LinkPreviews", conformingTo: ["Codable", "Decodable"])
+        let declared = try DeclaredTypes.names(
+            inModule: "LinkPreviews", conformingTo: ["Codable", "Decodable"])
         let listed = Set(Self.keyed.keys).union(Self.notObjects)
         #expect(declared.subtracting(listed).sorted() == [])
         #expect(listed.subtracting(declared).sorted() == [])

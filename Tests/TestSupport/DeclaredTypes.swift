@@ -10,7 +10,9 @@ public enum DeclaredTypes {
     /// The names of the public types (`public struct`, `public enum`, `public final class`, or an
     /// `extension`) whose declaration line in `Sources/<module>` names one of `conformances`.
     /// Nested types appear by their own name.
-    public static func names(inModule module: String, conformingTo conformances: [String]) throws -> Set<String> {
+    public static func names(inModule module: String, conformingTo conformances: [String]) throws -> Set<
+        String
+    > {
         let sources = PackageFiles.url("Sources/\(module)")
         let files =
             FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
@@ -59,7 +61,8 @@ public enum UnknownKeys {
 
     /// Expects decoding `json` as `T` to fail with an error whose text contains `sentence`
     /// (any error when `sentence` is empty).
-    public static func expectRefused<T: Decodable>(_ type: T.Type, _ json: String, _ sentence: String) throws {
+    public static func expectRefused<T: Decodable>(_ type: T.Type, _ json: String, _ sentence: String) throws
+    {
         do {
             _ = try JSONDecoder().decode(T.self, from: Data(json.utf8))
         } catch {

@@ -14,7 +14,9 @@ let receiver: LinkReceiver = {
         return try LinkReceiver(
             table: table, policy: LinkPolicy(allowedHosts: ["example.com"]),
             schemes: SchemeRegistry([CustomScheme("myapp")]),
-            activities: [ActivityRoute(activityType: "com.example.viewing-album", route: "album", host: "example.com")])
+            activities: [
+                ActivityRoute(activityType: "com.example.viewing-album", route: "album", host: "example.com")
+            ])
     } catch {
         fatalError("the harness's own receiver is refused: \(error)")
     }
@@ -23,7 +25,8 @@ let receiver: LinkReceiver = {
 /// The work one input may cost, documented in README ("Cost bounds") and measured with
 /// `FUZZ_WORK_REPORT=1` over the seed corpus (see `WorkBudget`).
 let budget = WorkBudget(
-    fixedAllocations: 2_000, allocationsPerByte: 34, fixedAllocatedBytes: 262_144, allocatedBytesPerByte: 2_400,
+    fixedAllocations: 2_000, allocationsPerByte: 34, fixedAllocatedBytes: 262_144,
+    allocatedBytesPerByte: 2_400,
     fixedMilliseconds: 25, microsecondsPerByte: 30)
 
 /// Every line of the input is read by both JSON-lines protocols: the incoming-link line
@@ -75,11 +78,14 @@ func checkRead(_ read: Result<IncomingLinkLine, IncomingLinkLineError>, input: S
         guard let again = try? IncomingLinkLine(parsing: Array(written.utf8)) else {
             violated("a read line, written back out, is refused: \(written)", input: input)
         }
-        require(again == line, "a read line, written back out, reads as another line: \(written)", input: input)
+        require(
+            again == line, "a read line, written back out, reads as another line: \(written)", input: input)
     case .failure(let error):
         require(!error.description.isEmpty, "a refused line without a reason", input: input)
         if case .unknownKey(let key) = error.reason {
-            require(!IncomingLinkLine.keys.contains(key), "a protocol key was called unknown: \(key)", input: input)
+            require(
+                !IncomingLinkLine.keys.contains(key), "a protocol key was called unknown: \(key)",
+                input: input)
         }
     }
 }
@@ -91,10 +97,13 @@ func checkAnswer(_ answer: String, to line: String, input: String) {
     }
     let decision = members["decision"]?.stringValue
     require(
-        (decision != nil) != (members["error"] != nil), "a match answer needs exactly one of decision and error",
+        (decision != nil) != (members["error"] != nil),
+        "a match answer needs exactly one of decision and error",
         input: input)
     if let decision {
-        require(["match", "exclude", "no_match"].contains(decision), "an unknown decision: \(decision)", input: input)
+        require(
+            ["match", "exclude", "no_match"].contains(decision), "an unknown decision: \(decision)",
+            input: input)
     }
     if case .object(let request)? = try? JSONValue(parsing: line), let id = request["id"] {
         require(members["id"] == id, "a match answer lost the request's id", input: input)

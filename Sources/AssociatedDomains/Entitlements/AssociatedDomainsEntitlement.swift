@@ -105,13 +105,15 @@ extension AssociatedDomainsEntitlement {
     /// Decodes the entries, each checked as ``AssociatedDomain`` decodes it, refusing a key the
     /// type does not know.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "an associated domains entitlement")
+        let c = try decoder.strictContainer(
+            keyedBy: CodingKeys.self, what: "an associated domains entitlement")
         self.init(entries: try c.decode([AssociatedDomain].self, forKey: .entries))
     }
 }
 
 /// Why an entitlement list was refused: every malformed entry, by position.
-public struct AssociatedDomainsEntitlementError: Error, Sendable, Hashable, Encodable, CustomStringConvertible {
+public struct AssociatedDomainsEntitlementError: Error, Sendable, Hashable, Encodable, CustomStringConvertible
+{
     /// One refused entry.
     public struct Item: Sendable, Hashable, Encodable {
         /// Its zero-based position in the list.

@@ -59,8 +59,10 @@ public struct AssociationMatchRequest: Sendable, Hashable, Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "an association match request")
         self.init(
-            id: c.contains(.id) ? try c.decode(JSONValue.self, forKey: .id) : nil, aasa: try c.decode(JSONValue.self, forKey: .aasa),
-            domain: try c.decode(String.self, forKey: .domain), appId: try c.decode(String.self, forKey: .appId),
+            id: c.contains(.id) ? try c.decode(JSONValue.self, forKey: .id) : nil,
+            aasa: try c.decode(JSONValue.self, forKey: .aasa),
+            domain: try c.decode(String.self, forKey: .domain),
+            appId: try c.decode(String.self, forKey: .appId),
             url: try c.decode(String.self, forKey: .url))
     }
 

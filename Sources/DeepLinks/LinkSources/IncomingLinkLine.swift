@@ -45,7 +45,9 @@ public struct IncomingLinkLine: Sendable, Hashable {
 
     /// Reads one line (its bytes, without the newline).
     public init(parsing line: some Collection<UInt8>) throws(IncomingLinkLineError) {
-        guard line.count <= Self.maximumBytes else { throw IncomingLinkLineError(.tooLong(byteCount: line.count)) }
+        guard line.count <= Self.maximumBytes else {
+            throw IncomingLinkLineError(.tooLong(byteCount: line.count))
+        }
         let value: JSONValue
         do {
             value = try JSONValue(parsing: line)
@@ -131,7 +133,8 @@ public struct IncomingLinkLineError: Error, Sendable, Hashable, CustomStringConv
         case .severalLinks: "the input object has more than one of 'url', 'activity', 'banner'"
         case .wrongKind(let key, let kind):
             key == "activity"
-                ? "the input's 'activity' is \(kind), not an object" : "the input's '\(key)' is \(kind), not a string"
+                ? "the input's 'activity' is \(kind), not an object"
+                : "the input's '\(key)' is \(kind), not a string"
         case .unreadableActivity(let why): "the input's 'activity' is not a user activity: \(why)"
         }
     }

@@ -51,7 +51,8 @@ struct UnknownKeyInventoryTests {
 
     /// Types whose JSON is not an object (a string, a number, an array of such).
     static let notObjects: Set<String> = [
-        "AppClipDisplay", "CaseSensitivity", "CharacterClass", "FragmentRule", "HostPattern", "JSONNumber", "JSONValue",
+        "AppClipDisplay", "CaseSensitivity", "CharacterClass", "FragmentRule", "HostPattern", "JSONNumber",
+        "JSONValue",
         "Key", "Kind",
         "LinkSource", "ParameterLocation", "ParameterType", "PathPattern", "Precedence", "QueryItemPattern",
         "QueryParameter", "Reason", "RouteSafety", "Rule", "Severity", "TrailingSlash",

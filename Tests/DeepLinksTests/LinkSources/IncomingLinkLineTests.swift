@@ -20,14 +20,19 @@ struct IncomingLinkLineTests {
 
     @Test("each kind of link is read, with its id as written")
     func readsEachKind() throws {
-        #expect(try read(#"{"id":7,"url":"https://example.com/a"}"#) == IncomingLinkLine(id: 7, link: .url("https://example.com/a")))
+        #expect(
+            try read(#"{"id":7,"url":"https://example.com/a"}"#)
+                == IncomingLinkLine(id: 7, link: .url("https://example.com/a")))
         #expect(
             try read(#"{"id":"b","banner":"app-id=1, app-argument=https://example.com/a"}"#)
-                == IncomingLinkLine(id: "b", link: .smartAppBanner(content: "app-id=1, app-argument=https://example.com/a")))
+                == IncomingLinkLine(
+                    id: "b", link: .smartAppBanner(content: "app-id=1, app-argument=https://example.com/a")))
         #expect(
-            try read(#"{"smartAppBanner":"app-id=1"}"#) == IncomingLinkLine(id: .null, link: .smartAppBanner(content: "app-id=1")))
+            try read(#"{"smartAppBanner":"app-id=1"}"#)
+                == IncomingLinkLine(id: .null, link: .smartAppBanner(content: "app-id=1")))
         let activity = try read(
-            #"{"id":[1],"activity":{"activityType":"com.example.watching","userInfo":{"t":{"integer":754}}}}"#)
+            #"{"id":[1],"activity":{"activityType":"com.example.watching","userInfo":{"t":{"integer":754}}}}"#
+        )
         #expect(activity.id == [1])
         guard case .activity(let value) = activity.link else {
             Issue.record("not an activity: \(activity.link)")
@@ -65,7 +70,8 @@ struct IncomingLinkLineTests {
             refusal(#"{"id":1,"url":"https://a.example/","banner":"app-id=1"}"#)
                 == IncomingLinkLineError(.severalLinks(["url", "banner"]), id: 1))
         #expect(refusal(#"{"url":3}"#) == IncomingLinkLineError(.wrongKind(key: "url", kind: "a number")))
-        #expect(refusal(#"{"activity":"x"}"#)?.description == "the input's 'activity' is a string, not an object")
+        #expect(
+            refusal(#"{"activity":"x"}"#)?.description == "the input's 'activity' is a string, not an object")
         let activity = refusal(#"{"id":2,"activity":{"activityType":"a.b","requiredUserInfoKey":["k"]}}"#)
         #expect(activity?.id == 2)
         #expect(activity?.description.hasPrefix("the input's 'activity' is not a user activity: ") == true)

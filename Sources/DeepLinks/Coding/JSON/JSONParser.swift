@@ -1,4 +1,3 @@
-
 /// A strict RFC 8259 reader for untrusted JSON, with a nesting limit and duplicate-key report.
 ///
 /// Foundation's readers differ between platforms in what they accept (comments, trailing
@@ -35,7 +34,8 @@ package struct JSONParser {
 
     /// Parses `bytes`; a repeated key is refused when `refusesDuplicateKeys`, else reported
     /// in the result (the last value is kept).
-    package static func parse(_ bytes: [UInt8], refusesDuplicateKeys: Bool = false) throws(JSONSyntaxError) -> Result
+    package static func parse(_ bytes: [UInt8], refusesDuplicateKeys: Bool = false) throws(JSONSyntaxError)
+        -> Result
     {
         var parser = JSONParser(bytes: bytes, refusesDuplicateKeys: refusesDuplicateKeys)
         parser.skipWhitespace()
