@@ -24,6 +24,23 @@ struct UnknownKeyInventoryTests {
                     url: "https://example.com/"))
         },
         "AssociationURL": { try UnknownKeys.refuse(try AssociationURL("https://example.com/a?b#c")) },
+        "AndroidAppTarget": { try UnknownKeys.refuse(try InventoryValues.app()) },
+        // A statement and a target are read by the assetlinks.json reader, whose findings name the key.
+        "AssetStatement": {
+            try UnknownKeys.expectRefused(
+                AssetStatement.self,
+                #"{"relation":["delegate_permission/common.handle_all_urls"],"target":{"namespace":"web","site":"https://example.com"},"relatoin":[]}"#,
+                "'relatoin' is not a statement key")
+        },
+        "AssetTarget": {
+            try UnknownKeys.expectRefused(
+                AssetTarget.self, #"{"namespace":"web","site":"https://example.com","package_name":"x"}"#,
+                "'package_name' is not a key of a 'web' target")
+        },
+        "DynamicAppLinkComponent": {
+            try UnknownKeys.refuse(
+                DynamicAppLinkComponent(path: "/redeem", query: ["code": "*"], exclude: true))
+        },
         "TapContext": { try UnknownKeys.refuse(TapContext(origin: .webPage(host: "blog.example.com"))) },
         "Origin": {
             try UnknownKeys.expectRefused(
@@ -33,13 +50,16 @@ struct UnknownKeyInventoryTests {
 
     /// Decodable types whose JSON is not an object with fixed keys.
     static let notObjects: Set<String> = [
-        "BuildConfiguration", "Code", "Decision", "DetailsStyle", "Kind", "Modes",
+        "BuildConfiguration", "CertificateFingerprint", "Code", "Decision", "DetailsStyle", "Kind", "Modes",
         "Reason", "SerializationStyle", "Service",
     ]
 
     /// The association file itself: an open format, decoded with its unknown keys kept so the
     /// validator can report each one (AASA101, AASA104, AASA114).
     static let openFormats: Set<String> = ["AssociationFile"]
+
+    /// `assetlinks.json` is a JSON array of statements; its statements are checked as keyed types.
+    static let arrays: Set<String> = ["AssetLinksFile"]
 
     /// Output types: encoded for callers to read, never decoded.
     static let encodableOnly: [Any.Type] = [
@@ -49,14 +69,15 @@ struct UnknownKeyInventoryTests {
         AssociationURLError.self,
         AssociationMatchRequestError.self, AssociatedDomainError.self, AssociatedDomainError.Problem.self,
         AssociatedDomainsEntitlementError.self, AssociatedDomainsEntitlementError.Item.self, CMSError.self,
-        JSONSyntaxError.self,
+        AssetLinksError.self, AssetLinksFinding.self, AssetLinksMatch.self, AssetLinksMatch.Reason.self,
+        AssetLinksMatch.RuleReference.self, CertificateFingerprintError.self,
     ]
 
     @Test("every public Decodable type of AssociatedDomains is listed as keyed, not an object, or open")
     func inventoryIsComplete() throws {
         let declared = try DeclaredTypes.names(
             inModule: "AssociatedDomains", conformingTo: ["Codable", "Decodable"])
-        let listed = Set(Self.keyed.keys).union(Self.notObjects).union(Self.openFormats)
+        let listed = Set(Self.keyed.keys).union(Self.notObjects).union(Self.openFormats).union(Self.arrays)
         #expect(declared.subtracting(listed).sorted() == [])
         #expect(listed.subtracting(declared).sorted() == [])
     }
@@ -114,5 +135,16 @@ struct UnknownKeyInventoryTests {
             TapContext.Origin.self, #"{"addressBar":{"host":"x"}}"#, "unknown key 'host'")
         let origin = try JSONDecoder().decode(TapContext.Origin.self, from: Data(#"{"addressBar":{}}"#.utf8))
         #expect(origin == .addressBar)
+    }
+}
+
+/// Values the inventory encodes.
+enum InventoryValues {
+    static func app() throws -> AndroidAppTarget {
+        AndroidAppTarget(
+            packageName: "com.example.app",
+            fingerprints: [
+                try CertificateFingerprint([String](repeating: "AB", count: 32).joined(separator: ":"))
+            ])
     }
 }

@@ -130,7 +130,7 @@ public struct AssetLinksFile: Sendable, Hashable, Codable {
 ///     error.description   // "assetlinks.json must be a JSON array of statements, but it is an object"
 /// }
 /// ```
-public enum AssetLinksError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+public enum AssetLinksError: Error, Sendable, Hashable, Encodable, CustomStringConvertible {
     /// The bytes are empty.
     case empty
     /// The bytes are more than ``AssetLinksFile/maximumByteCount``; `byteCount` is their size

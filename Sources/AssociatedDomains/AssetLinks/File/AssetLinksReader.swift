@@ -1,3 +1,5 @@
+import DeepLinks
+
 /// The one walk over an `assetlinks.json` value: builds the typed list and records a finding
 /// for each rule the value breaks, so that strict reading (``AssetLinksFile``) and validation
 /// (``AssetLinksValidator``) never disagree. Each value is looked at once.

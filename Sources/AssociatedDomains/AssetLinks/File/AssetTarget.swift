@@ -1,3 +1,5 @@
+import DeepLinks
+
 /// The asset a statement is about: an Android app, or a website.
 ///
 /// ```swift
@@ -106,5 +108,25 @@ public struct AndroidAppTarget: Sendable, Hashable, Codable {
             }
         }
         return nil
+    }
+}
+
+extension AndroidAppTarget {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case packageName, fingerprints
+    }
+
+    /// Decodes an app target, refusing a key it does not know and a package name Android would
+    /// not accept (``packageNameProblem(_:)``); each fingerprint is checked as
+    /// ``CertificateFingerprint`` decodes it.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "an Android app target")
+        let name = try c.decode(String.self, forKey: .packageName)
+        if let problem = Self.packageNameProblem(name) {
+            throw DecodingError.dataCorruptedError(forKey: .packageName, in: c, debugDescription: problem)
+        }
+        self.init(
+            packageName: name,
+            fingerprints: try c.decode([CertificateFingerprint].self, forKey: .fingerprints))
     }
 }

@@ -103,7 +103,7 @@ public struct CertificateFingerprint: Sendable, Hashable, Codable, CustomStringC
 ///     error.description   // "character 4 is the lower-case digit 'd'; …"
 /// }
 /// ```
-public enum CertificateFingerprintError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+public enum CertificateFingerprintError: Error, Sendable, Hashable, Encodable, CustomStringConvertible {
     /// The text is empty.
     case empty
     /// The text is 64 hexadecimal digits without the colons between bytes.

@@ -1,3 +1,5 @@
+import DeepLinks
+
 /// One dynamic rule of Android 15's App Links (`dynamic_app_link_components`): which URLs it
 /// matches, and whether a match opens the app or keeps the link in the browser.
 ///
@@ -44,10 +46,22 @@ public struct DynamicAppLinkComponent: Sendable, Hashable, Codable {
         (path == nil || path == "*") && (query ?? [:]).isEmpty && (fragment == nil || fragment == "*")
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case path = "/"
         case query = "?"
         case fragment = "#"
         case exclude, comments
+    }
+
+    /// Decodes a rule in its `assetlinks.json` form (`/`, `?`, `#`, `exclude`, `comments`),
+    /// refusing a key it does not know.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "a dynamic app link component")
+        self.init(
+            path: try c.decodeIfPresent(String.self, forKey: .path),
+            query: try c.decodeIfPresent([String: String].self, forKey: .query),
+            fragment: try c.decodeIfPresent(String.self, forKey: .fragment),
+            exclude: try c.decodeIfPresent(Bool.self, forKey: .exclude),
+            comments: try c.decodeIfPresent(String.self, forKey: .comments))
     }
 }

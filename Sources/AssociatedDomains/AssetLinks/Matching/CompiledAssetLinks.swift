@@ -135,7 +135,7 @@ public struct CompiledAssetLinks: Sendable {
 /// result.rule?.jsonPath     // "$[0].relation_extensions[…].dynamic_app_link_components[0]"
 /// result.reason.sentence    // "an exclusion rule matched first: the link stays in the browser"
 /// ```
-public struct AssetLinksMatch: Sendable, Hashable, Codable {
+public struct AssetLinksMatch: Sendable, Hashable, Encodable {
     /// The decision.
     public enum Decision: String, Sendable, Hashable, Codable, CaseIterable {
         /// The app opens the link.
@@ -147,7 +147,7 @@ public struct AssetLinksMatch: Sendable, Hashable, Codable {
     }
 
     /// Why.
-    public enum Reason: Sendable, Hashable, Codable {
+    public enum Reason: Sendable, Hashable, Encodable {
         /// A rule that opens the app matched first.
         case includedByRule
         /// An exclusion rule matched first.
@@ -179,7 +179,7 @@ public struct AssetLinksMatch: Sendable, Hashable, Codable {
     }
 
     /// Where a rule is in the file.
-    public struct RuleReference: Sendable, Hashable, Codable {
+    public struct RuleReference: Sendable, Hashable, Encodable {
         /// The statement's index in the list.
         public let statementIndex: Int
         /// The rule's index in the statement's `dynamic_app_link_components`.

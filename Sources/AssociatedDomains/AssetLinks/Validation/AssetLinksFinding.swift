@@ -9,7 +9,7 @@ import DeepLinks
 /// finding?.path          // "$[0].target.sha256_cert_fingerprints[0]"
 /// finding?.description   // "ASSETLINKS115 error at $[0].target…: character 4 is a lower-case hex digit; …"
 /// ```
-public struct AssetLinksFinding: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct AssetLinksFinding: Sendable, Hashable, Encodable, CustomStringConvertible {
     /// How much a finding matters (note < warning < error; an error means the file is refused:
     /// Android cannot verify the app, or a rule cannot work as written).
     public typealias Severity = Diagnostic.Severity
