@@ -237,4 +237,58 @@ struct AuditCommandTests {
         let notes = try #require(report["notes"] as? [[String: String]])
         #expect(notes.map { $0["code"] } == ["DOMAIN002"])
     }
+
+    @Test("--assetlinks: Android's verdict per package beside Apple's; a difference is AUDIT008")
+    func android() async throws {
+        let run = await runInProcess(
+            Self.withFile + [
+                "--json", "--assetlinks", Self.site + "/assetlinks.json", "--url",
+                "https://shop.example.com/p/42",
+                "--url", "https://shop.example.com/c/boots",
+            ])
+        let results = try #require(try run.json()["results"] as? [[String: Any]])
+        let android = results.map { ($0["android"] as? [String: [String: Any]])?["com.example.shop"] }
+        #expect(android.map { $0?["opensApp"] as? Bool } == [true, false])
+        #expect(android.map { $0?["decidedBy"] as? String }.last == "noRuleMatched")
+        #expect((results[1]["problems"] as? [[String: String]])?.map { $0["code"] } == ["AUDIT008"])
+        #expect(run.status == 0)
+        let strict = await runInProcess(
+            Self.withFile + [
+                "--strict", "--assetlinks", Self.site + "/assetlinks.json", "--url",
+                "https://shop.example.com/c/boots",
+            ])
+        #expect(strict.status == 1)
+        let lonely = await runInProcess(
+            Self.withFile + ["--android-package", "com.example.shop", "--url", "https://a.example/"])
+        #expect(lonely.status == 2)
+    }
+
+    @Test("--html: a self-contained page with the chart, the table and each problem's fix; values escaped")
+    func html() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("audit-html-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("audit.html").path
+        let hostile = "https://shop.example.com/help/<script>alert(1)</script>\"'&"
+        let run = await runInProcess(
+            Self.withFile + ["--html", path, Self.site + "/site/sitemap.xml", "--url", hostile])
+        #expect(run.status == 1)
+        #expect(run.lines.first == "Audited 13 URLs for ABCDE12345.com.example.shop")
+        let page = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(page.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">\n"))
+        #expect(
+            page.contains(
+                "<td class=\"url\">https://shop.example.com/help/&lt;script&gt;alert(1)&lt;/script&gt;\"'&amp;</td>"
+            ))
+        #expect(!page.contains("<script>alert"))
+        #expect(page.components(separatedBy: "<script").count == 2)
+        #expect(page.components(separatedBy: "<tr data-verdict=").count == 14)
+        #expect(page.contains("<article id=\"AUDIT001\">"))
+        #expect(page.contains("<p><strong>Fix:</strong> Add a route for the link, or exclude it"))
+        #expect(page.contains("<g class=\"bar blankScreen\">"))
+        #expect(!page.contains("http://") && !page.contains(" src="))
+        let unwritable = await runInProcess(
+            Self.withFile + ["--html", "/nonexistent/dir/a.html", "--url", "https://shop.example.com/p/1"])
+        #expect(unwritable.status == 3)
+    }
 }

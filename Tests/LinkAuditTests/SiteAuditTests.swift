@@ -226,7 +226,7 @@ enum AuditedShop {
 
     @Test func everyCodeHasItsOwnNumberTitleExplanationAndFix() {
         let codes = AuditProblem.Code.allCases
-        #expect(codes.map(\.rawValue) == (1...7).map { "AUDIT00\($0)" })
+        #expect(codes.map(\.rawValue) == (1...8).map { "AUDIT00\($0)" })
         #expect(Set(codes.map(\.title)).count == codes.count)
         #expect(codes.allSatisfy { $0.explanation.hasSuffix(".") && $0.fix.hasSuffix(".") })
     }
@@ -280,5 +280,64 @@ enum AuditedShop {
         #expect(refused.preview?.status == PreviewAudit.Status.none)
         #expect(refused.preview?.bannerContent == nil)
         #expect(refused.preview?.reason?.hasPrefix("the link was refused") == true)
+    }
+}
+
+@Suite struct SiteAuditAndroid {
+    static let assetLinks = """
+        [{"relation": ["delegate_permission/common.handle_all_urls"],
+          "target": {"namespace": "android_app", "package_name": "com.example.shop",
+                     "sha256_cert_fingerprints": ["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"]},
+          "relation_extensions": {"delegate_permission/common.handle_all_urls": {"dynamic_app_link_components": [
+            {"/": "/help/*", "exclude": true}, {"/": "/p/*"}, {"/": "/deals/*"}]}}}]
+        """
+
+    static func audit() throws -> SiteAudit {
+        let file = try AssetLinksFile(parsing: assetLinks)
+        let document = try AssociationFileDocument(text: AuditedShop.file)
+        return try SiteAudit(
+            receiver: AuditedShop.receiver(),
+            entitlement: try AssociatedDomainsEntitlement(["applinks:shop.example.com"]),
+            associationFiles: ["shop.example.com": document.file], appIDs: [AuditedShop.appID],
+            assetLinks: ["shop.example.com": file])
+    }
+
+    @Test func androidAndAppleAgreeingIsNoProblem() async throws {
+        let audit = try Self.audit()
+        #expect(audit.androidPackages == ["com.example.shop"])
+        let result = await audit.audit("https://shop.example.com/p/42")
+        #expect(result.android.map(\.opensApp) == [true])
+        #expect(
+            result.android.map(\.decidedBy)
+                == [
+                    #"$[0].relation_extensions["delegate_permission/common.handle_all_urls"].dynamic_app_link_components[1]"#
+                ])
+        #expect(result.problems.isEmpty)
+    }
+
+    @Test func androidKeepingInTheBrowserWhatAppleOpensIsAUDIT008() async throws {
+        let result = await try Self.audit().audit("https://shop.example.com/c/boots")
+        #expect(result.android.map(\.decidedBy) == ["noRuleMatched"])
+        #expect(
+            result.problems == [
+                AuditProblem(
+                    .androidVerdictDiffers, severity: .warning, appID: "com.example.shop",
+                    "Android keeps the link in the browser (noRuleMatched), Apple opens the app")
+            ])
+        #expect(result.verdict == .route)
+    }
+
+    @Test func androidOpeningWhatAppleExcludesIsAUDIT008Too() async throws {
+        let result = await try Self.audit().audit("https://shop.example.com/deals/winter")
+        #expect(result.problems.map(\.code) == [.routeKeptInBrowser, .androidVerdictDiffers])
+        #expect(result.problems[1].message.hasPrefix("Android opens the app ($[0].relation_extensions"))
+        #expect(result.problems[1].message.hasSuffix("), Apple keeps it in the browser"))
+    }
+
+    @Test func aHostWithoutAnAssetLinksFileOpensNothingOnAndroid() async throws {
+        let result = await try Self.audit().audit("https://other.example.com/p/1")
+        #expect(result.android.map(\.decidedBy) == ["noAssetLinksFile"])
+        #expect(!result.android[0].opensApp)
+        #expect(!result.problems.contains { $0.code == .androidVerdictDiffers })
     }
 }

@@ -13,6 +13,7 @@ import DeepLinks
 /// | `AUDIT005` | error | a route takes the link, but the domain's association file is missing |
 /// | `AUDIT006` | error | the site publishes a link the app refuses as malformed or hostile |
 /// | `AUDIT007` | warning | the page's preview content is not found (the server answers 404) |
+/// | `AUDIT008` | warning | Android's `assetlinks.json` decides the link differently from Apple's association file |
 ///
 /// ```swift
 /// for problem in audit.problems where problem.severity == .error {
@@ -36,6 +37,8 @@ public struct AuditProblem: Sendable, Hashable, Codable, CustomStringConvertible
         case linkRefused = "AUDIT006"
         /// The page's preview content is not found.
         case previewNotFound = "AUDIT007"
+        /// Android's verdict differs from Apple's.
+        case androidVerdictDiffers = "AUDIT008"
 
         /// Orders codes by their number.
         public static func < (left: Code, right: Code) -> Bool { left.rawValue < right.rawValue }
@@ -50,6 +53,7 @@ public struct AuditProblem: Sendable, Hashable, Codable, CustomStringConvertible
             case .associationFileMissing: "no association file for the domain"
             case .linkRefused: "the app refuses the link"
             case .previewNotFound: "the preview finds no content"
+            case .androidVerdictDiffers: "Android decides differently"
             }
         }
 
@@ -79,6 +83,9 @@ public struct AuditProblem: Sendable, Hashable, Codable, CustomStringConvertible
             case .linkRefused:
                 "The site publishes this URL, but the app's gate refuses it as malformed or hostile, or as a host "
                     + "it does not serve. Wherever the link is tapped, the app will discard it."
+            case .androidVerdictDiffers:
+                "Android's assetlinks.json and Apple's association file decide this link differently, so the same "
+                    + "link opens the app on one platform and the browser on the other."
             case .previewNotFound:
                 "The link leads to a route whose preview provider finds no content, so the server answers 404 and "
                     + "the shared link shows the site's generic preview. A sitemap should list only pages that exist."
@@ -104,6 +111,9 @@ public struct AuditProblem: Sendable, Hashable, Codable, CustomStringConvertible
                 "Publish the canonical form of the link (the one the app's router writes), or allow its host in the "
                     + "app's link policy if the app should serve it."
             case .previewNotFound: "Remove the URL from the sitemap, or restore the content it points to."
+            case .androidVerdictDiffers:
+                "Make the dynamic rules of assetlinks.json and the components of the association file agree (both can "
+                    + "be generated from the route table)."
             }
         }
     }
@@ -112,7 +122,8 @@ public struct AuditProblem: Sendable, Hashable, Codable, CustomStringConvertible
     public let code: Code
     /// How much it matters.
     public let severity: Diagnostic.Severity
-    /// The App ID it is about, when it concerns one app of several.
+    /// The App ID (or, for `AUDIT008`, the Android package) it is about, when it concerns one
+    /// app of several.
     public let appID: String?
     /// A sentence about this URL.
     public let message: String

@@ -33,8 +33,12 @@ public struct SiteAudit: Sendable {
     public let appIDs: [String]
     /// The preview service, when previews are audited.
     public let previews: LinkPreviewService?
+    /// The Android packages audited, in order; empty when Android is not audited.
+    public let androidPackages: [String]
     /// The association files by the domain they are served on, compiled.
     let files: [String: CompiledAssociationFile]
+    /// Android's statement lists by the host they are served on, compiled.
+    let assetLinks: [String: CompiledAssetLinks]
 
     /// Prepares an audit.
     ///
@@ -45,11 +49,16 @@ public struct SiteAudit: Sendable {
     ///     served on (for a wildcard entry `*.example.com`, `example.com`).
     ///   - appIDs: The App IDs to audit; by default every App ID the files' `applinks` name.
     ///   - previews: A preview service, to audit each page's preview and banner.
+    ///   - assetLinks: Android's `assetlinks.json` of each host, keyed by the host it is served on,
+    ///     to compare Android's verdict with Apple's (`AUDIT008`).
+    ///   - androidPackages: The Android packages to audit; by default every package the
+    ///     `assetlinks.json` files grant App Links.
     /// - Throws: ``SiteAuditError/noAppID`` when there is no App ID to audit.
     public init(
         receiver: LinkReceiver, entitlement: AssociatedDomainsEntitlement,
         associationFiles: [String: AssociationFile], appIDs: [String]? = nil,
-        previews: LinkPreviewService? = nil
+        previews: LinkPreviewService? = nil,
+        assetLinks: [String: AssetLinksFile] = [:], androidPackages: [String]? = nil
     ) throws(SiteAuditError) {
         var compiled: [String: CompiledAssociationFile] = [:]
         for (domain, file) in associationFiles {
@@ -67,6 +76,17 @@ public struct SiteAudit: Sendable {
         self.appIDs = ids
         self.previews = previews
         files = compiled
+        var packages = androidPackages ?? []
+        var android: [String: CompiledAssetLinks] = [:]
+        for host in assetLinks.keys.sorted() {
+            guard let file = assetLinks[host] else { continue }
+            android[host.lowercased()] = CompiledAssetLinks(file)
+            if androidPackages == nil {
+                for name in file.appLinksPackages where !packages.contains(name) { packages.append(name) }
+            }
+        }
+        self.androidPackages = packages
+        self.assetLinks = android
     }
 
     /// The audit of one URL.
@@ -80,6 +100,8 @@ public struct SiteAudit: Sendable {
                     context: TapContext()))
         }
         var problems = problems(url: url, decision: decision, apps: apps)
+        let android = androidAudits(url)
+        problems += androidProblems(android, apps: apps)
         var preview: PreviewAudit?
         if let previews {
             let (result, previewProblems) = await self.preview(url, service: previews)
@@ -89,7 +111,29 @@ public struct SiteAudit: Sendable {
         problems.sort { ($0.severity, $1.code) > ($1.severity, $0.code) }
         return URLAudit(
             url: url, apps: apps, decision: decision, problems: problems, preview: preview,
-            verdict: Self.verdict(problems: problems, decision: decision, apps: apps))
+            verdict: Self.verdict(problems: problems, decision: decision, apps: apps), android: android)
+    }
+
+    /// Each Android package's verdict, from the `assetlinks.json` of the link's host.
+    func androidAudits(_ url: String) -> [AndroidAudit] {
+        guard !androidPackages.isEmpty else { return [] }
+        let parsed = try? AssociationURL(url)
+        let file = parsed?.host.flatMap { assetLinks[$0.lowercased()] }
+        return androidPackages.map { name in
+            AndroidAudit(
+                packageName: name, match: parsed.flatMap { url in file?.match(url, packageName: name) })
+        }
+    }
+
+    /// `AUDIT008` for each Android package that decides otherwise than Apple.
+    func androidProblems(_ android: [AndroidAudit], apps: [AppAudit]) -> [AuditProblem] {
+        let appleOpens = apps.contains(where: \.opensApp)
+        return android.filter { $0.opensApp != appleOpens }.map { app in
+            AuditProblem(
+                .androidVerdictDiffers, severity: .warning, appID: app.packageName,
+                "Android \(app.opensApp ? "opens the app" : "keeps the link in the browser") (\(app.decidedBy)), "
+                    + "Apple \(appleOpens ? "opens the app" : "keeps it in the browser")")
+        }
     }
 
     /// The audit of every URL, in order.

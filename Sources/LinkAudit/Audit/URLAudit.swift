@@ -25,15 +25,18 @@ public struct URLAudit: Sendable, Hashable {
     public let preview: PreviewAudit?
     /// The verdict: the worst thing that happens to the link.
     public let verdict: AuditVerdict
+    /// The verdict for each Android package, when Android's `assetlinks.json` is audited.
+    public let android: [AndroidAudit]
 
     /// Creates a result.
     public init(
         url: String, apps: [AppAudit], decision: LinkDecision, problems: [AuditProblem],
         preview: PreviewAudit?,
-        verdict: AuditVerdict
+        verdict: AuditVerdict, android: [AndroidAudit] = []
     ) {
         self.url = url
         self.apps = apps
+        self.android = android
         self.decision = decision
         self.problems = problems
         self.preview = preview
@@ -102,6 +105,39 @@ public struct AppAudit: Sendable, Hashable {
             }
         }
         return "noRuleMatched"
+    }
+}
+
+/// Whether tapping a URL opens one Android app, as the `assetlinks.json` of the link's host decides.
+public struct AndroidAudit: Sendable, Hashable {
+    /// The app's package name.
+    public let packageName: String
+    /// What the file decides; `nil` when there is no file for the link's host.
+    public let match: AssetLinksMatch?
+
+    /// Creates a verdict for one Android app.
+    public init(packageName: String, match: AssetLinksMatch?) {
+        self.packageName = packageName
+        self.match = match
+    }
+
+    /// Whether tapping the link opens the app (without dynamic rules: when its manifest declares
+    /// the link, which no file shows, so the audit counts it as opening).
+    public var opensApp: Bool { match?.decision == .match }
+
+    /// What decides: the JSON path of the dynamic rule that matched first, or `noAssetLinksFile`,
+    /// `appNotAssociated`, `noRuleMatched`, `manifest` (no dynamic rules), `notWebLink` or
+    /// `unreadableURL`.
+    public var decidedBy: String {
+        guard let match else { return "noAssetLinksFile" }
+        if let rule = match.rule { return rule.jsonPath }
+        switch match.reason {
+        case .includedByRule, .excludedByRule, .noRuleMatched: return "noRuleMatched"
+        case .noDynamicRules: return "manifest"
+        case .appNotAssociated: return "appNotAssociated"
+        case .notWeb: return "notWebLink"
+        case .invalidURL: return "unreadableURL"
+        }
     }
 }
 

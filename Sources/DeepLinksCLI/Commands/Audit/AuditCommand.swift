@@ -27,6 +27,11 @@ enum AuditCommand: ToolCommand {
             redirects, 128 KB at most); a domain whose file cannot be fetched has none.
             --app-id limits the audit to these App IDs (default: every App ID the file names).
 
+            --assetlinks FILE compares Android's verdict (its dynamic rules, Android 15) with
+            Apple's for every host, per package (--android-package; default: every package the
+            file grants App Links): a URL one platform opens and the other keeps in the browser
+            is AUDIT008.
+
             --previews (with --site, and --preview-content: route name to a preview, or null
             when the route finds no content) audits each page's preview and banner argument.
 
@@ -58,6 +63,12 @@ enum AuditCommand: ToolCommand {
                 "--app-id", "APPID", repeatable: true,
                 help: "Audit this App ID (default: every one the file names)."),
             .value("--url", "URL", repeatable: true, help: "Audit this URL too."),
+            .value(
+                "--assetlinks", "FILE",
+                help: "Android's assetlinks.json, for every host: compare its verdict."),
+            .value(
+                "--android-package", "NAME", repeatable: true,
+                help: "With --assetlinks: audit this package (default: every one the file grants)."),
             .flag(
                 "--previews", help: "Audit each page's preview and Smart App Banner argument (needs --site)."),
             .value("--site", "FILE", help: "The preview site (JSON), for --previews."),
@@ -65,6 +76,7 @@ enum AuditCommand: ToolCommand {
                 "--preview-content", "FILE", help: "Route name to preview (JSON object; null: no content)."),
             .value("--baseline", "FILE", help: "Acknowledged problems (JSON, see above)."),
             .value("--explain", "URL", help: "Explain one URL in depth instead of auditing the list."),
+            .value("--html", "FILE", help: "Also write a self-contained HTML report to FILE."),
             .flag("--strict", help: "Fail on warnings too."),
             .flag("--json", help: "Print the report as JSON (one object per URL)."),
         ],
@@ -72,6 +84,7 @@ enum AuditCommand: ToolCommand {
         examples: [
             "audit --table routes.json --entitlements App.entitlements --file apple-app-site-association sitemap.xml",
             "audit -t routes.json --entitlements App.entitlements --fetch --json sitemap.xml.gz",
+            "audit -t routes.json --entitlements App.entitlements -f aasa.json --html report.html sitemap.xml",
             "audit -t routes.json --entitlements App.entitlements -f aasa.json --explain https://example.com/p/1",
         ],
         exitStatuses: [
@@ -118,12 +131,25 @@ enum AuditCommand: ToolCommand {
         let files = try await associationFiles(
             arguments, entitlement: entitlement, notes: &notes, in: environment)
         let previews = try makePreviews(arguments, receiver: receiver, in: environment)
+        var assetLinks: [String: AssetLinksFile] = [:]
+        if let path = arguments.value("--assetlinks") {
+            let file = try loadAssetLinks(path, in: environment)
+            var hosts = Set(files.keys)
+            for url in urls + [explainURL].compactMap({ $0 }) {
+                if let host = (try? AssociationURL(url))?.host { hosts.insert(host.lowercased()) }
+            }
+            for host in hosts { assetLinks[host] = file }
+        } else if !arguments.allValues("--android-package").isEmpty {
+            throw usage(.missingArgument("--assetlinks <file> (for --android-package)"))
+        }
         let audit: SiteAudit
         do {
             audit = try SiteAudit(
                 receiver: receiver, entitlement: entitlement, associationFiles: files,
                 appIDs: arguments.allValues("--app-id").isEmpty ? nil : arguments.allValues("--app-id"),
-                previews: previews)
+                previews: previews, assetLinks: assetLinks,
+                androidPackages: arguments.allValues("--android-package").isEmpty
+                    ? nil : arguments.allValues("--android-package"))
         } catch {
             throw ToolError.invalidInput(
                 source: arguments.value("--file") ?? "--fetch", reason: error.description)
@@ -155,6 +181,9 @@ enum AuditCommand: ToolCommand {
         let outcome = AuditOutcome(
             report: report, baseline: baseline, notes: notes, strict: arguments.has("--strict"),
             appIDs: audit.appIDs)
+        if let path = arguments.value("--html") {
+            try environment.writeFile(path, Array(AuditHTML.page(outcome).utf8))
+        }
         if arguments.has("--json") {
             return .finished(
                 CommandOutput(ReportJSON.text(AuditOutput.json(outcome)), status: outcome.status))
@@ -198,6 +227,17 @@ enum AuditCommand: ToolCommand {
         }
         do {
             return try Sitemap(bytes: bytes)
+        } catch {
+            throw .invalidInput(source: ToolEnvironment.sourceName(path), reason: error.description)
+        }
+    }
+
+    static func loadAssetLinks(_ path: String, in environment: ToolEnvironment) throws(ToolError)
+        -> AssetLinksFile
+    {
+        let bytes = try environment.readFilePrefix(path, AssetLinksFile.maximumByteCount + 1)
+        do {
+            return try AssetLinksFile(bytes: bytes)
         } catch {
             throw .invalidInput(source: ToolEnvironment.sourceName(path), reason: error.description)
         }

@@ -90,6 +90,16 @@ enum AuditOutput {
             "reason": result.outcomeReason.map(JSONValue.string) ?? .null,
             "problems": .array(result.problems.map(json)),
         ]
+        if !result.android.isEmpty {
+            members["android"] = .object(
+                Dictionary(
+                    uniqueKeysWithValues: result.android.map {
+                        (
+                            $0.packageName,
+                            ["opensApp": .bool($0.opensApp), "decidedBy": .string($0.decidedBy)] as JSONValue
+                        )
+                    }))
+        }
         if let preview = result.preview {
             members["preview"] = [
                 "status": .string(preview.status.rawValue),
@@ -120,6 +130,12 @@ enum AuditOutput {
             out +=
                 "\(app.appID): \(app.opensApp ? "opens the app" : "stays in the browser"), decided by \(app.decidedBy)\n"
             for reason in app.decision.reasons { out += "  - \(reason.sentence)\n" }
+        }
+        for app in result.android {
+            out +=
+                "Android \(app.packageName): \(app.opensApp ? "opens the app" : "stays in the browser"), "
+                + "decided by \(app.decidedBy)\n"
+            out += "  - \(app.match?.reason.sentence ?? "there is no assetlinks.json for the link's host")\n"
         }
         out += "\nThe app: \(result.outcome)"
         if let route = result.route { out += " (route '\(route)')" }
