@@ -25,6 +25,7 @@ let package = Package(
                 "CHeapUsage",
                 .product(name: "DeepLinks", package: "swift-deep-links"),
                 .product(name: "AssociatedDomains", package: "swift-deep-links"),
+                .product(name: "LinkAudit", package: "swift-deep-links"),
                 .product(name: "RoutingKit", package: "routing-kit"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),

@@ -7,7 +7,7 @@ import Foundation
 //   swift run -c release --package-path Benchmarks link-benchmarks [--quick] [--only GROUPS]
 //
 // GROUPS is a comma-separated subset of: router, pipeline, table, scaling, association, memory,
-// hostile (tables of the shapes that once made the table check quadratic; `--hostile-sizes
+// audit, hostile (tables of the shapes that once made the table check quadratic; `--hostile-sizes
 // 10000,50000` by default; not part of the default run).
 // Instruction counts (callgrind) are taken in a full run when valgrind is installed;
 // `--instructions` takes them in a quick run too, `--no-instructions` skips them.
@@ -49,8 +49,9 @@ AllocationCounter.relaunchWithInterposerIfNeeded(arguments: arguments)
 
 let quick = arguments.contains("--quick")
 let groups = Set(
-    (value(after: "--only") ?? "router,pipeline,table,scaling,association,memory").split(separator: ",").map(
-        String.init))
+    (value(after: "--only") ?? "router,pipeline,table,scaling,association,memory,audit").split(separator: ",")
+        .map(
+            String.init))
 var settings: MeasurementSettings = quick ? .quick : .full
 if let rounds = value(after: "--rounds").flatMap({ Int($0) }) {
     settings = MeasurementSettings(
@@ -99,6 +100,7 @@ do {
             bench: bench, quick: quick, countsInstructions: countsInstructions, into: &results)
     }
     if groups.contains("memory") { MemorySuite.run(into: &results) }
+    if groups.contains("audit") { try AuditSuite.run(quick: quick, into: &results) }
     if groups.contains("hostile") {
         let sizes = (value(after: "--hostile-sizes") ?? "10000,50000").split(separator: ",").compactMap {
             Int($0)
