@@ -55,7 +55,7 @@ struct XMLScanner {
             if byte != UInt8(ascii: "<") {
                 if byte == UInt8(ascii: "&") {
                     let scalar = try entity()
-                    if location != nil { location!.append(contentsOf: Array(String(scalar).utf8)) }
+                    location?.append(contentsOf: Array(String(scalar).utf8))
                 } else {
                     if open.isEmpty, !Self.isSpace(byte) { throw invalid("text outside the root element") }
                     location?.append(byte)

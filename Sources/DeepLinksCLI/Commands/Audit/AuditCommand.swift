@@ -89,7 +89,10 @@ enum AuditCommand: ToolCommand {
         ],
         exitStatuses: [
             (.success, "no error problem (and, with --strict, no warning) outside the baseline"),
-            (.checkFailed, "at least one error problem (or warning, with --strict)"),
+            (
+                .checkFailed,
+                "at least one error problem (or warning, with --strict), or a domain's file could not be fetched"
+            ),
             (.usage, ExitStatus.usage.meaning),
             (
                 .invalidInput,
@@ -218,7 +221,7 @@ enum AuditCommand: ToolCommand {
     }
 
     static func readSitemap(_ path: String, in environment: ToolEnvironment) throws(ToolError) -> Sitemap {
-        // Compressed files are read whole: their size is bounded by what they expand to.
+        // A file over the cap, compressed or not, is refused after reading one byte past it.
         let bytes = try environment.readFilePrefix(path, Sitemap.maximumByteCount + 1)
         guard bytes.count <= Sitemap.maximumByteCount else {
             throw .invalidInput(
