@@ -291,4 +291,38 @@ struct AuditCommandTests {
             Self.withFile + ["--html", "/nonexistent/dir/a.html", "--url", "https://shop.example.com/p/1"])
         #expect(unwritable.status == 3)
     }
+
+    @Test(
+        "a sitemap index reads its sitemaps from its folder; an index of indexes and a missing sitemap are refused"
+    )
+    func sitemapIndex() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("audit-index-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func write(_ name: String, _ text: String) throws {
+            try Data(text.utf8).write(to: directory.appendingPathComponent(name))
+        }
+        try write("pages.txt", "https://shop.example.com/p/1\nhttps://shop.example.com/about\n")
+        try write(
+            "index.xml",
+            "<sitemapindex><sitemap><loc>https://shop.example.com/pages.txt</loc></sitemap></sitemapindex>")
+        try write(
+            "nested.xml",
+            "<sitemapindex><sitemap><loc>https://shop.example.com/index.xml</loc></sitemap></sitemapindex>")
+        try write(
+            "missing.xml",
+            "<sitemapindex><sitemap><loc>https://shop.example.com/gone.xml</loc></sitemap></sitemapindex>")
+        let run = await runInProcess(Self.withFile + [directory.appendingPathComponent("index.xml").path])
+        #expect(run.status == 0)
+        #expect(run.lines.first == "Audited 2 URLs for ABCDE12345.com.example.shop")
+        let nested = await runInProcess(Self.withFile + [directory.appendingPathComponent("nested.xml").path])
+        #expect(nested.status == 3)
+        #expect(
+            nested.standardError.hasSuffix(
+                "index.xml: a sitemap index lists another index; the sitemaps protocol allows one level\n"))
+        let missing = await runInProcess(
+            Self.withFile + [directory.appendingPathComponent("missing.xml").path])
+        #expect(missing.status == 3)
+        #expect(missing.standardError.hasSuffix("gone.xml': no such file\n"))
+    }
 }
