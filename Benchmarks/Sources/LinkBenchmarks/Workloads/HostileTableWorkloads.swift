@@ -12,6 +12,7 @@ enum HostileTableWorkloads {
         ("14 segments, each a literal (a, b) or a parameter (no problem)", fourteenSegments),
         ("catch-alls behind 0–29 parameters and a literal (no problem)", catchAlls),
         ("one path on as many hosts as routes (no problem)", onePathManyHosts),
+        ("14 segments under an optional locale (two readings each, no problem)", optionalLocale),
     ]
 
     static func onePathQueries(_ count: Int) -> [Route] {
@@ -52,6 +53,16 @@ enum HostileTableWorkloads {
             Route(
                 "r\($0)", "/a/:id(int)",
                 scope: RouteScope(schemes: ["https"], hosts: [HostPattern("h\($0).example.com")]))
+        }
+    }
+
+    /// ``fourteenSegments(_:)`` under an optional locale: each route has two readings, each
+    /// compared with the other routes' as a route of its own.
+    static func optionalLocale(_ count: Int) -> [Route] {
+        fourteenSegments(count).map { route in
+            var route = route
+            route.path = PathPattern(parsing: "/:locale(enum de|fr)?" + route.path.text)
+            return route
         }
     }
 }
