@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # For every example app with a route table (Examples/*/routes.json), generates its
-# apple-app-site-association file with `deeplinks aasa generate` and validates the output with
-# `deeplinks aasa validate --strict`. Exits 1 on any finding (error, warning or note), so a
-# generated file always passes the validator.
+# apple-app-site-association file with `deeplinks aasa generate` and its Android assetlinks.json
+# with `deeplinks assetlinks generate`, and validates each output with `validate --strict`.
+# Exits 1 on any finding (error, warning or note), so a generated file always passes the
+# validator.
 #
 # The domain is the first `applinks:` entry of the app's .entitlements; the App ID is the
-# first one its hand-written apple-app-site-association names.
+# first one its hand-written apple-app-site-association names. The Android package name is the
+# App ID's bundle ID; the examples have no Android signing key, so every one uses the sample
+# fingerprint below.
 #
 #   scripts/check-association-files.sh            # builds deeplinks (debug) first
 #   DEEPLINKS=/path/to/deeplinks scripts/check-association-files.sh
@@ -20,6 +23,9 @@ if [[ -z "${DEEPLINKS:-}" ]]; then
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+
+# A sample SHA-256 certificate fingerprint (no real key), in the exact format Android requires.
+fingerprint=14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5
 
 checked=0
 failed=0
@@ -59,6 +65,22 @@ for table in "$root"/Examples/*/routes.json; do
         continue
     fi
     echo "$app: generated for $app_id on $domain, no findings"
+    package=${app_id#*.}
+    android="$work/$app.assetlinks.json"
+    if ! "$DEEPLINKS" assetlinks generate --table "$table" --app "$package=$fingerprint" --domain "$domain" \
+        >"$android" 2>"$work/$app.android-notes"; then
+        echo "$app: assetlinks generate failed:" >&2
+        cat "$work/$app.android-notes" >&2
+        failed=1
+        continue
+    fi
+    if ! report=$("$DEEPLINKS" assetlinks validate --strict "$android") || ! grep -qx 'No findings.' <<<"$report"; then
+        echo "$app: the generated assetlinks.json has findings:" >&2
+        echo "$report" >&2
+        failed=1
+        continue
+    fi
+    echo "$app: generated assetlinks.json for $package on $domain, no findings"
     checked=$((checked + 1))
 done
 
