@@ -10,14 +10,17 @@
 # 127.0.0.1:PORT. The CA certificate is WORKDIR/ca.crt: pass it to `--ca-file`.
 #
 # Each scenario is a path prefix, so that `--base-url https://localhost:PORT/<scenario>` makes
-# the tool fetch `<scenario>/.well-known/apple-app-site-association`:
-#   good          a valid file, application/json (also at the legacy root path)
-#   redirect      a 301 to the good file
-#   wrong-type    the good file served as text/html
-#   oversize      a valid file of more than 128 KB
-#   invalid-json  a file that is not JSON
-#   missing       404
-#   bad-app-id    valid JSON whose App ID has no team prefix
+# the tool fetch `<scenario>/.well-known/apple-app-site-association` and
+# `<scenario>/.well-known/assetlinks.json`:
+#   good             a valid file, application/json (also at the legacy root path), and a valid
+#                    assetlinks.json
+#   redirect         a 301 to the good file (both files)
+#   wrong-type       the good file served as text/html (both files)
+#   oversize         a valid file of more than 128 KB (both files)
+#   invalid-json     a file that is not JSON (Apple's file only)
+#   missing          404
+#   bad-app-id       valid JSON whose App ID has no team prefix (Apple's file only)
+#   bad-fingerprint  an assetlinks.json whose fingerprint has a lower-case digit
 #
 # Exit status: 0 started or stopped, 1 a tool is missing or nginx failed (its error log is
 # printed), 2 usage.
@@ -71,6 +74,8 @@ start)
     padding=$(head -c 140000 /dev/zero | tr '\0' 'x')
     printf '{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/*","comment":"%s"}]}]}}\n' \
         "$padding" >"$workdir/site/oversize.json"
+    printf '[{"relation":["delegate_permission/common.handle_all_urls"],"target":{"namespace":"web","site":"https://%s.example"}}]\n' \
+        "$padding" >"$workdir/site/oversize-assetlinks.json"
 
     cat >"$workdir/nginx.conf" <<EOF
 daemon on;
@@ -112,6 +117,21 @@ http {
         }
         location = /bad-app-id/.well-known/apple-app-site-association {
             default_type application/json; alias $fixtures/bad-app-id.json;
+        }
+        location = /good/.well-known/assetlinks.json {
+            default_type application/json; alias $fixtures/assetlinks-good.json;
+        }
+        location = /redirect/.well-known/assetlinks.json {
+            return 301 /good/.well-known/assetlinks.json;
+        }
+        location = /wrong-type/.well-known/assetlinks.json {
+            default_type text/html; alias $fixtures/assetlinks-good.json;
+        }
+        location = /oversize/.well-known/assetlinks.json {
+            default_type application/json; alias $workdir/site/oversize-assetlinks.json;
+        }
+        location = /bad-fingerprint/.well-known/assetlinks.json {
+            default_type application/json; alias $fixtures/assetlinks-bad-fingerprint.json;
         }
         location / {
             return 404;

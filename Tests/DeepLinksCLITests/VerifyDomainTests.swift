@@ -105,6 +105,46 @@ struct DomainVerificationTests {
                 == ["DOMAIN022"])
     }
 
+    @Test("assetlinks.json: where Android reads it, and each way the server can break it")
+    func assetLinks() {
+        #expect(check.assetLinksURL == "https://example.com/.well-known/assetlinks.json")
+        let file = Array(
+            #"[{"relation":["delegate_permission/common.handle_all_urls"],"target":{"namespace":"android_app","package_name":"com.example.app","sha256_cert_fingerprints":["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"]}}]"#
+                .utf8)
+        #expect(check.assetLinksFindings(ok(file), expectedPackages: ["com.example.app"]) == [])
+        #expect(
+            check.assetLinksFindings(ok(file), expectedPackages: ["com.example.tv"]).map(\.code) == [
+                "DOMAIN034"
+            ])
+        #expect(
+            check.assetLinksFindings(ok(file, type: "text/plain"), expectedPackages: []).map(\.message) == [
+                "assetlinks.json is served as text/plain; Android needs application/json"
+            ])
+        #expect(
+            check.assetLinksFindings(ok(file, type: nil), expectedPackages: []).map(\.severity) == [.error])
+        let redirect = HTTPResponse(
+            status: 302, contentType: nil, location: "https://www.example.com/.well-known/assetlinks.json",
+            body: [], isTruncated: false)
+        #expect(
+            check.assetLinksFindings(.success(redirect), expectedPackages: []).map(\.code) == ["DOMAIN031"])
+        #expect(
+            check.assetLinksFindings(ok([], status: 404), expectedPackages: []).map(\.code) == ["DOMAIN032"])
+        #expect(
+            check.assetLinksFindings(.failure(.tls("expired")), expectedPackages: []).map(\.code) == [
+                "DOMAIN030"
+            ])
+        let verdict = DomainVerification.androidVerdict([], fetched: ok(file))
+        #expect(
+            verdict
+                == .init(
+                    accepted: true, apps: ["com.example.app"],
+                    sentence: "Android: App Links verify for com.example.app"))
+        let apple = DomainVerification.appleVerdict([], wellKnown: ok(good))
+        #expect(
+            apple.sentence
+                == "Apple: the file is accepted; universal links may open ABCDE12345.com.example.app")
+    }
+
     @Test("a domain with a scheme, port or path is a usage error")
     func domainArgument() async {
         for domain in [
@@ -138,6 +178,7 @@ struct VerifyDomainServerTests {
         case untrustedCertificate
         case cdnComparison
         case failures
+        case android
         case endToEnd
 
         var testDescription: String {
@@ -154,6 +195,8 @@ struct VerifyDomainServerTests {
             case .cdnComparison: "the CDN copy is compared with the server's"
             case .failures:
                 "a closed port is a network failure (4); an unusable --ca-file is an input error (3)"
+            case .android:
+                "assetlinks.json is checked like Apple's file, and the report says what each platform would do"
             case .endToEnd: "the built executable gives the same report end to end"
             }
         }
@@ -177,16 +220,20 @@ struct VerifyDomainServerTests {
         case .untrustedCertificate: try await untrustedCertificate()
         case .cdnComparison: try await cdnComparison()
         case .failures: try await failures()
+        case .android: try await android()
         case .endToEnd: try endToEnd()
         }
     }
 
-    func verify(_ scenario: String, _ extra: [String] = []) async throws -> (ToolRun, [[String: String]]) {
+    /// Runs `verify-domain` on a scenario, for Apple's file only unless `platform` says otherwise.
+    func verify(_ scenario: String, _ extra: [String] = [], platform: String = "apple") async throws -> (
+        ToolRun, [[String: String]]
+    ) {
         let server = try #require(LoopbackServer.current)
         let run = await runInProcess(
             [
                 "verify-domain", "localhost", "--json", "--base-url", server.baseURL(scenario), "--ca-file",
-                server.caFile,
+                server.caFile, "--platform", platform,
             ]
                 + extra)
         let findings = try run.json()["findings"] as? [[String: String]] ?? []
@@ -262,7 +309,7 @@ struct VerifyDomainServerTests {
         ])
         #expect(run.status == 1)
         let findings = try #require(try run.json()["findings"] as? [[String: String]])
-        #expect(findings.map { $0["code"] } == ["DOMAIN001"])
+        #expect(findings.map { $0["code"] } == ["DOMAIN001", "DOMAIN030"])
     }
 
     /// The CDN copy is compared with the server's.
@@ -296,6 +343,57 @@ struct VerifyDomainServerTests {
         #expect(absent.status == 3)
     }
 
+    /// assetlinks.json is checked like Apple's file, and the report says what each platform would do.
+    func android() async throws {
+        let (good, goodFindings) = try await verify(
+            "good", ["--package", "com.example.photos"], platform: "both")
+        #expect(good.status == 0)
+        #expect(goodFindings.map { $0["code"] } == ["DOMAIN010"])
+        let report = try good.json()
+        let platforms = try #require(report["platforms"] as? [String: [String: Any]])
+        #expect(platforms["apple"]?["accepted"] as? Bool == true)
+        #expect(platforms["apple"]?["apps"] as? [String] == ["ABCDE12345.com.example.photos"])
+        #expect(platforms["android"]?["accepted"] as? Bool == true)
+        #expect(platforms["android"]?["apps"] as? [String] == ["com.example.photos"])
+        #expect(
+            platforms["android"]?["summary"] as? String == "Android: App Links verify for com.example.photos")
+        let fetches = try #require(report["fetches"] as? [[String: Any]])
+        #expect(
+            fetches.last?["url"] as? String
+                == "https://localhost:\(try #require(LoopbackServer.current).port)/good/.well-known/assetlinks.json"
+        )
+        let other = try await verify("good", ["--package", "com.example.other"], platform: "android")
+        #expect(other.0.status == 1)
+        #expect(other.1.map { $0["code"] } == ["DOMAIN034"])
+        let cases: [(String, [String])] = [
+            ("redirect", ["DOMAIN031"]), ("wrong-type", ["DOMAIN033"]), ("oversize", ["ASSETLINKS001"]),
+            ("bad-fingerprint", ["ASSETLINKS115"]), ("missing", ["DOMAIN032"]),
+        ]
+        for (scenario, codes) in cases {
+            let (run, findings) = try await verify(scenario, platform: "android")
+            #expect(run.status == 1, "\(scenario)")
+            #expect(findings.map { $0["code"] } == codes, "\(scenario)")
+        }
+        let server = try #require(LoopbackServer.current)
+        let text = await runInProcess([
+            "verify-domain", "localhost", "--base-url", server.baseURL("wrong-type"), "--ca-file",
+            server.caFile,
+        ])
+        #expect(text.status == 1)
+        #expect(
+            text.standardOutput.hasSuffix(
+                "Apple: the file is accepted; universal links may open ABCDE12345.com.example.photos\n"
+                    + "Android: verification fails (DOMAIN033): links open in the browser or the app chooser\n"
+                    + "\nFAILED: 1 error, 1 warning, 0 notes.\n"))
+        let conflict = await runInProcess([
+            "verify-domain", "localhost", "--platform", "android", "--app-id",
+            "ABCDE12345.com.example.photos",
+        ])
+        #expect(conflict.status == 2)
+        let badPlatform = await runInProcess(["verify-domain", "localhost", "--platform", "ios"])
+        #expect(badPlatform.status == 2)
+    }
+
     /// The built executable gives the same report end to end.
     func endToEnd() throws {
         let server = try #require(LoopbackServer.current)
@@ -305,6 +403,7 @@ struct VerifyDomainServerTests {
         ])
         #expect(run.status == 1)
         #expect(run.standardOutput.contains("error     DOMAIN002  "))
-        #expect(run.standardOutput.hasSuffix("FAILED: 1 error, 0 warnings, 0 notes.\n"))
+        #expect(run.standardOutput.contains("error     DOMAIN031  "))
+        #expect(run.standardOutput.hasSuffix("FAILED: 2 errors, 0 warnings, 0 notes.\n"))
     }
 }

@@ -5,7 +5,10 @@ import Foundation
 ///
 /// Apple's fetcher (and its CDN) reads `https://<domain>/.well-known/apple-app-site-association`
 /// with a valid certificate, without following redirects, needs status 200 and at most 128 KB,
-/// and prefers `application/json`. Each way a server breaks that is one finding code.
+/// and prefers `application/json`. Android's verifier reads
+/// `https://<domain>/.well-known/assetlinks.json` with a valid certificate, without following
+/// redirects, and needs status 200 and `application/json`. Each way a server breaks that is one
+/// finding code.
 struct DomainVerification: Sendable {
     /// Finding codes of the HTTP side; the file's own findings keep their `AASA` codes.
     enum Code: String, CaseIterable {
@@ -33,6 +36,16 @@ struct DomainVerification: Sendable {
         case cdnDifferent = "DOMAIN021"
         /// Apple's CDN has no copy, or could not be read.
         case cdnMissing = "DOMAIN022"
+        /// The TLS handshake for `assetlinks.json` failed.
+        case androidTLS = "DOMAIN030"
+        /// The server answered `assetlinks.json` with a redirect.
+        case androidRedirect = "DOMAIN031"
+        /// The server answered `assetlinks.json` with a status other than 200.
+        case androidStatus = "DOMAIN032"
+        /// `assetlinks.json` is not served as `application/json`.
+        case androidContentType = "DOMAIN033"
+        /// A package given with `--package` is not granted App Links by the file.
+        case packageMissing = "DOMAIN034"
 
         /// One line for the help text.
         var summary: String {
@@ -48,6 +61,11 @@ struct DomainVerification: Sendable {
             case .cdnSame: "note: Apple's CDN serves the same file"
             case .cdnDifferent: "warning: Apple's CDN serves a different file (it refreshes about weekly)"
             case .cdnMissing: "warning: Apple's CDN has no copy or could not be read"
+            case .androidTLS: "error: the TLS handshake for assetlinks.json failed"
+            case .androidRedirect: "error: assetlinks.json redirects; Android does not follow redirects"
+            case .androidStatus: "error: assetlinks.json answered a status other than 200"
+            case .androidContentType: "error: assetlinks.json is not served as application/json"
+            case .packageMissing: "error: a package given with --package is not granted App Links"
             }
         }
     }
@@ -72,6 +90,8 @@ struct DomainVerification: Sendable {
     var wellKnownURL: String { baseURL + "/.well-known/apple-app-site-association" }
     /// The legacy root location (iOS 9.2 and earlier).
     var legacyURL: String { baseURL + "/apple-app-site-association" }
+    /// Where Android reads its statement list.
+    var assetLinksURL: String { baseURL + AssetLinksFile.wellKnownPath }
     /// Where Apple's CDN serves its copy for the domain.
     var cdnURL: String { "https://app-site-association.cdn-apple.com/a/v1/" + domain }
 
@@ -143,6 +163,141 @@ struct DomainVerification: Sendable {
             }
         }
         return findings
+    }
+
+    /// Findings about the `assetlinks.json` fetch and the statement list it returned.
+    func assetLinksFindings(_ fetched: Result<HTTPResponse, TransportFailure>, expectedPackages: [String])
+        -> [Finding]
+    {
+        let url = assetLinksURL
+        let response: HTTPResponse
+        switch fetched {
+        case .failure(.tls(let message)):
+            return [
+                Finding(
+                    Code.androidTLS.rawValue, .error,
+                    "the TLS handshake failed (\(message)); Android's verifier needs a trusted certificate for \(domain)",
+                    at: url)
+            ]
+        case .failure(.unreachable(let message)), .failure(.unusableTrustFile(let message)):
+            return [
+                Finding(
+                    Code.androidStatus.rawValue, .error, "the server could not be reached: \(message)",
+                    at: url)
+            ]
+        case .success(let answer):
+            response = answer
+        }
+        if (300...399).contains(response.status) {
+            let target = response.location.map { " to \($0)" } ?? ""
+            return [
+                Finding(
+                    Code.androidRedirect.rawValue, .error,
+                    "the server answered \(response.status), a redirect\(target); Android does not follow redirects "
+                        + "for assetlinks.json, so verification fails",
+                    at: url)
+            ]
+        }
+        guard response.status == 200 else {
+            return [
+                Finding(
+                    Code.androidStatus.rawValue, .error,
+                    "the server answered \(response.status); Android needs 200 with the statement list",
+                    at: url)
+            ]
+        }
+        var findings: [Finding] = []
+        let mediaType = Self.mediaType(response.contentType)
+        if mediaType != "application/json" {
+            let served = mediaType.map { "as \($0)" } ?? "without a Content-Type"
+            findings.append(
+                Finding(
+                    Code.androidContentType.rawValue, .error,
+                    "assetlinks.json is served \(served); Android needs application/json", at: url))
+        }
+        if response.isTruncated || response.body.count > AssetLinksFile.maximumByteCount {
+            let count = response.isTruncated ? nil : response.body.count
+            findings.append(Finding(AssetLinksValidator.finding(for: .tooLarge(byteCount: count))))
+            return findings
+        }
+        findings += AssetLinksValidator().validate(bytes: response.body).map(Finding.init)
+        if !expectedPackages.isEmpty, let file = try? AssetLinksFile(bytes: response.body) {
+            let granted = Set(file.appLinksPackages)
+            for package in expectedPackages where !granted.contains(package) {
+                findings.append(
+                    Finding(
+                        Code.packageMissing.rawValue, .error,
+                        "no statement grants App Links to \(package), so Android will not verify its links",
+                        at: "$"))
+            }
+        }
+        return findings
+    }
+
+    /// What Apple would do with the file, in one sentence: the first error, or the apps whose
+    /// universal links the file lets open.
+    static func appleVerdict(_ findings: [Finding], wellKnown: Result<HTTPResponse, TransportFailure>)
+        -> Verdict
+    {
+        if let error = findings.first(where: { $0.severity == .error }) {
+            return Verdict(
+                accepted: false, apps: [],
+                sentence: "Apple: the file would not be used (\(error.code)): universal links open Safari")
+        }
+        var apps: [String] = []
+        if case .success(let answer) = wellKnown,
+            let document = try? AssociationFileDocument(bytes: answer.body)
+        {
+            var seen: Set<String> = []
+            apps = (document.file.appLinks?.details?.flatMap(\.effectiveAppIDs) ?? []).filter {
+                seen.insert($0).inserted
+            }
+        }
+        return Verdict(
+            accepted: true, apps: apps,
+            sentence: apps.isEmpty
+                ? "Apple: the file is accepted, but names no app under applinks"
+                : "Apple: the file is accepted; universal links may open \(apps.joined(separator: ", "))")
+    }
+
+    /// What Android would do with `assetlinks.json`, in one sentence: the first error, or the
+    /// packages it verifies.
+    static func androidVerdict(_ findings: [Finding], fetched: Result<HTTPResponse, TransportFailure>)
+        -> Verdict
+    {
+        if let error = findings.first(where: { $0.severity == .error }) {
+            return Verdict(
+                accepted: false, apps: [],
+                sentence:
+                    "Android: verification fails (\(error.code)): links open in the browser or the app chooser"
+            )
+        }
+        var packages: [String] = []
+        if case .success(let answer) = fetched, let file = try? AssetLinksFile(bytes: answer.body) {
+            packages = file.appLinksPackages
+        }
+        return Verdict(
+            accepted: true, apps: packages,
+            sentence: packages.isEmpty
+                ? "Android: the file reads, but grants App Links to no app"
+                : "Android: App Links verify for \(packages.joined(separator: ", "))")
+    }
+
+    /// What one platform would do with its file.
+    struct Verdict: Sendable, Equatable {
+        /// Whether the platform would use the file.
+        var accepted: Bool
+        /// The apps it would let open the domain's links.
+        var apps: [String]
+        /// One line for people.
+        var sentence: String
+
+        var json: JSONValue {
+            [
+                "accepted": .bool(accepted), "apps": .array(apps.map(JSONValue.string)),
+                "summary": .string(sentence),
+            ]
+        }
     }
 
     /// Findings about the legacy root path, compared with the well-known file.

@@ -1,22 +1,27 @@
 import AssociatedDomains
 import DeepLinks
 
-/// `deeplinks verify-domain <domain>`: fetches a domain's association file the way Apple's
-/// CDN does and reports every way it would fail.
+/// `deeplinks verify-domain <domain>`: fetches a domain's association files the way Apple's
+/// CDN and Android's verifier do, reports every way they would fail, and says what each
+/// platform would do.
 enum VerifyDomainCommand: ToolCommand {
     static let spec = CommandSpec(
         path: ["verify-domain"],
-        summary: "Check what Apple's CDN would see when it fetches a domain's association file.",
+        summary: "Check what Apple's CDN and Android's verifier would see on a domain.",
         usage: "[options] <domain>",
         discussion: """
             Fetches https://<domain>/.well-known/apple-app-site-association (and the legacy root
-            path /apple-app-site-association) without following redirects, and checks the
-            certificate, the status, the content type, the size, the JSON and the App IDs.
-            With --compare-cdn it also reads Apple's CDN copy and compares.
+            path /apple-app-site-association) and https://<domain>/.well-known/assetlinks.json
+            without following redirects, and checks the certificate, the status, the content
+            type, the size, the JSON, the App IDs and the Android packages. With --compare-cdn
+            it also reads Apple's CDN copy and compares. The report ends with what each
+            platform would do: whether it uses the file, and which apps may open links.
+            --platform apple or android checks one file only.
 
             Finding codes of the HTTP side:
             \(DomainVerification.Code.allCases.map { "  \($0.rawValue)  \($0.summary)" }.joined(separator: "\n"))
-            The file's own findings use the codes of 'deeplinks aasa validate'.
+            The files' own findings use the codes of 'deeplinks aasa validate' and
+            'deeplinks assetlinks validate'.
             """,
         arguments: [
             ArgumentSpec(name: "<domain>", help: "The domain, e.g. example.com (no scheme, port or path).")
@@ -24,6 +29,10 @@ enum VerifyDomainCommand: ToolCommand {
         options: [
             .flag("--json", help: "Print the report as JSON."),
             .value("--app-id", "APPID", repeatable: true, help: "Fail unless applinks names this App ID."),
+            .value(
+                "--package", "NAME", repeatable: true,
+                help: "Fail unless assetlinks.json grants App Links to this Android package."),
+            .value("--platform", "PLATFORM", help: "Check apple, android or both files (default both)."),
             .flag("--compare-cdn", help: "Also fetch Apple's CDN copy and compare it with the server's."),
             .value(
                 "--cdn-url", "URL", help: "Read the CDN copy from URL instead (a mirror or a test server)."),
@@ -39,10 +48,11 @@ enum VerifyDomainCommand: ToolCommand {
         examples: [
             "verify-domain example.com",
             "verify-domain example.com --app-id ABCDE12345.com.example.app --compare-cdn --json",
+            "verify-domain example.com --platform android --package com.example.app",
             "verify-domain localhost --base-url https://localhost:8443 --ca-file ca.crt",
         ],
         exitStatuses: [
-            (.success, "the file would be accepted (no error findings)"),
+            (.success, "the files would be accepted (no error findings)"),
             (.checkFailed, "at least one error finding (or warning, with --strict); TLS failures included"),
             (.usage, ExitStatus.usage.meaning),
             (.invalidInput, "the --ca-file cannot be read"),
@@ -68,27 +78,70 @@ enum VerifyDomainCommand: ToolCommand {
             }
             timeout = seconds
         }
+        let platform = arguments.value("--platform") ?? "both"
+        guard ["apple", "android", "both"].contains(platform) else {
+            throw usage(
+                .invalidValue(option: "--platform", value: platform, expected: "apple, android or both"))
+        }
+        let checksApple = platform != "android"
+        let checksAndroid = platform != "apple"
+        if !checksApple {
+            for option in ["--app-id", "--cdn-url"] where arguments.value(option) != nil {
+                throw usage(.conflictingOptions("--platform android", option))
+            }
+            if arguments.has("--compare-cdn") {
+                throw usage(.conflictingOptions("--platform android", "--compare-cdn"))
+            }
+        }
+        if !checksAndroid, arguments.value("--package") != nil {
+            throw usage(.conflictingOptions("--platform apple", "--package"))
+        }
+        let packages = arguments.allValues("--package")
+        for package in packages { try checkPackageName(package, option: "--package") }
         let transport = try environment.makeTransport(arguments.value("--ca-file"), timeout)
         let check = DomainVerification(domain: domain, baseURL: arguments.value("--base-url"))
-        let limit = DomainVerification.readLimit
-        let wellKnown = await transport.fetch(check.wellKnownURL, byteLimit: limit)
-        switch wellKnown {
-        case .failure(.unreachable(let message)):
-            throw ToolError.network("cannot reach \(check.wellKnownURL): \(message)")
-        case .failure(.unusableTrustFile(let message)):
-            throw ToolError.invalidInput(source: arguments.value("--ca-file") ?? "--ca-file", reason: message)
-        default:
-            break
+        var fetches: [(String, Result<HTTPResponse, TransportFailure>)] = []
+        var findings: [Finding] = []
+        var verdicts: [(String, DomainVerification.Verdict)] = []
+        /// The first fetch tells whether the server can be reached at all.
+        func firstFetch(_ url: String, limit: Int) async throws -> Result<HTTPResponse, TransportFailure> {
+            let result = await transport.fetch(url, byteLimit: limit)
+            switch result {
+            case .failure(.unreachable(let message)):
+                throw ToolError.network("cannot reach \(url): \(message)")
+            case .failure(.unusableTrustFile(let message)):
+                throw ToolError.invalidInput(
+                    source: arguments.value("--ca-file") ?? "--ca-file", reason: message)
+            default:
+                return result
+            }
         }
-        let legacy = await transport.fetch(check.legacyURL, byteLimit: limit)
-        var fetches = [(check.wellKnownURL, wellKnown), (check.legacyURL, legacy)]
-        var findings = check.findings(wellKnown: wellKnown, expectedAppIDs: arguments.allValues("--app-id"))
-        findings += check.legacyFindings(legacy: legacy, wellKnown: wellKnown)
-        if arguments.has("--compare-cdn") || arguments.value("--cdn-url") != nil {
-            let cdnURL = arguments.value("--cdn-url") ?? check.cdnURL
-            let cdn = await transport.fetch(cdnURL, byteLimit: limit)
-            fetches.append((cdnURL, cdn))
-            findings += check.cdnFindings(cdn: cdn, wellKnown: wellKnown, cdnURL: cdnURL)
+        if checksApple {
+            let limit = DomainVerification.readLimit
+            let wellKnown = try await firstFetch(check.wellKnownURL, limit: limit)
+            let legacy = await transport.fetch(check.legacyURL, byteLimit: limit)
+            fetches += [(check.wellKnownURL, wellKnown), (check.legacyURL, legacy)]
+            var apple = check.findings(wellKnown: wellKnown, expectedAppIDs: arguments.allValues("--app-id"))
+            apple += check.legacyFindings(legacy: legacy, wellKnown: wellKnown)
+            if arguments.has("--compare-cdn") || arguments.value("--cdn-url") != nil {
+                let cdnURL = arguments.value("--cdn-url") ?? check.cdnURL
+                let cdn = await transport.fetch(cdnURL, byteLimit: limit)
+                fetches.append((cdnURL, cdn))
+                apple += check.cdnFindings(cdn: cdn, wellKnown: wellKnown, cdnURL: cdnURL)
+            }
+            findings += apple
+            verdicts.append(("apple", DomainVerification.appleVerdict(apple, wellKnown: wellKnown)))
+        }
+        if checksAndroid {
+            let limit = AssetLinksFile.maximumByteCount + 1
+            let fetched =
+                checksApple
+                ? await transport.fetch(check.assetLinksURL, byteLimit: limit)
+                : try await firstFetch(check.assetLinksURL, limit: limit)
+            fetches.append((check.assetLinksURL, fetched))
+            let android = check.assetLinksFindings(fetched, expectedPackages: packages)
+            findings += android
+            verdicts.append(("android", DomainVerification.androidVerdict(android, fetched: fetched)))
         }
         let status = findings.exitStatus(strict: arguments.has("--strict"))
         if arguments.has("--json") {
@@ -99,6 +152,7 @@ enum VerifyDomainCommand: ToolCommand {
                 "fetches": .array(fetches.map { fetchJSON(url: $0.0, result: $0.1) }),
                 "findings": findings.json,
                 "summary": summaryJSON(findings),
+                "platforms": .object(Dictionary(uniqueKeysWithValues: verdicts.map { ($0.0, $0.1.json) })),
             ]
             return .finished(CommandOutput(ReportJSON.text(report), status: status))
         }
@@ -118,6 +172,7 @@ enum VerifyDomainCommand: ToolCommand {
             }
         }
         out += table.rendered + "\n" + findings.table
+        out += "\n" + verdicts.map { $0.1.sentence + "\n" }.joined()
         out += "\n\(status == .success ? "PASSED" : "FAILED"): \(findings.tally).\n"
         return .finished(CommandOutput(out, status: status))
     }
