@@ -28,6 +28,7 @@ let package = Package(
         harness("FuzzAssociationFile", ["AssociatedDomains"]),
         harness("FuzzAssociationMatch", ["AssociatedDomains", "DeepLinks"]),
         harness("FuzzEntitlement", ["AssociatedDomains"]),
+        harness("FuzzAssetLinks", ["AssociatedDomains"]),
         harness("FuzzLinkPreview", ["LinkPreviews", "DeepLinks"]),
         harness("FuzzLineProtocols", ["AssociatedDomains", "DeepLinks"]),
     ],

@@ -19,7 +19,7 @@ cd "$(dirname "$0")"
 SECONDS_EACH="${1:-60}"
 shift || true
 ALL=(FuzzLinkGate FuzzSmartAppBanner FuzzLinkReceiver FuzzRouteTable FuzzAssociationFile FuzzAssociationMatch
-    FuzzEntitlement FuzzLinkPreview FuzzLineProtocols)
+    FuzzEntitlement FuzzAssetLinks FuzzLinkPreview FuzzLineProtocols)
 if [[ $# -eq 0 ]]; then HARNESSES=("${ALL[@]}"); else HARNESSES=("$@"); fi
 
 # The longest input each harness is given: past the limit the parser is tested with, so that
@@ -27,7 +27,7 @@ if [[ $# -eq 0 ]]; then HARNESSES=("${ALL[@]}"); else HARNESSES=("$@"); fi
 max_len() {
     case "$1" in
         FuzzSmartAppBanner) echo 8400 ;;
-        FuzzAssociationFile) echo 20000 ;;
+        FuzzAssociationFile | FuzzAssetLinks) echo 20000 ;;
         FuzzRouteTable | FuzzAssociationMatch | FuzzLineProtocols) echo 8192 ;;
         *) echo 4600 ;;
     esac

@@ -222,6 +222,33 @@ elif harness == "FuzzAssociationMatch":
         write(text + "\n" + url)
     write(distinct_entries_at(8100))
 
+elif harness == "FuzzAssetLinks":
+    for path in sorted(glob.glob(os.path.join(repo, "Tests/Fixtures/*/assetlinks*.json"))):
+        write(open(path, "rb").read())
+    fingerprint = ":".join(["14", "6D", "E9", "83", "C5", "73", "06", "50", "D8", "EE", "B9", "95", "2F", "34", "FC",
+                            "64", "16", "A0", "83", "42", "E6", "1D", "BE", "A8", "8A", "04", "96", "B2", "3F", "CF",
+                            "44", "E5"])
+
+    def statement(rules=None, package="com.example.app"):
+        value = {"relation": ["delegate_permission/common.handle_all_urls"],
+                 "target": {"namespace": "android_app", "package_name": package,
+                            "sha256_cert_fingerprints": [fingerprint]}}
+        if rules is not None:
+            value["relation_extensions"] = {
+                "delegate_permission/common.handle_all_urls": {"dynamic_app_link_components": rules}}
+        return value
+    if have_corpora:
+        for case in json.load(open(os.path.join(corpora, "assetlinks/dynamic-rules-cases.json")))["cases"]:
+            write(compact([statement(case["rules"])]))
+    write(compact([statement(), {"relation": ["delegate_permission/common.get_login_creds"],
+                                 "target": {"namespace": "web", "site": "https://example.com"}},
+                   {"include": "https://example.com/more.json"}]))
+    # Hostile shapes at 8 KB: a long pattern of stars, many rules, many apps, many findings.
+    write(compact([statement([{"/": "/" + "*a" * 3900 + "b"}])]))
+    write(compact([statement([{"/": "/a%d/*" % i, "?": {"k": "?*"}, "#": ""} for i in range(250)])]))
+    write(compact([statement([{"/": "/x"}], "com.example.app%d" % i) for i in range(30)]))
+    write(compact([statement([{"/": "x", "comment": 1}] * 300)]))
+
 elif harness == "FuzzEntitlement":
     entries = ["applinks:example.com", "applinks:*.example.com?mode=developer", "webcredentials:example.com",
                "appclips:shop.example.com?mode=managed", "activitycontinuation:example.com",

@@ -180,6 +180,14 @@ public struct AssociationCrossCheck: Sendable {
     /// A link for the route from sample parameter values, trying a second set when the first
     /// leads to another route.
     func sampleLink(for route: Route) -> Result<String, ReverseRoutingError> {
+        Self.sampleLink(for: route, router: router, domain: domain)
+    }
+
+    /// A link for the route on `domain` from sample parameter values, trying a second set when
+    /// the first leads to another route (shared with ``AssetLinksCrossCheck``).
+    static func sampleLink(for route: Route, router: Router, domain: String) -> Result<
+        String, ReverseRoutingError
+    > {
         var lastError: ReverseRoutingError?
         for variant in 0..<2 {
             var pairs: [(String, ParameterValue)] = []

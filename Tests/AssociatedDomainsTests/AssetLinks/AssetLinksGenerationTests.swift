@@ -118,3 +118,36 @@ struct AssetLinksGenerationTests {
         }
     }
 }
+
+@Suite("Cross-checking a route table against assetlinks.json")
+struct AssetLinksCrossCheckTests {
+    @Test("a generated file agrees with its table")
+    func generatedFileAgrees() throws {
+        let check = try AssetLinksCrossCheck(
+            table: ExampleTables.photos, file: AssetLinksGenerationTests.generated.file,
+            packageName: "com.example.photos", domain: "photos.example.com")
+        #expect(check.findings() == [])
+    }
+
+    @Test("a hand-edited file that opens a destructive route, or leaves a route out, is caught")
+    func driftIsCaught() throws {
+        var file = AssetLinksGenerationTests.generated.file
+        // Drop the exclusion (rule 0) and the album rule (rule 2).
+        file.statements[0].dynamicComponents = [
+            DynamicAppLinkComponent(path: "/albums", query: ["albumname": "?*", "index": "?*"]),
+            DynamicAppLinkComponent(path: "/tags/?*"), DynamicAppLinkComponent(path: "/media/?*"),
+            DynamicAppLinkComponent(path: "/albums/*/delete"),
+        ]
+        let check = try AssetLinksCrossCheck(
+            table: ExampleTables.photos, file: file, packageName: "com.example.photos",
+            domain: "photos.example.com")
+        let findings = check.findings()
+        #expect(findings.map(\.code) == ["ASSETLINKS301", "ASSETLINKS302"])
+        #expect(findings.map(\.route) == ["album", "deleteAlbum"])
+        #expect(findings[1].rule == AssetLinksMatch.RuleReference(statementIndex: 0, componentIndex: 3))
+        #expect(
+            findings[0].message
+                == "assetlinks.json does not send route 'album' to com.example.photos "
+                + "(\(findings[0].url ?? "")): no dynamic rule matches: the link stays in the browser")
+    }
+}
