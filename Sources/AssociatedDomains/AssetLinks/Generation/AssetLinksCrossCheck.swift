@@ -74,7 +74,7 @@ public struct AssetLinksCrossCheck: Sendable {
 }
 
 /// One disagreement between a route table and an `assetlinks.json` file.
-public struct AssetLinksCrossCheckFinding: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct AssetLinksCrossCheckFinding: Sendable, Hashable, Encodable, CustomStringConvertible {
     /// What kind of disagreement.
     public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         /// A route's links do not open the app (no rule matches, or an exclusion does).
