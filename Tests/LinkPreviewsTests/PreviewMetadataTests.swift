@@ -7,10 +7,11 @@ import Testing
 struct PreviewMetadataTests {
     let site = PhotoAlbumFixture.site
 
-    func metadata(_ preview: LinkPreview, canonical: String = "https://photos.example.com/albums/summer-2024")
-        throws(LinkPreviewError) -> PreviewMetadata
-    {
-        try PreviewMetadata(canonicalURL: canonical, preview: preview, site: site)
+    func metadata(
+        _ preview: LinkPreview, canonical: String = "https://photos.example.com/albums/summer-2024",
+        appLinks: OfferedAppLinks = .none
+    ) throws(LinkPreviewError) -> PreviewMetadata {
+        try PreviewMetadata(canonicalURL: canonical, preview: preview, site: site, appLinks: appLinks)
     }
 
     @Test("“The tags, in order”: every tag, in order, for a preview with an image")
@@ -19,7 +20,10 @@ struct PreviewMetadataTests {
             LinkPreview(
                 title: "Summer 2024", description: "48 photos.",
                 image: PreviewImage(
-                    url: "https://photos.example.com/c.jpg", width: 1200, height: 630, alt: "A beach")))
+                    url: "https://photos.example.com/c.jpg", width: 1200, height: 630, alt: "A beach")),
+            appLinks: OfferedAppLinks(
+                webLink: "https://photos.example.com/albums/summer-2024",
+                customSchemeLink: "photoalbum://albums/summer-2024"))
         let tags = result.tags.map { "\($0.attribute.rawValue) \($0.key)=\($0.content)" }
         let url = "https://photos.example.com/albums/summer-2024"
         let app = "photoalbum://albums/summer-2024"
@@ -59,12 +63,13 @@ struct PreviewMetadataTests {
         #expect(result.adjustments.isEmpty)
     }
 
-    @Test("without a custom scheme, the app tags carry the canonical universal link")
+    @Test("without an offered custom-scheme link, the app tags carry the offered universal link")
     func appTagsWithoutScheme() throws {
         var plain = site
         plain.app = AppListing(name: "Photo Album", appStoreID: "1234567890", iPadAppStoreID: "987")
         let result = try PreviewMetadata(
-            canonicalURL: "https://photos.example.com/a?x=1", preview: LinkPreview(title: "A"), site: plain)
+            canonicalURL: "https://photos.example.com/a?x=1", preview: LinkPreview(title: "A"), site: plain,
+            appLinks: OfferedAppLinks(webLink: "https://photos.example.com/a?x=1"))
         let byKey = Dictionary(result.tags.map { ($0.key, $0.content) }, uniquingKeysWith: { a, _ in a })
         #expect(byKey["al:ios:url"] == "https://photos.example.com/a?x=1")
         #expect(byKey["twitter:app:id:ipad"] == "987")
@@ -73,10 +78,11 @@ struct PreviewMetadataTests {
         #expect(byKey["twitter:card"] == "summary")
     }
 
-    @Test("the Smart App Banner argument is the canonical link, with commas written %2C")
+    @Test("the Smart App Banner argument is the offered web link, with commas written %2C")
     func smartAppBannerArgument() throws {
         let result = try metadata(
-            LinkPreview(title: "A"), canonical: "https://photos.example.com/a,b?tags=x,y")
+            LinkPreview(title: "A"), canonical: "https://photos.example.com/a,b?tags=x,y",
+            appLinks: OfferedAppLinks(webLink: "https://photos.example.com/a,b?tags=x,y"))
         #expect(
             result.smartAppBannerContent
                 == "app-id=1234567890, app-argument=https://photos.example.com/a%2Cb?tags=x%2Cy")
@@ -86,7 +92,8 @@ struct PreviewMetadataTests {
     @Test("the Smart App Banner content reads back with the banner parser, commas and all")
     func smartAppBannerReadsBack() throws {
         let result = try metadata(
-            LinkPreview(title: "A"), canonical: "https://photos.example.com/a,b?tags=x,y")
+            LinkPreview(title: "A"), canonical: "https://photos.example.com/a,b?tags=x,y",
+            appLinks: OfferedAppLinks(webLink: "https://photos.example.com/a,b?tags=x,y"))
         let banner = try SmartAppBanner(parsing: result.smartAppBannerContent)
         #expect(banner.appID == 1_234_567_890)
         #expect(banner.appArgument?.pathSegments.map(\.decoded) == ["a,b"])

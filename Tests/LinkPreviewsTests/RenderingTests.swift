@@ -10,10 +10,10 @@ struct RenderingTests {
         image: PreviewImage(
             url: "https://photos.example.com/c.jpg?a=1&b=2", width: 1200, height: 630, alt: #"" onload="x"#))
 
-    func metadata(_ preview: LinkPreview) throws -> PreviewMetadata {
+    func metadata(_ preview: LinkPreview, appLinks: OfferedAppLinks = .none) throws -> PreviewMetadata {
         try PreviewMetadata(
             canonicalURL: "https://photos.example.com/albums/summer-2024?sort=name", preview: preview,
-            site: PhotoAlbumFixture.site)
+            site: PhotoAlbumFixture.site, appLinks: appLinks)
     }
 
     @Test("“Every value is cleaned and escaped”: hostile values are escaped for the attribute they sit in")
@@ -75,7 +75,10 @@ struct RenderingTests {
         "“The landing page opens the app with its scheme”: the open button uses the custom scheme, since a same-domain tap stays in Safari"
     )
     func spec6OpenButtonUsesTheCustomScheme() throws {
-        let html = LandingPage(try metadata(LinkPreview(title: "A"))).html
+        let links = OfferedAppLinks(
+            webLink: "https://photos.example.com/albums/summer-2024?sort=name",
+            customSchemeLink: "photoalbum://albums/summer-2024?sort=name")
+        let html = LandingPage(try metadata(LinkPreview(title: "A"), appLinks: links)).html
         #expect(
             html.contains(
                 #"<a class="button primary" href="photoalbum://albums/summer-2024?sort=name">Open in Photo Album</a>"#
@@ -90,7 +93,7 @@ struct RenderingTests {
             ))
     }
 
-    @Test("without a custom scheme there is no open button; the page points to the Smart App Banner")
+    @Test("without an offered custom-scheme link there is no open button; the page points to the Smart App Banner")
     func noSchemeNoOpenButton() throws {
         var site = PhotoAlbumFixture.site
         site.app.customScheme = nil
@@ -103,24 +106,5 @@ struct RenderingTests {
             page.contains(
                 "<p class=\"hint\">Already have Photo Album? Tap Open in the banner at the top of Safari.</p>"
             ))
-    }
-
-    @Test("custom-scheme form of a web link whose scheme reads the host as a route segment")
-    func customSchemeLinkAsRouteSegment() throws {
-        let app = AppListing(name: "A", appStoreID: "1", customScheme: try CustomScheme("photoalbum"))
-        #expect(app.customSchemeLink(for: "https://photos.example.com/") == "photoalbum://")
-        #expect(app.customSchemeLink(for: "https://photos.example.com/a/b?c=d#e") == "photoalbum://a/b?c=d")
-        #expect(app.customSchemeLink(for: "https://photos.example.com?x=1") == "photoalbum://?x=1")
-    }
-
-    @Test("custom-scheme form of a web link whose scheme carries the domain")
-    func customSchemeLinkWithDomain() throws {
-        let scheme = try CustomScheme("photoalbum", host: .domain(["photos.example.com"]))
-        let app = AppListing(name: "A", appStoreID: "1", customScheme: scheme)
-        #expect(
-            app.customSchemeLink(for: "https://photos.example.com/albums?albumname=Summer%202024&index=3#x")
-                == "photoalbum://photos.example.com/albums?albumname=Summer%202024&index=3")
-        #expect(app.customSchemeLink(for: "https://photos.example.com") == "photoalbum://photos.example.com/")
-        #expect(app.customSchemeLink(for: "https://other.example.com/albums") == nil)
     }
 }

@@ -40,6 +40,9 @@ public struct PreviewMetadata: Sendable, Hashable, Encodable {
     public let app: AppListing
     /// The site's Twitter handle.
     public let twitterHandle: String?
+    /// The links the page offers the app (button, banner argument, app tags), each one the
+    /// app's receiver accepts.
+    public let appLinks: OfferedAppLinks
     /// Every tag, in order: `description`, Open Graph, Twitter card, App Links, Smart App
     /// Banner.
     public let tags: [MetaTag]
@@ -48,11 +51,16 @@ public struct PreviewMetadata: Sendable, Hashable, Encodable {
 
     /// Builds the metadata for a page from its canonical link, its preview and the site.
     ///
+    /// `appLinks` are the links the page offers the app; by default none (no button, a banner
+    /// without `app-argument`, no app URL tags). ``LinkPreviewService`` gives the links the
+    /// app's receiver accepts.
+    ///
     /// - Throws: ``LinkPreviewError`` for the first rule the inputs break.
     public init(
         canonicalURL: String, preview: LinkPreview, site: PreviewSite,
         source: PreviewSource = PreviewSource(.direct),
-        limits: PreviewLimits = PreviewLimits()
+        limits: PreviewLimits = PreviewLimits(),
+        appLinks: OfferedAppLinks = .none
     ) throws(LinkPreviewError) {
         var adjustments: [TextAdjustment] = []
         func clean(_ text: String, _ field: PreviewField) -> String {
@@ -68,6 +76,7 @@ public struct PreviewMetadata: Sendable, Hashable, Encodable {
 
         let canonical = try Self.pageURL(canonicalURL)
         let home = try Self.pageURL(site.homeURL)
+        let offered = try Self.checked(appLinks)
         if let error = site.app.validationError() { throw error }
         if let handle = site.twitterHandle, !PreviewSite.isTwitterHandle(handle) {
             throw .invalidTwitterHandle(handle)
@@ -102,37 +111,44 @@ public struct PreviewMetadata: Sendable, Hashable, Encodable {
         self.preview = cleaned
         self.app = app
         self.twitterHandle = site.twitterHandle
+        self.appLinks = offered
         self.adjustments = adjustments
         self.tags = Self.tags(
-            canonical: canonical, preview: cleaned, app: app, twitterHandle: site.twitterHandle)
+            canonical: canonical, preview: cleaned, app: app, twitterHandle: site.twitterHandle,
+            appLinks: offered)
     }
 
     /// Builds the site's generic preview: the site's fallback preview at its home page.
     ///
-    /// Nothing from a link is used: the canonical link is the home page.
+    /// Nothing from a link is used: the canonical link is the home page. `appLinks` are the
+    /// links the page offers the app (by default none).
     public static func generic(
-        site: PreviewSite, source: PreviewSource, limits: PreviewLimits = PreviewLimits()
+        site: PreviewSite, source: PreviewSource, limits: PreviewLimits = PreviewLimits(),
+        appLinks: OfferedAppLinks = .none
     ) throws(LinkPreviewError) -> PreviewMetadata {
         try PreviewMetadata(
-            canonicalURL: site.homeURL, preview: site.fallback, site: site, source: source, limits: limits)
+            canonicalURL: site.homeURL, preview: site.fallback, site: site, source: source, limits: limits,
+            appLinks: appLinks)
     }
 
-    /// The Smart App Banner's content: `app-id=…, app-argument=…`.
+    /// The Smart App Banner's content: `app-id=…, app-argument=…`, without `app-argument`
+    /// when the page offers the app no link.
     ///
-    /// The banner's content is a comma-separated list, so a comma in the canonical link is
-    /// written `%2C` in the argument: the same link to any URL parser, and it cannot end the
-    /// value early.
+    /// The argument is the offered web link, else the offered custom-scheme link. The
+    /// banner's content is a comma-separated list, so a comma in the link is written `%2C` in
+    /// the argument: the same link to any URL parser, and it cannot end the value early.
     public var smartAppBannerContent: String {
-        Self.bannerContent(appStoreID: app.appStoreID, canonical: canonicalURL)
+        Self.bannerContent(appStoreID: app.appStoreID, argument: appLinks.webLink ?? appLinks.customSchemeLink)
     }
 
     /// The Twitter card type: `summary_large_image` when there is an image that is not known to
     /// be smaller than 300×157 pixels, `summary` otherwise.
     public var twitterCard: String { Self.card(for: preview.image) }
 
-    /// The link the app opens from the Twitter and App Links tags: the custom-scheme form when
-    /// the app has a scheme (what those specifications ask for), the canonical link otherwise.
-    public var appURL: String { app.customSchemeLink(for: canonicalURL) ?? canonicalURL }
+    /// The link the app opens from the Twitter and App Links tags: the offered custom-scheme
+    /// link (what those specifications ask for), else the offered web link; `nil` when the
+    /// page offers the app no link, and the tags are then left out.
+    public var appURL: String? { appLinks.appURL }
 
     static let pageGate = LinkGate(
         policy: LinkPolicy(allowedSchemes: ["https", "http"], strippedQueryItems: []))
@@ -144,6 +160,33 @@ public struct PreviewMetadata: Sendable, Hashable, Encodable {
         } catch {
             throw .invalidPageURL(text, reason: error)
         }
+    }
+
+    /// The offered links in their canonical spelling: the web link an absolute `http(s)`
+    /// link, the custom-scheme link one whose scheme is not a well-known one.
+    static func checked(_ links: OfferedAppLinks) throws(LinkPreviewError) -> OfferedAppLinks {
+        var web: String?
+        if let link = links.webLink {
+            do {
+                web = try pageGate.parse(link).canonical
+            } catch {
+                throw .invalidAppLink(link, reason: error.description)
+            }
+        }
+        var custom: String?
+        if let link = links.customSchemeLink {
+            let scheme = String(link.prefix { $0 != ":" }).lowercased()
+            guard (try? CustomScheme(scheme)) != nil else {
+                throw .invalidAppLink(link, reason: "its scheme must be the app's own custom scheme")
+            }
+            do {
+                let policy = LinkPolicy(allowedSchemes: [scheme], strippedQueryItems: [])
+                custom = try LinkGate(policy: policy).parse(link).canonical
+            } catch {
+                throw .invalidAppLink(link, reason: error.description)
+            }
+        }
+        return OfferedAppLinks(webLink: web, customSchemeLink: custom)
     }
 
     static func checkImage(_ image: PreviewImage) throws(LinkPreviewError) {
@@ -166,10 +209,11 @@ public struct PreviewMetadata: Sendable, Hashable, Encodable {
 }
 
 extension PreviewMetadata {
-    static func tags(canonical: String, preview: LinkPreview, app: AppListing, twitterHandle: String?)
-        -> [MetaTag]
-    {
-        let appURL = app.customSchemeLink(for: canonical) ?? canonical
+    static func tags(
+        canonical: String, preview: LinkPreview, app: AppListing, twitterHandle: String?,
+        appLinks: OfferedAppLinks
+    ) -> [MetaTag] {
+        let appURL = appLinks.appURL
         var tags: [MetaTag] = []
         if let description = preview.description { tags.append(MetaTag(.name, "description", description)) }
 
@@ -195,21 +239,21 @@ extension PreviewMetadata {
         if let twitterHandle { tags.append(MetaTag(.name, "twitter:site", twitterHandle)) }
         tags.append(MetaTag(.name, "twitter:app:name:iphone", app.name))
         tags.append(MetaTag(.name, "twitter:app:id:iphone", app.appStoreID))
-        tags.append(MetaTag(.name, "twitter:app:url:iphone", appURL))
+        if let appURL { tags.append(MetaTag(.name, "twitter:app:url:iphone", appURL)) }
         tags.append(MetaTag(.name, "twitter:app:name:ipad", app.name))
         tags.append(MetaTag(.name, "twitter:app:id:ipad", app.iPadAppStoreID ?? app.appStoreID))
-        tags.append(MetaTag(.name, "twitter:app:url:ipad", appURL))
+        if let appURL { tags.append(MetaTag(.name, "twitter:app:url:ipad", appURL)) }
         if let package = app.googlePlayPackage {
             tags.append(MetaTag(.name, "twitter:app:name:googleplay", app.name))
             tags.append(MetaTag(.name, "twitter:app:id:googleplay", package))
-            tags.append(MetaTag(.name, "twitter:app:url:googleplay", appURL))
+            if let appURL { tags.append(MetaTag(.name, "twitter:app:url:googleplay", appURL)) }
         }
 
-        tags.append(MetaTag(.property, "al:ios:url", appURL))
+        if let appURL { tags.append(MetaTag(.property, "al:ios:url", appURL)) }
         tags.append(MetaTag(.property, "al:ios:app_store_id", app.appStoreID))
         tags.append(MetaTag(.property, "al:ios:app_name", app.name))
         if let package = app.googlePlayPackage {
-            tags.append(MetaTag(.property, "al:android:url", appURL))
+            if let appURL { tags.append(MetaTag(.property, "al:android:url", appURL)) }
             tags.append(MetaTag(.property, "al:android:package", package))
             tags.append(MetaTag(.property, "al:android:app_name", app.name))
         }
@@ -217,13 +261,16 @@ extension PreviewMetadata {
 
         tags.append(
             MetaTag(
-                .name, "apple-itunes-app", bannerContent(appStoreID: app.appStoreID, canonical: canonical)))
+                .name, "apple-itunes-app",
+                bannerContent(appStoreID: app.appStoreID, argument: appLinks.webLink ?? appLinks.customSchemeLink)))
         return tags
     }
 
-    static func bannerContent(appStoreID: String, canonical: String) -> String {
+    static func bannerContent(appStoreID: String, argument link: String?) -> String {
+        guard let link else { return "app-id=\(appStoreID)" }
         var argument = ""
-        for character in canonical { argument += character == "," ? "%2C" : String(character) }
+        argument.reserveCapacity(link.utf8.count)
+        for character in link { argument += character == "," ? "%2C" : String(character) }
         return "app-id=\(appStoreID), app-argument=\(argument)"
     }
 

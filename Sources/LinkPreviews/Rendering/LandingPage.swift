@@ -9,20 +9,26 @@ import DeepLinks
 /// frames, forms and every other source. Its `<head>` holds the ``HeadFragment``, so the
 /// page is also what crawlers read.
 ///
-/// The "Open in the app" button uses the app's custom scheme (``AppListing/customScheme``):
-/// a tap on a link to the page's own domain would stay in Safari. Without a scheme the page
-/// points to the Smart App Banner instead.
+/// The "Open in the app" button carries the custom-scheme link the app accepts
+/// (``OfferedAppLinks/customSchemeLink``): a tap on a link to the page's own domain would
+/// stay in Safari. Without one the page points to the Smart App Banner instead. The words
+/// and the style come from a ``LandingPageTemplate``; the page's language is its preview's
+/// locale.
 ///
 /// ```swift
 /// let html = LandingPage(metadata).html
+/// let german = LandingPage(metadata, template: try LandingPageTemplate(strings: ["de": .german]))
 /// ```
 public struct LandingPage: Sendable, Hashable {
     /// The metadata the page is rendered from.
     public let metadata: PreviewMetadata
+    /// The words and style of the page.
+    public let template: LandingPageTemplate
 
     /// Creates the page for a preview's metadata.
-    public init(_ metadata: PreviewMetadata) {
+    public init(_ metadata: PreviewMetadata, template: LandingPageTemplate = .standard) {
         self.metadata = metadata
+        self.template = template
     }
 
     /// The policy the page declares in a `<meta http-equiv>` tag. A server should also send
@@ -32,70 +38,127 @@ public struct LandingPage: Sendable, Hashable {
         "default-src 'none'; img-src https:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
 
     /// The page as HTML.
-    public var html: String {
+    public var html: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The page as UTF-8 bytes, written into one buffer.
+    public var bytes: [UInt8] {
+        var writer = HTMLWriter(capacity: 4096 + template.style.utf8.count)
+        write(into: &writer)
+        return writer.bytes
+    }
+
+    func write(into out: inout HTMLWriter) {
         let preview = metadata.preview
         let siteName = preview.siteName ?? ""
         let app = metadata.app
-        var out = "<!DOCTYPE html>\n"
+        let strings = template.strings(for: preview.locale)
+        out.raw("<!DOCTYPE html>\n")
         if let locale = preview.locale {
-            out += "<html lang=\"\(HTMLEscaping.attribute(locale.replacingUnderscores()))\">\n"
+            out.raw("<html lang=\"")
+            out.attribute(locale.replacingUnderscores())
+            out.raw("\">\n")
         } else {
-            out += "<html>\n"
+            out.raw("<html>\n")
         }
-        out += "<head>\n<meta charset=\"utf-8\">\n"
-        out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        out +=
-            "<meta http-equiv=\"Content-Security-Policy\" content=\"\(HTMLEscaping.attribute(Self.contentSecurityPolicy))\">\n"
-        let title =
-            preview.title == siteName || siteName.isEmpty ? preview.title : "\(preview.title) – \(siteName)"
-        out += "<title>\(HTMLEscaping.text(title))</title>\n"
-        out += HeadFragment(metadata).html
-        out += "<style>\n\(Self.style)</style>\n</head>\n<body>\n<main class=\"card\">\n"
+        out.raw("<head>\n<meta charset=\"utf-8\">\n")
+        out.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+        out.raw(Self.policyTag)
+        out.raw("<title>")
+        if preview.title == siteName || siteName.isEmpty {
+            out.text(preview.title)
+        } else {
+            out.text(preview.title)
+            out.raw(" – ")
+            out.text(siteName)
+        }
+        out.raw("</title>\n")
+        out.raw("<link rel=\"canonical\" href=\"")
+        out.attribute(metadata.canonicalURL)
+        out.raw("\">\n")
+        for tag in metadata.tags {
+            out.raw(tag.attribute == .property ? "<meta property=\"" : "<meta name=\"")
+            out.attribute(tag.key)
+            out.raw("\" content=\"")
+            out.attribute(tag.content)
+            out.raw("\">\n")
+        }
+        out.raw("<style>\n")
+        out.raw(template.style)
+        out.raw("</style>\n</head>\n<body>\n<main class=\"card\">\n")
 
         if let image = preview.image {
-            out += "<figure class=\"art\"><img src=\"\(HTMLEscaping.attribute(image.url))\""
-            out += " alt=\"\(HTMLEscaping.attribute(image.alt ?? ""))\""
+            out.raw("<figure class=\"art\"><img src=\"")
+            out.attribute(image.url)
+            out.raw("\" alt=\"")
+            out.attribute(image.alt ?? "")
+            out.raw("\"")
             if let width = image.width, let height = image.height {
-                out += " width=\"\(width)\" height=\"\(height)\""
+                out.raw(" width=\"\(width)\" height=\"\(height)\"")
             }
-            out += "></figure>\n"
+            out.raw("></figure>\n")
         } else {
-            let initial = siteName.first.map { String($0) } ?? ""
-            out += "<div class=\"art blank\" aria-hidden=\"true\">\(HTMLEscaping.text(initial))</div>\n"
+            out.raw("<div class=\"art blank\" aria-hidden=\"true\">")
+            out.text(siteName.first.map { String($0) } ?? "")
+            out.raw("</div>\n")
         }
 
-        out += "<div class=\"content\">\n"
-        out += "<p class=\"site\">\(HTMLEscaping.text(siteName))</p>\n"
-        out += "<h1>\(HTMLEscaping.text(preview.title))</h1>\n"
+        out.raw("<div class=\"content\">\n<p class=\"site\">")
+        out.text(siteName)
+        out.raw("</p>\n<h1>")
+        out.text(preview.title)
+        out.raw("</h1>\n")
         if let description = preview.description {
-            out += "<p class=\"summary\">\(HTMLEscaping.text(description))</p>\n"
+            out.raw("<p class=\"summary\">")
+            out.text(description)
+            out.raw("</p>\n")
         }
-        out += "<div class=\"actions\">\n"
-        let openLink = app.customSchemeLink(for: metadata.canonicalURL)
+        out.raw("<div class=\"actions\">\n")
+        let openLink = metadata.appLinks.customSchemeLink
         if let open = openLink {
-            out += "<a class=\"button primary\" href=\"\(HTMLEscaping.attribute(open))\">"
-            out += "Open in \(HTMLEscaping.text(app.name))</a>\n"
+            out.raw("<a class=\"button primary\" href=\"")
+            out.attribute(open)
+            out.raw("\">")
+            Self.text(strings.openInApp, app: app.name, into: &out)
+            out.raw("</a>\n")
         }
-        out += "<div class=\"stores\">\n"
-        out += "<a class=\"button store\" href=\"\(HTMLEscaping.attribute(app.appStoreURL))\">"
-        out += "<small>Download on the</small>App Store</a>\n"
+        out.raw("<div class=\"stores\">\n<a class=\"button store\" href=\"")
+        out.attribute(app.appStoreURL)
+        out.raw("\"><small>")
+        out.text(strings.appStoreCaption)
+        out.raw("</small>")
+        out.text(strings.appStore)
+        out.raw("</a>\n")
         if let play = app.googlePlayURL {
-            out += "<a class=\"button store\" href=\"\(HTMLEscaping.attribute(play))\">"
-            out += "<small>Get it on</small>Google Play</a>\n"
+            out.raw("<a class=\"button store\" href=\"")
+            out.attribute(play)
+            out.raw("\"><small>")
+            out.text(strings.googlePlayCaption)
+            out.raw("</small>")
+            out.text(strings.googlePlay)
+            out.raw("</a>\n")
         }
-        out += "</div>\n</div>\n"
-        if openLink == nil {
-            out += "<p class=\"hint\">Already have \(HTMLEscaping.text(app.name))? "
-            out += "Tap Open in the banner at the top of Safari.</p>\n"
-        } else {
-            out +=
-                "<p class=\"hint\">New to \(HTMLEscaping.text(app.name))? Get the app, then open this link again.</p>\n"
+        out.raw("</div>\n</div>\n<p class=\"hint\">")
+        Self.text(openLink == nil ? strings.hintWithoutButton : strings.hintWithButton, app: app.name, into: &out)
+        out.raw("</p>\n</div>\n</main>\n<footer><a href=\"")
+        out.attribute(metadata.homeURL)
+        out.raw("\">")
+        out.text(siteName)
+        out.raw("</a></footer>\n</body>\n</html>\n")
+    }
+
+    /// The `<meta http-equiv>` tag, written once.
+    static let policyTag =
+        "<meta http-equiv=\"Content-Security-Policy\" content=\"\(HTMLEscaping.attribute(contentSecurityPolicy))\">\n"
+
+    /// A template string as escaped text, `{app}` replaced by the app's name.
+    static func text(_ string: String, app: String, into out: inout HTMLWriter) {
+        var rest = Substring(string)
+        while let range = rest.range(of: "{app}") {
+            out.text(String(rest[..<range.lowerBound]))
+            out.text(app)
+            rest = rest[range.upperBound...]
         }
-        out += "</div>\n</main>\n"
-        out +=
-            "<footer><a href=\"\(HTMLEscaping.attribute(metadata.homeURL))\">\(HTMLEscaping.text(siteName))</a></footer>\n"
-        out += "</body>\n</html>\n"
-        return out
+        out.text(String(rest))
     }
 }
 

@@ -40,6 +40,11 @@ public enum LinkPreviewError: Error, Sendable, Hashable, Encodable, CustomString
     case invalidTwitterHandle(String)
     /// A value of the app listing breaks its rule (see ``AppListing``).
     case invalidApp(field: String, value: String)
+    /// A link offered to the app (``OfferedAppLinks``) is not an absolute `http(s)` link or a
+    /// link of a custom scheme.
+    case invalidAppLink(String, reason: String)
+    /// A landing page template breaks a rule (``LandingPageTemplate``).
+    case invalidTemplate(String)
     /// A provider was registered for a route name the table does not have.
     case unknownRoute(String)
     /// The provider for a route threw; `message` is the error's description.
@@ -66,6 +71,9 @@ public enum LinkPreviewError: Error, Sendable, Hashable, Encodable, CustomString
         case .invalidTwitterHandle(let handle):
             "the Twitter handle \(Self.quote(handle)) must be '@' and 1 to 15 letters, digits or underscores"
         case .invalidApp(let field, let value): "the app listing's \(field) \(Self.quote(value)) is not valid"
+        case .invalidAppLink(let link, let reason):
+            "the app link \(Self.quote(link)) cannot be offered: \(Self.shorten(reason))"
+        case .invalidTemplate(let reason): "the landing page template is invalid: \(reason)"
         case .unknownRoute(let name):
             "a preview provider is registered for \(Self.quote(name)), which is not a route"
         case .providerFailed(let route, let message):

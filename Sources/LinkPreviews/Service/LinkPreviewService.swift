@@ -39,17 +39,28 @@ public struct LinkPreviewService: Sendable {
     public let providers: PreviewProviders
     /// The text limits.
     public let limits: PreviewLimits
+    /// The sensitive or destructive routes whose pages carry their link to the app (the app
+    /// asks before it acts); every other guarded route's page offers the home page's link.
+    public let linkCarryingRoutes: Set<String>
+    /// The links the home page offers, worked out once.
+    private(set) var homeLinks = OfferedAppLinks.none
 
     /// Creates a service and checks its configuration.
     ///
-    /// - Throws: ``LinkPreviewError/unknownRoute(_:)`` for a provider bound to a name the
-    ///   table does not have, or the error the site's configuration raises when its generic
-    ///   preview is built.
+    /// - Parameters:
+    ///   - linkCarryingRoutes: sensitive or destructive routes whose landing pages carry their
+    ///     own link to the app (a gift-code redemption, say, so that a user who has the app
+    ///     keeps the code). The preview stays the generic one; only the app links change, and
+    ///     the app still asks before it acts. By default no guarded route carries its link.
+    /// - Throws: ``LinkPreviewError/unknownRoute(_:)`` for a provider or a link-carrying route
+    ///   bound to a name the table does not have, or the error the site's configuration
+    ///   raises when its generic preview is built.
     public init(
         receiver: LinkReceiver, site: PreviewSite, providers: PreviewProviders,
-        limits: PreviewLimits = PreviewLimits()
+        limits: PreviewLimits = PreviewLimits(), linkCarryingRoutes: Set<String> = []
     ) throws(LinkPreviewError) {
-        if let unknown = providers.routeNames.first(where: { receiver.router.route(named: $0) == nil }) {
+        let names = providers.routeNames + linkCarryingRoutes.sorted()
+        if let unknown = names.first(where: { receiver.router.route(named: $0) == nil }) {
             throw .unknownRoute(unknown)
         }
         _ = try PreviewMetadata.generic(site: site, source: PreviewSource(.browserFallback), limits: limits)
@@ -57,6 +68,8 @@ public struct LinkPreviewService: Sendable {
         self.site = site
         self.providers = providers
         self.limits = limits
+        self.linkCarryingRoutes = linkCarryingRoutes
+        homeLinks = offeredLinks(home: ())
     }
 
     /// The preview for link text.
@@ -64,24 +77,51 @@ public struct LinkPreviewService: Sendable {
     /// - Throws: ``LinkPreviewError`` when the link gets no preview or a provider's preview
     ///   breaks a rule.
     public func preview(for text: String) async throws(LinkPreviewError) -> PreviewMetadata {
+        try metadata(for: try await resolve(text))
+    }
+
+    /// What a link resolves to before any text is cleaned or rendered: where the content
+    /// comes from, the provider's preview as given, and the links offered to the app. Two
+    /// equal resolutions give equal metadata, so a server can cache what it rendered by it.
+    struct Resolution: Sendable, Hashable {
+        /// Where the content came from.
+        let source: PreviewSource
+        /// The canonical link and the provider's preview, or `nil` for the generic preview.
+        let routed: Routed?
+        /// The links the page offers the app.
+        let appLinks: OfferedAppLinks
+
+        struct Routed: Sendable, Hashable {
+            let canonicalURL: String
+            let preview: LinkPreview
+        }
+    }
+
+    /// Decides a link, asks its provider, and works out the links offered to the app.
+    func resolve(_ text: String) async throws(LinkPreviewError) -> Resolution {
         switch receiver.receive(url: text).outcome {
         case .reject(.malformed(let error)):
             throw .linkRefused(error)
         case .reject(let rejection):
             throw .linkRejected(reason: rejection.description)
         case .openInBrowser:
-            return try generic(.browserFallback)
+            return Resolution(source: PreviewSource(.browserFallback), routed: nil, appLinks: homeLinks)
         case .confirm(let match):
             guard match.link.isWeb else { throw .notAWebLink(scheme: match.link.scheme) }
-            return try generic(.confirmationRequired, match.route)
+            let links = linkCarryingRoutes.contains(match.route) ? try offeredLinks(for: match) : homeLinks
+            return Resolution(
+                source: PreviewSource(.confirmationRequired, routeName: match.route), routed: nil, appLinks: links)
         case .route(let match):
             guard match.link.isWeb else { throw .notAWebLink(scheme: match.link.scheme) }
-            return try await preview(for: match)
+            return try await resolve(match)
         }
     }
 
-    private func preview(for match: RouteMatch) async throws(LinkPreviewError) -> PreviewMetadata {
-        guard let provider = providers[match.route] else { return try generic(.noProvider, match.route) }
+    private func resolve(_ match: RouteMatch) async throws(LinkPreviewError) -> Resolution {
+        let links = try offeredLinks(for: match)
+        guard let provider = providers[match.route] else {
+            return Resolution(source: PreviewSource(.noProvider, routeName: match.route), routed: nil, appLinks: links)
+        }
         let canonical = try canonicalLink(for: match)
         let request = PreviewRequest(
             route: match.route, parameters: match.parameters, canonicalURL: canonical)
@@ -91,24 +131,30 @@ public struct LinkPreviewService: Sendable {
         } catch {
             throw .providerFailed(route: match.route, message: String(describing: error))
         }
-        guard let found else { return try generic(.contentNotFound, match.route) }
-        return try PreviewMetadata(
-            canonicalURL: canonical, preview: found, site: site,
+        guard let found else {
+            return Resolution(
+                source: PreviewSource(.contentNotFound, routeName: match.route), routed: nil, appLinks: links)
+        }
+        return Resolution(
             source: PreviewSource(.route, routeName: match.route),
-            limits: limits)
+            routed: Resolution.Routed(canonicalURL: canonical, preview: found), appLinks: links)
+    }
+
+    /// The metadata of a resolution: cleaned, checked, with its tags.
+    func metadata(for resolution: Resolution) throws(LinkPreviewError) -> PreviewMetadata {
+        guard let routed = resolution.routed else {
+            return try PreviewMetadata.generic(
+                site: site, source: resolution.source, limits: limits, appLinks: resolution.appLinks)
+        }
+        return try PreviewMetadata(
+            canonicalURL: routed.canonicalURL, preview: routed.preview, site: site, source: resolution.source,
+            limits: limits, appLinks: resolution.appLinks)
     }
 
     /// The link written back from the route and its typed parameters, without the query
     /// parameters that hold their default.
     func canonicalLink(for match: RouteMatch) throws(LinkPreviewError) -> String {
-        var parameters = match.parameters
-        if let route = receiver.router.route(named: match.route) {
-            for query in route.query {
-                if case .defaulted(let text) = query.requirement, parameters[query.name]?.text == text {
-                    parameters[query.name] = nil
-                }
-            }
-        }
+        let parameters = writtenParameters(of: match)
         do {
             // The table's canonical host, when the route serves it, names the page once.
             let host = receiver.router.canonicalHost(for: match.route) ?? match.link.host
@@ -121,9 +167,47 @@ public struct LinkPreviewService: Sendable {
         }
     }
 
-    private func generic(_ kind: PreviewSource.Kind, _ route: String? = nil) throws(LinkPreviewError)
-        -> PreviewMetadata
-    {
-        try PreviewMetadata.generic(site: site, source: PreviewSource(kind, routeName: route), limits: limits)
+    /// A match's parameters without the query parameters that hold their default.
+    private func writtenParameters(of match: RouteMatch) -> RouteParameters {
+        var parameters = match.parameters
+        if let route = receiver.router.route(named: match.route) {
+            for query in route.query {
+                if case .defaulted(let text) = query.requirement, parameters[query.name]?.text == text {
+                    parameters[query.name] = nil
+                }
+            }
+        }
+        return parameters
+    }
+
+    /// The links a page for a matched route offers the app: the route's web link and its
+    /// custom-scheme link, each written by reverse routing and kept only when the receiver
+    /// leads it back to the same route (to navigate, or to ask first).
+    func offeredLinks(for match: RouteMatch) throws(LinkPreviewError) -> OfferedAppLinks {
+        let web = try canonicalLink(for: match)
+        var custom: String?
+        if let scheme = site.app.customScheme?.name,
+            let text = try? receiver.link(for: match.route, parameters: writtenParameters(of: match), scheme: scheme)
+        {
+            custom = accepts(text, route: match.route) ? text : nil
+        }
+        return OfferedAppLinks(webLink: accepts(web, route: match.route) ? web : nil, customSchemeLink: custom)
+    }
+
+    /// The links the home page offers: those of the route the home page leads to, if the app
+    /// has one.
+    private func offeredLinks(home: Void) -> OfferedAppLinks {
+        guard case .route(let match) = receiver.receive(url: site.homeURL).outcome, match.link.isWeb,
+            let links = try? offeredLinks(for: match)
+        else { return .none }
+        return links
+    }
+
+    /// Whether the app's receiver takes a link to a route (to show it, or to ask first).
+    private func accepts(_ text: String, route: String) -> Bool {
+        switch receiver.receive(url: text).outcome {
+        case .route(let match), .confirm(let match): match.route == route
+        case .reject, .openInBrowser: false
+        }
     }
 }

@@ -33,8 +33,12 @@ public struct AppListing: Sendable, Hashable, Codable {
     /// button and by the app tags.
     ///
     /// A page cannot open its own domain's universal link in the app (a tap on a link to the
-    /// same domain stays in Safari, see “The landing page opens the app with its scheme” in the documentation), so the button uses this scheme instead. Without a
-    /// scheme the page shows no button and relies on the Smart App Banner.
+    /// same domain stays in Safari, see “The landing page opens the app with its scheme” in
+    /// the documentation), so the button uses this scheme instead. ``LinkPreviewService``
+    /// writes the scheme's link by reverse routing from the matched route, with the
+    /// registration of the same name in the app's receiver, and offers it only when that
+    /// receiver accepts it. Without a scheme the page shows no button and relies on the
+    /// Smart App Banner.
     public var customScheme: CustomScheme?
 
     /// Creates a listing.
@@ -55,36 +59,6 @@ public struct AppListing: Sendable, Hashable, Codable {
     /// The Google Play page of the Android app, if there is one.
     public var googlePlayURL: String? {
         googlePlayPackage.map { "https://play.google.com/store/apps/details?id=" + $0 }
-    }
-
-    /// The custom-scheme form of a canonical web link, if the app has a scheme that can carry
-    /// it.
-    ///
-    /// What follows `scheme://` depends on what the scheme's host means:
-    ///
-    /// | host rule | `https://photos.example.com/albums/summer?sort=date` becomes |
-    /// |---|---|
-    /// | `CustomScheme.HostRule.routeSegment` | `photoalbum://albums/summer?sort=date` (the router reads the first segment as the host) |
-    /// | `CustomScheme.HostRule.domain(_:)` | `photoalbum://photos.example.com/albums/summer?sort=date`, or `nil` when the web link's host is not one of the scheme's domains |
-    ///
-    /// The fragment is dropped.
-    public func customSchemeLink(for canonicalURL: String) -> String? {
-        guard let customScheme else { return nil }
-        var rest = Substring(canonicalURL)
-        if let schemeEnd = rest.range(of: "://") { rest = rest[schemeEnd.upperBound...] }
-        if let fragment = rest.firstIndex(of: "#") { rest = rest[..<fragment] }
-        let pathStart = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? rest.endIndex
-        let host = String(rest[..<pathStart])
-        var pathAndQuery = rest[pathStart...]
-        switch customScheme.host {
-        case .routeSegment:
-            if pathAndQuery.first == "/" { pathAndQuery = pathAndQuery.dropFirst() }
-            return customScheme.name + "://" + pathAndQuery
-        case .domain(let patterns):
-            guard patterns.contains(where: { $0.matches(host) }) else { return nil }
-            if pathAndQuery.isEmpty { pathAndQuery = "/" }
-            return customScheme.name + "://" + host + pathAndQuery
-        }
     }
 
     /// The first rule the listing breaks, as an error; `nil` when it is valid.

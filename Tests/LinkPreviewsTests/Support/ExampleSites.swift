@@ -22,7 +22,7 @@ enum ExampleSites {
         // The receiver admits its custom schemes on top of the web policy, as the app does.
         var policy = receiver.policy
         for scheme in receiver.schemes { policy.allowedSchemes.insert(scheme.name) }
-        return try LinkReceiver(table: table, policy: policy)
+        return try LinkReceiver(table: table, policy: policy, schemes: SchemeRegistry(receiver.schemes))
     }
 
     struct Album {

@@ -40,7 +40,7 @@ public enum PhotoAlbumSite {
         let receiver: Receiver = try read("receiver.json")
         var policy = receiver.policy
         for scheme in receiver.schemes { policy.allowedSchemes.insert(scheme.name) }
-        return try LinkReceiver(table: table, policy: policy)
+        return try LinkReceiver(table: table, policy: policy, schemes: SchemeRegistry(receiver.schemes))
     }
 
     private static func read<T: Decodable>(_ name: String) throws -> T {

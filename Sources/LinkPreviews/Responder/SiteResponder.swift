@@ -1,0 +1,322 @@
+import DeepLinks
+
+/// A site's whole answer to HTTP requests, free of any HTTP framework: (method, target, host,
+/// headers) in, (status, headers, body) out.
+///
+/// One responder serves, from the app's own route table:
+///
+/// | request | answer |
+/// |---|---|
+/// | `/.well-known/apple-app-site-association`, `/apple-app-site-association` | the association file, `application/json`, never a redirect |
+/// | `/.well-known/assetlinks.json` | the Android statement list, `application/json` |
+/// | any other path under `/.well-known/` | 404 |
+/// | a link the table routes to content, `Accept` preferring `application/json` | the preview as JSON |
+/// | a link the table routes to content | the landing page (head tags for crawlers, the page for people) |
+/// | content the provider cannot find | the site's generic page, 404 |
+/// | a link the app would open in the browser, a route without a provider, a guarded route | the site's generic page, 200 |
+/// | a link the gate or the table refuses, a malformed target | 400, with the reason |
+/// | a method other than `GET` and `HEAD` | 405, `Allow: GET, HEAD` |
+/// | a provider that fails | 500 |
+///
+/// Every answer with a body carries `Content-Length`, `X-Content-Type-Options: nosniff`,
+/// `Referrer-Policy`, `X-Frame-Options: DENY` and a Content Security Policy; pages and the
+/// well-known files carry an `ETag` and `Cache-Control`, and an `If-None-Match` naming the
+/// tag gets `304 Not Modified`. `HEAD` gets the headers of `GET` and no body.
+///
+/// The request's link is the site host's origin and the target: `https://` + the canonical
+/// host of the ``SiteHost`` the request named (the first host when it named none of them) +
+/// the path and query. Nothing else of the request reaches a page, so the responder is
+/// stateless and any number of copies behind a load balancer answer alike. Rendered pages
+/// are kept by what they were rendered from (``Configuration/cacheCapacity``): a repeated
+/// link costs its decision, its provider and a lookup.
+///
+/// Cost: deciding a request is linear in the target and the headers it reads (the gate
+/// refuses links over its limit of 4,096 bytes before routing), plus the provider; a page
+/// is rendered in time linear in the cleaned preview, which ``PreviewLimits`` bounds.
+///
+/// ```swift
+/// let responder = try SiteResponder(
+///     service: service, hosts: [try SiteHost("photos.example.com")],
+///     associationFile: try AssociationFileEndpoint(file: file))
+/// let response = await responder.respond(
+///     to: SiteRequest(method: "GET", target: "/albums/summer-2024", host: "photos.example.com"))
+/// response.status   // 200
+/// ```
+public struct SiteResponder: Sendable {
+    /// What a site may change about its answers.
+    public struct Configuration: Sendable, Hashable {
+        /// The words and style of landing pages.
+        public var template: LandingPageTemplate
+        /// `Cache-Control` of pages and preview JSON with status 200: five minutes, so an
+        /// edited title reaches caches soon.
+        public var pageCacheControl: String
+        /// `Cache-Control` of pages whose content was not found (404): a minute, so content
+        /// that appears is not hidden for long.
+        public var notFoundCacheControl: String
+        /// `Cache-Control` of refusals (400, 405, unknown well-known paths): the same request
+        /// always gets the same refusal from the same table.
+        public var refusalCacheControl: String
+        /// How many rendered pages are kept (0: none).
+        public var cacheCapacity: Int
+        /// A `Strict-Transport-Security` value to send, when the site is only served over
+        /// HTTPS and no proxy in front adds one.
+        public var strictTransportSecurity: String?
+
+        /// Creates a configuration; every value has a default.
+        public init(
+            template: LandingPageTemplate = .standard, pageCacheControl: String = "public, max-age=300",
+            notFoundCacheControl: String = "public, max-age=60",
+            refusalCacheControl: String = "public, max-age=300", cacheCapacity: Int = 1024,
+            strictTransportSecurity: String? = nil
+        ) {
+            self.template = template
+            self.pageCacheControl = pageCacheControl
+            self.notFoundCacheControl = notFoundCacheControl
+            self.refusalCacheControl = refusalCacheControl
+            self.cacheCapacity = cacheCapacity
+            self.strictTransportSecurity = strictTransportSecurity
+        }
+    }
+
+    /// The `Content-Security-Policy` of landing pages: the page's own, plus what only a
+    /// header can say.
+    public static let pageContentSecurityPolicy = LandingPage.contentSecurityPolicy + "; frame-ancestors 'none'"
+    /// The `Content-Security-Policy` of every other answer: nothing may load.
+    public static let contentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'"
+    /// The methods the site answers.
+    public static let allowedMethods = "GET, HEAD"
+
+    /// The preview service.
+    public let service: LinkPreviewService
+    /// The hosts, the first one answering requests that name no listed host.
+    public let hosts: [SiteHost]
+    /// The association file, if the site serves one.
+    public let associationFile: AssociationFileEndpoint?
+    /// The Android statement list, if the site serves one.
+    public let assetLinks: AssetLinksEndpoint?
+    /// The configuration.
+    public let configuration: Configuration
+
+    private let origins: [String: String]
+    private let primaryOrigin: String
+    private let cache: RenderedPageCache
+    private let associationTag: String?
+    private let assetLinksTag: String?
+
+    /// Creates a responder and checks its configuration.
+    ///
+    /// - Throws: ``SiteResponderError`` when no host is given, a host is listed twice, the
+    ///   app's gate refuses links on a canonical host, or a header value of the
+    ///   configuration holds a control character.
+    public init(
+        service: LinkPreviewService, hosts: [SiteHost], associationFile: AssociationFileEndpoint? = nil,
+        assetLinks: AssetLinksEndpoint? = nil, configuration: Configuration = Configuration()
+    ) throws(SiteResponderError) {
+        guard let primary = hosts.first else { throw .noHosts }
+        var origins: [String: String] = [:]
+        for host in hosts {
+            guard origins[host.name] == nil else { throw .duplicateHost(host.name) }
+            do {
+                _ = try service.receiver.gate.parse("https://" + host.canonicalHost + "/")
+            } catch {
+                throw .hostRefusedByGate(host.canonicalHost, reason: error)
+            }
+            origins[host.name] = "https://" + host.canonicalHost
+        }
+        let values =
+            [
+                configuration.pageCacheControl, configuration.notFoundCacheControl,
+                configuration.refusalCacheControl,
+            ] + (configuration.strictTransportSecurity.map { [$0] } ?? [])
+        if let bad = values.first(where: { $0.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } }) {
+            throw .invalidConfiguration("the header value \(LinkPreviewError.quote(bad)) holds a control character")
+        }
+        guard configuration.cacheCapacity >= 0 else {
+            throw .invalidConfiguration("the cache capacity must not be negative")
+        }
+        self.service = service
+        self.hosts = hosts
+        self.associationFile = associationFile
+        self.assetLinks = assetLinks
+        self.configuration = configuration
+        self.origins = origins
+        self.primaryOrigin = "https://" + primary.canonicalHost
+        self.cache = RenderedPageCache(capacity: configuration.cacheCapacity)
+        self.associationTag = associationFile.map { HTTPNegotiation.entityTag($0.body) }
+        self.assetLinksTag = assetLinks.map { HTTPNegotiation.entityTag($0.body) }
+    }
+
+    /// The answer to one request.
+    public func respond(to request: SiteRequest) async -> SiteResponse {
+        let isHead = request.method == "HEAD"
+        guard let target = Self.split(request.target) else {
+            return refusal(400, "the request target must be a path such as /albums, or an absolute http(s) URL", request)
+        }
+        if target.pathAndQuery.utf8.contains(UInt8(ascii: "#")) {
+            return refusal(400, "a request target has no fragment", request)
+        }
+        let path = target.pathAndQuery.prefix { $0 != "?" }
+        if let file = associationFile, file.answers(path: String(path)) {
+            return wellKnown(file.body, tag: associationTag ?? "", cacheControl: file.cacheControl, request)
+        }
+        if let file = assetLinks, path == AssetLinksEndpoint.path {
+            return wellKnown(file.body, tag: assetLinksTag ?? "", cacheControl: file.cacheControl, request)
+        }
+        guard request.method == "GET" || isHead else {
+            return refusal(405, "only GET and HEAD are allowed", request)
+        }
+        if path.hasPrefix("/.well-known/") || path == "/.well-known" {
+            return refusal(404, "not found", request)
+        }
+
+        let origin = (target.host ?? request.host).flatMap { origins[Self.hostName($0)] } ?? primaryOrigin
+        let resolution: LinkPreviewService.Resolution
+        do {
+            resolution = try await service.resolve(origin + target.pathAndQuery)
+        } catch {
+            return failure(error, request)
+        }
+        let representation = HTTPNegotiation.representation(accept: request.accept)
+        let key = RenderedPageCache.Key(resolution: resolution, representation: representation)
+        let page: RenderedPageCache.Page
+        if let cached = cache.page(for: key) {
+            page = cached
+        } else {
+            do {
+                page = try render(resolution, as: representation)
+            } catch {
+                return failure(error, request)
+            }
+            cache.store(page, for: key)
+        }
+        let cacheControl = page.status == 404 ? configuration.notFoundCacheControl : configuration.pageCacheControl
+        let policy = representation == .html ? Self.pageContentSecurityPolicy : Self.contentSecurityPolicy
+        if HTTPNegotiation.matches(ifNoneMatch: request.ifNoneMatch, etag: page.etag) {
+            return notModified(tag: page.etag, cacheControl: cacheControl, varies: true, policy: policy)
+        }
+        var headers = [
+            ResponseHeader("Content-Type", page.contentType),
+            ResponseHeader("Content-Length", String(page.body.count)),
+            ResponseHeader("ETag", page.etag),
+            ResponseHeader("Cache-Control", cacheControl),
+            ResponseHeader("Vary", "Accept"),
+        ]
+        headers += securityHeaders(policy: policy)
+        return SiteResponse(status: page.status, headers: headers, body: isHead ? [] : page.body)
+    }
+
+    /// Renders a resolution: the landing page or the preview JSON, its status and its tag.
+    private func render(_ resolution: LinkPreviewService.Resolution, as representation: HTTPNegotiation.Representation)
+        throws(LinkPreviewError) -> RenderedPageCache.Page
+    {
+        let metadata = try service.metadata(for: resolution)
+        let status = metadata.source.httpStatus
+        let body: [UInt8]
+        let type: String
+        switch representation {
+        case .html:
+            body = LandingPage(metadata, template: configuration.template).bytes
+            type = "text/html; charset=utf-8"
+        case .json:
+            do {
+                body = Array(try metadata.jsonData())
+            } catch {
+                throw .providerFailed(
+                    route: metadata.source.routeName ?? "", message: "its preview cannot be written as JSON")
+            }
+            type = "application/json"
+        }
+        return RenderedPageCache.Page(status: status, contentType: type, body: body, etag: HTTPNegotiation.entityTag(body))
+    }
+
+    private func wellKnown(_ body: [UInt8], tag: String, cacheControl: String, _ request: SiteRequest) -> SiteResponse {
+        guard request.method == "GET" || request.method == "HEAD" else {
+            return refusal(405, "only GET and HEAD are allowed", request)
+        }
+        if HTTPNegotiation.matches(ifNoneMatch: request.ifNoneMatch, etag: tag) {
+            return notModified(tag: tag, cacheControl: cacheControl, varies: false, policy: Self.contentSecurityPolicy)
+        }
+        var headers = [
+            ResponseHeader("Content-Type", "application/json"),
+            ResponseHeader("Content-Length", String(body.count)),
+            ResponseHeader("ETag", tag),
+            ResponseHeader("Cache-Control", cacheControl),
+        ]
+        headers += securityHeaders(policy: Self.contentSecurityPolicy)
+        return SiteResponse(status: 200, headers: headers, body: request.method == "HEAD" ? [] : body)
+    }
+
+    private func notModified(tag: String, cacheControl: String, varies: Bool, policy: String) -> SiteResponse {
+        var headers = [ResponseHeader("ETag", tag), ResponseHeader("Cache-Control", cacheControl)]
+        if varies { headers.append(ResponseHeader("Vary", "Accept")) }
+        return SiteResponse(status: 304, headers: headers + securityHeaders(policy: policy), body: [])
+    }
+
+    private func failure(_ error: LinkPreviewError, _ request: SiteRequest) -> SiteResponse {
+        switch error {
+        case .linkRefused, .linkRejected, .notAWebLink:
+            return refusal(400, error.description, request)
+        case .providerFailed(let route, _):
+            return refusal(500, "the preview for route \(LinkPreviewError.quote(route)) could not be built", request)
+        default:
+            return refusal(500, "the preview could not be built: \(error.description)", request)
+        }
+    }
+
+    /// A plain-text answer: the reason, one line.
+    private func refusal(_ status: Int, _ reason: String, _ request: SiteRequest) -> SiteResponse {
+        let body = Array((reason + "\n").utf8)
+        var headers = [
+            ResponseHeader("Content-Type", "text/plain; charset=utf-8"),
+            ResponseHeader("Content-Length", String(body.count)),
+            ResponseHeader("Cache-Control", status >= 500 ? "no-store" : configuration.refusalCacheControl),
+        ]
+        if status == 405 { headers.append(ResponseHeader("Allow", Self.allowedMethods)) }
+        headers += securityHeaders(policy: Self.contentSecurityPolicy)
+        return SiteResponse(status: status, headers: headers, body: request.method == "HEAD" ? [] : body)
+    }
+
+    private func securityHeaders(policy: String) -> [ResponseHeader] {
+        var headers = [
+            ResponseHeader("Content-Security-Policy", policy),
+            ResponseHeader("X-Content-Type-Options", "nosniff"),
+            ResponseHeader("Referrer-Policy", "strict-origin-when-cross-origin"),
+            ResponseHeader("X-Frame-Options", "DENY"),
+        ]
+        if let hsts = configuration.strictTransportSecurity {
+            headers.append(ResponseHeader("Strict-Transport-Security", hsts))
+        }
+        return headers
+    }
+
+    /// A target's host (absolute form only) and its path and query, or `nil` when it is
+    /// neither origin form nor an absolute `http(s)` URL.
+    static func split(_ target: String) -> (host: String?, pathAndQuery: String)? {
+        if target.hasPrefix("/") { return (nil, target) }
+        let lower = target.prefix(8).lowercased()
+        let rest: Substring
+        if lower.hasPrefix("https://") {
+            rest = target.dropFirst(8)
+        } else if lower.hasPrefix("http://") {
+            rest = target.dropFirst(7)
+        } else {
+            return nil
+        }
+        let end = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        let authority = rest[..<end]
+        guard !authority.isEmpty, !authority.contains("@") else { return nil }
+        let remainder = rest[end...]
+        return (String(authority), remainder.hasPrefix("/") ? String(remainder) : "/" + remainder)
+    }
+
+    /// A `Host` value without its port, lower-case.
+    static func hostName(_ host: String) -> String {
+        var name = Substring(host)
+        if name.hasPrefix("[") {
+            if let close = name.firstIndex(of: "]") { name = name[...close] }
+        } else if let colon = name.lastIndex(of: ":") {
+            name = name[..<colon]
+        }
+        return name.lowercased()
+    }
+}
