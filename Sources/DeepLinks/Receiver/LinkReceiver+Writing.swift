@@ -2,8 +2,8 @@ extension LinkReceiver {
     /// Writes a route's link for one of the receiver's schemes, spelled the way this receiver
     /// reads that scheme back.
     ///
-    /// A web scheme is written like ``Router/link(for:parameters:scheme:host:)`` (the table's
-    /// canonical host when the route serves it). A custom scheme is written as its
+    /// A web scheme is written like ``Router/link(for:parameters:scheme:host:)``, on `domain`
+    /// when it is given (else the table's canonical host when the route serves it). A custom scheme is written as its
     /// registration reads it: after the domain when its host is a domain (the given `domain`,
     /// else the table's canonical host when a pattern matches it, else the scheme's only
     /// exact domain), as a route segment otherwise. The text is parsed and matched forward
@@ -25,7 +25,8 @@ extension LinkReceiver {
         guard !RouteScope.isWeb(name), let registration = schemes[name],
             case .domain(let patterns) = registration.host
         else {
-            return try router.link(for: route, parameters: parameters, scheme: name)
+            return try router.link(
+                for: route, parameters: parameters, scheme: name, host: RouteScope.isWeb(name) ? domain : nil)
         }
         let chosen: String
         if let domain {

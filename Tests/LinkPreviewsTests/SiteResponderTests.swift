@@ -1,0 +1,388 @@
+import AssociatedDomains
+import DeepLinks
+import Foundation
+import LinkPreviews
+import Testing
+
+/// A site served by a responder: the Photo Album fixture on two domains and a mobile mirror.
+enum ResponderFixture {
+    static let aasa =
+        #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.photoalbum"],"components":[{"/":"/albums/*"}]}]}}"#
+    static let assetLinks =
+        #"[{"relation":["delegate_permission/common.handle_all_urls"],"target":{"namespace":"android_app","package_name":"com.example.photoalbum","sha256_cert_fingerprints":["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"]}}]"#
+
+    static func receiver() throws -> LinkReceiver {
+        var policy = LinkPolicy(allowedHosts: ["photos.example.com", "photos.example.de"])
+        policy.allowedSchemes.insert("photoalbum")
+        return try LinkReceiver(table: PhotoAlbumFixture.table, policy: policy)
+    }
+
+    static func responder(
+        providers: PreviewProviders = PhotoAlbumFixture.providers,
+        configuration: SiteResponder.Configuration = SiteResponder.Configuration(),
+        assetLinks: Bool = true
+    ) throws -> SiteResponder {
+        let service = try LinkPreviewService(receiver: receiver(), site: PhotoAlbumFixture.site, providers: providers)
+        return try SiteResponder(
+            service: service,
+            hosts: [
+                SiteHost("photos.example.com"), SiteHost("photos.example.de"),
+                SiteHost("m.photos.example.com", canonicalHost: "photos.example.com"),
+            ],
+            associationFile: AssociationFileEndpoint(bytes: Array((aasa + "\n").utf8)),
+            assetLinks: assetLinks ? AssetLinksEndpoint(bytes: Array(Self.assetLinks.utf8)) : nil,
+            configuration: configuration)
+    }
+}
+
+@Suite("Site responder: every status and header")
+struct SiteResponderTests {
+    let responder: SiteResponder
+
+    init() throws {
+        responder = try ResponderFixture.responder()
+    }
+
+    func get(
+        _ target: String, method: String = "GET", host: String? = "photos.example.com", accept: String? = nil,
+        ifNoneMatch: String? = nil
+    ) async -> SiteResponse {
+        await responder.respond(
+            to: SiteRequest(method: method, target: target, host: host, accept: accept, ifNoneMatch: ifNoneMatch))
+    }
+
+    static let security = [
+        ResponseHeader("X-Content-Type-Options", "nosniff"),
+        ResponseHeader("Referrer-Policy", "strict-origin-when-cross-origin"),
+        ResponseHeader("X-Frame-Options", "DENY"),
+    ]
+    static let pagePolicy = ResponseHeader(
+        "Content-Security-Policy",
+        "default-src 'none'; img-src https:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    )
+    static let plainPolicy = ResponseHeader("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'")
+
+    func canonical(of response: SiteResponse) -> String? {
+        let text = response.text
+        guard let start = text.range(of: #"<link rel="canonical" href=""#) else { return nil }
+        return String(text[start.upperBound...].prefix { $0 != "\"" })
+    }
+
+    @Test("a routed link gets its landing page, with every header in order")
+    func landingPage() async throws {
+        let response = await get("/albums/summer-2024?utm_source=mail")
+        #expect(response.status == 200)
+        let etag = try #require(response.header("ETag"))
+        #expect(
+            response.headers
+                == [
+                    ResponseHeader("Content-Type", "text/html; charset=utf-8"),
+                    ResponseHeader("Content-Length", String(response.body.count)),
+                    ResponseHeader("ETag", etag),
+                    ResponseHeader("Cache-Control", "public, max-age=300"),
+                    ResponseHeader("Vary", "Accept"),
+                    Self.pagePolicy,
+                ] + Self.security)
+        #expect(etag.utf8.count == 18 && etag.hasPrefix("\"") && etag.hasSuffix("\""))
+        #expect(canonical(of: response) == "https://photos.example.com/albums/summer-2024")
+        #expect(response.text.hasPrefix("<!DOCTYPE html>\n"))
+        #expect(!response.text.contains("utm_source"))
+    }
+
+    @Test("API clients that prefer JSON get the preview as JSON; browsers and */* get the page")
+    func contentNegotiation() async throws {
+        let json = await get("/albums/summer-2024", accept: "application/json")
+        #expect(json.status == 200)
+        #expect(json.header("Content-Type") == "application/json")
+        #expect(json.header("Content-Security-Policy") == Self.plainPolicy.value)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.body)) as? [String: Any])
+        #expect(object["canonicalURL"] as? String == "https://photos.example.com/albums/summer-2024")
+        #expect(json.header("ETag") != (await get("/albums/summer-2024")).header("ETag"))
+
+        let cases: [(String?, String)] = [
+            (nil, "text/html; charset=utf-8"),
+            ("*/*", "text/html; charset=utf-8"),
+            ("text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", "text/html; charset=utf-8"),
+            ("text/html;q=0.5, application/json", "application/json"),
+            ("application/*", "application/json"),
+            ("application/json;q=0, */*", "text/html; charset=utf-8"),
+            ("application/json;q=0.9, text/html;q=0.95", "text/html; charset=utf-8"),
+            ("image/png", "text/html; charset=utf-8"),
+        ]
+        for (accept, type) in cases {
+            #expect((await get("/albums/summer-2024", accept: accept)).header("Content-Type") == type, "\(accept ?? "none")")
+        }
+    }
+
+    @Test("HEAD gets the headers of GET, Content-Length included, and no body")
+    func head() async {
+        for target in ["/albums/summer-2024", "/.well-known/apple-app-site-association", "/albums/%zz", "/.well-known/x"] {
+            let got = await get(target)
+            let head = await get(target, method: "HEAD")
+            #expect(head.status == got.status)
+            #expect(head.headers == got.headers, "\(target)")
+            #expect(head.body.isEmpty)
+            #expect(head.header("Content-Length") == String(got.body.count))
+        }
+    }
+
+    @Test("If-None-Match naming the ETag gets 304 with no body; weak tags, lists and * match too")
+    func notModified() async throws {
+        let page = await get("/albums/summer-2024")
+        let etag = try #require(page.header("ETag"))
+        for header in [etag, "W/" + etag, #""0000000000000000", "# + etag, "*"] {
+            let response = await get("/albums/summer-2024", ifNoneMatch: header)
+            #expect(response.status == 304, "\(header)")
+            #expect(response.body.isEmpty)
+            #expect(
+                response.headers
+                    == [
+                        ResponseHeader("ETag", etag), ResponseHeader("Cache-Control", "public, max-age=300"),
+                        ResponseHeader("Vary", "Accept"), Self.pagePolicy,
+                    ] + Self.security)
+        }
+        #expect((await get("/albums/summer-2024", ifNoneMatch: #""0000000000000000""#)).status == 200)
+        #expect((await get("/albums/summer-2024", method: "HEAD", ifNoneMatch: etag)).status == 304)
+    }
+
+    @Test("the association file is served on both paths, with an ETag, and 304 when unchanged")
+    func associationFile() async throws {
+        let expected = Array((ResponderFixture.aasa + "\n").utf8)
+        for path in ["/.well-known/apple-app-site-association", "/apple-app-site-association"] {
+            let response = await get(path + "?x=1")
+            #expect(response.status == 200)
+            #expect(response.body == expected)
+            let etag = try #require(response.header("ETag"))
+            #expect(
+                response.headers
+                    == [
+                        ResponseHeader("Content-Type", "application/json"),
+                        ResponseHeader("Content-Length", String(expected.count)),
+                        ResponseHeader("ETag", etag),
+                        ResponseHeader("Cache-Control", "public, max-age=3600"),
+                        Self.plainPolicy,
+                    ] + Self.security)
+            let again = await get(path, ifNoneMatch: etag)
+            #expect(again.status == 304)
+            #expect(again.body.isEmpty)
+        }
+    }
+
+    @Test("assetlinks.json is served as given, 304 when unchanged, and 404 when the site has none")
+    func assetLinks() async throws {
+        let response = await get("/.well-known/assetlinks.json")
+        #expect(response.status == 200)
+        #expect(response.header("Content-Type") == "application/json")
+        #expect(response.text == ResponderFixture.assetLinks)
+        let etag = try #require(response.header("ETag"))
+        #expect((await get("/.well-known/assetlinks.json", ifNoneMatch: etag)).status == 304)
+        let without = try ResponderFixture.responder(assetLinks: false)
+        let missing = await without.respond(to: SiteRequest(method: "GET", target: "/.well-known/assetlinks.json"))
+        #expect(missing.status == 404)
+        #expect(missing.text == "not found\n")
+    }
+
+    @Test("near misses of the well-known files are 404, never a redirect")
+    func wellKnownNearMisses() async {
+        for target in [
+            "/.well-known/apple-app-site-association/", "/.well-known/apple-app-site-association.json",
+            "/.well-known/assetlinks", "/.well-known/", "/.well-known",
+        ] {
+            let response = await get(target)
+            #expect(response.status == 404, "\(target)")
+            #expect(response.header("Location") == nil)
+            #expect(
+                response.headers
+                    == [
+                        ResponseHeader("Content-Type", "text/plain; charset=utf-8"),
+                        ResponseHeader("Content-Length", "10"),
+                        ResponseHeader("Cache-Control", "public, max-age=300"),
+                        Self.plainPolicy,
+                    ] + Self.security)
+        }
+    }
+
+    @Test("content that is not found gets the generic page with 404 and a short cache")
+    func contentNotFound() async {
+        let response = await get("/albums/winter-1999")
+        #expect(response.status == 404)
+        #expect(response.header("Cache-Control") == "public, max-age=60")
+        #expect(response.header("Content-Type") == "text/html; charset=utf-8")
+        #expect(canonical(of: response) == "https://photos.example.com/")
+    }
+
+    @Test("links the gate or the table refuse, and malformed targets, get 400 with the reason")
+    func badRequests() async {
+        let cases: [(String, String)] = [
+            ("/albums/%zz", "the link was refused: the link contains an invalid or truncated percent escape ('%zz') at offset 34\n"),
+            ("albums", "the request target must be a path such as /albums, or an absolute http(s) URL\n"),
+            ("*", "the request target must be a path such as /albums, or an absolute http(s) URL\n"),
+            ("ftp://photos.example.com/", "the request target must be a path such as /albums, or an absolute http(s) URL\n"),
+            ("/albums#top", "a request target has no fragment\n"),
+        ]
+        for (target, reason) in cases {
+            let response = await get(target)
+            #expect(response.status == 400, "\(target)")
+            #expect(response.text == reason)
+            #expect(response.header("Content-Type") == "text/plain; charset=utf-8")
+            #expect(response.header("Cache-Control") == "public, max-age=300")
+        }
+        #expect((await get("/albums/" + String(repeating: "a", count: 5000))).status == 400)
+    }
+
+    @Test("methods other than GET and HEAD get 405 with Allow, on pages and on the well-known files")
+    func methodNotAllowed() async {
+        for target in ["/albums/summer-2024", "/.well-known/apple-app-site-association", "/.well-known/assetlinks.json"] {
+            for method in ["POST", "PUT", "DELETE", "OPTIONS", "get"] {
+                let response = await get(target, method: method)
+                #expect(response.status == 405, "\(method) \(target)")
+                #expect(response.header("Allow") == "GET, HEAD")
+                #expect(response.text == "only GET and HEAD are allowed\n")
+            }
+        }
+    }
+
+    @Test("several hosts from one table: each page names its host's canonical host; unknown hosts get the first")
+    func severalHosts() async {
+        let cases: [(String?, String, String)] = [
+            ("photos.example.com", "/albums/summer-2024", "https://photos.example.com/albums/summer-2024"),
+            ("photos.example.de", "/albums/summer-2024", "https://photos.example.de/albums/summer-2024"),
+            ("PHOTOS.example.de:8443", "/albums/summer-2024", "https://photos.example.de/albums/summer-2024"),
+            ("m.photos.example.com", "/albums/summer-2024", "https://photos.example.com/albums/summer-2024"),
+            ("evil.example.net", "/albums/summer-2024", "https://photos.example.com/albums/summer-2024"),
+            (nil, "/albums/summer-2024", "https://photos.example.com/albums/summer-2024"),
+            ("evil.example.net", "http://photos.example.de/albums/summer-2024", "https://photos.example.de/albums/summer-2024"),
+            ("photos.example.de", "https://evil.example.net/albums/summer-2024", "https://photos.example.com/albums/summer-2024"),
+        ]
+        for (host, target, expected) in cases {
+            #expect(canonical(of: await get(target, host: host)) == expected, "\(host ?? "none") \(target)")
+        }
+    }
+
+    @Test("a provider's new preview for the same link is served at once: the cache keys on what pages are made of")
+    func cacheIsNeverStale() async throws {
+        final class Titles: @unchecked Sendable {
+            let lock = NSLock()
+            var title = "First"
+            func read() -> String { lock.withLock { title } }
+            func set(_ new: String) { lock.withLock { title = new } }
+        }
+        let titles = Titles()
+        var providers = PreviewProviders()
+        providers.bind("album") { _ in LinkPreview(title: titles.read()) }
+        let responder = try ResponderFixture.responder(providers: providers)
+        let request = SiteRequest(method: "GET", target: "/albums/a", host: "photos.example.com")
+        let first = await responder.respond(to: request)
+        let again = await responder.respond(to: request)
+        #expect(again == first)
+        titles.set("Second")
+        let changed = await responder.respond(to: request)
+        #expect(changed.text.contains("<h1>Second</h1>"))
+        #expect(changed.header("ETag") != first.header("ETag"))
+    }
+
+    @Test("a provider that fails gets 500, never cached, without its message")
+    func providerFailure() async throws {
+        struct StoreDown: Error {}
+        var providers = PreviewProviders()
+        providers.bind("album") { _ in throw StoreDown() }
+        let responder = try ResponderFixture.responder(providers: providers)
+        let response = await responder.respond(
+            to: SiteRequest(method: "GET", target: "/albums/a", host: "photos.example.com"))
+        #expect(response.status == 500)
+        #expect(response.header("Cache-Control") == "no-store")
+        #expect(response.text == "the preview for route 'album' could not be built\n")
+    }
+
+    @Test("the configuration sets the cache lifetimes and Strict-Transport-Security")
+    func configuration() async throws {
+        let responder = try ResponderFixture.responder(
+            configuration: SiteResponder.Configuration(
+                pageCacheControl: "public, max-age=60, s-maxage=600", cacheCapacity: 0,
+                strictTransportSecurity: "max-age=31536000"))
+        let response = await responder.respond(
+            to: SiteRequest(method: "GET", target: "/albums/summer-2024", host: "photos.example.com"))
+        #expect(response.header("Cache-Control") == "public, max-age=60, s-maxage=600")
+        #expect(response.headers.last == ResponseHeader("Strict-Transport-Security", "max-age=31536000"))
+    }
+
+    @Test("a request made from every header field keeps Host, Accept and If-None-Match")
+    func requestFromHeaders() {
+        let request = SiteRequest(
+            method: "GET", target: "/",
+            headers: [
+                ("HOST", "photos.example.de"), ("Accept", "text/html"), ("accept", "application/json"),
+                ("If-None-Match", #""a""#), ("Cookie", "session=1"),
+            ])
+        #expect(
+            request
+                == SiteRequest(
+                    method: "GET", target: "/", host: "photos.example.de", accept: "text/html, application/json",
+                    ifNoneMatch: #""a""#))
+        let withAuthority = SiteRequest(method: "GET", target: "/", host: "photos.example.com", headers: [("Host", "x")])
+        #expect(withAuthority.host == "photos.example.com")
+    }
+
+    @Test("a responder's configuration is checked when it is made")
+    func configurationErrors() throws {
+        let service = try LinkPreviewService(
+            receiver: ResponderFixture.receiver(), site: PhotoAlbumFixture.site, providers: PhotoAlbumFixture.providers)
+        #expect(throws: SiteResponderError.noHosts) { try SiteResponder(service: service, hosts: []) }
+        #expect(throws: SiteResponderError.duplicateHost("photos.example.com")) {
+            try SiteResponder(service: service, hosts: [SiteHost("photos.example.com"), SiteHost("Photos.Example.com")])
+        }
+        #expect(throws: SiteResponderError.self) { try SiteHost("photos.example.com:8080") }
+        #expect(throws: SiteResponderError.self) { try SiteHost("photos.example.com/albums") }
+        guard
+            case .hostRefusedByGate(let host, _)? = SiteResponderTests.error({ () throws(SiteResponderError) in
+                try SiteResponder(service: service, hosts: [SiteHost("other.example.com")])
+            })
+        else {
+            Issue.record("expected hostRefusedByGate")
+            return
+        }
+        #expect(host == "other.example.com")
+        #expect(
+            throws: SiteResponderError.invalidConfiguration(
+                "the header value 'public\r\nSet-Cookie: a=b' holds a control character")
+        ) {
+            try SiteResponder(
+                service: service, hosts: [SiteHost("photos.example.com")],
+                configuration: SiteResponder.Configuration(pageCacheControl: "public\r\nSet-Cookie: a=b"))
+        }
+    }
+
+    static func error(_ body: () throws(SiteResponderError) -> SiteResponder) -> SiteResponderError? {
+        do {
+            _ = try body()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test("assetlinks.json bytes are checked: at most 128 KB, JSON, a list")
+    func assetLinksChecks() {
+        #expect(throws: AssetLinksServingError.notAList) { try AssetLinksEndpoint(bytes: Array("{}".utf8)) }
+        #expect(throws: AssetLinksServingError.tooLarge(byteCount: 131_073)) {
+            try AssetLinksEndpoint(bytes: [UInt8(ascii: "[")] + Array(repeating: 0x20, count: 131_071) + [UInt8(ascii: "]")])
+        }
+        guard
+            case .notJSON? = Self.assetError({ () throws(AssetLinksServingError) in
+                try AssetLinksEndpoint(bytes: Array("[".utf8))
+            })
+        else {
+            Issue.record("expected notJSON")
+            return
+        }
+    }
+
+    static func assetError(_ body: () throws(AssetLinksServingError) -> AssetLinksEndpoint) -> AssetLinksServingError? {
+        do {
+            _ = try body()
+            return nil
+        } catch {
+            return error
+        }
+    }
+}
