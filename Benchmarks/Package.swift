@@ -26,6 +26,7 @@ let package = Package(
                 .product(name: "DeepLinks", package: "swift-deep-links"),
                 .product(name: "AssociatedDomains", package: "swift-deep-links"),
                 .product(name: "LinkAudit", package: "swift-deep-links"),
+                .product(name: "LinkPreviews", package: "swift-deep-links"),
                 .product(name: "RoutingKit", package: "routing-kit"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),

@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# Builds the preview server example (Examples/PreviewServer), checks the rendered pages with
-# an HTML5 parser, starts the server on a free loopback port, and checks its answers with
-# real HTTP requests: status, headers, no redirect, body. Stops the server on exit.
+# Builds the preview server examples (Examples/PreviewServer on Hummingbird and
+# Examples/VaporPreviewServer on Vapor, both adapters over the SDK's SiteResponder), checks the
+# rendered pages with an HTML5 parser, starts each server on a free loopback port in turn, and
+# checks its answers with real HTTP requests: status, headers, no redirect, body, 304s, both
+# well-known files. Stops the server on exit.
 #
-#   scripts/check-preview-server.sh
+#   scripts/check-preview-server.sh [hummingbird] [vapor]     (both when none is named)
 #
 # Needs swift, curl and python3; installs html5lib with pip when it is missing. The build
-# folder is Examples/PreviewServer/.build unless PREVIEW_SERVER_SCRATCH names another.
+# folders are the packages' .build unless PREVIEW_SERVER_SCRATCH or
+# VAPOR_PREVIEW_SERVER_SCRATCH names another.
 # Exit status: 0 when every check passed, 1 otherwise. The last line is "N passed, N failed".
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,6 +23,9 @@ if ! python3 -c "import html5lib" 2>/dev/null; then
     python3 -m pip install --quiet html5lib
 fi
 
+servers=("$@")
+((${#servers[@]})) || servers=(hummingbird vapor)
+
 echo "== build Examples/PreviewServer"
 build_preview_server debug
 
@@ -30,7 +36,7 @@ check() { # check DESCRIPTION ACTUAL EXPECTED
         passed=$((passed + 1))
     else
         failed=$((failed + 1))
-        echo "FAIL $1: expected '$3', got '$2'"
+        echo "FAIL ${label:-}$1: expected '$3', got '$2'"
     fi
 }
 
@@ -43,7 +49,12 @@ else
 fi
 "$bin/PreviewFixtures" --association-file "$work/expected-aasa.json" >/dev/null
 
-echo "== start the server on loopback"
+for server in "${servers[@]}"; do
+select_preview_server "$server"
+label="$server: "
+echo "== $server: build $product"
+build_preview_server debug --product "$product"
+echo "== $server: start the server on loopback"
 start_preview_server
 
 # fetch NAME [curl options] URL: writes $work/NAME.body and $work/NAME.headers, prints
@@ -53,6 +64,9 @@ fetch() {
     shift
     curl -s --max-time 10 --max-redirs 0 --path-as-is -D "$work/$name.headers" -o "$work/$name.body" \
         -w '%{http_code}|%{content_type}|%{redirect_url}|%{num_redirects}' "$@"
+}
+body_size() { # body_size NAME: bytes of the body (curl writes no file for an empty body)
+    if [[ -f "$work/$1.body" ]]; then wc -c <"$work/$1.body" | tr -d ' '; else echo 0; fi
 }
 header() { # header NAME FIELD: the value of a response header, without CR
     grep -i "^$2:" "$work/$1.headers" | head -n 1 | cut -d: -f2- | sed -e 's/^ *//' -e 's/\r$//'
@@ -91,40 +105,119 @@ check "AASA trailing slash is not redirected" "$(fetch aasa-slash "$base/.well-k
 check "AASA .json is not redirected" "$(fetch aasa-json "$base/.well-known/apple-app-site-association.json")" "404|text/plain; charset=utf-8||0"
 check "AASA POST" "$(fetch aasa-post -X POST "$base/.well-known/apple-app-site-association")" "405|text/plain; charset=utf-8||0"
 check "AASA POST Allow" "$(header aasa-post Allow)" "GET, HEAD"
+aasa_tag=$(header aasa ETag)
+check "AASA has an ETag" "$([[ "$aasa_tag" =~ ^\"[0-9a-f]{16}\"$ ]] && echo yes)" "yes"
+check "AASA 304 for its ETag" "$(fetch aasa-304 -H "If-None-Match: $aasa_tag" "$base/.well-known/apple-app-site-association")" "304|||0"
+check "AASA 304 has no body" "$(body_size aasa-304)" "0"
+check "AASA 304 ETag" "$(header aasa-304 ETag)" "$aasa_tag"
+check "AASA nosniff" "$(header aasa X-Content-Type-Options)" "nosniff"
+
+echo "== assetlinks.json"
+check "assetlinks GET" "$(fetch assetlinks "$base/.well-known/assetlinks.json")" "200|application/json||0"
+check "assetlinks bytes equal the checked-in file" "$(cmp -s "$work/assetlinks.body" Examples/PreviewServer/assetlinks.json && echo same)" "same"
+check "assetlinks is a statement list for the app" "$(python3 - "$work/assetlinks.body" <<'PY'
+import json, sys
+data = json.load(open(sys.argv[1]))
+print(isinstance(data, list) and data[0]["target"]["package_name"] == "com.example.photos"
+      and data[0]["relation"] == ["delegate_permission/common.handle_all_urls"])
+PY
+)" "True"
+check "assetlinks HEAD" "$(head_request /.well-known/assetlinks.json)" \
+    "200|application/json|$(wc -c <"$work/assetlinks.body" | tr -d ' ')|0"
+assetlinks_tag=$(header assetlinks ETag)
+check "assetlinks 304 for its ETag" "$(fetch assetlinks-304 -H "If-None-Match: $assetlinks_tag" "$base/.well-known/assetlinks.json")" "304|||0"
+check "assetlinks PUT" "$(fetch assetlinks-put -X PUT "$base/.well-known/assetlinks.json")" "405|text/plain; charset=utf-8||0"
+check "assetlinks .json/ is not redirected" "$(fetch assetlinks-slash "$base/.well-known/assetlinks.json/")" "404|text/plain; charset=utf-8||0"
 
 echo "== previews and landing pages"
-page() { # page NAME PATH STATUS CANONICAL TITLE [curl options]: the page and its headers
-    local name=$1 path=$2 status=$3 canonical=$4 title=$5
-    shift 5
+# page NAME PATH STATUS CANONICAL TITLE APP-ARGUMENT OPEN-LINK [curl options]: the page, its
+# headers, the links it offers the app ('none': none), and 304 for its ETag.
+page() {
+    local name=$1 path=$2 status=$3 canonical=$4 title=$5 argument=$6 open=$7
+    shift 7
     check "$name $path" "$(fetch "$name" "$@" "$base$path")" "$status|text/html; charset=utf-8||0"
     check "$path CSP" "$(header "$name" Content-Security-Policy)" \
         "default-src 'none'; img-src https:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
     check "$path nosniff" "$(header "$name" X-Content-Type-Options)" "nosniff"
-    if python3 scripts/check-previews.py page "$work/$name.body" --canonical "$canonical" --title "$title"; then
+    check "$path Referrer-Policy" "$(header "$name" Referrer-Policy)" "strict-origin-when-cross-origin"
+    check "$path X-Frame-Options" "$(header "$name" X-Frame-Options)" "DENY"
+    check "$path Vary" "$(header "$name" Vary)" "Accept"
+    check "$path Cache-Control" "$(header "$name" Cache-Control)" \
+        "$([[ $status == 404 ]] && echo "public, max-age=60" || echo "public, max-age=300")"
+    local tag
+    tag=$(header "$name" ETag)
+    check "$path 304 for its ETag" "$(fetch "$name-304" "$@" -H "If-None-Match: $tag" "$base$path")" "304|||0"
+    check "$path 304 has no body" "$(body_size "$name-304")" "0"
+    if python3 scripts/check-previews.py page "$work/$name.body" --canonical "$canonical" --title "$title" \
+        --app-argument "$argument" --open "$open"; then
         passed=$((passed + 1))
     else
         failed=$((failed + 1))
-        echo "FAIL $path page (see above)"
+        echo "FAIL ${label:-}$path page (see above)"
     fi
 }
 page photo "/albums?albumname=Summer%202024&index=3&utm_source=mail" 200 \
-    "$origin/albums?albumname=Summer%202024&index=3" "Photo 4 of 48 · Summer 2024"
-page album "/albums/summer-2024?fbclid=1" 200 "$origin/albums/summer-2024" "Summer 2024"
-page non-ascii "/albums/grandmas-90th" 200 "$origin/albums/grandmas-90th" "Grandma’s 90th 🎂"
-page hostile "/albums/hostile" 200 "$origin/albums/hostile" "Tom's \"best\" </title><script>alert(1)</script>"
-page not-found "/albums/winter-1999" 404 "$origin/" "Photo Album"
-page fallback "/blog/2024/hello" 200 "$origin/" "Photo Album"
-page missing-parameter "/albums?index=3" 200 "$origin/" "Photo Album"
-page invalid-parameter "/albums/%22%3E%3Cscript%3Ealert(1)%3C/script%3E" 200 "$origin/" "Photo Album"
-page destructive "/albums/summer-2024/delete" 200 "$origin/" "Photo Album"
-page sensitive "/shared" 200 "$origin/" "Photo Album"
-# Links are built from the server's own origin, never from the Host header or an absolute-form
-# request target: a spoofed host must not reach og:url, the canonical link or app-argument.
-page spoofed-host "/albums/summer-2024" 200 "$origin/albums/summer-2024" "Summer 2024" -H "Host: evil.example.net"
-page absolute-form "/" 200 "$origin/albums/summer-2024" "Summer 2024" --request-target "http://evil.example.net/albums/summer-2024"
+    "$origin/albums?albumname=Summer%202024&index=3" "Photo 4 of 48 · Summer 2024" \
+    "$origin/albums?albumname=Summer%202024&index=3" "photoalbum://photos.example.com/albums?albumname=Summer%202024&index=3"
+page album "/albums/summer-2024?fbclid=1" 200 "$origin/albums/summer-2024" "Summer 2024" \
+    "$origin/albums/summer-2024" "photoalbum://photos.example.com/albums/summer-2024"
+page non-ascii "/albums/grandmas-90th" 200 "$origin/albums/grandmas-90th" "Grandma’s 90th 🎂" \
+    "$origin/albums/grandmas-90th" "photoalbum://photos.example.com/albums/grandmas-90th"
+page hostile "/albums/hostile" 200 "$origin/albums/hostile" "Tom's \"best\" </title><script>alert(1)</script>" \
+    "$origin/albums/hostile" "photoalbum://photos.example.com/albums/hostile"
+# Content that is not found: the generic page, but the app still gets the link (it says so itself).
+page not-found "/albums/winter-1999" 404 "$origin/" "Photo Album" \
+    "$origin/albums/winter-1999" "photoalbum://photos.example.com/albums/winter-1999"
+# Links the app would open in the browser: nothing is offered to the app (it has no home route).
+page fallback "/blog/2024/hello" 200 "$origin/" "Photo Album" none none
+page missing-parameter "/albums?index=3" 200 "$origin/" "Photo Album" none none
+page invalid-parameter "/albums/%22%3E%3Cscript%3Ealert(1)%3C/script%3E" 200 "$origin/" "Photo Album" none none
+# A destructive route stays generic and carries nothing; the sensitive "shared with me" page opts
+# in to carrying its link (the app asks first).
+page destructive "/albums/summer-2024/delete" 200 "$origin/" "Photo Album" none none
+page sensitive "/shared" 200 "$origin/" "Photo Album" "$origin/shared" "photoalbum://photos.example.com/shared"
+# Links are built from the site's own hosts, never from a Host header or an absolute-form request
+# target it does not list: a spoofed host must not reach og:url, the canonical link or app-argument.
+page spoofed-host "/albums/summer-2024" 200 "$origin/albums/summer-2024" "Summer 2024" \
+    "$origin/albums/summer-2024" "photoalbum://photos.example.com/albums/summer-2024" -H "Host: evil.example.net"
+if [[ $server == vapor ]]; then
+    # Vapor reads every request target as a path (`URI(path:)`), so an absolute-form target
+    # reaches the responder as a path with an empty segment, which it refuses.
+    check "absolute-form target refused" \
+        "$(fetch absolute-form --request-target "http://evil.example.net/albums/summer-2024" "$base/")" \
+        "400|text/plain; charset=utf-8||0"
+    check "absolute-form host never reaches the answer" "$(grep -c evil "$work/absolute-form.body")" "0"
+else
+    page absolute-form "/" 200 "$origin/albums/summer-2024" "Summer 2024" \
+        "$origin/albums/summer-2024" "photoalbum://photos.example.com/albums/summer-2024" \
+        --request-target "http://evil.example.net/albums/summer-2024"
+fi
 
-echo "== stop the server"
+echo "== preview JSON, refusals"
+check "JSON preview" "$(fetch json -H "Accept: application/json" "$base/albums/summer-2024")" "200|application/json||0"
+check "JSON canonical" "$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["canonicalURL"])' "$work/json.body")" \
+    "$origin/albums/summer-2024"
+json_tag=$(header json ETag)
+check "JSON 304 for its ETag" "$(fetch json-304 -H "Accept: application/json" -H "If-None-Match: $json_tag" "$base/albums/summer-2024")" "304|||0"
+if [[ $server == vapor ]]; then
+    # Vapor reads the target with Foundation's URL parser, which writes the stray `%` as `%25`
+    # before any handler runs: the responder decides the repaired link, an invalid album slug.
+    check "malformed link, repaired by Vapor" "$(fetch bad "$base/albums/%zz")" "200|text/html; charset=utf-8||0"
+    check "malformed link, repaired by Vapor, stays generic" \
+        "$(grep -c '<link rel="canonical" href="https://photos.example.com/">' "$work/bad.body")" "1"
+else
+    check "malformed link 400" "$(fetch bad "$base/albums/%zz")" "400|text/plain; charset=utf-8||0"
+    check "malformed link reason" "$(cat "$work/bad.body")" \
+        "the link was refused: the link contains an invalid or truncated percent escape ('%zz') at offset 34"
+fi
+check "page POST 405" "$(fetch page-post -X POST "$base/albums/summer-2024")" "405|text/plain; charset=utf-8||0"
+check "page POST Allow" "$(header page-post Allow)" "GET, HEAD"
+check "page HEAD" "$(head_request /albums/summer-2024 | cut -d'|' -f1,2,4)" "200|text/html; charset=utf-8|0"
+check "other well-known path 404" "$(fetch wk "$base/.well-known/security.txt")" "404|text/plain; charset=utf-8||0"
+
+echo "== $server: stop the server"
 stop_preview_server
+done
 
 echo "preview server: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]

@@ -3,7 +3,7 @@
 what a browser reads equals what the renderer was given.
 
     check-previews.py fixtures --tool PATH/TO/PreviewFixtures [--keep DIR]
-    check-previews.py page FILE --canonical URL [--title TEXT]
+    check-previews.py page FILE --canonical URL [--title TEXT] [--app-argument URL|none] [--open URL|none]
 
 `fixtures` writes ordinary and hostile inputs (quotes, </script>, "><img onerror=...>,
 unpaired surrogates, controls, noncharacters, very long text) as UTF-16 code units, has the
@@ -21,13 +21,16 @@ the inputs by the documented text rules (PreviewText in Sources/LinkPreviews/Tex
      spaces dropped, U+2026 appended (the long inputs here have one scalar per character).
 
 `page` checks one page saved from the live server: no parse errors, nothing outside the
-allowed elements and attributes, and og:url, canonical link and app-argument equal to URL.
+allowed elements and attributes, og:url and canonical link equal to URL, and the links
+offered to the app (banner app-argument, open button, al:ios:url) exactly as given: a page
+offers only links the app accepts, and none when --app-argument and --open are 'none'.
 
 Exit status: 0 when every check passes, 1 when one fails, 2 on a usage error. The last line
 is "N passed, N failed".
 """
 import argparse
 import json
+import re
 import unicodedata
 import os
 import subprocess
@@ -242,9 +245,17 @@ def find(document, tag, cls=None):
     return None
 
 
+def routes_to_album(canonical):
+    """Whether the photo-album app routes a canonical link (to its album route): only such
+    links are offered to the app."""
+    return re.fullmatch(r"https://photos\.example\.com/albums/[a-z0-9-]{1,64}", canonical) is not None
+
+
 def app_link(canonical):
-    """The custom-scheme form of a web link for a scheme whose host is the domain:
-    photoalbum://photos.example.com/path?query, without the fragment."""
+    """The custom-scheme link the app is offered for a web link it routes (its scheme's host is
+    the domain: photoalbum://photos.example.com/path?query), or None when it routes none."""
+    if not routes_to_album(canonical):
+        return None
     rest = canonical.split("://", 1)[1].split("#", 1)[0]
     starts = [i for i in (rest.find("/"), rest.find("?")) if i >= 0]
     cut = min(starts) if starts else len(rest)
@@ -266,16 +277,26 @@ def expected_tags(canonical, title, description, alt, image_url):
         if alt:
             tags.append(("og:image:alt", alt))
     tags += [("twitter:card", "summary_large_image" if image_url else "summary"), ("twitter:site", SITE["twitter"])]
+    url = [("url", app_url)] if app_url else []
     for device in ("iphone", "ipad"):
-        tags += [("twitter:app:name:" + device, SITE["app_name"]), ("twitter:app:id:" + device, SITE["app_store_id"]),
-                 ("twitter:app:url:" + device, app_url)]
-    tags += [("twitter:app:name:googleplay", SITE["app_name"]), ("twitter:app:id:googleplay", SITE["package"]),
-             ("twitter:app:url:googleplay", app_url)]
-    tags += [("al:ios:url", app_url), ("al:ios:app_store_id", SITE["app_store_id"]), ("al:ios:app_name", SITE["app_name"]),
-             ("al:android:url", app_url), ("al:android:package", SITE["package"]), ("al:android:app_name", SITE["app_name"]),
+        tags += [("twitter:app:name:" + device, SITE["app_name"]), ("twitter:app:id:" + device, SITE["app_store_id"])]
+        tags += [("twitter:app:%s:%s" % (key, device), value) for key, value in url]
+    tags += [("twitter:app:name:googleplay", SITE["app_name"]), ("twitter:app:id:googleplay", SITE["package"])]
+    tags += [("twitter:app:%s:googleplay" % key, value) for key, value in url]
+    tags += [("al:ios:" + key, value) for key, value in url]
+    tags += [("al:ios:app_store_id", SITE["app_store_id"]), ("al:ios:app_name", SITE["app_name"])]
+    tags += [("al:android:" + key, value) for key, value in url]
+    tags += [("al:android:package", SITE["package"]), ("al:android:app_name", SITE["app_name"]),
              ("al:web:url", canonical)]
-    tags.append(("apple-itunes-app", "app-id=%s, app-argument=%s" % (SITE["app_store_id"], canonical.replace(",", "%2C"))))
+    tags.append(("apple-itunes-app", banner(canonical if app_url else None)))
     return tags
+
+
+def banner(argument):
+    """The Smart App Banner content: the app-argument only when a link is offered."""
+    if argument is None:
+        return "app-id=%s" % SITE["app_store_id"]
+    return "app-id=%s, app-argument=%s" % (SITE["app_store_id"], argument.replace(",", "%2C"))
 
 
 def check_fixtures(tool, keep):
@@ -346,14 +367,16 @@ def check_fixtures(tool, keep):
     return checks
 
 
-def check_page(path, canonical, title):
+def check_page(path, canonical, title, app_argument, open_link):
     checks = Checks()
     document = parse(path, checks, path)
     structure(document, checks, path)
     tags = dict(meta_tags(document))
     checks.equal(tags.get("og:url"), canonical, path + ": og:url")
-    checks.equal(tags.get("apple-itunes-app"),
-                 "app-id=%s, app-argument=%s" % (SITE["app_store_id"], canonical.replace(",", "%2C")), path + ": app-argument")
+    checks.equal(tags.get("apple-itunes-app"), banner(app_argument), path + ": app-argument")
+    button = find(document, "a", "primary")
+    checks.equal(button.attrib.get("href") if button is not None else None, open_link, path + ": open button")
+    checks.equal(tags.get("al:ios:url"), open_link or app_argument, path + ": al:ios:url")
     links = [e.attrib.get("href") for e in document.iter(NS + "link") if e.attrib.get("rel") == "canonical"]
     checks.equal(links, [canonical], path + ": canonical link")
     if title is not None:
@@ -373,11 +396,15 @@ def main():
     page.add_argument("file")
     page.add_argument("--canonical", required=True)
     page.add_argument("--title")
+    page.add_argument("--app-argument", help="the banner's app-argument; 'none' when none is offered")
+    page.add_argument("--open", help="the open button's link; 'none' when there is no button")
     arguments = parser.parse_args()
     if arguments.command == "fixtures":
         checks = check_fixtures(arguments.tool, arguments.keep)
     else:
-        checks = check_page(arguments.file, arguments.canonical, arguments.title)
+        none = lambda value: None if value in (None, "none") else value
+        checks = check_page(arguments.file, arguments.canonical, arguments.title,
+                            none(arguments.app_argument), none(arguments.open))
     print("previews: %d passed, %d failed" % (checks.passed, checks.failed))
     sys.exit(0 if checks.failed == 0 else 1)
 

@@ -6,6 +6,10 @@ import PackageDescription
 let package = Package(
     name: "PreviewServer",
     platforms: [.macOS(.v14)],
+    products: [
+        // The site's configuration, shared with the Vapor example (Examples/VaporPreviewServer).
+        .library(name: "PhotoAlbumSite", targets: ["PhotoAlbumSite"])
+    ],
     dependencies: [
         .package(name: "swift-deep-links", path: "../.."),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),

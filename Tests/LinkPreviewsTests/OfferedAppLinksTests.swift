@@ -41,7 +41,9 @@ struct OfferedAppLinksTests {
         Dictionary(metadata.tags.map { ($0.key, $0.content) }, uniquingKeysWith: { first, _ in first })
     }
 
-    @Test("a routed page offers the route's web link and its custom-scheme link, both written by reverse routing")
+    @Test(
+        "a routed page offers the route's web link and its custom-scheme link, both written by reverse routing"
+    )
     func routedPageOffersBothLinks() async throws {
         let metadata = try await PhotoAlbumFixture.service().preview(
             for: "https://photos.example.com/albums/summer-2024?sort=name&utm_source=mail")
@@ -58,7 +60,8 @@ struct OfferedAppLinksTests {
                 == "app-id=1234567890, app-argument=https://photos.example.com/albums/summer-2024?sort=name")
         #expect(
             LandingPage(metadata).html.contains(
-                #"<a class="button primary" href="photoalbum://albums/summer-2024?sort=name">Open in Photo Album</a>"#))
+                #"<a class="button primary" href="photoalbum://albums/summer-2024?sort=name">Open in Photo Album</a>"#
+            ))
     }
 
     @Test("a scheme whose host is a domain gets its link written after the domain")
@@ -68,7 +71,8 @@ struct OfferedAppLinksTests {
         #expect(metadata.appLinks.customSchemeLink == "photoalbum://photos.example.com/albums/summer-2024")
         let receiver = try ExampleSites.receiver("PhotoAlbum")
         #expect(
-            receiver.receive(url: "photoalbum://photos.example.com/albums/summer-2024").match?.route == "album")
+            receiver.receive(url: "photoalbum://photos.example.com/albums/summer-2024").match?.route
+                == "album")
     }
 
     @Test(
@@ -80,7 +84,8 @@ struct OfferedAppLinksTests {
             Issue.record("the app was expected to reject reel://de/title/tt0111161")
             return
         }
-        let metadata = try await StreamingFixture.service().preview(for: "https://reel.example/de/title/tt0111161")
+        let metadata = try await StreamingFixture.service().preview(
+            for: "https://reel.example/de/title/tt0111161")
         #expect(metadata.source == PreviewSource(.route, routeName: "title"))
         #expect(metadata.appLinks == OfferedAppLinks(webLink: "https://reel.example/de/title/tt0111161"))
         let byKey = tags(metadata)
@@ -89,7 +94,9 @@ struct OfferedAppLinksTests {
         let page = LandingPage(metadata).html
         #expect(!page.contains("reel://"))
         #expect(!page.contains("button primary"))
-        #expect(page.contains("<p class=\"hint\">Already have Reel? Tap Open in the banner at the top of Safari.</p>"))
+        #expect(
+            page.contains(
+                "<p class=\"hint\">Already have Reel? Tap Open in the banner at the top of Safari.</p>"))
     }
 
     @Test("a sensitive redeem route that opts in carries its link, code included; the preview stays generic")
@@ -108,7 +115,10 @@ struct OfferedAppLinksTests {
             metadata.smartAppBannerContent
                 == "app-id=1111111111, app-argument=https://reel.example/redeem?code=GIFT2024ABCD")
         // The app asks before it redeems.
-        guard case .confirm(let match) = try StreamingFixture.receiver().receive(url: "reel://redeem?code=GIFT2024ABCD").outcome
+        guard
+            case .confirm(let match) = try StreamingFixture.receiver().receive(
+                url: "reel://redeem?code=GIFT2024ABCD"
+            ).outcome
         else {
             Issue.record("the app was expected to ask first")
             return
@@ -129,7 +139,8 @@ struct OfferedAppLinksTests {
 
     @Test("generic pages offer the home route's links when the app routes the home page")
     func genericPagesOfferTheHomeRoute() async throws {
-        let metadata = try await PhotoAlbumFixture.service().preview(for: "https://photos.example.com/blog/2024")
+        let metadata = try await PhotoAlbumFixture.service().preview(
+            for: "https://photos.example.com/blog/2024")
         #expect(metadata.source.kind == .browserFallback)
         #expect(metadata.appLinks.webLink == "https://photos.example.com/")
         let guarded = try await PhotoAlbumFixture.service().preview(
@@ -151,12 +162,14 @@ struct OfferedAppLinksTests {
                 "javascript:alert(1)", reason: "its scheme must be the app's own custom scheme")
         ) {
             try PreviewMetadata(
-                canonicalURL: "https://reel.example/", preview: LinkPreview(title: "A"), site: StreamingFixture.site,
+                canonicalURL: "https://reel.example/", preview: LinkPreview(title: "A"),
+                site: StreamingFixture.site,
                 appLinks: OfferedAppLinks(customSchemeLink: "javascript:alert(1)"))
         }
         #expect(throws: LinkPreviewError.self) {
             try PreviewMetadata(
-                canonicalURL: "https://reel.example/", preview: LinkPreview(title: "A"), site: StreamingFixture.site,
+                canonicalURL: "https://reel.example/", preview: LinkPreview(title: "A"),
+                site: StreamingFixture.site,
                 appLinks: OfferedAppLinks(webLink: "reel://redeem"))
         }
     }
@@ -169,11 +182,13 @@ struct OfferedAppLinksTests {
                 == "photoalbum://photos.example.com/albums/summer-2024")
         #expect(
             try receiver.link(
-                for: "album", parameters: ["album": "summer-2024"], scheme: "https", domain: "photos.example.com")
+                for: "album", parameters: ["album": "summer-2024"], scheme: "https",
+                domain: "photos.example.com")
                 == "https://photos.example.com/albums/summer-2024")
         #expect(throws: ReverseRoutingError.hostNotInScope(route: "album", host: "other.example.com")) {
             try receiver.link(
-                for: "album", parameters: ["album": "summer-2024"], scheme: "photoalbum", domain: "other.example.com")
+                for: "album", parameters: ["album": "summer-2024"], scheme: "photoalbum",
+                domain: "other.example.com")
         }
     }
 }
@@ -182,7 +197,8 @@ struct OfferedAppLinksTests {
 struct LandingPageTemplateTests {
     func metadata(locale: String?) throws -> PreviewMetadata {
         try PreviewMetadata(
-            canonicalURL: "https://photos.example.com/albums/x", preview: LinkPreview(title: "X", locale: locale),
+            canonicalURL: "https://photos.example.com/albums/x",
+            preview: LinkPreview(title: "X", locale: locale),
             site: PhotoAlbumFixture.site,
             appLinks: OfferedAppLinks(customSchemeLink: "photoalbum://albums/x"))
     }
@@ -193,7 +209,10 @@ struct LandingPageTemplateTests {
         #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"de-DE\">\n"))
         #expect(html.contains(#"href="photoalbum://albums/x">In Photo Album öffnen</a>"#))
         #expect(html.contains("<small>Laden im</small>App Store</a>"))
-        #expect(html.contains("<p class=\"hint\">Neu bei Photo Album? Lade die App und öffne diesen Link dann noch einmal.</p>"))
+        #expect(
+            html.contains(
+                "<p class=\"hint\">Neu bei Photo Album? Lade die App und öffne diesen Link dann noch einmal.</p>"
+            ))
     }
 
     @Test("a language without strings gets the default ones")
@@ -223,7 +242,8 @@ struct LandingPageTemplateTests {
             try LandingPageTemplate(style: "h1{}</style><script>alert(1)</script>")
         }
         #expect(
-            throws: LinkPreviewError.invalidTemplate("the language code 'DE' is not 2 or 3 lower-case letters")
+            throws: LinkPreviewError.invalidTemplate(
+                "the language code 'DE' is not 2 or 3 lower-case letters")
         ) {
             try LandingPageTemplate(strings: ["DE": .german])
         }

@@ -93,7 +93,9 @@ struct RenderingTests {
             ))
     }
 
-    @Test("without an offered custom-scheme link there is no open button; the page points to the Smart App Banner")
+    @Test(
+        "without an offered custom-scheme link there is no open button; the page points to the Smart App Banner"
+    )
     func noSchemeNoOpenButton() throws {
         var site = PhotoAlbumFixture.site
         site.app.customScheme = nil

@@ -22,7 +22,8 @@ enum ResponderFixture {
         configuration: SiteResponder.Configuration = SiteResponder.Configuration(),
         assetLinks: Bool = true
     ) throws -> SiteResponder {
-        let service = try LinkPreviewService(receiver: receiver(), site: PhotoAlbumFixture.site, providers: providers)
+        let service = try LinkPreviewService(
+            receiver: receiver(), site: PhotoAlbumFixture.site, providers: providers)
         return try SiteResponder(
             service: service,
             hosts: [
@@ -48,7 +49,8 @@ struct SiteResponderTests {
         ifNoneMatch: String? = nil
     ) async -> SiteResponse {
         await responder.respond(
-            to: SiteRequest(method: method, target: target, host: host, accept: accept, ifNoneMatch: ifNoneMatch))
+            to: SiteRequest(
+                method: method, target: target, host: host, accept: accept, ifNoneMatch: ifNoneMatch))
     }
 
     static let security = [
@@ -60,7 +62,8 @@ struct SiteResponderTests {
         "Content-Security-Policy",
         "default-src 'none'; img-src https:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
     )
-    static let plainPolicy = ResponseHeader("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'")
+    static let plainPolicy = ResponseHeader(
+        "Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'")
 
     func canonical(of response: SiteResponse) -> String? {
         let text = response.text
@@ -110,13 +113,17 @@ struct SiteResponderTests {
             ("image/png", "text/html; charset=utf-8"),
         ]
         for (accept, type) in cases {
-            #expect((await get("/albums/summer-2024", accept: accept)).header("Content-Type") == type, "\(accept ?? "none")")
+            #expect(
+                (await get("/albums/summer-2024", accept: accept)).header("Content-Type") == type,
+                "\(accept ?? "none")")
         }
     }
 
     @Test("HEAD gets the headers of GET, Content-Length included, and no body")
     func head() async {
-        for target in ["/albums/summer-2024", "/.well-known/apple-app-site-association", "/albums/%zz", "/.well-known/x"] {
+        for target in [
+            "/albums/summer-2024", "/.well-known/apple-app-site-association", "/albums/%zz", "/.well-known/x",
+        ] {
             let got = await get(target)
             let head = await get(target, method: "HEAD")
             #expect(head.status == got.status)
@@ -177,7 +184,8 @@ struct SiteResponderTests {
         let etag = try #require(response.header("ETag"))
         #expect((await get("/.well-known/assetlinks.json", ifNoneMatch: etag)).status == 304)
         let without = try ResponderFixture.responder(assetLinks: false)
-        let missing = await without.respond(to: SiteRequest(method: "GET", target: "/.well-known/assetlinks.json"))
+        let missing = await without.respond(
+            to: SiteRequest(method: "GET", target: "/.well-known/assetlinks.json"))
         #expect(missing.status == 404)
         #expect(missing.text == "not found\n")
     }
@@ -214,10 +222,16 @@ struct SiteResponderTests {
     @Test("links the gate or the table refuse, and malformed targets, get 400 with the reason")
     func badRequests() async {
         let cases: [(String, String)] = [
-            ("/albums/%zz", "the link was refused: the link contains an invalid or truncated percent escape ('%zz') at offset 34\n"),
+            (
+                "/albums/%zz",
+                "the link was refused: the link contains an invalid or truncated percent escape ('%zz') at offset 34\n"
+            ),
             ("albums", "the request target must be a path such as /albums, or an absolute http(s) URL\n"),
             ("*", "the request target must be a path such as /albums, or an absolute http(s) URL\n"),
-            ("ftp://photos.example.com/", "the request target must be a path such as /albums, or an absolute http(s) URL\n"),
+            (
+                "ftp://photos.example.com/",
+                "the request target must be a path such as /albums, or an absolute http(s) URL\n"
+            ),
             ("/albums#top", "a request target has no fragment\n"),
         ]
         for (target, reason) in cases {
@@ -232,7 +246,9 @@ struct SiteResponderTests {
 
     @Test("methods other than GET and HEAD get 405 with Allow, on pages and on the well-known files")
     func methodNotAllowed() async {
-        for target in ["/albums/summer-2024", "/.well-known/apple-app-site-association", "/.well-known/assetlinks.json"] {
+        for target in [
+            "/albums/summer-2024", "/.well-known/apple-app-site-association", "/.well-known/assetlinks.json",
+        ] {
             for method in ["POST", "PUT", "DELETE", "OPTIONS", "get"] {
                 let response = await get(target, method: method)
                 #expect(response.status == 405, "\(method) \(target)")
@@ -242,7 +258,9 @@ struct SiteResponderTests {
         }
     }
 
-    @Test("several hosts from one table: each page names its host's canonical host; unknown hosts get the first")
+    @Test(
+        "several hosts from one table: each page names its host's canonical host; unknown hosts get the first"
+    )
     func severalHosts() async {
         let cases: [(String?, String, String)] = [
             ("photos.example.com", "/albums/summer-2024", "https://photos.example.com/albums/summer-2024"),
@@ -251,15 +269,23 @@ struct SiteResponderTests {
             ("m.photos.example.com", "/albums/summer-2024", "https://photos.example.com/albums/summer-2024"),
             ("evil.example.net", "/albums/summer-2024", "https://photos.example.com/albums/summer-2024"),
             (nil, "/albums/summer-2024", "https://photos.example.com/albums/summer-2024"),
-            ("evil.example.net", "http://photos.example.de/albums/summer-2024", "https://photos.example.de/albums/summer-2024"),
-            ("photos.example.de", "https://evil.example.net/albums/summer-2024", "https://photos.example.com/albums/summer-2024"),
+            (
+                "evil.example.net", "http://photos.example.de/albums/summer-2024",
+                "https://photos.example.de/albums/summer-2024"
+            ),
+            (
+                "photos.example.de", "https://evil.example.net/albums/summer-2024",
+                "https://photos.example.com/albums/summer-2024"
+            ),
         ]
         for (host, target, expected) in cases {
             #expect(canonical(of: await get(target, host: host)) == expected, "\(host ?? "none") \(target)")
         }
     }
 
-    @Test("a provider's new preview for the same link is served at once: the cache keys on what pages are made of")
+    @Test(
+        "a provider's new preview for the same link is served at once: the cache keys on what pages are made of"
+    )
     func cacheIsNeverStale() async throws {
         final class Titles: @unchecked Sendable {
             let lock = NSLock()
@@ -317,24 +343,29 @@ struct SiteResponderTests {
         #expect(
             request
                 == SiteRequest(
-                    method: "GET", target: "/", host: "photos.example.de", accept: "text/html, application/json",
+                    method: "GET", target: "/", host: "photos.example.de",
+                    accept: "text/html, application/json",
                     ifNoneMatch: #""a""#))
-        let withAuthority = SiteRequest(method: "GET", target: "/", host: "photos.example.com", headers: [("Host", "x")])
+        let withAuthority = SiteRequest(
+            method: "GET", target: "/", host: "photos.example.com", headers: [("Host", "x")])
         #expect(withAuthority.host == "photos.example.com")
     }
 
     @Test("a responder's configuration is checked when it is made")
     func configurationErrors() throws {
         let service = try LinkPreviewService(
-            receiver: ResponderFixture.receiver(), site: PhotoAlbumFixture.site, providers: PhotoAlbumFixture.providers)
+            receiver: ResponderFixture.receiver(), site: PhotoAlbumFixture.site,
+            providers: PhotoAlbumFixture.providers)
         #expect(throws: SiteResponderError.noHosts) { try SiteResponder(service: service, hosts: []) }
         #expect(throws: SiteResponderError.duplicateHost("photos.example.com")) {
-            try SiteResponder(service: service, hosts: [SiteHost("photos.example.com"), SiteHost("Photos.Example.com")])
+            try SiteResponder(
+                service: service, hosts: [SiteHost("photos.example.com"), SiteHost("Photos.Example.com")])
         }
         #expect(throws: SiteResponderError.self) { try SiteHost("photos.example.com:8080") }
         #expect(throws: SiteResponderError.self) { try SiteHost("photos.example.com/albums") }
         guard
-            case .hostRefusedByGate(let host, _)? = SiteResponderTests.error({ () throws(SiteResponderError) in
+            case .hostRefusedByGate(let host, _)? = SiteResponderTests.error({
+                () throws(SiteResponderError) in
                 try SiteResponder(service: service, hosts: [SiteHost("other.example.com")])
             })
         else {
@@ -365,7 +396,8 @@ struct SiteResponderTests {
     func assetLinksChecks() {
         #expect(throws: AssetLinksServingError.notAList) { try AssetLinksEndpoint(bytes: Array("{}".utf8)) }
         #expect(throws: AssetLinksServingError.tooLarge(byteCount: 131_073)) {
-            try AssetLinksEndpoint(bytes: [UInt8(ascii: "[")] + Array(repeating: 0x20, count: 131_071) + [UInt8(ascii: "]")])
+            try AssetLinksEndpoint(
+                bytes: [UInt8(ascii: "[")] + Array(repeating: 0x20, count: 131_071) + [UInt8(ascii: "]")])
         }
         guard
             case .notJSON? = Self.assetError({ () throws(AssetLinksServingError) in
@@ -377,7 +409,9 @@ struct SiteResponderTests {
         }
     }
 
-    static func assetError(_ body: () throws(AssetLinksServingError) -> AssetLinksEndpoint) -> AssetLinksServingError? {
+    static func assetError(_ body: () throws(AssetLinksServingError) -> AssetLinksEndpoint)
+        -> AssetLinksServingError?
+    {
         do {
             _ = try body()
             return nil

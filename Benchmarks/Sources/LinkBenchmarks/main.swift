@@ -7,7 +7,8 @@ import Foundation
 //   swift run -c release --package-path Benchmarks link-benchmarks [--quick] [--only GROUPS]
 //
 // GROUPS is a comma-separated subset of: router, pipeline, table, scaling, association, memory,
-// audit, hostile (tables of the shapes that once made the table check quadratic; `--hostile-sizes
+// audit, site (landing pages from `SiteResponder` beside a fixed page), hostile (tables of the
+// shapes that once made the table check quadratic; `--hostile-sizes
 // 10000,50000` by default; not part of the default run).
 // Instruction counts (callgrind) are taken in a full run when valgrind is installed;
 // `--instructions` takes them in a quick run too, `--no-instructions` skips them.
@@ -49,7 +50,7 @@ AllocationCounter.relaunchWithInterposerIfNeeded(arguments: arguments)
 
 let quick = arguments.contains("--quick")
 let groups = Set(
-    (value(after: "--only") ?? "router,pipeline,table,scaling,association,memory,audit").split(separator: ",")
+    (value(after: "--only") ?? "router,pipeline,table,scaling,association,memory,audit,site").split(separator: ",")
         .map(
             String.init))
 var settings: MeasurementSettings = quick ? .quick : .full
@@ -101,6 +102,7 @@ do {
     }
     if groups.contains("memory") { MemorySuite.run(into: &results) }
     if groups.contains("audit") { try AuditSuite.run(quick: quick, into: &results) }
+    if groups.contains("site") { try SiteSuite.run(bench: bench, into: &results) }
     if groups.contains("hostile") {
         let sizes = (value(after: "--hostile-sizes") ?? "10000,50000").split(separator: ",").compactMap {
             Int($0)

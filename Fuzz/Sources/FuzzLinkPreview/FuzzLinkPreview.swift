@@ -21,7 +21,8 @@ let budget = WorkBudget(
 ///   reshapes an element or an attribute;
 /// - every `&` in the output starts one of the references the renderer writes, and every meta
 ///   tag's content reads back to the tag's value;
-/// - the Smart App Banner tag parses as a banner whose app-argument is the canonical link;
+/// - the Smart App Banner tag parses as a banner whose app-argument is the offered link (the
+///   canonical link);
 /// - the JSON form decodes to equal metadata.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -41,17 +42,24 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         type: PreviewType(rawValue: part(8) ?? "website"),
         siteName: nil, locale: part(9))
     let site = makeSite(name: part(6) ?? "", appName: part(7) ?? "", customScheme: input.bytes.count % 2 == 0)
+    // The page offers the app its canonical link, and a scheme link when the app has a scheme.
+    let appLinks = OfferedAppLinks(
+        webLink: part(0) ?? "", customSchemeLink: site.app.customScheme == nil ? nil : "photoalbum://albums/x"
+    )
 
     // Cleaning the text, checking the link and rendering the head and the landing page.
     measured(budget, inputBytes: size, input: text) {
-        if let metadata = try? PreviewMetadata(canonicalURL: part(0) ?? "", preview: preview, site: site) {
+        if let metadata = try? PreviewMetadata(
+            canonicalURL: part(0) ?? "", preview: preview, site: site, appLinks: appLinks)
+        {
             _ = HeadFragment(metadata).html
             _ = LandingPage(metadata).html
         }
     }
     let metadata: PreviewMetadata
     do {
-        metadata = try PreviewMetadata(canonicalURL: part(0) ?? "", preview: preview, site: site)
+        metadata = try PreviewMetadata(
+            canonicalURL: part(0) ?? "", preview: preview, site: site, appLinks: appLinks)
     } catch {
         require(!error.description.isEmpty, "refusal without a sentence", input: text)
         return 0
@@ -74,7 +82,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let harmless: PreviewMetadata
     do {
         harmless = try PreviewMetadata(
-            canonicalURL: metadata.canonicalURL, preview: harmlessPreview, site: harmlessSite)
+            canonicalURL: metadata.canonicalURL, preview: harmlessPreview, site: harmlessSite,
+            appLinks: appLinks)
     } catch {
         violated("the harmless twin is refused: \(error)", input: text)
     }

@@ -29,7 +29,8 @@ public struct AssetLinksEndpoint: Sendable, Hashable {
     ///
     /// - Throws: ``AssetLinksServingError`` when the bytes are over 128 KB, are not JSON, or
     ///   are not a list.
-    public init(bytes: [UInt8], cacheControl: String = "public, max-age=3600") throws(AssetLinksServingError) {
+    public init(bytes: [UInt8], cacheControl: String = "public, max-age=3600") throws(AssetLinksServingError)
+    {
         guard bytes.count <= Self.maximumByteCount else { throw .tooLarge(byteCount: bytes.count) }
         let value: JSONValue
         do {

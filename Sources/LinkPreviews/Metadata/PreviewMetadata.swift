@@ -138,7 +138,8 @@ public struct PreviewMetadata: Sendable, Hashable, Encodable {
     /// banner's content is a comma-separated list, so a comma in the link is written `%2C` in
     /// the argument: the same link to any URL parser, and it cannot end the value early.
     public var smartAppBannerContent: String {
-        Self.bannerContent(appStoreID: app.appStoreID, argument: appLinks.webLink ?? appLinks.customSchemeLink)
+        Self.bannerContent(
+            appStoreID: app.appStoreID, argument: appLinks.webLink ?? appLinks.customSchemeLink)
     }
 
     /// The Twitter card type: `summary_large_image` when there is an image that is not known to
@@ -262,7 +263,8 @@ extension PreviewMetadata {
         tags.append(
             MetaTag(
                 .name, "apple-itunes-app",
-                bannerContent(appStoreID: app.appStoreID, argument: appLinks.webLink ?? appLinks.customSchemeLink)))
+                bannerContent(
+                    appStoreID: app.appStoreID, argument: appLinks.webLink ?? appLinks.customSchemeLink)))
         return tags
     }
 

@@ -138,7 +138,8 @@ public struct LandingPage: Sendable, Hashable {
             out.raw("</a>\n")
         }
         out.raw("</div>\n</div>\n<p class=\"hint\">")
-        Self.text(openLink == nil ? strings.hintWithoutButton : strings.hintWithButton, app: app.name, into: &out)
+        Self.text(
+            openLink == nil ? strings.hintWithoutButton : strings.hintWithButton, app: app.name, into: &out)
         out.raw("</p>\n</div>\n</main>\n<footer><a href=\"")
         out.attribute(metadata.homeURL)
         out.raw("\">")

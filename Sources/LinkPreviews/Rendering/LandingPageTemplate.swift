@@ -114,7 +114,8 @@ public struct LandingPageTemplate: Sendable, Hashable {
         style: String = LandingPageTemplate.standardStyle
     ) throws(LinkPreviewError) {
         if let code = strings.keys.sorted().first(where: { !PreviewSite.isLocale($0) || $0.contains("_") }) {
-            throw .invalidTemplate("the language code '\(LinkPreviewError.shorten(code))' is not 2 or 3 lower-case letters")
+            throw .invalidTemplate(
+                "the language code '\(LinkPreviewError.shorten(code))' is not 2 or 3 lower-case letters")
         }
         if style.utf8.contains(UInt8(ascii: "<")) {
             throw .invalidTemplate("the style sheet contains '<', which could end the <style> element")
@@ -122,7 +123,9 @@ public struct LandingPageTemplate: Sendable, Hashable {
         self.init(checkedStrings: strings, defaultStrings: defaultStrings, style: style)
     }
 
-    private init(checkedStrings: [String: LandingPageStrings], defaultStrings: LandingPageStrings, style: String) {
+    private init(
+        checkedStrings: [String: LandingPageStrings], defaultStrings: LandingPageStrings, style: String
+    ) {
         self.strings = checkedStrings
         self.defaultStrings = defaultStrings
         self.style = style

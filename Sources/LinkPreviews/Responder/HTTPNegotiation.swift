@@ -50,7 +50,8 @@ enum HTTPNegotiation {
 
     /// A qvalue (`0`, `0.5`, `1.000`) in thousandths, or `nil` when it is not one.
     static func qvalue(_ text: ArraySlice<UInt8>) -> Int? {
-        guard let first = text.first, first == UInt8(ascii: "0") || first == UInt8(ascii: "1"), text.count <= 5
+        guard let first = text.first, first == UInt8(ascii: "0") || first == UInt8(ascii: "1"),
+            text.count <= 5
         else { return nil }
         var value = Int(first - UInt8(ascii: "0")) * 1000
         let rest = text.dropFirst()

@@ -23,7 +23,8 @@ public struct SiteHost: Sendable, Hashable {
     ///   name the link gate accepts in an `https` link.
     public init(_ name: String, canonicalHost: String? = nil) throws(SiteResponderError) {
         self.name = try Self.checked(name)
-        self.canonicalHost = try canonicalHost.map { (host) throws(SiteResponderError) in try Self.checked(host) } ?? self.name
+        self.canonicalHost =
+            try canonicalHost.map { (host) throws(SiteResponderError) in try Self.checked(host) } ?? self.name
     }
 
     static let gate = LinkGate(policy: LinkPolicy(allowedSchemes: ["https"], strippedQueryItems: []))
@@ -36,7 +37,8 @@ public struct SiteHost: Sendable, Hashable {
             throw .invalidHost(host, reason: error.description)
         }
         guard let parsed = link.host, link.port == nil, parsed == host.lowercased() else {
-            throw .invalidHost(host, reason: "it must be a host name alone, without a port, a path or user information")
+            throw .invalidHost(
+                host, reason: "it must be a host name alone, without a port, a path or user information")
         }
         return parsed
     }

@@ -80,7 +80,8 @@ public struct SiteResponder: Sendable {
 
     /// The `Content-Security-Policy` of landing pages: the page's own, plus what only a
     /// header can say.
-    public static let pageContentSecurityPolicy = LandingPage.contentSecurityPolicy + "; frame-ancestors 'none'"
+    public static let pageContentSecurityPolicy =
+        LandingPage.contentSecurityPolicy + "; frame-ancestors 'none'"
     /// The `Content-Security-Policy` of every other answer: nothing may load.
     public static let contentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'"
     /// The methods the site answers.
@@ -128,8 +129,11 @@ public struct SiteResponder: Sendable {
                 configuration.pageCacheControl, configuration.notFoundCacheControl,
                 configuration.refusalCacheControl,
             ] + (configuration.strictTransportSecurity.map { [$0] } ?? [])
-        if let bad = values.first(where: { $0.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } }) {
-            throw .invalidConfiguration("the header value \(LinkPreviewError.quote(bad)) holds a control character")
+        if let bad = values.first(where: {
+            $0.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+        }) {
+            throw .invalidConfiguration(
+                "the header value \(LinkPreviewError.quote(bad)) holds a control character")
         }
         guard configuration.cacheCapacity >= 0 else {
             throw .invalidConfiguration("the cache capacity must not be negative")
@@ -150,7 +154,8 @@ public struct SiteResponder: Sendable {
     public func respond(to request: SiteRequest) async -> SiteResponse {
         let isHead = request.method == "HEAD"
         guard let target = Self.split(request.target) else {
-            return refusal(400, "the request target must be a path such as /albums, or an absolute http(s) URL", request)
+            return refusal(
+                400, "the request target must be a path such as /albums, or an absolute http(s) URL", request)
         }
         if target.pathAndQuery.utf8.contains(UInt8(ascii: "#")) {
             return refusal(400, "a request target has no fragment", request)
@@ -189,7 +194,8 @@ public struct SiteResponder: Sendable {
             }
             cache.store(page, for: key)
         }
-        let cacheControl = page.status == 404 ? configuration.notFoundCacheControl : configuration.pageCacheControl
+        let cacheControl =
+            page.status == 404 ? configuration.notFoundCacheControl : configuration.pageCacheControl
         let policy = representation == .html ? Self.pageContentSecurityPolicy : Self.contentSecurityPolicy
         if HTTPNegotiation.matches(ifNoneMatch: request.ifNoneMatch, etag: page.etag) {
             return notModified(tag: page.etag, cacheControl: cacheControl, varies: true, policy: policy)
@@ -206,7 +212,9 @@ public struct SiteResponder: Sendable {
     }
 
     /// Renders a resolution: the landing page or the preview JSON, its status and its tag.
-    private func render(_ resolution: LinkPreviewService.Resolution, as representation: HTTPNegotiation.Representation)
+    private func render(
+        _ resolution: LinkPreviewService.Resolution, as representation: HTTPNegotiation.Representation
+    )
         throws(LinkPreviewError) -> RenderedPageCache.Page
     {
         let metadata = try service.metadata(for: resolution)
@@ -226,15 +234,19 @@ public struct SiteResponder: Sendable {
             }
             type = "application/json"
         }
-        return RenderedPageCache.Page(status: status, contentType: type, body: body, etag: HTTPNegotiation.entityTag(body))
+        return RenderedPageCache.Page(
+            status: status, contentType: type, body: body, etag: HTTPNegotiation.entityTag(body))
     }
 
-    private func wellKnown(_ body: [UInt8], tag: String, cacheControl: String, _ request: SiteRequest) -> SiteResponse {
+    private func wellKnown(_ body: [UInt8], tag: String, cacheControl: String, _ request: SiteRequest)
+        -> SiteResponse
+    {
         guard request.method == "GET" || request.method == "HEAD" else {
             return refusal(405, "only GET and HEAD are allowed", request)
         }
         if HTTPNegotiation.matches(ifNoneMatch: request.ifNoneMatch, etag: tag) {
-            return notModified(tag: tag, cacheControl: cacheControl, varies: false, policy: Self.contentSecurityPolicy)
+            return notModified(
+                tag: tag, cacheControl: cacheControl, varies: false, policy: Self.contentSecurityPolicy)
         }
         var headers = [
             ResponseHeader("Content-Type", "application/json"),
@@ -246,7 +258,8 @@ public struct SiteResponder: Sendable {
         return SiteResponse(status: 200, headers: headers, body: request.method == "HEAD" ? [] : body)
     }
 
-    private func notModified(tag: String, cacheControl: String, varies: Bool, policy: String) -> SiteResponse {
+    private func notModified(tag: String, cacheControl: String, varies: Bool, policy: String) -> SiteResponse
+    {
         var headers = [ResponseHeader("ETag", tag), ResponseHeader("Cache-Control", cacheControl)]
         if varies { headers.append(ResponseHeader("Vary", "Accept")) }
         return SiteResponse(status: 304, headers: headers + securityHeaders(policy: policy), body: [])
@@ -257,7 +270,8 @@ public struct SiteResponder: Sendable {
         case .linkRefused, .linkRejected, .notAWebLink:
             return refusal(400, error.description, request)
         case .providerFailed(let route, _):
-            return refusal(500, "the preview for route \(LinkPreviewError.quote(route)) could not be built", request)
+            return refusal(
+                500, "the preview for route \(LinkPreviewError.quote(route)) could not be built", request)
         default:
             return refusal(500, "the preview could not be built: \(error.description)", request)
         }

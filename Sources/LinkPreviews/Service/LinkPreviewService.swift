@@ -110,7 +110,8 @@ public struct LinkPreviewService: Sendable {
             guard match.link.isWeb else { throw .notAWebLink(scheme: match.link.scheme) }
             let links = linkCarryingRoutes.contains(match.route) ? try offeredLinks(for: match) : homeLinks
             return Resolution(
-                source: PreviewSource(.confirmationRequired, routeName: match.route), routed: nil, appLinks: links)
+                source: PreviewSource(.confirmationRequired, routeName: match.route), routed: nil,
+                appLinks: links)
         case .route(let match):
             guard match.link.isWeb else { throw .notAWebLink(scheme: match.link.scheme) }
             return try await resolve(match)
@@ -118,11 +119,12 @@ public struct LinkPreviewService: Sendable {
     }
 
     private func resolve(_ match: RouteMatch) async throws(LinkPreviewError) -> Resolution {
-        let links = try offeredLinks(for: match)
-        guard let provider = providers[match.route] else {
-            return Resolution(source: PreviewSource(.noProvider, routeName: match.route), routed: nil, appLinks: links)
-        }
         let canonical = try canonicalLink(for: match)
+        let links = offeredLinks(for: match, webLink: canonical)
+        guard let provider = providers[match.route] else {
+            return Resolution(
+                source: PreviewSource(.noProvider, routeName: match.route), routed: nil, appLinks: links)
+        }
         let request = PreviewRequest(
             route: match.route, parameters: match.parameters, canonicalURL: canonical)
         let found: LinkPreview?
@@ -184,14 +186,20 @@ public struct LinkPreviewService: Sendable {
     /// custom-scheme link, each written by reverse routing and kept only when the receiver
     /// leads it back to the same route (to navigate, or to ask first).
     func offeredLinks(for match: RouteMatch) throws(LinkPreviewError) -> OfferedAppLinks {
-        let web = try canonicalLink(for: match)
+        offeredLinks(for: match, webLink: try canonicalLink(for: match))
+    }
+
+    /// The links offered for a matched route whose canonical link is already written.
+    private func offeredLinks(for match: RouteMatch, webLink web: String) -> OfferedAppLinks {
         var custom: String?
         if let scheme = site.app.customScheme?.name,
-            let text = try? receiver.link(for: match.route, parameters: writtenParameters(of: match), scheme: scheme)
+            let text = try? receiver.link(
+                for: match.route, parameters: writtenParameters(of: match), scheme: scheme)
         {
             custom = accepts(text, route: match.route) ? text : nil
         }
-        return OfferedAppLinks(webLink: accepts(web, route: match.route) ? web : nil, customSchemeLink: custom)
+        return OfferedAppLinks(
+            webLink: accepts(web, route: match.route) ? web : nil, customSchemeLink: custom)
     }
 
     /// The links the home page offers: those of the route the home page leads to, if the app

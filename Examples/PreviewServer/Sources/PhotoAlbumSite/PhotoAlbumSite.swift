@@ -99,9 +99,30 @@ public enum PhotoAlbumSite {
         return providers
     }
 
-    /// The preview service for the site.
+    /// The preview service for the site. The sensitive "shared with me" page carries its
+    /// link to the app, which asks before it shows the list.
     public static func service(catalog: AlbumCatalog = .sample) throws -> LinkPreviewService {
-        try LinkPreviewService(receiver: receiver(), site: site(), providers: providers(catalog: catalog))
+        try LinkPreviewService(
+            receiver: receiver(), site: site(), providers: providers(catalog: catalog),
+            linkCarryingRoutes: ["sharedWithMe"])
+    }
+
+    /// The Android statement list the site serves (`assetlinks.json` beside the package).
+    public static func assetLinks() throws -> AssetLinksEndpoint {
+        let url = exampleFolder.deletingLastPathComponent().appendingPathComponent(
+            "PreviewServer/assetlinks.json")
+        do {
+            return try AssetLinksEndpoint(bytes: Array(try Data(contentsOf: url)))
+        } catch {
+            throw LoadingError(file: url.path, reason: String(describing: error))
+        }
+    }
+
+    /// Everything the site answers: association file, statement list, previews and pages.
+    public static func responder(catalog: AlbumCatalog = .sample) throws -> SiteResponder {
+        try SiteResponder(
+            service: service(catalog: catalog), hosts: [SiteHost(host)],
+            associationFile: AssociationFileEndpoint(file: associationFile()), assetLinks: assetLinks())
     }
 
     /// The association file generated from the route table.

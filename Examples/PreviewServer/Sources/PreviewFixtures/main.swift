@@ -9,7 +9,8 @@
 //     {"name": "hostile-quotes", "canonical": "https://photos.example.com/albums/x",
 //      "title": [84, 111, …], "description": [...] or null, "imageAlt": [...] or null,
 //      "image": true}
-// For each case the tool writes NAME.html (the landing page), NAME.head.html (the head
+// The links offered to the app are those the site's preview service offers for the canonical
+// link. For each case the tool writes NAME.html (the landing page), NAME.head.html (the head
 // fragment) and NAME.json (the metadata), or NAME.error.txt with the error's sentence when
 // the preview is refused. With --association-file it writes the bytes the server serves at
 // /.well-known/apple-app-site-association, so that a checker can compare them byte for byte.
@@ -64,8 +65,10 @@ func write(_ text: String, _ name: String) {
 }
 
 let site: PreviewSite
+let service: LinkPreviewService
 do {
     site = try PhotoAlbumSite.site()
+    service = try PhotoAlbumSite.service()
 } catch {
     fail("the site's configuration is invalid: \(error)")
 }
@@ -86,8 +89,10 @@ for fixture in cases {
         : nil
     let preview = LinkPreview(title: title.text, description: description?.text, image: image)
     do {
+        // The links offered to the app are the ones the site's service offers for the link.
+        let appLinks = try await service.preview(for: fixture.canonical).appLinks
         let metadata = try PreviewMetadata(
-            canonicalURL: fixture.canonical, preview: preview, site: site)
+            canonicalURL: fixture.canonical, preview: preview, site: site, appLinks: appLinks)
         write(LandingPage(metadata).html, fixture.name + ".html")
         write(HeadFragment(metadata).html, fixture.name + ".head.html")
         write(String(decoding: try metadata.jsonData(), as: UTF8.self), fixture.name + ".json")

@@ -1,10 +1,12 @@
-// Serves the photo-album site's association file and link previews over HTTP.
+// Serves the photo-album site over HTTP with Hummingbird: association file, assetlinks.json,
+// link previews and landing pages.
 //
 //     PreviewServer [--host 127.0.0.1] [--port 8080]
 //
-// Every request is answered by `PreviewPages`, which decides from the method, the raw request
-// target and `Accept`; this file only copies its answer onto the wire. Put TLS in front of it
-// in production: Apple fetches the association file over HTTPS only.
+// Every request is answered by the SDK's `SiteResponder`; this file only copies the request's
+// method, target and headers in and the answer out. `/fixed-page` answers a fixed page of the
+// size of a landing page through the same stack, the baseline of the load measurements. Put
+// TLS in front of it in production: Apple fetches the association file over HTTPS only.
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -34,28 +36,35 @@ while let option = arguments.popFirst() {
     }
 }
 
-let pages: PreviewPages
+let site: SiteResponder
 do {
-    pages = PreviewPages(
-        service: try PhotoAlbumSite.service(),
-        association: try AssociationFileEndpoint(file: try PhotoAlbumSite.associationFile()),
-        origin: PhotoAlbumSite.origin)
+    site = try PhotoAlbumSite.responder()
 } catch {
     fail("the site's configuration is invalid: \(error)")
 }
+let fixedPage = await site.respond(
+    to: SiteRequest(method: "GET", target: "/albums/summer-2024", host: PhotoAlbumSite.host))
 
-let responder = CallbackResponder<BasicRequestContext> { request, _ in
-    let answer = await pages.respond(
-        method: request.method.rawValue, target: request.head.path ?? "/", accept: request.headers[.accept])
+// The adapter: request in, answer out.
+func answer(_ response: SiteResponse) -> Response {
     var fields = HTTPFields()
-    for header in answer.headers {
+    for header in response.headers {
         if let name = HTTPField.Name(header.name) {
             fields.append(HTTPField(name: name, value: header.value))
         }
     }
     return Response(
-        status: HTTPResponse.Status(code: answer.status), headers: fields,
-        body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
+        status: HTTPResponse.Status(code: response.status), headers: fields,
+        body: ResponseBody(byteBuffer: ByteBuffer(bytes: response.body)))
+}
+let responder = CallbackResponder<BasicRequestContext> { request, _ in
+    let target = request.head.path ?? "/"
+    if target == "/fixed-page" { return answer(fixedPage) }
+    return answer(
+        await site.respond(
+            to: SiteRequest(
+                method: request.method.rawValue, target: target, host: request.head.authority,
+                headers: request.headers.lazy.map { ($0.name.rawName, $0.value) })))
 }
 
 let listening = "PreviewServer listening on http://\(host):\(port)"

@@ -1,0 +1,114 @@
+import AssociatedDomains
+import DeepLinks
+import Dispatch
+import LinkPreviews
+
+/// A photo-album site answered by `SiteResponder`: landing pages for eight kinds of link
+/// (content, content not found, browser fallback, guarded routes, hostile text), beside a
+/// fixed page of the same size answered through the same asynchronous call.
+enum SiteWorkloads {
+    static let targets = [
+        "/albums/summer-2024?utm_source=mail", "/albums/summer-2024/photos/3", "/albums/grandmas-90th",
+        "/albums/hostile", "/albums/winter-1999", "/blog/2024/hello", "/albums/summer-2024/delete", "/shared",
+    ]
+
+    static func responder(cacheCapacity: Int) throws -> SiteResponder {
+        let table = RouteTable {
+            RouteGroup(scope: RouteScope(schemes: ["https", "photoalbum"])) {
+                Route("album", "/albums/:album(slug)", query: ["sort(enum date|name)=date"])
+                Route("photo", "/albums/:album(slug)/photos/:index(int 0...9999)")
+                Route("deleteAlbum", "/albums/:album(slug)/delete", safety: .destructive)
+                Route("shared", "/shared", safety: .sensitive)
+            }
+        }
+        var policy = LinkPolicy(allowedHosts: ["photos.example.com"])
+        policy.allowedSchemes.insert("photoalbum")
+        let receiver = try LinkReceiver(
+            table: table, policy: policy,
+            schemes: SchemeRegistry([CustomScheme("photoalbum", host: .domain(["photos.example.com"]))]))
+        let origin = "https://photos.example.com"
+        let site = PreviewSite(
+            name: "Photo Album", homeURL: origin + "/",
+            fallback: LinkPreview(
+                title: "Photo Album", description: "Albums you share with the people you love.",
+                image: PreviewImage(
+                    url: origin + "/static/share.png", width: 1200, height: 630, alt: "The icon")),
+            twitterHandle: "@photoalbum", locale: "en_US",
+            app: AppListing(
+                name: "Photo Album", appStoreID: "1234567890", googlePlayPackage: "com.example.photos",
+                customScheme: try CustomScheme("photoalbum", host: .domain(["photos.example.com"]))))
+        let albums: [String: (name: String, summary: String)] = [
+            "summer-2024": ("Summer 2024", "48 photos from the coast, June to August."),
+            "grandmas-90th": ("Grandma’s 90th 🎂", "The whole family in one garden, finally."),
+            "hostile": (
+                #"Tom's "best" </title><script>alert(1)</script>"#, #""><img src=x onerror=alert(1)>"#
+            ),
+        ]
+        var providers = PreviewProviders()
+        providers.bind("album") { request in
+            guard let slug = request.parameters.string("album"), let album = albums[slug] else { return nil }
+            return LinkPreview(
+                title: album.name, description: album.summary,
+                image: PreviewImage(
+                    url: "\(origin)/covers/\(slug).jpg", width: 1200, height: 630, alt: "Cover"))
+        }
+        providers.bind("photo") { request in
+            guard let slug = request.parameters.string("album"), let album = albums[slug],
+                let index = request.parameters.integer("index")
+            else { return nil }
+            return LinkPreview(
+                title: "Photo \(index + 1) · \(album.name)", description: album.summary,
+                image: PreviewImage(url: "\(origin)/photos/\(slug)/\(index).jpg", width: 1080, height: 1080))
+        }
+        let service = try LinkPreviewService(
+            receiver: receiver, site: site, providers: providers, linkCarryingRoutes: ["shared"])
+        let generator = AppLinksGenerator(
+            appIDs: ["ABCDE12345.com.example.photos"], domain: "photos.example.com")
+        return try SiteResponder(
+            service: service, hosts: [SiteHost("photos.example.com")],
+            associationFile: AssociationFileEndpoint(file: generator.generate(from: table).file),
+            configuration: SiteResponder.Configuration(cacheCapacity: cacheCapacity))
+    }
+
+    /// Runs an asynchronous batch from the benchmark's synchronous pass and waits for it.
+    static func blocking(_ body: @escaping @Sendable () async -> Int) -> Int {
+        final class Box: @unchecked Sendable { var value = 0 }
+        let box = Box()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            box.value = await body()
+            done.signal()
+        }
+        done.wait()
+        return box.value
+    }
+
+    /// One pass: every target once, `GET`, as a browser asks.
+    static func pages(_ responder: SiteResponder, label: String) -> Workload {
+        let requests = targets.map {
+            SiteRequest(method: "GET", target: $0, host: "photos.example.com", accept: "*/*")
+        }
+        return Workload(label: label, operations: requests.count) {
+            blocking {
+                var bytes = 0
+                for request in requests { bytes &+= await responder.respond(to: request).body.count }
+                return bytes
+            }
+        }
+    }
+
+    /// One pass: the same number of answers, each a fixed page of a landing page's size.
+    static func fixedPages(_ responder: SiteResponder) async -> Workload {
+        let page = await responder.respond(
+            to: SiteRequest(method: "GET", target: targets[0], host: "photos.example.com"))
+        let count = targets.count
+        @Sendable func fixed() async -> SiteResponse { page }
+        return Workload(label: "a fixed page of the same size, same call", operations: count) {
+            blocking {
+                var bytes = 0
+                for _ in 0..<count { bytes &+= await fixed().body.count }
+                return bytes
+            }
+        }
+    }
+}

@@ -1,0 +1,25 @@
+// swift-tools-version: 6.0
+// The photo-album site served with Vapor: the same SiteResponder as the Hummingbird example
+// (Examples/PreviewServer, whose PhotoAlbumSite target it reuses), behind a Vapor adapter. It
+// is its own package so that the SDK's dependency graph stays empty.
+import PackageDescription
+
+let package = Package(
+    name: "VaporPreviewServer",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(name: "swift-deep-links", path: "../.."),
+        .package(name: "PreviewServer", path: "../PreviewServer"),
+        .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "VaporPreviewServer",
+            dependencies: [
+                .product(name: "PhotoAlbumSite", package: "PreviewServer"),
+                .product(name: "LinkPreviews", package: "swift-deep-links"),
+                .product(name: "Vapor", package: "vapor"),
+            ])
+    ],
+    swiftLanguageModes: [.v6]
+)

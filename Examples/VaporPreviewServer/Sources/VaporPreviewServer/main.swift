@@ -1,0 +1,83 @@
+// Serves the photo-album site over HTTP with Vapor: association file, assetlinks.json, link
+// previews and landing pages.
+//
+//     VaporPreviewServer [--host 127.0.0.1] [--port 8080]
+//
+// Every request is answered by the SDK's `SiteResponder`; this file only copies the request's
+// method, target and headers in and the answer out. `/fixed-page` answers a fixed page of the
+// size of a landing page through the same stack, the baseline of the load measurements.
+import Foundation
+import LinkPreviews
+import PhotoAlbumSite
+import Vapor
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+    exit(2)
+}
+
+var host = "127.0.0.1"
+var port = 8080
+var arguments = CommandLine.arguments.dropFirst()
+while let option = arguments.popFirst() {
+    guard let value = arguments.popFirst() else {
+        fail("usage: VaporPreviewServer [--host ADDRESS] [--port NUMBER]")
+    }
+    switch option {
+    case "--host": host = value
+    case "--port":
+        guard let number = Int(value), (1...65535).contains(number) else {
+            fail("the port must be 1 to 65535: \(value)")
+        }
+        port = number
+    default: fail("unknown option \(option); usage: VaporPreviewServer [--host ADDRESS] [--port NUMBER]")
+    }
+}
+
+let site: SiteResponder
+do {
+    site = try PhotoAlbumSite.responder()
+} catch {
+    fail("the site's configuration is invalid: \(error)")
+}
+let fixedPage = await site.respond(
+    to: SiteRequest(method: "GET", target: "/albums/summer-2024", host: PhotoAlbumSite.host))
+
+// The adapter: request in, answer out. Vapor sends HEAD answers without their body itself.
+struct SiteAdapter: AsyncResponder {
+    let site: SiteResponder
+    let fixedPage: SiteResponse
+
+    func respond(to request: Request) async throws -> Response {
+        let target = request.url.string
+        let answer =
+            target == "/fixed-page"
+            ? fixedPage
+            : await site.respond(
+                to: SiteRequest(
+                    method: request.method.rawValue, target: target,
+                    headers: request.headers.lazy.map { ($0.name, $0.value) }))
+        return Response(
+            status: HTTPResponseStatus(statusCode: answer.status), version: request.version,
+            headersNoUpdate: HTTPHeaders(answer.headers.map { ($0.name, $0.value) }),
+            body: Response.Body(buffer: ByteBuffer(bytes: answer.body)))
+    }
+}
+
+// No command-line arguments reach Vapor: its default command serves on the address set here.
+do {
+    let app = try await Application.make(Environment(name: "production", arguments: ["VaporPreviewServer"]))
+    app.http.server.configuration.hostname = host
+    app.http.server.configuration.port = port
+    app.responder.use { _ in SiteAdapter(site: site, fixedPage: fixedPage) }
+    print("VaporPreviewServer serving http://\(host):\(port)")
+    do {
+        try await app.execute()
+    } catch {
+        try? await app.asyncShutdown()
+        throw error
+    }
+    try await app.asyncShutdown()
+} catch {
+    fail("the server stopped: \(error)")
+}
