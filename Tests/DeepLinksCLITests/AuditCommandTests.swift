@@ -97,9 +97,11 @@ struct AuditCommandTests {
         let previews = results.compactMap { $0["preview"] as? [String: Any] }
         #expect(previews.map { $0["status"] as? String } == ["routed", "notFound", "generic"])
         #expect(previews.map { $0["source"] as? String } == ["route", "contentNotFound", "browserFallback"])
+        // Content not found keeps the route's link (the app routes it); a page the app would open
+        // in the browser offers no link, since the app has no route for the home page.
         #expect(
             previews.map { $0["bannerArgument"] as? String } == [
-                "https://shop.example.com/p/42", "https://shop.example.com/", "https://shop.example.com/",
+                "https://shop.example.com/p/42", "https://shop.example.com/c/boots", nil,
             ])
         let codes = (results[1]["problems"] as? [[String: String]])?.map { $0["code"] }
         #expect(codes == ["AUDIT007"])

@@ -392,31 +392,18 @@ struct SiteResponderTests {
         }
     }
 
-    @Test("assetlinks.json bytes are checked: at most 128 KB, JSON, a list")
-    func assetLinksChecks() {
-        #expect(throws: AssetLinksServingError.notAList) { try AssetLinksEndpoint(bytes: Array("{}".utf8)) }
+    @Test("assetlinks.json bytes are checked: at most 128 KB, and a list the strict reader accepts")
+    func assetLinksChecks() throws {
+        #expect(throws: AssetLinksServingError.unreadable(.notAnArray(found: "an object"))) {
+            try AssetLinksEndpoint(bytes: Array("{}".utf8))
+        }
         #expect(throws: AssetLinksServingError.tooLarge(byteCount: 131_073)) {
             try AssetLinksEndpoint(
                 bytes: [UInt8(ascii: "[")] + Array(repeating: 0x20, count: 131_071) + [UInt8(ascii: "]")])
         }
-        guard
-            case .notJSON? = Self.assetError({ () throws(AssetLinksServingError) in
-                try AssetLinksEndpoint(bytes: Array("[".utf8))
-            })
-        else {
-            Issue.record("expected notJSON")
-            return
-        }
-    }
-
-    static func assetError(_ body: () throws(AssetLinksServingError) -> AssetLinksEndpoint)
-        -> AssetLinksServingError?
-    {
-        do {
-            _ = try body()
-            return nil
-        } catch {
-            return error
-        }
+        let file = try AssetLinksFile(parsing: ResponderFixture.assetLinks)
+        let endpoint = try AssetLinksEndpoint(file: file)
+        #expect(endpoint.body == file.servedBytes)
+        #expect(try AssetLinksFile(bytes: endpoint.body) == file)
     }
 }

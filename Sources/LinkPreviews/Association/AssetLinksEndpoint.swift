@@ -4,41 +4,49 @@ import AssociatedDomains
 /// file Android reads to verify App Links: the exact bytes, as `application/json`, never
 /// through a redirect.
 ///
-/// The endpoint holds bytes written elsewhere (a generator or a checked-in file) and checks
-/// them once when it is made: at most 128 KB, JSON without syntax errors, and a list at the
-/// top level, as Android requires. It performs no I/O.
+/// The endpoint holds the list's bytes, written from an `AssetLinksFile` (as
+/// `AssetLinksGenerator` makes it from the route table) or read from a checked-in file and
+/// checked once by the strict reader; it performs no I/O.
 ///
 /// ```swift
-/// let endpoint = try AssetLinksEndpoint(bytes: Array(statementListJSON.utf8))
-/// endpoint.body.count
+/// let generated = AssetLinksGenerator(apps: [app], domain: "photos.example.com").generate(from: table)
+/// let endpoint = try AssetLinksEndpoint(file: generated.file)
 /// ```
 public struct AssetLinksEndpoint: Sendable, Hashable {
     /// The path Android fetches.
-    public static let path = "/.well-known/assetlinks.json"
+    public static let path = AssetLinksFile.wellKnownPath
     /// The content type.
-    public static let contentType = "application/json"
-    /// The largest file served: 128 KB, the bound the association file has too.
-    public static let maximumByteCount = 131_072
+    public static let contentType = AssetLinksFile.contentType
 
     /// The file's bytes, exactly as served.
     public let body: [UInt8]
     /// The `Cache-Control` header value.
     public let cacheControl: String
 
-    /// Checks bytes and keeps them.
+    /// Serialises a statement list (indented, so that people can read what the server sends).
     ///
-    /// - Throws: ``AssetLinksServingError`` when the bytes are over 128 KB, are not JSON, or
-    ///   are not a list.
+    /// - Throws: ``AssetLinksServingError/tooLarge(byteCount:)`` when it is over 128 KB.
+    public init(file: AssetLinksFile, cacheControl: String = "public, max-age=3600")
+        throws(AssetLinksServingError)
+    {
+        let bytes = file.servedBytes
+        guard bytes.count <= AssetLinksFile.maximumByteCount else { throw .tooLarge(byteCount: bytes.count) }
+        self.body = bytes
+        self.cacheControl = cacheControl
+    }
+
+    /// Checks bytes written elsewhere (a checked-in file) with the strict reader and keeps them.
+    ///
+    /// - Throws: ``AssetLinksServingError`` when the bytes are over 128 KB or are not a
+    ///   statement list the reader accepts.
     public init(bytes: [UInt8], cacheControl: String = "public, max-age=3600") throws(AssetLinksServingError)
     {
-        guard bytes.count <= Self.maximumByteCount else { throw .tooLarge(byteCount: bytes.count) }
-        let value: JSONValue
+        guard bytes.count <= AssetLinksFile.maximumByteCount else { throw .tooLarge(byteCount: bytes.count) }
         do {
-            value = try JSONValue(parsing: bytes)
+            _ = try AssetLinksFile(bytes: bytes)
         } catch {
-            throw .notJSON(error)
+            throw .unreadable(error)
         }
-        guard case .array = value else { throw .notAList }
         self.body = bytes
         self.cacheControl = cacheControl
     }
@@ -47,24 +55,21 @@ public struct AssetLinksEndpoint: Sendable, Hashable {
 /// Why bytes cannot be served as `assetlinks.json`.
 ///
 /// ```swift
-/// AssetLinksServingError.notAList.description
-/// // "assetlinks.json must be a JSON list of statements at the top level"
+/// AssetLinksServingError.tooLarge(byteCount: 140_000).description
+/// // "assetlinks.json is 140000 bytes; at most 131072 (128 KB) are served"
 /// ```
 public enum AssetLinksServingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file is over 128 KB.
     case tooLarge(byteCount: Int)
-    /// The bytes are not JSON.
-    case notJSON(JSONSyntaxError)
-    /// The JSON is not a list.
-    case notAList
+    /// The bytes are not a statement list the strict reader accepts.
+    case unreadable(AssetLinksError)
 
     /// A sentence that says what was wrong.
     public var description: String {
         switch self {
         case .tooLarge(let count):
-            "assetlinks.json is \(count) bytes; at most \(AssetLinksEndpoint.maximumByteCount) (128 KB) are served"
-        case .notJSON(let error): "assetlinks.json is not JSON: \(error.description)"
-        case .notAList: "assetlinks.json must be a JSON list of statements at the top level"
+            "assetlinks.json is \(count) bytes; at most \(AssetLinksFile.maximumByteCount) (128 KB) are served"
+        case .unreadable(let error): "assetlinks.json cannot be served: \(error.description)"
         }
     }
 }

@@ -107,15 +107,24 @@ public enum PhotoAlbumSite {
             linkCarryingRoutes: ["sharedWithMe"])
     }
 
-    /// The Android statement list the site serves (`assetlinks.json` beside the package).
+    /// The Android app: its package and the SHA-256 fingerprint of its signing certificate.
+    public static func androidApp() throws -> AndroidAppTarget {
+        AndroidAppTarget(
+            packageName: "com.example.photos",
+            fingerprints: [
+                try CertificateFingerprint(
+                    "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
+                )
+            ])
+    }
+
+    /// The Android statement list generated from the route table, destructive routes excluded
+    /// first.
     public static func assetLinks() throws -> AssetLinksEndpoint {
-        let url = exampleFolder.deletingLastPathComponent().appendingPathComponent(
-            "PreviewServer/assetlinks.json")
-        do {
-            return try AssetLinksEndpoint(bytes: Array(try Data(contentsOf: url)))
-        } catch {
-            throw LoadingError(file: url.path, reason: String(describing: error))
-        }
+        try AssetLinksEndpoint(
+            file: AssetLinksGenerator(apps: [try androidApp()], domain: host).generate(
+                from: try receiver().router.table
+            ).file)
     }
 
     /// Everything the site answers: association file, statement list, previews and pages.

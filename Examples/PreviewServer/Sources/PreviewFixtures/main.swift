@@ -4,6 +4,7 @@
 //
 //     PreviewFixtures CASES.json OUTPUT-FOLDER
 //     PreviewFixtures --association-file OUTPUT-FILE
+//     PreviewFixtures --asset-links-file OUTPUT-FILE
 //
 // CASES.json is an array of objects:
 //     {"name": "hostile-quotes", "canonical": "https://photos.example.com/albums/x",
@@ -13,7 +14,8 @@
 // link. For each case the tool writes NAME.html (the landing page), NAME.head.html (the head
 // fragment) and NAME.json (the metadata), or NAME.error.txt with the error's sentence when
 // the preview is refused. With --association-file it writes the bytes the server serves at
-// /.well-known/apple-app-site-association, so that a checker can compare them byte for byte.
+// /.well-known/apple-app-site-association, so that a checker can compare them byte for byte;
+// with --asset-links-file, the bytes it serves at /.well-known/assetlinks.json.
 // It exits 0 when everything was written, 1 on a usage, configuration or I/O error.
 import Foundation
 import LinkPreviews
@@ -34,7 +36,9 @@ func fail(_ message: String) -> Never {
 }
 
 let arguments = CommandLine.arguments
-let usage = "usage: PreviewFixtures CASES.json OUTPUT-FOLDER | PreviewFixtures --association-file OUTPUT-FILE"
+let usage =
+    "usage: PreviewFixtures CASES.json OUTPUT-FOLDER | PreviewFixtures --association-file OUTPUT-FILE"
+    + " | PreviewFixtures --asset-links-file OUTPUT-FILE"
 guard arguments.count == 3 else { fail(usage) }
 if arguments[1] == "--association-file" {
     do {
@@ -44,6 +48,16 @@ if arguments[1] == "--association-file" {
         exit(0)
     } catch {
         fail("cannot write the association file: \(error)")
+    }
+}
+if arguments[1] == "--asset-links-file" {
+    do {
+        let endpoint = try PhotoAlbumSite.assetLinks()
+        try Data(endpoint.body).write(to: URL(fileURLWithPath: arguments[2]))
+        print("wrote \(endpoint.body.count) bytes")
+        exit(0)
+    } catch {
+        fail("cannot write assetlinks.json: \(error)")
     }
 }
 let output = URL(fileURLWithPath: arguments[2], isDirectory: true)
