@@ -48,6 +48,10 @@ public struct LinkPreviewService: Sendable {
     /// Creates a service and checks its configuration.
     ///
     /// - Parameters:
+    ///   - receiver: the app's receiver: its gate, route table and scheme registrations.
+    ///   - site: the site's configuration.
+    ///   - providers: the preview providers, by route name.
+    ///   - limits: the text limits.
     ///   - linkCarryingRoutes: sensitive or destructive routes whose landing pages carry their
     ///     own link to the app (a gift-code redemption, say, so that a user who has the app
     ///     keeps the code). The preview stays the generic one; only the app links change, and
