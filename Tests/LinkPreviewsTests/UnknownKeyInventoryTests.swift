@@ -28,6 +28,11 @@ struct UnknownKeyInventoryTests {
         },
         "PreviewSite": { try UnknownKeys.refuse(PhotoAlbumFixture.site) },
         "PreviewSource": { try UnknownKeys.refuse(PreviewSource(.route, routeName: "album")) },
+        "OfferedAppLinks": {
+            try UnknownKeys.refuse(
+                OfferedAppLinks(webLink: "https://example.com/a", customSchemeLink: "photoalbum://a"))
+        },
+        "LandingPageStrings": { try UnknownKeys.refuse(LandingPageStrings.german) },
     ]
 
     /// Decodable types whose JSON is a string.
