@@ -31,6 +31,7 @@ let package = Package(
         harness("FuzzAssetLinks", ["AssociatedDomains"]),
         harness("FuzzLinkPreview", ["LinkPreviews", "DeepLinks"]),
         harness("FuzzLineProtocols", ["AssociatedDomains", "DeepLinks"]),
+        harness("FuzzSitemap", ["LinkAudit"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -291,5 +291,40 @@ elif harness == "FuzzLineProtocols":
     write(compact({"id": 2, "activity": {"activityType": "com.example.viewing-album",
                                          "userInfo": {"k" * 20: {"array": [{"string": "x" * 50}] * 60}}}}))
 
+elif harness == "FuzzSitemap":
+    import gzip
+    urls = ["https://shop.example.com/p/%d" % i for i in range(1, 6)]
+    urlset = ('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'
+              + "".join("<url><loc>%s</loc><lastmod>2026-11-20</lastmod></url>\n" % u for u in urls)
+              + '<url><loc><![CDATA[https://shop.example.com/search?q=a&b]]></loc></url>\n'
+              + '<url><loc>https://shop.example.com/s?q=a&amp;x=&#49;&#x32;</loc></url>\n</urlset>\n')
+    index = ('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><!-- two -->'
+             + "<sitemap><loc>https://shop.example.com/a.xml</loc></sitemap>"
+             + "<sitemap><loc>https://shop.example.com/b.xml.gz</loc></sitemap></sitemapindex>")
+    listed = "# pages\n" + "\n".join(urls) + "\r\n\n  https://shop.example.com/about\t\n"
+    for text in (urlset, index, listed):
+        write(text)
+        write(gzip.compress(text.encode(), compresslevel=9, mtime=0))
+        write(gzip.compress(text.encode(), compresslevel=0, mtime=0))
+    write('<!DOCTYPE x [<!ENTITY a "b">]><urlset><url><loc>&a;</loc></url></urlset>')
+    write("<urlset>" + "<a>" * 40 + "</urlset>")
+    write("<urlset><url><loc>https://a.example/" + "a" * 2100 + "</loc></url></urlset>")
+    # A small bomb: fixed codes, one literal, then back-references of 258 bytes.
+    bits, nbits = [], 0
+    def put(value, count):
+        for i in range(count):
+            bits.append((value >> i) & 1)
+    def code(value, length):
+        for i in range(length - 1, -1, -1):
+            bits.append((value >> i) & 1)
+    put(1, 1); put(1, 2); code(0x30 + 0x61, 8)
+    for _ in range(3000):
+        code(0xC5, 8); code(0, 5)
+    code(0, 7)
+    data = bytearray()
+    for i in range(0, len(bits), 8):
+        data.append(sum(b << j for j, b in enumerate(bits[i:i + 8])))
+    write(bytes([0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 3]) + bytes(data) + bytes(8))
+
 else:
     sys.exit(f"no seeds for {harness}")
