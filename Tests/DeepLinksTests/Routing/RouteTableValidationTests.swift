@@ -140,6 +140,23 @@ struct RouteTableValidationTests {
             ])
     }
 
+    @Test(
+        "hosts and a custom scheme in one scope: web links match by host, custom-scheme links by scheme (as every article says)"
+    )
+    func hostsBesideCustomScheme() throws {
+        let receiver = try LinkReceiver(
+            table: RouteTable {
+                Route(
+                    "doc", "/doc/:id(int 1...)",
+                    scope: RouteScope(schemes: ["https", "newsapp"], hosts: ["example.com"]))
+            },
+            policy: LinkPolicy(
+                allowedSchemes: ["https", "newsapp"], allowedHosts: ["example.com", "other.com"]))
+        #expect(receiver.receive(url: "https://example.com/doc/42").match?.parameters == ["id": 42])
+        #expect(receiver.receive(url: "newsapp://doc/42").match?.parameters == ["id": 42])
+        #expect(receiver.receive(url: "https://other.com/doc/42").match == nil)
+    }
+
     @Test("a custom-scheme route whose first literal cannot be a lower-case host never matches")
     func customSchemeFirstLiteral() {
         #expect(

@@ -7,8 +7,8 @@ enum PhotoAlbumFixture {
     static let host = "photos.example.com"
 
     static let table = RouteTable {
-        // Web links are held to the site's host by the gate's policy; a scope that lists hosts
-        // cannot also serve the custom scheme, whose "host" is the first path segment.
+        // Web links are held to the site's host by the gate's policy, so the scope names the
+        // schemes only; for the custom scheme the "host" is the first path segment.
         RouteGroup(scope: RouteScope(schemes: ["https", "photoalbum"])) {
             Route("home", "/")
             Route("album", "/albums/:album(slug)", query: ["sort(enum date|name)=date"])
