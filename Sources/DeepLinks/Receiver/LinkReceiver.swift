@@ -277,7 +277,7 @@ public struct LinkReceiver: Sendable {
         var firstRejection: LinkRejection?
         for candidate in registered {
             guard let route = router.compiledRoute(named: candidate.route) else { continue }
-            switch ActivityRoute.parameters(from: activity.userInfo, for: route) {
+            switch candidate.parameters(from: activity.userInfo, for: route) {
             case .failure(let failure):
                 firstRejection =
                     firstRejection
@@ -349,10 +349,45 @@ public struct LinkReceiver: Sendable {
                     problems.append(.unwritableLink(activityType: type, route: activity.route, error: error))
                 }
             }
+            if let compiled = router.compiledRoute(named: activity.route) {
+                problems += Self.mappingProblems(of: activity, in: compiled)
+            }
             let key = ActivityRoute(activityType: type, route: activity.route)
             if !seen.insert(key).inserted {
                 problems.append(.duplicate(activityType: type, route: activity.route))
             }
+        }
+        return problems
+    }
+
+    /// What is wrong with an activity route's `userInfoKeys` for its route, in key order.
+    static func mappingProblems(of activity: ActivityRoute, in route: CompiledRoute) -> [ActivityRouteProblem]
+    {
+        let parameters = Set(route.declaredParameters.keys)
+        let mapped = Set(activity.userInfoKeys.values)
+        var problems: [ActivityRouteProblem] = []
+        var keysByParameter: [String: [String]] = [:]
+        for (key, parameter) in activity.userInfoKeys.sorted(by: { $0.key < $1.key }) {
+            guard parameters.contains(parameter) else {
+                problems.append(
+                    .unknownMappedParameter(
+                        activityType: activity.activityType, route: activity.route, key: key,
+                        parameter: parameter))
+                continue
+            }
+            keysByParameter[parameter, default: []].append(key)
+            if key != parameter, parameters.contains(key), !mapped.contains(key) {
+                problems.append(
+                    .mappedKeyIsParameter(
+                        activityType: activity.activityType, route: activity.route, key: key,
+                        parameter: parameter))
+            }
+        }
+        for (parameter, keys) in keysByParameter.sorted(by: { $0.key < $1.key }) where keys.count > 1 {
+            problems.append(
+                .parameterMappedTwice(
+                    activityType: activity.activityType, route: activity.route, parameter: parameter,
+                    keys: keys))
         }
         return problems
     }

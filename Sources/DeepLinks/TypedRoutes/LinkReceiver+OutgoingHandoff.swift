@@ -24,8 +24,9 @@ extension LinkReceiver {
     ///
     /// The activity is written from the same ``ActivityRoute`` the receiver reads, so what one
     /// device advertises another receives as the same route and parameters, by construction:
-    /// each parameter is a `userInfo` entry of its name (an integer for `int`, a Boolean for
-    /// `bool`, an array of strings for a catch-all, a string otherwise), the route's path
+    /// each parameter is a `userInfo` entry of its name, or of the key the activity route's
+    /// ``ActivityRoute/userInfoKeys`` maps to it (an integer for `int`, a Boolean for `bool`,
+    /// an array of strings for a catch-all, a string otherwise), the keys of the route's path
     /// parameters are its `requiredUserInfoKeys`, and `webpageURL` is the route's web link
     /// when the route serves the web.
     ///
@@ -65,7 +66,7 @@ extension LinkReceiver {
         }
         var userInfo: [String: UserInfoValue] = [:]
         for entry in parameters {
-            userInfo[entry.name] =
+            userInfo[registration.userInfoKey(forParameter: entry.name)] =
                 switch entry.value {
                 case .integer(let number): .integer(number)
                 case .boolean(let flag): .boolean(flag)
@@ -74,8 +75,11 @@ extension LinkReceiver {
                 case .uuid(let uuid): .string(uuid.uuidString.lowercased())
                 }
         }
-        let required = Set(compiled.declaredParameters.values.filter { $0.alwaysPresent }.map(\.name))
-            .intersection(userInfo.keys)
+        let required = Set(
+            compiled.declaredParameters.values.filter { $0.alwaysPresent }
+                .map { registration.userInfoKey(forParameter: $0.name) }
+        )
+        .intersection(userInfo.keys)
         let webpage = try? router.link(
             for: Value.route, parameters: parameters, scheme: "https", host: registration.host)
         do {

@@ -12,7 +12,7 @@ struct HandoffRoutingTests {
     @Test("a registered type reaches its route with the userInfo as typed parameters")
     func registeredType() throws {
         let received = try handoff(
-            IncomingFixtures.viewingPhoto, ["albumname": "Summer", "index": 3, "extra": true])
+            IncomingFixtures.viewingPhoto, ["albumname": "Summer", "index": 3])
         #expect(received.source == .handoff)
         guard case .route(let match) = received.outcome else {
             Issue.record("expected a route, got \(received)")
@@ -21,6 +21,22 @@ struct HandoffRoutingTests {
         #expect(match.route == "photo")
         #expect(match.parameters == ["albumname": "Summer", "index": 3])
         #expect(match.canonicalLink == "https://photos.example.com/albums?albumname=Summer&index=3")
+    }
+
+    @Test("a key that is neither a parameter nor mapped to one is refused, not silently ignored")
+    func unexpectedKey() throws {
+        let received = try handoff(
+            IncomingFixtures.viewingPhoto, ["albumname": "Summer", "index": 3, "position": 754])
+        let failure = UserInfoFailure(key: "position", value: 754, reason: .unexpectedKey)
+        #expect(
+            received.outcome
+                == .reject(
+                    .invalidUserInfo(
+                        activityType: IncomingFixtures.viewingPhoto, route: "photo", failure: failure)))
+        #expect(
+            failure.description
+                == "userInfo key 'position' is neither a parameter of the route nor mapped to one (userInfoKeys) "
+                + "(got integer 754)")
     }
 
     @Test("an unregistered type is refused with its name")
@@ -70,7 +86,7 @@ struct HandoffRoutingTests {
     @Test("one type, two routes: the keys decide, in declaration order")
     func routedByKeys() throws {
         let photo = try handoff(
-            IncomingFixtures.browsing, ["albumname": "Summer", "index": 3, "album": "summer"])
+            IncomingFixtures.browsing, ["albumname": "Summer", "index": 3])
         #expect(photo.match?.route == "photo")
         let album = try handoff(IncomingFixtures.browsing, ["album": "summer-2024"])
         #expect(album.outcome == .route(try #require(album.match)))
@@ -206,6 +222,147 @@ struct ActivityRouteValidationTests {
             try JSONDecoder().decode(
                 ActivityRoute.self,
                 from: Data(#"{"activityType": "com.example.a", "route": "a", "userinfo": []}"#.utf8))
+        }
+    }
+}
+
+/// The watch link of a streaming app, whose activities name the start time `position`.
+private struct Watch: RouteValue {
+    static let route = "watch"
+    var id: String
+    var t: Int?
+}
+
+private enum Streaming {
+    static let watching = "com.example.streaming.watching"
+    static let table = RouteTable {
+        Route(
+            "watch", "/watch/:id(string 1...16)", query: ["t(int 0...86400)?"],
+            scope: RouteScope(schemes: ["https"], hosts: ["streaming.example.com"]))
+    }
+    static func receiver(_ keys: [String: String] = ["position": "t"]) throws -> LinkReceiver {
+        try LinkReceiver(
+            table: table, policy: LinkPolicy(allowedHosts: ["streaming.example.com"]),
+            activities: [ActivityRoute(activityType: watching, route: "watch", userInfoKeys: keys)])
+    }
+    static func handoff(_ userInfo: UserInfo) throws -> LinkDecision {
+        try receiver().receive(UserActivity(activityType: watching, userInfo: userInfo))
+    }
+}
+
+@Suite("Handoff: userInfo keys mapped to parameter names")
+struct UserInfoKeyMappingTests {
+    @Test("an activity whose userInfo says position: 754 opens the watch route with t = 754")
+    func mappedKeyIsRead() throws {
+        let received = try Streaming.handoff(["id": "tt0111161", "position": 754])
+        #expect(received.source == .handoff)
+        #expect(received.match?.route == "watch")
+        #expect(received.match?.parameters == ["id": "tt0111161", "t": 754])
+        #expect(received.match?.canonicalLink == "https://streaming.example.com/watch/tt0111161?t=754")
+        let withoutPosition = try Streaming.handoff(["id": "tt0111161"])
+        #expect(withoutPosition.match?.parameters == ["id": "tt0111161"])
+    }
+
+    @Test("a mapped parameter is read from its key only: the parameter's own name is an unexpected key")
+    func parameterNameRefusedWhenMapped() throws {
+        let received = try Streaming.handoff(["id": "tt0111161", "t": 754])
+        #expect(
+            received.outcome
+                == .reject(
+                    .invalidUserInfo(
+                        activityType: Streaming.watching, route: "watch",
+                        failure: UserInfoFailure(key: "t", value: 754, reason: .unexpectedKey))))
+    }
+
+    @Test("a mapped key's value is checked with the parameter's kind and bounds, and named by its key")
+    func mappedKeyChecked() throws {
+        let wrongKind = try Streaming.handoff(["id": "tt0111161", "position": "754"])
+        #expect(
+            wrongKind.outcome
+                == .reject(
+                    .invalidUserInfo(
+                        activityType: Streaming.watching, route: "watch",
+                        failure: UserInfoFailure(
+                            key: "position", value: "754", reason: .wrongKind(expected: .integer)))))
+        let outOfRange = try Streaming.handoff(["id": "tt0111161", "position": 90_000])
+        #expect(
+            outOfRange.outcome
+                == .reject(
+                    .invalidUserInfo(
+                        activityType: Streaming.watching, route: "watch",
+                        failure: UserInfoFailure(
+                            key: "position", value: 90_000, reason: .invalid(.outOfRange(0...86400))))))
+    }
+
+    @Test("an activity written from a route value carries the mapped keys, and reads back as the same route")
+    func outgoingActivityWritesMappedKeys() throws {
+        let receiver = try Streaming.receiver()
+        let activity = try receiver.userActivity(
+            for: Watch(id: "tt0111161", t: 754), activityType: Streaming.watching)
+        #expect(activity.userInfo == ["id": "tt0111161", "position": 754])
+        #expect(activity.requiredUserInfoKeys == ["id"])
+        #expect(activity.webpageURL == "https://streaming.example.com/watch/tt0111161?t=754")
+        #expect(receiver.receive(activity).match?.parameters == ["id": "tt0111161", "t": 754])
+        let renamedPath = try Streaming.receiver(["title": "id"])
+        let titled = try renamedPath.userActivity(
+            for: Watch(id: "tt0111161", t: nil), activityType: Streaming.watching)
+        #expect(titled.userInfo == ["title": "tt0111161"])
+        #expect(titled.requiredUserInfoKeys == ["title"])
+    }
+
+    @Test(
+        "a mapping to no parameter, two keys for one parameter, and a key that is another parameter are build errors"
+    )
+    func mappingProblems() {
+        #expect(
+            throws: LinkReceiverError.activityRoutes([
+                .unknownMappedParameter(
+                    activityType: Streaming.watching, route: "watch", key: "position", parameter: "time")
+            ])
+        ) { try Streaming.receiver(["position": "time"]) }
+        #expect(
+            throws: LinkReceiverError.activityRoutes([
+                .parameterMappedTwice(
+                    activityType: Streaming.watching, route: "watch", parameter: "t",
+                    keys: ["offset", "position"])
+            ])
+        ) { try Streaming.receiver(["position": "t", "offset": "t"]) }
+        #expect(
+            throws: LinkReceiverError.activityRoutes([
+                .mappedKeyIsParameter(
+                    activityType: Streaming.watching, route: "watch", key: "id", parameter: "t")
+            ])
+        ) { try Streaming.receiver(["id": "t"]) }
+        #expect(
+            ActivityRouteProblem.parameterMappedTwice(
+                activityType: "a.b", route: "watch", parameter: "t", keys: ["offset", "position"]
+            ).description
+                == "the activity type 'a.b' maps userInfo keys 'offset' and 'position' to the same parameter 't' "
+                + "of route 'watch'; keep one")
+        // Two parameters swapping their keys is a mapping, not a clash.
+        #expect(throws: Never.self) { try Streaming.receiver(["id": "t", "t": "id"]) }
+    }
+
+    @Test("userInfoKeys round-trips through JSON and is left out when empty")
+    func json() throws {
+        let route = ActivityRoute(
+            activityType: Streaming.watching, route: "watch", userInfoKeys: ["position": "t"])
+        let data = try JSONEncoder().encode(route)
+        #expect(try JSONDecoder().decode(ActivityRoute.self, from: data) == route)
+        let decoded = try JSONDecoder().decode(
+            ActivityRoute.self,
+            from: Data(#"{"activityType": "a.b", "route": "watch", "userInfoKeys": {"position": "t"}}"#.utf8))
+        #expect(decoded.userInfoKeys == ["position": "t"])
+        #expect(decoded.userInfoKey(forParameter: "t") == "position")
+        #expect(decoded.userInfoKey(forParameter: "id") == "id")
+        let plain = String(
+            decoding: try JSONEncoder().encode(ActivityRoute(activityType: "a.b", route: "r")), as: UTF8.self)
+        #expect(!plain.contains("userInfoKeys"))
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(
+                ActivityRoute.self,
+                from: Data(
+                    #"{"activityType": "a.b", "route": "watch", "userInfoKeys": {"position": 1}}"#.utf8))
         }
     }
 }

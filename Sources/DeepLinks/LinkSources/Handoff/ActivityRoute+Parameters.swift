@@ -1,19 +1,24 @@
 extension ActivityRoute {
     /// Reads the typed parameters of a compiled route from a `userInfo`, kind by kind and
-    /// with the route's own validators (its case rule and custom types).
+    /// with the route's own validators (its case rule and custom types), each from the key
+    /// ``userInfoKeys`` maps to it or else from the key of its own name.
     ///
     /// Parameters left out (an optional last segment, optional query parameters, or ones with
     /// a default) are absent from the result: the link
-    /// written from it gets its defaults when it is matched forward.
-    static func parameters(
+    /// written from it gets its defaults when it is matched forward. A key that no parameter
+    /// is read from is refused. The cost is linear in the number of keys and parameters.
+    func parameters(
         from userInfo: UserInfo, for route: CompiledRoute
     ) -> Result<RouteParameters, UserInfoFailure> {
         var parameters = RouteParameters()
+        var readKeys: Set<String> = []
         func read(
             _ name: String, _ type: ParameterType?, _ validator: ParameterValidator, required: Bool
         ) -> UserInfoFailure? {
-            guard let value = userInfo[name] else {
-                return required ? UserInfoFailure(key: name, value: nil, reason: .invalid(.missing)) : nil
+            let key = userInfoKey(forParameter: name)
+            readKeys.insert(key)
+            guard let value = userInfo[key] else {
+                return required ? UserInfoFailure(key: key, value: nil, reason: .invalid(.missing)) : nil
             }
             let expected: UserInfoValue.Kind =
                 switch type {
@@ -29,12 +34,12 @@ extension ActivityRoute {
                 default: nil
                 }
             guard let text else {
-                return UserInfoFailure(key: name, value: value, reason: .wrongKind(expected: expected))
+                return UserInfoFailure(key: key, value: value, reason: .wrongKind(expected: expected))
             }
             switch validator.validate(text) {
             case .success(let typed): parameters[name] = typed
             case .failure(let reason):
-                return UserInfoFailure(key: name, value: value, reason: .invalid(reason))
+                return UserInfoFailure(key: key, value: value, reason: .invalid(reason))
             }
             return nil
         }
@@ -47,21 +52,23 @@ extension ActivityRoute {
             case .parameter(let name, let type, let validator):
                 if let failure = read(name, type, validator, required: !optional) { return .failure(failure) }
             case .catchAll(let name, _, let validator):
-                guard let value = userInfo[name] else {
-                    return .failure(UserInfoFailure(key: name, value: nil, reason: .invalid(.missing)))
+                let key = userInfoKey(forParameter: name)
+                readKeys.insert(key)
+                guard let value = userInfo[key] else {
+                    return .failure(UserInfoFailure(key: key, value: nil, reason: .invalid(.missing)))
                 }
                 guard case .array(let elements) = value, !elements.isEmpty else {
                     return .failure(
-                        UserInfoFailure(key: name, value: value, reason: .wrongKind(expected: .array)))
+                        UserInfoFailure(key: key, value: value, reason: .wrongKind(expected: .array)))
                 }
                 var segments: [String] = []
                 for element in elements {
                     guard case .string(let text) = element else {
                         return .failure(
-                            UserInfoFailure(key: name, value: value, reason: .wrongKind(expected: .array)))
+                            UserInfoFailure(key: key, value: value, reason: .wrongKind(expected: .array)))
                     }
                     if case .failure(let reason) = validator.validate(text) {
-                        return .failure(UserInfoFailure(key: name, value: element, reason: .invalid(reason)))
+                        return .failure(UserInfoFailure(key: key, value: element, reason: .invalid(reason)))
                     }
                     segments.append(text)
                 }
@@ -77,6 +84,10 @@ extension ActivityRoute {
             {
                 return .failure(failure)
             }
+        }
+        // Sorted, so that the key named is the same on every run.
+        for key in userInfo.keys where !readKeys.contains(key) {
+            return .failure(UserInfoFailure(key: key, value: userInfo[key], reason: .unexpectedKey))
         }
         return .success(parameters)
     }

@@ -5,12 +5,15 @@
 /// therefore reaches the same route, the same parameters and the same handler as the link
 /// for the same content, and a handler that declines falls back to that link's web page.
 ///
-/// Each parameter of the route is read from the `userInfo` entry of the same name, which
-/// must have the matching kind (``UserInfoValue/Kind``): an integer for `int`, a Boolean for
-/// `bool`, an array of strings for a catch-all, and a string for every other type. The value
-/// is then checked against the parameter's type and bounds, exactly as a link's value would
-/// be. Path parameters are required; query and fragment parameters follow their declaration
-/// (required, optional, or with a default). Other `userInfo` entries are ignored.
+/// Each parameter of the route is read from the `userInfo` entry of the same name, or of the
+/// key ``userInfoKeys`` maps to it, which must have the matching kind
+/// (``UserInfoValue/Kind``): an integer for `int`, a Boolean for `bool`, an array of strings
+/// for a catch-all, and a string for every other type. The value is then checked against the
+/// parameter's type and bounds, exactly as a link's value would be. Path parameters are
+/// required; query and fragment parameters follow their declaration (required, optional, or
+/// with a default). A `userInfo` entry that is neither a parameter nor mapped to one is
+/// refused (``UserInfoFailure/Reason/unexpectedKey``): a misspelt key is an error, never a
+/// value silently dropped.
 ///
 /// ```swift
 /// let viewing = ActivityRoute(activityType: "com.example.photos.viewing-photo", route: "photo")
@@ -18,10 +21,24 @@
 /// // https://photos.example.com/albums?albumname=Summer&index=3
 /// ```
 ///
+/// An app whose activities already carry their own key names maps them to the route's
+/// parameters instead of renaming them: with `userInfoKeys: ["position": "t"]`, an activity
+/// whose `userInfo` says `position: 754` opens the route with `t = 754`, and an activity
+/// written from a route value (``LinkReceiver/userActivity(for:activityType:)``) carries
+/// `position`. A mapped parameter is read from its mapped key only.
+///
+/// ```swift
+/// let watching = ActivityRoute(
+///     activityType: "com.example.streaming.watching", route: "watch", userInfoKeys: ["position": "t"])
+/// // userInfo ["id": "tt0111161", "position": 754] routes as
+/// // https://streaming.example.com/watch/tt0111161?t=754
+/// ```
+///
 /// Several activity routes may register one type: they are tried in declaration order and
 /// the first whose route accepts the `userInfo` wins. In JSON:
 /// `{"activityType": "com.example.photos.viewing-photo", "route": "photo"}`, with optional
-/// `scheme` and `host` for a route whose scope does not name exactly one of each.
+/// `scheme` and `host` for a route whose scope does not name exactly one of each, and
+/// optional `userInfoKeys` (`{"position": "t"}`).
 public struct ActivityRoute: Sendable, Hashable, CustomStringConvertible {
     /// The app's activity type (reverse DNS, listed under `NSUserActivityTypes` in its Info.plist).
     public var activityType: String
@@ -31,13 +48,26 @@ public struct ActivityRoute: Sendable, Hashable, CustomStringConvertible {
     public var scheme: String?
     /// The host of the link written for the route, when its scope does not name exactly one.
     public var host: String?
+    /// The `userInfo` keys that carry a parameter under another name: key to parameter name
+    /// (`["position": "t"]`). Parameters not mapped are read from the key of their own name.
+    public var userInfoKeys: [String: String]
 
     /// Creates an activity route.
-    public init(activityType: String, route: String, scheme: String? = nil, host: String? = nil) {
+    public init(
+        activityType: String, route: String, scheme: String? = nil, host: String? = nil,
+        userInfoKeys: [String: String] = [:]
+    ) {
         self.activityType = activityType
         self.route = route
         self.scheme = scheme
         self.host = host
+        self.userInfoKeys = userInfoKeys
+    }
+
+    /// The `userInfo` key that carries a parameter: the key mapped to it, else its own name.
+    public func userInfoKey(forParameter name: String) -> String {
+        // Few keys are mapped; a scan costs less than keeping an inverse dictionary in the value.
+        userInfoKeys.first { $0.value == name }?.key ?? name
     }
 
     /// `activityType -> route`, for messages.
@@ -45,7 +75,9 @@ public struct ActivityRoute: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension ActivityRoute: Codable {
-    private enum CodingKeys: String, CodingKey, CaseIterable { case activityType, route, scheme, host }
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case activityType, route, scheme, host, userInfoKeys
+    }
 
     /// Decodes an activity route; unknown keys are refused.
     public init(from decoder: any Decoder) throws {
@@ -54,7 +86,8 @@ extension ActivityRoute: Codable {
             activityType: try c.decode(String.self, forKey: .activityType),
             route: try c.decode(String.self, forKey: .route),
             scheme: try c.decodeIfPresent(String.self, forKey: .scheme),
-            host: try c.decodeIfPresent(String.self, forKey: .host))
+            host: try c.decodeIfPresent(String.self, forKey: .host),
+            userInfoKeys: try c.decodeIfPresent([String: String].self, forKey: .userInfoKeys) ?? [:])
     }
 
     /// Encodes the activity route, leaving out absent values.
@@ -64,6 +97,7 @@ extension ActivityRoute: Codable {
         try c.encode(route, forKey: .route)
         try c.encodeIfPresent(scheme, forKey: .scheme)
         try c.encodeIfPresent(host, forKey: .host)
+        if !userInfoKeys.isEmpty { try c.encode(userInfoKeys, forKey: .userInfoKeys) }
     }
 }
 
@@ -80,6 +114,13 @@ public enum ActivityRouteProblem: Sendable, Hashable, Encodable, CustomStringCon
     /// No link can be written for the route with the scheme and host the activity route gives
     /// (most often: the route serves several hosts, or any host, and no `host` is given).
     case unwritableLink(activityType: String, route: String, error: ReverseRoutingError)
+    /// A `userInfoKeys` entry maps a key to a name that is not a parameter of the route.
+    case unknownMappedParameter(activityType: String, route: String, key: String, parameter: String)
+    /// Two `userInfoKeys` entries map to the same parameter, so writing it would need two keys.
+    case parameterMappedTwice(activityType: String, route: String, parameter: String, keys: [String])
+    /// A `userInfoKeys` entry maps a key that is itself the name of another, unmapped,
+    /// parameter of the route, so the key would carry two parameters.
+    case mappedKeyIsParameter(activityType: String, route: String, key: String, parameter: String)
 
     /// A sentence that says what to change.
     public var description: String {
@@ -96,6 +137,16 @@ public enum ActivityRouteProblem: Sendable, Hashable, Encodable, CustomStringCon
             "the activity type '\(type)' is registered twice for route '\(route)'"
         case .unwritableLink(let type, let route, let error):
             "the activity type '\(type)' cannot write a link for route '\(route)': \(error)"
+        case .unknownMappedParameter(let type, let route, let key, let parameter):
+            "the activity type '\(type)' maps userInfo key '\(key)' to '\(parameter)', which is not a "
+                + "parameter of route '\(route)'"
+        case .parameterMappedTwice(let type, let route, let parameter, let keys):
+            "the activity type '\(type)' maps userInfo keys "
+                + keys.map { "'\($0)'" }.joined(separator: " and ")
+                + " to the same parameter '\(parameter)' of route '\(route)'; keep one"
+        case .mappedKeyIsParameter(let type, let route, let key, let parameter):
+            "the activity type '\(type)' maps userInfo key '\(key)' to '\(parameter)', but '\(key)' is also "
+                + "a parameter of route '\(route)'; map it to another key"
         }
     }
 }

@@ -11,9 +11,12 @@ public struct UserInfoFailure: Error, Sendable, Hashable, Encodable, CustomStrin
         case wrongKind(expected: UserInfoValue.Kind)
         /// The value broke the parameter's type or bounds (or is missing: ``ParameterFailure/Reason/missing``).
         case invalid(ParameterFailure.Reason)
+        /// The key is neither a parameter of the route nor mapped to one
+        /// (``ActivityRoute/userInfoKeys``).
+        case unexpectedKey
     }
 
-    /// The `userInfo` key, which is the parameter's name.
+    /// The `userInfo` key: the parameter's name, or the key ``ActivityRoute/userInfoKeys`` maps to it.
     public let key: String
     /// The value the activity carried, or `nil` when it carried none.
     public let value: UserInfoValue?
@@ -34,6 +37,7 @@ public struct UserInfoFailure: Error, Sendable, Hashable, Encodable, CustomStrin
         case .wrongKind(.array): text += "must be an array of strings"
         case .wrongKind(let kind): text += "must be \(kind == .integer ? "an" : "a") \(kind) value"
         case .invalid(let reason): text += reason.sentence
+        case .unexpectedKey: text += "is neither a parameter of the route nor mapped to one (userInfoKeys)"
         }
         if let value { text += " (got \(ParameterFailure.shortened(value.description)))" }
         return text
