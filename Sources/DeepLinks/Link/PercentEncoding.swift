@@ -45,6 +45,56 @@ public enum PercentEncoding {
         }
     }
 
+    /// Decodes HTML form encoding (`application/x-www-form-urlencoded`): `+` is a space, then
+    /// every `%XX` escape is decoded as by ``decode(_:)`` (so `%2B` is a plus). `nil` when an
+    /// escape is invalid or the bytes are not UTF-8. Linear in the text's length.
+    ///
+    /// ```swift
+    /// PercentEncoding.decodeForm("red+shoes")   // "red shoes"
+    /// PercentEncoding.decodeForm("1%2B1")       // "1+1"
+    /// ```
+    public static func decodeForm(_ text: some StringProtocol) -> String? {
+        guard text.utf8.contains(UInt8(ascii: "+")) else { return decode(text) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 8)
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "+") {
+                bytes += [UInt8(ascii: "%"), UInt8(ascii: "2"), UInt8(ascii: "0")]
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return decode(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// Encodes text for a form-encoded query value: as ``encode(_:allowing:)`` with
+    /// ``Allowed/queryItem``, then a space is written `+` (a plus is already `%2B`).
+    ///
+    /// ```swift
+    /// PercentEncoding.encodeForm("red shoes")   // "red+shoes"
+    /// PercentEncoding.encodeForm("1+1")         // "1%2B1"
+    /// ```
+    public static func encodeForm(_ text: String) -> String {
+        let encoded = encode(text, allowing: .queryItem)
+        guard encoded.contains("%20") else { return encoded }
+        var out: [UInt8] = []
+        let bytes = Array(encoded.utf8)
+        out.reserveCapacity(bytes.count)
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "%"), i + 2 < bytes.count, bytes[i + 1] == UInt8(ascii: "2"),
+                bytes[i + 2] == UInt8(ascii: "0")
+            {
+                out.append(UInt8(ascii: "+"))
+                i += 3
+            } else {
+                out.append(bytes[i])
+                i += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
     /// Decodes every `%XX` escape; `nil` when an escape is invalid or the bytes are not UTF-8.
     public static func decode(_ text: some StringProtocol) -> String? {
         // Most text has no escape: answer without copying it into an array first.

@@ -92,7 +92,7 @@ extension CompiledRoute {
                 return ParameterFailure(
                     parameter: parameter.name, location: .query, value: nil, reason: .repeated(count: count))
             }
-            let value = items[found].value
+            let value = parameter.value(of: items[found])
             if case .failure(let reason) = parameter.validator.validate(value) {
                 return ParameterFailure(
                     parameter: parameter.name, location: .query, value: value, reason: reason)
@@ -171,7 +171,8 @@ extension CompiledRoute {
                     }
                     if found < 0 { return parameter.isRequired ? nil : .some(parameter.defaultValue) }
                     guard count == 1,
-                        case .success(let checked) = parameter.validator.validate(items[found].value)
+                        case .success(let checked) = parameter.validator.validate(
+                            parameter.value(of: items[found]))
                     else { return nil }
                     return .some(checked)
                 }
@@ -217,7 +218,7 @@ extension CompiledRoute {
                 let parameter = query[i]
                 let items = input.queryItems
                 if let i = items.firstIndex(where: { $0.name == parameter.name }) {
-                    value = try? parameter.validator.validate(items[i].value).get()
+                    value = try? parameter.validator.validate(parameter.value(of: items[i])).get()
                 } else {
                     value = parameter.defaultValue
                 }

@@ -40,6 +40,7 @@ final class CompiledRoute: Sendable {
         /// The declared name and requirement, read once instead of through the declaration.
         let name: String
         let isRequired: Bool
+        let isFormEncoded: Bool
 
         init(declaration: QueryParameter, validator: ParameterValidator, defaultValue: ParameterValue?) {
             self.declaration = declaration
@@ -47,6 +48,13 @@ final class CompiledRoute: Sendable {
             self.defaultValue = defaultValue
             name = declaration.name
             isRequired = declaration.isRequired
+            isFormEncoded = declaration.isFormEncoded
+        }
+
+        /// The value of a query item as the parameter reads it (`+` is a space when it is
+        /// form-encoded).
+        @inline(__always) func value(of item: borrowing QueryItem) -> String {
+            isFormEncoded ? declaration.value(of: item) : item.value
         }
     }
 

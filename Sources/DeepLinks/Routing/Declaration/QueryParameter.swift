@@ -9,6 +9,21 @@
 /// | `index(int 0...9999)=0` | optional, `0` when missing (the default must satisfy the type) |
 /// | `q`, `q?`, `q=x` | the same without a type: any non-empty text without control characters |
 ///
+/// A `+` in a query value is a plus sign, as RFC 3986 says; HTML forms (`method="get"`, the
+/// `application/x-www-form-urlencoded` encoding) send a space as `+`, so a parameter filled
+/// by a web form opts in with ``formEncoded(_:)``: its value then reads `+` as a space and
+/// `%2B` as a plus, and reverse routing writes a space as `+` (it writes `%20` for a parameter
+/// that has not opted in, and `%2B` for a plus either way).
+///
+/// ```swift
+/// let search = Route("search", "/search", query: [QueryParameter("q(string 1...64)").formEncoded()])
+/// // https://example.com/search?q=red+shoes   -> q = "red shoes"
+/// // https://example.com/search?q=1%2B1       -> q = "1+1"
+/// ```
+///
+/// In JSON such a parameter is an object, `{"parameter": "q(string 1...64)", "formEncoded": true}`;
+/// every other one is its text.
+///
 /// A query item that appears more than once in a link makes the route not match
 /// (``ParameterFailure/Reason/repeated(count:)``): the router never picks one of several
 /// values. An item that is present but empty (`?index=`) is checked against the type like any
@@ -42,6 +57,8 @@ public struct QueryParameter: Sendable, Hashable, CustomStringConvertible {
     public var syntaxError: PatternSyntaxError? { failure?.error }
     /// The parse error, out of line: most declarations have none, and a table keeps many.
     private let failure: PatternSyntaxError.Box?
+    /// Whether the value is read with HTML form encoding: `+` is a space (``formEncoded(_:)``).
+    public private(set) var isFormEncoded = false
 
     /// Creates a declaration from its parts.
     public init(name: String, type: ParameterType?, requirement: Requirement = .required) {
@@ -89,6 +106,21 @@ public struct QueryParameter: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether the item must be present.
     public var isRequired: Bool { requirement == .required }
+
+    /// The same declaration, reading `+` in the value as a space (HTML form encoding) when
+    /// `isOn`, or as a plus sign (RFC 3986, the default) when not.
+    public func formEncoded(_ isOn: Bool = true) -> QueryParameter {
+        var copy = self
+        copy.isFormEncoded = isOn
+        return copy
+    }
+
+    /// The value of a query item as this parameter reads it: percent-decoded, with `+` as a
+    /// space when the parameter is form-encoded. Linear in the item's length.
+    func value(of item: QueryItem) -> String {
+        guard isFormEncoded else { return item.value }
+        return PercentEncoding.decodeForm(item.rawValue) ?? item.value
+    }
 
     /// The declaration's text form (`index(int 0...9999)=0`).
     public var description: String {
@@ -163,14 +195,30 @@ extension QueryParameter: ExpressibleByStringLiteral {
 }
 
 extension QueryParameter: Codable {
-    /// Decodes a declaration from its text; a malformed one is reported when the table is built.
+    private enum CodingKeys: String, CodingKey, CaseIterable { case parameter, formEncoded }
+
+    /// Decodes a declaration from its text, or from an object with the text under `parameter`
+    /// and an optional `formEncoded` Boolean (unknown keys are refused); a malformed text is
+    /// reported when the table is built.
     public init(from decoder: any Decoder) throws {
-        self.init(parsing: try decoder.singleValueContainer().decode(String.self))
+        if let text = try? decoder.singleValueContainer().decode(String.self) {
+            self.init(parsing: text)
+            return
+        }
+        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "a query parameter")
+        self.init(parsing: try c.decode(String.self, forKey: .parameter))
+        isFormEncoded = try c.decodeIfPresent(Bool.self, forKey: .formEncoded) ?? false
     }
 
-    /// Encodes the declaration as its text.
+    /// Encodes the declaration as its text, or as an object when it is form-encoded.
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode(description)
+        guard isFormEncoded else {
+            var c = encoder.singleValueContainer()
+            try c.encode(description)
+            return
+        }
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(description, forKey: .parameter)
+        try c.encode(true, forKey: .formEncoded)
     }
 }

@@ -180,9 +180,13 @@ extension Router {
                 continue
             }
             let written = try text(parameter.name, value, parameter.validator, .query)
+            // A form-encoded parameter writes a space as `+`; any other writes `%20`, so that
+            // each reads its own link back to the same value.
             queryText.append(
                 PercentEncoding.encode(parameter.name, allowing: .queryItem) + "="
-                    + PercentEncoding.encode(written, allowing: .queryItem))
+                    + (parameter.isFormEncoded
+                        ? PercentEncoding.encodeForm(written)
+                        : PercentEncoding.encode(written, allowing: .queryItem)))
         }
         if !queryText.isEmpty { suffix += "?" + queryText.joined(separator: "&") }
         if case .parameter(let parameter) = route.fragment {
