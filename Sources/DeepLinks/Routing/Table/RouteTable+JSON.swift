@@ -42,6 +42,39 @@ extension RouteTable {
     }
 }
 
+extension RouteTable {
+    /// The table as JSON that ``init(json:)`` reads back as an equal table: the way to keep a
+    /// table written in Swift as the JSON file the command line, a server and CI read.
+    ///
+    /// Keys are sorted and the text is indented, so a checked-in file changes only where the
+    /// table does; groups are written out, each route with its own scope.
+    ///
+    /// ```swift
+    /// // In a test of the app: the checked-in routes.json is exactly the Swift table.
+    /// let exported = try AppLinks.table.jsonData()
+    /// try exported.write(to: URL(fileURLWithPath: "routes.json"))   // once, or when it changed
+    /// #expect(try RouteTable(json: Data(contentsOf: URL(fileURLWithPath: "routes.json"))) == AppLinks.table)
+    /// ```
+    ///
+    /// - Throws: ``RouteTableJSONError/tooLarge(bytes:limit:)`` when the JSON would be larger
+    ///   than ``maximumJSONBytes`` (``init(json:)`` would refuse it), or
+    ///   ``RouteTableJSONError/invalid(reason:)`` when a value cannot be written as JSON.
+    public func jsonData() throws(RouteTableJSONError) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data: Data
+        do {
+            data = try encoder.encode(self)
+        } catch {
+            throw .invalid(reason: String(describing: error))
+        }
+        guard data.count <= Self.maximumJSONBytes else {
+            throw .tooLarge(bytes: data.count, limit: Self.maximumJSONBytes)
+        }
+        return data
+    }
+}
+
 /// Why ``RouteTable/init(json:)`` refused its input.
 ///
 /// ```swift
