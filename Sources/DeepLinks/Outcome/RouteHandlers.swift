@@ -26,11 +26,26 @@ public enum HandlerResult: Sendable, Hashable {
 /// receiver.unboundRoutes(in: handlers)     // routes nothing presents yet
 /// let decision = await receiver.dispatch(.url(text), to: handlers)
 /// ```
+///
+/// A handler can also be bound to a ``RouteValue`` type: it receives the match read as that
+/// type, instead of reading parameters by their string names. ``typeProblems(in:)`` checks
+/// every such binding against the table when the app starts.
+///
+/// ```swift
+/// handlers.bind(Product.self) { product, match in
+///     guard await catalog.has(product.id) else { return .declined(reason: "no such product") }
+///     await show(product)
+///     return .handled
+/// }
+/// handlers.typeProblems(in: receiver.router)   // [] when every bound type fits its route
+/// ```
 public struct RouteHandlers: Sendable {
     /// A handler: receives the match, presents it or declines.
     public typealias Handler = @Sendable (RouteMatch) async -> HandlerResult
 
     private var handlers: [String: Handler] = [:]
+    /// For each route bound through a ``RouteValue`` type: how to check the type against a table.
+    private var typeChecks: [String: @Sendable (Router) -> TypedRoutesError?] = [:]
 
     /// Creates an empty set of handlers.
     public init() {}
@@ -38,6 +53,34 @@ public struct RouteHandlers: Sendable {
     /// Binds a handler to a route name, replacing any handler bound before.
     public mutating func bind(_ route: String, _ handler: @escaping Handler) {
         handlers[route] = handler
+        typeChecks[route] = nil
+    }
+
+    /// Binds a handler to the route a ``RouteValue`` type names, replacing any handler bound
+    /// before: it receives the match read as the type, and the match itself.
+    ///
+    /// A match whose parameters do not read as the type (possible only for a type that does
+    /// not fit its route, which ``typeProblems(in:)`` reports) is declined with the reason, so
+    /// a web link falls back to the browser instead of reaching a half-read value.
+    public mutating func bind<Value: RouteValue>(
+        _ type: Value.Type, _ handler: @escaping @Sendable (Value, RouteMatch) async -> HandlerResult
+    ) {
+        handlers[Value.route] = { match in
+            let value: Value
+            do throws(TypedRoutesError) {
+                value = try match.value(as: Value.self)
+            } catch {
+                return .declined(reason: error.description)
+            }
+            return await handler(value, match)
+        }
+        typeChecks[Value.route] = { router in router.typeProblem(for: Value.self) }
+    }
+
+    /// Why each handler bound through a ``RouteValue`` type does not fit its route in a
+    /// router's table, in route-name order; empty when every one fits.
+    public func typeProblems(in router: Router) -> [TypedRoutesError] {
+        typeChecks.sorted { $0.key < $1.key }.compactMap { $0.value(router) }
     }
 
     /// The handler bound to a route name, or `nil`.

@@ -47,6 +47,9 @@ public enum LinkPreviewError: Error, Sendable, Hashable, Encodable, CustomString
     case invalidTemplate(String)
     /// A provider was registered for a route name the table does not have.
     case unknownRoute(String)
+    /// A provider is bound to a ``RouteValue`` type that does not fit its route (``reason``
+    /// says how, as ``TypedRoutesError`` does).
+    case providerTypeMismatch(route: String, reason: String)
     /// The provider for a route threw; `message` is the error's description.
     case providerFailed(route: String, message: String)
 
@@ -74,6 +77,8 @@ public enum LinkPreviewError: Error, Sendable, Hashable, Encodable, CustomString
         case .invalidAppLink(let link, let reason):
             "the app link \(Self.quote(link)) cannot be offered: \(Self.shorten(reason))"
         case .invalidTemplate(let reason): "the landing page template is invalid: \(reason)"
+        case .providerTypeMismatch(_, let reason):
+            "a preview provider's type does not fit its route: \(reason)"
         case .unknownRoute(let name):
             "a preview provider is registered for \(Self.quote(name)), which is not a route"
         case .providerFailed(let route, let message):

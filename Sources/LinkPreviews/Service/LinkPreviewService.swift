@@ -57,7 +57,9 @@ public struct LinkPreviewService: Sendable {
     ///     keeps the code). The preview stays the generic one; only the app links change, and
     ///     the app still asks before it acts. By default no guarded route carries its link.
     /// - Throws: ``LinkPreviewError/unknownRoute(_:)`` for a provider or a link-carrying route
-    ///   bound to a name the table does not have, or the error the site's configuration
+    ///   bound to a name the table does not have,
+    ///   ``LinkPreviewError/providerTypeMismatch(route:reason:)`` for a provider bound to a
+    ///   `RouteValue` type that does not fit its route, or the error the site's configuration
     ///   raises when its generic preview is built.
     public init(
         receiver: LinkReceiver, site: PreviewSite, providers: PreviewProviders,
@@ -66,6 +68,9 @@ public struct LinkPreviewService: Sendable {
         let names = providers.routeNames + linkCarryingRoutes.sorted()
         if let unknown = names.first(where: { receiver.router.route(named: $0) == nil }) {
             throw .unknownRoute(unknown)
+        }
+        if let (route, problem) = providers.typeProblemsByRoute(in: receiver.router).first {
+            throw .providerTypeMismatch(route: route, reason: problem.description)
         }
         _ = try PreviewMetadata.generic(site: site, source: PreviewSource(.browserFallback), limits: limits)
         self.receiver = receiver

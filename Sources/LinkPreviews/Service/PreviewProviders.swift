@@ -45,11 +45,23 @@ public struct PreviewRequest: Sendable, Hashable, Codable {
 ///     return article.map { LinkPreview(title: $0.headline, description: $0.standfirst, type: .article) }
 /// }
 /// ```
+///
+/// A provider can also be bound to a ``RouteValue`` type: it receives the request's
+/// parameters read as that type. ``LinkPreviewService`` checks every such binding against the
+/// table when it is built.
+///
+/// ```swift
+/// providers.bind(Article.self) { article, request in
+///     try await newsroom.article(id: article.id).map { LinkPreview(title: $0.headline, description: $0.standfirst) }
+/// }
+/// ```
 public struct PreviewProviders: Sendable {
     /// A provider: receives the request, returns the preview or `nil` for "not found".
     public typealias Provider = @Sendable (PreviewRequest) async throws -> LinkPreview?
 
     private var providers: [String: Provider] = [:]
+    /// For each route bound through a ``RouteValue`` type: how to check the type against a table.
+    private var typeChecks: [String: @Sendable (Router) -> TypedRoutesError?] = [:]
 
     /// Creates an empty set of providers.
     public init() {}
@@ -57,6 +69,36 @@ public struct PreviewProviders: Sendable {
     /// Binds a provider to a route name, replacing any earlier one.
     public mutating func bind(_ route: String, _ provider: @escaping Provider) {
         providers[route] = provider
+        typeChecks[route] = nil
+    }
+
+    /// Binds a provider to the route a ``RouteValue`` type names, replacing any earlier one:
+    /// it receives the request's parameters read as the type, and the request itself.
+    ///
+    /// Parameters that do not read as the type (possible only for a type that does not fit
+    /// its route, which ``LinkPreviewService`` refuses when it is built) make the provider
+    /// fail with the reason (``LinkPreviewError/providerFailed(route:message:)``).
+    public mutating func bind<Value: RouteValue>(
+        _ type: Value.Type,
+        _ provider: @escaping @Sendable (Value, PreviewRequest) async throws -> LinkPreview?
+    ) {
+        providers[Value.route] = { request in
+            try await provider(try Value.value(from: request.parameters, route: request.route), request)
+        }
+        typeChecks[Value.route] = { router in router.typeProblem(for: Value.self) }
+    }
+
+    /// Why each provider bound through a ``RouteValue`` type does not fit its route in a
+    /// router's table, in route-name order; empty when every one fits.
+    public func typeProblems(in router: Router) -> [TypedRoutesError] {
+        typeProblemsByRoute(in: router).map(\.problem)
+    }
+
+    /// ``typeProblems(in:)`` with the route each problem is about.
+    func typeProblemsByRoute(in router: Router) -> [(route: String, problem: TypedRoutesError)] {
+        typeChecks.sorted { $0.key < $1.key }.compactMap { entry in
+            entry.value(router).map { (entry.key, $0) }
+        }
     }
 
     /// The provider bound to a route name.
