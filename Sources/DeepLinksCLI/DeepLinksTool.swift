@@ -14,13 +14,13 @@ enum DeepLinksTool {
             exit(output.status.rawValue)
         case .lineProtocol(let responder):
             guard let input = fdopen(0, "r") else { exit(ExitStatus.success.rawValue) }
-            responder.run(
+            let status = responder.run(
                 nextByte: {
                     let byte = getc_unlocked(input)
                     return byte == EOF ? nil : UInt8(truncatingIfNeeded: byte)
                 },
                 write: { write($0 + "\n", to: .standardOutput) })
-            exit(ExitStatus.success.rawValue)
+            exit(status.rawValue)
         }
     }
 

@@ -169,7 +169,8 @@ struct ExecutableTests {
             "{\"id\":1,\"url\":\"https://example.com/albums/a\"}\n}{ not json\n{\"id\":3,\"url\":\"https://example.com/x\"}\n"
         let run = try runExecutable(
             ["resolve", "--jsonl", "--table", Self.fixtures + "/routes.json"], standardInput: input)
-        #expect(run.status == 0)
+        // The line that is not JSON is rejected, so the run exits 1, as `resolve LINK` would.
+        #expect(run.status == 1)
         #expect(run.lines.count == 3)
         #expect(
             run.lines[0]
@@ -177,6 +178,11 @@ struct ExecutableTests {
         )
         #expect(run.lines[1].hasPrefix(#"{"id":null,"outcome":"reject","#))
         #expect(run.lines[2].hasPrefix(#"{"id":3,"outcome":"openInBrowser","#))
+        let accepted = try runExecutable(
+            ["resolve", "--jsonl", "--table", Self.fixtures + "/routes.json"],
+            standardInput: "{\"id\":1,\"url\":\"https://example.com/albums/a\"}\n")
+        #expect(accepted.status == 0)
+        #expect(accepted.lines.count == 1)
     }
 
     /// aasa match --jsonl through the executable agrees with every oracle case of the conformance corpus.

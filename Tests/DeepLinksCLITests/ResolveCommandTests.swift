@@ -174,7 +174,8 @@ struct ResolveLineProtocolTests {
             """
         let run = await runInProcess(
             ["resolve", "--jsonl", "--table", ResolveCommandTests.table], standardInput: input)
-        #expect(run.status == 0)
+        // Line 4 is rejected, so the run exits 1, as `resolve LINK` does for a rejected link.
+        #expect(run.status == 1)
         #expect(
             run.lines == [
                 #"{"id":1,"outcome":"route","route":"photo","parameters":{"album":{"string":"summer"},"index":{"integer":3}},"host":"example.com","reason":null,"source":"universalLink"}"#,

@@ -112,12 +112,14 @@ struct OptionSpec: Sendable {
     /// Whether the option takes a value.
     var takesValue: Bool { valueName != nil }
 
-    /// The option as shown in help (`-t, --table FILE`).
+    /// The option as shown in help (`-t, --table FILE`); a repeatable one says so
+    /// (`--allow-host NAME (repeatable)`), since `NAME ...` would read as several values after
+    /// one option.
     var label: String {
         var text = alias.map { $0 + ", " } ?? ""
         text += name
         if let valueName { text += " " + valueName }
-        if isRepeatable { text += " ..." }
+        if isRepeatable { text += " (repeatable)" }
         return text
     }
 }

@@ -18,7 +18,8 @@ struct ToolEnvironment: Sendable {
     /// Makes the transport that fetches association files: `caFile` is the `--ca-file` path,
     /// `timeout` the seconds to wait for a server.
     var makeTransport: @Sendable (_ caFile: String?, _ timeout: Int) throws(ToolError) -> any HTTPTransport
-    /// Writes a whole file (reports such as `audit --html`), replacing what was there.
+    /// Writes a whole file (reports such as `audit --html`, files of `aasa generate --output-dir`),
+    /// creating the folders on its path and replacing what was there.
     var writeFile: @Sendable (_ path: String, _ bytes: [UInt8]) throws(ToolError) -> Void = {
         path, bytes throws(ToolError) in try writeLocalFile(path, bytes)
     }
@@ -52,10 +53,13 @@ struct ToolEnvironment: Sendable {
         return Array(data)
     }
 
-    /// Writes a file to disk, naming the path and the reason when it cannot.
+    /// Writes a file to disk, creating its folders, naming the path and the reason when it cannot.
     static func writeLocalFile(_ path: String, _ bytes: [UInt8]) throws(ToolError) {
+        let url = URL(fileURLWithPath: path)
         do {
-            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(bytes).write(to: url)
         } catch {
             throw .invalidInput(
                 source: path, reason: "the file cannot be written: \(error.localizedDescription)")

@@ -57,10 +57,9 @@ func runInProcess(_ arguments: [String], standardInput: String = "", inputIsTerm
             standardOutput: output.standardOutput, standardError: output.standardError,
             status: output.status.rawValue)
     case .lineProtocol(let responder):
-        let answers = responder.answers(to: Array(standardInput.utf8))
+        let (answers, status) = responder.outcome(of: Array(standardInput.utf8))
         return ToolRun(
-            standardOutput: answers.map { $0 + "\n" }.joined(), standardError: "",
-            status: ExitStatus.success.rawValue)
+            standardOutput: answers.map { $0 + "\n" }.joined(), standardError: "", status: status.rawValue)
     }
 }
 

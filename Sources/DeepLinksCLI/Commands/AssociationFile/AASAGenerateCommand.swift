@@ -6,7 +6,7 @@ enum AASAGenerateCommand: ToolCommand {
     static let spec = CommandSpec(
         path: ["aasa", "generate"],
         summary: "Generate an apple-app-site-association file from a route table.",
-        usage: "--table <file> --app-id <appid>... --domain <domain> [options]",
+        usage: "--table <file> --app-id <appid> --domain <domain> [options]",
         discussion: """
             Every route that serves https links on the domain becomes one component;
             destructive routes become exclusions, placed first, so a web link never opens a
@@ -17,21 +17,35 @@ enum AASAGenerateCommand: ToolCommand {
             component, so the output passes 'aasa validate --strict'. Each --app-id must be
             <Team ID>.<bundle ID>. With --json the file and
             the route behind each component are printed as one report.
+
+            --domain may be repeated, one file per domain (the routes each domain serves
+            differ when scopes name hosts). With several domains give --output-dir: each
+            file is written to <dir>/<domain>/apple-app-site-association, the path to serve
+            at https://<domain>/.well-known/apple-app-site-association, and one line per
+            file is printed. With --json and several domains, the report lists one entry per
+            domain under "domains" and --output-dir is optional.
             """,
         options: [
             .value("--table", alias: "-t", "FILE", help: "The route table (JSON)."),
             .value("--app-id", "APPID", repeatable: true, help: "An App ID the file names (one or more)."),
-            .value("--domain", "DOMAIN", help: "The domain the file will be served on."),
+            .value(
+                "--domain", "DOMAIN", repeatable: true,
+                help: "A domain the file will be served on (one or more; one file each)."),
+            .value(
+                "--output-dir", alias: "-o", "DIR",
+                help: "Write each file to DIR/<domain>/apple-app-site-association."),
             .flag("--webcredentials", help: "Also list the App IDs under webcredentials."),
             .flag("--json", help: "Print a JSON report (the file, components and skipped routes)."),
         ],
         examples: [
-            "aasa generate --table routes.json --app-id ABCDE12345.com.example.app --domain example.com"
+            "aasa generate --table routes.json --app-id ABCDE12345.com.example.app --domain example.com",
+            "aasa generate -t routes.json --app-id ABCDE12345.com.example.app --domain example.com "
+                + "--domain www.example.com -o site",
         ],
         exitStatuses: [
-            (.success, "the file was generated"),
+            (.success, "the files were generated"),
             (.usage, ExitStatus.usage.meaning),
-            (.invalidInput, "the table is unreadable or invalid"),
+            (.invalidInput, "the table is unreadable or invalid, or a file cannot be written"),
         ]
     )
 
@@ -44,35 +58,101 @@ enum AASAGenerateCommand: ToolCommand {
         let appIDs = arguments.allValues("--app-id")
         guard !appIDs.isEmpty else { throw usage(.missingArgument("--app-id <appid>")) }
         for appID in appIDs { try checkAppID(appID) }
-        guard let domain = arguments.value("--domain") else {
-            throw usage(.missingArgument("--domain <domain>"))
+        let domains = arguments.allValues("--domain")
+        guard !domains.isEmpty else { throw usage(.missingArgument("--domain <domain>")) }
+        for (index, domain) in domains.enumerated() where domains[..<index].contains(domain) {
+            throw usage(.other("the domain '\(domain)' is given twice"))
+        }
+        let directory = arguments.value("--output-dir")
+        if domains.count > 1, directory == nil, !arguments.has("--json") {
+            throw usage(
+                .other(
+                    "\(domains.count) domains make \(domains.count) files: give --output-dir DIR to write "
+                        + "DIR/<domain>/apple-app-site-association, or --json"))
         }
         let table = try environment.loadRouteTable(tablePath)
+        let generated = domains.map { domain in
+            (domain, generate(table, appIDs: appIDs, domain: domain, arguments))
+        }
+        if let directory {
+            for (domain, result) in generated {
+                try environment.writeFile(
+                    path(of: domain, in: directory), Array((result.file.serialized(.pretty) + "\n").utf8))
+            }
+        }
+        let notes = generated.flatMap { domain, result in
+            result.skipped.map {
+                "route '\($0.route)' was left out\(domains.count > 1 ? " of \(domain)" : ""): "
+                    + "\(sentence($0.reason))"
+            }
+        }
+        .map { "deeplinks: note: \($0)\n" }.joined()
+        if arguments.has("--json") {
+            var reports = generated.map { domain, result in report(domain, result, directory: directory) }
+            guard reports.count > 1 else {
+                return .finished(CommandOutput(ReportJSON.text(.object(reports.removeFirst()))))
+            }
+            let combined: JSONValue = [
+                "command": "aasa generate", "status": "passed",
+                "domains": .array(
+                    reports.map { members in
+                        var entry = members
+                        entry["command"] = nil
+                        entry["status"] = nil
+                        return .object(entry)
+                    }),
+            ]
+            return .finished(CommandOutput(ReportJSON.text(combined)))
+        }
+        guard let directory else {
+            return .finished(
+                CommandOutput(generated[0].1.file.serialized(.pretty) + "\n", standardError: notes))
+        }
+        let lines = generated.map { domain, result in
+            let count = result.componentRoutes.count
+            return "wrote \(path(of: domain, in: directory)) (\(count) component\(count == 1 ? "" : "s"))\n"
+        }
+        return .finished(CommandOutput(lines.joined(), standardError: notes))
+    }
+
+    /// One domain's file, the route behind each component, and the routes left out.
+    struct Generated {
+        var file: AssociationFile
+        var componentRoutes: [String?]
+        var skipped: [GeneratedAppLinks.SkippedRoute]
+    }
+
+    static func generate(_ table: RouteTable, appIDs: [String], domain: String, _ arguments: ParsedArguments)
+        -> Generated
+    {
         let generated = AppLinksGenerator(appIDs: appIDs, domain: domain).generate(from: table)
         var file = generated.file
         if arguments.has("--webcredentials") { file.webCredentials = AppList(apps: appIDs) }
-        let skipped = generated.skippedRoutes.map {
-            "route '\($0.route)' was left out: \(sentence($0.reason))"
-        }
-        if arguments.has("--json") {
-            let report: JSONValue = [
-                "command": "aasa generate", "domain": .string(domain), "status": "passed", "file": file.json,
-                "components": .array(
-                    generated.componentRoutes.enumerated().map { index, route in
-                        [
-                            "location": .string("$.applinks.details[0].components[\(index)]"),
-                            "route": route.map(JSONValue.string) ?? .null,
-                        ]
-                    }),
-                "skipped": .array(
-                    generated.skippedRoutes.map {
-                        ["route": .string($0.route), "reason": .string($0.reason.rawValue)]
-                    }),
-            ]
-            return .finished(CommandOutput(ReportJSON.text(report)))
-        }
-        let notes = skipped.map { "deeplinks: note: \($0)\n" }.joined()
-        return .finished(CommandOutput(file.serialized(.pretty) + "\n", standardError: notes))
+        return Generated(
+            file: file, componentRoutes: generated.componentRoutes, skipped: generated.skippedRoutes)
+    }
+
+    /// Where a domain's file goes: `<dir>/<domain>/apple-app-site-association`.
+    static func path(of domain: String, in directory: String) -> String {
+        (directory.hasSuffix("/") ? directory : directory + "/") + domain + "/apple-app-site-association"
+    }
+
+    static func report(_ domain: String, _ result: Generated, directory: String?) -> [String: JSONValue] {
+        var members: [String: JSONValue] = [
+            "command": "aasa generate", "domain": .string(domain), "status": "passed",
+            "file": result.file.json,
+            "components": .array(
+                result.componentRoutes.enumerated().map { index, route in
+                    [
+                        "location": .string("$.applinks.details[0].components[\(index)]"),
+                        "route": route.map(JSONValue.string) ?? .null,
+                    ]
+                }),
+            "skipped": .array(
+                result.skipped.map { ["route": .string($0.route), "reason": .string($0.reason.rawValue)] }),
+        ]
+        if let directory { members["path"] = .string(path(of: domain, in: directory)) }
+        return members
     }
 
     static func sentence(_ reason: GeneratedAppLinks.SkippedRoute.Reason) -> String {

@@ -170,7 +170,9 @@ enum CompletionCommand: ToolCommand {
             for option in level.options {
                 var line = "complete -c deeplinks -n '\(condition)' -l \(option.name.dropFirst(2))"
                 if let alias = option.alias { line += " -s \(alias.dropFirst())" }
-                if let valueName = option.valueName { line += valueName == "FILE" ? " -r -F" : " -r" }
+                if let valueName = option.valueName {
+                    line += ["FILE", "DIR"].contains(valueName) ? " -r -F" : " -r"
+                }
                 out += line + " -d \(fishQuoted(option.help))\n"
             }
         }

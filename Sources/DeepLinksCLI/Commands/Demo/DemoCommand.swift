@@ -324,6 +324,9 @@ extension ToolEnvironment {
             },
             readStandardInput: { [] },
             standardInputIsTerminal: { true },
-            makeTransport: { _, _ throws(ToolError) in throw .network("no network in this environment") })
+            makeTransport: { _, _ throws(ToolError) in throw .network("no network in this environment") },
+            writeFile: { path, _ throws(ToolError) in
+                throw .invalidInput(source: path, reason: "no file can be written in this environment")
+            })
     }
 }

@@ -27,13 +27,20 @@ enum ResolveCommand: ToolCommand {
 
             --jsonl reads standard input as lines, each an object with an "id" (any JSON) and
             one of "url": "<text>", "activity": {<user activity>} or "banner": "<meta content>",
-            and answers each with one line:
+            and answers each with one line. An activity is UserActivity's JSON form; each
+            userInfo value names its kind, as parameters do:
+              {"activityType": "com.example.watching", "webpageURL": "https://…",
+               "userInfo": {"id": {"string": "tt0111161"}, "position": {"integer": 754},
+                            "hd": {"boolean": true}, "tags": {"array": [{"string": "a"}]}}}
+            Each line is answered with:
               {"id": <same>, "outcome": "route"|"confirm"|"openInBrowser"|"reject",
                "route": <name or null>, "parameters": {<name>: {"<kind>": <value>}} or null,
                "host": <parsed host or null>, "reason": <string or null>,
                "source": "universalLink"|"handoff"|"smartAppBanner"|"customScheme" or null}
             A line that is not valid JSON is answered with "reject" (and "id": null).
-            Answers are written and flushed line by line, in input order.
+            Answers are written and flushed line by line, in input order. The exit status
+            follows the same rule as for links given as arguments: 1 when any line was
+            answered with "reject", else 0.
             """,
         arguments: [
             ArgumentSpec(name: "<link>", help: "A link to resolve (any number; else standard input).")
@@ -66,7 +73,10 @@ enum ResolveCommand: ToolCommand {
         ],
         exitStatuses: [
             (.success, "every link was routed, confirmed or (without --require-route) sent to the browser"),
-            (.checkFailed, "at least one link was rejected (or, with --require-route, not routed)"),
+            (
+                .checkFailed,
+                "at least one link (or --jsonl line) was rejected (or, with --require-route, not routed)"
+            ),
             (.usage, ExitStatus.usage.meaning),
             (
                 .invalidInput,
@@ -89,8 +99,8 @@ enum ResolveCommand: ToolCommand {
             let lineProtocol = ResolveLineProtocol(receiver: receiver)
             return .lineProtocol(
                 LineResponder(
-                    maximumLineBytes: ResolveLineProtocol.maximumLineBytes, respond: lineProtocol.answer,
-                    overlong: lineProtocol.answerOverlong))
+                    maximumLineBytes: ResolveLineProtocol.maximumLineBytes, reply: lineProtocol.reply,
+                    replyOverlong: lineProtocol.replyOverlong))
         }
         var links = arguments.positionals
         if links.isEmpty || links == ["-"] {

@@ -12,25 +12,41 @@ enum TableCheckCommand: ToolCommand {
             Reads a route table (JSON) and reports what would make Router refuse it: invalid
             or duplicate names, malformed patterns, unknown parameter types, impossible bounds,
             invalid defaults and scopes, and overlaps (duplicate, shadowed and ambiguous
-            routes). With a policy (--policy, --allow-host, --allow-scheme) it also reports
-            routes the gate would never let a link reach. Each problem is an error, except a
-            navigate route that can take links shaped like a sensitive or destructive route's
-            (TABLE015), a warning: the router refuses such links at run time.
+            routes). With a policy (--config, --policy, --allow-host, --allow-scheme) it also
+            reports routes the gate would never let a link reach. --config reads the app's
+            receiver configuration (JSON with "policy", "schemes", "activities"): the table
+            is checked against its effective policy (every registered scheme allowed), and
+            its activity routes against the table. --policy replaces the configuration's
+            policy; --allow-host and --allow-scheme add to it. Each problem is an error,
+            except a navigate route that can take links shaped like a sensitive or
+            destructive route's (TABLE015), a warning: the router refuses such links at run
+            time. --strict makes warnings fail the check too (exit status 1), for CI.
             """,
         arguments: [ArgumentSpec(name: "<file>", help: "The route table ('-' for standard input).")],
         options: [
+            .value(
+                "--config", alias: "-c", "FILE",
+                help: "Also check against the receiver configuration (JSON: policy, schemes, activities)."),
             .value("--policy", alias: "-p", "FILE", help: "Also check against this link policy (JSON)."),
             .value("--allow-host", "NAME", repeatable: true, help: "Add a host to the policy."),
             .value("--allow-scheme", "NAME", repeatable: true, help: "Add a scheme to the policy."),
+            .flag("--strict", help: "Fail on warnings too (TABLE015), not only on errors."),
             .flag("--json", help: "Print the report as JSON."),
         ],
         positionalCount: 1...1,
-        examples: ["table check routes.json", "table check routes.json --allow-scheme photos --json"],
+        examples: [
+            "table check routes.json", "table check routes.json --allow-scheme photos --json",
+            "table check --strict --config receiver.json routes.json",
+        ],
         exitStatuses: [
-            (.success, "the table builds"),
-            (.checkFailed, "the table has at least one problem"),
+            (.success, "the table builds (with --strict: and has no warning)"),
+            (.checkFailed, "the table has at least one error (with --strict: or warning)"),
             (.usage, ExitStatus.usage.meaning),
-            (.invalidInput, "the table or policy is unreadable or not a route table"),
+            (
+                .invalidInput,
+                "the table, configuration or policy is unreadable or invalid, or the configuration's "
+                    + "activity routes do not fit the table"
+            ),
         ]
     )
 
@@ -39,9 +55,22 @@ enum TableCheckCommand: ToolCommand {
     {
         let path = arguments.positionals[0]
         let table = try environment.loadRouteTable(path)
-        let policy = try policy(arguments, in: environment)
-        let findings = table.problems(policy: policy).map(Diagnostic.init)
-        let status = findings.exitStatus(strict: false)
+        let configuration = try configuration(arguments, in: environment)
+        let policy = try policy(arguments, configuration: configuration, in: environment)
+        let problems = table.problems(policy: policy)
+        if let configuration, let configPath = arguments.value("--config"),
+            !problems.contains(where: \.isError)
+        {
+            var checked = configuration
+            if let policy { checked.policy = policy }
+            do {
+                _ = try LinkReceiver(table: table, configuration: checked)
+            } catch {
+                throw ToolError.invalidInput(source: configPath, reason: error.description)
+            }
+        }
+        let findings = problems.map(Diagnostic.init)
+        let status = findings.exitStatus(strict: arguments.has("--strict"))
         let source = ToolEnvironment.sourceName(path)
         if arguments.has("--json") {
             let routes: [JSONValue] = table.routes.map { route in
@@ -71,12 +100,32 @@ enum TableCheckCommand: ToolCommand {
         return .finished(CommandOutput(out, status: status))
     }
 
-    /// The policy the options describe, or `nil` when none is given.
-    static func policy(_ arguments: ParsedArguments, in environment: ToolEnvironment) throws -> LinkPolicy? {
+    /// The receiver configuration `--config` names, or `nil`.
+    static func configuration(_ arguments: ParsedArguments, in environment: ToolEnvironment) throws
+        -> LinkReceiver.Configuration?
+    {
+        try arguments.value("--config").map {
+            try environment.decode(LinkReceiver.Configuration.self, from: $0, what: "receiver configuration")
+        }
+    }
+
+    /// The policy the options describe, or `nil` when none is given: `--policy`, else the
+    /// configuration's effective policy, with `--allow-host` and `--allow-scheme` added.
+    static func policy(
+        _ arguments: ParsedArguments, configuration: LinkReceiver.Configuration? = nil,
+        in environment: ToolEnvironment
+    ) throws -> LinkPolicy? {
         let hosts = arguments.allValues("--allow-host")
         let schemes = arguments.allValues("--allow-scheme")
-        guard arguments.value("--policy") != nil || !hosts.isEmpty || !schemes.isEmpty else { return nil }
-        var policy = try arguments.value("--policy").map(environment.loadPolicy) ?? LinkPolicy()
+        guard arguments.value("--policy") != nil || configuration != nil || !hosts.isEmpty || !schemes.isEmpty
+        else { return nil }
+        var policy =
+            try arguments.value("--policy").map(environment.loadPolicy)
+            ?? configuration?.policy ?? LinkPolicy()
+        if let configuration {
+            policy =
+                LinkReceiver.Configuration(policy: policy, schemes: configuration.schemes).effectivePolicy
+        }
         policy.allowedHosts += hosts.map { HostPattern($0) }
         for scheme in schemes { policy.allowedSchemes.insert(scheme.lowercased()) }
         return policy
