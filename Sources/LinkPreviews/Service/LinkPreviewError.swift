@@ -47,8 +47,8 @@ public enum LinkPreviewError: Error, Sendable, Hashable, Encodable, CustomString
     case invalidTemplate(String)
     /// A provider was registered for a route name the table does not have.
     case unknownRoute(String)
-    /// A provider is bound to a ``RouteValue`` type that does not fit its route (``reason``
-    /// says how, as ``TypedRoutesError`` does).
+    /// A provider is bound to a `RouteValue` type that does not fit its route (`reason`
+    /// says how, as `TypedRoutesError` does).
     case providerTypeMismatch(route: String, reason: String)
     /// The provider for a route threw; `message` is the error's description.
     case providerFailed(route: String, message: String)

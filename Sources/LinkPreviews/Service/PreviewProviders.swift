@@ -46,7 +46,7 @@ public struct PreviewRequest: Sendable, Hashable, Codable {
 /// }
 /// ```
 ///
-/// A provider can also be bound to a ``RouteValue`` type: it receives the request's
+/// A provider can also be bound to a `RouteValue` type: it receives the request's
 /// parameters read as that type. ``LinkPreviewService`` checks every such binding against the
 /// table when it is built.
 ///
@@ -60,7 +60,7 @@ public struct PreviewProviders: Sendable {
     public typealias Provider = @Sendable (PreviewRequest) async throws -> LinkPreview?
 
     private var providers: [String: Provider] = [:]
-    /// For each route bound through a ``RouteValue`` type: how to check the type against a table.
+    /// For each route bound through a `RouteValue` type: how to check the type against a table.
     private var typeChecks: [String: @Sendable (Router) -> TypedRoutesError?] = [:]
 
     /// Creates an empty set of providers.
@@ -72,7 +72,7 @@ public struct PreviewProviders: Sendable {
         typeChecks[route] = nil
     }
 
-    /// Binds a provider to the route a ``RouteValue`` type names, replacing any earlier one:
+    /// Binds a provider to the route a `RouteValue` type names, replacing any earlier one:
     /// it receives the request's parameters read as the type, and the request itself.
     ///
     /// Parameters that do not read as the type (possible only for a type that does not fit
@@ -88,7 +88,7 @@ public struct PreviewProviders: Sendable {
         typeChecks[Value.route] = { router in router.typeProblem(for: Value.self) }
     }
 
-    /// Why each provider bound through a ``RouteValue`` type does not fit its route in a
+    /// Why each provider bound through a `RouteValue` type does not fit its route in a
     /// router's table, in route-name order; empty when every one fits.
     public func typeProblems(in router: Router) -> [TypedRoutesError] {
         typeProblemsByRoute(in: router).map(\.problem)
