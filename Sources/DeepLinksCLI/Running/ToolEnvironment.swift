@@ -18,10 +18,13 @@ struct ToolEnvironment: Sendable {
     /// Makes the transport that fetches association files: `caFile` is the `--ca-file` path,
     /// `timeout` the seconds to wait for a server.
     var makeTransport: @Sendable (_ caFile: String?, _ timeout: Int) throws(ToolError) -> any HTTPTransport
-    /// Writes a whole file (reports such as `audit --html`, files of `aasa generate --output-dir`),
-    /// creating the folders on its path and replacing what was there.
+    /// Writes a whole file (reports such as `audit --html`), replacing what was there.
     var writeFile: @Sendable (_ path: String, _ bytes: [UInt8]) throws(ToolError) -> Void = {
         path, bytes throws(ToolError) in try writeLocalFile(path, bytes)
+    }
+    /// Creates a folder and the folders on its path (`aasa generate --output-dir`).
+    var makeFolder: @Sendable (_ path: String) throws(ToolError) -> Void = { path throws(ToolError) in
+        try makeLocalFolder(path)
     }
 
     /// The real machine: files, standard input, URLSession (or libcurl with a private CA).
@@ -53,13 +56,21 @@ struct ToolEnvironment: Sendable {
         return Array(data)
     }
 
-    /// Writes a file to disk, creating its folders, naming the path and the reason when it cannot.
-    static func writeLocalFile(_ path: String, _ bytes: [UInt8]) throws(ToolError) {
-        let url = URL(fileURLWithPath: path)
+    /// Creates a folder on disk with the folders on its path, naming the reason when it cannot.
+    static func makeLocalFolder(_ path: String) throws(ToolError) {
         do {
             try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(bytes).write(to: url)
+                at: URL(fileURLWithPath: path), withIntermediateDirectories: true)
+        } catch {
+            throw .invalidInput(
+                source: path, reason: "the folder cannot be created: \(error.localizedDescription)")
+        }
+    }
+
+    /// Writes a file to disk, naming the path and the reason when it cannot.
+    static func writeLocalFile(_ path: String, _ bytes: [UInt8]) throws(ToolError) {
+        do {
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
         } catch {
             throw .invalidInput(
                 source: path, reason: "the file cannot be written: \(error.localizedDescription)")

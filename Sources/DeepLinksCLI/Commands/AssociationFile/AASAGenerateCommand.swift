@@ -76,6 +76,7 @@ enum AASAGenerateCommand: ToolCommand {
         }
         if let directory {
             for (domain, result) in generated {
+                try environment.makeFolder(folder(of: domain, in: directory))
                 try environment.writeFile(
                     path(of: domain, in: directory), Array((result.file.serialized(.pretty) + "\n").utf8))
             }
@@ -134,7 +135,12 @@ enum AASAGenerateCommand: ToolCommand {
 
     /// Where a domain's file goes: `<dir>/<domain>/apple-app-site-association`.
     static func path(of domain: String, in directory: String) -> String {
-        (directory.hasSuffix("/") ? directory : directory + "/") + domain + "/apple-app-site-association"
+        folder(of: domain, in: directory) + "/apple-app-site-association"
+    }
+
+    /// The folder of a domain's file: `<dir>/<domain>`.
+    static func folder(of domain: String, in directory: String) -> String {
+        (directory.hasSuffix("/") ? directory : directory + "/") + domain
     }
 
     static func report(_ domain: String, _ result: Generated, directory: String?) -> [String: JSONValue] {

@@ -327,6 +327,9 @@ extension ToolEnvironment {
             makeTransport: { _, _ throws(ToolError) in throw .network("no network in this environment") },
             writeFile: { path, _ throws(ToolError) in
                 throw .invalidInput(source: path, reason: "no file can be written in this environment")
+            },
+            makeFolder: { path throws(ToolError) in
+                throw .invalidInput(source: path, reason: "no folder can be created in this environment")
             })
     }
 }
