@@ -1,3 +1,5 @@
+import LinkPreviews
+
 /// Landing pages answered by `SiteResponder`, beside a fixed page of the same size.
 enum SiteSuite {
     static func run(bench: Bench, into results: inout ResultTable) throws {
