@@ -275,7 +275,7 @@ public struct SiteAudit: Sendable {
 }
 
 /// Why an audit could not be prepared.
-public enum SiteAuditError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+public enum SiteAuditError: Error, Sendable, Hashable, Encodable, CustomStringConvertible {
     /// No App ID was given and the association files name none.
     case noAppID
 

@@ -78,7 +78,7 @@ public enum Gzip {
 }
 
 /// Why bytes could not be read as gzip.
-public enum GzipError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+public enum GzipError: Error, Sendable, Hashable, Encodable, CustomStringConvertible {
     /// The bytes do not start with gzip's magic number.
     case notGzip
     /// The compression method is not DEFLATE (8).

@@ -117,7 +117,7 @@ public struct Sitemap: Sendable, Hashable {
 }
 
 /// Why a sitemap or list could not be read.
-public enum SitemapError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+public enum SitemapError: Error, Sendable, Hashable, Encodable, CustomStringConvertible {
     /// The file holds no URL.
     case empty
     /// The file (or what its gzip expands to) is larger than the limit.
