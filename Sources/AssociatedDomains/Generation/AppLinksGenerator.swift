@@ -69,7 +69,7 @@ public struct AppLinksGenerator: Sendable {
                 return shape
             }
             for shape in shapes {
-                let component = AppLinksGenerator.component(for: shape, variables: &variables)
+                let component = AppLinksGenerator.component(for: shape, in: table, variables: &variables)
                 if route.safety == .destructive {
                     excluded.append((component, route.name))
                 } else {
@@ -130,8 +130,10 @@ public struct AppLinksGenerator: Sendable {
         return nil
     }
 
-    /// The component for one route.
-    static func component(for route: Route, variables: inout [String: [String]]) -> AppLinksComponent {
+    /// The component for one route of `table` (whose declared types it reads).
+    static func component(for route: Route, in table: RouteTable, variables: inout [String: [String]])
+        -> AppLinksComponent
+    {
         func variable(_ parameter: String, _ values: [String], encode: (String) -> String) -> String {
             let encoded = values.map(encode)
             if let existing = variables.first(where: { $0.value == encoded })?.key { return "$(\(existing))" }
@@ -146,19 +148,26 @@ public struct AppLinksGenerator: Sendable {
             switch segment {
             case .literal(let text):
                 path += literal(PercentEncoding.encode(text, allowing: .pathSegment))
-            case .parameter(let name, .enumeration(let values)?):
-                path += variable(name, values) { literal(PercentEncoding.encode($0, allowing: .pathSegment)) }
-            case .parameter, .catchAll:
+            case .parameter(let name, let type):
+                switch table.resolved(type) {
+                case .enumeration(let values)?:
+                    path += variable(name, values) { literal(PercentEncoding.encode($0, allowing: .pathSegment)) }
+                case .pattern(let pattern)?: path += Self.shape(of: pattern)
+                default: path += "?*"
+                }
+            case .catchAll:
                 path += "?*"
             }
         }
         if path.isEmpty { path = "/" }
         var items: [String: String] = [:]
         for parameter in route.query where parameter.isRequired {
-            if case .enumeration(let values)? = parameter.type {
+            if case .enumeration(let values)? = table.resolved(parameter.type) {
                 items[parameter.name] = variable(parameter.name, values) {
                     literal(PercentEncoding.encode($0, allowing: .queryItem))
                 }
+            } else if case .pattern(let pattern)? = table.resolved(parameter.type) {
+                items[parameter.name] = Self.shape(of: pattern)
             } else {
                 items[parameter.name] = "?*"
             }
@@ -172,6 +181,41 @@ public struct AppLinksGenerator: Sendable {
         return AppLinksComponent(
             path: path, query: items.isEmpty ? nil : .items(items), fragment: fragment,
             exclude: route.safety == .destructive ? true : nil, comment: "route \(route.name)")
+    }
+
+    /// The tightest file pattern that matches every value of a ``TextPattern`` in a link, and
+    /// never fewer: the characters every value starts with, each as itself when its class
+    /// holds one character or `?` when all its characters stand for themselves in a link
+    /// (letters, digits, `-`, `.`, `_`, `~`), then `?` for each character the rest of a
+    /// value has at least, and `*` when values go on in more than one way. A class with a
+    /// character that a link may percent-encode (three characters in the link) ends the run:
+    /// what follows is counted and ends in `*`. `tt[0-9]{7,8}` gives `tt???????*`,
+    /// `[A-Z0-9]{4}-[A-Z0-9]{4}` gives `????-????`.
+    static func shape(of pattern: TextPattern) -> String {
+        let (classes, restMinimum) = pattern.leadingRun
+        var text = ""
+        for (i, characters) in classes.enumerated() {
+            let members = (0..<128).compactMap(Unicode.Scalar.init).filter { characters.contains($0) }
+            if members.count == 1, unreserved(members[0]) {
+                text.unicodeScalars.append(members[0])
+            } else if members.allSatisfy(unreserved) {
+                text += "?"
+            } else {
+                // From here on a character may take three in the link: count the fewest.
+                let rest = classes.count - i + (restMinimum ?? 0)
+                return text + String(repeating: "?", count: rest) + "*"
+            }
+        }
+        guard let restMinimum else { return text.isEmpty ? "?*" : text }
+        let shape = text + String(repeating: "?", count: restMinimum) + "*"
+        return shape == "*" ? "?*" : shape
+    }
+
+    /// Whether a character is written as itself in a path or query (RFC 3986 unreserved).
+    private static func unreserved(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        return (v >= 0x30 && v <= 0x39) || (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A)
+            || scalar == "-" || scalar == "." || scalar == "_" || scalar == "~"
     }
 
     /// Escapes the characters AASA patterns give a meaning (`*`, `?`, `$(`) in literal text.

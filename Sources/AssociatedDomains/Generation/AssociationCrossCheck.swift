@@ -195,24 +195,24 @@ public struct AssociationCrossCheck: Sendable {
                 switch segment {
                 case .literal: continue
                 case .parameter(let name, let type):
-                    if let value = SampleValues.value(for: type, variant: variant) {
+                    if let value = SampleValues.value(for: router.table.resolved(type), variant: variant) {
                         pairs.append((name, value))
                     }
                 case .catchAll(let name, let type):
-                    if case .string(let text)? = SampleValues.value(for: type, variant: variant) {
+                    if case .string(let text)? = SampleValues.value(for: router.table.resolved(type), variant: variant) {
                         pairs.append((name, .segments([text])))
-                    } else if let value = SampleValues.value(for: type, variant: variant) {
+                    } else if let value = SampleValues.value(for: router.table.resolved(type), variant: variant) {
                         pairs.append((name, .segments([value.text])))
                     }
                 }
             }
             for parameter in route.query where parameter.isRequired {
-                if let value = SampleValues.value(for: parameter.type, variant: variant) {
+                if let value = SampleValues.value(for: router.table.resolved(parameter.type), variant: variant) {
                     pairs.append((parameter.name, value))
                 }
             }
             if case .parameter(let declaration) = route.fragment, declaration.isRequired,
-                let value = SampleValues.value(for: declaration.type, variant: variant)
+                let value = SampleValues.value(for: router.table.resolved(declaration.type), variant: variant)
             {
                 pairs.append((declaration.name, value))
             }

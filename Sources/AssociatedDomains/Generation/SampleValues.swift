@@ -28,6 +28,8 @@ enum SampleValues {
             return .boolean(variant == 0)
         case .enumeration(let values):
             return (variant < values.count ? values[variant] : values.first).map(ParameterValue.string)
+        case .pattern(let pattern):
+            return pattern.shortestMatch.map(ParameterValue.string)
         case .custom:
             return nil
         }

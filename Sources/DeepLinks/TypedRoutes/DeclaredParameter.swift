@@ -18,6 +18,7 @@ struct DeclaredParameter: Sendable {
         case .uuid?: return .uuid(UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1)))
         case .boolean?: return .boolean(false)
         case .enumeration(let values)?: return .string(values[index % values.count])
+        case .pattern(let pattern)?: return .string(pattern.automaton.shortestMatch ?? "a")
         case .string?, .slug?, .custom?, nil: return .string("a")
         }
     }
@@ -51,7 +52,8 @@ extension CompiledRoute {
         if case .parameter(let fragment) = fragment { others.append(fragment) }
         for parameter in others {
             declared[parameter.name] = DeclaredParameter(
-                name: parameter.name, type: parameter.declaration.type, isCatchAll: false,
+                name: parameter.name, type: parameter.declaration.type.map { _ in parameter.validator.type },
+                isCatchAll: false,
                 alwaysPresent: parameter.isRequired || parameter.defaultValue != nil)
         }
         return declared

@@ -35,7 +35,9 @@ struct GuardedRouteTests {
             problems.first?.description
                 == "navigate route 'albumAction' can take links shaped like destructive route 'deleteAlbum' "
                 + "when they fail its parameter checks; such links are refused instead of navigating. "
-                + "Give 'albumAction' a literal that 'deleteAlbum' does not have, or narrow its parameters")
+                + "To keep them apart, give 'albumAction' a literal where 'deleteAlbum' has a parameter whose type "
+                + "cannot take it (a value its enum does not list, text its pattern does not match), "
+                + "or narrow the parameters of 'albumAction' so that they cannot take the literals of 'deleteAlbum'")
     }
 
     @Test(

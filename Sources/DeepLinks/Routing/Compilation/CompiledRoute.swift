@@ -165,12 +165,25 @@ final class CompiledRoute: Sendable {
     private func compiled(_ segment: PathPattern.Segment, validator next: inout Int) -> Segment {
         switch segment {
         case .literal(let text): return .literal(text: text, key: foldsLiterals ? text.lowercased() : text)
-        case .parameter(let name, let type):
+        case .parameter(let name, _):
             next += 1
-            return .parameter(name: name, type: type, validator: parameterValidators[next - 1])
-        case .catchAll(let name, let type):
+            let validator = parameterValidators[next - 1]
+            return .parameter(name: name, type: Self.checkedType(of: segment, validator), validator: validator)
+        case .catchAll(let name, _):
             next += 1
-            return .catchAll(name: name, type: type, validator: parameterValidators[next - 1])
+            let validator = parameterValidators[next - 1]
+            return .catchAll(name: name, type: Self.checkedType(of: segment, validator), validator: validator)
+        }
+    }
+
+    /// The type a parameter segment is checked against: a declared type's definition, so
+    /// that precedence and overlap checks see what the type accepts; `nil` when untyped.
+    private static func checkedType(of segment: PathPattern.Segment, _ validator: ParameterValidator)
+        -> ParameterType?
+    {
+        switch segment {
+        case .parameter(_, nil), .catchAll(_, nil), .literal: nil
+        case .parameter, .catchAll: validator.type
         }
     }
 

@@ -144,6 +144,9 @@ struct RouteRelations {
             case (.literal(_, let x), .literal(_, let y)): if x != y { return false }
             case (.parameter(_, _, let validator), .literal(let text, _)):
                 if !accepts(validator, text) { return false }
+            case (.literal(let text, _), .parameter(_, _, let validator)):
+                // A literal the guarded parameter cannot take is not a value of it.
+                if !validator.mayTake(literal: text) { return false }
             default: break
             }
             i += 1

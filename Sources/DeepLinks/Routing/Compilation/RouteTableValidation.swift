@@ -1,8 +1,18 @@
 /// Checks a route table and compiles the routes that are sound.
 struct RouteTableValidation {
     let table: RouteTable
+    /// The registered types and the table's valid declarations.
     let registry: ParameterTypeRegistry
     let policy: LinkPolicy?
+    /// The problems of the registrations and the table's declarations.
+    private let typeProblems: [RouteTableProblem]
+
+    init(table: RouteTable, registry: ParameterTypeRegistry, policy: LinkPolicy?) {
+        self.table = table
+        self.registry = registry.declaring(table.types)
+        self.policy = policy
+        typeProblems = registry.problems + registry.problems(of: table.types)
+    }
 
     /// The problems found (warnings included), the compiled routes when no problem is an
     /// error, and for each compiled route's index the indices of the sensitive or destructive
@@ -22,7 +32,7 @@ struct RouteTableValidation {
                 RouteNameIndex()
             )
         }
-        var problems = registry.problems
+        var problems = typeProblems
         var state = State(routes: table.routes)
         let validators = ValidatorPool(options: table.options, registry: registry)
         let cache = DeclarationCache()
@@ -209,7 +219,7 @@ struct RouteTableValidation {
 
         func checkType(_ name: String, _ type: ParameterType?) {
             guard let type else { return }
-            if case .custom(let typeName) = type, registry[typeName] == nil {
+            if case .custom(let typeName) = type, !registry.knows(typeName) {
                 problems.append(.unknownParameterType(route: route.name, parameter: name, type: typeName))
             }
             if let reason = cache.boundsProblem(of: type) {
@@ -495,7 +505,7 @@ final class DeclarationCache {
     /// ``ParameterType/boundsProblem``, computed once per distinct type.
     func boundsProblem(of type: ParameterType) -> String? {
         switch type {
-        case .integer, .uuid, .boolean, .custom: return nil
+        case .integer, .uuid, .boolean, .pattern, .custom: return nil
         case .string, .slug: return type.boundsProblem
         case .enumeration: break
         }

@@ -42,9 +42,11 @@ extension Router {
         guard let guarded = guards[winner] else { return .keep }
         var refusal: GuardRefusal?
         for index in guarded {
-            // Each reading of a route with optional segments is a shape of its own.
+            // Each reading of a route with optional segments is a shape of its own; the
+            // winner's literals are those of the reading that took the link.
+            let taker = compiled[winner].reading(fitting: input) ?? compiled[winner]
             for route in compiled[index].allReadings {
-                guard route.isShaped(like: input) else { continue }
+                guard route.isShaped(like: input, takenBy: taker) else { continue }
                 guard let failure = route.shapeFailure(input) else { return .take(index) }
                 if refusal == nil { refusal = GuardRefusal(route: route.name, failure: failure) }
             }
@@ -82,6 +84,23 @@ extension CompiledRoute {
         }
         if !query.isEmpty { return true }
         if case .any = fragment { return false }
+        return true
+    }
+
+    /// Whether the link, which the reading `winner` took, is in scope, as long as this reading
+    /// of the route, and has its literals in place, and whether each parameter of this reading
+    /// may take the literal `winner` has there, if it has one
+    /// (``ParameterValidator/mayTake(literal:)``, as the table check compares).
+    func isShaped(like input: MatchInput, takenBy winner: CompiledRoute) -> Bool {
+        guard isShaped(like: input) else { return false }
+        let catchAll = winner.catchAllPosition ?? Int.max
+        for (i, segment) in segments.enumerated()
+        where i < input.count && i < winner.segments.count && i < catchAll {
+            guard case .parameter(_, _, let validator) = segment,
+                case .literal(let text, _) = winner.segments[i]
+            else { continue }
+            if !validator.mayTake(literal: text) { return false }
+        }
         return true
     }
 

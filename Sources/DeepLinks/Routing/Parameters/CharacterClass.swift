@@ -44,7 +44,8 @@ public struct CharacterClass: Sendable, Hashable, CustomStringConvertible {
         ("digit", .digits), ("xdigit", .hexDigits), ("lower", .lowercase), ("upper", .uppercase),
     ]
 
-    private init(ranges: [(UInt8, UInt8)]) {
+    /// A class of ASCII byte ranges (each `first...last`, both printable ASCII).
+    init(ranges: [(UInt8, UInt8)]) {
         var low: UInt64 = 0
         var high: UInt64 = 0
         for (first, last) in ranges {

@@ -49,6 +49,9 @@ public struct ParameterTypeRegistry: Sendable {
     /// The registered types, in registration order.
     public let types: [CustomParameterType]
     private let index: [String: Int]
+    /// The types a route table declares (``RouteTable/types``), by name, added when the
+    /// table is checked or compiled.
+    var declared: [String: ParameterType] = [:]
 
     /// Creates a registry from custom types.
     public init(_ types: [CustomParameterType] = []) {

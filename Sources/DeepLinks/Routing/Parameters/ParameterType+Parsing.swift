@@ -9,6 +9,16 @@ extension ParameterType {
     /// - Throws: ``ParameterTypeSyntaxError`` for an empty text, a malformed or reversed range,
     ///   a bad character class, a malformed enumeration or an argument the type does not take.
     public init(parsing text: String) throws(ParameterTypeSyntaxError) {
+        // `pattern` takes the rest of the text as it is: a pattern may hold spaces and brackets.
+        if text.hasPrefix("pattern"), text.utf8.count == 7 || text.utf8.dropFirst(7).first == UInt8(ascii: " ") {
+            let source = String(text.dropFirst(8).drop(while: { $0 == " " }))
+            do {
+                self = .pattern(try TextPattern(source))
+            } catch {
+                throw ParameterTypeSyntaxError(text: text, reason: .pattern(error))
+            }
+            return
+        }
         // An ASCII text (every type text but a rare enumeration or class) is read byte by
         // byte, with the same answers; any other keeps the character-by-character reading.
         switch ASCIITypeText.parse(text) {
@@ -337,6 +347,8 @@ public struct ParameterTypeSyntaxError: Error, Sendable, Hashable, Encodable, Cu
         case emptyEnumeration
         /// An empty enumeration value, or one containing a parenthesis.
         case invalidEnumerationValue(String)
+        /// A malformed ``TextPattern`` after `pattern`.
+        case pattern(TextPatternSyntaxError)
     }
 
     /// Whether the text is well formed but its bounds admit no value.
@@ -349,7 +361,7 @@ public struct ParameterTypeSyntaxError: Error, Sendable, Hashable, Encodable, Cu
         switch reason {
         case .empty: "the parameter type is empty"
         case .invalidName(let name):
-            "'\(name)' is not a type name; use int, string, slug, uuid, bool, enum or a registered custom type"
+            "'\(name)' is not a type name; use int, string, slug, uuid, bool, enum, pattern, or a declared or registered type"
         case .unexpectedArgument(let argument): "the type '\(text)' does not take the argument '\(argument)'"
         case .invalidRange(let range):
             "'\(range)' is not a range such as 0...9999 (an int range may also be open: 1... or ...0)"
@@ -359,6 +371,7 @@ public struct ParameterTypeSyntaxError: Error, Sendable, Hashable, Encodable, Cu
         case .emptyEnumeration: "the enumeration '\(text)' lists no values; write enum a|b|c"
         case .invalidEnumerationValue(let value):
             "the enumeration '\(text)' has the invalid value '\(value)' (empty or with a parenthesis)"
+        case .pattern(let error): error.description
         }
     }
 }

@@ -42,20 +42,23 @@ extension ParameterType {
                 return "the enumeration lists '\(value)' more than once"
             }
             return nil
-        case .custom: return nil
+        case .pattern, .custom: return nil
         }
     }
 }
 
-/// A parameter type resolved for matching: custom types looked up, case rule applied.
+/// A parameter type resolved for matching: declared types replaced by their definitions,
+/// registered types looked up, case rule applied.
 final class ParameterValidator: Sendable {
+    /// The type checked: the declared definition for a type the table declares.
     let type: ParameterType
     let caseSensitive: Bool
     /// For enumerations compared without case: the folded values, in declaration order.
     let foldedValues: [String]
     let custom: CustomParameterType?
 
-    init(_ type: ParameterType, caseSensitive: Bool, registry: ParameterTypeRegistry) {
+    init(_ declared: ParameterType, caseSensitive: Bool, registry: ParameterTypeRegistry) {
+        let type = registry.resolved(declared)
         self.type = type
         self.caseSensitive = caseSensitive
         if case .enumeration(let values) = type, !caseSensitive {
@@ -88,6 +91,9 @@ final class ParameterValidator: Sendable {
                 if let i = foldedValues.firstIndex(of: folded) { return .success(.string(values[i])) }
             }
             return .failure(text.isEmpty ? .empty : .notAllowedValue(allowed: values))
+        case .pattern(let pattern):
+            if pattern.matches(text) { return .success(.string(text)) }
+            return .failure(text.isEmpty ? .empty : .notMatchingPattern(pattern.source))
         case .custom(let name):
             guard let custom else { return .failure(.unknownType(name)) }
             if let value = custom.validate(text) { return .success(value) }
@@ -338,6 +344,8 @@ extension ParameterValidator {
                 return true
             }
             if let printable, let accepted = printable { return accepted ? .text : .none }
+        case .pattern(let pattern):
+            return pattern.matches(text) ? .text : .none
         case .custom:
             break
         }

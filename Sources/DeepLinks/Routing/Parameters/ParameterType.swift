@@ -12,7 +12,8 @@
 /// | `uuid` | ``uuid`` | `123e4567-e89b-12d3-a456-426614174000`, either case |
 /// | `bool` | ``boolean`` | `true`, `false`, `1`, `0` |
 /// | `enum photo\|video` | ``enumeration(_:)`` | exactly one of the values |
-/// | any other name, `isbn` | ``custom(_:)`` | what the registered ``CustomParameterType`` accepts |
+/// | `pattern tt[0-9]{7,8}` | ``pattern(_:)`` | text of the ``TextPattern``'s shape (the rest of the text is the pattern) |
+/// | any other name, `isbn` | ``custom(_:)`` | a type the table declares (``ParameterTypeDeclaration``) or the registered ``CustomParameterType`` |
 ///
 /// Omitted bounds take the defaults ``defaultStringLength`` and ``defaultSlugLength``. `int`
 /// alone covers every `Int` (`Int.min...Int.max`, -9223372036854775808 to
@@ -40,7 +41,11 @@ public enum ParameterType: Sendable, Hashable {
     case boolean
     /// One of a fixed list of values (compared as the table's case rule says).
     case enumeration([String])
-    /// A type registered by name in a ``ParameterTypeRegistry``.
+    /// Text of a ``TextPattern``'s shape (`pattern [A-Z0-9]{4}-[A-Z0-9]{4}`), compared
+    /// case-sensitively whatever the table's case rule.
+    case pattern(TextPattern)
+    /// A type named by the table's ``RouteTable/types`` or registered in a
+    /// ``ParameterTypeRegistry``.
     case custom(String)
 
     /// The length of `string` when the text gives none: 1 to 256 characters.
@@ -49,7 +54,7 @@ public enum ParameterType: Sendable, Hashable {
     public static let defaultSlugLength = 1...128
     /// Type names that custom types may not take.
     public static let reservedNames: Set<String> = [
-        "int", "string", "slug", "uuid", "bool", "enum", "any", "none",
+        "int", "string", "slug", "uuid", "bool", "enum", "pattern", "any", "none",
     ]
 
     /// The rank of the type among typed parameters: lower ranks are tried first. Narrow,
@@ -60,9 +65,10 @@ public enum ParameterType: Sendable, Hashable {
         case .boolean: 1
         case .integer: 2
         case .uuid: 3
-        case .slug: 4
-        case .string: 5
-        case .custom: 6
+        case .pattern: 4
+        case .slug: 5
+        case .string: 6
+        case .custom: 7
         }
     }
 }
@@ -89,6 +95,7 @@ extension ParameterType: CustomStringConvertible {
         case .uuid: "uuid"
         case .boolean: "bool"
         case .enumeration(let values): "enum " + values.joined(separator: "|")
+        case .pattern(let pattern): "pattern " + pattern.source
         case .custom(let name): name
         }
     }

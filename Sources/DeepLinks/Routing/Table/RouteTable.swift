@@ -19,6 +19,15 @@
 /// let same = try JSONDecoder().decode(RouteTable.self, from: try JSONEncoder().encode(table))
 /// ```
 ///
+/// Name a shape once: a table may declare parameter types of its own (``types``), used by
+/// name in its routes like built-ins, so that the JSON form carries them to every consumer.
+///
+/// ```swift
+/// let films = RouteTable(types: [ParameterTypeDeclaration("titleID", "pattern tt[0-9]{7,8}")]) {
+///     Route("title", "/title/:id(titleID)")
+/// }
+/// ```
+///
 /// Say things once: a table may name a default ``RouteScope`` for every route that has none
 /// of its own, and a ``canonicalHost``, the web host that links are written for when no host
 /// is given (reverse routing, previews, Handoff, association files).
@@ -49,6 +58,9 @@ public struct RouteTable: Sendable, Hashable {
     /// canonical link and `og:url`, so `https://www.shop.example.com/p/1` previews as
     /// `https://shop.example.com/p/1`.
     public var canonicalHost: String?
+    /// The parameter types the table declares, which its routes name like built-ins
+    /// (`/title/:id(titleID)`); checked with the table.
+    public var types: [ParameterTypeDeclaration]
     /// Whether equal scopes and equal query lists of ``routes`` share one copy
     /// (``sharingEqualParts()``): true for a table as created, false once its routes change.
     /// The router then keeps this very list of routes instead of a copy.
@@ -60,28 +72,32 @@ public struct RouteTable: Sendable, Hashable {
     ///   - canonicalHost: the web host links are written for when none is given.
     ///   - scope: the scope of every route whose own scope is ``RouteScope/any``.
     ///   - options: the trailing-slash, case and precedence rules.
+    ///   - types: the parameter types the routes may name besides the built-ins.
     ///   - routes: the routes, in declaration order.
     public init(
         canonicalHost: String? = nil, scope: RouteScope = .any, options: RoutingOptions = RoutingOptions(),
-        routes: [Route]
+        types: [ParameterTypeDeclaration] = [], routes: [Route]
     ) {
         self.options = options
+        self.types = types
         self.canonicalHost = canonicalHost?.lowercased()
         self.routes = Self.sharingEqualParts(of: RouteGroup.applying(scope, to: routes))
         sharesEqualParts = true
     }
 
-    /// Two tables are equal when their routes, options and canonical hosts are (however their
-    /// routes share their parts).
+    /// Two tables are equal when their routes, options, canonical hosts and declared types
+    /// are (however their routes share their parts).
     public static func == (a: RouteTable, b: RouteTable) -> Bool {
         a.routes == b.routes && a.options == b.options && a.canonicalHost == b.canonicalHost
+            && a.types == b.types
     }
 
-    /// Hashes the routes, the options and the canonical host.
+    /// Hashes the routes, the options, the canonical host and the declared types.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(routes)
         hasher.combine(options)
         hasher.combine(canonicalHost)
+        hasher.combine(types)
     }
 
     /// Creates a table with the result builder.
@@ -90,12 +106,13 @@ public struct RouteTable: Sendable, Hashable {
     ///   - canonicalHost: the web host links are written for when none is given.
     ///   - scope: the scope of every route whose own scope is ``RouteScope/any``.
     ///   - options: the trailing-slash, case and precedence rules.
+    ///   - types: the parameter types the routes may name besides the built-ins.
     ///   - routes: the routes, in declaration order.
     public init(
         canonicalHost: String? = nil, scope: RouteScope = .any, options: RoutingOptions = RoutingOptions(),
-        @RouteTableBuilder _ routes: () -> [Route]
+        types: [ParameterTypeDeclaration] = [], @RouteTableBuilder _ routes: () -> [Route]
     ) {
-        self.init(canonicalHost: canonicalHost, scope: scope, options: options, routes: routes())
+        self.init(canonicalHost: canonicalHost, scope: scope, options: options, types: types, routes: routes())
     }
 
     /// The route with a name, or `nil`.
@@ -152,13 +169,13 @@ public struct RouteTable: Sendable, Hashable {
 
 extension RouteTable: Codable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case options, canonicalHost, scope, routes, groups
+        case options, canonicalHost, scope, types, routes, groups
     }
 
     /// Decodes a table; every key may be omitted but one of `routes` and `groups`, and unknown
     /// keys are refused. `scope` is the default scope of every route without one; `groups`
     /// are ``RouteGroup``s (`{"prefix": …, "scope": …, "routes": […], "groups": […]}`), whose routes follow
-    /// the table's `routes`.
+    /// the table's `routes`; `types` lists ``ParameterTypeDeclaration``s.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "the route table")
         let groups = try c.decodeIfPresent([RouteGroupDeclaration].self, forKey: .groups)
@@ -172,15 +189,17 @@ extension RouteTable: Codable {
             canonicalHost: try c.decodeIfPresent(String.self, forKey: .canonicalHost),
             scope: try c.decodeIfPresent(RouteScope.self, forKey: .scope) ?? .any,
             options: try c.decodeIfPresent(RoutingOptions.self, forKey: .options) ?? RoutingOptions(),
+            types: try c.decodeIfPresent([ParameterTypeDeclaration].self, forKey: .types) ?? [],
             routes: routes + (groups ?? []).flatMap(\.routes))
     }
 
-    /// Encodes the options, the canonical host when there is one, and the routes, each with
-    /// its scope.
+    /// Encodes the options, the canonical host when there is one, the declared types when
+    /// there are some, and the routes, each with its scope.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(options, forKey: .options)
         try c.encodeIfPresent(canonicalHost, forKey: .canonicalHost)
+        if !types.isEmpty { try c.encode(types, forKey: .types) }
         try c.encode(routes, forKey: .routes)
     }
 }

@@ -66,6 +66,13 @@ public enum RouteTableProblem: Sendable, Hashable, Encodable, CustomStringConver
     /// patterns. `/:locale(enum de|fr)?/*path` reads `/de/x` both as `locale` `de` with the
     /// path `x` and as the path `de/x`; `/:locale(enum de|fr)?/*path(int)` is sound.
     case ambiguousOptionalSegment(route: String, parameter: String, reading: String, other: String)
+    /// A type the table declares (``RouteTable/types``) whose name is reserved, malformed or
+    /// declared twice, or whose definition is malformed, names another type, or admits no
+    /// value.
+    case invalidTypeDeclaration(name: String, reason: String)
+    /// A type the table declares under a name also registered in Swift
+    /// (``ParameterTypeRegistry``); the two would disagree about what the name accepts.
+    case typeDeclaredAndRegistered(name: String)
     /// The problems of one code beyond the first ``RouteTable/maximumProblemsPerCode``, in one
     /// line: `count` of them, or `nil` when the check stopped comparing routes once the limit
     /// was passed and did not count the rest. Its ``code`` is theirs, and it is an error
@@ -83,7 +90,9 @@ public enum RouteTableProblem: Sendable, Hashable, Encodable, CustomStringConver
             .unknownParent(let route, _), .parentCycle(let route, _), .unbuildableParent(let route, _, _, _),
             .invalidRequirement(let route, _), .ambiguousOptionalSegment(let route, _, _, _):
             route
-        case .invalidCustomType, .invalidCanonicalHost, .tooManyRoutes, .moreProblems: nil
+        case .invalidCustomType, .invalidCanonicalHost, .tooManyRoutes, .moreProblems, .invalidTypeDeclaration,
+            .typeDeclaredAndRegistered:
+            nil
         }
     }
 
@@ -109,7 +118,7 @@ public enum RouteTableProblem: Sendable, Hashable, Encodable, CustomStringConver
         }
     }
 
-    /// A stable code for the kind of problem (`TABLE001` … `TABLE023`, `TABLE040`); codes never change
+    /// A stable code for the kind of problem (`TABLE001` … `TABLE023`, `TABLE030` and up); codes never change
     /// meaning, and new kinds get new codes. A ``moreProblems(code:count:)`` line has the code
     /// of the problems it counts.
     public var code: String {
@@ -136,6 +145,8 @@ public enum RouteTableProblem: Sendable, Hashable, Encodable, CustomStringConver
         case .unbuildableParent: "TABLE022"
         case .invalidRequirement: "TABLE023"
         case .ambiguousOptionalSegment: "TABLE040"
+        case .invalidTypeDeclaration: "TABLE030"
+        case .typeDeclaredAndRegistered: "TABLE031"
         }
     }
 
@@ -180,7 +191,9 @@ public enum RouteTableProblem: Sendable, Hashable, Encodable, CustomStringConver
         case .navigationTakesGuardedLinks(let route, let guarded, let safety):
             "navigate route '\(route)' can take links shaped like \(safety) route '\(guarded)' "
                 + "when they fail its parameter checks; such links are refused instead of navigating. "
-                + "Give '\(route)' a literal that '\(guarded)' does not have, or narrow its parameters"
+                + "To keep them apart, give '\(route)' a literal where '\(guarded)' has a parameter whose type "
+                + "cannot take it (a value its enum does not list, text its pattern does not match), "
+                + "or narrow the parameters of '\(route)' so that they cannot take the literals of '\(guarded)'"
         case .unknownParent(let route, let parent):
             "route '\(route)' names the parent '\(parent)', which is not a route of the table"
         case .parentCycle(let route, let chain) where chain.last == route:
@@ -191,6 +204,11 @@ public enum RouteTableProblem: Sendable, Hashable, Encodable, CustomStringConver
         case .unbuildableParent(let route, let parent, let parameter, let reason):
             "route '\(route)' cannot open its parent '\(parent)': the parent needs '\(parameter)', "
                 + "and \(reason)"
+        case .invalidTypeDeclaration(let name, let reason):
+            "the declared parameter type '\(name)' is invalid: \(reason)"
+        case .typeDeclaredAndRegistered(let name):
+            "the parameter type '\(name)' is both declared in the table and registered in Swift; "
+                + "keep one of them, or rename one and the routes that use it"
         case .invalidRequirement(let route, let requirement):
             "route '\(route)' requires \(requirement.debugDescription), which is not a condition name "
                 + "(empty, or holding whitespace or control characters)"

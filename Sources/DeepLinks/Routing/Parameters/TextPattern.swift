@@ -1,0 +1,424 @@
+/// The shape of a parameter value, written in a small pattern language and matched in one
+/// pass over the value with no backtracking: the type behind ``ParameterType/pattern(_:)``.
+///
+/// | syntax | matches |
+/// |---|---|
+/// | `tt`, `-`, `\.` | the character itself; `\` makes any punctuation literal |
+/// | `[A-Z0-9]`, `\d` | one character of the class (a bracket expression as in ``CharacterClass``); `\d` is `[0-9]` |
+/// | `x?`, `x*`, `x+` | `x` at most once, any number of times, at least once |
+/// | `x{4}`, `x{7,8}` | `x` exactly 4 times, 7 to 8 times |
+/// | `(…)`, `a\|b` | a group, and a choice between alternatives |
+///
+/// A pattern matches the whole value (there are no anchors), case-sensitively, and only
+/// printable ASCII: a value with any other character does not match. `.`, `^` and `$` have no
+/// meaning and are refused (write `\.` for a dot); so are negated classes (`[^…]`).
+///
+/// ```swift
+/// let title = try TextPattern("tt[0-9]{7,8}")
+/// title.matches("tt0111161")      // true
+/// title.matches("tt123")          // false
+/// let locale = try TextPattern("[a-z]{2}(-[A-Z]{2})?")
+/// locale.matches("pt-BR")         // true
+/// ```
+///
+/// Cost: the pattern is compiled to a position automaton of at most ``maximumPositions``
+/// character positions (a repetition counts its expansion: `[0-9]{7,8}` is 8), which is
+/// simulated on a set of positions; each character of a value costs at most one pass over the
+/// active positions, so matching is linear in the value's length, whatever the pattern or the
+/// value (no input makes it backtrack). A longer pattern, a source longer than
+/// ``maximumSourceLength`` or a repetition count over ``maximumPositions`` is refused.
+public struct TextPattern: Sendable, Hashable, CustomStringConvertible {
+    /// The pattern as written.
+    public let source: String
+    let automaton: PositionAutomaton
+    let tree: Node
+
+    /// The most character positions a pattern may have once repetitions are expanded: 256.
+    public static let maximumPositions = 256
+    /// The longest pattern source read: 1,024 characters.
+    public static let maximumSourceLength = 1024
+
+    /// Parses and compiles a pattern.
+    ///
+    /// - Throws: ``TextPatternSyntaxError`` for an empty pattern, a character that is not
+    ///   printable ASCII, a reserved or unbalanced character, an unknown escape, a malformed
+    ///   class or repetition, or a pattern larger than the limits.
+    public init(_ source: String) throws(TextPatternSyntaxError) {
+        guard source.utf8.count <= Self.maximumSourceLength else {
+            throw TextPatternSyntaxError(
+                pattern: source, offset: Self.maximumSourceLength,
+                reason: .tooLong(limit: Self.maximumSourceLength))
+        }
+        var parser = PatternParser(source: source)
+        let tree = try parser.parse()
+        let positions = tree.positionCount
+        guard positions <= Self.maximumPositions else {
+            throw TextPatternSyntaxError(
+                pattern: source, offset: 0, reason: .tooManyPositions(limit: Self.maximumPositions))
+        }
+        self.source = source
+        self.tree = tree
+        automaton = PositionAutomaton(tree)
+    }
+
+    /// Whether the whole text has the pattern's shape.
+    public func matches(_ text: String) -> Bool {
+        var work = 0
+        return automaton.matches(text, work: &work)
+    }
+
+    /// Whether some text that differs from `text` only in the case of ASCII letters matches.
+    func matchesIgnoringCase(_ text: String) -> Bool {
+        var work = 0
+        return automaton.matches(text, ignoringCase: true, work: &work)
+    }
+
+    /// The pattern as written.
+    public var description: String { source }
+
+    /// Two patterns are equal when they are written the same way.
+    public static func == (a: TextPattern, b: TextPattern) -> Bool { a.source == b.source }
+
+    /// Hashes the source.
+    public func hash(into hasher: inout Hasher) { hasher.combine(source) }
+
+    /// The fewest characters a matching text has.
+    var minimumLength: Int { tree.minimumLength }
+
+    /// The shortest text that matches (the first character of each class on a shortest path),
+    /// for sample links.
+    package var shortestMatch: String? { automaton.shortestMatch }
+
+    /// The pattern as a run of single characters that every match starts with, one class
+    /// per character, then, when matches go on past them in more than one way, the fewest
+    /// characters they go on for (`nil` when every match is exactly the run).
+    /// `tt[0-9]{7,8}` gives `t`, `t` and seven digit classes, then 0; `[a-z]{2}(-[A-Z]{2})?`
+    /// gives two classes, then 0.
+    package var leadingRun: (classes: [CharacterClass], restMinimum: Int?) {
+        var classes: [CharacterClass] = []
+        let parts = tree.parts
+        for (i, part) in parts.enumerated() {
+            if let fixed = part.fixedClasses {
+                classes += fixed
+                continue
+            }
+            var rest = parts[(i + 1)...].reduce(0) { $0 + $1.minimumLength }
+            // A counted repetition starts with its mandatory copies.
+            if case .repetition(let node, let minimum, _) = part, let one = node.fixedClasses {
+                for _ in 0..<minimum { classes += one }
+            } else {
+                rest += part.minimumLength
+            }
+            return (classes, rest)
+        }
+        return (classes, nil)
+    }
+}
+
+extension TextPattern: Codable {
+    /// Decodes a pattern from its source.
+    public init(from decoder: any Decoder) throws {
+        self = try decoder.decodeString(TextPattern.init)
+    }
+
+    /// Encodes the pattern as its source.
+    public func encode(to encoder: any Encoder) throws { try source.encode(to: encoder) }
+}
+
+/// Why a pattern was refused, and where.
+///
+/// ```swift
+/// do {
+///     _ = try TextPattern("tt[0-9]{8,7}")
+/// } catch {
+///     print(error)   // "the pattern 'tt[0-9]{8,7}' is invalid at character 8: the repetition {8,7} …"
+/// }
+/// ```
+public struct TextPatternSyntaxError: Error, Sendable, Hashable, Encodable, CustomStringConvertible {
+    /// The pattern that was parsed.
+    public let pattern: String
+    /// The offset, in UTF-8 bytes from 0, where the mistake was found.
+    public let offset: Int
+    /// What was wrong.
+    public let reason: Reason
+
+    /// Creates an error.
+    public init(pattern: String, offset: Int, reason: Reason) {
+        self.pattern = pattern
+        self.offset = offset
+        self.reason = reason
+    }
+
+    /// The kinds of mistakes in a pattern.
+    public enum Reason: Sendable, Hashable, Encodable {
+        /// The pattern, a group or an alternative is empty.
+        case empty
+        /// A character outside printable ASCII, or a space.
+        case notPrintableASCII
+        /// A character the language reserves (`.`, `^`, `$`, or a `]`, `}` or `)` that closes
+        /// nothing).
+        case reservedCharacter(String)
+        /// `\` followed by a letter or digit other than `d`, or by nothing.
+        case unknownEscape(String)
+        /// A malformed bracket expression.
+        case characterClass(CharacterClass.SyntaxError)
+        /// A bracket expression starting with `^`: negated classes are not supported.
+        case negatedClass
+        /// A `(` without its `)`.
+        case unclosedGroup
+        /// A `?`, `*`, `+` or `{…}` with nothing before it to repeat, or right after another.
+        case nothingToRepeat
+        /// A `{…}` that is not `{n}` or `{n,m}` with decimal counts.
+        case invalidRepetition(String)
+        /// A `{n,m}` whose `n` exceeds its `m`, or whose `m` is 0.
+        case emptyRepetition(String)
+        /// A source longer than ``TextPattern/maximumSourceLength`` bytes.
+        case tooLong(limit: Int)
+        /// More character positions than ``TextPattern/maximumPositions`` once repetitions
+        /// are expanded.
+        case tooManyPositions(limit: Int)
+    }
+
+    /// A sentence naming the mistake and where it is.
+    public var description: String {
+        let what: String
+        switch reason {
+        case .empty: what = "it, or one of its groups or alternatives, is empty"
+        case .notPrintableASCII:
+            what = "only printable ASCII characters other than space can be written (use a class such as [ ] for a space)"
+        case .reservedCharacter(let character):
+            what =
+                character == "."
+                ? "'.' has no meaning here; write \\. for a dot, or a class such as [a-z]"
+                : "'\(character)' has no meaning here; write \\\(character) for the character itself"
+        case .unknownEscape(let escape):
+            what = "'\(escape)' is not an escape; \\d is a digit and \\ before punctuation makes it literal"
+        case .characterClass(let error): what = error.description
+        case .negatedClass: what = "negated classes ([^…]) are not supported; list the characters allowed"
+        case .unclosedGroup: what = "a '(' is never closed"
+        case .nothingToRepeat: what = "a repetition (?, *, +, {…}) must follow a character, class or group"
+        case .invalidRepetition(let text):
+            what = "'\(text)' is not a repetition such as {4} or {7,8}"
+        case .emptyRepetition(let text):
+            what = "the repetition '\(text)' allows no count: its minimum exceeds its maximum, or its maximum is 0"
+        case .tooLong(let limit): what = "it is longer than \(limit) characters"
+        case .tooManyPositions(let limit):
+            what =
+                "it has more than \(limit) character positions once repetitions are expanded; "
+                + "use shorter counts, or * and + for open lengths"
+        }
+        return "the pattern '\(pattern)' is invalid at character \(offset + 1): \(what)"
+    }
+}
+
+extension TextPattern {
+    /// A parsed pattern: characters from a class, sequences, choices and repetitions.
+    indirect enum Node: Sendable {
+        case character(CharacterClass)
+        case sequence([Node])
+        case choice([Node])
+        /// `maximum` is `nil` for an open repetition (`*`, `+`).
+        case repetition(Node, minimum: Int, maximum: Int?)
+
+        /// The positions of the expanded automaton: `x{n,m}` has `m` copies of `x`; `x*`,
+        /// `x+` and `x?` one. Saturates rather than overflowing.
+        var positionCount: Int {
+            switch self {
+            case .character: return 1
+            case .sequence(let nodes), .choice(let nodes):
+                return nodes.reduce(0) { Self.saturatingAdd($0, $1.positionCount) }
+            case .repetition(let node, let minimum, let maximum):
+                let copies = maximum ?? max(minimum, 1)
+                let (product, overflow) = node.positionCount.multipliedReportingOverflow(by: copies)
+                return overflow ? Int.max : product
+            }
+        }
+
+        var minimumLength: Int {
+            switch self {
+            case .character: return 1
+            case .sequence(let nodes): return nodes.reduce(0) { Self.saturatingAdd($0, $1.minimumLength) }
+            case .choice(let nodes): return nodes.map(\.minimumLength).min() ?? 0
+            case .repetition(let node, let minimum, _):
+                let (product, overflow) = node.minimumLength.multipliedReportingOverflow(by: minimum)
+                return overflow ? Int.max : product
+            }
+        }
+
+        /// The classes of a node that always matches the same number of characters, one per
+        /// character in order (`tt[0-9]{4}` gives six), or `nil` when its length varies.
+        var fixedClasses: [CharacterClass]? {
+            switch self {
+            case .character(let characters): return [characters]
+            case .sequence(let nodes):
+                var classes: [CharacterClass] = []
+                for node in nodes {
+                    guard let more = node.fixedClasses else { return nil }
+                    classes += more
+                }
+                return classes
+            case .choice: return nil
+            case .repetition(let node, let minimum, let maximum):
+                guard maximum == minimum, let one = node.fixedClasses else { return nil }
+                return Array([[CharacterClass]](repeating: one, count: minimum).joined())
+            }
+        }
+
+        /// The parts of a top-level sequence (the node itself when it is not one).
+        var parts: [Node] {
+            if case .sequence(let nodes) = self { return nodes }
+            return [self]
+        }
+
+        private static func saturatingAdd(_ a: Int, _ b: Int) -> Int {
+            let (sum, overflow) = a.addingReportingOverflow(b)
+            return overflow ? Int.max : sum
+        }
+    }
+}
+
+/// Reads a pattern source into a ``TextPattern/Node`` tree, byte by byte.
+private struct PatternParser {
+    let source: String
+    let bytes: [UInt8]
+    var i = 0
+
+    init(source: String) {
+        self.source = source
+        bytes = Array(source.utf8)
+    }
+
+    func fail(_ reason: TextPatternSyntaxError.Reason, at offset: Int? = nil) -> TextPatternSyntaxError {
+        TextPatternSyntaxError(pattern: source, offset: offset ?? i, reason: reason)
+    }
+
+    mutating func parse() throws(TextPatternSyntaxError) -> TextPattern.Node {
+        guard !bytes.isEmpty else { throw fail(.empty) }
+        let node = try choice()
+        if i < bytes.count {
+            // Only a `)` stops a top-level choice early.
+            throw fail(.reservedCharacter(")"))
+        }
+        return node
+    }
+
+    /// Alternatives separated by `|`, up to a `)` or the end.
+    private mutating func choice() throws(TextPatternSyntaxError) -> TextPattern.Node {
+        var alternatives = [try sequence()]
+        while i < bytes.count, bytes[i] == UInt8(ascii: "|") {
+            i += 1
+            alternatives.append(try sequence())
+        }
+        return alternatives.count == 1 ? alternatives[0] : .choice(alternatives)
+    }
+
+    /// Repeated atoms up to a `|`, a `)` or the end; never empty.
+    private mutating func sequence() throws(TextPatternSyntaxError) -> TextPattern.Node {
+        var nodes: [TextPattern.Node] = []
+        while i < bytes.count, bytes[i] != UInt8(ascii: "|"), bytes[i] != UInt8(ascii: ")") {
+            var node = try atom()
+            while i < bytes.count, let repetition = try repetition() {
+                if case .repetition = node { throw fail(.nothingToRepeat, at: repetition.start) }
+                node = .repetition(node, minimum: repetition.minimum, maximum: repetition.maximum)
+            }
+            nodes.append(node)
+        }
+        guard !nodes.isEmpty else { throw fail(.empty) }
+        return nodes.count == 1 ? nodes[0] : .sequence(nodes)
+    }
+
+    private mutating func atom() throws(TextPatternSyntaxError) -> TextPattern.Node {
+        let byte = bytes[i]
+        switch byte {
+        case UInt8(ascii: "("):
+            let open = i
+            i += 1
+            let inner = try choice()
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ")") else { throw fail(.unclosedGroup, at: open) }
+            i += 1
+            return inner
+        case UInt8(ascii: "["):
+            let open = i
+            guard let close = bytes[open...].firstIndex(of: UInt8(ascii: "]")), close > open + 1 else {
+                let text = String(decoding: bytes[open...], as: UTF8.self)
+                let reason: CharacterClass.SyntaxError.Reason =
+                    bytes.count > open + 1 && bytes[open + 1] == UInt8(ascii: "]") ? .empty : .unclosedBracket
+                throw fail(.characterClass(.init(text: text, reason: reason)))
+            }
+            if bytes[open + 1] == UInt8(ascii: "^") { throw fail(.negatedClass) }
+            let text = String(decoding: bytes[open...close], as: UTF8.self)
+            let characters: CharacterClass
+            do {
+                characters = try CharacterClass(text)
+            } catch {
+                throw fail(.characterClass(error))
+            }
+            i = close + 1
+            return .character(characters)
+        case UInt8(ascii: "\\"):
+            guard i + 1 < bytes.count else { throw fail(.unknownEscape("\\")) }
+            let escaped = bytes[i + 1]
+            if escaped == UInt8(ascii: "d") {
+                i += 2
+                return .character(.digits)
+            }
+            guard escaped > 0x20, escaped < 0x7F, !ASCII.isAlpha(escaped), !ASCII.isDigit(escaped) else {
+                throw fail(
+                    escaped > 0x20 && escaped < 0x7F
+                        ? .unknownEscape("\\" + String(UnicodeScalar(escaped))) : .notPrintableASCII,
+                    at: i + 1)
+            }
+            i += 2
+            return .character(Self.single(escaped))
+        case UInt8(ascii: "?"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "{"):
+            throw fail(.nothingToRepeat)
+        case UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "$"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+            throw fail(.reservedCharacter(String(UnicodeScalar(byte))))
+        default:
+            guard byte > 0x20, byte < 0x7F else { throw fail(.notPrintableASCII) }
+            i += 1
+            return .character(Self.single(byte))
+        }
+    }
+
+    /// The repetition at the cursor, if one is there.
+    private mutating func repetition() throws(TextPatternSyntaxError) -> (
+        start: Int, minimum: Int, maximum: Int?
+    )? {
+        let start = i
+        switch bytes[i] {
+        case UInt8(ascii: "?"):
+            i += 1
+            return (start, 0, 1)
+        case UInt8(ascii: "*"):
+            i += 1
+            return (start, 0, nil)
+        case UInt8(ascii: "+"):
+            i += 1
+            return (start, 1, nil)
+        case UInt8(ascii: "{"):
+            guard let close = bytes[start...].firstIndex(of: UInt8(ascii: "}")) else {
+                throw fail(.invalidRepetition(String(decoding: bytes[start...], as: UTF8.self)))
+            }
+            let text = String(decoding: bytes[start...close], as: UTF8.self)
+            let inside = bytes[(start + 1)..<close]
+            let parts = inside.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
+            guard parts.count <= 2, let minimum = Self.count(parts[0]),
+                let maximum = parts.count == 2 ? Self.count(parts[1]) : minimum
+            else { throw fail(.invalidRepetition(text)) }
+            guard minimum <= maximum, maximum > 0 else { throw fail(.emptyRepetition(text)) }
+            i = close + 1
+            return (start, minimum, maximum)
+        default:
+            return nil
+        }
+    }
+
+    /// A decimal count of at most four digits (larger counts exceed the position limit anyway).
+    private static func count(_ digits: ArraySlice<UInt8>) -> Int? {
+        guard !digits.isEmpty, digits.count <= 4, digits.allSatisfy(ASCII.isDigit) else { return nil }
+        return digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+    }
+
+    private static func single(_ byte: UInt8) -> CharacterClass { CharacterClass(ranges: [(byte, byte)]) }
+}
