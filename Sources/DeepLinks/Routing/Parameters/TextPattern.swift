@@ -317,9 +317,12 @@ private struct PatternParser {
         var nodes: [TextPattern.Node] = []
         while i < bytes.count, bytes[i] != UInt8(ascii: "|"), bytes[i] != UInt8(ascii: ")") {
             var node = try atom()
+            var repeated = false
             while i < bytes.count, let repetition = try repetition() {
-                if case .repetition = node { throw fail(.nothingToRepeat, at: repetition.start) }
+                // `a{2}?` or `a**`: a repetition of a repetition needs a group, `(a{2})?`.
+                if repeated { throw fail(.nothingToRepeat, at: repetition.start) }
                 node = .repetition(node, minimum: repetition.minimum, maximum: repetition.maximum)
+                repeated = true
             }
             nodes.append(node)
         }
