@@ -14,8 +14,10 @@ struct OverlapIndexPropertyTests {
     static let literals = ["a", "b", "new", "7", "A", "true", "x-1"]
     static let types = [
         "", "(int 1...9)", "(int 5...20)", "(slug)", "(enum a|new)", "(uuid)", "(bool)", "(string 1...3)",
-        "(string 1...3 [A-Z])",
+        "(string 1...3 [A-Z])", "(pattern x-[0-9])", "(pattern [a-z]{1,3})", "(code)",
     ]
+    /// The type `code` that ``types`` names: declared by the table, like an app's own.
+    static let declaredTypes = [ParameterTypeDeclaration("code", "pattern [A-Z]{1,2}|7")]
     static let scopes: [RouteScope] = [
         .any, RouteScope(schemes: ["https"], hosts: ["example.com"]),
         RouteScope(schemes: ["https"], hosts: ["*.example.com"]),
@@ -70,7 +72,7 @@ struct OverlapIndexPropertyTests {
             let options = Self.options(&random)
             let routes = (0..<random.int(1...40)).map { Self.route($0, &random) }
             #expect(routes.filter { $0.path.syntaxError != nil }.map(\.path.text) == [])
-            let registry = ParameterTypeRegistry()
+            let registry = ParameterTypeRegistry().declaring(Self.declaredTypes)
             let validators = ValidatorPool(options: options, registry: registry)
             let compiled = routes.indices.map {
                 CompiledRoute(declarations: routes, index: $0, options: options, validators: validators)

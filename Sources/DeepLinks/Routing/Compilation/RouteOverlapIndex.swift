@@ -352,8 +352,10 @@ extension RouteTrie.Builder {
             walkLiteral(
                 node, text, w.folds ? text.lowercased() : text, depth: depth, validator: next, relation, w,
                 &info, &found)
-        case .parameter(_, let type):
+        case .parameter(_, let declared):
             let validator = w.validators[next]
+            // What the validator checks: a declared type's definition, as the trie's edges hold.
+            let type = declared.map { _ in validator.type }
             let literalRelation = relation.literalEdge(
                 coveredBy: true, coversIt: Self.isEnumeration(type), walkerFirst: false)
             // The literal children are skipped at once when no route below this node can make
@@ -385,10 +387,11 @@ extension RouteTrie.Builder {
                 }
                 e = Int(parameterEdges[e].next)
             }
-        case .catchAll(_, let type):
+        case .catchAll(_, let declared):
             // One or more further segments: every route below this node at a greater depth
             // (a catch-all is last, so the walk ends here).
             let validator = w.validators[next]
+            let type = declared.map { _ in validator.type }
             let literalRelation = relation.literalEdge(coveredBy: true, coversIt: false, walkerFirst: false)
             var l = mayHold(node, literalRelation, w) ? Int(firstLiteral[Int(node)]) : -1
             while l >= 0 {
