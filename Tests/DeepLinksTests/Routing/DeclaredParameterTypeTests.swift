@@ -175,7 +175,7 @@ struct DeclaredParameterTypeTests {
                     == .parameterFailed(
                         ParameterFailure(
                             parameter: "id", location: .path, value: "123456789",
-                            reason: .notMatchingPattern("tt[0-9]{7,8}")))
+                            reason: .notMatchingPattern("tt[0-9]{7,8}", type: "titleID")))
             })
     }
 }

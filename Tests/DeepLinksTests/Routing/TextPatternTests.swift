@@ -69,10 +69,13 @@ struct TextPatternTests {
         #expect(type == .pattern(try TextPattern("tt[0-9]{7,8}")))
         #expect(type.description == "pattern tt[0-9]{7,8}")
         #expect(type.validate("tt0111161") == .success(.string("tt0111161")))
-        #expect(type.validate("123456789") == .failure(.notMatchingPattern("tt[0-9]{7,8}")))
+        #expect(type.validate("123456789") == .failure(.notMatchingPattern("tt[0-9]{7,8}", type: nil)))
         #expect(
-            ParameterFailure.Reason.notMatchingPattern("tt[0-9]{7,8}").sentence
+            ParameterFailure.Reason.notMatchingPattern("tt[0-9]{7,8}", type: nil).sentence
                 == "must match the pattern 'tt[0-9]{7,8}'")
+        #expect(
+            ParameterFailure.Reason.notMatchingPattern("tt[0-9]{7,8}", type: "titleID").sentence
+                == "must match the pattern 'tt[0-9]{7,8}' (type 'titleID')")
         #expect(throws: ParameterTypeSyntaxError(
             text: "pattern a{2", reason: .pattern(.init(pattern: "a{2", offset: 1, reason: .invalidRepetition("{2"))))
         ) { try ParameterType(parsing: "pattern a{2") }

@@ -75,8 +75,9 @@ public struct ParameterFailure: Sendable, Hashable, Encodable, CustomStringConve
         case notAUUID
         /// The value is not one of the declared values.
         case notAllowedValue(allowed: [String])
-        /// The value does not have the shape of a ``TextPattern`` (its source).
-        case notMatchingPattern(String)
+        /// The value does not have the shape of a ``TextPattern`` (its source), and the name
+        /// of the declared type that has it, if one does (``ParameterTypeDeclaration``).
+        case notMatchingPattern(String, type: String?)
         /// The value is not `true`, `false`, `1` or `0`.
         case notABoolean
         /// A custom parameter type refused the value; `expected` is the type's own description.
@@ -116,7 +117,8 @@ public struct ParameterFailure: Sendable, Hashable, Encodable, CustomStringConve
             case .notAllowedValue(let allowed):
                 "must be one of " + allowed.map { "'\($0)'" }.joined(separator: ", ")
             case .notABoolean: "must be 'true', 'false', '1' or '0'"
-            case .notMatchingPattern(let pattern): "must match the pattern '\(pattern)'"
+            case .notMatchingPattern(let pattern, nil): "must match the pattern '\(pattern)'"
+            case .notMatchingPattern(let pattern, let type?): "must match the pattern '\(pattern)' (type '\(type)')"
             case .refusedByCustomType(let type, let expected): "must be \(expected) (type '\(type)')"
             case .unknownType(let type): "has the unregistered type '\(type)'"
             case .unexpectedFragment: "is not allowed: the route forbids a fragment"

@@ -57,9 +57,13 @@ final class ParameterValidator: Sendable {
     let foldedValues: [String]
     let custom: CustomParameterType?
 
+    /// The name of the table's declaration the type comes from, if it does.
+    let declaredName: String?
+
     init(_ declared: ParameterType, caseSensitive: Bool, registry: ParameterTypeRegistry) {
         let type = registry.resolved(declared)
         self.type = type
+        if case .custom(let name) = declared, type != declared { declaredName = name } else { declaredName = nil }
         self.caseSensitive = caseSensitive
         if case .enumeration(let values) = type, !caseSensitive {
             foldedValues = values.map { $0.lowercased() }
@@ -93,7 +97,7 @@ final class ParameterValidator: Sendable {
             return .failure(text.isEmpty ? .empty : .notAllowedValue(allowed: values))
         case .pattern(let pattern):
             if pattern.matches(text) { return .success(.string(text)) }
-            return .failure(text.isEmpty ? .empty : .notMatchingPattern(pattern.source))
+            return .failure(text.isEmpty ? .empty : .notMatchingPattern(pattern.source, type: declaredName))
         case .custom(let name):
             guard let custom else { return .failure(.unknownType(name)) }
             if let value = custom.validate(text) { return .success(value) }
