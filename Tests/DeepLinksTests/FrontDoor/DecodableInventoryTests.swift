@@ -46,6 +46,10 @@ struct DecodableInventoryTests {
         // Patterns and parameter declarations decode as text and are checked when the table is
         // built, which reports every problem at once; only a value that is not text is refused here.
         "PathPattern": { try decode(PathPattern.self, "7") },
+        // A declaration's definition is checked with the table, like a path pattern; a
+        // declaration without its type is refused here.
+        "ParameterTypeDeclaration": { try decode(ParameterTypeDeclaration.self, #"{"name":"a"}"#) },
+        "TextPattern": { try decode(TextPattern.self, #""tt.[0-9]""#) },
         "PathSegment": { try decode(PathSegment.self, #"{"raw":"a%20b","decoded":"evil"}"#) },
         "Precedence": { try decode(RoutingOptions.Precedence.self, #""bogus""#) },
         "QueryItem": {

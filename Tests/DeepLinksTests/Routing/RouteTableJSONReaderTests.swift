@@ -199,7 +199,7 @@ struct RouteTableJSONReaderTests {
             (#"{"routes":[]} x"#, "the data is not valid JSON"),
             (
                 #"{"routes":[],"bogus":1}"#,
-                "unknown key 'bogus' in the route table; allowed keys are canonicalHost, groups, options, routes, scope"
+                "unknown key 'bogus' in the route table; allowed keys are canonicalHost, groups, options, routes, scope, types"
             ),
         ]
         for (json, reason) in cases {
