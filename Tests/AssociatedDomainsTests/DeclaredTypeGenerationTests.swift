@@ -34,7 +34,9 @@ struct DeclaredTypeGenerationTests {
             case 2: atom = "[ab]"
             case 3 where depth < 2: atom = "(" + randomPattern(&random, depth: depth + 1) + ")"
             case 4 where depth < 2:
-                atom = "(" + randomPattern(&random, depth: depth + 1) + "|" + randomPattern(&random, depth: depth + 1) + ")"
+                atom =
+                    "(" + randomPattern(&random, depth: depth + 1) + "|"
+                    + randomPattern(&random, depth: depth + 1) + ")"
             default: atom = "b"
             }
             return atom + random.pick(["", "", "?", "*", "+", "{2}", "{1,3}"])
@@ -48,11 +50,14 @@ struct DeclaredTypeGenerationTests {
         for _ in 0..<60 {
             let pattern = try TextPattern(Self.randomPattern(&random))
             let shape = AppLinksGenerator.shape(of: pattern)
-            let automaton = PatternAutomaton(CompiledRule.parsePath(shape, caseSensitive: true, variables: nil).node)
+            let automaton = PatternAutomaton(
+                CompiledRule.parsePath(shape, caseSensitive: true, variables: nil).node)
             for _ in 0..<60 {
                 let text = random.string(random.int(1...9), from: ["a", "b", "-"])
                 guard pattern.matches(text) else { continue }
-                #expect(automaton.matches(text.unicodeScalars.map(\.value)), "\(pattern.source) → \(shape): \(text)")
+                #expect(
+                    automaton.matches(text.unicodeScalars.map(\.value)),
+                    "\(pattern.source) → \(shape): \(text)")
                 checked += 1
             }
         }
@@ -75,7 +80,8 @@ struct DeclaredTypeGenerationTests {
 
     @Test("a table with declared types generates a file whose every route's links open the app")
     func generatedFile() throws {
-        let generated = AppLinksGenerator(appIDs: ["ABCDE12345.com.example.films"], canonicalHostOf: Self.table)?
+        let generated = AppLinksGenerator(
+            appIDs: ["ABCDE12345.com.example.films"], canonicalHostOf: Self.table)?
             .generate(from: Self.table)
         let file = try #require(generated).file
         #expect(

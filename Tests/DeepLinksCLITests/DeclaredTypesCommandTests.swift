@@ -5,8 +5,10 @@ import Testing
 
 @Suite("Commands read a table that declares its own parameter types")
 struct DeclaredTypesCommandTests {
-    static let table = PackagePaths.root.appendingPathComponent("Tests/Fixtures/deeplinks-cli/declared-types.json")
-        .path
+    static let table = PackagePaths.root.appendingPathComponent(
+        "Tests/Fixtures/deeplinks-cli/declared-types.json"
+    )
+    .path
 
     @Test("table check passes a table with declared types (no TABLE005)")
     func tableCheck() async {

@@ -151,7 +151,9 @@ public struct AppLinksGenerator: Sendable {
             case .parameter(let name, let type):
                 switch table.resolved(type) {
                 case .enumeration(let values)?:
-                    path += variable(name, values) { literal(PercentEncoding.encode($0, allowing: .pathSegment)) }
+                    path += variable(name, values) {
+                        literal(PercentEncoding.encode($0, allowing: .pathSegment))
+                    }
                 case .pattern(let pattern)?: path += Self.shape(of: pattern)
                 default: path += "?*"
                 }

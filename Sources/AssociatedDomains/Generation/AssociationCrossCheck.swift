@@ -199,15 +199,21 @@ public struct AssociationCrossCheck: Sendable {
                         pairs.append((name, value))
                     }
                 case .catchAll(let name, let type):
-                    if case .string(let text)? = SampleValues.value(for: router.table.resolved(type), variant: variant) {
+                    if case .string(let text)? = SampleValues.value(
+                        for: router.table.resolved(type), variant: variant)
+                    {
                         pairs.append((name, .segments([text])))
-                    } else if let value = SampleValues.value(for: router.table.resolved(type), variant: variant) {
+                    } else if let value = SampleValues.value(
+                        for: router.table.resolved(type), variant: variant)
+                    {
                         pairs.append((name, .segments([value.text])))
                     }
                 }
             }
             for parameter in route.query where parameter.isRequired {
-                if let value = SampleValues.value(for: router.table.resolved(parameter.type), variant: variant) {
+                if let value = SampleValues.value(
+                    for: router.table.resolved(parameter.type), variant: variant)
+                {
                     pairs.append((parameter.name, value))
                 }
             }

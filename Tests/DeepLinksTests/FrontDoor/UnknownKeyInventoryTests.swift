@@ -12,7 +12,9 @@ struct UnknownKeyInventoryTests {
     static let keyed: [String: @Sendable () throws -> Void] = [
         "ActivityRoute": { try refuse(ActivityRoute(activityType: "a.b", route: "r")) },
         "CustomScheme": { try refuse(CustomScheme("myapp")) },
-        "ParameterTypeDeclaration": { try refuse(ParameterTypeDeclaration("titleID", "pattern tt[0-9]{7,8}")) },
+        "ParameterTypeDeclaration": {
+            try refuse(ParameterTypeDeclaration("titleID", "pattern tt[0-9]{7,8}"))
+        },
         "Diagnostic": { try refuse(Diagnostic(code: "TABLE001", severity: .error, message: "m")) },
         "Link": { try refuse(try LinkGate().parse("https://example.com/a?b=c")) },
         "PathSegment": { try refuse(try LinkGate().parse("https://example.com/a").pathSegments[0]) },

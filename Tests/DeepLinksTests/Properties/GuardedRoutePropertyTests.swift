@@ -20,25 +20,32 @@ struct GuardedRoutePropertyTests {
         for _ in 0..<30 {
             let options = OverlapIndexPropertyTests.options(&random)
             let routes = (0..<random.int(1...30)).map { OverlapIndexPropertyTests.route($0, &random) }
-            let table = RouteTable(options: options, types: OverlapIndexPropertyTests.declaredTypes, routes: routes)
+            let table = RouteTable(
+                options: options, types: OverlapIndexPropertyTests.declaredTypes, routes: routes)
             guard let router = try? Router(table) else { continue }
             // Each guarded route alone, to ask whether it accepts a link by itself.
-            let alone: [(name: String, router: Router)] = routes.filter(\.safety.requiresConfirmation).compactMap {
-                route in
-                (try? Router(RouteTable(options: options, types: table.types, routes: [route]))).map {
-                    (route.name, $0)
+            let alone: [(name: String, router: Router)] = routes.filter(\.safety.requiresConfirmation)
+                .compactMap {
+                    route in
+                    (try? Router(RouteTable(options: options, types: table.types, routes: [route]))).map {
+                        (route.name, $0)
+                    }
                 }
-            }
             guard !alone.isEmpty else { continue }
             for _ in 0..<40 {
                 let path = (0..<random.int(0...4)).map { _ in random.pick(Self.segments) }
                 let host = random.pick(Self.hosts)
-                let query = random.chance(0.3) ? [random.pick(["5", "15"])].map { QueryItem(rawName: "page", rawValue: $0, name: "page", value: $0, hasValue: true) } : []
+                let query =
+                    random.chance(0.3)
+                    ? [random.pick(["5", "15"])].map {
+                        QueryItem(rawName: "page", rawValue: $0, name: "page", value: $0, hasValue: true)
+                    } : []
                 let winner = router.lookup(
                     scheme: "https", host: host, pathSegments: path.isEmpty ? [""] : path, queryItems: query)
                 let accepting = alone.filter {
                     $0.router.lookup(
-                        scheme: "https", host: host, pathSegments: path.isEmpty ? [""] : path, queryItems: query)
+                        scheme: "https", host: host, pathSegments: path.isEmpty ? [""] : path,
+                        queryItems: query)
                         != nil
                 }
                 guard !accepting.isEmpty else { continue }
@@ -46,7 +53,8 @@ struct GuardedRoutePropertyTests {
                 if let winner {
                     #expect(
                         winner.route.safety != .navigate,
-                        "\(path) went to \(winner.name) though \(accepting.map(\.name)) accept it; \(options) \(routes)")
+                        "\(path) went to \(winner.name) though \(accepting.map(\.name)) accept it; \(options) \(routes)"
+                    )
                     if winner.route.safety.requiresConfirmation { routedToGuarded += 1 }
                 }
             }

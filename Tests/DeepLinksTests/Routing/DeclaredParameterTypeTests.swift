@@ -39,7 +39,8 @@ struct DeclaredParameterTypeTests {
     static func route(_ router: Router, _ path: String) -> String? {
         router.lookup(
             scheme: "https", host: "example.com",
-            pathSegments: path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+            pathSegments: path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(
+                String.init)
         )?.name
     }
 
@@ -55,11 +56,13 @@ struct DeclaredParameterTypeTests {
         #expect(Self.route(router, "/pt-BR/schedule/2026-11-26") == "schedule")
         #expect(Self.route(router, "/es/schedule/2026-11-26") == nil)
         let lookup = try #require(
-            router.lookup(scheme: "https", host: "example.com", pathSegments: ["title", "tt0111161", "rate", "4"]))
+            router.lookup(
+                scheme: "https", host: "example.com", pathSegments: ["title", "tt0111161", "rate", "4"]))
         #expect(lookup.parameters == RouteParameters([("id", .string("tt0111161")), ("stars", .integer(4))]))
     }
 
-    @Test("the JSON form reads the same table, writes it back, and the fast reader hands the types section on")
+    @Test(
+        "the JSON form reads the same table, writes it back, and the fast reader hands the types section on")
     func json() throws {
         let data = Data(Self.json.utf8)
         // The fast reader does not read `types`: it answers nothing, and the general reader does.
@@ -79,17 +82,21 @@ struct DeclaredParameterTypeTests {
         #expect(
             throws: RouteTableJSONError.invalid(
                 reason:
-                    "at $.types[0]: unknown key 'expected' in a type declaration; allowed keys are name, type")
+                    "at $.types[0]: unknown key 'expected' in a type declaration; allowed keys are name, type"
+            )
         ) {
             try RouteTable(
                 json: Data(
                     #"{"types": [{"name": "a", "type": "int", "expected": "x"}], "routes": []}"#.utf8))
         }
-        #expect(throws: RouteTableJSONError.invalid(
+        #expect(
+            throws: RouteTableJSONError.invalid(
                 reason:
                     "the key 'type' appears twice in the object at $.types[0]; a repeated key is refused, "
-                    + "because readers disagree on which value counts")) {
-            try RouteTable(json: Data(#"{"types": [{"name": "a", "type": "int", "type": "slug"}], "routes": []}"#.utf8))
+                    + "because readers disagree on which value counts")
+        ) {
+            try RouteTable(
+                json: Data(#"{"types": [{"name": "a", "type": "int", "type": "slug"}], "routes": []}"#.utf8))
         }
     }
 
@@ -106,14 +113,17 @@ struct DeclaredParameterTypeTests {
                 ParameterTypeDeclaration("code2", "slug 1...9"),
                 ParameterTypeDeclaration("isbn", "pattern [0-9]{13}"),
             ],
-            routes: [Route("book", "/b/:id(isbn)"), Route("other", "/o/:id(code2)"), Route("lost", "/l/:x(nope)")])
+            routes: [
+                Route("book", "/b/:id(isbn)"), Route("other", "/o/:id(code2)"), Route("lost", "/l/:x(nope)"),
+            ])
         let isbn = CustomParameterType(name: "isbn", expected: "an ISBN") { .string($0) }
         let problems = table.problems(registry: ParameterTypeRegistry([isbn]))
         #expect(
             problems == [
                 .invalidTypeDeclaration(name: "int", reason: "the name is reserved for a built-in type"),
                 .invalidTypeDeclaration(
-                    name: "1st", reason: "a type name is a letter followed by letters, digits, '_', '-' or '.'"),
+                    name: "1st",
+                    reason: "a type name is a letter followed by letters, digits, '_', '-' or '.'"),
                 .invalidTypeDeclaration(
                     name: "code",
                     reason:
@@ -125,18 +135,24 @@ struct DeclaredParameterTypeTests {
                         "'isbn' is not a built-in type; a declared type is a built-in type with its bounds or a pattern, "
                         + "not another named type"),
                 .invalidTypeDeclaration(
-                    name: "empty", reason: "it can never be satisfied: the enumeration lists 'a' more than once"),
+                    name: "empty",
+                    reason: "it can never be satisfied: the enumeration lists 'a' more than once"),
                 .invalidTypeDeclaration(name: "code2", reason: "the table declares it more than once"),
                 .typeDeclaredAndRegistered(name: "isbn"),
                 .unknownParameterType(route: "lost", parameter: "x", type: "nope"),
             ])
-        #expect(problems.map(\.code) == ["TABLE030", "TABLE030", "TABLE030", "TABLE030", "TABLE030", "TABLE030", "TABLE031", "TABLE005"])
+        #expect(
+            problems.map(\.code) == [
+                "TABLE030", "TABLE030", "TABLE030", "TABLE030", "TABLE030", "TABLE030", "TABLE031",
+                "TABLE005",
+            ])
         #expect(
             problems[6].description
                 == "the parameter type 'isbn' is both declared in the table and registered in Swift; "
                 + "keep one of them, or rename one and the routes that use it")
         #expect(
-            problems[5].description == "the declared parameter type 'code2' is invalid: the table declares it more than once")
+            problems[5].description
+                == "the declared parameter type 'code2' is invalid: the table declares it more than once")
     }
 
     @Test("a type registered in Swift keeps working beside declared ones")
@@ -168,7 +184,8 @@ struct DeclaredParameterTypeTests {
         #expect(Self.route(router, "/t/casablanca") == "byName")
         let gate = LinkGate(policy: LinkPolicy(allowedHosts: ["example.com"]))
         let failing = try Router(Self.table)
-        let attempts = failing.explain(gate.sanitize(try gate.parse("https://example.com/title/123456789")).link)
+        let attempts = failing.explain(
+            gate.sanitize(try gate.parse("https://example.com/title/123456789")).link)
         #expect(
             attempts.attempts.contains {
                 $0.result
@@ -186,7 +203,9 @@ struct GuardPrecisionTests {
         router.lookup(scheme: "https", host: "example.com", pathSegments: segments)?.name
     }
 
-    @Test("pins: /name/:slug(slug) beside sensitive /:locale(enum de|fr|es|it|ja)/redeem is not a TABLE015 finding")
+    @Test(
+        "pins: /name/:slug(slug) beside sensitive /:locale(enum de|fr|es|it|ja)/redeem is not a TABLE015 finding"
+    )
     func literalOutsideEnumerationIsNotAFinding() throws {
         for caseSensitivity in [RoutingOptions.CaseSensitivity.sensitive, .insensitive] {
             let table = RouteTable(options: RoutingOptions(caseSensitivity: caseSensitivity)) {
@@ -208,13 +227,17 @@ struct GuardPrecisionTests {
             Route("redeem", "/:locale(enum de|fr)/redeem", safety: .sensitive)
         }
         #expect(
-            table.problems() == [.navigationTakesGuardedLinks(route: "german", guarded: "redeem", safety: .sensitive)])
+            table.problems() == [
+                .navigationTakesGuardedLinks(route: "german", guarded: "redeem", safety: .sensitive)
+            ])
         let router = try Router(table)
         #expect(Self.route(router, ["de", "redeem"]) == "redeem")
         #expect(Self.route(router, ["de", "summer"]) == "german")
     }
 
-    @Test("declared patterns: a literal the pattern cannot match is kept apart, under either case rule only when exact")
+    @Test(
+        "declared patterns: a literal the pattern cannot match is kept apart, under either case rule only when exact"
+    )
     func declaredPatterns() throws {
         let types = [
             ParameterTypeDeclaration("giftCode", "pattern [A-Z0-9]{4}-[A-Z0-9]{4}"),
@@ -254,7 +277,10 @@ struct GuardPrecisionTests {
             Route("named", "/name/x/:id(uuid)", safety: .sensitive)
             Route("deep", "/name/x/:rest")
         }
-        #expect(table.problems() == [.navigationTakesGuardedLinks(route: "deep", guarded: "named", safety: .sensitive)])
+        #expect(
+            table.problems() == [
+                .navigationTakesGuardedLinks(route: "deep", guarded: "named", safety: .sensitive)
+            ])
         let router = try Router(table)
         #expect(Self.route(router, ["name", "redeem"]) == "name")
         #expect(Self.route(router, ["7", "redeem"]) == "pay")

@@ -37,7 +37,8 @@ struct GuardedRouteTests {
                 + "when they fail its parameter checks; such links are refused instead of navigating. "
                 + "To keep them apart, give 'albumAction' a literal where 'deleteAlbum' has a parameter whose type "
                 + "cannot take it (a value its enum does not list, text its pattern does not match), "
-                + "or narrow the parameters of 'albumAction' so that they cannot take the literals of 'deleteAlbum'")
+                + "or narrow the parameters of 'albumAction' so that they cannot take the literals of 'deleteAlbum'"
+        )
     }
 
     @Test(

@@ -146,7 +146,9 @@ struct HostileRouteTablesRound3Tests {
         /// Whether `navigate`, which took the link `path`, has at some position before any
         /// catch-all a literal where `guarded` has a typed parameter that refuses the link's
         /// value there in its own, lower and upper case.
-        static func literalKeepsApart(_ navigate: Route, _ guarded: Route, _ path: [String], _ options: RoutingOptions)
+        static func literalKeepsApart(
+            _ navigate: Route, _ guarded: Route, _ path: [String], _ options: RoutingOptions
+        )
             -> Bool
         {
             let mine = navigate.path.segments

@@ -54,7 +54,8 @@ struct TextPatternTests {
     @Test("a refusal's sentence names the pattern, the character and the fix")
     func refusalSentence() {
         #expect(
-            TextPatternSyntaxError(pattern: "tt.[0-9]", offset: 2, reason: .reservedCharacter(".")).description
+            TextPatternSyntaxError(pattern: "tt.[0-9]", offset: 2, reason: .reservedCharacter("."))
+                .description
                 == "the pattern 'tt.[0-9]' is invalid at character 3: '.' has no meaning here; "
                 + "write \\. for a dot, or a class such as [a-z]")
         #expect(
@@ -76,8 +77,10 @@ struct TextPatternTests {
         #expect(
             ParameterFailure.Reason.notMatchingPattern("tt[0-9]{7,8}", type: "titleID").sentence
                 == "must match the pattern 'tt[0-9]{7,8}' (type 'titleID')")
-        #expect(throws: ParameterTypeSyntaxError(
-            text: "pattern a{2", reason: .pattern(.init(pattern: "a{2", offset: 1, reason: .invalidRepetition("{2"))))
+        #expect(
+            throws: ParameterTypeSyntaxError(
+                text: "pattern a{2",
+                reason: .pattern(.init(pattern: "a{2", offset: 1, reason: .invalidRepetition("{2"))))
         ) { try ParameterType(parsing: "pattern a{2") }
     }
 

@@ -168,7 +168,8 @@ final class CompiledRoute: Sendable {
         case .parameter(let name, _):
             next += 1
             let validator = parameterValidators[next - 1]
-            return .parameter(name: name, type: Self.checkedType(of: segment, validator), validator: validator)
+            return .parameter(
+                name: name, type: Self.checkedType(of: segment, validator), validator: validator)
         case .catchAll(let name, _):
             next += 1
             let validator = parameterValidators[next - 1]

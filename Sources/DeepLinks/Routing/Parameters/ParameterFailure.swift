@@ -118,7 +118,8 @@ public struct ParameterFailure: Sendable, Hashable, Encodable, CustomStringConve
                 "must be one of " + allowed.map { "'\($0)'" }.joined(separator: ", ")
             case .notABoolean: "must be 'true', 'false', '1' or '0'"
             case .notMatchingPattern(let pattern, nil): "must match the pattern '\(pattern)'"
-            case .notMatchingPattern(let pattern, let type?): "must match the pattern '\(pattern)' (type '\(type)')"
+            case .notMatchingPattern(let pattern, let type?):
+                "must match the pattern '\(pattern)' (type '\(type)')"
             case .refusedByCustomType(let type, let expected): "must be \(expected) (type '\(type)')"
             case .unknownType(let type): "has the unregistered type '\(type)'"
             case .unexpectedFragment: "is not allowed: the route forbids a fragment"

@@ -10,7 +10,9 @@ extension ParameterType {
     ///   a bad character class, a malformed enumeration or an argument the type does not take.
     public init(parsing text: String) throws(ParameterTypeSyntaxError) {
         // `pattern` takes the rest of the text as it is: a pattern may hold spaces and brackets.
-        if text.hasPrefix("pattern"), text.utf8.count == 7 || text.utf8.dropFirst(7).first == UInt8(ascii: " ") {
+        if text.hasPrefix("pattern"),
+            text.utf8.count == 7 || text.utf8.dropFirst(7).first == UInt8(ascii: " ")
+        {
             let source = String(text.dropFirst(8).drop(while: { $0 == " " }))
             do {
                 self = .pattern(try TextPattern(source))

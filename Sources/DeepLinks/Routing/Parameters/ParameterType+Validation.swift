@@ -63,7 +63,11 @@ final class ParameterValidator: Sendable {
     init(_ declared: ParameterType, caseSensitive: Bool, registry: ParameterTypeRegistry) {
         let type = registry.resolved(declared)
         self.type = type
-        if case .custom(let name) = declared, type != declared { declaredName = name } else { declaredName = nil }
+        if case .custom(let name) = declared, type != declared {
+            declaredName = name
+        } else {
+            declaredName = nil
+        }
         self.caseSensitive = caseSensitive
         if case .enumeration(let values) = type, !caseSensitive {
             foldedValues = values.map { $0.lowercased() }

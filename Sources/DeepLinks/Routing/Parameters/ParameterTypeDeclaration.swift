@@ -133,7 +133,8 @@ extension ParameterTypeRegistry {
                 problems.append(.invalidTypeDeclaration(name: declaration.name, reason: reason))
             } else if !seen.insert(declaration.name).inserted {
                 problems.append(
-                    .invalidTypeDeclaration(name: declaration.name, reason: "the table declares it more than once"))
+                    .invalidTypeDeclaration(
+                        name: declaration.name, reason: "the table declares it more than once"))
             } else if self[declaration.name] != nil {
                 problems.append(.typeDeclaredAndRegistered(name: declaration.name))
             }

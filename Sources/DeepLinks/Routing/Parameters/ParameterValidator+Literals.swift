@@ -28,7 +28,9 @@ extension ParameterValidator {
             // Patterns take only ASCII, whose case variants all fold to `folded`.
             return folded.utf8.allSatisfy { $0 < 0x80 } && pattern.matchesIgnoringCase(folded)
         case .string(let length, let characters) where !characters.isAny:
-            guard folded.utf8.allSatisfy({ $0 < 0x80 }), length.contains(folded.utf8.count) else { return false }
+            guard folded.utf8.allSatisfy({ $0 < 0x80 }), length.contains(folded.utf8.count) else {
+                return false
+            }
             return folded.unicodeScalars.allSatisfy { scalar in
                 characters.contains(scalar)
                     || (scalar.value >= 0x61 && scalar.value <= 0x7A

@@ -185,7 +185,8 @@ public struct TextPatternSyntaxError: Error, Sendable, Hashable, Encodable, Cust
         switch reason {
         case .empty: what = "it, or one of its groups or alternatives, is empty"
         case .notPrintableASCII:
-            what = "only printable ASCII characters other than space can be written (use a class such as [ ] for a space)"
+            what =
+                "only printable ASCII characters other than space can be written (use a class such as [ ] for a space)"
         case .reservedCharacter(let character):
             what =
                 character == "."
@@ -200,7 +201,8 @@ public struct TextPatternSyntaxError: Error, Sendable, Hashable, Encodable, Cust
         case .invalidRepetition(let text):
             what = "'\(text)' is not a repetition such as {4} or {7,8}"
         case .emptyRepetition(let text):
-            what = "the repetition '\(text)' allows no count: its minimum exceeds its maximum, or its maximum is 0"
+            what =
+                "the repetition '\(text)' allows no count: its minimum exceeds its maximum, or its maximum is 0"
         case .tooLong(let limit): what = "it is longer than \(limit) characters"
         case .tooManyPositions(let limit):
             what =

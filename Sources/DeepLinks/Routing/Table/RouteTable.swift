@@ -112,7 +112,8 @@ public struct RouteTable: Sendable, Hashable {
         canonicalHost: String? = nil, scope: RouteScope = .any, options: RoutingOptions = RoutingOptions(),
         types: [ParameterTypeDeclaration] = [], @RouteTableBuilder _ routes: () -> [Route]
     ) {
-        self.init(canonicalHost: canonicalHost, scope: scope, options: options, types: types, routes: routes())
+        self.init(
+            canonicalHost: canonicalHost, scope: scope, options: options, types: types, routes: routes())
     }
 
     /// The route with a name, or `nil`.

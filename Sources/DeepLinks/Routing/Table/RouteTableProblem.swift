@@ -90,7 +90,8 @@ public enum RouteTableProblem: Sendable, Hashable, Encodable, CustomStringConver
             .unknownParent(let route, _), .parentCycle(let route, _), .unbuildableParent(let route, _, _, _),
             .invalidRequirement(let route, _), .ambiguousOptionalSegment(let route, _, _, _):
             route
-        case .invalidCustomType, .invalidCanonicalHost, .tooManyRoutes, .moreProblems, .invalidTypeDeclaration,
+        case .invalidCustomType, .invalidCanonicalHost, .tooManyRoutes, .moreProblems,
+            .invalidTypeDeclaration,
             .typeDeclaredAndRegistered:
             nil
         }
