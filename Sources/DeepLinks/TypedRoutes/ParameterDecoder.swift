@@ -137,7 +137,7 @@ enum ParameterFit {
         }
         if T.self == String.self {
             switch parameter.type {
-            case .string?, .slug?, .enumeration?, nil: return nil
+            case .string?, .slug?, .enumeration?, .pattern?, nil: return nil
             default: return name
             }
         }

@@ -144,6 +144,33 @@ struct TypedRoutesTests {
         }
     }
 
+    @Test("a parameter of a pattern type, declared or inline, is read as text; as a number it does not fit")
+    func patternAsText() throws {
+        let table = RouteTable(types: [ParameterTypeDeclaration("titleID", "pattern tt[0-9]{7,8}")]) {
+            Route("title", "/title/:id(titleID)")
+            Route("gift", "/gift/:code(pattern [A-Z]{4})")
+        }
+        let receiver = try LinkReceiver(table: table, policy: LinkPolicy(allowedHosts: ["films.example.com"]))
+        struct Title: RouteValue, Equatable { static let route = "title"; var id: String }
+        struct Gift: RouteValue, Equatable { static let route = "gift"; var code: String }
+        enum Screen: Equatable { case title(Title), gift(Gift) }
+        let screens = try TypedRoutes<Screen>(
+            router: receiver.router, [.route(Title.self, Screen.title), .route(Gift.self, Screen.gift)])
+        let title = try #require(receiver.receive(url: "https://films.example.com/title/tt0111161").match)
+        #expect(try screens.readDestination(for: title) == .title(Title(id: "tt0111161")))
+        let gift = try #require(receiver.receive(url: "https://films.example.com/gift/ABCD").match)
+        #expect(try screens.readDestination(for: gift) == .gift(Gift(code: "ABCD")))
+        struct TitleAsNumber: RouteValue { static let route = "title"; var id: Int }
+        #expect(
+            throws: TypedRoutesError.typeMismatch(
+                type: "TitleAsNumber", route: "title", parameter: "id", declared: "pattern tt[0-9]{7,8}",
+                swiftType: "Int")
+        ) {
+            try TypedRoutes<Int>(
+                router: receiver.router, [.route(TitleAsNumber.self) { _ in 0 }], unmapped: ["gift"])
+        }
+    }
+
     @Test(
         "an enum that misses a declared value, a non-optional property for an optional parameter, an unread required parameter: build errors"
     )
