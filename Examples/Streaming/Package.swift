@@ -8,10 +8,18 @@ let package = Package(
         .package(name: "swift-deep-links", path: "../..")
     ],
     targets: [
+        .target(
+            name: "StreamingRoutes",
+            dependencies: [.product(name: "DeepLinks", package: "swift-deep-links")],
+            path: "Sources/StreamingRoutes"),
         .executableTarget(
             name: "Streaming",
-            dependencies: [.product(name: "DeepLinks", package: "swift-deep-links")],
-            path: "Sources/Streaming")
+            dependencies: ["StreamingRoutes", .product(name: "DeepLinks", package: "swift-deep-links")],
+            path: "Sources/Streaming"),
+        .testTarget(
+            name: "StreamingRoutesTests",
+            dependencies: ["StreamingRoutes", .product(name: "DeepLinks", package: "swift-deep-links")],
+            path: "Tests/StreamingRoutesTests"),
     ],
     swiftLanguageModes: [.v6]
 )

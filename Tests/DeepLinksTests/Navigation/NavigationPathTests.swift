@@ -221,12 +221,19 @@ struct ExampleTablePathTests {
                 "https://reel.example/title/tt0111161/season/2/episode/5?t=754",
                 ["title", "season", "episode"]
             ),
+            (
+                "https://reel.example/de/title/tt0111161/season/2/episode/5?t=754",
+                ["title", "season", "episode"]
+            ),
+            ("https://reel.example/ja/title/tt12345678/season/1", ["title", "season"]),
             ("https://reel.example/cart", ["cart"]),
             ("https://reel.example/cart/checkout", ["cart", "checkout"]),
+            ("https://reel.example/es/redeem?code=ABCD-EFGH-2345", ["redeem"]),
+            ("https://reel.example/name/redeem", ["name"]),
         ])
     func streaming(url: String, routes: [String]) throws {
         let table = try RouteTable(json: PackageFiles.data("Examples/Streaming/routes.json"))
-        #expect(table.routes.count == 6)
+        #expect(table.routes.count == 8)
         let receiver = try LinkReceiver(table: table, policy: LinkPolicy(allowedHosts: ["reel.example"]))
         let match = try #require(receiver.receive(url: url).match)
         #expect(receiver.router.path(for: match).map(\.route) == routes)

@@ -1,62 +1,18 @@
 // A streaming app's last step, run on any platform: links become navigation stacks, and a link
 // that arrives at a cold start, before sign-in, waits and then opens.
 //
-// The route table (routes.json beside this package) says where each screen sits (`parent`) and
-// what it needs (`requires`); the app only says which conditions hold and what to show.
+// The route table and the receiver configuration are declared in Swift (StreamingRoutes); the
+// same table and configuration are kept as JSON beside this package (routes.json, config.json),
+// which the command line reads, and the package's tests prove both route alike. The table says
+// where each screen sits (`parent`), what it needs (`requires`), the shape of a title id and of
+// a gift code (`types`) and that a locale may come first (`/de/title/…`); the app only says which
+// conditions hold and what to show.
 import DeepLinks
 import Foundation
+import StreamingRoutes
 
-/// This package's folder, where routes.json is.
-let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-
-/// The app's screens, one per route.
-enum Screen: Sendable, Equatable, CustomStringConvertible {
-    case home, cart, checkout
-    case title(Title), season(Season), episode(Episode)
-
-    var description: String {
-        switch self {
-        case .home: "Home"
-        case .cart: "Cart"
-        case .checkout: "Checkout"
-        case .title(let value): "Title \(value.title)"
-        case .season(let value): "Season \(value.season)"
-        case .episode(let value): "Episode \(value.episode)" + (value.t.map { " from \($0) s" } ?? "")
-        }
-    }
-}
-
-struct Title: RouteValue, Equatable {
-    static let route = "title"
-    var title: String
-}
-
-struct Season: RouteValue, Equatable {
-    static let route = "season"
-    var title: String
-    var season: Int
-}
-
-struct Episode: RouteValue, Equatable {
-    static let route = "episode"
-    var title: String
-    var season: Int
-    var episode: Int
-    var t: Int?
-}
-
-let table = try RouteTable(json: Data(contentsOf: folder.appendingPathComponent("routes.json")))
-let receiver = try LinkReceiver(
-    table: table, policy: LinkPolicy(allowedHosts: ["reel.example"]),
-    schemes: SchemeRegistry([CustomScheme("reel", host: .domain(["reel.example"]))]))
-let screens = try TypedRoutes<Screen>(
-    router: receiver.router,
-    [
-        .route("home", .home), .route("cart", .cart), .route("checkout", .checkout),
-        .route(Title.self, Screen.title), .route(Season.self, Screen.season),
-        .route(Episode.self, Screen.episode),
-    ])
+let receiver = try StreamingRoutes.receiver()
+let screens = try Screen.routes(receiver)
 
 /// What the app does with each action of the holder: here, print it.
 func perform(_ actions: [LinkHolder.Action]) {
@@ -97,6 +53,25 @@ print("a universal link to an episode, at 12:34")
 perform(
     holder.receive(
         receiver.receive(url: "https://reel.example/title/tt0111161/season/2/episode/5?t=754"), at: at(40)))
+
+print("the same title's German page: the locale prefix is optional")
+perform(holder.receive(receiver.receive(url: "https://reel.example/de/title/tt0111161"), at: at(41)))
+
+print("Handoff from another device: the activity says 'position', the link's 't'")
+let watching = try UserActivity(
+    activityType: StreamingRoutes.watching,
+    userInfo: ["title": "tt0111161", "season": 2, "episode": 5, "position": 754])
+perform(holder.receive(receiver.receive(watching), at: at(42)))
+
+print("a gift code to redeem (sensitive), then the user confirms")
+perform(holder.receive(receiver.receive(url: "https://reel.example/es/redeem?code=ABCD-EFGH-2345"), at: at(43)))
+perform(holder.confirmed(at: at(44)))
+
+print("/name/redeem is a person's page: 'name' is no locale, so it is not shaped like the redemption")
+perform(holder.receive(receiver.receive(url: "https://reel.example/name/redeem"), at: at(45)))
+
+print("a title id that is not tt + 7 or 8 digits: the web page opens instead")
+print("  " + receiver.receive(url: "https://reel.example/title/123456789").description)
 
 print("signed out, a custom-scheme link to the cart, then the user waits too long")
 perform(holder.update(conditions: [], at: at(50)))
