@@ -64,7 +64,8 @@ let watching = try UserActivity(
 perform(holder.receive(receiver.receive(watching), at: at(42)))
 
 print("a gift code to redeem (sensitive), then the user confirms")
-perform(holder.receive(receiver.receive(url: "https://reel.example/es/redeem?code=ABCD-EFGH-2345"), at: at(43)))
+perform(
+    holder.receive(receiver.receive(url: "https://reel.example/es/redeem?code=ABCD-EFGH-2345"), at: at(43)))
 perform(holder.confirmed(at: at(44)))
 
 print("/name/redeem is a person's page: 'name' is no locale, so it is not shaped like the redemption")

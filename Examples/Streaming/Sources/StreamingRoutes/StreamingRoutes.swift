@@ -43,10 +43,12 @@ public enum StreamingRoutes {
     /// - Throws: ``CustomSchemeError`` if the scheme's registration were malformed.
     public static func configuration() throws(CustomSchemeError) -> LinkReceiver.Configuration {
         LinkReceiver.Configuration(
-            policy: LinkPolicy(allowedSchemes: ["https"], allowedHosts: [HostPattern(host), "www.reel.example"]),
+            policy: LinkPolicy(
+                allowedSchemes: ["https"], allowedHosts: [HostPattern(host), "www.reel.example"]),
             schemes: try SchemeRegistry([CustomScheme("reel", host: .domain([HostPattern(host)]))]),
             activities: [
-                ActivityRoute(activityType: watching, route: "episode", host: host, userInfoKeys: ["position": "t"])
+                ActivityRoute(
+                    activityType: watching, route: "episode", host: host, userInfoKeys: ["position": "t"])
             ])
     }
 

@@ -81,7 +81,9 @@ struct StreamingRoutesTests {
         #expect(try decoded == StreamingRoutes.configuration())
     }
 
-    @Test("every sample link has the same decision from the JSON receiver and the Swift one, and the command line's answer")
+    @Test(
+        "every sample link has the same decision from the JSON receiver and the Swift one, and the command line's answer"
+    )
     func samples() throws {
         let fromJSON = try LinkReceiver(
             table: RouteTable(json: file("routes.json")),
