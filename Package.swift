@@ -34,7 +34,8 @@ let package = Package(
             name: "LinkAuditTests",
             dependencies: ["LinkAudit", "DeepLinks", "AssociatedDomains", "LinkPreviews", "TestSupport"]),
         .executableTarget(
-            name: "DeepLinksCLI", dependencies: ["DeepLinks", "AssociatedDomains", "LinkPreviews", "LinkAudit"]),
+            name: "DeepLinksCLI",
+            dependencies: ["DeepLinks", "AssociatedDomains", "LinkPreviews", "LinkAudit"]),
         .testTarget(
             name: "DeepLinksCLITests",
             dependencies: ["DeepLinksCLI", "DeepLinks", "AssociatedDomains", "TestSupport"]),

@@ -49,10 +49,8 @@ if let name = value(after: "--count-instructions"), let index = arguments.firstI
 AllocationCounter.relaunchWithInterposerIfNeeded(arguments: arguments)
 
 let quick = arguments.contains("--quick")
-let groups = Set(
-    (value(after: "--only") ?? "router,pipeline,table,scaling,association,memory,audit,site").split(separator: ",")
-        .map(
-            String.init))
+let allGroups = "router,pipeline,table,scaling,association,memory,audit,site"
+let groups = Set((value(after: "--only") ?? allGroups).split(separator: ",").map(String.init))
 var settings: MeasurementSettings = quick ? .quick : .full
 if let rounds = value(after: "--rounds").flatMap({ Int($0) }) {
     settings = MeasurementSettings(
