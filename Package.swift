@@ -1,5 +1,10 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
+
+/// Every library module is compiled with strict memory safety checking: each unsafe construct
+/// must be marked `unsafe`, and only the files named `Unsafe*.swift` may hold one
+/// (`scripts/check-memory-safety.sh` checks both).
+let libraryCheck: [SwiftSetting] = [.strictMemorySafety()]
 
 let package = Package(
     name: "swift-deep-links",
@@ -15,12 +20,15 @@ let package = Package(
         .executable(name: "deeplinks", targets: ["DeepLinksCLI"]),
     ],
     targets: [
-        .target(name: "DeepLinks"),
-        .target(name: "AssociatedDomains", dependencies: ["DeepLinks"]),
-        .target(name: "LinkPreviews", dependencies: ["DeepLinks", "AssociatedDomains"]),
-        .target(name: "DeepLinksTesting", dependencies: ["DeepLinks"]),
+        .target(name: "DeepLinks", swiftSettings: libraryCheck),
+        .target(name: "AssociatedDomains", dependencies: ["DeepLinks"], swiftSettings: libraryCheck),
+        .target(
+            name: "LinkPreviews", dependencies: ["DeepLinks", "AssociatedDomains"], swiftSettings: libraryCheck),
+        .target(name: "DeepLinksTesting", dependencies: ["DeepLinks"], swiftSettings: libraryCheck),
         // Every file a link crosses, read together: depends on the three modules it audits.
-        .target(name: "LinkAudit", dependencies: ["DeepLinks", "AssociatedDomains", "LinkPreviews"]),
+        .target(
+            name: "LinkAudit", dependencies: ["DeepLinks", "AssociatedDomains", "LinkPreviews"],
+            swiftSettings: libraryCheck),
         // Helpers shared by the test targets (seeded generator, package files); not a product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DeepLinksTests", dependencies: ["DeepLinks", "TestSupport"]),

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Checks that the library modules are memory safe outside the files named for their unsafe code.
+#
+#   scripts/check-memory-safety.sh
+#
+# Every library target is compiled with strict memory safety checking (Package.swift). This
+# script
+#   1. builds every library module from scratch (in its own scratch folder, so that every file is
+#      compiled and every warning printed) and fails on any strict-memory-safety warning: each
+#      unsafe construct must be marked `unsafe` and say why it is safe;
+#   2. fails when a source file of a library module whose name does not start with `Unsafe`
+#      holds an unsafe construct (`unsafe`, `@unsafe`, `nonisolated(unsafe)`,
+#      `@unchecked Sendable`, an `Unsafe…` type or a `withUnsafe…` call), comments aside;
+#   3. prints, per module, how many unsafe marks the named files hold: the README's figure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+LIBRARIES=(DeepLinks AssociatedDomains LinkPreviews DeepLinksTesting LinkAudit)
+SCRATCH="$(mktemp -d)"
+trap 'rm -rf "$SCRATCH"' EXIT
+status=0
+
+echo "== strict memory safety: building ${LIBRARIES[*]} from scratch"
+log="$SCRATCH/build.log"
+for target in LinkAudit DeepLinksTesting; do
+    swift build --target "$target" --scratch-path "$SCRATCH/build" >>"$log" 2>&1 || {
+        cat "$log"
+        echo "build failed"
+        exit 1
+    }
+done
+warnings="$(grep -E '^/.*: warning: .*(unsafe|memory safety)' "$log" | sort -u || true)"
+if [[ -n "$warnings" ]]; then
+    echo "$warnings"
+    echo "FAILED: $(grep -c . <<<"$warnings") strict-memory-safety warnings (mark each use \`unsafe\`, in a file named Unsafe*.swift)"
+    status=1
+else
+    echo "no strict-memory-safety warning"
+fi
+
+echo "== unsafe constructs outside the files named Unsafe*.swift"
+pattern='(^|[^A-Za-z_.])(unsafe[[:space:]]|@unsafe|nonisolated\(unsafe\)|@unchecked[[:space:]]+Sendable|Unsafe[A-Z][A-Za-z]*|withUnsafe[A-Z][A-Za-z]*|unsafeBitCast|unsafeDowncast|unsafeAddress)'
+outside=""
+for module in "${LIBRARIES[@]}"; do
+    while IFS= read -r file; do
+        hits="$(grep -nE "$pattern" "$file" | grep -vE '^[0-9]+:[[:space:]]*//' || true)"
+        if [[ -n "$hits" ]]; then outside+="$(sed "s|^|$file:|" <<<"$hits")"$'\n'; fi
+    done < <(find "Sources/$module" -name '*.swift' ! -name 'Unsafe*.swift' | sort)
+done
+if [[ -n "$outside" ]]; then
+    printf '%s' "$outside"
+    echo "FAILED: $(grep -c . <<<"$outside") lines with unsafe constructs outside the named files"
+    status=1
+else
+    echo "none"
+fi
+
+echo "== unsafe marks in the named files"
+for module in "${LIBRARIES[@]}"; do
+    files="$(find "Sources/$module" -name 'Unsafe*.swift' | sort)"
+    if [[ -z "$files" ]]; then
+        printf '%-18s no unsafe code\n' "$module"
+        continue
+    fi
+    marks=0
+    for file in $files; do
+        n="$(grep -vE '^[[:space:]]*//' "$file" | grep -oE '(^|[^A-Za-z_])unsafe[[:space:]]' | wc -l)"
+        marks=$((marks + n))
+    done
+    printf '%-18s %4d unsafe marks in %s\n' "$module" "$marks" "$(tr '\n' ' ' <<<"$files")"
+done
+exit $status
