@@ -14,8 +14,9 @@ import FuzzCounters
 /// with ``measured(_:inputBytes:input:_:)`` and stops, naming the figure, when the work passes
 /// the budget. A reader that is quadratic, or that copies per reference, passes "no crash" but
 /// not this. Allocations are counted exactly (the address sanitizer's hooks, in which the
-/// harnesses always run); CPU time is measured and so given a wide margin: it catches
-/// quadratic work, not a few per cent.
+/// harnesses always run); CPU time is measured and so given a wide margin, and a time over
+/// budget is confirmed on two more runs of the input: it catches quadratic work, not a few per
+/// cent or a slow moment of the machine.
 public struct WorkBudget: Sendable {
     /// Allocations allowed whatever the input's size.
     public var fixedAllocations: Double
@@ -105,10 +106,22 @@ public func measured<Result>(
             broken.append("\(work.allocatedBytes) bytes allocated (budget \(Int(byteLimit)))")
         }
     }
-    let milliseconds = Double(work.cpuNanoseconds) / 1e6
     let timeLimit = budget.fixedMilliseconds + budget.microsecondsPerByte * size / 1000
+    var milliseconds = Double(work.cpuNanoseconds) / 1e6
+    // Allocations are counted exactly, CPU time is measured: a page-fault storm or the
+    // sanitizer's allocator growing its heap can charge one run with tens of milliseconds that
+    // are not the reader's. A time over budget is confirmed by running the input again, up to
+    // twice, and judging the fastest run: a reader that is too slow for its input is slow every
+    // time.
+    var rerun = 0
+    while milliseconds > timeLimit && rerun < 2 {
+        rerun += 1
+        let again = fuzz_counters_thread_cpu_nanoseconds()
+        _ = body()
+        milliseconds = min(milliseconds, Double(fuzz_counters_thread_cpu_nanoseconds() - again) / 1e6)
+    }
     if milliseconds > timeLimit {
-        broken.append("\(milliseconds) ms of CPU time (budget \(timeLimit) ms)")
+        broken.append("\(milliseconds) ms of CPU time in the fastest of 3 runs (budget \(timeLimit) ms)")
     }
     if !broken.isEmpty {
         fatalError(
