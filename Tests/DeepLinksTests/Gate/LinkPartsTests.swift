@@ -7,7 +7,7 @@ import Testing
 /// back, equality and hashing across the ways a link is made, encoding, and the order of
 /// refusals now that the query's characters are checked before the segments are made.
 @Suite("A link's parts, segments and query items are read back exactly however it was made")
-struct LinkStorageTests {
+struct LinkPartsTests {
     static let generous = LinkPolicy(
         limits: LinkLimits(
             maxLength: 1 << 16, maxPathSegments: 500, maxQueryItems: 500, maxQueryLength: 1 << 15))
@@ -106,17 +106,59 @@ struct LinkStorageTests {
         }
     }
 
-    @Test("copies of a link read the same parts after the original goes out of scope")
+    /// A link made from text that is released as soon as the link is made, long enough that
+    /// the text lives on the heap.
+    static func parsedFromReleasedText(_ i: Int) throws -> Link {
+        let text = "https://example.com/item-" + String(repeating: "x", count: 24) + "/\(i)?page=\(i)#f\(i)"
+        return try LinkGate().parse(text)
+    }
+
+    /// Under AddressSanitizer (as CI runs the suite), a part read from released memory fails
+    /// the test instead of reading stale bytes.
+    @Test(
+        "a link reads its own parts after its text is released and the variable it was copied from holds another link"
+    )
     func copiesOutliveTheOriginal() throws {
         var copies: [Link] = []
-        for i in 0..<50 {
-            let link = try LinkGate().parse("https://example.com/item/\(i)?page=\(i)")
-            copies.append(link)
+        var original = try Self.parsedFromReleasedText(0)
+        for i in 1...50 {
+            copies.append(original)
+            original = try Self.parsedFromReleasedText(i)
         }
+        let segment = "item-" + String(repeating: "x", count: 24)
         for (i, link) in copies.enumerated() {
-            #expect(link.pathSegments.map(\.decoded) == ["item", "\(i)"])
-            #expect(link.queryValues(named: "page") == ["\(i)"])
+            #expect(link.original == "https://example.com/\(segment)/\(i)?page=\(i)#f\(i)")
+            #expect(
+                link.pathSegments == [
+                    PathSegment(raw: segment, decoded: segment), PathSegment(raw: "\(i)", decoded: "\(i)"),
+                ])
+            #expect(
+                link.queryItems == [
+                    QueryItem(rawName: "page", rawValue: "\(i)", name: "page", value: "\(i)", hasValue: true)
+                ])
+            #expect(link.fragment == "f\(i)")
         }
+        #expect(copies.count == 50)
+    }
+
+    @Test("a match reads its link and parameters after the receiver that made it is gone")
+    func matchOutlivesItsReceiver() throws {
+        func received(_ text: String) throws -> LinkOutcome {
+            let receiver = try LinkReceiver(
+                table: RouteTable { Route("item", "/item/:name(slug)", query: ["page(int 1...99)"]) },
+                policy: LinkPolicy(allowedHosts: ["example.com"]))
+            return receiver.receive(url: text).outcome
+        }
+        let name = "a-name-long-enough-to-live-on-the-heap"
+        let text = "https://example.com/item/\(name)?page=7"
+        guard case .route(let match) = try received(text) else {
+            Issue.record("\(text) was not routed")
+            return
+        }
+        #expect(match.route == "item")
+        #expect(match.parameters == ["name": .string(name), "page": 7])
+        #expect(match.link == (try LinkGate().parse(text)))
+        #expect(match.link.pathSegments.map(\.decoded) == ["item", name])
     }
 
     @Test(
