@@ -2,7 +2,9 @@ import DeepLinks
 import Foundation
 import Testing
 
-/// One way in: every side door that used to decide differently from the receiver, pinned.
+/// One way in: a link decides alike whatever way it arrives (a custom scheme's URL, Handoff, a
+/// receiver rebuilt from its configuration). Each way that once decided differently from the
+/// receiver is pinned here, with what it did.
 @Suite("One front door: every source decides through the same gate and rules")
 struct FrontDoorTests {
     static let table = RouteTable {
@@ -29,7 +31,7 @@ struct FrontDoorTests {
     }
 
     @Test(
-        "side door 1 pinned: a domain scheme's host outside its list is rejected, not routed as a path segment"
+        "pins: a custom scheme's link to a host outside the scheme's domains is rejected, not routed as a path segment"
     )
     func customSchemeHostRuleApplies() throws {
         let receiver = try Self.receiver()
@@ -39,7 +41,8 @@ struct FrontDoorTests {
     }
 
     @Test(
-        "side door 2 pinned: Handoff to a scheme that confirms every route asks to confirm, as the URL does")
+        "pins: Handoff to a scheme that confirms every route asks to confirm, as the URL does, not routes directly"
+    )
     func handoffFollowsTheSchemeRules() throws {
         let receiver = try Self.receiver()
         let handoff = try UserActivity(activityType: "com.example.album", userInfo: ["album": "summer"])
@@ -77,7 +80,7 @@ struct FrontDoorTests {
     }
 
     @Test(
-        "side door 5 pinned: the effective policy is visible and the test helpers' configuration builds the same receiver"
+        "pins: the receiver shows the policy it applies, and its configuration builds a receiver that decides alike"
     )
     func effectivePolicyIsVisible() throws {
         let receiver = try Self.receiver()
@@ -115,9 +118,11 @@ struct FrontDoorTests {
     }
 }
 
+/// A link, a `userInfo` or a policy decoded from JSON is held to the rules it would be held to
+/// when made in code: decoding is no way around them.
 @Suite("Decoding never bypasses validation")
-struct DecodingSideDoorTests {
-    @Test("side door 3 pinned: a decoded link whose host disagrees with its text is refused")
+struct DecodingValidationTests {
+    @Test("pins: a decoded link whose host disagrees with its text is refused, not trusted")
     func tamperedLinkIsRefused() throws {
         let link = try LinkGate().parse("https://example.com/x")
         var object = try #require(
@@ -130,7 +135,7 @@ struct DecodingSideDoorTests {
         }
     }
 
-    @Test("side door 3 pinned: a userInfo nested 17 levels deep is refused from JSON as from a property list")
+    @Test("pins: a userInfo nested 17 levels deep is refused from JSON as from a property list")
     func userInfoDepthHoldsForJSON() throws {
         func nested(_ levels: Int) -> String {
             var value = #"{"string":"x"}"#
@@ -144,7 +149,7 @@ struct DecodingSideDoorTests {
         }
     }
 
-    @Test("side door 4 pinned: a misspelt policy key is refused with its name, never read as 'any host'")
+    @Test("pins: a misspelt policy key is refused with its name, never read as 'any host'")
     func misspeltPolicyKeyIsRefused() throws {
         do {
             _ = try JSONDecoder().decode(
