@@ -11,7 +11,7 @@
 /// The layout of a small string is part of the standard library's ABI on 64-bit platforms;
 /// it is still checked once, against strings the standard library made itself (``isAvailable``),
 /// and on any platform where it does not hold (or a big-endian one) every string is made by
-/// `String(decoding:as:)`. `SmallASCIIStringTests` pins both paths against each other.
+/// `String(decoding:as:)`. `StringFromASCIIBytesTests` pins both paths against each other.
 enum SmallASCIIString {
     /// The largest count of bytes a small string holds.
     static let capacity = 15

@@ -2,12 +2,14 @@ import Testing
 
 @testable import DeepLinks
 
-/// The parser takes an exact allowed host that fills the authority without scanning the
-/// authority byte by byte first (``AllowedHostMatcher/exactHostEndingAuthority(_:at:stops:)``).
-/// These tests pin that it finds exactly the host the scan and the exact-host look-up find,
-/// and that links read either way give the same hosts, ports and errors.
-@Suite("The exact-host shortcut finds the host the authority scan finds")
-struct AuthorityShortcutTests {
+/// An allowed host is read from a link's authority only when it is the whole authority: not
+/// followed by a port, user information or more host text. The parser may take an exact
+/// allowed host without scanning the authority byte by byte first
+/// (``AllowedHostMatcher/exactHostEndingAuthority(_:at:stops:)``); these tests pin that it
+/// finds exactly the host the full scan and the exact-host look-up find, and that links give
+/// the same hosts, ports and errors.
+@Suite("An allowed host is read from the authority only when it is the whole authority")
+struct AuthorityParsingTests {
     static let hosts = ["example.co", "example.com", "shop.example.com", "music.example.com", "a.b"]
 
     /// The scan's answer: the authority up to the first `/`, `?` or `#`, and the exact host
@@ -23,8 +25,8 @@ struct AuthorityShortcutTests {
         return authority.withUnsafeBufferPointer { matcher.exactHostIndex($0) }
     }
 
-    @Test("every exact host, in any case, before every kind of ending, as the scan finds it")
-    func matchesTheScan() {
+    @Test("every exact host, in any case, before every kind of ending, as the full scan finds it")
+    func exactHostIsFoundWhereTheAuthorityEnds() {
         let matcher = AllowedHostMatcher(LinkPolicy(allowedHosts: Self.hosts.map { HostPattern($0) }))
         let endings = ["", "/", "/x", "?q", "#f", ":80/", "@e.com/", ".evil/", "m/", "m", "x?", "\\/"]
         var texts: [[UInt8]] = []
@@ -49,7 +51,7 @@ struct AuthorityShortcutTests {
     }
 
     @Test("links with an exact host keep their hosts, ports and errors")
-    func linksAsBefore() throws {
+    func exactHostLinksKeepHostPortAndErrors() throws {
         let policy = LinkPolicy(allowedHosts: Self.hosts.map { HostPattern($0) })
         let gate = LinkGate(policy: policy)
         for (text, host) in [
@@ -67,8 +69,8 @@ struct AuthorityShortcutTests {
         #expect(ruleAndPosition("https://example.com:/", policy: policy)! == (.invalidPort, 19))
     }
 
-    @Test("an exact host with '_' passes only where the validator allows it, as before")
-    func underscoreHost() throws {
+    @Test("an exact host with '_' passes only where the validator allows it")
+    func underscoreHostPassesOnlyWhereAllowed() throws {
         let policy = LinkPolicy(
             allowedSchemes: ["https", "myapp"], allowedHosts: [HostPattern("my_app.example")])
         let web = refusal("https://my_app.example/a", policy: policy)

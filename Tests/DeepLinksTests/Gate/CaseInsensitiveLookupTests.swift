@@ -3,11 +3,12 @@ import Testing
 
 @testable import DeepLinks
 
-/// The gate finds a short scheme or an allowed host by comparing its lower-cased bytes as two
-/// words (``WordKey``). These tests pin that the words answer exactly what the byte-by-byte
-/// comparison answers.
-@Suite("Word keys find schemes and hosts as the byte-by-byte comparison does")
-struct WordKeyTests {
+/// An allowed scheme or host is found in any letter case, and only when every byte agrees
+/// with it lower-cased. The gate may compare lower-cased bytes a word at a time
+/// (``WordKey``); these tests pin that it answers exactly what the byte-by-byte comparison
+/// answers.
+@Suite("Schemes and allowed hosts are found in any letter case, and only when every byte agrees")
+struct CaseInsensitiveLookupTests {
     static let hosts = [
         "example.com", "a.b", "sixteen-chars.io", "seventeen-char.io", "photos.example.com", "x",
         "exactly8",

@@ -4,10 +4,11 @@ import Testing
 @testable import DeepLinks
 
 /// The receiver's pipeline sanitises web links while parsing them, shares the policy's host
-/// strings and skips validating a host the policy already lists. These tests pin that every
-/// shortcut gives exactly what the long way gives.
-@Suite("Gate shortcuts answer exactly as the long way")
-struct GateShortcutTests {
+/// strings and skips validating a host the policy already lists. These tests pin that a link
+/// read that way is exactly the link parsing and then sanitising gives, and that a listed
+/// host is still held to the host rules.
+@Suite("Parsing for the receiver gives the link parsing and sanitising give")
+struct SanitizedParsingTests {
     static let links = [
         "https://example.com/a?utm_source=x&id=7&fbclid=abc&access_token=s3cr3t&page=2&UTM_Medium=y",
         "https://Example.COM/a/b?utm_source=x#frag",
@@ -74,7 +75,7 @@ struct GateShortcutTests {
     }
 
     @Test("raw parts are read from the parsed text")
-    func rawPartsAreSlices() throws {
+    func rawPartsAreTheParsedText() throws {
         let link = try Self.gate.parse("https://example.com/a%20b/c?x=1&y#f%41")
         #expect(link.rawPath == "/a%20b/c")
         #expect(link.rawQuery == "x=1&y")

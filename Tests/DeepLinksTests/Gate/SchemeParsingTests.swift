@@ -2,14 +2,14 @@ import Testing
 
 @testable import DeepLinks
 
-/// The parser reads a link that starts with `https://` (in any case) as one word when the
-/// policy allows `https`, instead of scanning and checking the scheme byte by byte. These tests
-/// pin that the word test answers as the bytes do, and that links read either way give the
-/// same scheme, host and errors.
-@Suite("The https:// shortcut reads links as the byte-by-byte scheme check does")
-struct SchemeShortcutTests {
-    @Test("every byte at every position of the first eight: the word test answers as byte by byte")
-    func wordTestMatchesBytes() {
+/// A link that starts with `https://` in any letter case has the scheme `https`; nothing else
+/// does. The parser may recognise the prefix as one word instead of checking the scheme byte
+/// by byte; these tests pin that it answers as the bytes do, and that links give the same
+/// scheme, host and errors.
+@Suite("https:// is recognised in any letter case, and nothing else is")
+struct SchemeParsingTests {
+    @Test("every byte at every position of the first eight: https:// is recognised as byte by byte")
+    func httpsPrefixIsRecognisedAsByteByByte() {
         let prefix = Array("https://".utf8)
         for position in 0..<8 {
             for byte in UInt8(0)...UInt8(255) {
@@ -37,7 +37,7 @@ struct SchemeShortcutTests {
         }
     }
 
-    @Test("without https in the policy the scheme is refused as before, in any case")
+    @Test("without https in the policy the scheme is refused, in any case")
     func httpsNotAllowed() {
         let policy = LinkPolicy(allowedSchemes: ["myapp"])
         for text in ["https://example.com/a", "HTTPS://example.com/a"] {
@@ -48,7 +48,7 @@ struct SchemeShortcutTests {
         }
     }
 
-    @Test("near misses take the byte-by-byte path and keep their errors")
+    @Test("near misses of https:// keep their exact errors and positions")
     func nearMisses() {
         #expect(ruleAndPosition("https:/example.com/a")! == (.missingAuthority, 6))
         #expect(ruleAndPosition("https:example.com")! == (.missingAuthority, 6))

@@ -8,8 +8,8 @@ import Testing
 /// `String(decoding:as:)` makes: same text, same bits, same hash, same UTF-8, whatever the
 /// length and wherever the bytes lie in the text (at its start, in the middle, at its end, in a
 /// text shorter than eight bytes).
-@Suite("Small ASCII strings are the standard library's strings")
-struct SmallASCIIStringTests {
+@Suite("Text read from ASCII bytes is the standard library's own string, bit for bit")
+struct StringFromASCIIBytesTests {
     /// The slow path: the standard library's own string of the bytes.
     static func expected(_ text: [UInt8], _ start: Int, _ end: Int) -> String {
         text.withUnsafeBufferPointer {
@@ -69,7 +69,7 @@ struct SmallASCIIStringTests {
         }
     }
 
-    @Test("strings made fast append, compare and bridge like any other")
+    @Test("strings made from ASCII bytes append, compare and hash like any other")
     func behavesLikeAString() {
         let text = Array("https://example.com/albums/summer-2024".utf8)
         var made = Self.made(text, 20, 26)

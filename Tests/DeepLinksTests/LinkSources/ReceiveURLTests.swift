@@ -6,7 +6,7 @@ import Testing
 /// of the text. These tests pin that it decides exactly as `receive(.url(text))`: same source,
 /// same outcome, same error, for web and custom-scheme links, refused text included.
 @Suite("receive(url:) decides exactly as receive(.url(_:))")
-struct ReceiveURLShortcutTests {
+struct ReceiveURLTests {
     static let texts = [
         "https://photos.example.com/albums?albumname=Summer&index=3",
         "HTTPS://photos.example.com/albums/summer-2024?utm_source=x",
@@ -45,11 +45,11 @@ struct ReceiveURLShortcutTests {
     }
 }
 
-/// The receiver hands its gate the policy with allowed host names shared with the route
-/// table's scopes, and the gate finds the `/` of long path rests with the C library. These
-/// tests pin that neither changes anything one can observe.
-@Suite("Shared host names and long path segments change nothing")
-struct SharedHostNamesTests {
+/// The receiver's gate reads the policy the receiver shows, and splits a path of any length
+/// at its slashes. (The gate shares host names with the route table's scopes and looks for
+/// the `/` of a long path rest with the C library; neither may change what one can observe.)
+@Suite("The receiver's policy is the one it shows; long paths split at their slashes")
+struct ReceiverPolicyAndPathSplitTests {
     @Test("the receiver's policy is the effective policy, host for host")
     func policyIsUnchanged() throws {
         let receiver = try IncomingFixtures.receiver()

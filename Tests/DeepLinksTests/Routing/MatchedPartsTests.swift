@@ -3,13 +3,14 @@ import Testing
 
 @testable import DeepLinks
 
-/// The router reads a link's scheme, host and segments in place, where the link (or the
-/// caller of the parts-based look-up) keeps them, instead of copying them. These tests pin
-/// that every in-place read answers what the link's own accessors answer, normalised as the
-/// matching rules say, for links with and without a host, a fragment, custom schemes and
-/// case-insensitive tables, through each of the three ways an input is made.
-@Suite("Match input: in-place reads agree with the link's parts")
-struct MatchInputInPlaceTests {
+/// The router matches a link's own scheme, host, segments, query items and fragment,
+/// normalised as the matching rules say (an empty path, a trailing slash, a custom scheme's
+/// host as the first segment, letter case). It reads them where the link (or the caller of
+/// the parts-based look-up) keeps them; these tests pin that every read answers what the
+/// link's own accessors answer, for links with and without a host, a fragment, custom
+/// schemes and case-insensitive tables, through each of the three ways an input is made.
+@Suite("The router matches a link's own parts, normalised as the matching rules say")
+struct MatchedPartsTests {
     static let texts = [
         "https://shop.example.com/albums/Summer%202024?index=3#Top",
         "https://music.example.com/a/b/",

@@ -2,12 +2,12 @@ import DeepLinks
 import Foundation
 import Testing
 
-/// The router checks a path parameter once on the way down and builds the winner's value
-/// from what it kept; literals are found by a hash of the segment. These tests pin the
-/// edges of that path: values at the limits of each type, segments that were
-/// percent-encoded, case rules, long links and literal tables large enough to be hashed.
-@Suite("Router fast path: kept values, hashed literals, boundaries")
-struct RouterFastPathTests {
+/// Matching at its edges: values at the limits of each type, segments that were
+/// percent-encoded, case rules, long links and many literals side by side. (The router
+/// checks a path parameter once on the way down and builds the winner's value from what it
+/// kept, and finds literals by a hash of the segment: these are the edges of that path.)
+@Suite("Matching at the edges: type limits, encoded segments, many literals, long links")
+struct MatchingEdgeTests {
     static let router: Router = {
         let isbn = CustomParameterType(name: "isbn", expected: "a 13-digit ISBN") { text in
             text.utf8.count == 13 && text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
@@ -116,8 +116,8 @@ struct RouterFastPathTests {
         #expect(Self.router.match(try gate.parse("https://example.com/%67/ab"))?.route.name == "slug")
     }
 
-    @Test("literals past the scan limit are found through the table, at every length around 8 and 16 bytes")
-    func hashedLiterals() throws {
+    @Test("among many literals each is found, at every length around 8 and 16 bytes")
+    func manyLiteralsAreEachFound() throws {
         let names = (1...40).map { String(repeating: "x", count: $0 % 20 + 1) + "\($0)" }
         let router = try Router(
             RouteTable(routes: names.map { Route($0, PathPattern(parsing: "/\($0)/:id(int)")) }))
@@ -132,7 +132,7 @@ struct RouterFastPathTests {
         #expect(Self.lookup(["", "7"], router: router) == nil)
     }
 
-    @Test("a parameter past the sixteenth segment is validated again, with the same value")
+    @Test("a parameter past the sixteenth segment is validated and read as any other")
     func longLinks() throws {
         let pattern = "/" + (1...17).map { "s\($0)" }.joined(separator: "/") + "/:a(int)/:b(uuid)"
         let router = try Router(RouteTable { Route("deep", PathPattern(parsing: pattern)) })

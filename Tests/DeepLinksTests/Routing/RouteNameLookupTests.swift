@@ -5,8 +5,8 @@ import Testing
 
 /// A router finds routes by name through ``RouteNameIndex``, an open-addressing table of
 /// positions keyed by a hash of each name's bytes, filled while the table is checked.
-@Suite("Route name index: every name found, unknown names and duplicates refused")
-struct RouteNameIndexTests {
+@Suite("Routes are found by name: every name, nothing for an unknown one, duplicates refused")
+struct RouteNameLookupTests {
     /// Names of every length around the hash's eight-byte words, non-ASCII ones, and names
     /// that differ only in their last byte.
     static let names: [String] = {

@@ -1,8 +1,11 @@
 import DeepLinks
 import Testing
 
-@Suite("A compiled table shares equal parts of its routes without changing what they mean")
-struct CompiledTableSharingTests {
+/// A router keeps the table it was given: routes with equal scopes and query lists (which
+/// the compiled table may share) still equal their declarations and read their own
+/// parameters, and malformed declarations keep their errors and still compare.
+@Suite("A router keeps its table as declared: equal routes, their own parameters, comparable errors")
+struct RouteTableEqualityTests {
     /// Routes that declare equal scopes and query lists separately, the way generated tables do.
     static let table = RouteTable(
         options: RoutingOptions(trailingSlash: .significant),
@@ -26,8 +29,8 @@ struct CompiledTableSharingTests {
         #expect(router.route(named: "show3") == Self.table.routes[7])
     }
 
-    @Test("routes that share a scope and a query list still match and read their own parameters")
-    func sharedPartsStillMatch() throws {
+    @Test("routes with equal scopes and query lists match and read their own parameters")
+    func routesWithEqualPartsReadTheirOwnParameters() throws {
         let router = try Router(Self.table)
         let gate = LinkGate()
         let list = try #require(router.match(try gate.parse("https://example.com/r4/?sort=b")))
@@ -44,7 +47,7 @@ struct CompiledTableSharingTests {
 
     @Test(
         "a table whose routes change after it is made stays equal to one made with them, and compiles alike")
-    func changedRoutesStillShareAndCompare() throws {
+    func changedTableEqualsOneMadeWithTheSameRoutes() throws {
         var changed = Self.table
         changed.routes.append(
             Route(
@@ -64,7 +67,7 @@ struct CompiledTableSharingTests {
     }
 
     @Test("a malformed pattern or declaration keeps its error, and equal malformed texts are equal")
-    func syntaxErrorsKeptOutOfLineStayComparable() {
+    func malformedDeclarationsKeepTheirErrorsAndCompare() {
         let pattern = PathPattern(parsing: "/a//b")
         #expect(pattern.syntaxError?.reason == .emptySegment)
         #expect(pattern.syntaxError?.offset == 3)

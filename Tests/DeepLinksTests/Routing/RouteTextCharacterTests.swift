@@ -3,12 +3,13 @@ import Testing
 
 @testable import DeepLinks
 
-/// The table check reads route names and literals eight bytes at a time
-/// (``RouteTableValidation/isPrintableASCII(_:)``, ``RouteTableValidation/holdsControlByte(_:)``).
-/// These tests pin that the word-wise reading answers what the byte-by-byte one does, for
-/// every byte at every position of a word and in the tail.
-@Suite("Route table byte checks: word-wise reading answers as byte by byte")
-struct RouteTableByteCheckTests {
+/// The table check finds a space or control character in a route name, and a control
+/// character in a literal, wherever it is. It may read eight bytes at a time
+/// (``RouteTableValidation/isPrintableASCII(_:)``, ``RouteTableValidation/holdsControlByte(_:)``);
+/// these tests pin that it answers what the byte-by-byte reading does, for every byte at every
+/// position of a word and in the tail.
+@Suite("Route names and literals: a space or control character is found wherever it is")
+struct RouteTextCharacterTests {
     static func printable(_ bytes: [UInt8]) -> Bool { bytes.allSatisfy { $0 > 0x20 && $0 < 0x7F } }
     static func control(_ bytes: [UInt8]) -> Bool { bytes.contains { $0 < 0x20 || $0 == 0x7F } }
 

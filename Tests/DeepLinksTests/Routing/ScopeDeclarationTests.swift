@@ -2,8 +2,10 @@ import DeepLinks
 import Foundation
 import Testing
 
-@Suite("Say it once: mixed scopes, a canonical host, JSON groups and a default scope")
-struct SayItOnceTests {
+/// Scopes are declared once: a default scope, groups (nested in JSON as in Swift), scopes
+/// that list web hosts beside custom schemes, and a canonical host for reverse routing.
+@Suite("Scopes declared once: mixed scopes, a canonical host, JSON groups and a default scope")
+struct ScopeDeclarationTests {
     static let shopScope = RouteScope(
         schemes: ["https", "myapp"], hosts: ["shop.example.com", "www.shop.example.com"])
 
