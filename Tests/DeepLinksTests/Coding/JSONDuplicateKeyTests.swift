@@ -45,7 +45,12 @@ struct JSONDuplicateKeyTests {
                     + "because readers disagree on which value counts")
         ) { try RouteTable(json: Data(json.utf8)) }
         // Spelt with an escape, the key is the same key.
-        #expect(throws: RouteTableJSONError.self) {
+        #expect(
+            throws: RouteTableJSONError.invalid(
+                reason:
+                    "the key 'routes' appears twice in the object at $; a repeated key is refused, "
+                    + "because readers disagree on which value counts")
+        ) {
             try RouteTable(json: Data(#"{"routes":[],"r\u006futes":[]}"#.utf8))
         }
     }

@@ -34,7 +34,13 @@ struct DiagnosticTests {
         let located = Diagnostic(code: "X1", severity: .note, location: "$.a", message: "m")
         #expect(try JSONDecoder().decode(Diagnostic.self, from: encoder.encode(located)) == located)
         let unknown = Data(#"{"code":"X1","severity":"note","message":"m","where":"$"}"#.utf8)
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Diagnostic.self, from: unknown) }
+        let error = #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(Diagnostic.self, from: unknown)
+        }
+        #expect(
+            DecodingFailure.line(error)
+                == "dataCorrupted: unknown key 'where' in a diagnostic; allowed keys are code, location, message, severity"
+        )
     }
 
     @Test("severities order note < warning < error")

@@ -130,9 +130,13 @@ struct DecodingValidationTests {
         #expect(
             try JSONDecoder().decode(Link.self, from: JSONSerialization.data(withJSONObject: object)) == link)
         object["host"] = "evil.com"
-        #expect(throws: DecodingError.self) {
+        let error = #expect(throws: DecodingError.self) {
             try JSONDecoder().decode(Link.self, from: JSONSerialization.data(withJSONObject: object))
         }
+        #expect(
+            DecodingFailure.line(error)
+                == "dataCorrupted at host: 'host' is evil.com but the link text https://example.com/x says example.com"
+        )
     }
 
     @Test("pins: a userInfo nested 17 levels deep is refused from JSON as from a property list")
@@ -144,26 +148,33 @@ struct DecodingValidationTests {
         }
         // The top-level dictionary is one level, each array one more.
         #expect(throws: Never.self) { try JSONDecoder().decode(UserInfo.self, from: Data(nested(16).utf8)) }
-        #expect(throws: DecodingError.self) {
+        let error = #expect(throws: DecodingError.self) {
             try JSONDecoder().decode(UserInfo.self, from: Data(nested(17).utf8))
         }
+        #expect(
+            DecodingFailure.line(error)
+                == "dataCorrupted: the userInfo nests 17 levels deep; at most 16 are read")
     }
 
     @Test("pins: a misspelt policy key is refused with its name, never read as 'any host'")
     func misspeltPolicyKeyIsRefused() throws {
-        do {
-            _ = try JSONDecoder().decode(
+        let policy = #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(
                 LinkPolicy.self, from: Data(#"{"allowedHost": ["shop.example.com"]}"#.utf8))
-            Issue.record("a misspelt key was accepted")
-        } catch let DecodingError.dataCorrupted(context) {
-            #expect(
-                context.debugDescription.hasPrefix(
-                    "unknown key 'allowedHost' in a link policy; allowed keys are "))
-            #expect(context.debugDescription.contains("allowedHosts"))
         }
-        #expect(throws: DecodingError.self) {
+        #expect(
+            DecodingFailure.line(policy)
+                == "dataCorrupted: unknown key 'allowedHost' in a link policy; allowed keys are allowedHosts, "
+                + "allowedSchemes, allowsEmptySegments, allowsEncodedSeparators, allowsIPLiterals, "
+                + "customSchemeHostsAreDomains, limits, strippedQueryItems")
+        let limits = #expect(throws: DecodingError.self) {
             try JSONDecoder().decode(LinkLimits.self, from: Data(#"{"maxLenght": 10}"#.utf8))
         }
+        #expect(
+            DecodingFailure.line(limits)
+                == "dataCorrupted: unknown key 'maxLenght' in link limits; allowed keys are maxFragmentLength, "
+                + "maxHostLength, maxLength, maxPathSegments, maxQueryItems, maxQueryLength, maxSegmentLength"
+        )
     }
 }
 

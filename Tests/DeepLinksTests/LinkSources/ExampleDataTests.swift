@@ -107,9 +107,13 @@ struct ReceiverConfigurationTests {
     func decoding() throws {
         let empty = try JSONDecoder().decode(LinkReceiver.Configuration.self, from: Data("{}".utf8))
         #expect(empty == LinkReceiver.Configuration())
-        #expect(throws: DecodingError.self) {
+        let error = #expect(throws: DecodingError.self) {
             try JSONDecoder().decode(LinkReceiver.Configuration.self, from: Data(#"{"scheme": []}"#.utf8))
         }
+        #expect(
+            DecodingFailure.line(error)
+                == "dataCorrupted: unknown key 'scheme' in a link receiver configuration; "
+                + "allowed keys are activities, policy, schemes")
     }
 
     @Test("a configuration round-trips")

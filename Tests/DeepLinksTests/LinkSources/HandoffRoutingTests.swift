@@ -218,11 +218,15 @@ struct ActivityRouteValidationTests {
                 activityType: "com.example.b", route: "photo", scheme: "https", host: "photos.example.com"),
         ]
         #expect(try JSONDecoder().decode([ActivityRoute].self, from: JSONEncoder().encode(routes)) == routes)
-        #expect(throws: DecodingError.self) {
+        let misspelt = #expect(throws: DecodingError.self) {
             try JSONDecoder().decode(
                 ActivityRoute.self,
                 from: Data(#"{"activityType": "com.example.a", "route": "a", "userinfo": []}"#.utf8))
         }
+        #expect(
+            DecodingFailure.line(misspelt)
+                == "dataCorrupted: unknown key 'userinfo' in an activity route; "
+                + "allowed keys are activityType, host, route, scheme, userInfoKeys")
     }
 }
 
@@ -358,11 +362,19 @@ struct UserInfoKeyMappingTests {
         let plain = String(
             decoding: try JSONEncoder().encode(ActivityRoute(activityType: "a.b", route: "r")), as: UTF8.self)
         #expect(!plain.contains("userInfoKeys"))
-        #expect(throws: DecodingError.self) {
+        let notText = #expect(throws: DecodingError.self) {
             try JSONDecoder().decode(
                 ActivityRoute.self,
                 from: Data(
                     #"{"activityType": "a.b", "route": "watch", "userInfoKeys": {"position": 1}}"#.utf8))
         }
+        // Foundation words a type mismatch itself (and differently on each platform): the kind,
+        // the type and the place are what is pinned.
+        guard case .typeMismatch(let type, let context)? = notText else {
+            Issue.record("expected a type mismatch, got \(String(describing: notText))")
+            return
+        }
+        #expect(ObjectIdentifier(type) == ObjectIdentifier(String.self))
+        #expect(context.codingPath.map(\.stringValue) == ["userInfoKeys", "position"])
     }
 }

@@ -264,11 +264,16 @@ struct UserActivityCodingTests {
     func valueShape() throws {
         let value = try JSONDecoder().decode(UserInfoValue.self, from: Data(#"{"integer": 3}"#.utf8))
         #expect(value == .integer(3))
-        #expect(throws: DecodingError.self) {
+        let twoKinds = #expect(throws: DecodingError.self) {
             try JSONDecoder().decode(UserInfoValue.self, from: Data(#"{"integer": 3, "string": "3"}"#.utf8))
         }
-        #expect(throws: DecodingError.self) {
+        #expect(
+            DecodingFailure.line(twoKinds)
+                == "dataCorrupted: a userInfo value is an object with exactly one of the keys "
+                + "string, integer, double, boolean, url, date, data, array, dictionary")
+        let notBase64 = #expect(throws: DecodingError.self) {
             try JSONDecoder().decode(UserInfoValue.self, from: Data(#"{"data": "not base64!"}"#.utf8))
         }
+        #expect(DecodingFailure.line(notBase64) == "dataCorrupted at data: the data value is not Base64")
     }
 }

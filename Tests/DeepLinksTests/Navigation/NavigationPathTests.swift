@@ -203,7 +203,7 @@ struct ParentCheckTests {
 
     @Test("a table with a parent problem does not build")
     func refusedByRouter() {
-        #expect(throws: RouteTableError.self) {
+        #expect(throws: RouteTableError(problems: [.unknownParent(route: "a", parent: "b")])) {
             try Router(RouteTable(routes: [Route("a", "/a", parent: "b")]))
         }
     }

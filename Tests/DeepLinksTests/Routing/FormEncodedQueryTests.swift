@@ -83,7 +83,12 @@ struct FormEncodedQueryTests {
                     .utf8))
         #expect(written.routes[0].query.map(\.isFormEncoded) == [true, false])
         #expect(written.routes[0].query[0] == QueryParameter("q").formEncoded())
-        #expect(throws: RouteTableJSONError.self) {
+        #expect(
+            throws: RouteTableJSONError.invalid(
+                reason:
+                    "at $.routes[0].query[0]: unknown key 'form' in a query parameter; allowed keys are formEncoded, parameter"
+            )
+        ) {
             try RouteTable(
                 json: Data(
                     #"{"routes": [{"name": "s", "path": "/s", "query": [{"parameter": "q", "form": true}]}]}"#

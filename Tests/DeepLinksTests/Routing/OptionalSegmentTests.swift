@@ -247,7 +247,10 @@ struct OptionalSegmentTests {
         "a range open on both sides, or an open length range, is refused with a sentence",
         arguments: ["int ...", "string 1...", "slug ...4", "int 1..." + "2..."])
     func malformedOpenRanges(_ text: String) {
-        #expect(throws: ParameterTypeSyntaxError.self) { try ParameterType(parsing: text) }
+        let range = String(text.drop { $0 != " " }.dropFirst())
+        #expect(throws: ParameterTypeSyntaxError(text: text, reason: .invalidRange(range))) {
+            try ParameterType(parsing: text)
+        }
     }
 
     @Test("the invalid-range sentence mentions the open forms")

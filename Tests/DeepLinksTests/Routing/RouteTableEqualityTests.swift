@@ -73,7 +73,10 @@ struct RouteTableEqualityTests {
         #expect(pattern.syntaxError?.offset == 3)
         let first = QueryParameter(parsing: "page(int 1...9")
         let second = QueryParameter(parsing: "page(int 1...9")
-        #expect(first.syntaxError != nil)
+        #expect(
+            first.syntaxError
+                == PatternSyntaxError(
+                    text: "page(int 1...9", offset: 4, parameter: "page", reason: .unclosedParenthesis))
         #expect(first == second)
         #expect(first.hashValue == second.hashValue)
         #expect(first != QueryParameter(parsing: "page(int 1...8"))

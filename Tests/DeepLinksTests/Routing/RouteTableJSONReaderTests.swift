@@ -179,7 +179,9 @@ struct RouteTableJSONReaderTests {
         var invalidUTF8 = Data(#"{"routes":[{"name":"a"#.utf8)
         invalidUTF8.append(contentsOf: [0xC3, 0x28])
         invalidUTF8.append(contentsOf: Data(#"","path":"/a"}]}"#.utf8))
-        #expect(throws: RouteTableJSONError.self) { try RouteTable(json: invalidUTF8) }
+        #expect(throws: RouteTableJSONError.invalid(reason: "the data is not valid JSON")) {
+            try RouteTable(json: invalidUTF8)
+        }
         #expect((try? JSONDecoder().decode(RouteTable.self, from: invalidUTF8)) == nil)
     }
 

@@ -98,9 +98,15 @@ struct ScopeDeclarationTests {
 
     @Test("a table with neither routes nor groups is refused")
     func missingRoutes() {
-        #expect(throws: DecodingError.self) {
+        let error = #expect(throws: DecodingError.self) {
             try JSONDecoder().decode(RouteTable.self, from: Data(#"{"canonicalHost": "a.com"}"#.utf8))
         }
+        guard case .keyNotFound(let key, let context)? = error else {
+            Issue.record("expected the missing key 'routes', got \(String(describing: error))")
+            return
+        }
+        #expect(key.stringValue == "routes")
+        #expect(context.codingPath.isEmpty)
     }
 
     // MARK: Mixed scope
