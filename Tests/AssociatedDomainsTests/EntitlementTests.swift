@@ -84,7 +84,9 @@ struct EntitlementTests {
             entitlement.entry(for: "www.example.com", service: .appLinks)?.description
                 == "applinks:*.example.com")
         #expect(entitlement.entry(for: "example.com", service: .appLinks) == nil)
-        #expect(entitlement.entry(for: "example.com", service: .webCredentials) != nil)
+        #expect(
+            entitlement.entry(for: "example.com", service: .webCredentials)?.description
+                == "webcredentials:example.com")
         #expect(
             entitlement.entry(for: "beta.example.com", service: .appLinks)?.description
                 == "applinks:*.example.com")

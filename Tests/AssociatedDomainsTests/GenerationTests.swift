@@ -179,7 +179,9 @@ struct CrossCheckTests {
     @Test("a table that does not build is refused with its problems")
     func invalidTable() {
         let table = RouteTable { Route("a", "/x/:id(") }
-        #expect(throws: RouteTableError.self) {
+        let unclosed = PatternSyntaxError(
+            text: "/x/:id(", offset: 6, parameter: "id", reason: .unclosedParenthesis)
+        #expect(throws: RouteTableError(problems: [.invalidPattern(route: "a", error: unclosed)])) {
             try AssociationCrossCheck(
                 table: table, file: AssociationFile(), appID: appID, domain: "example.com")
         }

@@ -3,6 +3,7 @@ import DeepLinks
 import Foundation
 import LinkAudit
 import LinkPreviews
+import TestSupport
 import Testing
 
 /// A shop whose files disagree in every way the audit reports.
@@ -219,9 +220,13 @@ enum AuditedShop {
         let data = try JSONEncoder().encode(problem)
         #expect(try JSONDecoder().decode(AuditProblem.self, from: data) == problem)
         let unknown = #"{"code": "AUDIT001", "severity": "error", "message": "m", "url": "x"}"#
-        #expect(throws: DecodingError.self) {
+        let error = #expect(throws: DecodingError.self) {
             try JSONDecoder().decode(AuditProblem.self, from: Data(unknown.utf8))
         }
+        #expect(
+            DecodingFailure.line(error)
+                == "dataCorrupted: unknown key 'url' in an audit problem; allowed keys are appID, code, message, severity"
+        )
     }
 
     @Test func everyCodeHasItsOwnNumberTitleExplanationAndFix() {

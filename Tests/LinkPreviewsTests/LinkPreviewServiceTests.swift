@@ -169,7 +169,11 @@ struct LinkPreviewServiceTests {
         var site = PhotoAlbumFixture.site
         site.homeURL = "ftp://photos.example.com/"
         let receiver = try LinkReceiver(table: PhotoAlbumFixture.table, policy: PhotoAlbumFixture.policy)
-        #expect(throws: LinkPreviewError.self) {
+        #expect(
+            throws: LinkPreviewError.invalidPageURL(
+                "ftp://photos.example.com/",
+                reason: LinkError(.schemeNotAllowed, at: 0, detail: "scheme 'ftp'"))
+        ) {
             try LinkPreviewService(receiver: receiver, site: site, providers: PreviewProviders())
         }
     }

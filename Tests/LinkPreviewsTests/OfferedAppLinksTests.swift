@@ -166,12 +166,16 @@ struct OfferedAppLinksTests {
                 site: StreamingFixture.site,
                 appLinks: OfferedAppLinks(customSchemeLink: "javascript:alert(1)"))
         }
-        #expect(throws: LinkPreviewError.self) {
+        let notWeb = #expect(throws: LinkPreviewError.self) {
             try PreviewMetadata(
                 canonicalURL: "https://reel.example/", preview: LinkPreview(title: "A"),
                 site: StreamingFixture.site,
                 appLinks: OfferedAppLinks(webLink: "reel://redeem"))
         }
+        #expect(
+            notWeb?.description
+                == "the app link 'reel://redeem' cannot be offered: "
+                + "the link's scheme is not allowed by the policy (scheme 'reel') at offset 0")
     }
 
     @Test("the receiver writes a route's custom-scheme link as its registration reads it back")

@@ -361,8 +361,12 @@ struct SiteResponderTests {
             try SiteResponder(
                 service: service, hosts: [SiteHost("photos.example.com"), SiteHost("Photos.Example.com")])
         }
-        #expect(throws: SiteResponderError.self) { try SiteHost("photos.example.com:8080") }
-        #expect(throws: SiteResponderError.self) { try SiteHost("photos.example.com/albums") }
+        for host in ["photos.example.com:8080", "photos.example.com/albums"] {
+            #expect(
+                throws: SiteResponderError.invalidHost(
+                    host, reason: "it must be a host name alone, without a port, a path or user information")
+            ) { try SiteHost(host) }
+        }
         guard
             case .hostRefusedByGate(let host, _)? = SiteResponderTests.error({
                 () throws(SiteResponderError) in

@@ -133,13 +133,23 @@ struct AssetLinksReadingTests {
         let encoded = try JSONEncoder().encode(decoded)
         #expect(try AssetLinksFile(bytes: Array(encoded)) == decoded)
         let bad = Data(#"[{"relation":[],"target":{"namespace":"web","site":"https://a.example"}}]"#.utf8)
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(AssetLinksFile.self, from: bad) }
+        let emptyRelation = #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(AssetLinksFile.self, from: bad)
+        }
+        #expect(
+            DecodingFailure.line(emptyRelation)
+                == "dataCorrupted: assetlinks.json breaks the format's rules: ASSETLINKS102 error at "
+                + "$[0].relation: 'relation' must be a non-empty array of strings")
         let statement = try JSONDecoder().decode(
             AssetStatement.self, from: Data(AssetLinksSamples.statement().utf8))
         #expect(statement == decoded.statements[0].withoutRules)
-        #expect(throws: DecodingError.self) {
+        let namespace = #expect(throws: DecodingError.self) {
             try JSONDecoder().decode(AssetTarget.self, from: Data(#"{"namespace":"ios_app"}"#.utf8))
         }
+        #expect(
+            DecodingFailure.line(namespace)
+                == "dataCorrupted: assetlinks.json breaks the format's rules: ASSETLINKS111 error at "
+                + "$.namespace: the namespace 'ios_app' is not 'android_app' or 'web'")
     }
 
     @Test("package names: at least two segments of ASCII letters, digits and underscores")
