@@ -141,7 +141,7 @@ struct EntitlementTests {
     }
 }
 
-@Suite("Hostile input, round 3: an associated domain refuses an unknown key")
+@Suite("Hostile input: an associated domain refuses an unknown key")
 struct AssociatedDomainUnknownKeyTests {
     @Test("an unknown key beside the four parts is refused, naming it")
     func unknownKey() throws {

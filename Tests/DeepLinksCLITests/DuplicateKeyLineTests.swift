@@ -7,7 +7,7 @@ import Testing
 
 /// Issue: in `resolve --jsonl` lines the last of a repeated key won silently (`url`,
 /// `activityType`, `userInfo`), so a reader that takes the first value saw another link.
-@Suite("Hostile input, round 3: JSON lines with a repeated key are refused, naming it")
+@Suite("Hostile input: JSON lines with a repeated key are refused, naming it")
 struct DuplicateKeyLineTests {
     static func answer(_ line: String) throws -> [String: Any] {
         let receiver = try LinkReceiver(

@@ -293,7 +293,7 @@ struct PreviewMetadataRefusalTests {
 }
 
 /// Issue: `LinkPreview` decoded with unknown keys, so a misspelt key (`descripton`) was ignored.
-@Suite("Hostile input, round 3: a link preview refuses an unknown key")
+@Suite("Hostile input: a link preview refuses an unknown key")
 struct LinkPreviewUnknownKeyTests {
     @Test("an unknown key is refused, naming it; the preview itself decodes")
     func unknownKey() throws {
@@ -312,7 +312,7 @@ struct LinkPreviewUnknownKeyTests {
 
 /// Issue: the preview site configuration and its parts decoded with unknown keys, so a misspelt
 /// key (`twitterHandel`, `iPadAppStoreId`) left the value silently empty.
-@Suite("Hostile input, round 3: every keyed Decodable type of LinkPreviews refuses an unknown key")
+@Suite("Hostile input: every keyed Decodable type of LinkPreviews refuses an unknown key")
 struct LinkPreviewsUnknownKeyTests {
     /// Encodes `value`, adds `"unexpectedKey":1` and expects decoding to refuse it, naming it.
     static func refusesUnknownKey<T: Codable>(_ value: T, _ what: String) throws {

@@ -154,7 +154,7 @@ struct PreviewTextTests {
 
 /// Issue: preview text kept invisibles outside category Cf and 50 stacked combining marks,
 /// where route parameters refuse both.
-@Suite("Hostile input, round 3: preview text drops every invisible and bounds stacked marks")
+@Suite("Hostile input: preview text drops every invisible and bounds stacked marks")
 struct PreviewInvisibleTextTests {
     @Test("Hangul fillers, the grapheme joiner, variation selectors and tags are removed and reported")
     func invisiblesRemoved() {

@@ -2,11 +2,10 @@ import Testing
 
 @testable import AssociatedDomains
 
-/// The third round of hostile association files (issue 24): a literal long enough to overflow
-/// a recursive structure, substitution variables referenced many times, and variables whose
-/// values are wildcards. Each test checks exact answers and a count that the old code got
+/// Hostile association files: a literal long enough to overflow a recursive structure,
+/// substitution variables referenced many times, and variables whose values are wildcards. Each test checks exact answers and a count that the old code got
 /// wrong (it crashed, or stored references × values), never a wall time.
-@Suite("Hostile association files, round 3")
+@Suite("Hostile association files: long literals, variables referenced many times, wildcard values")
 struct HostileAssociationFileTests {
     static let appID = "ABCDE12345.com.example.app"
 

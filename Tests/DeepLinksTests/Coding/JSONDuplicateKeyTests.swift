@@ -4,7 +4,7 @@ import Testing
 
 /// Issue: a key repeated in one object was read as its last value by `JSONDecoder`, so a
 /// reader that takes the first value (a validator, a proxy) saw another table than the app.
-@Suite("Hostile input, round 3: duplicate keys are refused, naming the key")
+@Suite("Hostile input: duplicate keys are refused, naming the key")
 struct JSONDuplicateKeyTests {
     @Test(
         "the scan finds the first repeated key and the path of its object",

@@ -6,7 +6,7 @@ import Testing
 /// keys, so a misspelt `requiredUserInfoKey` silently dropped the requirement and `webpageUrl`
 /// beside `webpageURL` was ignored. Every public `Decodable` type of DeepLinks that is a JSON
 /// object must now refuse a key it does not know; the others are listed as not objects.
-@Suite("Hostile input, round 3: every keyed Decodable type refuses an unknown key")
+@Suite("Hostile input: every keyed Decodable type refuses an unknown key")
 struct UnknownKeyInventoryTests {
     /// A valid value of each keyed type, encoded, decoded back with one key added.
     static let keyed: [String: @Sendable () throws -> Void] = [

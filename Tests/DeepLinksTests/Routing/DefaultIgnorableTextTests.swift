@@ -5,7 +5,7 @@ import Testing
 /// Issue: invisible characters outside category Cf passed free-text parameters (U+3164,
 /// U+115F, U+FFA0 Hangul fillers, U+034F, U+17B4, U+180B, a lone U+FE0F, U+E0100), so two
 /// values that look alike were different values.
-@Suite("Hostile input, round 3: every Default_Ignorable_Code_Point is invisible to free text")
+@Suite("Hostile input: every Default_Ignorable_Code_Point is invisible to free text")
 struct DefaultIgnorableTextTests {
     static let text = ParameterType.string(length: 1...64, characters: .any)
 

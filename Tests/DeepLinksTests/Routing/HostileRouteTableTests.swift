@@ -4,10 +4,13 @@ import Testing
 
 @testable import DeepLinks
 
-/// The third round of hostile route tables (issue 24): an optional last segment beside a
-/// guarded route, tables whose every pair conflicts, and tables whose checks were quadratic.
-@Suite("Hostile route tables, round 3")
-struct HostileRouteTablesRound3Tests {
+/// Hostile route tables: an optional last segment beside a guarded route (a guarded link
+/// never navigates), tables whose every pair conflicts (each problem code is capped at 100),
+/// and tables that overlap everywhere (the check stays linear in the table).
+@Suite(
+    "Hostile route tables: optional segments beside guarded routes, every pair in conflict, checks that stay linear"
+)
+struct HostileRouteTableTests {
     static let photosPolicy = LinkPolicy(allowedHosts: ["photos.example.com"])
 
     static let photos = RouteTable(scope: RouteScope(schemes: ["https"], hosts: ["photos.example.com"])) {
@@ -27,7 +30,7 @@ struct HostileRouteTablesRound3Tests {
     // MARK: 4. An optional last segment reopens the guarded-route hole
 
     @Test(
-        "4: a navigate route with an optional last segment is reported beside the destructive route whose links its shorter shape takes"
+        "a navigate route with an optional last segment is reported beside the destructive route whose links its shorter shape takes"
     )
     func optionalNavigateBesideDestructiveIsReported() {
         #expect(
@@ -38,7 +41,7 @@ struct HostileRouteTablesRound3Tests {
     }
 
     @Test(
-        "4: /albums/Summer/delete is not a navigation to albumAction; it opens in the browser naming deleteAlbum"
+        "/albums/Summer/delete is not a navigation to albumAction; it opens in the browser naming deleteAlbum"
     )
     func optionalNavigateDoesNotTakeDestructiveLink() throws {
         let receiver = try LinkReceiver(table: Self.photos, policy: Self.photosPolicy)
@@ -65,7 +68,7 @@ struct HostileRouteTablesRound3Tests {
     }
 
     @Test(
-        "4: a destructive route with an optional last segment is reported beside the navigate route its shorter shape fits"
+        "a destructive route with an optional last segment is reported beside the navigate route its shorter shape fits"
     )
     func optionalDestructiveBesideNavigateIsReported() {
         #expect(
@@ -74,7 +77,7 @@ struct HostileRouteTablesRound3Tests {
             ])
     }
 
-    @Test("4: /admin/99 is refused naming purge's id, not navigated to adminPage; /admin/5 asks first")
+    @Test("/admin/99 is refused naming purge's id, not navigated to adminPage; /admin/5 asks first")
     func optionalDestructiveShorterShapeIsGuarded() throws {
         let router = try Router(Self.admin)
         let gate = LinkGate()
@@ -195,7 +198,7 @@ struct HostileRouteTablesRound3Tests {
     }
 
     @Test(
-        "4: property: every link a guarded route accepts is taken by it or a route as guarded, or the check reports the pair; no link shaped like a guarded route navigates",
+        "property: every link a guarded route accepts is taken by it or a route as guarded, or the check reports the pair; no link shaped like a guarded route navigates",
         arguments: PropertySeeds.all)
     func guardedLinksNeverNavigate(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
@@ -270,7 +273,7 @@ struct HostileRouteTablesRound3Tests {
     }
 
     @Test(
-        "5: 2,000 routes on /a with their own required query items: 100 ambiguities and one line for the rest"
+        "2,000 routes on /a with their own required query items: 100 ambiguities and one line for the rest"
     )
     func everyPairAmbiguousIsCapped() {
         let routes = (0..<2_000).map {
@@ -296,7 +299,7 @@ struct HostileRouteTablesRound3Tests {
         }
     }
 
-    @Test("5: 2,000 routes on one path with distinct priorities: 100 duplicates and one line for the rest")
+    @Test("2,000 routes on one path with distinct priorities: 100 duplicates and one line for the rest")
     func everyPairDuplicateIsCapped() {
         let routes = (0..<2_000).map { Route("r\($0)", "/a/:id(int)", priority: $0) }
         let problems = RouteTable(routes: routes).problems()
@@ -307,7 +310,7 @@ struct HostileRouteTablesRound3Tests {
                 ])
     }
 
-    @Test("5: problems of one code beyond 100 are counted exactly where the check finds them all anyway")
+    @Test("problems of one code beyond 100 are counted exactly where the check finds them all anyway")
     func countedBeyondTheLimit() throws {
         // 150 navigate routes, each on its own host, beside one destructive route on every
         // host: 150 warnings, all needed at run time, 100 listed.
@@ -412,7 +415,7 @@ struct HostileRouteTablesRound3Tests {
     static let unindexedPairs = (TerminalIndex.threshold - 1) * (TerminalIndex.threshold - 2) / 2
 
     @Test(
-        "6: 2,000-route tables that overlap everywhere and conflict nowhere: no problem, and the walk hands the exact comparison a number of pairs that does not grow with the table",
+        "2,000-route tables that overlap everywhere and conflict nowhere: no problem, and the walk hands the exact comparison a number of pairs that does not grow with the table",
         arguments: QuadraticShapes.all.map(\.0))
     func overlapWithoutConflictIsNotQuadratic(shape: String) throws {
         let routes = try #require(QuadraticShapes.all.first { $0.0 == shape }).1(2_000)
@@ -428,7 +431,7 @@ struct HostileRouteTablesRound3Tests {
                 == expected)
     }
 
-    @Test("6: one path whose routes conflict in a few places: exactly those pairs are compared and reported")
+    @Test("one path whose routes conflict in a few places: exactly those pairs are compared and reported")
     func indexedPathFindsExactlyTheConflicts() {
         // 2,000 routes on one path and 2,000 hosts; two more share hosts with earlier ones.
         var routes = QuadraticShapes.onePathManyHosts(2_000)

@@ -1,9 +1,9 @@
 import DeepLinks
 
-/// Route tables shaped to make a table check compare every route with every other: the
-/// shapes of issue 24 (items 5 and 6). Each is generated for any size up to the 50,000-route
-/// limit; `Tests/DeepLinksTests/Routing/HostileRouteTablesRound3Tests.swift` checks the same
-/// shapes at 2,000 routes.
+/// Route tables shaped to make a table check compare every route with every other: every
+/// pair in conflict, and routes that overlap everywhere without conflicting. Each is generated
+/// for any size up to the 50,000-route limit; `Tests/DeepLinksTests/Routing/HostileRouteTableTests.swift`
+/// checks the same shapes at 2,000 routes.
 enum HostileTableWorkloads {
     /// The shapes, by the name the results table gives them.
     static let shapes: [(name: String, routes: @Sendable (Int) -> [Route])] = [
