@@ -59,7 +59,7 @@ def fixture(path):
 
 
 def hostile_association_files(size):
-    """The hostile shapes of issue 24, scaled to fit `size` bytes: a long literal path (also as
+    """The hostile association-file shapes, scaled to fit `size` bytes: a long literal path (also as
     an exclusion, a legacy path and before a `*`), a variable of many values referenced many
     times, and a variable of wildcard values referenced many times. Each as (file, url)."""
     app = "ABCDE12345.com.example.app"
@@ -145,7 +145,7 @@ elif harness == "FuzzRouteTable":
     for i in range(0, len(links), 8):
         write(compact(json.loads(fixture("deeplinks-cli/routes.json"))) + "\n" + "\n".join(links[i:i + 8]))
 
-    # Hostile shapes (issue 24): as many routes of one shape as fit in the harness's 8,192
+    # Hostile table shapes: as many routes of one shape as fit in the harness's 8,192
     # bytes, the shapes that once made the check compare or list every pair of routes.
     def fill(route, probe_links=()):
         routes = []
