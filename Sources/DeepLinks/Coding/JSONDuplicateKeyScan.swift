@@ -29,53 +29,52 @@ package enum JSONDuplicateKeyScan {
 
     /// The first repeated key of the text, in reading order, or `nil` when every object's
     /// keys are distinct (or the text is not JSON).
+    ///
+    /// The walk is lenient, as a decoder may be: about punctuation (a trailing comma) and raw
+    /// control characters in strings. It reads every string with
+    /// ``JSONScanner/readString(allowsControlCharacters:)``, so a broken escape or bytes that are
+    /// not UTF-8 end the scan.
     package static func firstDuplicate(in bytes: some Collection<UInt8>) -> Duplicate? {
-        let bytes = Array(bytes)
+        var scanner = JSONScanner(Array(bytes))
         var stack: [Frame] = []
-        var index = 0
         // After `{` or `,` inside an object, the next string is a key.
         var expectingKey = false
-        while index < bytes.count {
-            let byte = bytes[index]
+        while let byte = scanner.next {
             switch byte {
             case UInt8(ascii: "{"):
                 markValue(in: &stack)
                 stack.append(.object(keys: [], current: nil))
                 expectingKey = true
-                index += 1
+                scanner.index += 1
             case UInt8(ascii: "["):
                 markValue(in: &stack)
                 stack.append(.array(index: -1))
                 expectingKey = false
-                index += 1
+                scanner.index += 1
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 guard !stack.isEmpty else { return nil }
                 stack.removeLast()
                 expectingKey = false
-                index += 1
+                scanner.index += 1
             case UInt8(ascii: ","):
                 if case .object? = stack.last { expectingKey = true }
-                index += 1
+                scanner.index += 1
             case UInt8(ascii: "\""):
+                guard let text = try? scanner.readString(allowsControlCharacters: true) else { return nil }
                 guard expectingKey, case .object(var keys, _)? = stack.last else {
-                    // A value: checked as the key would be, but not turned into text.
-                    guard let end = stringEnd(in: bytes, at: index) else { return nil }
-                    index = end
                     markValue(in: &stack)
                     continue
                 }
-                guard let (key, end) = string(in: bytes, at: index) else { return nil }
-                index = end
                 // Off the stack while it grows, so that the set is not copied for each key.
                 stack.removeLast()
-                guard keys.insert(key).inserted else {
-                    return Duplicate(key: key, path: path(of: stack[...]))
+                guard keys.insert(text).inserted else {
+                    return Duplicate(key: text, path: path(of: stack[...]))
                 }
-                stack.append(.object(keys: keys, current: key))
+                stack.append(.object(keys: keys, current: text))
                 expectingKey = false
             default:
                 if byte != UInt8(ascii: ":") && !isWhitespace(byte) { markValue(in: &stack) }
-                index += 1
+                scanner.index += 1
             }
         }
         return nil
@@ -106,47 +105,5 @@ package enum JSONDuplicateKeyScan {
             }
         }
         return path
-    }
-
-    /// The index after the closing quote of the string whose opening quote is at `start`;
-    /// `nil` when it is not a well-formed string (a broken escape, bytes that are not UTF-8),
-    /// exactly as ``string(in:at:)`` refuses it.
-    private static func stringEnd(in bytes: [UInt8], at start: Int) -> Int? {
-        var index = start + 1
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                // Escapes are ASCII, so the raw bytes are UTF-8 exactly when the text is.
-                return UTF8Text.isWellFormed(bytes[(start + 1)..<index]) ? index + 1 : nil
-            }
-            if byte == UInt8(ascii: "\\") {
-                guard (try? JSONEscape.read(bytes, at: &index)) != nil else { return nil }
-                continue
-            }
-            index += 1
-        }
-        return nil
-    }
-
-    /// The string whose opening quote is at `start`, escapes resolved, and the index after
-    /// its closing quote; `nil` when it is not a well-formed string.
-    private static func string(in bytes: [UInt8], at start: Int) -> (String, Int)? {
-        var index = start + 1
-        var raw: [UInt8] = []
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") { return UTF8Text.decode(raw).map { ($0, index + 1) } }
-            if byte == UInt8(ascii: "\\") {
-                guard let piece = try? JSONEscape.read(bytes, at: &index) else { return nil }
-                switch piece {
-                case .byte(let value): raw.append(value)
-                case .scalar(let scalar): raw += Array(String(Character(scalar)).utf8)
-                }
-                continue
-            }
-            raw.append(byte)
-            index += 1
-        }
-        return nil
     }
 }

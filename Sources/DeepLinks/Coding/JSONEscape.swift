@@ -1,9 +1,9 @@
 /// One escape sequence of a JSON string (RFC 8259 §7), read from raw bytes.
 ///
-/// The route-table reader and the association-file reader both resolve escapes with it, so the
-/// two agree on every escape, surrogate pair and refusal: the route-table reader only needs to
-/// know that an escape failed (it then hands the text to `JSONDecoder`), the association-file
-/// reader reports the problem and its place.
+/// ``JSONScanner`` resolves every escape of every string with it, so each JSON reader of the
+/// package agrees on every escape, surrogate pair and refusal: the route-table reader only
+/// needs to know that an escape failed (it then hands the text to `JSONDecoder`), ``JSONParser``
+/// reports the problem and its place.
 package enum JSONEscape {
     /// What an escape stands for.
     package enum Piece: Equatable {

@@ -74,8 +74,7 @@ public struct IncomingLinkLine: Sendable, Hashable {
             self.init(id: id, link: .smartAppBanner(content: content))
         case ("activity", .object):
             do {
-                let data = Data(carried.serialized(JSONFormat(keyPriority: [])).utf8)
-                self.init(id: id, link: .activity(try JSONDecoder().decode(UserActivity.self, from: data)))
+                self.init(id: id, link: .activity(try carried.decode(UserActivity.self)))
             } catch {
                 throw refuse(.unreadableActivity((error as? DecodingError)?.sentence ?? "\(error)"))
             }

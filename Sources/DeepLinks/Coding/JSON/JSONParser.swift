@@ -2,7 +2,12 @@
 ///
 /// Foundation's readers differ between platforms in what they accept (comments, trailing
 /// commas, lone surrogates) and recurse without a bound; association files come from servers
-/// the app does not control, so this reader is strict, bounded and the same everywhere.
+/// the app does not control, so this reader is strict, bounded and the same everywhere. It
+/// reads its tokens with ``JSONScanner`` and keeps only the structure: which token may follow
+/// which, the nesting limit and the keys seen.
+///
+/// Cost: time and memory linear in the text (the scanner reads each byte once; each repeated
+/// key is recorded once, in constant time, whatever the length of its path).
 package struct JSONParser {
     /// Deepest nesting accepted; deeper input is refused instead of exhausting the stack.
     package static let maximumDepth = 256
@@ -15,11 +20,14 @@ package struct JSONParser {
         package var duplicateKeys: JSONDuplicateKeys
     }
 
-    private let bytes: [UInt8]
+    private static let trueWord = Array("true".utf8)
+    private static let falseWord = Array("false".utf8)
+    private static let nullWord = Array("null".utf8)
+
+    private var scanner: JSONScanner
     /// Whether a repeated key is an error (every reader but the association-file document's,
     /// which reports repeated keys as findings, as Apple's reader keeps one of the values).
     private let refusesDuplicateKeys: Bool
-    private var index = 0
     private var duplicateKeys = JSONDuplicateKeys()
     /// The steps from the root to the value being read, each with its node in
     /// `duplicateKeys` once a duplicate below it needed one.
@@ -28,7 +36,7 @@ package struct JSONParser {
     private var materialized = 0
 
     private init(bytes: [UInt8], refusesDuplicateKeys: Bool) {
-        self.bytes = bytes
+        scanner = JSONScanner(bytes)
         self.refusesDuplicateKeys = refusesDuplicateKeys
     }
 
@@ -38,40 +46,22 @@ package struct JSONParser {
         -> Result
     {
         var parser = JSONParser(bytes: bytes, refusesDuplicateKeys: refusesDuplicateKeys)
-        parser.skipWhitespace()
-        let value = try parser.parseValue(depth: 0)
-        parser.skipWhitespace()
-        guard parser.index == bytes.count else {
-            throw parser.error("unexpected text after the JSON value")
-        }
-        return Result(value: value, duplicateKeys: parser.duplicateKeys)
-    }
-
-    private func error(_ problem: String, at offset: Int? = nil) -> JSONSyntaxError {
-        let offset = min(offset ?? index, bytes.count)
-        var line = 1
-        var lineStart = 0
-        for i in 0..<offset where bytes[i] == 0x0A {
-            line += 1
-            lineStart = i + 1
-        }
-        return JSONSyntaxError(problem: problem, offset: offset, line: line, column: offset - lineStart + 1)
-    }
-
-    private mutating func skipWhitespace() {
-        while index < bytes.count {
-            switch bytes[index] {
-            case 0x20, 0x09, 0x0A, 0x0D: index += 1
-            default: return
+        do throws(JSONScanner.Failure) {
+            parser.scanner.skipWhitespace()
+            let value = try parser.parseValue(depth: 0)
+            parser.scanner.skipWhitespace()
+            guard parser.scanner.isAtEnd else {
+                throw JSONScanner.Failure(.trailingText, at: parser.scanner.index)
             }
+            return Result(value: value, duplicateKeys: parser.duplicateKeys)
+        } catch {
+            throw JSONSyntaxError(error, in: bytes)
         }
     }
 
-    private func describeHere() -> String {
-        guard index < bytes.count else { return "the end of the text" }
-        let byte = bytes[index]
-        if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
-        return "byte 0x" + String(byte, radix: 16, uppercase: true)
+    /// A failure at the next byte.
+    private func failure(_ problem: JSONScanner.Problem) -> JSONScanner.Failure {
+        JSONScanner.Failure(problem, at: scanner.index)
     }
 
     private mutating func popPath() {
@@ -90,155 +80,82 @@ package struct JSONParser {
         return node
     }
 
-    private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        guard index < bytes.count else { throw error("expected a value but found the end of the text") }
-        switch bytes[index] {
+    private mutating func parseValue(depth: Int) throws(JSONScanner.Failure) -> JSONValue {
+        guard let byte = scanner.next else { throw failure(.expectedValue) }
+        switch byte {
         case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
         case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
-        case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): return try parseLiteral("true", .bool(true))
-        case UInt8(ascii: "f"): return try parseLiteral("false", .bool(false))
-        case UInt8(ascii: "n"): return try parseLiteral("null", .null)
+        case UInt8(ascii: "\""): return .string(try scanner.readString())
+        case UInt8(ascii: "t"): return try parseLiteral(Self.trueWord, .bool(true))
+        case UInt8(ascii: "f"): return try parseLiteral(Self.falseWord, .bool(false))
+        case UInt8(ascii: "n"): return try parseLiteral(Self.nullWord, .null)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            let start = index
-            guard JSONNumber.scan(bytes, from: &index) else { throw error("malformed number", at: start) }
-            let literal = String(decoding: bytes[start..<index], as: UTF8.self)
-            return .number(JSONNumber(checkedLiteral: literal))
+            let literal = try scanner.readNumber()
+            return .number(
+                JSONNumber(checkedLiteral: String(decoding: scanner.bytes[literal], as: UTF8.self)))
         default:
-            throw error("expected a value but found \(describeHere())")
+            throw failure(.expectedValue)
         }
     }
 
-    private mutating func parseLiteral(_ word: String, _ value: JSONValue) throws(JSONSyntaxError)
+    private mutating func parseLiteral(_ word: [UInt8], _ value: JSONValue) throws(JSONScanner.Failure)
         -> JSONValue
     {
-        let utf8 = Array(word.utf8)
-        guard index + utf8.count <= bytes.count, Array(bytes[index..<index + utf8.count]) == utf8 else {
-            throw error("expected a value but found \(describeHere())")
-        }
-        index += utf8.count
+        guard scanner.skip(word) else { throw failure(.expectedValue) }
         return value
     }
 
-    private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+    private mutating func parseObject(depth: Int) throws(JSONScanner.Failure) -> JSONValue {
         guard depth <= JSONParser.maximumDepth else {
-            throw error("nesting is deeper than \(JSONParser.maximumDepth) levels")
+            throw failure(.tooDeep(limit: JSONParser.maximumDepth))
         }
-        index += 1
+        scanner.index += 1
         var members: [String: JSONValue] = [:]
-        skipWhitespace()
-        if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            return .object(members)
-        }
+        scanner.skipWhitespace()
+        if scanner.skip(UInt8(ascii: "}")) { return .object(members) }
         while true {
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-                throw error("expected a string key but found \(describeHere())")
-            }
-            let keyOffset = index
-            let key = try parseString()
+            scanner.skipWhitespace()
+            guard scanner.next == UInt8(ascii: "\"") else { throw failure(.expectedKey) }
+            let keyOffset = scanner.index
+            let key = try scanner.readString()
             if refusesDuplicateKeys && members[key] != nil {
-                throw error(
-                    "the key \(key.debugDescription) appears twice in one object (readers disagree on which "
-                        + "value counts)", at: keyOffset)
+                throw JSONScanner.Failure(.duplicateKey(key), at: keyOffset)
             }
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-                throw error("expected ':' after a key but found \(describeHere())")
-            }
-            index += 1
-            skipWhitespace()
+            scanner.skipWhitespace()
+            guard scanner.skip(UInt8(ascii: ":")) else { throw failure(.expectedColon) }
+            scanner.skipWhitespace()
             pathStack.append((.key(key), nil))
             let value = try parseValue(depth: depth)
             popPath()
             if members.updateValue(value, forKey: key) != nil {
                 duplicateKeys.append(parent: currentNode(), key: key)
             }
-            skipWhitespace()
-            guard index < bytes.count else { throw error("unterminated object: expected ',' or '}'") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                continue
-            }
-            guard bytes[index] == UInt8(ascii: "}") else {
-                throw error("expected ',' or '}' in an object but found \(describeHere())")
-            }
-            index += 1
+            scanner.skipWhitespace()
+            guard !scanner.isAtEnd else { throw failure(.unterminatedObject) }
+            if scanner.skip(UInt8(ascii: ",")) { continue }
+            guard scanner.skip(UInt8(ascii: "}")) else { throw failure(.expectedCommaOrBrace) }
             return .object(members)
         }
     }
 
-    private mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+    private mutating func parseArray(depth: Int) throws(JSONScanner.Failure) -> JSONValue {
         guard depth <= JSONParser.maximumDepth else {
-            throw error("nesting is deeper than \(JSONParser.maximumDepth) levels")
+            throw failure(.tooDeep(limit: JSONParser.maximumDepth))
         }
-        index += 1
+        scanner.index += 1
         var elements: [JSONValue] = []
-        skipWhitespace()
-        if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
-            index += 1
-            return .array(elements)
-        }
+        scanner.skipWhitespace()
+        if scanner.skip(UInt8(ascii: "]")) { return .array(elements) }
         while true {
-            skipWhitespace()
+            scanner.skipWhitespace()
             pathStack.append((.index(elements.count), nil))
             elements.append(try parseValue(depth: depth))
             popPath()
-            skipWhitespace()
-            guard index < bytes.count else { throw error("unterminated array: expected ',' or ']'") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                continue
-            }
-            guard bytes[index] == UInt8(ascii: "]") else {
-                throw error("expected ',' or ']' in an array but found \(describeHere())")
-            }
-            index += 1
+            scanner.skipWhitespace()
+            guard !scanner.isAtEnd else { throw failure(.unterminatedArray) }
+            if scanner.skip(UInt8(ascii: ",")) { continue }
+            guard scanner.skip(UInt8(ascii: "]")) else { throw failure(.expectedCommaOrBracket) }
             return .array(elements)
-        }
-    }
-
-    private mutating func parseString() throws(JSONSyntaxError) -> String {
-        let start = index
-        index += 1
-        var out: [UInt8] = []
-        while true {
-            guard index < bytes.count else { throw error("unterminated string", at: start) }
-            let byte = bytes[index]
-            switch byte {
-            case UInt8(ascii: "\""):
-                index += 1
-                guard let text = UTF8Text.decode(out) else {
-                    throw error("string is not valid UTF-8", at: start)
-                }
-                return text
-            case UInt8(ascii: "\\"):
-                do throws(JSONEscape.Problem) {
-                    switch try JSONEscape.read(bytes, at: &index) {
-                    case .byte(let byte): out.append(byte)
-                    case .scalar(let scalar): out.append(contentsOf: UTF8.encode(scalar)!)
-                    }
-                } catch {
-                    throw self.error(Self.sentence(for: error.kind), at: error.offset)
-                }
-            case 0x00..<0x20:
-                throw error("unescaped control character in a string")
-            default:
-                out.append(byte)
-                index += 1
-            }
-        }
-    }
-
-    private static func sentence(for problem: JSONEscape.Problem.Kind) -> String {
-        switch problem {
-        case .unterminated: "unterminated escape in a string"
-        case .invalid(let byte): "invalid escape '\\\(Character(Unicode.Scalar(byte)))' in a string"
-        case .truncatedUnicode: "truncated \\u escape"
-        case .invalidHexDigit: "invalid hexadecimal digit in a \\u escape"
-        case .loneLowSurrogate: "lone low surrogate in a \\u escape"
-        case .loneHighSurrogate: "lone high surrogate in a \\u escape"
         }
     }
 }

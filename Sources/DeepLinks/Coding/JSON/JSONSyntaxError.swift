@@ -4,7 +4,7 @@
 /// do {
 ///     _ = try JSONValue(parsing: "{[]}")
 /// } catch {
-///     error.description   // "expected a string key or '}' at line 1, column 2"
+///     error.description   // "expected a string key but found '[' at line 1, column 2"
 /// }
 /// ```
 public struct JSONSyntaxError: Error, Sendable, Hashable, Encodable, CustomStringConvertible {

@@ -195,7 +195,8 @@ extension QueryParameter: ExpressibleByStringLiteral {
 }
 
 extension QueryParameter: Codable {
-    private enum CodingKeys: String, CodingKey, CaseIterable { case parameter, formEncoded }
+    /// The keys of a declaration written as an object, which the route-table reader reads too.
+    enum CodingKeys: String, CodingKey, CaseIterable { case parameter, formEncoded }
 
     /// Decodes a declaration from its text, or from an object with the text under `parameter`
     /// and an optional `formEncoded` Boolean (unknown keys are refused); a malformed text is

@@ -95,7 +95,8 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
 }
 
 extension Route: Codable {
-    private enum CodingKeys: String, CodingKey, CaseIterable {
+    /// The keys of a route's JSON, which the route-table reader reads too.
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case name, path, query, fragment, scope, safety, priority, parent, requires
     }
     private static let keyNames = Set(CodingKeys.allCases.map(\.rawValue))

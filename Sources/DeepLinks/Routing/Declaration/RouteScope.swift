@@ -77,7 +77,8 @@ public struct RouteScope: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension RouteScope: Codable {
-    private enum CodingKeys: String, CodingKey, CaseIterable { case schemes, hosts }
+    /// The keys of a scope's JSON, which the route-table reader reads too.
+    enum CodingKeys: String, CodingKey, CaseIterable { case schemes, hosts }
     private static let keyNames = Set(CodingKeys.allCases.map(\.rawValue))
 
     /// Decodes a scope; missing keys mean any.

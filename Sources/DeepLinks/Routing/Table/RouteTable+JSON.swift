@@ -26,12 +26,13 @@ extension RouteTable {
         }
         // The common case straight from the bytes; anything else, errors included, through
         // `Codable`, which the fast reader agrees with wherever it answers.
-        if let table = RouteTableJSONReader.table(in: json) {
+        let bytes = Array(json)
+        if let table = RouteTableJSONReader.table(in: bytes) {
             self = table
             return
         }
         // The fast reader refuses a repeated key; `JSONDecoder` would keep one of its values.
-        if let duplicate = JSONDuplicateKeyScan.firstDuplicate(in: json) {
+        if let duplicate = JSONDuplicateKeyScan.firstDuplicate(in: bytes) {
             throw .invalid(reason: duplicate.description)
         }
         do {

@@ -169,7 +169,8 @@ public struct RouteTable: Sendable, Hashable {
 }
 
 extension RouteTable: Codable {
-    private enum CodingKeys: String, CodingKey, CaseIterable {
+    /// The keys of a table's JSON, which the route-table reader reads too.
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case options, canonicalHost, scope, types, routes, groups
     }
 
@@ -206,10 +207,11 @@ extension RouteTable: Codable {
 }
 
 /// A group in route-table JSON: `{"prefix": …, "scope": …, "routes": […], "groups": […]}`.
-private struct RouteGroupDeclaration: Decodable {
+struct RouteGroupDeclaration: Decodable {
     let routes: [Route]
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case prefix, scope, routes, groups }
+    /// The keys of a group's JSON, which the route-table reader reads too.
+    enum CodingKeys: String, CodingKey, CaseIterable { case prefix, scope, routes, groups }
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "a route group")

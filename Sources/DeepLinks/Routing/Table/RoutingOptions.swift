@@ -57,7 +57,8 @@ public struct RoutingOptions: Sendable, Hashable {
 }
 
 extension RoutingOptions: Codable {
-    private enum CodingKeys: String, CodingKey, CaseIterable {
+    /// The keys of the options' JSON, which the route-table reader reads too.
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case trailingSlash, caseSensitivity, precedence
     }
 

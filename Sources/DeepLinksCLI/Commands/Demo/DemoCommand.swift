@@ -185,9 +185,8 @@ struct ExampleApp {
         samples = entries.map { entry in
             let kind = entry["kind"]?.stringValue ?? "?"
             let note = entry["note"]?.stringValue ?? ""
-            let arrivalJSON = entry["incoming"].map { $0.serialized() } ?? "null"
             let arrival = Result<IncomingLink, any Error> {
-                try JSONDecoder().decode(IncomingLink.self, from: Data(arrivalJSON.utf8))
+                try (entry["incoming"] ?? .null).decode(IncomingLink.self)
             }.mapError {
                 ToolError.invalidInput(source: "incoming link", reason: ToolEnvironment.describe($0))
             }
