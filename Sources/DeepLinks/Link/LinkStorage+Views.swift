@@ -1,0 +1,62 @@
+extension Link.Storage {
+    /// A storage holding copies of the given segments and items.
+    static func make(
+        scheme: String, host: String?, port: Int?, segments: some Collection<PathSegment>,
+        items: some Collection<QueryItem>
+    ) -> Link.Storage {
+        let storage = make(
+            scheme: scheme, host: host, port: port, segmentCapacity: segments.count,
+            itemCapacity: items.count)
+        for segment in segments { storage.append(segment) }
+        for item in items { storage.append(item) }
+        return storage
+    }
+
+    /// The path segments, read in place: a view that holds the storage, so it can never
+    /// outlive what it reads, and whose elements are read without being copied.
+    struct Segments: RandomAccessCollection {
+        /// The storage read; the view keeps it alive.
+        let storage: Link.Storage
+
+        var startIndex: Int { 0 }
+        var endIndex: Int { storage.segmentCount }
+
+        /// The segment at a position; stops on a position outside the segments.
+        subscript(i: Int) -> PathSegment {
+            _read { yield storage[segment: i] }
+        }
+    }
+
+    /// The query items, read in place: a view that holds the storage, so it can never
+    /// outlive what it reads, and whose elements are read without being copied.
+    struct Items: RandomAccessCollection {
+        /// The storage read; the view keeps it alive.
+        let storage: Link.Storage
+
+        var startIndex: Int { 0 }
+        var endIndex: Int { storage.itemCount }
+
+        /// The item at a position; stops on a position outside the items.
+        subscript(i: Int) -> QueryItem {
+            _read { yield storage[item: i] }
+        }
+    }
+
+    /// The path segments, read in place.
+    var segments: Segments { Segments(storage: self) }
+
+    /// The query items, read in place.
+    var items: Items { Items(storage: self) }
+
+    /// Calls `body` with the segments, read in place.
+    @inline(__always)
+    func withSegments<R, E: Error>(_ body: (Segments) throws(E) -> R) throws(E) -> R {
+        try body(segments)
+    }
+
+    /// Calls `body` with the query items, read in place.
+    @inline(__always)
+    func withItems<R, E: Error>(_ body: (Items) throws(E) -> R) throws(E) -> R {
+        try body(items)
+    }
+}
