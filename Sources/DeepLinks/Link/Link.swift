@@ -55,9 +55,7 @@ public struct Link: Sendable, Hashable {
     private let shared: SharedStorage
 
     /// Every part, in one allocation (see ``Storage``), immutable once a link holds it.
-    var storage: Storage {
-        _read { yield shared.storage }
-    }
+    var storage: Storage { shared.storage }
 
     /// A link holding a storage whose parts are all written.
     init(storage: Storage) {
@@ -172,7 +170,8 @@ public struct Link: Sendable, Hashable {
     /// canonical text.
     func keeping(_ kept: [QueryItem]) -> Link {
         if case .parsed(let parsed) = storage.text {
-            let copy = Storage.make(scheme: scheme, host: host, port: port, segments: storage.segments, items: kept)
+            let copy = Storage.make(
+                scheme: scheme, host: host, port: port, segments: storage.segments, items: kept)
             copy.finish(
                 text: .parsed(
                     ParsedText(

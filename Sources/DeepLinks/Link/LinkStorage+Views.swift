@@ -12,36 +12,6 @@ extension Link.Storage {
         return storage
     }
 
-    /// The path segments, read in place: a view that holds the storage, so it can never
-    /// outlive what it reads, and whose elements are read without being copied.
-    struct Segments: RandomAccessCollection {
-        /// The storage read; the view keeps it alive.
-        let storage: Link.Storage
-
-        var startIndex: Int { 0 }
-        var endIndex: Int { storage.segmentCount }
-
-        /// The segment at a position; stops on a position outside the segments.
-        subscript(i: Int) -> PathSegment {
-            _read { yield storage[segment: i] }
-        }
-    }
-
-    /// The query items, read in place: a view that holds the storage, so it can never
-    /// outlive what it reads, and whose elements are read without being copied.
-    struct Items: RandomAccessCollection {
-        /// The storage read; the view keeps it alive.
-        let storage: Link.Storage
-
-        var startIndex: Int { 0 }
-        var endIndex: Int { storage.itemCount }
-
-        /// The item at a position; stops on a position outside the items.
-        subscript(i: Int) -> QueryItem {
-            _read { yield storage[item: i] }
-        }
-    }
-
     /// The path segments, read in place.
     var segments: Segments { Segments(storage: self) }
 

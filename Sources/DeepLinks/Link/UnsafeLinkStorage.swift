@@ -19,7 +19,11 @@ extension Link {
     final class Storage: ManagedBuffer<Storage.Header, UInt64> {
         struct Header {
             var scheme: String
-            var host: String?
+            /// The host's text; empty when there is no host (``hasHost``). Kept apart from the
+            /// flag so that the text is read in place without assuming how an optional is laid
+            /// out.
+            var hostText: String
+            var hasHost: Bool
             var port: Int?
             var text: Text
             var isKnownCanonical: Bool
@@ -47,7 +51,8 @@ extension Link {
                     + 7) / 8
             let buffer = Storage.create(minimumCapacity: words) { _ in
                 Header(
-                    scheme: scheme, host: host, port: port, text: .building, isKnownCanonical: false,
+                    scheme: scheme, hostText: host ?? "", hasHost: host != nil, port: port, text: .building,
+                    isKnownCanonical: false,
                     segmentCount: 0, itemCount: 0, segmentCapacity: segmentCapacity,
                     itemCapacity: itemCapacity)
             }
@@ -100,9 +105,38 @@ extension Link {
             unsafeAddress { unsafe Self.address(of: \Header.scheme, in: head, as: String.self) }
         }
 
-        /// The host, read in place; `nil` for a custom-scheme link with an empty authority.
-        var host: String? {
-            unsafeAddress { unsafe Self.address(of: \Header.host, in: head, as: String?.self) }
+        /// The host; `nil` for a custom-scheme link with an empty authority.
+        var host: String? { hasHost ? hostText : nil }
+
+        /// Whether the link has a host.
+        var hasHost: Bool { unsafe head.pointee.hasHost }
+
+        /// The host's text, read in place; empty when there is no host.
+        var hostText: String {
+            unsafeAddress { unsafe Self.address(of: \Header.hostText, in: head, as: String.self) }
+        }
+
+        /// The address of the scheme, for an addressor of a value that holds this storage: valid
+        /// while the storage is alive.
+        var schemeAddress: UnsafePointer<String> {
+            unsafe Self.address(of: \Header.scheme, in: head, as: String.self)
+        }
+
+        /// The address of the host's text, for an addressor of a value that holds this storage:
+        /// valid while the storage is alive.
+        var hostTextAddress: UnsafePointer<String> {
+            unsafe Self.address(of: \Header.hostText, in: head, as: String.self)
+        }
+
+        /// The address of a written segment's decoded text, for an addressor of a value that
+        /// holds this storage: valid while the storage is alive. Stops on a position outside
+        /// the written segments.
+        @inline(__always)
+        func decodedAddress(ofSegment i: Int) -> UnsafePointer<String> {
+            precondition(i >= 0 && i < segmentCount, "segment index out of range")
+            let segment = unsafe UnsafeRawPointer(segmentBase + i)
+            let offset = unsafe MemoryLayout<PathSegment>.offset(of: \PathSegment.decoded).unsafelyUnwrapped
+            return unsafe (segment + offset).assumingMemoryBound(to: String.self)
         }
 
         /// Where the raw parts and the original text come from, read in place.
@@ -131,7 +165,8 @@ extension Link {
             // initialised by `create`, so the property holds a `T`.
             let offset = MemoryLayout<Header>.offset(of: field)
             assert(offset != nil, "a header field without storage")
-            return unsafe (UnsafeRawPointer(header) + offset.unsafelyUnwrapped).assumingMemoryBound(to: T.self)
+            return unsafe (UnsafeRawPointer(header) + offset.unsafelyUnwrapped).assumingMemoryBound(
+                to: T.self)
         }
 
         // MARK: - Writing, while the storage is built
@@ -179,21 +214,31 @@ extension Link {
         /// The segment at a position, read in place; stops on a position outside the
         /// written segments.
         subscript(segment i: Int) -> PathSegment {
-            unsafeAddress {
-                // Checked in every build: only written segments are ever read.
-                precondition(i >= 0 && i < segmentCount, "segment index out of range")
-                return unsafe UnsafePointer(segmentBase + i)
-            }
+            unsafeAddress { unsafe address(ofSegment: i) }
         }
 
         /// The query item at a position, read in place; stops on a position outside the
         /// written items.
         subscript(item i: Int) -> QueryItem {
-            unsafeAddress {
-                // Checked in every build: only written items are ever read.
-                precondition(i >= 0 && i < itemCount, "query item index out of range")
-                return unsafe UnsafePointer(itemBase + i)
-            }
+            unsafeAddress { unsafe address(ofItem: i) }
+        }
+
+        /// A written segment's address, for an addressor of a value that holds this storage:
+        /// valid while the storage is alive. Stops on a position outside the written segments,
+        /// in every build: only written segments are ever read.
+        @inline(__always)
+        func address(ofSegment i: Int) -> UnsafePointer<PathSegment> {
+            precondition(i >= 0 && i < segmentCount, "segment index out of range")
+            return unsafe UnsafePointer(segmentBase + i)
+        }
+
+        /// A written item's address, for an addressor of a value that holds this storage:
+        /// valid while the storage is alive. Stops on a position outside the written items, in
+        /// every build: only written items are ever read.
+        @inline(__always)
+        func address(ofItem i: Int) -> UnsafePointer<QueryItem> {
+            precondition(i >= 0 && i < itemCount, "query item index out of range")
+            return unsafe UnsafePointer(itemBase + i)
         }
 
         /// Calls `body` with the written segments as contiguous memory, for the standard
@@ -240,20 +285,50 @@ extension Link {
     }
 }
 
-extension Link.Storage.Segments {
-    /// The segments as contiguous memory, for the standard library's bulk copies (`Array`).
-    func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<PathSegment>) throws -> R) rethrows
-        -> R?
-    {
-        try unsafe storage.withContiguousSegments(body)
-    }
-}
+extension Link.Storage {
+    /// The path segments, read in place: a view that holds the storage, so it can never
+    /// outlive what it reads, and whose elements are read without being copied.
+    struct Segments: RandomAccessCollection {
+        /// The storage read; the view keeps it alive.
+        let storage: Link.Storage
 
-extension Link.Storage.Items {
-    /// The items as contiguous memory, for the standard library's bulk copies (`Array`).
-    func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<QueryItem>) throws -> R) rethrows
-        -> R?
-    {
-        try unsafe storage.withContiguousItems(body)
+        var startIndex: Int { 0 }
+        var endIndex: Int { storage.segmentCount }
+
+        /// The segment at a position; stops on a position outside the segments.
+        subscript(i: Int) -> PathSegment {
+            // In the storage this view holds, borrowed for the access.
+            unsafeAddress { unsafe storage.address(ofSegment: i) }
+        }
+
+        /// The segments as contiguous memory, for the standard library's bulk copies (`Array`).
+        func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<PathSegment>) throws -> R)
+            rethrows -> R?
+        {
+            try unsafe storage.withContiguousSegments(body)
+        }
+    }
+
+    /// The query items, read in place: a view that holds the storage, so it can never
+    /// outlive what it reads, and whose elements are read without being copied.
+    struct Items: RandomAccessCollection {
+        /// The storage read; the view keeps it alive.
+        let storage: Link.Storage
+
+        var startIndex: Int { 0 }
+        var endIndex: Int { storage.itemCount }
+
+        /// The item at a position; stops on a position outside the items.
+        subscript(i: Int) -> QueryItem {
+            // In the storage this view holds, borrowed for the access.
+            unsafeAddress { unsafe storage.address(ofItem: i) }
+        }
+
+        /// The items as contiguous memory, for the standard library's bulk copies (`Array`).
+        func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<QueryItem>) throws -> R)
+            rethrows -> R?
+        {
+            try unsafe storage.withContiguousItems(body)
+        }
     }
 }
