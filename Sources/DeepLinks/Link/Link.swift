@@ -14,168 +14,6 @@ import Foundation
 /// link.queryItems.first?.value        // "3"
 /// ```
 public struct Link: Sendable, Hashable {
-    /// Every part of a link in one allocation: the scalar parts in the header, the path
-    /// segments and then the query items in the tail. A link is copied into sanitised links,
-    /// matches, outcomes and explanations; a copy costs one reference count, and a parsed
-    /// link one allocation (a separate box and two arrays cost three, and as many frees).
-    ///
-    /// Written only while it is built (by the gate's parser or from given parts), before any
-    /// `Link` holds it; immutable afterwards, which is what makes sharing it across
-    /// concurrency domains safe (`ManagedBuffer` itself is never `Sendable`).
-    final class Storage: ManagedBuffer<Storage.Header, UInt64> {
-        struct Header {
-            var scheme: String
-            var host: String?
-            var port: Int?
-            var text: Text
-            var isKnownCanonical: Bool
-            /// How many segments are initialised, at the start of the tail.
-            var segmentCount: Int
-            /// How many query items are initialised, after the segments' room.
-            var itemCount: Int
-            /// Room for segments: the query items start after it.
-            let segmentCapacity: Int
-            let itemCapacity: Int
-        }
-
-        /// An empty storage with room for the given numbers of segments and items.
-        static func make(
-            scheme: String, host: String?, port: Int?, segmentCapacity: Int, itemCapacity: Int
-        ) -> Storage {
-            let words =
-                (segmentCapacity * MemoryLayout<PathSegment>.stride + itemCapacity
-                    * MemoryLayout<QueryItem>.stride
-                    + 7) / 8
-            let buffer = Storage.create(minimumCapacity: words) { _ in
-                Header(
-                    scheme: scheme, host: host, port: port, text: .building, isKnownCanonical: false,
-                    segmentCount: 0, itemCount: 0, segmentCapacity: segmentCapacity,
-                    itemCapacity: itemCapacity)
-            }
-            // The tail is raw room: each region is bound to its own type once, here.
-            buffer.withUnsafeMutablePointerToElements {
-                let raw = UnsafeMutableRawPointer($0)
-                raw.bindMemory(to: PathSegment.self, capacity: segmentCapacity)
-                (raw + segmentCapacity * MemoryLayout<PathSegment>.stride)
-                    .bindMemory(to: QueryItem.self, capacity: itemCapacity)
-            }
-            return unsafeDowncast(buffer, to: Storage.self)
-        }
-
-        /// A storage holding copies of the given segments and items.
-        static func make(
-            scheme: String, host: String?, port: Int?, segments: some Collection<PathSegment>,
-            items: some Collection<QueryItem>
-        ) -> Storage {
-            let storage = make(
-                scheme: scheme, host: host, port: port, segmentCapacity: segments.count,
-                itemCapacity: items.count)
-            for segment in segments { storage.append(segment) }
-            for item in items { storage.append(item) }
-            return storage
-        }
-
-        /// The header's address. Read through it rather than `header`, which as a class's
-        /// stored property is checked for exclusive access at run time on every read.
-        @inline(__always)
-        var head: UnsafeMutablePointer<Header> { withUnsafeMutablePointerToHeader { $0 } }
-
-        /// Writes the text and whether it is canonical, once, over the `building` placeholder:
-        /// the placeholder holds nothing, so it is written over without being destroyed.
-        @inline(__always)
-        func finish(text: Text, isKnownCanonical: Bool) {
-            let header = head
-            let offset = MemoryLayout<Header>.offset(of: \Header.text).unsafelyUnwrapped
-            (UnsafeMutableRawPointer(header) + offset).assumingMemoryBound(to: Text.self).initialize(to: text)
-            header.pointee.isKnownCanonical = isKnownCanonical
-        }
-
-        /// The address of the scheme in a header, read in place by the router.
-        @inline(__always)
-        static func schemeAddress(_ header: UnsafePointer<Header>) -> UnsafePointer<String> {
-            let offset = MemoryLayout<Header>.offset(of: \Header.scheme).unsafelyUnwrapped
-            return (UnsafeRawPointer(header) + offset).assumingMemoryBound(to: String.self)
-        }
-
-        /// The address of the host in a header, read in place by the router.
-        @inline(__always)
-        static func hostAddress(_ header: UnsafePointer<Header>) -> UnsafePointer<String?> {
-            let offset = MemoryLayout<Header>.offset(of: \Header.host).unsafelyUnwrapped
-            return (UnsafeRawPointer(header) + offset).assumingMemoryBound(to: String?.self)
-        }
-
-        /// The first segment's address.
-        @inline(__always)
-        var segmentBase: UnsafeMutablePointer<PathSegment> {
-            withUnsafeMutablePointerToElements {
-                UnsafeMutableRawPointer($0).assumingMemoryBound(to: PathSegment.self)
-            }
-        }
-
-        /// The first query item's address.
-        @inline(__always)
-        var itemBase: UnsafeMutablePointer<QueryItem> {
-            withUnsafeMutablePointers { header, elements in
-                (UnsafeMutableRawPointer(elements) + header.pointee.segmentCapacity
-                    * MemoryLayout<PathSegment>.stride)
-                    .assumingMemoryBound(to: QueryItem.self)
-            }
-        }
-
-        @inline(__always)
-        var segmentCount: Int { head.pointee.segmentCount }
-
-        @inline(__always)
-        var itemCount: Int { head.pointee.itemCount }
-
-        /// Adds a segment; there must be room for it.
-        @inline(__always)
-        func append(_ segment: PathSegment) {
-            let n = head.pointee.segmentCount
-            precondition(n < head.pointee.segmentCapacity)
-            (segmentBase + n).initialize(to: segment)
-            head.pointee.segmentCount = n + 1
-        }
-
-        /// Adds a query item; there must be room for it.
-        @inline(__always)
-        func append(_ item: QueryItem) {
-            let n = head.pointee.itemCount
-            precondition(n < head.pointee.itemCapacity)
-            (itemBase + n).initialize(to: item)
-            head.pointee.itemCount = n + 1
-        }
-
-        /// The segments, read while the storage is alive.
-        @inline(__always)
-        func withSegments<R, E: Error>(_ body: (UnsafeBufferPointer<PathSegment>) throws(E) -> R) throws(E)
-            -> R
-        {
-            defer { withExtendedLifetime(self) {} }
-            return try body(UnsafeBufferPointer(start: segmentBase, count: head.pointee.segmentCount))
-        }
-
-        /// The query items, read while the storage is alive.
-        @inline(__always)
-        func withItems<R, E: Error>(_ body: (UnsafeBufferPointer<QueryItem>) throws(E) -> R) throws(E) -> R {
-            defer { withExtendedLifetime(self) {} }
-            return try body(UnsafeBufferPointer(start: itemBase, count: head.pointee.itemCount))
-        }
-
-        deinit {
-            withUnsafeMutablePointers { header, elements in
-                // One element at a time: the loop destroys each in line, where
-                // `deinitialize(count:)` goes through the runtime's generic array destroy.
-                let raw = UnsafeMutableRawPointer(elements)
-                let segments = raw.assumingMemoryBound(to: PathSegment.self)
-                for i in 0..<header.pointee.segmentCount { (segments + i).deinitialize(count: 1) }
-                let items = (raw + header.pointee.segmentCapacity * MemoryLayout<PathSegment>.stride)
-                    .assumingMemoryBound(to: QueryItem.self)
-                for i in 0..<header.pointee.itemCount { (items + i).deinitialize(count: 1) }
-            }
-        }
-    }
-
     /// Where the raw parts and the original text come from.
     enum Text: Sendable {
         /// Every raw part given as its own string.
@@ -213,29 +51,32 @@ public struct Link: Sendable, Hashable {
         }
     }
 
-    /// Immutable once a link holds it (see ``Storage``).
-    nonisolated(unsafe) let storage: Storage
+    /// Every part, in one allocation (see ``Storage``), immutable once a link holds it.
+    private let shared: SharedStorage
+
+    /// Every part, in one allocation (see ``Storage``), immutable once a link holds it.
+    var storage: Storage { shared.storage }
 
     /// A link holding a storage whose parts are all written.
     init(storage: Storage) {
-        self.storage = storage
+        shared = SharedStorage(storage: storage)
     }
 
     /// The scheme, lower-cased (`https`, `myapp`).
-    public var scheme: String { storage.head.pointee.scheme }
+    public var scheme: String { storage.scheme }
 
     /// The host, lower-cased; `nil` only for a custom-scheme link with an empty authority
     /// (`myapp:///settings`). For http(s) it is a DNS name or, where the policy allows, an
     /// IP literal (IPv6 literals keep their brackets).
-    public var host: String? { storage.head.pointee.host }
+    public var host: String? { storage.host }
 
     /// The explicit port, if the link carried one (also when it equals the scheme's default).
-    public var port: Int? { storage.head.pointee.port }
+    public var port: Int? { storage.port }
 
     /// The path exactly as it arrived, still percent-encoded (`/a/b%20c`). Empty when the
     /// link has no path (`https://example.com`).
     public var rawPath: String {
-        switch storage.head.pointee.text {
+        switch storage.text {
         case .given(_, let rawPath, _, _): rawPath
         case .parsed(let parsed): parsed.slice(parsed.path)
         case .building: Self.unbuilt()
@@ -245,15 +86,15 @@ public struct Link: Sendable, Hashable {
     /// The path split on `/`, without the leading empty segment. A trailing slash yields a
     /// final empty segment (`/a/` is `["a", ""]`); the bare path `/` is `[""]`, and an
     /// empty path is `[]`.
-    public var pathSegments: [PathSegment] { storage.withSegments { Array($0) } }
+    public var pathSegments: [PathSegment] { Array(storage.segments) }
 
     /// The query exactly as it arrived, without the `?`; `nil` when there is no `?`.
     public var rawQuery: String? {
-        switch storage.head.pointee.text {
+        switch storage.text {
         case .given(_, _, let rawQuery, _): rawQuery
         case .building: Self.unbuilt()
         case .parsed(let parsed):
-            parsed.isStripped ? storage.withItems { Self.joined($0) } : parsed.query.map { parsed.slice($0) }
+            parsed.isStripped ? Self.joined(storage.items) : parsed.query.map { parsed.slice($0) }
         }
     }
 
@@ -280,11 +121,11 @@ public struct Link: Sendable, Hashable {
 
     /// The query split on `&` into items, in order, repeats kept. `+` is kept as a literal
     /// plus sign: links are not HTML form submissions.
-    public var queryItems: [QueryItem] { storage.withItems { Array($0) } }
+    public var queryItems: [QueryItem] { Array(storage.items) }
 
     /// The fragment exactly as it arrived, without the `#`; `nil` when there is no `#`.
     public var rawFragment: String? {
-        switch storage.head.pointee.text {
+        switch storage.text {
         case .given(_, _, _, let rawFragment): rawFragment
         case .parsed(let parsed): parsed.fragment.map { parsed.slice($0) }
         case .building: Self.unbuilt()
@@ -293,7 +134,7 @@ public struct Link: Sendable, Hashable {
 
     /// The exact text the gate accepted.
     public var original: String {
-        switch storage.head.pointee.text {
+        switch storage.text {
         case .given(let original, _, _, _): return original
         case .building: Self.unbuilt()
         case .parsed(let parsed):
@@ -308,7 +149,7 @@ public struct Link: Sendable, Hashable {
     /// and host, no default port, no escape, a path where a web link needs one), so that
     /// ``canonical`` is ``original`` without further work. `false` says nothing: the canonical
     /// form is then computed. Not part of the link's value: neither compared nor encoded.
-    var isKnownCanonical: Bool { storage.head.pointee.isKnownCanonical }
+    var isKnownCanonical: Bool { storage.isKnownCanonical }
 
     /// Creates a link from parts that the gate has already checked.
     init(
@@ -316,8 +157,9 @@ public struct Link: Sendable, Hashable {
         rawQuery: String?, queryItems: [QueryItem], rawFragment: String?, original: String,
         isKnownCanonical: Bool = false
     ) {
-        storage = Storage.make(
+        let storage = Storage.make(
             scheme: scheme, host: host, port: port, segments: pathSegments, items: queryItems)
+        shared = SharedStorage(storage: storage)
         storage.finish(
             text: .given(original: original, rawPath: rawPath, rawQuery: rawQuery, rawFragment: rawFragment),
             isKnownCanonical: isKnownCanonical)
@@ -327,10 +169,9 @@ public struct Link: Sendable, Hashable {
     /// original text again from the parts. Whole items removed from a canonical text leave a
     /// canonical text.
     func keeping(_ kept: [QueryItem]) -> Link {
-        if case .parsed(let parsed) = storage.head.pointee.text {
-            let copy = storage.withSegments {
-                Storage.make(scheme: scheme, host: host, port: port, segments: $0, items: kept)
-            }
+        if case .parsed(let parsed) = storage.text {
+            let copy = Storage.make(
+                scheme: scheme, host: host, port: port, segments: storage.segments, items: kept)
             copy.finish(
                 text: .parsed(
                     ParsedText(
@@ -353,9 +194,8 @@ public struct Link: Sendable, Hashable {
     public static func == (a: Link, b: Link) -> Bool {
         a.storage === b.storage
             || (a.scheme == b.scheme && a.host == b.host && a.port == b.port && a.rawPath == b.rawPath
-                && a.storage.withSegments { x in b.storage.withSegments { x.elementsEqual($0) } }
-                && a.rawQuery == b.rawQuery
-                && a.storage.withItems { x in b.storage.withItems { x.elementsEqual($0) } }
+                && a.storage.segments.elementsEqual(b.storage.segments) && a.rawQuery == b.rawQuery
+                && a.storage.items.elementsEqual(b.storage.items)
                 && a.rawFragment == b.rawFragment && a.original == b.original)
     }
 
@@ -366,15 +206,13 @@ public struct Link: Sendable, Hashable {
         hasher.combine(port)
         hasher.combine(rawPath)
         // As the arrays hash: the count, then each element.
-        storage.withSegments {
-            hasher.combine($0.count)
-            for segment in $0 { hasher.combine(segment) }
-        }
+        let segments = storage.segments
+        hasher.combine(segments.count)
+        for i in segments.indices { hasher.combine(segments[i]) }
         hasher.combine(rawQuery)
-        storage.withItems {
-            hasher.combine($0.count)
-            for item in $0 { hasher.combine(item) }
-        }
+        let items = storage.items
+        hasher.combine(items.count)
+        for i in items.indices { hasher.combine(items[i]) }
         hasher.combine(rawFragment)
         hasher.combine(original)
     }
@@ -456,7 +294,7 @@ extension Link {
     /// The fragment, percent-decoded; `nil` when there is no `#`.
     public var fragment: String? {
         // A parsed link without `#` answers without reading its text.
-        if case .parsed(let parsed) = storage.head.pointee.text, parsed.fragment == nil { return nil }
+        if case .parsed(let parsed) = storage.text, parsed.fragment == nil { return nil }
         return rawFragment.map { PercentEncoding.decode($0) ?? $0 }
     }
 
@@ -490,7 +328,8 @@ extension Link {
 
     /// The decoded values of every query item with this name, in order.
     public func queryValues(named name: String) -> [String] {
-        storage.withItems { $0.filter { $0.name == name }.map(\.value) }
+        let items = storage.items
+        return items.indices.compactMap { items[$0].name == name ? items[$0].value : nil }
     }
 
     /// Foundation's `URL` for this link, built from the original text.

@@ -210,18 +210,6 @@ enum ASCII {
         b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") ? b | 0x20 : b
     }
 
-    /// Text from bytes already known to be ASCII, lower-cased, built in place: no
-    /// intermediate sequence, no UTF-8 repair pass.
-    static func lowercasedString(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        guard bytes.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else {
-            return String(decoding: bytes, as: UTF8.self)
-        }
-        return String(unsafeUninitializedCapacity: bytes.count) { out in
-            for i in 0..<bytes.count { out[i] = lowercased(bytes[i]) }
-            return bytes.count
-        }
-    }
-
     /// Bits of ``byteClasses``.
     static let refusedBit: UInt8 = 1
     static let percentBit: UInt8 = 2
@@ -251,44 +239,24 @@ enum ASCII {
         return classes
     }()
 
-    /// ``byteClasses`` and ``queryByteClasses`` as tables that live as long as the program,
-    /// read without a bounds check (every byte indexes one of the 256 entries). Written once,
-    /// never changed.
-    nonisolated(unsafe) static let byteClassTable: UnsafePointer<UInt8> = table(byteClasses)
-    nonisolated(unsafe) static let queryByteClassTable: UnsafePointer<UInt8> = table(queryByteClasses)
-    /// 1 for the bytes that end a query item or its name, or start an escape (`&`, `=`, `%`);
-    /// 0 for every other byte.
-    nonisolated(unsafe) static let queryItemStopTable: UnsafePointer<UInt8> = table(
-        (0..<256).map { $0 == 0x26 || $0 == 0x3D || $0 == 0x25 ? 1 : 0 })
-
-    /// Bits of ``authorityStopTable``.
+    /// Bits of ``authorityStops``.
     static let endsAuthority: UInt8 = 1
     static let atStop: UInt8 = 2
     static let colonStop: UInt8 = 4
     /// ``endsAuthority`` for `/`, `?` and `#`, ``atStop`` for `@`, ``colonStop`` for `:`; 0 for
     /// every other byte: where the scheme and the authority end, and what the authority holds.
-    nonisolated(unsafe) static let authorityStopTable: UnsafePointer<UInt8> = table(
-        (0..<256).map { (b: Int) -> UInt8 in
-            switch b {
-            case 0x2F, 0x3F, 0x23: endsAuthority
-            case 0x40: atStop
-            case 0x3A: colonStop
-            default: 0
-            }
-        })
-
-    private static func table(_ classes: [UInt8]) -> UnsafePointer<UInt8> {
-        precondition(classes.count == 256)
-        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
-        table.initialize(from: classes, count: 256)
-        return UnsafePointer(table)
+    static let authorityStops: [UInt8] = (0..<256).map { (b: Int) -> UInt8 in
+        switch b {
+        case 0x2F, 0x3F, 0x23: endsAuthority
+        case 0x40: atStop
+        case 0x3A: colonStop
+        default: 0
+        }
     }
 
-    /// Whether the text holds a `%`, read from contiguous storage when the text has it.
-    @inline(__always) static func containsPercent(_ text: some StringProtocol) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "%")) }
-            ?? text.utf8.contains(UInt8(ascii: "%"))
-    }
+    /// 1 for the bytes that end a query item or its name, or start an escape (`&`, `=`, `%`);
+    /// 0 for every other byte.
+    static let queryItemStops: [UInt8] = (0..<256).map { $0 == 0x26 || $0 == 0x3D || $0 == 0x25 ? 1 : 0 }
 
     /// Whether every byte is printable ASCII (space to tilde): text on which comparing bytes
     /// gives the same answer as comparing characters.

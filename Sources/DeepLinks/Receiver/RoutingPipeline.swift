@@ -23,13 +23,11 @@ struct RoutingPipeline: Sendable {
     /// The decision for a link already without the query items the policy strips (what
     /// ``LinkGate/parseStripped(_:)`` gives for a web link).
     func outcome(forSanitized sanitized: consuming Link) -> LinkOutcome {
-        // The input reads the link in place without counting a reference: the link's lifetime
-        // is fixed past the input's last use, then the link is moved into the outcome.
-        let input = MatchInput(borrowing: sanitized, options: router.table.options)
+        // The input holds the link's storage and reads its parts in place.
+        let input = MatchInput(link: sanitized, options: router.table.options)
         var parameters = RouteParameters()
         var refusal: Router.GuardRefusal?
         if let index = router.lookupIndex(input, into: &parameters, refusal: &refusal) {
-            _fixLifetime(sanitized)
             // Two fields read in place from the router's route: a copy of the whole
             // declaration would retain and release each of its parts, and a route returned by
             // the look-up would itself be retained and released.
@@ -50,7 +48,6 @@ struct RoutingPipeline: Sendable {
                     .invalidParameter(route: $0.route, failure: $0.failure)
                 } ?? .noMatchingRoute
             }
-        _fixLifetime(sanitized)
         return Self.fallback(sanitized, reason)
     }
 

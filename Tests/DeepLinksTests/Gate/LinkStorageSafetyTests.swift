@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+
+@testable import DeepLinks
+
+/// A link's parts live in one storage that the router reads in place. These tests pin what
+/// makes that safe: every part reads back exactly what was written, a position outside the
+/// written segments or items stops the program instead of reading memory, the storage is
+/// written once, and an input made from a link holds its storage, so it can outlive the link it
+/// came from and frees the storage when it goes.
+@Suite("A link's storage reads back what was written and cannot be read outside it or after it")
+struct LinkStorageSafetyTests {
+    static let segments = [
+        PathSegment(raw: "albums", decoded: "albums"),
+        PathSegment(raw: "Summer%202024", decoded: "Summer 2024"),
+        PathSegment(
+            raw: "0f8fad5b-d9cb-469f-a165-70867728950e", decoded: "0f8fad5b-d9cb-469f-a165-70867728950e"),
+    ]
+    static let items = [
+        QueryItem(rawName: "index", rawValue: "3", name: "index", value: "3", hasValue: true),
+        QueryItem(rawName: "flag", rawValue: "", name: "flag", value: "", hasValue: false),
+        QueryItem(rawName: "q", rawValue: "a%2Bb", name: "q", value: "a+b", hasValue: true),
+    ]
+
+    static func storage() -> Link.Storage {
+        Link.Storage.make(
+            scheme: "https", host: "a-host-name-longer-than-fifteen-bytes.example", port: 8443,
+            segments: segments, items: items)
+    }
+
+    @Test("segments and items read back in order, through subscripts, views and arrays")
+    func readBack() {
+        let storage = Self.storage()
+        #expect(storage.scheme == "https")
+        #expect(storage.host == "a-host-name-longer-than-fifteen-bytes.example")
+        #expect(storage.port == 8443)
+        #expect(storage.segmentCount == 3)
+        #expect(storage.itemCount == 3)
+        #expect((0..<3).map { storage[segment: $0] } == Self.segments)
+        #expect((0..<3).map { storage[item: $0] } == Self.items)
+        #expect(Array(storage.segments) == Self.segments)
+        #expect(Array(storage.items) == Self.items)
+        #expect(
+            storage.segments.map(\.decoded) == [
+                "albums", "Summer 2024", "0f8fad5b-d9cb-469f-a165-70867728950e",
+            ])
+        #expect(storage.items.map(\.rawValue) == ["3", "", "a%2Bb"])
+    }
+
+    @Test("a storage with room for none reads back none")
+    func emptyStorage() {
+        let storage = Link.Storage.make(scheme: "myapp", host: nil, port: nil, segments: [], items: [])
+        #expect(storage.host == nil)
+        #expect(storage.port == nil)
+        #expect(Array(storage.segments) == [])
+        #expect(Array(storage.items) == [])
+    }
+
+    @Test("a storage filled to a part of its room reads back only what was written")
+    func partlyFilled() {
+        let storage = Link.Storage.make(
+            scheme: "https", host: "example.com", port: nil, segmentCapacity: 5, itemCapacity: 4)
+        storage.append(Self.segments[1])
+        storage.append(Self.items[2])
+        #expect(Array(storage.segments) == [Self.segments[1]])
+        #expect(Array(storage.items) == [Self.items[2]])
+    }
+
+    @Test("reading the segment just past the written ones stops the program")
+    func segmentPastTheEnd() async {
+        await #expect(processExitsWith: .failure) {
+            let storage = Link.Storage.make(
+                scheme: "https", host: "example.com", port: nil, segmentCapacity: 4, itemCapacity: 0)
+            storage.append(PathSegment(raw: "a", decoded: "a"))
+            // Room for four, one written: the second is not there to read.
+            _ = storage[segment: 1]
+        }
+    }
+
+    @Test("reading a query item at a negative position stops the program")
+    func itemBeforeTheStart() async {
+        await #expect(processExitsWith: .failure) {
+            let link = try LinkGate().parse("https://example.com/a?x=1")
+            _ = link.storage[item: -1]
+        }
+    }
+
+    @Test("appending a segment beyond the room stops the program")
+    func appendBeyondRoom() async {
+        await #expect(processExitsWith: .failure) {
+            let storage = Link.Storage.make(
+                scheme: "https", host: "example.com", port: nil, segmentCapacity: 1, itemCapacity: 1)
+            storage.append(PathSegment(raw: "a", decoded: "a"))
+            storage.append(PathSegment(raw: "b", decoded: "b"))
+        }
+    }
+
+    @Test("writing a link's text a second time stops the program")
+    func textWrittenTwice() async {
+        await #expect(processExitsWith: .failure) {
+            let link = try LinkGate().parse("https://example.com/a")
+            link.storage.finish(
+                text: .given(original: "https://x.example/", rawPath: "/", rawQuery: nil, rawFragment: nil),
+                isKnownCanonical: false)
+        }
+    }
+
+    @Test("an input of a link without a host stops on reading the host's text")
+    func hostTextWithoutHost() async {
+        await #expect(processExitsWith: .failure) {
+            let link = try LinkGate(policy: Link.decodingPolicy(for: "myapp:///a")).parse("myapp:///a")
+            _ = MatchInput(link: link, options: RoutingOptions()).hostText
+        }
+    }
+
+    /// An input made from a link that is gone by the time the input is read.
+    static func inputOutlivingItsLink(_ storage: inout Link.Storage?) throws -> MatchInput {
+        let link = try LinkGate().parse(
+            "https://shop.example.com/albums/Summer%202024/0f8fad5b-d9cb-469f-a165-70867728950e?index=3#Top")
+        storage = link.storage
+        return MatchInput(link: link, options: RoutingOptions())
+    }
+
+    @Test("an input outlives its link, reads it exactly, and frees the storage when it goes")
+    func inputHoldsTheStorage() throws {
+        weak var weakStorage: Link.Storage?
+        do {
+            var storage: Link.Storage?
+            let input = try Self.inputOutlivingItsLink(&storage)
+            weakStorage = storage
+            storage = nil
+            // The link is gone; the input alone keeps the storage.
+            #expect(weakStorage != nil)
+            #expect(input.scheme == "https")
+            #expect(input.hostText == "shop.example.com")
+            #expect(input.count == 3)
+            #expect(
+                input.suffix(from: 0) == ["albums", "Summer 2024", "0f8fad5b-d9cb-469f-a165-70867728950e"])
+            #expect(input.queryItems.map(\.value) == ["3"])
+            #expect(input.fragment == "Top")
+        }
+        #expect(weakStorage == nil)
+    }
+}
