@@ -129,8 +129,7 @@ extension CompiledRoute {
     /// ``accepts(_:)`` and ``parameters(_:)`` in one pass, each value validated once. A path
     /// parameter's value is built from what the trie kept in `kept` at its position.
     func accept(
-        _ input: MatchInput, kept: UnsafeMutableBufferPointer<KeptValue>,
-        into parameters: inout RouteParameters
+        _ input: MatchInput, kept: Span<KeptValue>, into parameters: inout RouteParameters
     ) -> Bool {
         if !acceptsAnyPathMatch {
             if !inScope(input) { return false }
@@ -160,7 +159,7 @@ extension CompiledRoute {
                 // Through an unretained reference (the route keeps the parameter): a
                 // parameter bound from the array, and its validator, would each be retained
                 // and released.
-                let read = Unmanaged.passUnretained(query[i])._withUnsafeGuaranteedRef {
+                let read = withoutRetaining(query[i]) {
                     parameter -> ParameterValue?? in
                     let items = input.queryItems
                     var found = -1

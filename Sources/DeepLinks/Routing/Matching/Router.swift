@@ -192,14 +192,12 @@ public struct Router: Sendable {
     /// parameters written into `parameters` (given empty).
     @inline(__always)
     private func firstMatchIndex(_ input: MatchInput, parameters: inout RouteParameters) -> Int? {
-        withUnsafeTemporaryAllocation(of: KeptValue.self, capacity: Self.keptPathValues) { buffer in
-            let kept = UnsafeMutableBufferPointer(rebasing: buffer[..<min(input.count, Self.keptPathValues)])
-            kept.initialize(repeating: .none)
-            // Each level is called through an unretained reference: `for level in levels`
+        KeptValue.withScratch(count: min(input.count, Self.keptPathValues)) { kept in
+            // Each level is called without a reference counted: `for level in levels`
             // retains and releases each trie around its search.
             for l in levels.indices {
-                let found = Unmanaged.passUnretained(levels[l])._withUnsafeGuaranteedRef {
-                    $0.firstMatch(input, kept: kept, parameters: &parameters)
+                let found = withoutRetaining(levels[l]) {
+                    $0.firstMatch(input, kept: &kept, parameters: &parameters)
                 }
                 if found >= 0 { return found }
             }
