@@ -129,7 +129,7 @@ extension CompiledRoute {
     /// ``accepts(_:)`` and ``parameters(_:)`` in one pass, each value validated once. A path
     /// parameter's value is built from what the trie kept in `kept` at its position.
     func accept(
-        _ input: MatchInput, kept: Span<KeptValue>, into parameters: inout RouteParameters
+        _ input: MatchInput, kept: borrowing KeptValues, into parameters: inout RouteParameters
     ) -> Bool {
         if !acceptsAnyPathMatch {
             if !inScope(input) { return false }
@@ -142,7 +142,7 @@ extension CompiledRoute {
                 // An optional last segment the link leaves out has no value.
                 if i >= input.count { continue }
                 // Read in place where it is used: only a text value keeps a copy.
-                switch i < kept.count ? kept[i] : .none {
+                switch kept[i] {
                 case .text: value = .string(input[i])
                 case .integer(let v): value = .integer(v)
                 case .uuid(let v): value = .uuid(v)

@@ -13,7 +13,7 @@ protocol TrieSearch {
     /// `kept` at `depth`.
     mutating func parameter(
         _ e: Int, of trie: RouteTrie, at depth: Int, _ input: MatchInput, _ carried: Carried,
-        kept: inout MutableSpan<KeptValue>
+        kept: inout KeptValues
     ) -> Carried?
 
     /// What the branch through the catch-all edge `e` carries when the search follows it for
@@ -27,7 +27,7 @@ protocol TrieSearch {
     /// walk.
     mutating func routes(
         _ range: Range<Int>, of trie: RouteTrie, _ input: MatchInput, _ carried: Carried,
-        kept: inout MutableSpan<KeptValue>, parameters: inout RouteParameters
+        kept: inout KeptValues, parameters: inout RouteParameters
     ) -> Bool
 }
 
@@ -42,7 +42,7 @@ extension RouteTrie {
     /// reads the values of its own path. Nothing is copied up the recursion but a flag.
     func walk<Search: TrieSearch>(
         node index: Int, depth: Int, carried: Search.Carried, _ input: MatchInput, _ search: inout Search,
-        _ kept: inout MutableSpan<KeptValue>, _ parameters: inout RouteParameters
+        _ kept: inout KeptValues, _ parameters: inout RouteParameters
     ) -> Bool {
         let node = nodes[index]
         if depth == input.count {
@@ -92,7 +92,7 @@ extension RouteTrie {
     /// its typed parameters written to `parameters`; -1 when none matches. `kept` holds what
     /// the edges keep of the path parameters (``TrieSearch/parameter(_:of:at:_:_:kept:)``).
     func firstMatch(
-        _ input: MatchInput, kept: inout MutableSpan<KeptValue>, parameters: inout RouteParameters
+        _ input: MatchInput, kept: inout KeptValues, parameters: inout RouteParameters
     ) -> Int {
         var search = FirstMatch()
         _ = walk(node: 0, depth: 0, carried: (), input, &search, &kept, &parameters)
@@ -103,9 +103,8 @@ extension RouteTrie {
     func earliestMatch(_ input: MatchInput, routes: [CompiledRoute]) -> Int? {
         var search = EarliestMatch(routes: routes)
         var parameters = RouteParameters()
-        KeptValue.withScratch(count: 0) { kept in
-            _ = walk(node: 0, depth: 0, carried: (), input, &search, &kept, &parameters)
-        }
+        var kept = KeptValues(segmentCount: 0)
+        _ = walk(node: 0, depth: 0, carried: (), input, &search, &kept, &parameters)
         return search.best
     }
 
@@ -132,9 +131,8 @@ extension RouteTrie {
         // The sink moves into the search and back: appending to a copy would copy its list.
         var search = Explanation(routes: routes, mode: mode, attempts: consume attempts)
         var parameters = RouteParameters()
-        KeptValue.withScratch(count: 0) { kept in
-            _ = walk(node: 0, depth: 0, carried: nil, input, &search, &kept, &parameters)
-        }
+        var kept = KeptValues(segmentCount: 0)
+        _ = walk(node: 0, depth: 0, carried: nil, input, &search, &kept, &parameters)
         attempts = search.attempts
         return search.winner
     }
@@ -148,14 +146,14 @@ private struct FirstMatch: TrieSearch {
     @inline(__always)
     mutating func parameter(
         _ e: Int, of trie: RouteTrie, at depth: Int, _ input: MatchInput, _ carried: Void,
-        kept: inout MutableSpan<KeptValue>
+        kept: inout KeptValues
     ) -> Void? {
         // The segment is read in place at each use: a copy bound once would count a
         // reference to it (an atomic one for a segment over 15 bytes, such as a UUID).
         if input[depth].isEmpty { return nil }
         let value = withoutRetaining(trie.edges[e].validator) { $0.check(input[depth]) }
         if case .none = value { return nil }
-        if depth < kept.count { kept[depth] = value }
+        kept[depth] = value
         return ()
     }
 
@@ -171,12 +169,12 @@ private struct FirstMatch: TrieSearch {
     @inline(__always)
     mutating func routes(
         _ range: Range<Int>, of trie: RouteTrie, _ input: MatchInput, _ carried: Void,
-        kept: inout MutableSpan<KeptValue>, parameters: inout RouteParameters
+        kept: inout KeptValues, parameters: inout RouteParameters
     ) -> Bool {
         for t in range {
             // The routes are called without a reference counted (``withoutRetaining(_:_:)``).
             let accepted = withoutRetaining(trie.terminalRoutes[t]) {
-                $0.accept(input, kept: kept.span, into: &parameters)
+                $0.accept(input, kept: kept, into: &parameters)
             }
             if accepted {
                 found = Int(trie.terminals[t])
@@ -195,7 +193,7 @@ private struct EarliestMatch: TrieSearch {
 
     mutating func parameter(
         _ e: Int, of trie: RouteTrie, at depth: Int, _ input: MatchInput, _ carried: Void,
-        kept: inout MutableSpan<KeptValue>
+        kept: inout KeptValues
     ) -> Void? {
         let segment = input[depth]
         if segment.isEmpty { return nil }
@@ -213,7 +211,7 @@ private struct EarliestMatch: TrieSearch {
 
     mutating func routes(
         _ range: Range<Int>, of trie: RouteTrie, _ input: MatchInput, _ carried: Void,
-        kept: inout MutableSpan<KeptValue>, parameters: inout RouteParameters
+        kept: inout KeptValues, parameters: inout RouteParameters
     ) -> Bool {
         for t in range {
             let r = Int(trie.terminals[t])
@@ -244,7 +242,7 @@ private struct Explanation<Sink: RouteAttemptSink>: TrieSearch {
 
     mutating func parameter(
         _ e: Int, of trie: RouteTrie, at depth: Int, _ input: MatchInput, _ carried: CarriedFailure?,
-        kept: inout MutableSpan<KeptValue>
+        kept: inout KeptValues
     ) -> CarriedFailure?? {
         if let carried { return .some(carried) }
         let segment = input[depth]
@@ -271,7 +269,7 @@ private struct Explanation<Sink: RouteAttemptSink>: TrieSearch {
 
     mutating func routes(
         _ range: Range<Int>, of trie: RouteTrie, _ input: MatchInput, _ carried: CarriedFailure?,
-        kept: inout MutableSpan<KeptValue>, parameters: inout RouteParameters
+        kept: inout KeptValues, parameters: inout RouteParameters
     ) -> Bool {
         for t in range {
             let r = Int(trie.terminals[t])

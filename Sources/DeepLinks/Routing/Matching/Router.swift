@@ -184,25 +184,20 @@ public struct Router: Sendable {
         return index
     }
 
-    /// What the trie keeps of the path parameters it checked, for the winner, so that none
-    /// is checked twice; positions past the buffer are validated again.
-    static let keptPathValues = 16
-
     /// The index of the winner under ``RoutingOptions/Precedence/specificity``, with its
     /// parameters written into `parameters` (given empty).
     @inline(__always)
     private func firstMatchIndex(_ input: MatchInput, parameters: inout RouteParameters) -> Int? {
-        KeptValue.withScratch(count: min(input.count, Self.keptPathValues)) { kept in
-            // Each level is called without a reference counted: `for level in levels`
-            // retains and releases each trie around its search.
-            for l in levels.indices {
-                let found = withoutRetaining(levels[l]) {
-                    $0.firstMatch(input, kept: &kept, parameters: &parameters)
-                }
-                if found >= 0 { return found }
+        var kept = KeptValues(segmentCount: input.count)
+        // Each level is called without a reference counted: `for level in levels` retains
+        // and releases each trie around its search.
+        for l in levels.indices {
+            let found = withoutRetaining(levels[l]) {
+                $0.firstMatch(input, kept: &kept, parameters: &parameters)
             }
-            return nil
+            if found >= 0 { return found }
         }
+        return nil
     }
 
     func matchIndex(_ input: MatchInput) -> Int? {
