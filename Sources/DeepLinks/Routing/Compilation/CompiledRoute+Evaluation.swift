@@ -127,9 +127,10 @@ extension CompiledRoute {
     /// Whether the route accepts a link whose path the trie matched, writing its typed
     /// parameters to `parameters` when it does (and leaving them empty when it does not):
     /// ``accepts(_:)`` and ``parameters(_:)`` in one pass, each value validated once. A path
-    /// parameter's value is built from what the trie kept in `kept` at its position.
+    /// parameter's value is built from what the trie kept in `kept` at its position (only
+    /// read; passed `inout` so that the values are read in place, not copied for the call).
     func accept(
-        _ input: MatchInput, kept: borrowing KeptValues, into parameters: inout RouteParameters
+        _ input: MatchInput, kept: inout KeptValues, into parameters: inout RouteParameters
     ) -> Bool {
         if !acceptsAnyPathMatch {
             if !inScope(input) { return false }

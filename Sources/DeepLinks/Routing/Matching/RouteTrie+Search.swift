@@ -174,7 +174,7 @@ private struct FirstMatch: TrieSearch {
         for t in range {
             // The routes are called without a reference counted (``withoutRetaining(_:_:)``).
             let accepted = withoutRetaining(trie.terminalRoutes[t]) {
-                $0.accept(input, kept: kept, into: &parameters)
+                $0.accept(input, kept: &kept, into: &parameters)
             }
             if accepted {
                 found = Int(trie.terminals[t])
