@@ -3,7 +3,7 @@ import Testing
 @testable import DeepLinks
 
 /// The table check finds the pairs of routes it compares by walking the router's trie
-/// (``RouteOverlapIndex``) instead of comparing every route with every other; these
+/// (``RouteTrie/Builder/overlapCandidates(of:relations:into:)``) instead of comparing every route with every other; these
 /// properties hold the walk to the straightforward answer, every pair checked directly, on
 /// random tables: literals, typed and untyped parameters, catch-alls, optional last and
 /// leading segments, scopes, guarded routes and every option.
@@ -78,7 +78,8 @@ struct OverlapIndexPropertyTests {
                 CompiledRoute(declarations: routes, index: $0, options: options, validators: validators)
             }
             let relations = RouteRelations(options: options, registry: registry)
-            let index = RouteOverlapIndex(compiled, relations: relations)
+            var builder = RouteTrie.Builder(routeCount: compiled.count)
+            for r in compiled.indices { builder.add(compiled[r], as: r) }
 
             let walked = Self.walkedProblems(compiled, relations)
             let direct = Self.directProblems(compiled, relations)
@@ -88,7 +89,7 @@ struct OverlapIndexPropertyTests {
             )
             pairsSeen += direct.count
 
-            let guardedWalked = relations.guardedPairs(compiled, index: index).map {
+            let guardedWalked = relations.guardedPairs(compiled, builder: builder).map {
                 ($0.0.index, $0.1.index)
             }
             var guardedDirect: [(Int, Int)] = []

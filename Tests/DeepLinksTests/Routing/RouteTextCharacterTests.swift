@@ -21,12 +21,8 @@ struct RouteTextCharacterTests {
                     for byte in UInt8.min...UInt8.max {
                         var bytes = [UInt8](repeating: fill, count: length)
                         bytes[position] = byte
-                        let (printable, control) = bytes.withUnsafeBufferPointer {
-                            (
-                                RouteTableValidation.isPrintableASCII($0),
-                                RouteTableValidation.holdsControlByte($0)
-                            )
-                        }
+                        let printable = RouteTableValidation.isPrintableASCII(bytes.span)
+                        let control = RouteTableValidation.holdsControlByte(bytes.span)
                         #expect(printable == Self.printable(bytes))
                         #expect(control == Self.control(bytes))
                     }

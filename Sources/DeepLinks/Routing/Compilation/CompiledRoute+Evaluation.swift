@@ -127,10 +127,10 @@ extension CompiledRoute {
     /// Whether the route accepts a link whose path the trie matched, writing its typed
     /// parameters to `parameters` when it does (and leaving them empty when it does not):
     /// ``accepts(_:)`` and ``parameters(_:)`` in one pass, each value validated once. A path
-    /// parameter's value is built from what the trie kept in `kept` at its position.
+    /// parameter's value is built from what the trie kept in `kept` at its position (only
+    /// read; passed `inout` so that the values are read in place, not copied for the call).
     func accept(
-        _ input: MatchInput, kept: UnsafeMutableBufferPointer<KeptValue>,
-        into parameters: inout RouteParameters
+        _ input: MatchInput, kept: inout KeptValues, into parameters: inout RouteParameters
     ) -> Bool {
         if !acceptsAnyPathMatch {
             if !inScope(input) { return false }
@@ -143,7 +143,7 @@ extension CompiledRoute {
                 // An optional last segment the link leaves out has no value.
                 if i >= input.count { continue }
                 // Read in place where it is used: only a text value keeps a copy.
-                switch i < kept.count ? kept[i] : .none {
+                switch kept[i] {
                 case .text: value = .string(input[i])
                 case .integer(let v): value = .integer(v)
                 case .uuid(let v): value = .uuid(v)
@@ -160,7 +160,7 @@ extension CompiledRoute {
                 // Through an unretained reference (the route keeps the parameter): a
                 // parameter bound from the array, and its validator, would each be retained
                 // and released.
-                let read = Unmanaged.passUnretained(query[i])._withUnsafeGuaranteedRef {
+                let read = withoutRetaining(query[i]) {
                     parameter -> ParameterValue?? in
                     let items = input.queryItems
                     var found = -1

@@ -322,23 +322,21 @@ struct SegmentKey: Comparable, Hashable, Sendable {
 /// as the edge key).
 ///
 /// A pool serves one table check or compilation, on one thread, and no access to its lists
-/// overlaps another (scratch lists are swapped out while in use): its stored properties skip
-/// the run-time exclusivity checks, which on a large table cost more than the lookups they guard.
+/// overlaps another (scratch lists are swapped out while in use).
 final class ValidatorPool {
     private let caseSensitive: Bool
     private let registry: ParameterTypeRegistry
-    @exclusivity(unchecked) private var byType: [ParameterType: ParameterValidator] = [:]
-    @exclusivity(unchecked) private var untyped: ParameterValidator?
+    private var byType: [ParameterType: ParameterValidator] = [:]
+    private var untyped: ParameterValidator?
     /// The validators most recently handed out, checked first: neighbouring segments and
     /// routes often share a few types, and comparing a type is cheaper than hashing it.
-    @exclusivity(unchecked) private var recent: [(type: ParameterType, validator: ParameterValidator)] = []
+    private var recent: [(type: ParameterType, validator: ParameterValidator)] = []
     private static let recentTypeLimit = 8
-    @exclusivity(unchecked) var parameters: [QueryParameter: CompiledRoute.Parameter] = [:]
+    var parameters: [QueryParameter: CompiledRoute.Parameter] = [:]
     /// The lists of the route being compiled, before they are shared (``shared(_:)``).
-    @exclusivity(unchecked) var scratchValidators: [ParameterValidator] = []
-    @exclusivity(unchecked) var scratchExtraction: [(name: String, source: CompiledRoute.Source)] = []
-    @exclusivity(unchecked) private var extractions:
-        [[ExtractionKey]: [(name: String, source: CompiledRoute.Source)]] = [:]
+    var scratchValidators: [ParameterValidator] = []
+    var scratchExtraction: [(name: String, source: CompiledRoute.Source)] = []
+    private var extractions: [[ExtractionKey]: [(name: String, source: CompiledRoute.Source)]] = [:]
 
     init(options: RoutingOptions, registry: ParameterTypeRegistry) {
         caseSensitive = options.caseSensitivity == .sensitive
@@ -366,19 +364,18 @@ final class ValidatorPool {
         return validator
     }
 
-    @exclusivity(unchecked) private var validatorLists: [[ObjectIdentifier]: [ParameterValidator]] = [:]
-    /// Compiled query lists by the address of the declared list's storage: routes of a table
-    /// share equal lists (``RouteTable/sharingEqualParts()``), and the table keeps every list
-    /// alive while it is compiled, so an address names one list.
-    @exclusivity(unchecked) private var queryLists: [UnsafeRawPointer: [CompiledRoute.Parameter]] = [:]
+    private var validatorLists: [[ObjectIdentifier]: [ParameterValidator]] = [:]
+    /// Compiled query lists by the declared list's storage: routes of a table share equal
+    /// lists (``RouteTable/sharingEqualParts()``), and the table keeps every list alive while
+    /// it is compiled, so a storage identity names one list.
+    private var queryLists: [StorageIdentity: [CompiledRoute.Parameter]] = [:]
 
     /// The compiled form of a declared query list, made by `compile` once per shared list.
     func compiledQuery(
         _ declared: [QueryParameter], _ compile: ([QueryParameter]) -> [CompiledRoute.Parameter]
     ) -> [CompiledRoute.Parameter] {
         if declared.isEmpty { return [] }
-        guard let address = declared.withUnsafeBufferPointer({ $0.baseAddress.map(UnsafeRawPointer.init) })
-        else { return compile(declared) }
+        guard let address = StorageIdentity(of: declared) else { return compile(declared) }
         if let known = queryLists[address] { return known }
         let made = compile(declared)
         queryLists[address] = made
@@ -387,8 +384,8 @@ final class ValidatorPool {
 
     /// Lists handed out most recently, compared before hashing: a generated table repeats a
     /// few lists over and over.
-    @exclusivity(unchecked) private var recentValidatorLists: [[ParameterValidator]] = []
-    @exclusivity(unchecked) private var recentExtractions: [[(name: String, source: CompiledRoute.Source)]] =
+    private var recentValidatorLists: [[ParameterValidator]] = []
+    private var recentExtractions: [[(name: String, source: CompiledRoute.Source)]] =
         []
     private static let recentLimit = 16
 
@@ -442,7 +439,7 @@ final class ValidatorPool {
     /// Extraction lists in the order a route's parameters are declared, each with the shared
     /// list sorted by name that it gives, most recent last: a route whose parameters are
     /// declared as an earlier route's were takes that route's list without sorting.
-    @exclusivity(unchecked) private var recentDeclaredExtractions:
+    private var recentDeclaredExtractions:
         [(
             declared: [(name: String, source: CompiledRoute.Source)],
             sorted: [(name: String, source: CompiledRoute.Source)]

@@ -86,14 +86,16 @@ struct RouteRelations {
     /// segments has one shape per reading) that the guarded route does
     /// not take, either because the link fails the guarded route's parameter checks or
     /// because the navigate route is tried first. Ordered by navigate route, then guarded.
-    func guardedPairs(_ routes: [CompiledRoute], index: RouteOverlapIndex) -> [(CompiledRoute, CompiledRoute)]
-    {
+    /// `builder` holds every route of `routes`, each at its position.
+    func guardedPairs(_ routes: [CompiledRoute], builder: RouteTrie.Builder) -> [(
+        CompiledRoute, CompiledRoute
+    )] {
         var pairs: [(CompiledRoute, CompiledRoute)] = []
         var found: [Int] = []
         for position in routes.indices where routes[position].route.safety.requiresConfirmation {
             let guarded = routes[position]
             let guardedShapes = Self.pathShapes(guarded)
-            index.candidates(of: position, shapeOnly: true, into: &found)
+            builder.shapeCandidates(of: guarded, relations: self, into: &found)
             Self.sortUnique(&found, below: routes.count)
             for other in found {
                 let navigate = routes[other]

@@ -54,9 +54,6 @@ struct RouteTableValidation {
         }
         state.overlapFindings = []
 
-        let index = RouteOverlapIndex(
-            compiled, relations: relations,
-            trie: RouteTrie(trie, routes: compiled, precedence: table.options.precedence))
         for finding in overlaps.findings {
             let (earlier, later, problem) = (finding.earlier, finding.later, finding.problem)
             let reported =
@@ -66,7 +63,7 @@ struct RouteTableValidation {
             perRoute[reported].append(problem)
         }
         var guards: [Int: [Int]] = [:]
-        for (navigate, guarded) in relations.guardedPairs(compiled, index: index) {
+        for (navigate, guarded) in relations.guardedPairs(compiled, builder: trie) {
             guards[navigate.index, default: []].append(guarded.index)
             perRoute[navigate.index].append(
                 .navigationTakesGuardedLinks(
@@ -79,7 +76,10 @@ struct RouteTableValidation {
             problems, limit: limit, uncounted: overlaps.stoppedAt.map { [$0] } ?? [])
         let buildable = !problems.contains(where: \.isError)
         guard buildable else { return (problems, [], [:], nil, RouteNameIndex()) }
-        return (problems, compiled, guards, index.trie, names)
+        return (
+            problems, compiled, guards,
+            RouteTrie(trie, routes: compiled, precedence: table.options.precedence), names
+        )
     }
 
     /// What the checks of the routes one by one gather.
@@ -155,9 +155,7 @@ struct RouteTableValidation {
     static func isValidName(_ name: String) -> Bool {
         if name.isEmpty { return false }
         // Printable ASCII, the common case, is neither white space nor invisible.
-        if name.utf8.withContiguousStorageIfAvailable(Self.isPrintableASCII)
-            ?? name.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F })
-        {
+        if TextBytes.read(name, Self.isPrintableASCII) {
             return true
         }
         return !name.unicodeScalars.contains { $0.properties.isWhitespace || CharacterClass.isInvisible($0) }
@@ -321,56 +319,18 @@ struct RouteTableValidation {
     /// Whether a text holds an ASCII control character, read from its bytes in place when
     /// they are contiguous (as a declared literal's are).
     static func holdsControlCharacter(_ text: String) -> Bool {
-        if let found = text.utf8.withContiguousStorageIfAvailable(Self.holdsControlByte) { return found }
-        return text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F })
+        TextBytes.read(text, Self.holdsControlByte)
     }
 
-    private static let highBits: UInt64 = 0x8080_8080_8080_8080
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-
     /// Whether every byte is printable ASCII (0x21 to 0x7E), read eight bytes at a time.
-    static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        !holdsByte(below: 0x21, countingHighBytes: true, in: bytes)
+    static func isPrintableASCII(_ bytes: Span<UInt8>) -> Bool {
+        !TextBytes.holdsByte(below: 0x21, countingHighBytes: true, in: bytes)
     }
 
     /// Whether a byte is an ASCII control character (below 0x20, or 0x7F), read eight bytes
     /// at a time; the bytes of longer characters (over 0x7F) are passed over.
-    static func holdsControlByte(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        holdsByte(below: 0x20, countingHighBytes: false, in: bytes)
-    }
-
-    /// Whether a byte is below `low` or is 0x7F (or, when `countingHighBytes`, over 0x7F),
-    /// read eight bytes at a time.
-    ///
-    /// In a word whose bytes are all below 0x80, adding `0x80 - low` to each byte carries into
-    /// its high bit exactly when the byte is at least `low`, and adding 1 exactly when it is
-    /// 0x7F; no byte carries into the next. A word with a high bit set is an answer at once
-    /// when high bytes count, else it is read byte by byte.
-    @inline(__always)
-    private static func holdsByte(
-        below low: UInt8, countingHighBytes: Bool, in bytes: UnsafeBufferPointer<UInt8>
-    ) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
-        let raw = UnsafeRawPointer(base)
-        let count = bytes.count
-        let lift = UInt64(0x80 - low) &* ones
-        func holds(_ byte: UInt8) -> Bool { byte < low || byte == 0x7F || (countingHighBytes && byte > 0x7F) }
-        var i = 0
-        while i + 8 <= count {
-            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            if word & highBits == 0 {
-                if ~(word &+ lift) & highBits != 0 || (word &+ ones) & highBits != 0 { return true }
-            } else {
-                if countingHighBytes { return true }
-                for k in i..<(i + 8) where holds(bytes[k]) { return true }
-            }
-            i += 8
-        }
-        while i < count {
-            if holds(bytes[i]) { return true }
-            i += 1
-        }
-        return false
+    static func holdsControlByte(_ bytes: Span<UInt8>) -> Bool {
+        TextBytes.holdsByte(below: 0x20, countingHighBytes: false, in: bytes)
     }
 
     /// Routes that the gate or the matching rules would never let a link reach.
@@ -442,42 +402,38 @@ struct RouteTableValidation {
 /// Answers the declaration checks repeat for every route that declares the same type or
 /// default (a large table declares a few types thousands of times).
 ///
-/// A cache serves one table check, on one thread, and no access to it overlaps another: its
-/// stored properties skip the run-time exclusivity checks (see ``ValidatorPool``).
+/// A cache serves one table check, on one thread.
 final class DeclarationCache {
     /// The scope most recently found sound.
-    @exclusivity(unchecked) private(set) var soundScope: RouteScope?
+    private(set) var soundScope: RouteScope?
     /// The storage of the lists of ``soundScope``: the table keeps every list alive while it
-    /// is checked, so a pair of addresses names one scope.
-    @exclusivity(unchecked) private var soundScopeStorage: (UnsafeRawPointer?, UnsafeRawPointer?)?
+    /// is checked, so a pair of storage identities names one scope.
+    private var soundScopeStorage: (StorageIdentity?, StorageIdentity?)?
 
     /// Whether `scope` holds the very lists of the scope most recently found sound.
     func isSoundScope(_ scope: borrowing RouteScope) -> Bool {
         guard let soundScopeStorage else { return false }
-        return soundScopeStorage.0 == Self.address(of: scope.schemes)
-            && soundScopeStorage.1 == Self.address(of: scope.hosts)
+        return soundScopeStorage.0 == StorageIdentity(of: scope.schemes)
+            && soundScopeStorage.1 == StorageIdentity(of: scope.hosts)
     }
 
     /// Notes that `scope` is sound.
     func noteSoundScope(_ scope: RouteScope) {
         soundScope = scope
-        soundScopeStorage = (Self.address(of: scope.schemes), Self.address(of: scope.hosts))
+        soundScopeStorage = (StorageIdentity(of: scope.schemes), StorageIdentity(of: scope.hosts))
     }
 
-    private static func address<Element>(of list: [Element]) -> UnsafeRawPointer? {
-        list.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
-    }
-    /// Query lists whose defaults were all found valid, by the address of their storage: the
-    /// table keeps every list alive while it is checked, so an address names one list.
-    @exclusivity(unchecked) private var soundDefaultLists: Set<UnsafeRawPointer> = []
+    /// Query lists whose defaults were all found valid, by their storage: the table keeps
+    /// every list alive while it is checked, so a storage identity names one list.
+    private var soundDefaultLists: Set<StorageIdentity> = []
     /// The lists most recently found or noted sound, compared before hashing: neighbouring
     /// routes take turns among a few lists.
-    @exclusivity(unchecked) private var recentSoundDefaults: [UnsafeRawPointer] = []
+    private var recentSoundDefaults: [StorageIdentity] = []
     private static let recentSoundDefaultsLimit = 8
 
     /// Whether every default of this very list (the same storage) was found valid.
     func hasSoundDefaults(_ list: [QueryParameter]) -> Bool {
-        guard let address = Self.address(of: list) else { return list.isEmpty }
+        guard let address = StorageIdentity(of: list) else { return list.isEmpty }
         if recentSoundDefaults.contains(address) { return true }
         guard soundDefaultLists.contains(address) else { return false }
         noteRecentSoundDefaults(address)
@@ -486,20 +442,20 @@ final class DeclarationCache {
 
     /// Notes that every default of the list is valid.
     func noteSoundDefaults(_ list: [QueryParameter]) {
-        guard let address = Self.address(of: list) else { return }
+        guard let address = StorageIdentity(of: list) else { return }
         soundDefaultLists.insert(address)
         noteRecentSoundDefaults(address)
     }
 
-    private func noteRecentSoundDefaults(_ address: UnsafeRawPointer) {
+    private func noteRecentSoundDefaults(_ address: StorageIdentity) {
         if recentSoundDefaults.count == Self.recentSoundDefaultsLimit { recentSoundDefaults.removeFirst() }
         recentSoundDefaults.append(address)
     }
     /// The bounds problem of each type checked so far.
-    @exclusivity(unchecked) private var bounds: [ParameterType: String?] = [:]
+    private var bounds: [ParameterType: String?] = [:]
     /// The types most recently checked, compared before hashing: neighbouring routes take
     /// turns among a few enumerations, whose hashing reads every case.
-    @exclusivity(unchecked) private var recentBounds: [(type: ParameterType, problem: String?)] = []
+    private var recentBounds: [(type: ParameterType, problem: String?)] = []
     private static let recentBoundsLimit = 8
 
     /// ``ParameterType/boundsProblem``, computed once per distinct type.

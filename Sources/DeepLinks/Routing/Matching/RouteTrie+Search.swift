@@ -1,121 +1,111 @@
-extension RouteTrie {
-    /// The first route, in precedence order, that fully matches the link: its index, with
-    /// its typed parameters written to `parameters`; -1 when none matches.
-    ///
-    /// A path parameter is checked once: what its edge kept on the way down is stored in
-    /// `kept` at the segment's position and read back when the winner's parameters are
-    /// built. Backtracking overwrites a position before anything below it is tried, so the
-    /// winner reads the values of its own path. Nothing is copied up the recursion but an
-    /// index.
-    /// The routes are the trie's own (``terminalRoutes``), called without a reference counted.
-    func firstMatch(
-        _ input: MatchInput, kept: UnsafeMutableBufferPointer<KeptValue>, parameters: inout RouteParameters
-    ) -> Int {
-        firstMatch(node: 0, depth: 0, input, kept, &parameters)
-    }
+/// What a search of the trie does at each step of the one walk
+/// (``RouteTrie/walk(node:depth:carried:_:_:_:_:)``): the lookup, the lookup in declaration
+/// order and the explanation walk the trie alike and differ only in which parameter and
+/// catch-all edges they follow, what a branch carries, and what they do with the routes that
+/// end where the link does.
+protocol TrieSearch {
+    /// What a branch carries from the edges above it: nothing for a lookup, the parameter
+    /// that refused its segment for an explanation.
+    associatedtype Carried
 
-    private func firstMatch(
-        node index: Int, depth: Int, _ input: MatchInput, _ kept: UnsafeMutableBufferPointer<KeptValue>,
-        _ parameters: inout RouteParameters
-    ) -> Int {
+    /// What the branch through the parameter edge `e` carries when the search follows it for
+    /// the segment at `depth`, or `nil` when it does not; what it keeps of the segment goes to
+    /// `kept` at `depth`.
+    mutating func parameter(
+        _ e: Int, of trie: RouteTrie, at depth: Int, _ input: MatchInput, _ carried: Carried,
+        kept: inout KeptValues
+    ) -> Carried?
+
+    /// What the branch through the catch-all edge `e` carries when the search follows it for
+    /// the segments from `depth` (none left when `depth` is the link's segment count), or
+    /// `nil` when it does not.
+    mutating func catchAll(
+        _ e: Int, of trie: RouteTrie, from depth: Int, _ input: MatchInput, _ carried: Carried
+    ) -> Carried?
+
+    /// Tries the routes of the terminals in `range`, whose path the link fits; `true` ends the
+    /// walk.
+    mutating func routes(
+        _ range: Range<Int>, of trie: RouteTrie, _ input: MatchInput, _ carried: Carried,
+        kept: inout KeptValues, parameters: inout RouteParameters
+    ) -> Bool
+}
+
+extension RouteTrie {
+    /// The one walk of the trie along a link: from node `index` at segment `depth`, the
+    /// literal child first, then the parameter edges and the catch-all edges in precedence
+    /// order, each as `search` decides; `true` when the search ended.
+    ///
+    /// A path parameter is checked once: what its edge keeps on the way down is stored in
+    /// `kept` at the segment's position and read back when the winner's parameters are built.
+    /// Backtracking overwrites a position before anything below it is tried, so the winner
+    /// reads the values of its own path. Nothing is copied up the recursion but a flag.
+    func walk<Search: TrieSearch>(
+        node index: Int, depth: Int, carried: Search.Carried, _ input: MatchInput, _ search: inout Search,
+        _ kept: inout KeptValues, _ parameters: inout RouteParameters
+    ) -> Bool {
         let node = nodes[index]
         if depth == input.count {
-            return firstAccepting(node.terminals, input, kept, &parameters)
+            if search.routes(node.terminals, of: self, input, carried, kept: &kept, parameters: &parameters) {
+                return true
+            }
+            // A catch-all never matches zero segments: only an explanation lists its routes.
+            for e in node.catchAllEdges {
+                guard let below = search.catchAll(e, of: self, from: depth, input, carried) else { continue }
+                let target = nodes[Int(edges[e].target)]
+                if search.routes(
+                    target.terminals, of: self, input, below, kept: &kept, parameters: &parameters)
+                {
+                    return true
+                }
+            }
+            return false
         }
-        if node.hasLiterals, let child = input.withKey(depth, { literalChild(node, $0) }) {
-            let found = firstMatch(node: child, depth: depth + 1, input, kept, &parameters)
-            if found >= 0 { return found }
+        if node.hasLiterals, let child = input.withKey(depth, { literalChild(index, $0) }),
+            walk(node: child, depth: depth + 1, carried: carried, input, &search, &kept, &parameters)
+        {
+            return true
         }
-        if node.parameterStart == node.catchAllEnd { return -1 }
-        // The segment is read in place at each use: a copy bound once would count a
-        // reference to it (an atomic one for a segment over 15 bytes, such as a UUID).
-        if !input[depth].isEmpty {
-            for e in node.parameterEdges {
-                // Fields read one at a time: a copy of the edge would retain its validator.
-                let value = edges[e].checker._withUnsafeGuaranteedRef { $0.check(input[depth]) }
-                if case .none = value { continue }
-                if depth < kept.count { kept[depth] = value }
-                let found = firstMatch(
-                    node: Int(edges[e].target), depth: depth + 1, input, kept, &parameters)
-                if found >= 0 { return found }
+        if node.parameterStart == node.catchAllEnd { return false }
+        for e in node.parameterEdges {
+            guard let below = search.parameter(e, of: self, at: depth, input, carried, kept: &kept) else {
+                continue
+            }
+            if walk(
+                node: Int(edges[e].target), depth: depth + 1, carried: below, input, &search, &kept,
+                &parameters)
+            {
+                return true
             }
         }
         for e in node.catchAllEdges {
-            let edge = edges[e]
-            guard
-                CompiledRoute.catchAllAccepts(
-                    input, from: depth, validator: edge.validator, untyped: edge.untyped)
-            else { continue }
-            let found = firstAccepting(nodes[Int(edge.target)].terminals, input, kept, &parameters)
-            if found >= 0 { return found }
+            guard let below = search.catchAll(e, of: self, from: depth, input, carried) else { continue }
+            let target = nodes[Int(edges[e].target)]
+            if search.routes(target.terminals, of: self, input, below, kept: &kept, parameters: &parameters) {
+                return true
+            }
         }
-        return -1
+        return false
     }
 
-    /// The first of a node's routes that accepts the link, its parameters written to
-    /// `parameters`; -1 when none does.
-    @inline(__always)
-    private func firstAccepting(
-        _ terminalRange: Range<Int>, _ input: MatchInput, _ kept: UnsafeMutableBufferPointer<KeptValue>,
-        _ parameters: inout RouteParameters
+    /// The first route, in precedence order, that fully matches the link: its index, with
+    /// its typed parameters written to `parameters`; -1 when none matches. `kept` holds what
+    /// the edges keep of the path parameters (``TrieSearch/parameter(_:of:at:_:_:kept:)``).
+    func firstMatch(
+        _ input: MatchInput, kept: inout KeptValues, parameters: inout RouteParameters
     ) -> Int {
-        for t in terminalRange {
-            let accepted = terminalRoutes[t]._withUnsafeGuaranteedRef {
-                $0.accept(input, kept: kept, into: &parameters)
-            }
-            if accepted { return Int(terminals[t]) }
-        }
-        return -1
+        var search = FirstMatch()
+        _ = walk(node: 0, depth: 0, carried: (), input, &search, &kept, &parameters)
+        return search.found
     }
 
     /// The matching route declared first (lowest index): every candidate is visited.
     func earliestMatch(_ input: MatchInput, routes: [CompiledRoute]) -> Int? {
-        var best: Int?
-        earliestMatch(node: 0, depth: 0, input, routes, best: &best)
-        return best
-    }
-
-    private func earliestMatch(
-        node index: Int, depth: Int, _ input: MatchInput, _ routes: [CompiledRoute], best: inout Int?
-    ) {
-        let node = nodes[index]
-        func consider(_ terminalRange: Range<Int>) {
-            for t in terminalRange {
-                let r = Int(terminals[t])
-                if let current = best, current <= r { continue }
-                if routes[r].accepts(input) { best = r }
-            }
-        }
-        if depth == input.count {
-            consider(node.terminals)
-            return
-        }
-        if node.hasLiterals, let child = input.withKey(depth, { literalChild(node, $0) }) {
-            earliestMatch(node: child, depth: depth + 1, input, routes, best: &best)
-        }
-        let segment = input[depth]
-        if !segment.isEmpty {
-            for e in node.parameterEdges {
-                let edge = edges[e]
-                if case .none = edge.validator.check(segment) { continue }
-                earliestMatch(node: Int(edge.target), depth: depth + 1, input, routes, best: &best)
-            }
-        }
-        for e in node.catchAllEdges {
-            let edge = edges[e]
-            guard
-                CompiledRoute.catchAllAccepts(
-                    input, from: depth, validator: edge.validator, untyped: edge.untyped)
-            else { continue }
-            consider(nodes[Int(edge.target)].terminals)
-        }
-    }
-
-    /// A path parameter that failed on the way down, carried to the routes below it.
-    private struct CarriedFailure {
-        let depth: Int
-        let value: String?
-        let reason: ParameterFailure.Reason
+        var search = EarliestMatch(routes: routes)
+        var parameters = RouteParameters()
+        var kept = KeptValues(segmentCount: 0)
+        _ = walk(node: 0, depth: 0, carried: (), input, &search, &kept, &parameters)
+        return search.best
     }
 
     /// How far an explanation goes and what it keeps.
@@ -135,95 +125,186 @@ extension RouteTrie {
     /// with the parameter that failed. Appends `(route index, attempt)` pairs; returns the
     /// winner when `mode` stops at a match and one is found (under `firstVerdict`, the route
     /// of the one attempt kept).
-    func explain(
-        _ input: MatchInput, routes: [CompiledRoute], mode: ExplainMode,
-        into attempts: inout some RouteAttemptSink
+    func explain<Sink: RouteAttemptSink>(
+        _ input: MatchInput, routes: [CompiledRoute], mode: ExplainMode, into attempts: inout Sink
     ) -> Int? {
-        explain(node: 0, depth: 0, carried: nil, input, routes, mode, &attempts)
+        // The sink moves into the search and back: appending to a copy would copy its list.
+        var search = Explanation(routes: routes, mode: mode, attempts: consume attempts)
+        var parameters = RouteParameters()
+        var kept = KeptValues(segmentCount: 0)
+        _ = walk(node: 0, depth: 0, carried: nil, input, &search, &kept, &parameters)
+        attempts = search.attempts
+        return search.winner
+    }
+}
+
+/// The lookup: the first route in precedence order that accepts the link.
+private struct FirstMatch: TrieSearch {
+    /// The winner's position, -1 until one is found.
+    var found = -1
+
+    @inline(__always)
+    mutating func parameter(
+        _ e: Int, of trie: RouteTrie, at depth: Int, _ input: MatchInput, _ carried: Void,
+        kept: inout KeptValues
+    ) -> Void? {
+        // The segment is read in place at each use: a copy bound once would count a
+        // reference to it (an atomic one for a segment over 15 bytes, such as a UUID).
+        if input[depth].isEmpty { return nil }
+        let value = withoutRetaining(trie.edges[e].validator) { $0.check(input[depth]) }
+        if case .none = value { return nil }
+        kept[depth] = value
+        return ()
     }
 
-    private func explain(
-        node index: Int, depth: Int, carried: CarriedFailure?, _ input: MatchInput, _ routes: [CompiledRoute],
-        _ mode: ExplainMode, _ attempts: inout some RouteAttemptSink
-    ) -> Int? {
-        let node = nodes[index]
-        func evaluate(_ terminalRange: Range<Int>, carried: CarriedFailure?) -> Int? {
-            for t in terminalRange {
-                let r = Int(terminals[t])
-                let route = routes[r]
-                let result: RouteAttempt.Result
-                if let scope = route.scopeFailure(input) {
-                    if mode == .firstVerdict { continue }
-                    result = scope
-                } else if let carried {
-                    // The reading that ends here names the segment: a parameter's position in
-                    // the link depends on the optional segments the reading has.
-                    let reading = terminalRoutes[t].takeUnretainedValue()
-                    result = .parameterFailed(
-                        ParameterFailure(
-                            parameter: reading.segment(at: carried.depth).name ?? "", location: .path,
-                            value: carried.value, reason: carried.reason))
-                } else if let failure = route.queryFailure(input) {
-                    result = .parameterFailed(failure)
-                } else {
-                    result = .matched
-                }
-                attempts.append(r, RouteAttempt(route: route.name, result: result))
-                switch mode {
-                case .all: break
-                case .stopAtMatch: if result == .matched { return r }
-                case .firstVerdict: return r
-                }
+    @inline(__always)
+    mutating func catchAll(
+        _ e: Int, of trie: RouteTrie, from depth: Int, _ input: MatchInput, _ carried: Void
+    ) -> Void? {
+        CompiledRoute.catchAllAccepts(
+            input, from: depth, validator: trie.edges[e].validator, untyped: trie.edges[e].untyped)
+            ? () : nil
+    }
+
+    @inline(__always)
+    mutating func routes(
+        _ range: Range<Int>, of trie: RouteTrie, _ input: MatchInput, _ carried: Void,
+        kept: inout KeptValues, parameters: inout RouteParameters
+    ) -> Bool {
+        for t in range {
+            // The routes are called without a reference counted (``withoutRetaining(_:_:)``).
+            let accepted = withoutRetaining(trie.terminalRoutes[t]) {
+                $0.accept(input, kept: &kept, into: &parameters)
             }
-            return nil
-        }
-        if depth == input.count {
-            if let found = evaluate(node.terminals, carried: carried) { return found }
-            // A catch-all never matches zero segments; list its routes with the reason.
-            for e in node.catchAllEdges {
-                let failure = carried ?? CarriedFailure(depth: depth, value: nil, reason: .missing)
-                if let found = evaluate(nodes[Int(edges[e].target)].terminals, carried: failure) {
-                    return found
-                }
+            if accepted {
+                found = Int(trie.terminals[t])
+                return true
             }
-            return nil
         }
-        if node.hasLiterals, let child = input.withKey(depth, { literalChild(node, $0) }),
-            let found = explain(
-                node: child, depth: depth + 1, carried: carried, input, routes, mode, &attempts)
-        {
-            return found
-        }
+        return false
+    }
+}
+
+/// The lookup in declaration order: every route whose path the link fits is visited, and the
+/// one declared first that accepts the link wins.
+private struct EarliestMatch: TrieSearch {
+    let routes: [CompiledRoute]
+    var best: Int?
+
+    mutating func parameter(
+        _ e: Int, of trie: RouteTrie, at depth: Int, _ input: MatchInput, _ carried: Void,
+        kept: inout KeptValues
+    ) -> Void? {
         let segment = input[depth]
-        for e in node.parameterEdges {
-            let edge = edges[e]
-            var failure = carried
-            if failure == nil {
-                if segment.isEmpty {
-                    failure = CarriedFailure(depth: depth, value: segment, reason: .empty)
-                } else if case .failure(let reason) = edge.validator.validate(segment) {
-                    failure = CarriedFailure(depth: depth, value: segment, reason: reason)
+        if segment.isEmpty { return nil }
+        if case .none = trie.edges[e].validator.check(segment) { return nil }
+        return ()
+    }
+
+    mutating func catchAll(
+        _ e: Int, of trie: RouteTrie, from depth: Int, _ input: MatchInput, _ carried: Void
+    ) -> Void? {
+        CompiledRoute.catchAllAccepts(
+            input, from: depth, validator: trie.edges[e].validator, untyped: trie.edges[e].untyped)
+            ? () : nil
+    }
+
+    mutating func routes(
+        _ range: Range<Int>, of trie: RouteTrie, _ input: MatchInput, _ carried: Void,
+        kept: inout KeptValues, parameters: inout RouteParameters
+    ) -> Bool {
+        for t in range {
+            let r = Int(trie.terminals[t])
+            if let current = best, current <= r { continue }
+            if routes[r].accepts(input) { best = r }
+        }
+        // Every candidate is visited: the walk goes on.
+        return false
+    }
+}
+
+/// A path parameter that failed on the way down, carried to the routes below it.
+struct CarriedFailure {
+    let depth: Int
+    let value: String?
+    let reason: ParameterFailure.Reason
+}
+
+/// The explanation: every route tried, in precedence order, with why it failed or matched.
+/// It also follows the parameter edges that refuse their segment, carrying the refusal to
+/// the routes below them.
+private struct Explanation<Sink: RouteAttemptSink>: TrieSearch {
+    let routes: [CompiledRoute]
+    let mode: RouteTrie.ExplainMode
+    var attempts: Sink
+    /// The route that ended the walk, if one did.
+    var winner: Int?
+
+    mutating func parameter(
+        _ e: Int, of trie: RouteTrie, at depth: Int, _ input: MatchInput, _ carried: CarriedFailure?,
+        kept: inout KeptValues
+    ) -> CarriedFailure?? {
+        if let carried { return .some(carried) }
+        let segment = input[depth]
+        if segment.isEmpty { return .some(CarriedFailure(depth: depth, value: segment, reason: .empty)) }
+        if case .failure(let reason) = trie.edges[e].validator.validate(segment) {
+            return .some(CarriedFailure(depth: depth, value: segment, reason: reason))
+        }
+        return .some(nil)
+    }
+
+    mutating func catchAll(
+        _ e: Int, of trie: RouteTrie, from depth: Int, _ input: MatchInput, _ carried: CarriedFailure?
+    ) -> CarriedFailure?? {
+        if let carried { return .some(carried) }
+        let edge = trie.edges[e]
+        guard
+            let reason = CompiledRoute.catchAllFailure(
+                input, from: depth, validator: edge.validator, untyped: edge.untyped)
+        else { return .some(nil) }
+        // No segment left: nothing to quote.
+        let value = depth < input.count ? input.suffix(from: depth).joined(separator: "/") : nil
+        return .some(CarriedFailure(depth: depth, value: value, reason: reason))
+    }
+
+    mutating func routes(
+        _ range: Range<Int>, of trie: RouteTrie, _ input: MatchInput, _ carried: CarriedFailure?,
+        kept: inout KeptValues, parameters: inout RouteParameters
+    ) -> Bool {
+        for t in range {
+            let r = Int(trie.terminals[t])
+            let route = routes[r]
+            let result: RouteAttempt.Result
+            if let scope = route.scopeFailure(input) {
+                if mode == .firstVerdict { continue }
+                result = scope
+            } else if let carried {
+                // The reading that ends here names the segment: a parameter's position in
+                // the link depends on the optional segments the reading has.
+                let reading = trie.terminalRoutes[t]
+                result = .parameterFailed(
+                    ParameterFailure(
+                        parameter: reading.segment(at: carried.depth).name ?? "", location: .path,
+                        value: carried.value, reason: carried.reason))
+            } else if let failure = route.queryFailure(input) {
+                result = .parameterFailed(failure)
+            } else {
+                result = .matched
+            }
+            attempts.append(r, RouteAttempt(route: route.name, result: result))
+            switch mode {
+            case .all: break
+            case .stopAtMatch:
+                if result == .matched {
+                    winner = r
+                    return true
                 }
-            }
-            if let found = explain(
-                node: Int(edge.target), depth: depth + 1, carried: failure, input, routes, mode, &attempts)
-            {
-                return found
+            case .firstVerdict:
+                winner = r
+                return true
             }
         }
-        for e in node.catchAllEdges {
-            let edge = edges[e]
-            var failure = carried
-            if failure == nil,
-                let reason = CompiledRoute.catchAllFailure(
-                    input, from: depth, validator: edge.validator, untyped: edge.untyped)
-            {
-                failure = CarriedFailure(
-                    depth: depth, value: input.suffix(from: depth).joined(separator: "/"), reason: reason)
-            }
-            if let found = evaluate(nodes[Int(edge.target)].terminals, carried: failure) { return found }
-        }
-        return nil
+        return false
     }
 }
 

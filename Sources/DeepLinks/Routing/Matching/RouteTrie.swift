@@ -1,24 +1,19 @@
 /// The compiled form of the routes of one priority level: a trie over path segments,
 /// flattened into arrays.
 ///
-/// Each node holds its literal children (in a shared array, found by a scan when they are
-/// few and through an open-addressing table of their positions when many), then
-/// its parameter edges and catch-all edges in precedence order, then the routes that end
-/// there in precedence order. Nodes are 32 bytes of indices into shared arrays, so a lookup
-/// touches few cache lines. A lookup walks the link's segments once, backtracking only where
-/// a literal and a parameter (or two parameters) both accept a segment, so its cost grows
-/// with the length of the link and the branching along it, not with the number of routes.
+/// Each node holds its literal children (in a shared array, found through the trie's one hash
+/// table, ``literalTable``, keyed by the parent node and the segment), then its parameter
+/// edges and catch-all edges in precedence order, then the routes that end there in
+/// precedence order. Nodes are 28 bytes of indices into shared arrays, so a lookup touches
+/// few cache lines. A lookup walks the link's segments once (``walk(node:depth:carried:_:_:_:_:)``),
+/// backtracking only where a literal and a parameter (or two parameters) both accept a
+/// segment, so its cost grows with the length of the link and the branching along it, not
+/// with the number of routes.
 ///
 /// A class, because the tries are built once and read by every lookup: a reference is
 /// passed where a struct would retain each of its arrays.
 final class RouteTrie: Sendable {
-    /// Nodes with more literal children than this use a hash table; the others a short scan.
-    static let literalScanLimit = 8
-
     struct Node: Sendable {
-        /// Where the node's table starts in ``RouteTrie/literalSlots``, or -1 when its
-        /// literals are found by a scan of ``RouteTrie/literalEdges``.
-        let literalMap: Int32
         let literalStart: Int32
         let literalEnd: Int32
         let parameterStart: Int32
@@ -31,7 +26,7 @@ final class RouteTrie: Sendable {
         var parameterEdges: Range<Int> { Int(parameterStart)..<Int(catchAllStart) }
         var catchAllEdges: Range<Int> { Int(catchAllStart)..<Int(catchAllEnd) }
         var terminals: Range<Int> { Int(terminalStart)..<Int(terminalEnd) }
-        var hasLiterals: Bool { literalMap >= 0 || literalStart < literalEnd }
+        var hasLiterals: Bool { literalStart < literalEnd }
     }
 
     struct LiteralEdge: Sendable {
@@ -39,111 +34,52 @@ final class RouteTrie: Sendable {
         /// ``RouteTrie/literalHash(_:)`` of the key: most segments that differ from the key
         /// are told apart by it without comparing strings.
         let hash: UInt64
+        let parent: Int32
         let target: Int32
     }
 
     struct Edge: Sendable {
         let validator: ParameterValidator
-        /// ``validator`` without a reference counted: the search calls it through
-        /// `_withUnsafeGuaranteedRef`, where a call on the strong reference read from the
-        /// array retains and releases it (atomically) for every edge tried. ``validator``
-        /// keeps it alive.
-        let checker: Unmanaged<ParameterValidator>
         let untyped: Bool
         let target: Int32
-
-        init(validator: ParameterValidator, untyped: Bool, target: Int32) {
-            self.validator = validator
-            checker = Unmanaged.passUnretained(validator)
-            self.untyped = untyped
-            self.target = target
-        }
     }
 
     let nodes: [Node]
+    /// Each node's literal edges, by key, node after node.
     let literalEdges: [LiteralEdge]
-    /// The tables of nodes with many literals: positions in ``literalEdges`` (-1 for an
-    /// empty slot), ``tableCapacity(_:)`` slots per node, probed linearly from the hash.
-    let literalSlots: [Int32]
+    /// The positions in ``literalEdges``, by parent and key (``edgeHash(_:parent:)``).
+    let literalTable: PositionTable
     let edges: [Edge]
     /// Indices into the router's compiled routes.
     let terminals: [Int32]
-    /// The route of each terminal (for a route with optional segments, the reading that ends
-    /// there, whose parameter positions are the link's), without a reference counted: the search calls it through
-    /// `_withUnsafeGuaranteedRef`, where a call on the strong reference read from the routes
-    /// array retains and releases it (atomically) for every route tried. ``routes`` keeps
-    /// them alive.
-    let terminalRoutes: [Unmanaged<CompiledRoute>]
-    /// The compiled route of each terminal (the reading that ends there), kept alive for
-    /// ``terminalRoutes``.
-    private let routes: [CompiledRoute]
+    /// The compiled route of each terminal: for a route with optional segments, the reading
+    /// that ends there, whose parameter positions are the link's.
+    let terminalRoutes: [CompiledRoute]
 
     /// The child for a literal segment, or `nil`.
     @inline(__always)
-    func literalChild(_ node: Node, _ key: String) -> Int? {
+    func literalChild(_ node: Int, _ key: String) -> Int? {
         let hash = Self.literalHash(key)
-        if node.literalMap >= 0 {
-            let base = Int(node.literalMap)
-            let mask = Self.tableCapacity(Int(node.literalEnd - node.literalStart)) - 1
-            var slot = Int(truncatingIfNeeded: hash) & mask
-            while true {
-                let e = Int(literalSlots[base + slot])
-                if e < 0 { return nil }
-                if literalEdges[e].hash == hash, literalEdges[e].key == key {
-                    return Int(literalEdges[e].target)
-                }
-                slot = (slot + 1) & mask
-            }
+        let parent = Int32(truncatingIfNeeded: node)
+        let found = literalTable.find(Self.edgeHash(hash, parent: parent)) { e in
+            literalEdges[e].parent == parent && literalEdges[e].hash == hash && literalEdges[e].key == key
         }
-        for i in node.literalEdges where literalEdges[i].hash == hash && literalEdges[i].key == key {
-            return Int(literalEdges[i].target)
-        }
-        return nil
+        return found.map { Int(literalEdges[$0].target) }
     }
 
-    /// The number of slots of the table of a node with `count` literals: a power of two, at
-    /// least twice the count, so that probes stay short.
-    @inline(__always)
-    static func tableCapacity(_ count: Int) -> Int {
-        1 << (Int.bitWidth - (2 * count - 1).leadingZeroBitCount)
-    }
-
-    /// A 64-bit hash of the text's UTF-8 bytes, read eight at a time: cheaper than `Hasher`,
-    /// and the same within a process, which is all the tables need.
+    /// A 64-bit hash of the text's UTF-8 bytes (``TextBytes/hash(_:)``): cheaper than
+    /// `Hasher`, and the same within a process, which is all the tables need.
     @inline(__always)
     static func literalHash(_ text: String) -> UInt64 {
-        if let hash = text.utf8.withContiguousStorageIfAvailable(literalHash) { return hash }
-        return Array(text.utf8).withUnsafeBufferPointer(literalHash)
+        TextBytes.read(text, TextBytes.hash)
     }
 
+    /// The hash of a literal edge in the trie's table: its key's hash mixed with its parent.
     @inline(__always)
-    static func literalHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        let count = bytes.count
-        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: count)
-        guard let base = bytes.baseAddress else { return hash }
-        let raw = UnsafeRawPointer(base)
-        var i = 0
-        while i + 8 <= count {
-            hash = (hash ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
-            hash ^= hash >> 29
-            i += 8
-        }
-        // The last 0 to 7 bytes in at most three loads, none past the end.
-        var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        if count & 4 != 0 {
-            tail = UInt64(raw.loadUnaligned(fromByteOffset: i, as: UInt32.self))
-            shift = 32
-            i += 4
-        }
-        if count & 2 != 0 {
-            tail |= UInt64(raw.loadUnaligned(fromByteOffset: i, as: UInt16.self)) << shift
-            shift += 16
-            i += 2
-        }
-        if count & 1 != 0 { tail |= UInt64(raw.load(fromByteOffset: i, as: UInt8.self)) << shift }
-        hash = (hash ^ tail) &* 0x94D0_49BB_1331_11EB
-        return hash ^ (hash >> 31)
+    static func edgeHash(_ hash: UInt64, parent: Int32) -> UInt64 {
+        var mixed = hash ^ (UInt64(UInt32(bitPattern: parent)) &* 0x9E37_79B9_7F4A_7C15)
+        mixed ^= mixed >> 32
+        return mixed
     }
 
     /// The trie while it is built: edges and terminals in flat lists, each node's own linked
@@ -184,8 +120,8 @@ final class RouteTrie: Sendable {
         }
 
         var literals: [Literal] = []
-        /// Positions in ``literals`` (-1 for an empty slot), probed linearly.
-        var slots: [Int32]
+        /// The positions in ``literals``, by parent and key (``RouteTrie/edgeHash(_:parent:)``).
+        var literalTable: PositionTable
         var parameterEdges: [ParameterEdge] = []
         /// Route and the node's next terminal (-1 ends the list).
         var terminals: [(route: Int32, next: Int32)] = []
@@ -197,12 +133,12 @@ final class RouteTrie: Sendable {
         var firstTerminal: [Int32] = [-1]
         /// For routes whose literals ignore case: the declared texts other than its key of
         /// each literal node reached by one, and the literal nodes some route reaches by their
-        /// key as declared (the overlap walk reads them, ``RouteOverlapIndex``).
+        /// key as declared (the overlap walk reads them, ``RouteTrie/Builder/overlapCandidates(of:relations:into:)``).
         var literalTexts: [Int32: [String]] = [:]
         var keyedLiterals: Set<Int32> = []
         /// Per node, the lowest and highest priority of the routes ending at or below it, and
         /// how many end at it; per terminal, its route and the route's priority (the overlap
-        /// walk reads them, ``RouteOverlapIndex``).
+        /// walk reads them, ``RouteTrie/Builder/overlapCandidates(of:relations:into:)``).
         var minimumPriority: [Int] = [Int.max]
         var maximumPriority: [Int] = [Int.min]
         var terminalCounts: [Int32] = [0]
@@ -214,7 +150,7 @@ final class RouteTrie: Sendable {
         /// A builder sized for about `routeCount` routes (it grows past that): routes share
         /// their first segments, so a table has about as many literal edges as routes.
         init(routeCount: Int) {
-            slots = Array(repeating: -1, count: RouteTrie.tableCapacity(max(8, routeCount)))
+            literalTable = PositionTable(capacity: max(4, routeCount))
             literals.reserveCapacity(routeCount)
             parameterEdges.reserveCapacity(routeCount)
             terminals.reserveCapacity(routeCount)
@@ -242,59 +178,36 @@ final class RouteTrie: Sendable {
             return Int32(firstEdge.count - 1)
         }
 
-        @inline(__always)
-        private static func slot(_ hash: UInt64, _ parent: Int32, _ mask: Int) -> Int {
-            var mixed = hash ^ (UInt64(UInt32(bitPattern: parent)) &* 0x9E37_79B9_7F4A_7C15)
-            mixed ^= mixed >> 32
-            return Int(truncatingIfNeeded: mixed) & mask
-        }
-
         /// The child of `node` for a literal key, made when new.
         mutating func literalChild(_ node: Int32, _ key: String) -> Int32 {
             let hash = RouteTrie.literalHash(key)
-            let mask = slots.count - 1
-            var slot = Self.slot(hash, node, mask)
-            while true {
-                let e = Int(slots[slot])
-                if e < 0 { break }
-                if literals[e].hash == hash, literals[e].parent == node, literals[e].key == key {
-                    return literals[e].child
-                }
-                slot = (slot + 1) & mask
-            }
+            let existing = find(node, key, hash)
+            if existing >= 0 { return existing }
             let child = newNode()
-            slots[slot] = Int32(literals.count)
+            if literalTable.isFull {
+                literalTable.grow { [literals] e in
+                    RouteTrie.edgeHash(literals[e].hash, parent: literals[e].parent)
+                }
+            }
+            literalTable.insert(literals.count, hash: RouteTrie.edgeHash(hash, parent: node))
             literals.append(
                 Literal(key: key, hash: hash, parent: node, child: child, next: firstLiteral[Int(node)]))
             firstLiteral[Int(node)] = Int32(literals.count - 1)
-            if literals.count * 2 > slots.count { growSlots() }
             return child
         }
 
         /// The child of `node` for a literal key, or -1 when there is none (nothing is made).
         func existingLiteralChild(_ node: Int32, _ key: String) -> Int32 {
             guard firstLiteral[Int(node)] >= 0 else { return -1 }
-            let hash = RouteTrie.literalHash(key)
-            let mask = slots.count - 1
-            var slot = Self.slot(hash, node, mask)
-            while true {
-                let e = Int(slots[slot])
-                if e < 0 { return -1 }
-                if literals[e].hash == hash, literals[e].parent == node, literals[e].key == key {
-                    return literals[e].child
-                }
-                slot = (slot + 1) & mask
-            }
+            return find(node, key, RouteTrie.literalHash(key))
         }
 
-        private mutating func growSlots() {
-            let capacity = slots.count * 2
-            slots = Array(repeating: -1, count: capacity)
-            for e in literals.indices {
-                var slot = Self.slot(literals[e].hash, literals[e].parent, capacity - 1)
-                while slots[slot] >= 0 { slot = (slot + 1) & (capacity - 1) }
-                slots[slot] = Int32(e)
+        @inline(__always)
+        private func find(_ node: Int32, _ key: String, _ hash: UInt64) -> Int32 {
+            let found = literalTable.find(RouteTrie.edgeHash(hash, parent: node)) { e in
+                literals[e].parent == node && literals[e].hash == hash && literals[e].key == key
             }
+            return found.map { literals[$0].child } ?? -1
         }
 
         /// The child of `node` for a parameter or catch-all segment, made when new.
@@ -419,7 +332,7 @@ final class RouteTrie: Sendable {
         let nodeCount = builder.nodeCount
         var nodes: [Node] = []
         var literalEdges: [LiteralEdge] = []
-        var literalSlots: [Int32] = []
+        var literalTable = PositionTable(capacity: builder.literals.count)
         var edges: [Edge] = []
         var terminals: [Int32] = []
         // The compiled route (the reading) of each terminal.
@@ -430,14 +343,6 @@ final class RouteTrie: Sendable {
         edges.reserveCapacity(builder.parameterEdges.count)
         terminals.reserveCapacity(builder.terminals.count)
         terminalCompiled.reserveCapacity(builder.terminals.count)
-        var slotCount = 0
-        var literalCounts = [Int32](repeating: 0, count: nodeCount)
-        for literal in builder.literals { literalCounts[Int(literal.parent)] += 1 }
-        for count in literalCounts where count > RouteTrie.literalScanLimit {
-            slotCount += RouteTrie.tableCapacity(Int(count))
-        }
-        literalSlots.reserveCapacity(slotCount)
-
         // Read through locals: a closure that captured the builder would copy it.
         let builtLiterals = builder.literals
         let builtEdges = builder.parameterEdges
@@ -446,7 +351,6 @@ final class RouteTrie: Sendable {
         var ordered: [Int32] = []
         for n in 0..<nodeCount {
             let literalStart = literalEdges.count
-            var literalMap = -1
             // Most nodes have no literal or parameter child: their lists are left as they are.
             if !scratch.isEmpty { scratch.removeAll(keepingCapacity: true) }
             var l = Int(builder.firstLiteral[n])
@@ -459,17 +363,11 @@ final class RouteTrie: Sendable {
             }
             for l in scratch {
                 let literal = builder.literals[Int(l)]
-                literalEdges.append(LiteralEdge(key: literal.key, hash: literal.hash, target: literal.child))
-            }
-            if scratch.count > RouteTrie.literalScanLimit {
-                literalMap = literalSlots.count
-                let capacity = RouteTrie.tableCapacity(scratch.count)
-                literalSlots.append(contentsOf: repeatElement(-1, count: capacity))
-                for e in literalStart..<literalEdges.count {
-                    var slot = Int(truncatingIfNeeded: literalEdges[e].hash) & (capacity - 1)
-                    while literalSlots[literalMap + slot] >= 0 { slot = (slot + 1) & (capacity - 1) }
-                    literalSlots[literalMap + slot] = Int32(e)
-                }
+                literalTable.insert(
+                    literalEdges.count, hash: RouteTrie.edgeHash(literal.hash, parent: Int32(n)))
+                literalEdges.append(
+                    LiteralEdge(key: literal.key, hash: literal.hash, parent: Int32(n), target: literal.child)
+                )
             }
 
             let parameterStart = edges.count
@@ -514,18 +412,17 @@ final class RouteTrie: Sendable {
             }
             nodes.append(
                 Node(
-                    literalMap: Int32(literalMap), literalStart: Int32(literalStart),
+                    literalStart: Int32(literalStart),
                     literalEnd: Int32(literalEdges.count), parameterStart: Int32(parameterStart),
                     catchAllStart: Int32(catchAllStart), catchAllEnd: Int32(edges.count),
                     terminalStart: Int32(terminalStart), terminalEnd: Int32(terminals.count)))
         }
         self.nodes = nodes
         self.literalEdges = literalEdges
-        self.literalSlots = literalSlots
+        self.literalTable = literalTable
         self.edges = edges
         self.terminals = terminals
-        terminalRoutes = terminalCompiled.map { Unmanaged.passUnretained($0) }
-        self.routes = terminalCompiled
+        terminalRoutes = terminalCompiled
     }
 
     /// The order of routes that share a path shape: the more specific scope, then more

@@ -184,27 +184,20 @@ public struct Router: Sendable {
         return index
     }
 
-    /// What the trie keeps of the path parameters it checked, for the winner, so that none
-    /// is checked twice; positions past the buffer are validated again.
-    static let keptPathValues = 16
-
     /// The index of the winner under ``RoutingOptions/Precedence/specificity``, with its
     /// parameters written into `parameters` (given empty).
     @inline(__always)
     private func firstMatchIndex(_ input: MatchInput, parameters: inout RouteParameters) -> Int? {
-        withUnsafeTemporaryAllocation(of: KeptValue.self, capacity: Self.keptPathValues) { buffer in
-            let kept = UnsafeMutableBufferPointer(rebasing: buffer[..<min(input.count, Self.keptPathValues)])
-            kept.initialize(repeating: .none)
-            // Each level is called through an unretained reference: `for level in levels`
-            // retains and releases each trie around its search.
-            for l in levels.indices {
-                let found = Unmanaged.passUnretained(levels[l])._withUnsafeGuaranteedRef {
-                    $0.firstMatch(input, kept: kept, parameters: &parameters)
-                }
-                if found >= 0 { return found }
+        var kept = KeptValues(segmentCount: input.count)
+        // Each level is called without a reference counted: `for level in levels` retains
+        // and releases each trie around its search.
+        for l in levels.indices {
+            let found = withoutRetaining(levels[l]) {
+                $0.firstMatch(input, kept: &kept, parameters: &parameters)
             }
-            return nil
+            if found >= 0 { return found }
         }
+        return nil
     }
 
     func matchIndex(_ input: MatchInput) -> Int? {

@@ -142,32 +142,31 @@ private struct ASCIITypeText {
     typealias Failure = ParameterTypeSyntaxError
 
     let text: String
-    let bytes: UnsafeBufferPointer<UInt8>
+    /// The text's bytes, copied once (a type's text is a few bytes).
+    let bytes: [UInt8]
     /// Where the next token is looked for.
     var cursor = 0
 
-    /// The parsed type or its error, or `nil` when the text is not ASCII (or not contiguous).
+    /// The parsed type or its error, or `nil` when the text is not ASCII.
     static func parse(_ text: String) -> Result<ParameterType, Failure>? {
-        text.utf8.withContiguousStorageIfAvailable { bytes -> Result<ParameterType, Failure>? in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-            var reader = ASCIITypeText(text: text, bytes: bytes)
-            do throws(Failure) {
-                return .success(try reader.parse())
-            } catch {
-                return .failure(error)
-            }
-        } ?? nil
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        var reader = ASCIITypeText(text: text, bytes: Array(text.utf8))
+        do throws(Failure) {
+            return .success(try reader.parse())
+        } catch {
+            return .failure(error)
+        }
     }
 
     private func string(_ range: Range<Int>) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        String(decoding: bytes[range], as: UTF8.self)
     }
 
     private func fail(_ reason: Failure.Reason) -> Failure { Failure(text: text, reason: reason) }
 
-    private func token(_ range: Range<Int>, is name: StaticString) -> Bool {
-        range.count == name.utf8CodeUnitCount
-            && memcmp(bytes.baseAddress! + range.lowerBound, name.utf8Start, range.count) == 0
+    private func token(_ range: Range<Int>, is name: String) -> Bool {
+        range.count == name.utf8.count
+            && bytes[range].elementsEqual(name.utf8)
     }
 
     /// The index of the first `]` at or after `start`.

@@ -118,25 +118,12 @@ final class ParameterValidator: Sendable {
     static func integer(_ text: String, in range: ClosedRange<Int>) -> Result<
         ParameterValue, ParameterFailure.Reason
     > {
-        if let parsed = text.utf8.withContiguousStorageIfAvailable({ integer($0, in: range) }) {
-            return parsed
-        }
-        let utf8 = text.utf8
-        guard let first = utf8.first else { return .failure(.empty) }
-        let digits = first == UInt8(ascii: "-") ? utf8.dropFirst() : utf8[...]
-        guard let lead = digits.first, digits.allSatisfy(ASCII.isDigit) else {
-            return .failure(.notAnInteger)
-        }
-        if lead == UInt8(ascii: "0"), digits.count > 1 || first == UInt8(ascii: "-") {
-            return .failure(.notAnInteger)
-        }
-        guard let value = Int(text), range.contains(value) else { return .failure(.outOfRange(range)) }
-        return .success(.integer(value))
+        TextBytes.read(text) { integer($0, in: range) }
     }
 
     /// ``integer(_:in:)`` in one pass over the bytes, with the same answers.
     private static func integer(
-        _ bytes: UnsafeBufferPointer<UInt8>, in range: ClosedRange<Int>
+        _ bytes: Span<UInt8>, in range: ClosedRange<Int>
     ) -> Result<ParameterValue, ParameterFailure.Reason> {
         switch parseInteger(bytes, in: range) {
         case .value(let value): return .success(.integer(value))
@@ -158,9 +145,9 @@ final class ParameterValidator: Sendable {
     /// the value is accumulated as a negative number so that `Int.min` fits, and an overflow
     /// is out of range.
     @inline(__always)
-    static func parseInteger(_ bytes: UnsafeBufferPointer<UInt8>, in range: ClosedRange<Int>) -> ParsedInteger
-    {
-        guard let first = bytes.first else { return .empty }
+    static func parseInteger(_ bytes: Span<UInt8>, in range: ClosedRange<Int>) -> ParsedInteger {
+        guard !bytes.isEmpty else { return .empty }
+        let first = bytes[0]
         let negative = first == UInt8(ascii: "-")
         let start = negative ? 1 : 0
         guard start < bytes.count else { return .notAnInteger }
@@ -194,17 +181,17 @@ final class ParameterValidator: Sendable {
         if text.isEmpty { return length.contains(0) ? .success(.string(text)) : .failure(.empty) }
         // Printable ASCII, the usual case: one character per byte, each its own scalar.
         typealias Answer = Result<ParameterValue, ParameterFailure.Reason>
-        let printable = text.utf8.withContiguousStorageIfAvailable { bytes -> Answer? in
-            guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+        let printable = TextBytes.read(text) { bytes -> Answer? in
+            guard isPrintableASCII(bytes) else { return nil }
             if bytes.count > length.upperBound { return .failure(.tooLong(maximum: length.upperBound)) }
             if bytes.count < length.lowerBound { return .failure(.tooShort(minimum: length.lowerBound)) }
-            for byte in bytes where !characters.contains(Unicode.Scalar(byte)) {
+            for i in bytes.indices where !characters.contains(Unicode.Scalar(bytes[i])) {
                 if characters.isAny { return .failure(.invisibleCharacter) }
-                return .failure(.characterNotAllowed(String(Character(Unicode.Scalar(byte)))))
+                return .failure(.characterNotAllowed(String(Character(Unicode.Scalar(bytes[i])))))
             }
             return .success(.string(text))
         }
-        if let printable, let answer = printable { return answer }
+        if let answer = printable { return answer }
         // Characters are grapheme clusters, and one can stack any number of combining marks,
         // so scalars are bounded too: at most `maxScalarsPerCharacter` in one character and
         // `scalarsPerCharacter` times the maximum length in all. Counting stops past either
@@ -253,15 +240,12 @@ final class ParameterValidator: Sendable {
     }
 
     static func uuid(_ text: String) -> Result<ParameterValue, ParameterFailure.Reason> {
-        if let parsed = text.utf8.withContiguousStorageIfAvailable({ uuid($0) }) { return parsed }
-        return Array(text.utf8).withUnsafeBufferPointer { uuid($0) }
+        TextBytes.read(text) { uuid($0) }
     }
 
     /// Reads the 8-4-4-4-12 form in one pass over the bytes: the checks and the value at
     /// once, without asking Foundation to parse the text a second time.
-    private static func uuid(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<
-        ParameterValue, ParameterFailure.Reason
-    > {
+    private static func uuid(_ bytes: Span<UInt8>) -> Result<ParameterValue, ParameterFailure.Reason> {
         guard !bytes.isEmpty else { return .failure(.empty) }
         guard let value = uuidBytes(bytes) else { return .failure(.notAUUID) }
         return .success(.uuid(UUID(uuid: value)))
@@ -269,25 +253,37 @@ final class ParameterValidator: Sendable {
 
     /// The 16 bytes of an 8-4-4-4-12 hexadecimal text (either case), or `nil`.
     @inline(__always)
-    static func uuidBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> uuid_t? {
+    static func uuidBytes(_ bytes: Span<UInt8>) -> uuid_t? {
         guard bytes.count == 36,
             bytes[8] == UInt8(ascii: "-"), bytes[13] == UInt8(ascii: "-"),
             bytes[18] == UInt8(ascii: "-"), bytes[23] == UInt8(ascii: "-")
         else { return nil }
-        var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        let parsed = withUnsafeMutableBytes(of: &value) { (out: UnsafeMutableRawBufferPointer) -> Bool in
-            var at = 0
-            for i in 0..<16 {
-                if at == 8 || at == 13 || at == 18 || at == 23 { at += 1 }
-                guard let high = ASCII.hexValue(bytes[at]), let low = ASCII.hexValue(bytes[at + 1]) else {
-                    return false
-                }
-                out[i] = high << 4 | low
-                at += 2
+        // The 32 hexadecimal digits as two 64-bit halves, first digit highest.
+        var halves: (UInt64, UInt64) = (0, 0)
+        var at = 0
+        for i in 0..<16 {
+            if at == 8 || at == 13 || at == 18 || at == 23 { at += 1 }
+            guard let high = ASCII.hexValue(bytes[at]), let low = ASCII.hexValue(bytes[at + 1]) else {
+                return nil
             }
-            return true
+            let byte = UInt64(high << 4 | low)
+            if i < 8 { halves.0 = halves.0 << 8 | byte } else { halves.1 = halves.1 << 8 | byte }
+            at += 2
         }
-        return parsed ? value : nil
+        func byte(_ half: UInt64, _ k: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: half >> (56 - 8 * k)) }
+        let (a, b) = halves
+        return (
+            byte(a, 0), byte(a, 1), byte(a, 2), byte(a, 3), byte(a, 4), byte(a, 5), byte(a, 6), byte(a, 7),
+            byte(b, 0), byte(b, 1), byte(b, 2), byte(b, 3), byte(b, 4), byte(b, 5), byte(b, 6), byte(b, 7)
+        )
+    }
+
+    /// Whether every byte is printable ASCII (0x20 to 0x7E), and there is at least one.
+    @inline(__always)
+    static func isPrintableASCII(_ bytes: Span<UInt8>) -> Bool {
+        if bytes.isEmpty { return false }
+        for i in bytes.indices where bytes[i] < 0x20 || bytes[i] >= 0x7F { return false }
+        return true
     }
 }
 
@@ -319,17 +315,13 @@ extension ParameterValidator {
     func check(_ text: String) -> KeptValue {
         switch type {
         case .integer(let range):
-            let parsed = text.utf8.withContiguousStorageIfAvailable { Self.parseInteger($0, in: range) }
-            if let parsed {
-                if case .value(let value) = parsed { return .integer(value) }
-                return .none
+            if case .value(let value) = TextBytes.read(text, { Self.parseInteger($0, in: range) }) {
+                return .integer(value)
             }
+            return .none
         case .uuid:
-            let parsed = text.utf8.withContiguousStorageIfAvailable { Self.uuidBytes($0) }
-            if let parsed {
-                if let bytes = parsed { return .uuid(UUID(uuid: bytes)) }
-                return .none
-            }
+            if let bytes = TextBytes.read(text, Self.uuidBytes) { return .uuid(UUID(uuid: bytes)) }
+            return .none
         case .slug(let length):
             return Self.isSlug(text, length: length) ? .text : .none
         case .boolean:
@@ -345,13 +337,13 @@ extension ParameterValidator {
             }
         case .string(let length, let characters):
             // Printable ASCII, the usual case, as `string(_:length:characters:)` reads it.
-            let printable = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
-                guard !bytes.isEmpty, bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+            let printable = TextBytes.read(text) { bytes -> Bool? in
+                guard Self.isPrintableASCII(bytes) else { return nil }
                 guard bytes.count <= length.upperBound, bytes.count >= length.lowerBound else { return false }
-                for byte in bytes where !characters.contains(Unicode.Scalar(byte)) { return false }
+                for i in bytes.indices where !characters.contains(Unicode.Scalar(bytes[i])) { return false }
                 return true
             }
-            if let printable, let accepted = printable { return accepted ? .text : .none }
+            if let accepted = printable { return accepted ? .text : .none }
         case .pattern(let pattern):
             return pattern.matches(text) ? .text : .none
         case .custom:

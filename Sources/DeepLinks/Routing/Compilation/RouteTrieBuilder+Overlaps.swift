@@ -1,186 +1,17 @@
 /// The candidate pairs of routes that the table check compares, found by walking the trie of
-/// every route's path instead of comparing every route with every other.
+/// the routes' paths instead of comparing every route with every other: the one overlap walk.
 ///
-/// The trie is the router's own (``RouteTrie``), built once: the table check walks it for
-/// the routes that guarded routes must refuse (``RouteRelations/guardedPairs(_:index:)``), and
-/// the router keeps it when the table has one priority level. Overlapping pairs are found by
-/// the same walk on the trie as it is built (``RouteTrie/Builder/overlapCandidates(of:relations:into:)``,
-/// below). Each route walks the trie
-/// along its own segments: at each level it follows the same literal, the parameter edges
-/// that may accept its literal, the literal edges its parameter may accept, parameter edges
-/// whose type may share a value with its own, and catch-alls. Routes found that way are only
-/// candidates; ``RouteRelations`` decides each pair exactly, so the walk may find more than
-/// the pairs that overlap (a route with optional segments ends at one node per reading)
-/// but never fewer. The cost grows with the number of routes times the branching
-/// along one path, plus the pairs that really can share a link, so a generated table of
-/// 10,000 routes is checked in near-linear time.
-struct RouteOverlapIndex {
-    /// The trie of all the routes, its terminals positions in ``routes``.
-    let trie: RouteTrie
-    /// Declared texts of a literal node whose texts differ from its folded key (only when
-    /// letters ignore case and a literal holds a capital), by node.
-    private let literalTexts: [Int: [String]]
-    private let routes: [CompiledRoute]
-    private let relations: RouteRelations
-
-    /// Indexes `routes`, building their trie unless `trie` (built over all of `routes`, in
-    /// order) is given.
-    init(_ routes: [CompiledRoute], relations: RouteRelations, trie: RouteTrie? = nil) {
-        self.routes = routes
-        self.relations = relations
-        let trie =
-            trie
-            ?? RouteTrie(
-                routes: routes, routeIndices: Array(routes.indices), precedence: relations.options.precedence)
-        self.trie = trie
-        literalTexts =
-            relations.options.caseSensitivity == .sensitive ? [:] : Self.foldedTexts(routes, trie)
-    }
-
-    /// For each literal node reached by a declared text other than its key, every text that
-    /// reaches it (its key included when some route declares it so).
-    private static func foldedTexts(_ routes: [CompiledRoute], _ trie: RouteTrie) -> [Int: [String]] {
-        var texts: [Int: [String]] = [:]
-        // Nodes reached by their key as declared, so that the key counts among their texts.
-        var keyed: [Int: String] = [:]
-        for route in routes.flatMap(\.allReadings) {
-            var node = 0
-            route.forEachSegment { segment in
-                guard node >= 0 else { return }
-                let n = trie.nodes[node]
-                switch segment {
-                case .literal(let text, let key):
-                    node = trie.literalChild(n, key) ?? -1
-                    guard node >= 0 else { return }
-                    if text == key {
-                        keyed[node] = key
-                    } else if !(texts[node]?.contains(text) ?? false) {
-                        texts[node, default: []].append(text)
-                    }
-                case .parameter(_, _, let validator):
-                    node =
-                        n.parameterEdges.first { trie.edges[$0].validator === validator }
-                        .map { Int(trie.edges[$0].target) } ?? -1
-                case .catchAll(_, _, let validator):
-                    node =
-                        n.catchAllEdges.first { trie.edges[$0].validator === validator }
-                        .map { Int(trie.edges[$0].target) } ?? -1
-                }
-            }
-        }
-        for (node, key) in keyed where texts[node] != nil { texts[node]?.append(key) }
-        return texts
-    }
-
-    /// The positions of the routes whose paths may share a link with the route at `position`,
-    /// written to `found` (emptied first, its storage kept).
-    ///
-    /// With `shapeOnly`, the route's own parameters are read as accepting anything: the
-    /// answer is then every route that may take a link shaped like this route's, whatever
-    /// its parameter checks say. A route with optional segments is walked for each of its
-    /// readings.
-    func candidates(of position: Int, shapeOnly: Bool = false, into found: inout [Int]) {
-        found.removeAll(keepingCapacity: true)
-        for route in routes[position].allReadings {
-            let walker = Walker(
-                path: route.route.path.segments, validators: route.parameterValidators,
-                count: route.segmentCount, folds: route.foldsLiteralKeys, shapeOnly: shapeOnly)
-            walk(node: 0, depth: 0, validator: 0, walker, &found)
-        }
-    }
-
-    /// The route being walked (one reading), read from its declared segments (no compiled
-    /// segment list is made): the declared path, the validators of its parameters in order,
-    /// its segment count (a kept trailing slash adds an empty literal) and how literals are
-    /// keyed.
-    private struct Walker {
-        let path: [PathPattern.Segment]
-        let validators: [ParameterValidator]
-        let count: Int
-        let folds: Bool
-        let shapeOnly: Bool
-    }
-
-    private func appendTerminals(of index: Int, to found: inout [Int]) {
-        let node = trie.nodes[index]
-        for t in node.terminals { found.append(Int(trie.terminals[t])) }
-    }
-
-    /// Walks from trie node `index` with the route's segment at `depth`; `validator` is the
-    /// position of the route's next parameter validator.
-    private func walk(
-        node index: Int, depth: Int, validator next: Int, _ route: Walker, _ found: inout [Int]
-    ) {
-        let node = trie.nodes[index]
-        guard depth < route.count else {
-            appendTerminals(of: index, to: &found)
-            return
-        }
-        guard depth < route.path.count else {
-            // The empty segment of a kept trailing slash.
-            walkLiteral(node, "", "", depth: depth, validator: next, route, &found)
-            return
-        }
-        switch route.path[depth] {
-        case .literal(let text):
-            walkLiteral(
-                node, text, route.folds ? text.lowercased() : text, depth: depth, validator: next, route,
-                &found)
-        case .parameter:
-            let validator = route.validators[next]
-            for e in node.literalEdges {
-                let edge = trie.literalEdges[e]
-                let child = Int(edge.target)
-                let accepted =
-                    route.shapeOnly
-                    || (literalTexts.isEmpty
-                        ? relations.accepts(validator, edge.key)
-                        : (literalTexts[child] ?? [edge.key]).contains { relations.accepts(validator, $0) })
-                if accepted { walk(node: child, depth: depth + 1, validator: next + 1, route, &found) }
-            }
-            for e in node.parameterEdges
-            where route.shapeOnly || relations.typesMayOverlap(validator, trie.edges[e].validator) {
-                walk(node: Int(trie.edges[e].target), depth: depth + 1, validator: next + 1, route, &found)
-            }
-            for e in node.catchAllEdges { appendTerminals(of: Int(trie.edges[e].target), to: &found) }
-        case .catchAll:
-            // One or more further segments: every route below this node at a greater depth.
-            var stack: [Int] = []
-            func push(_ n: RouteTrie.Node) {
-                for e in n.literalEdges { stack.append(Int(trie.literalEdges[e].target)) }
-                for e in n.parameterEdges { stack.append(Int(trie.edges[e].target)) }
-                for e in n.catchAllEdges { stack.append(Int(trie.edges[e].target)) }
-            }
-            push(node)
-            while let next = stack.popLast() {
-                appendTerminals(of: next, to: &found)
-                push(trie.nodes[next])
-            }
-        }
-    }
-
-    private func walkLiteral(
-        _ node: RouteTrie.Node, _ text: String, _ key: String, depth: Int, validator next: Int,
-        _ route: Walker,
-        _ found: inout [Int]
-    ) {
-        if node.hasLiterals, let child = trie.literalChild(node, key) {
-            walk(node: child, depth: depth + 1, validator: next, route, &found)
-        }
-        for e in node.parameterEdges where relations.accepts(trie.edges[e].validator, text) {
-            walk(node: Int(trie.edges[e].target), depth: depth + 1, validator: next, route, &found)
-        }
-        for e in node.catchAllEdges where relations.accepts(trie.edges[e].validator, text) {
-            appendTerminals(of: Int(trie.edges[e].target), to: &found)
-        }
-    }
-}
-
-/// The overlap walk on a trie still being built: the table check adds each route to the trie
-/// and walks it at once over the routes added before it. The walk is the one
-/// ``RouteOverlapIndex`` makes (literal against parameter, type against type, catch-alls),
-/// and it is symmetric, so walking the later route of each pair over the earlier ones finds
-/// every pair, each once, while the route's declaration is still at hand.
+/// The table check adds each route to the trie and walks it at once over the routes added
+/// before it. The route walks the trie along its own segments: at each level it follows the
+/// same literal, the parameter edges that may accept its literal, the literal edges its
+/// parameter may accept, parameter edges whose type may share a value with its own, and
+/// catch-alls. Routes found that way are only candidates; ``RouteRelations`` decides each pair
+/// exactly, so the walk may find more than the pairs that overlap (a route with optional
+/// segments ends at one node per reading) but never fewer. The walk is symmetric, so walking
+/// the later route of each pair over the earlier ones finds every pair, each once, while the
+/// route's declaration is still at hand. The same walk, reading the route's own parameters as
+/// accepting anything and keeping every route it meets, finds the routes that may take a link
+/// shaped like a guarded route's (``shapeCandidates(of:relations:into:)``).
 ///
 /// It finds only the pairs that can make a problem, which keeps the check near-linear when
 /// routes overlap without conflicting. A pair is a problem only when its routes tie in
@@ -212,6 +43,9 @@ extension RouteTrie.Builder {
     /// The route being walked, read from its declared segments.
     private struct OverlapWalker {
         let route: CompiledRoute
+        /// Whether the route's own parameters are read as accepting anything, and every route
+        /// met is kept (``shapeCandidates(of:relations:into:)``).
+        let shapeOnly: Bool
         let path: [PathPattern.Segment]
         let validators: [ParameterValidator]
         let count: Int
@@ -237,10 +71,27 @@ extension RouteTrie.Builder {
     /// reports is among them.
     func overlapCandidates(of route: CompiledRoute, relations: RouteRelations, into found: inout [Int]) {
         found.removeAll(keepingCapacity: true)
+        walk(route, shapeOnly: false, relations: relations, into: &found)
+    }
+
+    /// The positions of the routes added so far whose paths may share a link with a link
+    /// shaped like `route`'s, whatever its own parameter checks say, written to `found`
+    /// (emptied first, its storage kept); may name a position more than once. A route with
+    /// optional segments is walked for each of its readings.
+    func shapeCandidates(of route: CompiledRoute, relations: RouteRelations, into found: inout [Int]) {
+        found.removeAll(keepingCapacity: true)
+        for reading in route.allReadings {
+            walk(reading, shapeOnly: true, relations: relations, into: &found)
+        }
+    }
+
+    private func walk(
+        _ route: CompiledRoute, shapeOnly: Bool, relations: RouteRelations, into found: inout [Int]
+    ) {
         let walker = OverlapWalker(
-            route: route, path: route.route.path.segments, validators: route.parameterValidators,
-            count: route.segmentCount, folds: route.foldsLiteralKeys, priority: route.route.priority,
-            relations: relations)
+            route: route, shapeOnly: shapeOnly, path: route.route.path.segments,
+            validators: route.parameterValidators, count: route.segmentCount, folds: route.foldsLiteralKeys,
+            priority: route.route.priority, relations: relations)
         // Under declaration order the earlier route of two of one priority is tried first.
         let start = PathRelation(
             order: relations.options.precedence == .declarationOrder ? .edgeFirst : .same)
@@ -250,6 +101,7 @@ extension RouteTrie.Builder {
 
     /// Whether some route at or below `node` may make a problem with the walked route.
     private func mayHold(_ node: Int32, _ relation: PathRelation, _ w: OverlapWalker) -> Bool {
+        if w.shapeOnly { return true }
         let low = minimumPriority[Int(node)]
         let high = maximumPriority[Int(node)]
         if high > w.priority, relation.edgeCovers { return true }
@@ -259,6 +111,7 @@ extension RouteTrie.Builder {
 
     /// Whether the route at terminal `t` may make a problem with the walked route.
     private func mayHold(terminal t: Int, _ relation: PathRelation, _ w: OverlapWalker) -> Bool {
+        if w.shapeOnly { return true }
         let priority = terminalPriorities[t]
         if priority > w.priority { return relation.edgeCovers }
         if priority < w.priority { return relation.walkerCovers }
@@ -272,7 +125,7 @@ extension RouteTrie.Builder {
         // The index finds the routes that tie with this one on one path, or cover it or
         // are covered by it; a tie decided by the path itself (two types of one rank) is not
         // among them.
-        if relation.order != .tie, terminalIndex.isIndexed(node) {
+        if !w.shapeOnly, relation.order != .tie, terminalIndex.isIndexed(node) {
             if info == nil { info = terminalIndex.info(of: w.route) }
             if let info {
                 terminalIndex.appendCandidates(at: node, for: info, to: &found)
@@ -364,7 +217,7 @@ extension RouteTrie.Builder {
             while l >= 0 {
                 let child = literals[l].child
                 if mayHold(child, literalRelation, w),
-                    accepts(validator, literal: literals[l].key, child: child, w)
+                    w.shapeOnly || accepts(validator, literal: literals[l].key, child: child, w)
                 {
                     walk(
                         node: child, depth: depth + 1, validator: next + 1, literalRelation, w, &info, &found)
@@ -380,7 +233,7 @@ extension RouteTrie.Builder {
                     if mayHold(child, after, w) { appendTerminals(of: child, after, w, &info, &found) }
                 } else if parameterEdges[e].validator === validator {
                     walk(node: child, depth: depth + 1, validator: next + 1, relation, w, &info, &found)
-                } else if w.relations.typesMayOverlap(validator, parameterEdges[e].validator) {
+                } else if w.shapeOnly || w.relations.typesMayOverlap(validator, parameterEdges[e].validator) {
                     let after = self.relation(
                         relation, mine: validator, myType: type, myCatchAll: false, edge: e, w)
                     walk(node: child, depth: depth + 1, validator: next + 1, after, w, &info, &found)

@@ -1,0 +1,106 @@
+/// The UTF-8 bytes of a text, read in place: the one place where the router and the table
+/// check read text through pointers.
+///
+/// Everything else reads the bytes as a `Span<UInt8>` (bounds-checked, and unable to outlive
+/// the call that lends it). The two scans that read eight bytes at a time, the literal hash and
+/// the search for a control byte, are here, because a span has no safe unaligned load of a word
+/// on the systems the package supports.
+enum TextBytes {
+    /// Calls `body` with the text's UTF-8 bytes: read in place when the string keeps them
+    /// contiguous (every native string), else a copy of them.
+    @inline(__always)
+    static func read<Result>(_ text: String, _ body: (Span<UInt8>) -> Result) -> Result {
+        // Safe: the buffer is valid for the whole closure, and the span made from it cannot
+        // outlive the closure (the compiler ties the span's lifetime to the buffer's).
+        if let result = unsafe text.utf8.withContiguousStorageIfAvailable({ bytes in unsafe body(bytes.span) }
+        ) {
+            return result
+        }
+        let copy = Array(text.utf8)
+        // Safe: as above, for the copy's buffer.
+        return unsafe copy.withUnsafeBufferPointer { bytes in unsafe body(bytes.span) }
+    }
+
+    /// A 64-bit hash of the bytes, read eight at a time: cheaper than `Hasher`, and the same
+    /// within a process, which is all the router's tables need.
+    @inline(__always)
+    static func hash(_ bytes: Span<UInt8>) -> UInt64 {
+        let count = bytes.count
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: count)
+        if count == 0 { return hash }
+        // Safe: every load below reads bytes at offsets `i ..< i + width` with `i + width <=
+        // count` (checked by the asserts), inside the span's buffer, which lives through the
+        // closure; unaligned loads of plain integers accept any address.
+        return unsafe bytes.withUnsafeBufferPointer { buffer in
+            let raw = unsafe UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped)
+            var i = 0
+            while i + 8 <= count {
+                let word = unsafe raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                hash = (hash ^ word) &* 0xBF58_476D_1CE4_E5B9
+                hash ^= hash >> 29
+                i += 8
+            }
+            // The last 0 to 7 bytes in at most three loads, none past the end.
+            var tail: UInt64 = 0
+            var shift: UInt64 = 0
+            if count & 4 != 0 {
+                assert(i + 4 <= count)
+                tail = UInt64(unsafe raw.loadUnaligned(fromByteOffset: i, as: UInt32.self))
+                shift = 32
+                i += 4
+            }
+            if count & 2 != 0 {
+                assert(i + 2 <= count)
+                let half = unsafe raw.loadUnaligned(fromByteOffset: i, as: UInt16.self)
+                tail |= UInt64(half) << shift
+                shift += 16
+                i += 2
+            }
+            if count & 1 != 0 {
+                assert(i + 1 == count)
+                let byte = unsafe raw.load(fromByteOffset: i, as: UInt8.self)
+                tail |= UInt64(byte) << shift
+            }
+            hash = (hash ^ tail) &* 0x94D0_49BB_1331_11EB
+            return hash ^ (hash >> 31)
+        }
+    }
+
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+
+    /// Whether a byte is below `low` or is 0x7F (or, when `countingHighBytes`, over 0x7F),
+    /// read eight bytes at a time.
+    ///
+    /// In a word whose bytes are all below 0x80, adding `0x80 - low` to each byte carries into
+    /// its high bit exactly when the byte is at least `low`, and adding 1 exactly when it is
+    /// 0x7F; no byte carries into the next. A word with a high bit set is an answer at once
+    /// when high bytes count, else it is read byte by byte.
+    @inline(__always)
+    static func holdsByte(below low: UInt8, countingHighBytes: Bool, in bytes: Span<UInt8>) -> Bool {
+        let count = bytes.count
+        let lift = UInt64(0x80 - low) &* ones
+        func holds(_ byte: UInt8) -> Bool { byte < low || byte == 0x7F || (countingHighBytes && byte > 0x7F) }
+        var i = 0
+        while i + 8 <= count {
+            // Safe: the word is the bytes at `i ..< i + 8`, inside the span (`i + 8 <= count`),
+            // read within the closure that lends the buffer.
+            let word = unsafe bytes.withUnsafeBufferPointer { buffer in
+                unsafe UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped).loadUnaligned(
+                    fromByteOffset: i, as: UInt64.self)
+            }
+            if word & highBits == 0 {
+                if ~(word &+ lift) & highBits != 0 || (word &+ ones) & highBits != 0 { return true }
+            } else {
+                if countingHighBytes { return true }
+                for k in i..<(i + 8) where holds(bytes[k]) { return true }
+            }
+            i += 8
+        }
+        while i < count {
+            if holds(bytes[i]) { return true }
+            i += 1
+        }
+        return false
+    }
+}
