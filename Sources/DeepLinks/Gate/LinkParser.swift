@@ -338,11 +338,11 @@ struct LinkParser {
         var i = 0
         while i < count {
             // Eight bytes at a time while none of them needs a look (the usual case).
-            if i &+ 8 <= count, !Self.mayNeedALook(bytes.word(at: i)) {
-                i &+= 8
+            if i + 8 <= count, !Self.mayNeedALook(bytes.word(at: i)) {
+                i += 8
                 continue
             }
-            let end = min(i &+ 8, count)
+            let end = min(i + 8, count)
             while i < end {
                 let bits = classes[bytes[i]]
                 if bits != 0, bits != ASCII.pathCharacterBit {
@@ -352,7 +352,7 @@ struct LinkParser {
                         summary.firstUpperCase = i
                     }
                 }
-                i &+= 1
+                i += 1
             }
         }
         return summary

@@ -101,16 +101,17 @@ struct StrippedNameMatcher: Sendable {
     private func matchesASCIIPatterns(_ bytes: ByteView) -> Bool {
         if bytes.isEmpty { return emptyMatchesEmptyName }
         if emptyMatchesEveryName { return true }
-        return byFirstByte[Int(ASCII.lowercased(bytes[0]))].contains { Self.fits($0, bytes) }
+        return byFirstByte[Int(ASCII.lowercased(bytes[0]))].firstIndexInPlace { Self.fits($0, bytes) } != nil
     }
 
     /// Whether the lower-cased name equals the candidate, or starts with it for a prefix.
-    private static func fits(_ candidate: Candidate, _ name: ByteView) -> Bool {
-        let expected = candidate.bytes
-        let count = expected.count
+    private static func fits(_ candidate: borrowing Candidate, _ name: ByteView) -> Bool {
+        let count = candidate.bytes.count
         guard candidate.isPrefix ? name.count >= count : name.count == count else { return false }
-        for i in 0..<count where ASCII.lowercased(name[i]) != expected[i] { return false }
-        return true
+        return ByteView.withBytes(of: candidate.bytes) { expected in
+            for i in 0..<expected.count where ASCII.lowercased(name[i]) != expected[i] { return false }
+            return true
+        }
     }
 }
 
@@ -186,18 +187,15 @@ struct AllowedHostMatcher: Sendable {
     func exactHostEndingAuthority(
         _ bytes: ByteView, at start: Int, stops: ByteTableView
     ) -> Int? {
-        for index in exactHostBytes.indices {
-            let candidate = exactHostBytes[index].bytes
-            let end = start &+ candidate.count
+        exactHostBytes.firstIndexInPlace { candidate in
+            let end = start &+ candidate.bytes.count
             guard start >= 0, end <= bytes.count, end > start,
                 end == bytes.count || stops[bytes[end]] == ASCII.endsAuthority
-            else { continue }
-            let equal = ByteView.withBytes(of: candidate) { text in
+            else { return false }
+            return ByteView.withBytes(of: candidate.bytes) { text in
                 Self.equalsLowercased(text, bytes.slice(start..<end))
             }
-            if equal { return index }
         }
-        return nil
     }
 
     /// The byte count of the exact host at `index`.
@@ -235,10 +233,10 @@ struct AllowedHostMatcher: Sendable {
             for index in keys.indices where keys[index] == key { return index }
             return nil
         }
-        for index in list.indices where list[index].bytes.count == bytes.count {
-            if ByteView.withBytes(of: list[index].bytes, { equalsLowercased($0, bytes) }) { return index }
+        return list.firstIndexInPlace { candidate in
+            candidate.bytes.count == bytes.count
+                && ByteView.withBytes(of: candidate.bytes) { equalsLowercased($0, bytes) }
         }
-        return nil
     }
 
     /// Whether `candidate` is `bytes` lower-cased (ASCII letters only); both have the same

@@ -3,7 +3,7 @@ import Testing
 @testable import DeepLinks
 
 /// Every read of a link's bytes goes through ``ByteView``: its scans must answer what a plain
-/// loop over the same bytes answers, and a read outside the bytes must stop the program rather
+/// loop over the same bytes answers, and a read outside the bytes must stop a debug build rather
 /// than read memory that is not the text's.
 @Suite("The gate's byte view reads exactly the bytes it was given")
 struct ByteViewTests {
@@ -86,36 +86,36 @@ struct ByteViewTests {
         }
     }
 
-    #if !os(Windows)
-        @Test("a byte read past the end stops the program")
+    #if !os(Windows) && DEBUG
+        @Test("a byte read past the end stops the program (a debug build)")
         func byteOutside() async {
             await #expect(processExitsWith: .failure) {
                 _ = ByteView.withBytes(of: [1, 2, 3]) { $0[3] }
             }
         }
 
-        @Test("a byte read before the start stops the program")
+        @Test("a byte read before the start stops the program (a debug build)")
         func byteBefore() async {
             await #expect(processExitsWith: .failure) {
                 _ = ByteView.withBytes(of: [1, 2, 3]) { $0[-1] }
             }
         }
 
-        @Test("a word that runs past the end stops the program")
+        @Test("a word that runs past the end stops the program (a debug build)")
         func wordOutside() async {
             await #expect(processExitsWith: .failure) {
                 _ = ByteView.withBytes(of: Array(repeating: 0, count: 9)) { $0.word(at: 2) }
             }
         }
 
-        @Test("a scan over a range past the end stops the program")
+        @Test("a scan over a range past the end stops the program (a debug build)")
         func scanOutside() async {
             await #expect(processExitsWith: .failure) {
                 _ = ByteView.withBytes(of: [1, 2, 3]) { $0.firstIndex(of: 9, in: 1..<4) }
             }
         }
 
-        @Test("a slice past the end stops the program")
+        @Test("a slice past the end stops the program (a debug build)")
         func sliceOutside() async {
             await #expect(processExitsWith: .failure) {
                 _ = ByteView.withBytes(of: [1, 2, 3]) { $0.slice(2..<5).count }
