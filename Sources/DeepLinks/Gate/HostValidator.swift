@@ -11,7 +11,7 @@
 ///   criteria browsers apply (see ``IDNAValidity``): normalization form C, no leading combining
 ///   mark, only valid code points, joiners in context, and the Bidi rule across the host.
 struct HostValidator {
-    let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: ByteView
     let start: Int
     let end: Int
     let allowsIPLiterals: Bool
@@ -50,7 +50,7 @@ struct HostValidator {
 
     /// The host lower-cased, for messages and IP literals.
     private var hostText: String {
-        ASCII.lowercasedString(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        bytes.lowercasedString(start..<end)
     }
 
     /// Checks one label; returns the Unicode form of an `xn--` label, `nil` for the others.
@@ -79,7 +79,7 @@ struct HostValidator {
         if label.count >= 4, bytes[label.lowerBound + 2] == UInt8(ascii: "-"),
             bytes[label.lowerBound + 3] == UInt8(ascii: "-")
         {
-            let text = ASCII.lowercasedString(UnsafeBufferPointer(rebasing: bytes[label]))
+            let text = bytes.lowercasedString(label)
             guard text.hasPrefix("xn--"), let scalars = Punycode.decodeLabel(String(text.dropFirst(4))) else {
                 throw LinkError(
                     .invalidHost, at: label.lowerBound, detail: "label '\(text)' is not valid Punycode")
@@ -111,7 +111,7 @@ struct HostValidator {
     {
         guard encodedLabels.contains(where: { IDNAValidity.isRightToLeft($0.scalars) }) else { return }
         for label in labels() {
-            let text = ASCII.lowercasedString(UnsafeBufferPointer(rebasing: bytes[label]))
+            let text = bytes.lowercasedString(label)
             let decoded = encodedLabels.first { $0.range == label }?.scalars
             let scalars = decoded ?? text.unicodeScalars.map { $0 }
             guard let reason = BidiRule.violation(in: scalars) else { continue }
@@ -164,8 +164,7 @@ struct HostValidator {
             && labels.allSatisfy { label in
                 !label.isEmpty && label.count <= 3 && label.allSatisfy { ASCII.isDigit(bytes[$0]) }
                     && (label.count == 1 || bytes[label.lowerBound] != UInt8(ascii: "0"))
-                    && (Int(String(decoding: UnsafeBufferPointer(rebasing: bytes[label]), as: UTF8.self))
-                        ?? 256) <= 255
+                    && label.reduce(0, { $0 * 10 + Int(bytes[$1] - UInt8(ascii: "0")) }) <= 255
             }
         guard canonical else {
             throw LinkError(
@@ -177,7 +176,7 @@ struct HostValidator {
 
     private func validateIPv6() throws(LinkError) -> String {
         // bytes[start] == "[" and bytes[end - 1] == "]" (the caller found the bracket).
-        let inner = Array(UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(end - 1)]))
+        let inner = bytes.bytes((start + 1)..<(end - 1))
         let given = String(decoding: inner.map(ASCII.lowercased), as: UTF8.self)
         if let first = inner.first, first | 0x20 == UInt8(ascii: "v") {
             throw LinkError(.invalidIPv6, at: start + 1, detail: "IPvFuture literals are not supported")

@@ -46,7 +46,8 @@ public struct LinkGate: Sendable {
 
     private func parse(_ text: String, stripping: Bool) throws(LinkError) -> Link {
         let prepared = prepared
-        func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ original: String) -> Result<Link, LinkError> {
+        // A native string is read in place; any other is made contiguous first.
+        let result = ByteView.withUTF8(of: text) { bytes, original -> Result<Link, LinkError> in
             do throws(LinkError) {
                 return .success(
                     try LinkParser(bytes: bytes, prepared: prepared, stripping: stripping)
@@ -55,14 +56,7 @@ public struct LinkGate: Sendable {
                 return .failure(error)
             }
         }
-        // A native string is read in place; any other is made contiguous first.
-        if let result = text.utf8.withContiguousStorageIfAvailable({ parse($0, text) }) {
-            return try result.get()
-        }
-        var contiguous = text
-        contiguous.makeContiguousUTF8()
-        let original = contiguous
-        return try contiguous.withUTF8 { parse($0, original) }.get()
+        return try result.get()
     }
 
     /// Removes the query items the policy names, reporting each one, and gives the canonical form.
@@ -177,7 +171,7 @@ extension Link {
         if escaped {
             return false
         }
-        let matched = original.utf8.withContiguousStorageIfAvailable { text -> Bool in
+        return ByteView.withUTF8(of: original) { text, _ -> Bool in
             var at = 0
             guard Self.take(scheme, from: text, at: &at) else { return false }
             if let host {
@@ -205,22 +199,12 @@ extension Link {
             }
             return at == text.count
         }
-        return matched ?? false
     }
 
     /// Whether `piece` comes next in `text` at `at`; moves `at` past it when it does.
-    private static func take(_ piece: String, from text: UnsafeBufferPointer<UInt8>, at: inout Int) -> Bool {
-        let start = at
-        let equal = piece.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            guard start + bytes.count <= text.count else { return false }
-            for i in 0..<bytes.count where bytes[i] != text[start + i] { return false }
-            return true
-        }
-        guard equal ?? piece.utf8.elementsEqual(text[start..<min(start + piece.utf8.count, text.count)])
-        else {
-            return false
-        }
-        at = start + piece.utf8.count
+    private static func take(_ piece: String, from text: ByteView, at: inout Int) -> Bool {
+        guard text.hasBytes(of: piece, at: at) else { return false }
+        at += piece.utf8.count
         return true
     }
 

@@ -2,7 +2,8 @@ import Foundation
 
 /// One pass of the gate over the UTF-8 bytes of a link. Positions in errors are byte offsets.
 struct LinkParser {
-    let bytes: UnsafeBufferPointer<UInt8>
+    /// The link's bytes, read only through the view's checked scans.
+    let bytes: ByteView
     /// The gate's policy, prepared.
     let prepared: PreparedPolicy
     /// Whether to leave out of a web link the query items the policy strips. Every item is
@@ -17,6 +18,9 @@ struct LinkParser {
     /// The link in the bytes; `original` is their text, which the link keeps. The text is
     /// borrowed here, not held by the parser, so that the caller does not count a reference
     /// to it for the parser as well as the one the link keeps.
+    ///
+    /// Each stage reads from where the one before stopped: characters (the whole text), then
+    /// scheme, authority, path, query and fragment.
     func parse(original: String) throws(LinkError) -> Link {
         let count = bytes.count
         guard count > 0 else { throw LinkError(.empty, at: 0) }
@@ -25,94 +29,12 @@ struct LinkParser {
                 .tooLong, at: limits.maxLength, detail: "\(count) bytes, limit \(limits.maxLength)")
         }
         let characters = try checkCharacters()
-
-        // scheme ":"
-        let stops = prepared.authorityStopTable
-        var i = 0
-        let scheme: String
-        if let https = prepared.allowedHTTPS, Self.startsWithHTTPS(bytes) {
-            // `https://` in any case, with `https` allowed: what the loop and the checks below
-            // find for these eight bytes, without reading them one at a time.
-            scheme = https
-            i = 5
-        } else {
-            while i < count, stops[Int(bytes[i])] & (ASCII.endsAuthority | ASCII.colonStop) == 0 {
-                i &+= 1
-            }
-            guard i < count, bytes[i] == UInt8(ascii: ":"), i > 0 else {
-                throw LinkError(.invalidScheme, at: 0, detail: "no scheme: the link is not absolute")
-            }
-            guard ASCII.isAlpha(bytes[0]) else {
-                throw LinkError(.invalidScheme, at: 0, detail: "a scheme starts with a letter")
-            }
-            for j in 1..<i {
-                let b = bytes[j]
-                guard
-                    ASCII.isAlpha(b) || ASCII.isDigit(b) || b == UInt8(ascii: "+") || b == UInt8(ascii: "-")
-                        || b == UInt8(ascii: ".")
-                else {
-                    throw LinkError(
-                        .invalidScheme, at: j, detail: "'\(Character(Unicode.Scalar(b)))' in the scheme")
-                }
-            }
-            let schemeBytes = UnsafeBufferPointer(rebasing: bytes[0..<i])
-            guard let allowed = allowedHosts.allowedScheme(schemeBytes) else {
-                throw LinkError(
-                    .schemeNotAllowed, at: 0, detail: "scheme '\(ASCII.lowercasedString(schemeBytes))'")
-            }
-            scheme = allowed
-        }
-        let isWeb = scheme == "https" || scheme == "http"
-        i += 1  // ':'
-
-        // "//" authority
-        var host: String?
-        var port: Int?
-        var hostIsAllowed = false
-        let hasAuthority = i + 1 < count && bytes[i] == UInt8(ascii: "/") && bytes[i + 1] == UInt8(ascii: "/")
-        let allowsUnderscore = !isWeb && !policy.customSchemeHostsAreDomains
-        if hasAuthority, let exact = allowedHosts.exactHostEndingAuthority(bytes, at: i + 2, stops: stops),
-            allowedHosts.exactHostPassesValidator(exact, allowsUnderscore: allowsUnderscore)
-        {
-            // One of the policy's exact hosts, alone in the authority: what the scan below and
-            // `parseAuthority` find for it (an exact host that passed the validator holds no
-            // `@`, `:`, `/`, `?` or `#`), without reading the host byte by byte first.
-            host = allowedHosts.exactHostText(exact)
-            hostIsAllowed = true
-            i += 2 + allowedHosts.exactHostLength(exact)
-        } else if hasAuthority {
-            i += 2
-            let start = i
-            // The end of the authority, its first `@` and its first `:`, in one pass.
-            var at: Int?
-            var colon: Int?
-            while i < count {
-                let stop = stops[Int(bytes[i])]
-                if stop != 0 {
-                    if stop == ASCII.endsAuthority { break }
-                    if stop == ASCII.atStop {
-                        if at == nil { at = i }
-                    } else if colon == nil {
-                        colon = i
-                    }
-                }
-                i &+= 1
-            }
-            (host, port, hostIsAllowed) = try parseAuthority(start, i, isWeb: isWeb, at: at, colon: colon)
-        } else if isWeb {
-            throw LinkError(.missingAuthority, at: i, detail: "expected '//' after '\(scheme):'")
-        } else {
-            throw LinkError(
-                .customSchemeWithoutAuthority, at: i,
-                detail: "write '\(scheme)://' followed by the host, or '\(scheme):///' for none")
-        }
-        if let host, isWeb || policy.customSchemeHostsAreDomains, !hostIsAllowed, !allowedHosts.allows(host) {
-            throw LinkError(
-                .hostNotAllowed, at: hasAuthority ? scheme.utf8.count + 3 : nil, detail: "host '\(host)'")
-        }
+        let scheme = try parseScheme()
+        let isWeb = scheme.text == "https" || scheme.text == "http"
+        let authority = try parseAuthority(from: scheme.end + 1, scheme: scheme.text, isWeb: isWeb)
 
         // path
-        let pathStart = i
+        let pathStart = authority.end
         let pathCheck = try checkComponent(
             pathStart, count, ends: .atQueryOrFragment, name: "path", counting: UInt8(ascii: "/"))
         let pathEnd = pathCheck.end
@@ -135,11 +57,11 @@ struct LinkParser {
             itemCapacity = min(checked.count + 1, limits.maxQueryItems + 1)
         }
         let storage = Link.Storage.make(
-            scheme: scheme, host: host, port: port, segmentCapacity: segmentCapacity,
+            scheme: scheme.text, host: authority.host, port: authority.port, segmentCapacity: segmentCapacity,
             itemCapacity: itemCapacity)
         try parsePath(
-            pathStart, pathEnd, hasAuthority: hasAuthority, escapes: characters.hasPercent, into: storage)
-        i = pathEnd
+            pathStart, pathEnd, hasAuthority: authority.isPresent, escapes: characters.hasPercent, into: storage)
+        var i = pathEnd
 
         // query
         var queryRange: Range<Int>?
@@ -157,51 +79,245 @@ struct LinkParser {
         // fragment
         var fragmentRange: Range<Int>?
         if i < count, bytes[i] == UInt8(ascii: "#") {
-            i += 1
-            let start = i
-            guard count - start <= limits.maxFragmentLength else {
-                throw LinkError(
-                    .componentTooLong, at: start,
-                    detail: "fragment of \(count - start) bytes, limit \(limits.maxFragmentLength)")
-            }
-            try checkComponent(start, count, ends: .atTextEnd, name: "fragment")
-            // As in the path and the query: an escape that is not UTF-8 has no decoded value.
-            if characters.hasPercent {
-                let raw = string(start, count)
-                guard PercentEncoding.decode(raw) != nil else {
-                    throw LinkError(
-                        .invalidPercentEscape, at: start, detail: "'\(raw)' does not decode to UTF-8")
-                }
-            }
-            fragmentRange = start..<count
+            fragmentRange = try parseFragment(from: i + 1, escapes: characters.hasPercent)
         }
 
         // The text is its own canonical form when nothing before the path has an upper-case
         // letter, no default port is written, a web link has a path, and nothing is escaped.
         let isKnownCanonical =
             (characters.firstUpperCase.map { $0 >= pathStart } ?? true)
-            && !(port != nil && port == Link.defaultPort(for: scheme))
+            && !(authority.port != nil && authority.port == Link.defaultPort(for: scheme.text))
             && !(pathEnd == pathStart && isWeb)
             && !characters.hasPercent
         storage.finish(
             text: .parsed(
                 Link.ParsedText(
                     text: original, path: pathStart..<pathEnd, query: queryRange,
-                    fragment: fragmentRange, hasAuthority: hasAuthority, isStripped: isStripped)),
+                    fragment: fragmentRange, hasAuthority: authority.isPresent, isStripped: isStripped)),
             isKnownCanonical: isKnownCanonical)
         return Link(storage: storage)
+    }
+
+    // MARK: - Scheme
+
+    /// The scheme, as the policy writes it, and the offset of the `:` after it.
+    ///
+    /// The rule: letters, digits, `+`, `-` and `.` up to the first `:`, starting with a letter,
+    /// one of the policy's schemes in any case.
+    private func parseScheme() throws(LinkError) -> (text: String, end: Int) {
+        if let https = httpsShortcut() { return (https, 5) }
+        let stops = prepared.authorityStopTable
+        let colon = bytes.firstIndex(
+            in: 0..<bytes.count, where: stops, hasAny: ASCII.endsAuthority | ASCII.colonStop)
+        guard colon < bytes.count, bytes[colon] == UInt8(ascii: ":"), colon > 0 else {
+            throw LinkError(.invalidScheme, at: 0, detail: "no scheme: the link is not absolute")
+        }
+        guard ASCII.isAlpha(bytes[0]) else {
+            throw LinkError(.invalidScheme, at: 0, detail: "a scheme starts with a letter")
+        }
+        for j in 1..<colon {
+            let b = bytes[j]
+            guard
+                ASCII.isAlpha(b) || ASCII.isDigit(b) || b == UInt8(ascii: "+") || b == UInt8(ascii: "-")
+                    || b == UInt8(ascii: ".")
+            else {
+                throw LinkError(
+                    .invalidScheme, at: j, detail: "'\(Character(Unicode.Scalar(b)))' in the scheme")
+            }
+        }
+        let schemeBytes = bytes.slice(0..<colon)
+        guard let allowed = allowedHosts.allowedScheme(schemeBytes) else {
+            throw LinkError(
+                .schemeNotAllowed, at: 0, detail: "scheme '\(bytes.lowercasedString(0..<colon))'")
+        }
+        return (allowed, colon)
+    }
+
+    /// The scheme rule's shortcut: `https://` in any case, with `https` allowed, is what
+    /// ``parseScheme()`` finds for these bytes, without reading them one at a time.
+    @inline(__always)
+    private func httpsShortcut() -> String? {
+        guard let https = prepared.allowedHTTPS, Self.startsWithHTTPS(bytes) else { return nil }
+        return https
     }
 
     /// Whether the text starts with `https://` in any case: the first eight bytes, lower-cased
     /// as one word (every byte is below 0x80 once ``checkCharacters()`` passed; a word with a
     /// byte over 0x7F is answered no).
     @inline(__always)
-    static func startsWithHTTPS(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard bytes.count >= 8, let base = bytes.baseAddress else { return false }
-        let word = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
+    static func startsWithHTTPS(_ bytes: ByteView) -> Bool {
+        guard bytes.count >= 8 else { return false }
+        let word = bytes.word(at: 0)
         // "https://" in memory order, as a little- or big-endian load reads it.
         let https = UInt64(littleEndian: 0x2F2F_3A73_7074_7468)
         return word & 0x8080_8080_8080_8080 == 0 && WordKey.lowercased(word) == https
+    }
+
+    // MARK: - Authority
+
+    /// What ``parseAuthority(from:scheme:isWeb:)`` found.
+    private struct Authority {
+        /// Whether the link has `//` after the scheme.
+        var isPresent: Bool
+        var host: String?
+        var port: Int?
+        /// Where the authority ends: where the path starts.
+        var end: Int
+    }
+
+    /// The authority from `start` (just after the scheme's `:`), checked against the policy's
+    /// hosts.
+    private func parseAuthority(from start: Int, scheme: String, isWeb: Bool) throws(LinkError) -> Authority {
+        let count = bytes.count
+        guard start + 1 < count, bytes[start] == UInt8(ascii: "/"), bytes[start + 1] == UInt8(ascii: "/") else {
+            if isWeb {
+                throw LinkError(.missingAuthority, at: start, detail: "expected '//' after '\(scheme):'")
+            }
+            throw LinkError(
+                .customSchemeWithoutAuthority, at: start,
+                detail: "write '\(scheme)://' followed by the host, or '\(scheme):///' for none")
+        }
+        let hostStart = start + 2
+        let allowsUnderscore = !isWeb && !policy.customSchemeHostsAreDomains
+        if let exact = exactHostShortcut(at: hostStart, allowsUnderscore: allowsUnderscore) {
+            return Authority(isPresent: true, host: exact.host, port: nil, end: exact.end)
+        }
+        // The end of the authority, its first `@` and its first `:`, in one pass.
+        let stops = prepared.authorityStopTable
+        var at: Int?
+        var colon: Int?
+        var i = hostStart
+        while true {
+            i = bytes.firstIndex(in: i..<count, where: stops, hasAny: 0xFF)
+            guard i < count else { break }
+            let stop = stops[bytes[i]]
+            if stop == ASCII.endsAuthority { break }
+            if stop == ASCII.atStop {
+                if at == nil { at = i }
+            } else if colon == nil {
+                colon = i
+            }
+            i &+= 1
+        }
+        let (host, port, hostIsAllowed) = try parseHostAndPort(
+            hostStart, i, isWeb: isWeb, allowsUnderscore: allowsUnderscore, at: at, colon: colon)
+        if let host, isWeb || policy.customSchemeHostsAreDomains, !hostIsAllowed, !allowedHosts.allows(host) {
+            throw LinkError(.hostNotAllowed, at: hostStart, detail: "host '\(host)'")
+        }
+        return Authority(isPresent: true, host: host, port: port, end: i)
+    }
+
+    /// The exact-host rule: a host whose bytes lower-cased are one of the policy's exact hosts,
+    /// and which the validator accepted as written in the policy, is that host, allowed. Its
+    /// rules do not depend on letter case, so the link's spelling needs no second look.
+    @inline(__always)
+    private func acceptedExactHost(_ index: Int?, allowsUnderscore: Bool) -> String? {
+        guard let index, allowedHosts.exactHostPassesValidator(index, allowsUnderscore: allowsUnderscore)
+        else { return nil }
+        return allowedHosts.exactHostText(index)
+    }
+
+    /// The exact-host rule's shortcut: one of the policy's exact hosts alone in the authority
+    /// from `start`, found without reading the authority byte by byte first. It is what
+    /// ``parseAuthority(from:scheme:isWeb:)`` finds for it (an exact host that passed the
+    /// validator holds no `@`, `:`, `/`, `?` or `#`). Returns the host and where it ends.
+    @inline(__always)
+    private func exactHostShortcut(at start: Int, allowsUnderscore: Bool) -> (host: String, end: Int)? {
+        let exact = allowedHosts.exactHostEndingAuthority(bytes, at: start, stops: prepared.authorityStopTable)
+        guard let exact, let host = acceptedExactHost(exact, allowsUnderscore: allowsUnderscore) else {
+            return nil
+        }
+        return (host, start + allowedHosts.exactHostLength(exact))
+    }
+
+    /// The host and port, and whether the host is one of the policy's exact hosts. `at` and
+    /// `colon` are the offsets of the authority's first `@` and first `:`.
+    private func parseHostAndPort(
+        _ start: Int, _ end: Int, isWeb: Bool, allowsUnderscore: Bool, at: Int?, colon: Int?
+    ) throws(LinkError) -> (String?, Int?, Bool) {
+        if let at { throw LinkError(.userInfo, at: at, detail: "'@' in the authority") }
+        guard start < end else {
+            if isWeb { throw LinkError(.missingHost, at: start) }
+            return (nil, nil, false)
+        }
+        var hostEnd = end
+        var portStart: Int?
+        if bytes[start] == UInt8(ascii: "[") {
+            guard let close = bytes.firstIndex(of: UInt8(ascii: "]"), in: start..<end) else {
+                throw LinkError(.invalidIPv6, at: start, detail: "no closing ']'")
+            }
+            hostEnd = close + 1
+            if hostEnd < end {
+                guard bytes[hostEnd] == UInt8(ascii: ":") else {
+                    throw LinkError(.invalidHost, at: hostEnd, detail: "text after the IPv6 literal")
+                }
+                portStart = hostEnd + 1
+            }
+        } else if let colon {
+            hostEnd = colon
+            portStart = colon + 1
+        }
+        var port: Int?
+        if let portStart { port = try parsePort(portStart, end) }
+        guard start < hostEnd else {
+            if isWeb || port != nil { throw LinkError(.missingHost, at: start) }
+            return (nil, nil, false)
+        }
+        guard hostEnd - start <= limits.maxHostLength else {
+            throw LinkError(
+                .invalidHost, at: start,
+                detail: "host of \(hostEnd - start) bytes, limit \(limits.maxHostLength)")
+        }
+        let exact = allowedHosts.exactHostIndex(bytes.slice(start..<hostEnd))
+        if let host = acceptedExactHost(exact, allowsUnderscore: allowsUnderscore) {
+            return (host, port, true)
+        }
+        if let literal = try HostValidator(
+            bytes: bytes, start: start, end: hostEnd, allowsIPLiterals: policy.allowsIPLiterals,
+            allowsUnderscore: allowsUnderscore
+        ).validate() {
+            return (literal, port, false)
+        }
+        return (bytes.lowercasedString(start..<hostEnd), port, false)
+    }
+
+    private func parsePort(_ start: Int, _ end: Int) throws(LinkError) -> Int {
+        guard start < end else { throw LinkError(.invalidPort, at: start - 1, detail: "empty port") }
+        var value = 0
+        for i in start..<end {
+            guard ASCII.isDigit(bytes[i]) else {
+                throw LinkError(.invalidPort, at: i, detail: "port '\(string(start, end))'")
+            }
+            value = value * 10 + Int(bytes[i] - UInt8(ascii: "0"))
+            guard value <= 65535 else {
+                throw LinkError(.invalidPort, at: start, detail: "port \(string(start, end))")
+            }
+        }
+        guard end - start == 1 || bytes[start] != UInt8(ascii: "0") else {
+            throw LinkError(.invalidPort, at: start, detail: "leading zero in port '\(string(start, end))'")
+        }
+        return value
+    }
+
+    // MARK: - Fragment
+
+    /// The fragment from `start` (after `#`) to the end of the text.
+    private func parseFragment(from start: Int, escapes: Bool) throws(LinkError) -> Range<Int> {
+        let count = bytes.count
+        guard count - start <= limits.maxFragmentLength else {
+            throw LinkError(
+                .componentTooLong, at: start,
+                detail: "fragment of \(count - start) bytes, limit \(limits.maxFragmentLength)")
+        }
+        try checkComponent(start, count, ends: .atTextEnd, name: "fragment")
+        // As in the path and the query: an escape that is not UTF-8 has no decoded value.
+        if escapes {
+            let raw = string(start, count)
+            guard PercentEncoding.decode(raw) != nil else {
+                throw LinkError(.invalidPercentEscape, at: start, detail: "'\(raw)' does not decode to UTF-8")
+            }
+        }
+        return start..<count
     }
 
     // MARK: - Characters
@@ -217,39 +333,38 @@ struct LinkParser {
     /// Refuses non-ASCII, whitespace, control characters and backslashes anywhere.
     private func checkCharacters() throws(LinkError) -> CharacterSummary {
         let classes = prepared.byteClassTable
-        let (refused, summary) = { () -> (Int?, CharacterSummary) in
-            var summary = CharacterSummary()
-            var i = 0
-            while i < bytes.count {
-                // Eight bytes at a time while none of them needs a look (the usual case).
-                if i + 8 <= bytes.count, let base = bytes.baseAddress,
-                    !Self.mayNeedALook(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-                {
-                    i += 8
-                    continue
-                }
-                let end = min(i + 8, bytes.count)
-                while i < end {
-                    let bits = classes[Int(bytes[i])]
-                    if bits != 0, bits != ASCII.pathCharacterBit {
-                        if bits & ASCII.refusedBit != 0 { return (i, summary) }
-                        if bits & ASCII.percentBit != 0 { summary.hasPercent = true }
-                        if bits & ASCII.upperCaseBit != 0, summary.firstUpperCase == nil {
-                            summary.firstUpperCase = i
-                        }
-                    }
-                    i += 1
-                }
+        let count = bytes.count
+        var summary = CharacterSummary()
+        var i = 0
+        while i < count {
+            // Eight bytes at a time while none of them needs a look (the usual case).
+            if i + 8 <= count, !Self.mayNeedALook(bytes.word(at: i)) {
+                i += 8
+                continue
             }
-            return (nil, summary)
-        }()
-        guard let i = refused else { return summary }
-        let b = bytes[i]
-        if b >= 0x80 { throw LinkError(.nonASCII, at: i, detail: "byte 0x\(hex(b))") }
-        if b <= 0x20 || b == 0x7F {
-            throw LinkError(.whitespaceOrControl, at: i, detail: Self.name(ofControl: b))
+            let end = min(i + 8, count)
+            while i < end {
+                let bits = classes[bytes[i]]
+                if bits != 0, bits != ASCII.pathCharacterBit {
+                    if bits & ASCII.refusedBit != 0 { throw Self.refusal(of: bytes[i], at: i) }
+                    if bits & ASCII.percentBit != 0 { summary.hasPercent = true }
+                    if bits & ASCII.upperCaseBit != 0, summary.firstUpperCase == nil {
+                        summary.firstUpperCase = i
+                    }
+                }
+                i += 1
+            }
         }
-        throw LinkError(.backslash, at: i)
+        return summary
+    }
+
+    /// The error for a byte no link may hold: non-ASCII, whitespace or control, backslash.
+    private static func refusal(of b: UInt8, at i: Int) -> LinkError {
+        if b >= 0x80 { return LinkError(.nonASCII, at: i, detail: "byte 0x\(hex(b))") }
+        if b <= 0x20 || b == 0x7F {
+            return LinkError(.whitespaceOrControl, at: i, detail: name(ofControl: b))
+        }
+        return LinkError(.backslash, at: i)
     }
 
     /// Whether any of eight bytes may be non-ASCII, a space or control character, DEL, a
@@ -285,84 +400,6 @@ struct LinkParser {
         }
     }
 
-    // MARK: - Authority
-
-    /// The host and port, and whether the host is one of the policy's exact hosts. `at` and
-    /// `colon` are the offsets of the authority's first `@` and first `:`.
-    private func parseAuthority(_ start: Int, _ end: Int, isWeb: Bool, at: Int?, colon: Int?)
-        throws(LinkError)
-        -> (String?, Int?, Bool)
-    {
-        if let at { throw LinkError(.userInfo, at: at, detail: "'@' in the authority") }
-        guard start < end else {
-            if isWeb { throw LinkError(.missingHost, at: start) }
-            return (nil, nil, false)
-        }
-        var hostEnd = end
-        var portStart: Int?
-        if bytes[start] == UInt8(ascii: "[") {
-            guard let close = (start..<end).first(where: { bytes[$0] == UInt8(ascii: "]") }) else {
-                throw LinkError(.invalidIPv6, at: start, detail: "no closing ']'")
-            }
-            hostEnd = close + 1
-            if hostEnd < end {
-                guard bytes[hostEnd] == UInt8(ascii: ":") else {
-                    throw LinkError(.invalidHost, at: hostEnd, detail: "text after the IPv6 literal")
-                }
-                portStart = hostEnd + 1
-            }
-        } else if let colon {
-            hostEnd = colon
-            portStart = colon + 1
-        }
-        var port: Int?
-        if let portStart { port = try parsePort(portStart, end) }
-        guard start < hostEnd else {
-            if isWeb || port != nil { throw LinkError(.missingHost, at: start) }
-            return (nil, nil, false)
-        }
-        guard hostEnd - start <= limits.maxHostLength else {
-            throw LinkError(
-                .invalidHost, at: start,
-                detail: "host of \(hostEnd - start) bytes, limit \(limits.maxHostLength)")
-        }
-        let allowsUnderscore = !isWeb && !policy.customSchemeHostsAreDomains
-        let name = UnsafeBufferPointer(rebasing: bytes[start..<hostEnd])
-        // One of the policy's exact hosts that the validator already accepted: the same rules
-        // on the same letters in another case give the same answer.
-        let exact = allowedHosts.exactHostIndex(name)
-        if let exact, allowedHosts.exactHostPassesValidator(exact, allowsUnderscore: allowsUnderscore) {
-            return (allowedHosts.exactHostText(exact), port, true)
-        }
-        if let literal = try HostValidator(
-            bytes: bytes, start: start, end: hostEnd, allowsIPLiterals: policy.allowsIPLiterals,
-            allowsUnderscore: allowsUnderscore
-        ).validate() {
-            return (literal, port, false)
-        }
-        // A name: share the policy's string when the host is one of the allowed hosts.
-        if let exact { return (allowedHosts.exactHostText(exact), port, true) }
-        return (ASCII.lowercasedString(name), port, false)
-    }
-
-    private func parsePort(_ start: Int, _ end: Int) throws(LinkError) -> Int {
-        guard start < end else { throw LinkError(.invalidPort, at: start - 1, detail: "empty port") }
-        var value = 0
-        for i in start..<end {
-            guard ASCII.isDigit(bytes[i]) else {
-                throw LinkError(.invalidPort, at: i, detail: "port '\(string(start, end))'")
-            }
-            value = value * 10 + Int(bytes[i] - UInt8(ascii: "0"))
-            guard value <= 65535 else {
-                throw LinkError(.invalidPort, at: start, detail: "port \(string(start, end))")
-            }
-        }
-        guard end - start == 1 || bytes[start] != UInt8(ascii: "0") else {
-            throw LinkError(.invalidPort, at: start, detail: "leading zero in port '\(string(start, end))'")
-        }
-        return value
-    }
-
     // MARK: - Path
 
     /// The segments of the path `start..<end` (its characters already checked), written
@@ -383,11 +420,7 @@ struct LinkParser {
             // The C library finds the next `/` many bytes at a time, without the branch per
             // byte whose miss at each segment's end costs more than the call (measured on
             // segments of a few bytes too).
-            var segEnd = end
-            if segStart < end, let base = bytes.baseAddress {
-                let next = memchr(base + segStart, Int32(UInt8(ascii: "/")), end - segStart)
-                segEnd = next.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? end
-            }
+            let segEnd = bytes.firstIndex(of: UInt8(ascii: "/"), in: segStart..<end) ?? end
             let isLast = segEnd >= end
             if segStart == segEnd, !isLast, !policy.allowsEmptySegments {
                 throw LinkError(.emptySegment, at: segStart, detail: "'//' in the path")
@@ -488,30 +521,24 @@ struct LinkParser {
             var itemEnd = itemStart
             var equals: Int?
             var percent = false
-            if !escapes, let base = bytes.baseAddress {
+            if !escapes {
                 // Nothing escaped in the link: only `&` and the first `=` matter, which the C
                 // library finds many bytes at a time, without a branch per byte.
-                let text = UnsafeRawPointer(base)
-                itemEnd =
-                    memchr(text + itemStart, Int32(UInt8(ascii: "&")), end - itemStart).map {
-                        UnsafeRawPointer($0) - text
-                    } ?? end
-                equals = memchr(text + itemStart, Int32(UInt8(ascii: "=")), itemEnd - itemStart).map {
-                    UnsafeRawPointer($0) - text
-                }
+                itemEnd = bytes.firstIndex(of: UInt8(ascii: "&"), in: itemStart..<end) ?? end
+                equals = bytes.firstIndex(of: UInt8(ascii: "="), in: itemStart..<itemEnd)
             } else {
                 // One table look-up per byte; only `&`, `=` and `%` need a second look.
-                while itemEnd < end {
+                while true {
+                    itemEnd = bytes.firstIndex(in: itemEnd..<end, where: stops, hasAny: 1)
+                    guard itemEnd < end else { break }
                     let b = bytes[itemEnd]
-                    if stops[Int(b)] != 0 {
-                        if b == UInt8(ascii: "&") { break }
-                        if b == UInt8(ascii: "=") {
-                            if equals == nil { equals = itemEnd }
-                        } else {
-                            percent = true
-                        }
+                    if b == UInt8(ascii: "&") { break }
+                    if b == UInt8(ascii: "=") {
+                        if equals == nil { equals = itemEnd }
+                    } else {
+                        percent = true
                     }
-                    itemEnd += 1
+                    itemEnd &+= 1
                 }
             }
             if itemEnd > itemStart {
@@ -521,7 +548,7 @@ struct LinkParser {
                 // an item left out needs no string at all.
                 if stripping, !escaped,
                     strippedNames.matches(
-                        printableASCII: UnsafeBufferPointer(rebasing: bytes[itemStart..<(equals ?? itemEnd)]))
+                        printableASCII: bytes.slice(itemStart..<(equals ?? itemEnd)))
                 {
                     isStripped = true
                 } else {
@@ -613,11 +640,10 @@ struct LinkParser {
         var quote: Int?
         var i = start
         while i < limit {
+            // `pchar` bytes, the most of any component, in one scan.
+            i = bytes.firstIndex(in: i..<limit, where: classes, lacks: ASCII.pathCharacterBit)
+            guard i < limit else { break }
             let b = bytes[i]
-            if classes[Int(b)] & ASCII.pathCharacterBit != 0 {
-                i &+= 1
-                continue
-            }
             if b == UInt8(ascii: "%") {
                 guard i + 2 < limit, ASCII.hexValue(bytes[i + 1]) != nil, ASCII.hexValue(bytes[i + 2]) != nil
                 else {
@@ -661,7 +687,7 @@ struct LinkParser {
     /// The text of the bytes `start..<end`: a short run of ASCII bytes is written as a small
     /// string directly (``SmallASCIIString``), without validating it again.
     func string(_ start: Int, _ end: Int) -> String {
-        SmallASCIIString.make(bytes, start, end, layoutHolds: prepared.smallStringsHold)
+        bytes.string(start..<end, layoutHolds: prepared.smallStringsHold)
     }
 }
 

@@ -12,10 +12,10 @@ final class PreparedPolicy: Sendable {
     /// (``SmallASCIIString/isAvailable``), read once here: a parse then reads fields instead
     /// of checking a lazily initialised global at every use. The tables live as long as the
     /// process and are never written.
-    nonisolated(unsafe) let byteClassTable: UnsafePointer<UInt8>
-    nonisolated(unsafe) let queryByteClassTable: UnsafePointer<UInt8>
-    nonisolated(unsafe) let queryItemStopTable: UnsafePointer<UInt8>
-    nonisolated(unsafe) let authorityStopTable: UnsafePointer<UInt8>
+    let byteClassTable: ByteTableView
+    let queryByteClassTable: ByteTableView
+    let queryItemStopTable: ByteTableView
+    let authorityStopTable: ByteTableView
     let smallStringsHold: Bool
     /// The policy's own `https` string when it allows that scheme, for the parser's shortcut
     /// on links that start with `https://`.
@@ -26,12 +26,12 @@ final class PreparedPolicy: Sendable {
         let allowedHosts = AllowedHostMatcher(policy)
         self.allowedHosts = allowedHosts
         strippedNames = StrippedNameMatcher(policy.strippedQueryItems)
-        byteClassTable = ASCII.byteClassTable
-        queryByteClassTable = ASCII.queryByteClassTable
-        queryItemStopTable = ASCII.queryItemStopTable
-        authorityStopTable = ASCII.authorityStopTable
+        byteClassTable = ByteTableView.byteClasses
+        queryByteClassTable = ByteTableView.queryByteClasses
+        queryItemStopTable = ByteTableView.queryItemStops
+        authorityStopTable = ByteTableView.authorityStops
         smallStringsHold = SmallASCIIString.isAvailable
-        allowedHTTPS = Array("https".utf8).withUnsafeBufferPointer { allowedHosts.allowedScheme($0) }
+        allowedHTTPS = ByteView.withBytes(of: Array("https".utf8)) { allowedHosts.allowedScheme($0) }
     }
 }
 
@@ -83,38 +83,33 @@ struct StrippedNameMatcher: Sendable {
 
     /// Whether some pattern matches the decoded name.
     func matches(_ name: String) -> Bool {
-        let answer = name.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
-            guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
-            return matchesASCIIPatterns(bytes) || general.contains { $0.matches(name) }
-        }
-        if let answer, let decided = answer { return decided }
-        return patterns.contains { $0.matches(name) }
+        guard ASCII.isPrintable(name) else { return patterns.contains { $0.matches(name) } }
+        let asPrintable = ByteView.withUTF8(of: name) { bytes, _ in matchesASCIIPatterns(bytes) }
+        return asPrintable || general.contains { $0.matches(name) }
     }
 
     /// Whether some pattern matches a name given as printable ASCII bytes (a query name
     /// without escapes, as the gate checked it): the answer ``matches(_:)`` gives for the
     /// same text, without writing the text.
-    func matches(printableASCII bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        if !general.isEmpty { return matches(String(decoding: bytes, as: UTF8.self)) }
+    func matches(printableASCII bytes: ByteView) -> Bool {
+        if !general.isEmpty { return matches(bytes.string(0..<bytes.count, layoutHolds: false)) }
         return matchesASCIIPatterns(bytes)
     }
 
     /// Whether one of the printable ASCII patterns matches the printable ASCII name.
     @inline(__always)
-    private func matchesASCIIPatterns(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    private func matchesASCIIPatterns(_ bytes: ByteView) -> Bool {
         if bytes.isEmpty { return emptyMatchesEmptyName }
         if emptyMatchesEveryName { return true }
-        return byFirstByte[Int(ASCII.lowercased(bytes[0]))].withUnsafeBufferPointer { candidates in
-            candidates.contains { Self.fits($0, bytes) }
-        }
+        return byFirstByte[Int(ASCII.lowercased(bytes[0]))].firstIndexInPlace { Self.fits($0, bytes) } != nil
     }
 
     /// Whether the lower-cased name equals the candidate, or starts with it for a prefix.
-    private static func fits(_ candidate: Candidate, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func fits(_ candidate: borrowing Candidate, _ name: ByteView) -> Bool {
         let count = candidate.bytes.count
         guard candidate.isPrefix ? name.count >= count : name.count == count else { return false }
-        return candidate.bytes.withUnsafeBufferPointer { expected in
-            for i in 0..<count where ASCII.lowercased(name[i]) != expected[i] { return false }
+        return ByteView.withBytes(of: candidate.bytes) { expected in
+            for i in 0..<expected.count where ASCII.lowercased(name[i]) != expected[i] { return false }
             return true
         }
     }
@@ -154,7 +149,7 @@ struct AllowedHostMatcher: Sendable {
                 guard !host.bytes.isEmpty, host.bytes.count <= policy.limits.maxHostLength,
                     host.bytes.first != UInt8(ascii: "[")
                 else { return false }
-                return host.bytes.withUnsafeBufferPointer { bytes in
+                return ByteView.withBytes(of: host.bytes) { bytes in
                     let validator = HostValidator(
                         bytes: bytes, start: 0, end: bytes.count, allowsIPLiterals: policy.allowsIPLiterals,
                         allowsUnderscore: allowsUnderscore)
@@ -172,7 +167,7 @@ struct AllowedHostMatcher: Sendable {
 
     /// The position of the exact allowed host whose text is these bytes lower-cased, or `nil`.
     @inline(__always)
-    func exactHostIndex(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    func exactHostIndex(_ bytes: ByteView) -> Int? {
         Self.firstIndex(exactHostBytes, exactHostKeys, bytes)
     }
 
@@ -190,20 +185,16 @@ struct AllowedHostMatcher: Sendable {
     /// ``exactHostIndex(_:)`` finds for the authority the parser's scan would find.
     @inline(__always)
     func exactHostEndingAuthority(
-        _ bytes: UnsafeBufferPointer<UInt8>, at start: Int, stops: UnsafePointer<UInt8>
+        _ bytes: ByteView, at start: Int, stops: ByteTableView
     ) -> Int? {
-        exactHostBytes.withUnsafeBufferPointer { candidates -> Int? in
-            for index in candidates.indices {
-                let end = start &+ candidates[index].bytes.count
-                guard end <= bytes.count, end > start,
-                    end == bytes.count || stops[Int(bytes[end])] == ASCII.endsAuthority
-                else { continue }
-                let equal = candidates[index].bytes.withUnsafeBufferPointer { text -> Bool in
-                    Self.equalsLowercased(text, UnsafeBufferPointer(rebasing: bytes[start..<end]))
-                }
-                if equal { return index }
+        exactHostBytes.firstIndexInPlace { candidate in
+            let end = start &+ candidate.bytes.count
+            guard start >= 0, end <= bytes.count, end > start,
+                end == bytes.count || stops[bytes[end]] == ASCII.endsAuthority
+            else { return false }
+            return ByteView.withBytes(of: candidate.bytes) { text in
+                Self.equalsLowercased(text, bytes.slice(start..<end))
             }
-            return nil
         }
     }
 
@@ -222,37 +213,29 @@ struct AllowedHostMatcher: Sendable {
 
     /// The allowed scheme whose text is these bytes lower-cased, or `nil`: the parser then
     /// shares the policy's string instead of writing a new one.
-    func allowedScheme(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    func allowedScheme(_ bytes: ByteView) -> String? {
         Self.find(schemeBytes, schemeKeys, bytes)
     }
 
     /// The candidate equal to the lower-cased bytes. Equal UTF-8 lengths and equal text mean
     /// equal bytes here, so comparing bytes answers what `==` answers.
     private static func find(
-        _ list: [(text: String, bytes: [UInt8])], _ keys: [WordKey], _ bytes: UnsafeBufferPointer<UInt8>
+        _ list: [(text: String, bytes: [UInt8])], _ keys: [WordKey], _ bytes: ByteView
     ) -> String? {
         firstIndex(list, keys, bytes).map { list[$0].text }
     }
 
     private static func firstIndex(
-        _ list: [(text: String, bytes: [UInt8])], _ keys: [WordKey], _ bytes: UnsafeBufferPointer<UInt8>
+        _ list: [(text: String, bytes: [UInt8])], _ keys: [WordKey], _ bytes: ByteView
     ) -> Int? {
         // Up to 16 ASCII bytes: the lower-cased text as two words against each candidate's.
         if let key = WordKey(lowercasing: bytes) {
-            return keys.withUnsafeBufferPointer { keys -> Int? in
-                for index in keys.indices where keys[index] == key { return index }
-                return nil
-            }
-        }
-        // Read in place: no copy of a candidate, no reference count per candidate.
-        return list.withUnsafeBufferPointer { candidates -> Int? in
-            for index in candidates.indices where candidates[index].bytes.count == bytes.count {
-                let equal = candidates[index].bytes.withUnsafeBufferPointer { text -> Bool in
-                    equalsLowercased(text, bytes)
-                }
-                if equal { return index }
-            }
+            for index in keys.indices where keys[index] == key { return index }
             return nil
+        }
+        return list.firstIndexInPlace { candidate in
+            candidate.bytes.count == bytes.count
+                && ByteView.withBytes(of: candidate.bytes) { equalsLowercased($0, bytes) }
         }
     }
 
@@ -262,22 +245,16 @@ struct AllowedHostMatcher: Sendable {
     /// word overlapping the one before; a word with a byte over 0x7F, which the word-wide
     /// lower-casing does not handle, is compared byte by byte.
     @inline(__always)
-    static func equalsLowercased(_ candidate: UnsafeBufferPointer<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>)
-        -> Bool
-    {
+    static func equalsLowercased(_ candidate: ByteView, _ bytes: ByteView) -> Bool {
         let count = bytes.count
-        if count >= 8, let a = candidate.baseAddress, let b = bytes.baseAddress {
-            let expected = UnsafeRawPointer(a)
-            let text = UnsafeRawPointer(b)
+        guard candidate.count == count else { return false }
+        if count >= 8 {
             var offset = 0
             while true {
                 let start = Swift.min(offset, count &- 8)
-                let word = text.loadUnaligned(fromByteOffset: start, as: UInt64.self)
+                let word = bytes.word(at: start)
                 if word & 0x8080_8080_8080_8080 != 0 { break }
-                if WordKey.lowercased(word) != expected.loadUnaligned(fromByteOffset: start, as: UInt64.self)
-                {
-                    return false
-                }
+                if WordKey.lowercased(word) != candidate.word(at: start) { return false }
                 offset &+= 8
                 if offset >= count { return true }
             }
@@ -322,18 +299,15 @@ struct WordKey: Equatable, Sendable {
     /// The key of the bytes lower-cased (ASCII letters only), or `nil` when there are more
     /// than 16 bytes or one of them is not ASCII.
     @inline(__always)
-    init?(lowercasing bytes: UnsafeBufferPointer<UInt8>) {
+    init?(lowercasing bytes: ByteView) {
         let count = bytes.count
-        guard count <= 16, let base = bytes.baseAddress else { return nil }
-        let raw = UnsafeRawPointer(base)
+        guard count <= 16 else { return nil }
         var low: UInt64 = 0
         var high: UInt64 = 0
         if count >= 8 {
-            // Both loads lie inside the bytes; the second keeps only the bytes after the eighth.
-            low = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
-            high =
-                UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
-                >> (8 * UInt64(16 - count))
+            // Both words lie inside the bytes; the second keeps only the bytes after the eighth.
+            low = UInt64(littleEndian: bytes.word(at: 0))
+            high = UInt64(littleEndian: bytes.word(at: count - 8)) >> (8 * UInt64(16 - count))
         } else {
             for i in 0..<count { low |= UInt64(bytes[i]) << (8 * UInt64(i)) }
         }

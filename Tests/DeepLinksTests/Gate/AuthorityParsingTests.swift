@@ -22,7 +22,7 @@ struct AuthorityParsingTests {
         guard !authority.contains(UInt8(ascii: "@")), !authority.contains(UInt8(ascii: ":")) else {
             return nil
         }
-        return authority.withUnsafeBufferPointer { matcher.exactHostIndex($0) }
+        return ByteView.withBytes(of: authority) { matcher.exactHostIndex($0) }
     }
 
     @Test("every exact host, in any case, before every kind of ending, as the full scan finds it")
@@ -43,8 +43,8 @@ struct AuthorityParsingTests {
             for byte in UInt8(0)...UInt8(255) { texts.append(Array(host.utf8) + [byte, UInt8(ascii: "x")]) }
         }
         for text in texts {
-            let answer = text.withUnsafeBufferPointer {
-                matcher.exactHostEndingAuthority($0, at: 0, stops: ASCII.authorityStopTable)
+            let answer = ByteView.withBytes(of: text) {
+                matcher.exactHostEndingAuthority($0, at: 0, stops: ByteTableView.authorityStops)
             }
             #expect(answer == Self.expected(matcher, text), "\(String(decoding: text, as: UTF8.self))")
         }

@@ -48,7 +48,7 @@ struct CaseInsensitiveLookupTests {
         texts += ["ex\u{E0}mple.com", "seventeen-chaRS.io", "photos.example.coM", "[::1]", "x.", "X"]
         for text in texts {
             let bytes = Array(text.utf8)
-            let found = bytes.withUnsafeBufferPointer {
+            let found = ByteView.withBytes(of: bytes) {
                 matcher.exactHostIndex($0).map(matcher.exactHostText)
             }
             #expect(found == Self.expected(Self.hosts, bytes), "\(text)")
@@ -64,7 +64,7 @@ struct CaseInsensitiveLookupTests {
             "a-very-long-scheme-nam",
         ] {
             let bytes = Array(text.utf8)
-            let found = bytes.withUnsafeBufferPointer { matcher.allowedScheme($0) }
+            let found = ByteView.withBytes(of: bytes) { matcher.allowedScheme($0) }
             #expect(found == Self.expected(schemes.sorted(), bytes), "\(text)")
         }
     }
@@ -99,7 +99,7 @@ struct CaseInsensitiveLookupTests {
             }
             texts.append(candidate.map { ASCII.isAlpha($0) ? $0 & ~0x20 : $0 })
             for text in texts {
-                let found = text.withUnsafeBufferPointer {
+                let found = ByteView.withBytes(of: text) {
                     matcher.exactHostIndex($0).map(matcher.exactHostText)
                 }
                 #expect(found == Self.expected(candidates, text), "\(String(decoding: text, as: UTF8.self))")
@@ -119,7 +119,7 @@ struct CaseInsensitiveLookupTests {
                 for byte in UInt8(0)...UInt8(255) {
                     var text = candidate
                     text[position] = byte
-                    let found = text.withUnsafeBufferPointer {
+                    let found = ByteView.withBytes(of: text) {
                         matcher.exactHostIndex($0).map(matcher.exactHostText)
                     }
                     #expect(
@@ -139,8 +139,8 @@ struct CaseInsensitiveLookupTests {
                     var text = candidate
                     text[position] = byte
                     let expected = zip(candidate, text).allSatisfy { $0 == ASCII.lowercased($1) }
-                    let answer = candidate.withUnsafeBufferPointer { a in
-                        text.withUnsafeBufferPointer { b in AllowedHostMatcher.equalsLowercased(a, b) }
+                    let answer = ByteView.withBytes(of: candidate) { a in
+                        ByteView.withBytes(of: text) { b in AllowedHostMatcher.equalsLowercased(a, b) }
                     }
                     #expect(answer == expected, "length \(count), byte \(byte) at \(position)")
                 }

@@ -16,14 +16,14 @@ struct SchemeParsingTests {
                 var text = prefix + Array("example.com/".utf8)
                 text[position] = byte
                 let expected = text.prefix(8).map(ASCII.lowercased) == prefix
-                let answer = text.withUnsafeBufferPointer { LinkParser.startsWithHTTPS($0) }
+                let answer = ByteView.withBytes(of: text) { LinkParser.startsWithHTTPS($0) }
                 #expect(answer == expected, "byte \(byte) at \(position)")
             }
         }
         // Fewer than eight bytes never take the shortcut.
         for count in 0..<8 {
             let text = Array("https://".utf8.prefix(count))
-            #expect(!text.withUnsafeBufferPointer { LinkParser.startsWithHTTPS($0) })
+            #expect(!ByteView.withBytes(of: text) { LinkParser.startsWithHTTPS($0) })
         }
     }
 
