@@ -170,16 +170,18 @@ final class GlobMatcher: Sendable {
     /// Whether the whole input matches.
     func matches(_ input: [UInt32]) -> Bool {
         guard let plans else { return shiftAnd(input) }
-        return input.withUnsafeBufferPointer { input in
-            plans.contains { matches(input, plan: $0) }
-        }
+        let scalars = input[...]
+        let span = scalars.span
+        for plan in plans where matches(span, plan: plan) { return true }
+        return false
     }
 
     /// Whether the whole input, ASCII bytes (one scalar each), matches; `nil` when the
     /// pattern is not matched by segments (see ``isPlanned``).
-    func matches(ascii input: UnsafeBufferPointer<UInt8>) -> Bool? {
+    func matches(ascii input: Span<UInt8>) -> Bool? {
         guard let plans else { return nil }
-        return plans.contains { matches(input, plan: $0) }
+        for plan in plans where matches(input, plan: plan) { return true }
+        return false
     }
 
     /// Whether position `position` accepts `scalar`.
@@ -195,7 +197,7 @@ final class GlobMatcher: Sendable {
         return mask & (1 &<< UInt64(position & 63)) != 0
     }
 
-    private func matches<Element: ScanElement>(_ input: UnsafeBufferPointer<Element>, plan: Plan) -> Bool {
+    private func matches<Element: ScanElement>(_ input: Span<Element>, plan: Plan) -> Bool {
         let count = input.count
         guard plan.hasStar else {
             guard count == plan.end else { return false }
@@ -220,9 +222,8 @@ final class GlobMatcher: Sendable {
     /// Where the leftmost occurrence of a segment inside `from..<to` ends, by Shift-And over
     /// the segment's bits of the pattern's masks; while no partial occurrence is alive and the
     /// segment starts with a literal scalar, the search jumps to that scalar's next occurrence.
-    private func find(
-        _ segment: (first: Int, count: Int), in input: UnsafeBufferPointer<some ScanElement>, from: Int,
-        to: Int
+    private func find<Element: ScanElement>(
+        _ segment: (first: Int, count: Int), in input: Span<Element>, from: Int, to: Int
     ) -> Int? {
         let length = segment.count
         guard to - from >= length else { return nil }
@@ -233,37 +234,35 @@ final class GlobMatcher: Sendable {
         let top: UInt64 = 1 &<< UInt64(length - 1)
         let literal: UInt32? = layout.tests[segment.first - 1].literal
         let lastStart = to - length
-        return ascii.withUnsafeBufferPointer { table in
-            var live: UInt64 = 0
-            var index = from
-            while index < to {
-                if live == 0 {
-                    guard index <= lastStart else { return nil }
-                    if let literal {
-                        guard let found = input.firstIndex(of: literal, index..<(lastStart + 1))
-                        else {
-                            return nil
-                        }
-                        index = found
+        let table = ascii
+        var live: UInt64 = 0
+        var index = from
+        while index < to {
+            if live == 0 {
+                guard index <= lastStart else { return nil }
+                if let literal {
+                    guard let found = Element.firstIndex(of: literal, in: input, index..<(lastStart + 1)) else {
+                        return nil
                     }
+                    index = found
                 }
-                let scalar = input[index].scalar
-                var mask: UInt64
-                if scalar < 128 {
-                    let base = Int(scalar) &* words &+ word
-                    mask = table[base] &>> shift
-                    if spills { mask |= table[base &+ 1] &<< (64 &- shift) }
-                } else {
-                    let vector = other[scalar] ?? anyMask
-                    mask = vector[word] &>> shift
-                    if spills { mask |= vector[word &+ 1] &<< (64 &- shift) }
-                }
-                live = ((live &<< 1) | 1) & mask & keep
-                index += 1
-                if live & top != 0 { return index }
             }
-            return nil
+            let scalar = input[index].scalar
+            var mask: UInt64
+            if scalar < 128 {
+                let base = Int(scalar) &* words &+ word
+                mask = table[base] &>> shift
+                if spills { mask |= table[base &+ 1] &<< (64 &- shift) }
+            } else {
+                let vector = other[scalar] ?? anyMask
+                mask = vector[word] &>> shift
+                if spills { mask |= vector[word &+ 1] &<< (64 &- shift) }
+            }
+            live = ((live &<< 1) | 1) & mask & keep
+            index += 1
+            if live & top != 0 { return index }
         }
+        return nil
     }
 
     /// Whether the whole input matches, by Shift-And over all of it.
@@ -302,16 +301,15 @@ final class GlobMatcher: Sendable {
         let loop = loops[0]
         let accept = accepting[0]
         let anyMask = anyMask[0]
+        let table = ascii
         var live: UInt64 = 1
-        return ascii.withUnsafeBufferPointer { table in
-            for scalar in input {
-                let mask = scalar < 128 ? table[Int(scalar)] : other[scalar]?[0] ?? anyMask
-                live = ((live << 1) & mask) | (live & loop)
-                if live == 0 { return false }
-                if live & accept & loop != 0 { return true }
-            }
-            return live & accept != 0
+        for scalar in input {
+            let mask = scalar < 128 ? table[Int(scalar)] : other[scalar]?[0] ?? anyMask
+            live = ((live << 1) & mask) | (live & loop)
+            if live == 0 { return false }
+            if live & accept & loop != 0 { return true }
         }
+        return live & accept != 0
     }
 }
 
@@ -351,44 +349,40 @@ final class GlobBatch: Sendable {
         var live = initial
         var scratch = anyMask
         var alive = true
-        live.withUnsafeMutableBufferPointer { live in
-            ascii.withUnsafeBufferPointer { ascii in
-                loops.withUnsafeBufferPointer { loops in
-                    for scalar in input {
-                        var any: UInt64 = 0
-                        var carry: UInt64 = 0
-                        if scalar < 128 {
-                            let offset = Int(scalar) * words
-                            for word in 0..<words {
-                                let current = live[word]
-                                let next =
-                                    ((current << 1 | carry) & ascii[offset + word]) | (current & loops[word])
-                                carry = current >> 63
-                                live[word] = next
-                                any |= next
-                            }
-                        } else {
-                            var mask = anyMask
-                            if let bits = other[scalar] {
-                                swap(&mask, &scratch)
-                                for word in 0..<words { mask[word] = anyMask[word] }
-                                for bit in bits { mask[bit / 64] |= 1 << UInt64(bit % 64) }
-                            }
-                            defer { if other[scalar] != nil { swap(&mask, &scratch) } }
-                            for word in 0..<words {
-                                let current = live[word]
-                                let next = ((current << 1 | carry) & mask[word]) | (current & loops[word])
-                                carry = current >> 63
-                                live[word] = next
-                                any |= next
-                            }
-                        }
-                        if any == 0 {
-                            alive = false
-                            return
-                        }
-                    }
+        let ascii = ascii
+        let loops = loops
+        let words = words
+        scan: for scalar in input {
+            var any: UInt64 = 0
+            var carry: UInt64 = 0
+            if scalar < 128 {
+                let offset = Int(scalar) &* words
+                for word in 0..<words {
+                    let current = live[word]
+                    let next = ((current &<< 1 | carry) & ascii[offset &+ word]) | (current & loops[word])
+                    carry = current &>> 63
+                    live[word] = next
+                    any |= next
                 }
+            } else {
+                var mask = anyMask
+                if let bits = other[scalar] {
+                    swap(&mask, &scratch)
+                    for word in 0..<words { mask[word] = anyMask[word] }
+                    for bit in bits { mask[bit / 64] |= 1 << UInt64(bit % 64) }
+                }
+                defer { if other[scalar] != nil { swap(&mask, &scratch) } }
+                for word in 0..<words {
+                    let current = live[word]
+                    let next = ((current &<< 1 | carry) & mask[word]) | (current & loops[word])
+                    carry = current &>> 63
+                    live[word] = next
+                    any |= next
+                }
+            }
+            if any == 0 {
+                alive = false
+                break scan
             }
         }
         guard alive else { return [Bool](repeating: false, count: accepts.count) }

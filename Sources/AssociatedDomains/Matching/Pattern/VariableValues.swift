@@ -160,66 +160,64 @@ final class EntryGlobs: Sendable {
 
     /// The positions (bits of `0...input.count`) where some pattern's match ends, for matches
     /// that start at a position of `entries` (bits of the same range).
-    func exits(_ input: UnsafeBufferPointer<UInt32>, entries: [UInt64]) -> [UInt64] {
+    func exits(_ input: Span<UInt32>, entries: [UInt64]) -> [UInt64] {
         let count = input.count
         var exits = [UInt64](repeating: 0, count: entries.count)
         guard var position = PositionSet.next(in: entries, from: 0, limit: count) else { return exits }
         var live = [UInt64](repeating: 0, count: words)
         var mask = [UInt64](repeating: 0, count: words)
         let words = words
-        ascii.withUnsafeBufferPointer { ascii in
-            live.withUnsafeMutableBufferPointer { live in
-                while true {
-                    if PositionSet.contains(entries, position) {
-                        for word in 0..<words { live[word] |= starts[word] }
-                    }
-                    var accepted = false
-                    var unbounded = false
-                    for word in 0..<words {
-                        accepted = accepted || live[word] & accepting[word] != 0
-                        unbounded = unbounded || live[word] & open[word] != 0
-                    }
-                    if unbounded {
-                        PositionSet.insert(from: position, through: count, into: &exits)
-                        return
-                    }
-                    if accepted { PositionSet.insert(position, into: &exits) }
-                    if position == count { return }
-                    let scalar = input[position].scalar
-                    var any: UInt64 = 0
-                    var carry: UInt64 = 0
-                    if scalar < 128 {
-                        let offset = Int(scalar) &* words
-                        for word in 0..<words {
-                            let current = live[word]
-                            let next =
-                                ((current &<< 1 | carry) & ascii[offset &+ word]) | (current & loops[word])
-                            carry = current &>> 63
-                            live[word] = next
-                            any |= next
-                        }
-                    } else {
-                        for word in 0..<words { mask[word] = anyMask[word] }
-                        for bit in other[scalar] ?? [] { mask[bit / 64] |= 1 << UInt64(bit % 64) }
-                        for word in 0..<words {
-                            let current = live[word]
-                            let next = ((current &<< 1 | carry) & mask[word]) | (current & loops[word])
-                            carry = current &>> 63
-                            live[word] = next
-                            any |= next
-                        }
-                    }
-                    if any == 0 {
-                        // Nothing alive: skip to the next entry.
-                        guard let next = PositionSet.next(in: entries, from: position + 1, limit: count)
-                        else {
-                            return
-                        }
-                        position = next
-                    } else {
-                        position += 1
-                    }
+        let ascii = ascii
+        let loops = loops
+        while true {
+            if PositionSet.contains(entries, position) {
+                for word in 0..<words { live[word] |= starts[word] }
+            }
+            var accepted = false
+            var unbounded = false
+            for word in 0..<words {
+                accepted = accepted || live[word] & accepting[word] != 0
+                unbounded = unbounded || live[word] & open[word] != 0
+            }
+            if unbounded {
+                PositionSet.insert(from: position, through: count, into: &exits)
+                return exits
+            }
+            if accepted { PositionSet.insert(position, into: &exits) }
+            if position == count { return exits }
+            let scalar = input[position].scalar
+            var any: UInt64 = 0
+            var carry: UInt64 = 0
+            if scalar < 128 {
+                let offset = Int(scalar) &* words
+                for word in 0..<words {
+                    let current = live[word]
+                    let next =
+                        ((current &<< 1 | carry) & ascii[offset &+ word]) | (current & loops[word])
+                    carry = current &>> 63
+                    live[word] = next
+                    any |= next
                 }
+            } else {
+                for word in 0..<words { mask[word] = anyMask[word] }
+                for bit in other[scalar] ?? [] { mask[bit / 64] |= 1 << UInt64(bit % 64) }
+                for word in 0..<words {
+                    let current = live[word]
+                    let next = ((current &<< 1 | carry) & mask[word]) | (current & loops[word])
+                    carry = current &>> 63
+                    live[word] = next
+                    any |= next
+                }
+            }
+            if any == 0 {
+                // Nothing alive: skip to the next entry.
+                guard let next = PositionSet.next(in: entries, from: position + 1, limit: count)
+                else {
+                    return exits
+                }
+                position = next
+            } else {
+                position += 1
             }
         }
         return exits
@@ -333,27 +331,27 @@ final class SegmentedPattern: Sendable {
         }
         var reached = PositionSet.empty(count: input.count)
         PositionSet.insert(0, into: &reached)
-        input.withUnsafeBufferPointer { input in
-            for piece in pieces {
-                switch piece {
-                case .run(let globs):
-                    reached = globs.exits(input, entries: reached)
-                case .variable(let values):
-                    let key = PatternAutomaton.Scratch.PassKey(
-                        values: ObjectIdentifier(values), entries: reached)
-                    if let known = scratch.passes[key] {
-                        reached = known
-                    } else {
-                        reached = values.globs.exits(input, entries: reached)
-                        scratch.passes[key] = reached
-                    }
+        let scalars = input[...]
+        let span = scalars.span
+        for piece in pieces {
+            switch piece {
+            case .run(let globs):
+                reached = globs.exits(span, entries: reached)
+            case .variable(let values):
+                let key = PatternAutomaton.Scratch.PassKey(
+                    values: ObjectIdentifier(values), entries: reached)
+                if let known = scratch.passes[key] {
+                    reached = known
+                } else {
+                    reached = values.globs.exits(span, entries: reached)
+                    scratch.passes[key] = reached
                 }
-                if PositionSet.isEmpty(reached) { return }
             }
+            if PositionSet.isEmpty(reached) { break }
         }
         if PositionSet.contains(reached, input.count) { return true }
         guard let optionalTail, !PositionSet.isEmpty(reached) else { return false }
-        let ends = input.withUnsafeBufferPointer { optionalTail.exits($0, entries: reached) }
+        let ends = optionalTail.exits(span, entries: reached)
         return PositionSet.contains(ends, input.count)
     }
 }
