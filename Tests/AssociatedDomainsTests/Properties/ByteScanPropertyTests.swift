@@ -31,12 +31,15 @@ struct ByteScanPropertyTests {
         }
     }
 
-    @Test("the first index of a byte in a range is the one a plain search finds", arguments: PropertySeeds.all)
+    @Test(
+        "the first index of a byte in a range is the one a plain search finds", arguments: PropertySeeds.all)
     func firstByteAgrees(seed: UInt64) {
         var random = SplitMix64(seed: seed)
         for length in Self.lengths {
             // Few distinct bytes, so that the byte sought is often present several times.
-            let bytes = (0..<length).map { _ in random.pick([UInt8(ascii: "a"), UInt8(ascii: "/"), 0x00, 0xE9]) }
+            let bytes = (0..<length).map { _ in
+                random.pick([UInt8(ascii: "a"), UInt8(ascii: "/"), 0x00, 0xE9])
+            }
             let slice = bytes[...]
             for _ in 0..<6 {
                 let lower = random.int(0...length)
@@ -49,7 +52,9 @@ struct ByteScanPropertyTests {
         }
     }
 
-    @Test("the first index of a scalar in a range is the one a plain search finds", arguments: PropertySeeds.all)
+    @Test(
+        "the first index of a scalar in a range is the one a plain search finds", arguments: PropertySeeds.all
+    )
     func firstScalarAgrees(seed: UInt64) {
         var random = SplitMix64(seed: seed)
         let alphabet: [UInt32] = [0x61, 0x2F, 0xE9, 0x1F600, 0x10_0061]

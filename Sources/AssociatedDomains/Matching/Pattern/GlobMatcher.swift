@@ -241,7 +241,8 @@ final class GlobMatcher: Sendable {
             if live == 0 {
                 guard index <= lastStart else { return nil }
                 if let literal {
-                    guard let found = Element.firstIndex(of: literal, in: input, index..<(lastStart + 1)) else {
+                    guard let found = Element.firstIndex(of: literal, in: input, index..<(lastStart + 1))
+                    else {
                         return nil
                     }
                     index = found
