@@ -234,36 +234,37 @@ final class GlobMatcher: Sendable {
         let top: UInt64 = 1 &<< UInt64(length - 1)
         let literal: UInt32? = layout.tests[segment.first - 1].literal
         let lastStart = to - length
-        let table = ascii
-        var live: UInt64 = 0
-        var index = from
-        while index < to {
-            if live == 0 {
-                guard index <= lastStart else { return nil }
-                if let literal {
-                    guard let found = Element.firstIndex(of: literal, in: input, index..<(lastStart + 1))
-                    else {
-                        return nil
+        return ascii.withUnsafeBufferPointer { table in
+            var live: UInt64 = 0
+            var index = from
+            while index < to {
+                if live == 0 {
+                    guard index <= lastStart else { return nil }
+                    if let literal {
+                        guard let found = Element.firstIndex(of: literal, in: input, index..<(lastStart + 1))
+                        else {
+                            return nil
+                        }
+                        index = found
                     }
-                    index = found
                 }
+                let scalar = input[index].scalar
+                var mask: UInt64
+                if scalar < 128 {
+                    let base = Int(scalar) &* words &+ word
+                    mask = table[base] &>> shift
+                    if spills { mask |= table[base &+ 1] &<< (64 &- shift) }
+                } else {
+                    let vector = other[scalar] ?? anyMask
+                    mask = vector[word] &>> shift
+                    if spills { mask |= vector[word &+ 1] &<< (64 &- shift) }
+                }
+                live = ((live &<< 1) | 1) & mask & keep
+                index += 1
+                if live & top != 0 { return index }
             }
-            let scalar = input[index].scalar
-            var mask: UInt64
-            if scalar < 128 {
-                let base = Int(scalar) &* words &+ word
-                mask = table[base] &>> shift
-                if spills { mask |= table[base &+ 1] &<< (64 &- shift) }
-            } else {
-                let vector = other[scalar] ?? anyMask
-                mask = vector[word] &>> shift
-                if spills { mask |= vector[word &+ 1] &<< (64 &- shift) }
-            }
-            live = ((live &<< 1) | 1) & mask & keep
-            index += 1
-            if live & top != 0 { return index }
+            return nil
         }
-        return nil
     }
 
     /// Whether the whole input matches, by Shift-And over all of it.
@@ -350,40 +351,44 @@ final class GlobBatch: Sendable {
         var live = initial
         var scratch = anyMask
         var alive = true
-        let ascii = ascii
-        let loops = loops
-        let words = words
-        scan: for scalar in input {
-            var any: UInt64 = 0
-            var carry: UInt64 = 0
-            if scalar < 128 {
-                let offset = Int(scalar) &* words
-                for word in 0..<words {
-                    let current = live[word]
-                    let next = ((current &<< 1 | carry) & ascii[offset &+ word]) | (current & loops[word])
-                    carry = current &>> 63
-                    live[word] = next
-                    any |= next
+        live.withUnsafeMutableBufferPointer { live in
+            ascii.withUnsafeBufferPointer { ascii in
+                loops.withUnsafeBufferPointer { loops in
+                    for scalar in input {
+                        var any: UInt64 = 0
+                        var carry: UInt64 = 0
+                        if scalar < 128 {
+                            let offset = Int(scalar) * words
+                            for word in 0..<words {
+                                let current = live[word]
+                                let next =
+                                    ((current << 1 | carry) & ascii[offset + word]) | (current & loops[word])
+                                carry = current >> 63
+                                live[word] = next
+                                any |= next
+                            }
+                        } else {
+                            var mask = anyMask
+                            if let bits = other[scalar] {
+                                swap(&mask, &scratch)
+                                for word in 0..<words { mask[word] = anyMask[word] }
+                                for bit in bits { mask[bit / 64] |= 1 << UInt64(bit % 64) }
+                            }
+                            defer { if other[scalar] != nil { swap(&mask, &scratch) } }
+                            for word in 0..<words {
+                                let current = live[word]
+                                let next = ((current << 1 | carry) & mask[word]) | (current & loops[word])
+                                carry = current >> 63
+                                live[word] = next
+                                any |= next
+                            }
+                        }
+                        if any == 0 {
+                            alive = false
+                            return
+                        }
+                    }
                 }
-            } else {
-                var mask = anyMask
-                if let bits = other[scalar] {
-                    swap(&mask, &scratch)
-                    for word in 0..<words { mask[word] = anyMask[word] }
-                    for bit in bits { mask[bit / 64] |= 1 << UInt64(bit % 64) }
-                }
-                defer { if other[scalar] != nil { swap(&mask, &scratch) } }
-                for word in 0..<words {
-                    let current = live[word]
-                    let next = ((current &<< 1 | carry) & mask[word]) | (current & loops[word])
-                    carry = current &>> 63
-                    live[word] = next
-                    any |= next
-                }
-            }
-            if any == 0 {
-                alive = false
-                break scan
             }
         }
         guard alive else { return [Bool](repeating: false, count: accepts.count) }

@@ -167,57 +167,59 @@ final class EntryGlobs: Sendable {
         var live = [UInt64](repeating: 0, count: words)
         var mask = [UInt64](repeating: 0, count: words)
         let words = words
-        let ascii = ascii
-        let loops = loops
-        while true {
-            if PositionSet.contains(entries, position) {
-                for word in 0..<words { live[word] |= starts[word] }
-            }
-            var accepted = false
-            var unbounded = false
-            for word in 0..<words {
-                accepted = accepted || live[word] & accepting[word] != 0
-                unbounded = unbounded || live[word] & open[word] != 0
-            }
-            if unbounded {
-                PositionSet.insert(from: position, through: count, into: &exits)
-                return exits
-            }
-            if accepted { PositionSet.insert(position, into: &exits) }
-            if position == count { return exits }
-            let scalar = input[position].scalar
-            var any: UInt64 = 0
-            var carry: UInt64 = 0
-            if scalar < 128 {
-                let offset = Int(scalar) &* words
-                for word in 0..<words {
-                    let current = live[word]
-                    let next =
-                        ((current &<< 1 | carry) & ascii[offset &+ word]) | (current & loops[word])
-                    carry = current &>> 63
-                    live[word] = next
-                    any |= next
+        ascii.withUnsafeBufferPointer { ascii in
+            live.withUnsafeMutableBufferPointer { live in
+                while true {
+                    if PositionSet.contains(entries, position) {
+                        for word in 0..<words { live[word] |= starts[word] }
+                    }
+                    var accepted = false
+                    var unbounded = false
+                    for word in 0..<words {
+                        accepted = accepted || live[word] & accepting[word] != 0
+                        unbounded = unbounded || live[word] & open[word] != 0
+                    }
+                    if unbounded {
+                        PositionSet.insert(from: position, through: count, into: &exits)
+                        return
+                    }
+                    if accepted { PositionSet.insert(position, into: &exits) }
+                    if position == count { return }
+                    let scalar = input[position].scalar
+                    var any: UInt64 = 0
+                    var carry: UInt64 = 0
+                    if scalar < 128 {
+                        let offset = Int(scalar) &* words
+                        for word in 0..<words {
+                            let current = live[word]
+                            let next =
+                                ((current &<< 1 | carry) & ascii[offset &+ word]) | (current & loops[word])
+                            carry = current &>> 63
+                            live[word] = next
+                            any |= next
+                        }
+                    } else {
+                        for word in 0..<words { mask[word] = anyMask[word] }
+                        for bit in other[scalar] ?? [] { mask[bit / 64] |= 1 << UInt64(bit % 64) }
+                        for word in 0..<words {
+                            let current = live[word]
+                            let next = ((current &<< 1 | carry) & mask[word]) | (current & loops[word])
+                            carry = current &>> 63
+                            live[word] = next
+                            any |= next
+                        }
+                    }
+                    if any == 0 {
+                        // Nothing alive: skip to the next entry.
+                        guard let next = PositionSet.next(in: entries, from: position + 1, limit: count)
+                        else {
+                            return
+                        }
+                        position = next
+                    } else {
+                        position += 1
+                    }
                 }
-            } else {
-                for word in 0..<words { mask[word] = anyMask[word] }
-                for bit in other[scalar] ?? [] { mask[bit / 64] |= 1 << UInt64(bit % 64) }
-                for word in 0..<words {
-                    let current = live[word]
-                    let next = ((current &<< 1 | carry) & mask[word]) | (current & loops[word])
-                    carry = current &>> 63
-                    live[word] = next
-                    any |= next
-                }
-            }
-            if any == 0 {
-                // Nothing alive: skip to the next entry.
-                guard let next = PositionSet.next(in: entries, from: position + 1, limit: count)
-                else {
-                    return exits
-                }
-                position = next
-            } else {
-                position += 1
             }
         }
         return exits
