@@ -92,13 +92,13 @@ public struct AssociationURL: Sendable, Hashable, Codable {
     /// finds.
     private static func splitASCII(_ text: String) -> Result<AssociationURL, AssociationURLError>? {
         typealias Split = Result<AssociationURL, AssociationURLError>
-        let split = text.utf8.withContiguousStorageIfAvailable { bytes -> Split? in
+        let split = Scan.withUTF8(text) { bytes -> Split? in
             guard Scan.isASCII(bytes) else { return nil }
             func firstIndex(of byte: UInt8, in range: Range<Int>) -> Int? {
                 Scan.firstIndex(of: byte, in: bytes, range)
             }
             func string(_ range: Range<Int>) -> String {
-                String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+                Scan.string(bytes.extracting(range))
             }
             var end = bytes.count
             var fragment: String?
@@ -148,8 +148,12 @@ public struct AssociationURL: Sendable, Hashable, Codable {
 
     /// The text lower-cased; ASCII text without capitals is returned as it is, uncopied.
     private static func lowercased(_ text: String) -> String {
-        let unchanged = text.utf8.withContiguousStorageIfAvailable { bytes in
-            !bytes.contains { $0 >= 0x80 || ($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) }
+        let unchanged = Scan.withUTF8(text) { bytes in
+            for index in bytes.indices {
+                let byte = bytes[index]
+                if byte >= 0x80 || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) { return false }
+            }
+            return true
         }
         return unchanged == true ? text : text.lowercased()
     }

@@ -151,8 +151,8 @@ public struct CompiledAssociationFile: Sendable {
     /// bytes without making a lower-case copy when the domain is ASCII.
     static func isHost(_ host: String?, _ domain: String) -> Bool {
         guard let host else { return false }
-        let answer = domain.utf8.withContiguousStorageIfAvailable { domain -> Bool? in
-            host.utf8.withContiguousStorageIfAvailable { host -> Bool? in
+        let answer = Scan.withUTF8(domain) { domain -> Bool? in
+            Scan.withUTF8(host) { host -> Bool? in
                 guard Scan.isASCII(domain) else { return nil }
                 guard host.count == domain.count else { return false }
                 for index in 0..<domain.count {

@@ -192,14 +192,14 @@ struct URLView {
     mutating func matchesRawASCIIPath(_ pattern: PatternAutomaton) -> Bool? {
         if rawPathIsASCII == false { return nil }
         var isASCII = rawPathIsASCII
-        let verdict = url.rawPath.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+        let verdict = Scan.withUTF8(url.rawPath) { bytes -> Bool? in
             if isASCII == nil { isASCII = Scan.isASCII(bytes) }
             guard isASCII == true else { return nil }
             var start = 0
             var end = bytes.count
             while start < end, bytes[start] == UInt8(ascii: "/") { start += 1 }
             while end > start, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
-            return pattern.matches(ascii: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            return pattern.matches(ascii: bytes.extracting(start..<end))
         }
         rawPathIsASCII = isASCII
         return verdict ?? nil
@@ -238,7 +238,7 @@ struct URLView {
     /// The scalars of ASCII text, without its leading and trailing slashes when asked (in
     /// ASCII every byte is one scalar, and a slash byte one character); `nil` for other text.
     static func asciiScalars(_ text: String, trimmingSlashes: Bool) -> [UInt32]? {
-        let scalars = text.utf8.withContiguousStorageIfAvailable { bytes -> [UInt32]? in
+        let scalars = Scan.withUTF8(text) { bytes -> [UInt32]? in
             guard Scan.isASCII(bytes) else { return nil }
             var start = 0
             var end = bytes.count
@@ -246,14 +246,14 @@ struct URLView {
                 while start < end, bytes[start] == UInt8(ascii: "/") { start += 1 }
                 while end > start, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
             }
-            return Scan.widened(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            return Scan.widened(bytes.extracting(start..<end))
         }
         return scalars ?? nil
     }
 
     /// The Unicode scalar values of text; for ASCII, one per byte, read without decoding.
     static func scalarValues(_ text: Substring) -> [UInt32] {
-        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> [UInt32]? in
+        let ascii = Scan.withUTF8(text) { bytes -> [UInt32]? in
             Scan.isASCII(bytes) ? Scan.widened(bytes) : nil
         }
         if let ascii, let values = ascii { return values }

@@ -133,18 +133,19 @@ struct XMLScanner {
         return (kind, locations)
     }
 
-    func matches(_ prefix: StaticString) -> Bool {
-        let count = prefix.utf8CodeUnitCount
-        guard position + count <= bytes.count else { return false }
-        return prefix.withUTF8Buffer { buffer in
-            for index in 0..<count where bytes[position + index] != buffer[index] { return false }
-            return true
+    /// Whether the bytes at `position` are `prefix` (a few ASCII characters).
+    func matches(_ prefix: String) -> Bool {
+        var index = position
+        for byte in prefix.utf8 {
+            guard index < bytes.count, bytes[index] == byte else { return false }
+            index += 1
         }
+        return true
     }
 
     /// Moves past the next `terminator`.
-    mutating func skip(past terminator: StaticString, what: String) throws(SitemapError) {
-        let count = terminator.utf8CodeUnitCount
+    mutating func skip(past terminator: String, what: String) throws(SitemapError) {
+        let count = terminator.utf8.count
         while position + count <= bytes.count {
             if matches(terminator) {
                 position += count

@@ -170,16 +170,18 @@ final class GlobMatcher: Sendable {
     /// Whether the whole input matches.
     func matches(_ input: [UInt32]) -> Bool {
         guard let plans else { return shiftAnd(input) }
-        return input.withUnsafeBufferPointer { input in
-            plans.contains { matches(input, plan: $0) }
-        }
+        let scalars = input[...]
+        let span = scalars.span
+        for plan in plans where matches(span, plan: plan) { return true }
+        return false
     }
 
     /// Whether the whole input, ASCII bytes (one scalar each), matches; `nil` when the
     /// pattern is not matched by segments (see ``isPlanned``).
-    func matches(ascii input: UnsafeBufferPointer<UInt8>) -> Bool? {
+    func matches(ascii input: Span<UInt8>) -> Bool? {
         guard let plans else { return nil }
-        return plans.contains { matches(input, plan: $0) }
+        for plan in plans where matches(input, plan: plan) { return true }
+        return false
     }
 
     /// Whether position `position` accepts `scalar`.
@@ -195,7 +197,7 @@ final class GlobMatcher: Sendable {
         return mask & (1 &<< UInt64(position & 63)) != 0
     }
 
-    private func matches<Element: ScanElement>(_ input: UnsafeBufferPointer<Element>, plan: Plan) -> Bool {
+    private func matches<Element: ScanElement>(_ input: Span<Element>, plan: Plan) -> Bool {
         let count = input.count
         guard plan.hasStar else {
             guard count == plan.end else { return false }
@@ -220,9 +222,8 @@ final class GlobMatcher: Sendable {
     /// Where the leftmost occurrence of a segment inside `from..<to` ends, by Shift-And over
     /// the segment's bits of the pattern's masks; while no partial occurrence is alive and the
     /// segment starts with a literal scalar, the search jumps to that scalar's next occurrence.
-    private func find(
-        _ segment: (first: Int, count: Int), in input: UnsafeBufferPointer<some ScanElement>, from: Int,
-        to: Int
+    private func find<Element: ScanElement>(
+        _ segment: (first: Int, count: Int), in input: Span<Element>, from: Int, to: Int
     ) -> Int? {
         let length = segment.count
         guard to - from >= length else { return nil }
@@ -240,7 +241,7 @@ final class GlobMatcher: Sendable {
                 if live == 0 {
                     guard index <= lastStart else { return nil }
                     if let literal {
-                        guard let found = input.firstIndex(of: literal, index..<(lastStart + 1))
+                        guard let found = Element.firstIndex(of: literal, in: input, index..<(lastStart + 1))
                         else {
                             return nil
                         }
@@ -302,16 +303,15 @@ final class GlobMatcher: Sendable {
         let loop = loops[0]
         let accept = accepting[0]
         let anyMask = anyMask[0]
+        let table = ascii
         var live: UInt64 = 1
-        return ascii.withUnsafeBufferPointer { table in
-            for scalar in input {
-                let mask = scalar < 128 ? table[Int(scalar)] : other[scalar]?[0] ?? anyMask
-                live = ((live << 1) & mask) | (live & loop)
-                if live == 0 { return false }
-                if live & accept & loop != 0 { return true }
-            }
-            return live & accept != 0
+        for scalar in input {
+            let mask = scalar < 128 ? table[Int(scalar)] : other[scalar]?[0] ?? anyMask
+            live = ((live << 1) & mask) | (live & loop)
+            if live == 0 { return false }
+            if live & accept & loop != 0 { return true }
         }
+        return live & accept != 0
     }
 }
 

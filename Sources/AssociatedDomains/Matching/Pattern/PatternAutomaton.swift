@@ -265,10 +265,12 @@ struct PatternAutomaton: Sendable, Hashable {
 
     /// Whether the whole input, ASCII bytes, matches; `nil` when this automaton does not read
     /// bytes (only a lone `*`, a literal and a wildcard pattern matched by segments do).
-    func matches(ascii input: UnsafeBufferPointer<UInt8>) -> Bool? {
+    func matches(ascii input: Span<UInt8>) -> Bool? {
         if isUniversal { return true }
         if isLiteral {
-            return input.count == prefix.count && zip(input, prefix).allSatisfy { UInt32($0) == $1 }
+            guard input.count == prefix.count else { return false }
+            for index in prefix.indices where UInt32(input[index]) != prefix[index] { return false }
+            return true
         }
         return glob?.matches(ascii: input)
     }

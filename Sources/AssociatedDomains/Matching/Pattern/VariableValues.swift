@@ -160,7 +160,7 @@ final class EntryGlobs: Sendable {
 
     /// The positions (bits of `0...input.count`) where some pattern's match ends, for matches
     /// that start at a position of `entries` (bits of the same range).
-    func exits(_ input: UnsafeBufferPointer<UInt32>, entries: [UInt64]) -> [UInt64] {
+    func exits(_ input: Span<UInt32>, entries: [UInt64]) -> [UInt64] {
         let count = input.count
         var exits = [UInt64](repeating: 0, count: entries.count)
         guard var position = PositionSet.next(in: entries, from: 0, limit: count) else { return exits }
@@ -333,27 +333,27 @@ final class SegmentedPattern: Sendable {
         }
         var reached = PositionSet.empty(count: input.count)
         PositionSet.insert(0, into: &reached)
-        input.withUnsafeBufferPointer { input in
-            for piece in pieces {
-                switch piece {
-                case .run(let globs):
-                    reached = globs.exits(input, entries: reached)
-                case .variable(let values):
-                    let key = PatternAutomaton.Scratch.PassKey(
-                        values: ObjectIdentifier(values), entries: reached)
-                    if let known = scratch.passes[key] {
-                        reached = known
-                    } else {
-                        reached = values.globs.exits(input, entries: reached)
-                        scratch.passes[key] = reached
-                    }
+        let scalars = input[...]
+        let span = scalars.span
+        for piece in pieces {
+            switch piece {
+            case .run(let globs):
+                reached = globs.exits(span, entries: reached)
+            case .variable(let values):
+                let key = PatternAutomaton.Scratch.PassKey(
+                    values: ObjectIdentifier(values), entries: reached)
+                if let known = scratch.passes[key] {
+                    reached = known
+                } else {
+                    reached = values.globs.exits(span, entries: reached)
+                    scratch.passes[key] = reached
                 }
-                if PositionSet.isEmpty(reached) { return }
             }
+            if PositionSet.isEmpty(reached) { break }
         }
         if PositionSet.contains(reached, input.count) { return true }
         guard let optionalTail, !PositionSet.isEmpty(reached) else { return false }
-        let ends = input.withUnsafeBufferPointer { optionalTail.exits($0, entries: reached) }
+        let ends = optionalTail.exits(span, entries: reached)
         return PositionSet.contains(ends, input.count)
     }
 }

@@ -93,20 +93,17 @@ public struct UserActivity: Sendable, Hashable {
     /// Whether the text starts with the scheme `http:` or `https:`, in any letter case.
     static func isWeb(_ text: String) -> Bool {
         // Reads at most the first six bytes, without copying them.
-        func read(_ bytes: some Sequence<UInt8>) -> Bool {
-            var scheme: UInt64 = 0
-            var length = 0
-            for byte in bytes {
-                if byte == UInt8(ascii: ":") {
-                    return (length == 4 && scheme == 0x6874_7470) || (length == 5 && scheme == 0x68_7474_7073)
-                }
-                guard length < 5 else { return false }
-                scheme = scheme << 8 | UInt64(ASCII.lowercased(byte))
-                length += 1
+        var scheme: UInt64 = 0
+        var length = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: ":") {
+                return (length == 4 && scheme == 0x6874_7470) || (length == 5 && scheme == 0x68_7474_7073)
             }
-            return false
+            guard length < 5 else { return false }
+            scheme = scheme << 8 | UInt64(ASCII.lowercased(byte))
+            length += 1
         }
-        return text.utf8.withContiguousStorageIfAvailable(read) ?? read(text.utf8)
+        return false
     }
 
     static func isWhitespaceOrControl(_ scalar: Unicode.Scalar) -> Bool {

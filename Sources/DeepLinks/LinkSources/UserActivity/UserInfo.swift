@@ -188,7 +188,7 @@ extension UserInfo {
     }
 
     private static func number(_ number: NSNumber, path: String) throws(UserActivityError) -> UserInfoValue {
-        switch String(cString: number.objCType) {
+        switch number.objCTypeEncoding {
         case "c", "B": return .boolean(number.boolValue)
         case "f", "d": return .double(number.doubleValue)
         case "Q", "L", "I", "S", "C":
