@@ -13,7 +13,7 @@ import Foundation
 // Instruction counts (callgrind) are taken in a full run when valgrind is installed;
 // `--instructions` takes them in a quick run too, `--no-instructions` skips them.
 // `--rounds N` and `--round-ms M` override the number and length of the measured rounds.
-// `--profile router|pipeline|association|adversarial` runs only the SDK side of one workload,
+// `--profile router|pipeline|association|adversarial|site|site-uncached` runs only the SDK side of one workload,
 // untimed, for an instruction-counting profiler.
 
 let arguments = CommandLine.arguments

@@ -31,28 +31,33 @@ struct HTMLWriter {
         escape(text, quotes: false)
     }
 
+    /// Copies each run between the bytes it replaces in one append: a value without markup
+    /// characters costs one scan and one copy.
     private mutating func escape(_ text: String, quotes: Bool) {
-        var text = text
-        text.withUTF8 { escape($0, quotes: quotes) }
-    }
-
-    private mutating func escape(_ buffer: UnsafeBufferPointer<UInt8>, quotes: Bool) {
-        var start = 0
-        for index in 0..<buffer.count {
-            let replacement: StaticString
-            switch buffer[index] {
-            case UInt8(ascii: "&"): replacement = "&amp;"
-            case UInt8(ascii: "<"): replacement = "&lt;"
-            case UInt8(ascii: ">"): replacement = "&gt;"
-            case UInt8(ascii: "\"") where quotes: replacement = "&quot;"
-            case UInt8(ascii: "'") where quotes: replacement = "&#39;"
-            default: continue
+        let utf8 = text.utf8
+        var start = utf8.startIndex
+        var index = start
+        while index != utf8.endIndex {
+            let next = utf8.index(after: index)
+            if let replacement = Self.replacement(for: utf8[index], quotes: quotes) {
+                bytes.append(contentsOf: utf8[start..<index])
+                bytes.append(contentsOf: replacement.utf8)
+                start = next
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<index]))
-            replacement.withUTF8Buffer { bytes.append(contentsOf: $0) }
-            start = index + 1
+            index = next
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<buffer.count]))
+        bytes.append(contentsOf: utf8[start...])
     }
 
+    /// The character reference that replaces a byte, or `nil` when the byte stays.
+    private static func replacement(for byte: UInt8, quotes: Bool) -> String? {
+        switch byte {
+        case UInt8(ascii: "&"): "&amp;"
+        case UInt8(ascii: "<"): "&lt;"
+        case UInt8(ascii: ">"): "&gt;"
+        case UInt8(ascii: "\"") where quotes: "&quot;"
+        case UInt8(ascii: "'") where quotes: "&#39;"
+        default: nil
+        }
+    }
 }

@@ -10,18 +10,18 @@ enum HTTPNegotiation {
     /// JSON when `Accept` gives `application/json` a higher quality than `text/html`, HTML
     /// otherwise (no header, `*/*`, a browser's list, or neither type acceptable: a page is
     /// still better than `406`). The most specific range that matches a type gives its
-    /// quality, as RFC 9110 says.
+    /// quality, as RFC 9110 says. Media ranges are compared without regard to ASCII case.
     static func representation(accept: String?) -> Representation {
         guard let accept else { return .html }
         // Specificity: 3 for type/subtype, 2 for type/*, 1 for */*; quality in thousandths.
         var html = (specificity: 0, quality: 0)
         var json = (specificity: 0, quality: 0)
-        for element in Array(accept.utf8).split(separator: UInt8(ascii: ",")) {
-            let parts = element.split(separator: UInt8(ascii: ";"))
-            guard let range = parts.first else { continue }
-            let media = String(decoding: trimmed(range), as: UTF8.self).lowercased()
+        for element in Elements(Substring(accept).utf8, separator: UInt8(ascii: ",")) {
+            var parts = Elements(element, separator: UInt8(ascii: ";")).makeIterator()
+            guard let range = parts.next() else { continue }
+            let media = trimmed(range)
             var quality = 1000
-            for parameter in parts.dropFirst() {
+            while let parameter = parts.next() {
                 let text = trimmed(parameter)
                 if text.count > 2, text.first == UInt8(ascii: "q") || text.first == UInt8(ascii: "Q"),
                     text[text.index(after: text.startIndex)] == UInt8(ascii: "=")
@@ -29,27 +29,27 @@ enum HTTPNegotiation {
                     quality = qvalue(text.dropFirst(2)) ?? 0
                 }
             }
-            func consider(_ best: inout (specificity: Int, quality: Int), type: String, subtype: String) {
+            func consider(_ best: inout (specificity: Int, quality: Int), type: String, group: String) {
                 let specificity: Int
-                if media == type + "/" + subtype {
+                if equalsIgnoringCase(media, type) {
                     specificity = 3
-                } else if media == type + "/*" {
+                } else if equalsIgnoringCase(media, group) {
                     specificity = 2
-                } else if media == "*/*" {
+                } else if equalsIgnoringCase(media, "*/*") {
                     specificity = 1
                 } else {
                     return
                 }
                 if specificity > best.specificity { best = (specificity, quality) }
             }
-            consider(&html, type: "text", subtype: "html")
-            consider(&json, type: "application", subtype: "json")
+            consider(&html, type: "text/html", group: "text/*")
+            consider(&json, type: "application/json", group: "application/*")
         }
         return json.quality > html.quality ? .json : .html
     }
 
     /// A qvalue (`0`, `0.5`, `1.000`) in thousandths, or `nil` when it is not one.
-    static func qvalue(_ text: ArraySlice<UInt8>) -> Int? {
+    static func qvalue(_ text: Substring.UTF8View) -> Int? {
         guard let first = text.first, first == UInt8(ascii: "0") || first == UInt8(ascii: "1"),
             text.count <= 5
         else { return nil }
@@ -66,23 +66,30 @@ enum HTTPNegotiation {
         return value <= 1000 ? value : nil
     }
 
-    static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    /// The bytes without the spaces and tabs around them.
+    static func trimmed(_ bytes: Substring.UTF8View) -> Substring.UTF8View {
         var slice = bytes
         while let first = slice.first, first == 0x20 || first == 0x09 { slice = slice.dropFirst() }
         while let last = slice.last, last == 0x20 || last == 0x09 { slice = slice.dropLast() }
         return slice
     }
 
+    /// Whether the bytes spell `text` (ASCII), letters compared without regard to case.
+    static func equalsIgnoringCase(_ bytes: Substring.UTF8View, _ text: String) -> Bool {
+        bytes.elementsEqual(text.utf8) { lhs, rhs in
+            lhs == rhs || (lhs | 0x20 == rhs && (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(rhs))
+        }
+    }
+
     /// Whether `If-None-Match` matches an entity tag: `*`, or a list naming the tag, weak
     /// or strong (`GET` and `HEAD` compare weakly, RFC 9110 section 13.1.2).
     static func matches(ifNoneMatch header: String?, etag: String) -> Bool {
         guard let header else { return false }
-        let tag = Array(etag.utf8)
-        for element in Array(header.utf8).split(separator: UInt8(ascii: ",")) {
+        for element in Elements(Substring(header).utf8, separator: UInt8(ascii: ",")) {
             var candidate = trimmed(element)
-            if candidate.count == 1, candidate.first == UInt8(ascii: "*") { return true }
+            if candidate.elementsEqual("*".utf8) { return true }
             if candidate.starts(with: "W/".utf8) { candidate = candidate.dropFirst(2) }
-            if candidate.elementsEqual(tag) { return true }
+            if candidate.elementsEqual(etag.utf8) { return true }
         }
         return false
     }
@@ -96,5 +103,26 @@ enum HTTPNegotiation {
         }
         let hex = String(hash, radix: 16)
         return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""
+    }
+
+    /// The parts of a header value between separators, empty parts left out, read in place:
+    /// what `split(separator:)` gives, without building an array.
+    struct Elements: Sequence, IteratorProtocol {
+        private var rest: Substring.UTF8View?
+        private let separator: UInt8
+
+        init(_ bytes: Substring.UTF8View, separator: UInt8) {
+            rest = bytes
+            self.separator = separator
+        }
+
+        mutating func next() -> Substring.UTF8View? {
+            while let bytes = rest {
+                let end = bytes.firstIndex(of: separator) ?? bytes.endIndex
+                rest = end == bytes.endIndex ? nil : bytes[bytes.index(after: end)...]
+                if end != bytes.startIndex { return bytes[..<end] }
+            }
+            return nil
+        }
     }
 }

@@ -38,12 +38,15 @@ public struct SiteRequest: Sendable, Hashable {
     /// `Accept` and `If-None-Match` field, joined).
     public init(method: String, target: String, headers: some Sequence<(String, String)>) {
         self.init(method: method, target: target)
+        // Names are compared in place, without regard to ASCII case: no copy per field.
         for (name, value) in headers {
-            switch name.lowercased() {
-            case "host": if host == nil { host = value }
-            case "accept": accept = accept.map { $0 + ", " + value } ?? value
-            case "if-none-match": ifNoneMatch = ifNoneMatch.map { $0 + ", " + value } ?? value
-            default: continue
+            let bytes = Substring(name).utf8
+            if HTTPNegotiation.equalsIgnoringCase(bytes, "host") {
+                if host == nil { host = value }
+            } else if HTTPNegotiation.equalsIgnoringCase(bytes, "accept") {
+                accept = accept.map { $0 + ", " + value } ?? value
+            } else if HTTPNegotiation.equalsIgnoringCase(bytes, "if-none-match") {
+                ifNoneMatch = ifNoneMatch.map { $0 + ", " + value } ?? value
             }
         }
     }

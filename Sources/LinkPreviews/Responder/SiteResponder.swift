@@ -26,13 +26,18 @@ import DeepLinks
 /// The request's link is the site host's origin and the target: `https://` + the canonical
 /// host of the ``SiteHost`` the request named (the first host when it named none of them) +
 /// the path and query. Nothing else of the request reaches a page, so the responder is
-/// stateless and any number of copies behind a load balancer answer alike. Rendered pages
-/// are kept by what they were rendered from (``Configuration/cacheCapacity``): a repeated
-/// link costs its decision, its provider and a lookup.
+/// stateless and any number of copies behind a load balancer answer alike.
+///
+/// Each copy keeps what it worked out (``Configuration/cacheCapacity``): decided links by
+/// their text (the gate's and the table's decision, the canonical link, the links offered to
+/// the app), and rendered pages, with their headers, by what they were rendered from. A
+/// repeated link costs two lookups and its provider, which is asked every time, so a
+/// provider's new answer is served at once.
 ///
 /// Cost: deciding a request is linear in the target and the headers it reads (the gate
 /// refuses links over its limit of 4,096 bytes before routing), plus the provider; a page
-/// is rendered in time linear in the cleaned preview, which ``PreviewLimits`` bounds.
+/// is rendered in time linear in the cleaned preview, which ``PreviewLimits`` bounds. A kept
+/// decision or page is found in time linear in the link, or in the preview, that keys it.
 ///
 /// ```swift
 /// let responder = try SiteResponder(
@@ -56,7 +61,9 @@ public struct SiteResponder: Sendable {
         /// `Cache-Control` of refusals (400, 405, unknown well-known paths): the same request
         /// always gets the same refusal from the same table.
         public var refusalCacheControl: String
-        /// How many rendered pages are kept (0: none).
+        /// How many decided links, and how many rendered pages, each copy of the responder
+        /// keeps (0: none). When full, an arbitrary entry makes room. Links longer than
+        /// ``SiteResponder/longestKeptLink`` bytes are decided every time.
         public var cacheCapacity: Int
         /// A `Strict-Transport-Security` value to send, when the site is only served over
         /// HTTPS and no proxy in front adds one.
@@ -86,6 +93,10 @@ public struct SiteResponder: Sendable {
     public static let contentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'"
     /// The methods the site answers.
     public static let allowedMethods = "GET, HEAD"
+    /// The longest link, in bytes, whose decision is kept: longer links (rare, and all but
+    /// refused at the gate's limit of 4,096 bytes) are decided every time, so the kept
+    /// decisions hold at most ``Configuration/cacheCapacity`` links of this size.
+    public static let longestKeptLink = 1024
 
     /// The preview service.
     public let service: LinkPreviewService
@@ -100,9 +111,10 @@ public struct SiteResponder: Sendable {
 
     private let origins: [String: String]
     private let primaryOrigin: String
-    private let cache: RenderedPageCache
-    private let associationTag: String?
-    private let assetLinksTag: String?
+    private let decisions: ResponderCache<String, LinkPreviewService.Decision>
+    private let pages: ResponderCache<RenderedPage.Key, RenderedPage>
+    private let associationAnswer: WellKnownAnswer?
+    private let assetLinksAnswer: WellKnownAnswer?
 
     /// Creates a responder and checks its configuration.
     ///
@@ -145,9 +157,15 @@ public struct SiteResponder: Sendable {
         self.configuration = configuration
         self.origins = origins
         self.primaryOrigin = "https://" + primary.canonicalHost
-        self.cache = RenderedPageCache(capacity: configuration.cacheCapacity)
-        self.associationTag = associationFile.map { HTTPNegotiation.entityTag($0.body) }
-        self.assetLinksTag = assetLinks.map { HTTPNegotiation.entityTag($0.body) }
+        self.decisions = ResponderCache(capacity: configuration.cacheCapacity)
+        self.pages = ResponderCache(capacity: configuration.cacheCapacity)
+        let security = Self.securityHeaders(policy: Self.contentSecurityPolicy, configuration)
+        self.associationAnswer = associationFile.map {
+            WellKnownAnswer(body: $0.body, cacheControl: $0.cacheControl, security: security)
+        }
+        self.assetLinksAnswer = assetLinks.map {
+            WellKnownAnswer(body: $0.body, cacheControl: $0.cacheControl, security: security)
+        }
     }
 
     /// The answer to one request.
@@ -160,71 +178,74 @@ public struct SiteResponder: Sendable {
         if target.pathAndQuery.utf8.contains(UInt8(ascii: "#")) {
             return refusal(400, "a request target has no fragment", request)
         }
-        let path = target.pathAndQuery.prefix { $0 != "?" }
-        if let file = associationFile, file.answers(path: String(path)) {
-            return wellKnown(file.body, tag: associationTag ?? "", cacheControl: file.cacheControl, request)
+        let path = target.pathAndQuery.utf8.prefix { $0 != UInt8(ascii: "?") }
+        if let file = associationFile, let answer = associationAnswer,
+            path.elementsEqual(AssociationFileEndpoint.path.utf8)
+                || (file.servesLegacyPath && path.elementsEqual(AssociationFileEndpoint.legacyPath.utf8))
+        {
+            return wellKnown(answer, request)
         }
-        if let file = assetLinks, path == AssetLinksEndpoint.path {
-            return wellKnown(file.body, tag: assetLinksTag ?? "", cacheControl: file.cacheControl, request)
+        if let answer = assetLinksAnswer, path.elementsEqual(AssetLinksEndpoint.path.utf8) {
+            return wellKnown(answer, request)
         }
         guard request.method == "GET" || isHead else {
             return refusal(405, "only GET and HEAD are allowed", request)
         }
-        if path.hasPrefix("/.well-known/") || path == "/.well-known" {
+        if path.starts(with: "/.well-known/".utf8) || path.elementsEqual("/.well-known".utf8) {
             return refusal(404, "not found", request)
         }
 
         let origin = (target.host ?? request.host).flatMap { origins[Self.hostName($0)] } ?? primaryOrigin
-        let resolution: LinkPreviewService.Resolution
-        do {
-            resolution = try await service.resolve(origin + target.pathAndQuery)
-        } catch {
-            return failure(error, request)
-        }
-        let representation = HTTPNegotiation.representation(accept: request.accept)
-        let key = RenderedPageCache.Key(resolution: resolution, representation: representation)
-        let page: RenderedPageCache.Page
-        if let cached = cache.page(for: key) {
-            page = cached
+        let link = origin + target.pathAndQuery
+        let decision: LinkPreviewService.Decision
+        if let kept = decisions.value(for: link) {
+            decision = kept
         } else {
             do {
-                page = try render(resolution, as: representation)
+                decision = try service.decide(link)
             } catch {
                 return failure(error, request)
             }
-            cache.store(page, for: key)
+            if link.utf8.count <= Self.longestKeptLink { decisions.store(decision, for: link) }
         }
-        let cacheControl =
-            page.status == 404 ? configuration.notFoundCacheControl : configuration.pageCacheControl
-        let policy = representation == .html ? Self.pageContentSecurityPolicy : Self.contentSecurityPolicy
+        let resolution: LinkPreviewService.Resolution
+        do {
+            resolution = try await service.resolve(decision)
+        } catch {
+            return failure(error, request)
+        }
+        let key = RenderedPage.Key(
+            resolution: resolution, representation: HTTPNegotiation.representation(accept: request.accept))
+        let page: RenderedPage
+        if let kept = pages.value(for: key) {
+            page = kept
+        } else {
+            do {
+                page = try render(key)
+            } catch {
+                return failure(error, request)
+            }
+            pages.store(page, for: key)
+        }
         if HTTPNegotiation.matches(ifNoneMatch: request.ifNoneMatch, etag: page.etag) {
-            return notModified(tag: page.etag, cacheControl: cacheControl, varies: true, policy: policy)
+            return SiteResponse(status: 304, headers: page.notModifiedHeaders, body: [])
         }
-        var headers = [
-            ResponseHeader("Content-Type", page.contentType),
-            ResponseHeader("Content-Length", String(page.body.count)),
-            ResponseHeader("ETag", page.etag),
-            ResponseHeader("Cache-Control", cacheControl),
-            ResponseHeader("Vary", "Accept"),
-        ]
-        headers += securityHeaders(policy: policy)
-        return SiteResponse(status: page.status, headers: headers, body: isHead ? [] : page.body)
+        return SiteResponse(status: page.status, headers: page.headers, body: isHead ? [] : page.body)
     }
 
-    /// Renders a resolution: the landing page or the preview JSON, its status and its tag.
-    private func render(
-        _ resolution: LinkPreviewService.Resolution, as representation: HTTPNegotiation.Representation
-    )
-        throws(LinkPreviewError) -> RenderedPageCache.Page
-    {
-        let metadata = try service.metadata(for: resolution)
+    /// Renders a resolution: the landing page or the preview JSON, its status, its tag and the
+    /// headers of its answers.
+    private func render(_ key: RenderedPage.Key) throws(LinkPreviewError) -> RenderedPage {
+        let metadata = try service.metadata(for: key.resolution)
         let status = metadata.source.httpStatus
         let body: [UInt8]
         let type: String
-        switch representation {
+        let policy: String
+        switch key.representation {
         case .html:
             body = LandingPage(metadata, template: configuration.template).bytes
             type = "text/html; charset=utf-8"
+            policy = Self.pageContentSecurityPolicy
         case .json:
             do {
                 body = Array(try metadata.jsonData())
@@ -233,36 +254,58 @@ public struct SiteResponder: Sendable {
                     route: metadata.source.routeName ?? "", message: "its preview cannot be written as JSON")
             }
             type = "application/json"
+            policy = Self.contentSecurityPolicy
         }
-        return RenderedPageCache.Page(
-            status: status, contentType: type, body: body, etag: HTTPNegotiation.entityTag(body))
+        let etag = HTTPNegotiation.entityTag(body)
+        let cacheControl = status == 404 ? configuration.notFoundCacheControl : configuration.pageCacheControl
+        let security = Self.securityHeaders(policy: policy, configuration)
+        return RenderedPage(
+            status: status, body: body, etag: etag,
+            headers: [
+                ResponseHeader("Content-Type", type),
+                ResponseHeader("Content-Length", String(body.count)),
+                ResponseHeader("ETag", etag),
+                ResponseHeader("Cache-Control", cacheControl),
+                ResponseHeader("Vary", "Accept"),
+            ] + security,
+            notModifiedHeaders: [
+                ResponseHeader("ETag", etag), ResponseHeader("Cache-Control", cacheControl),
+                ResponseHeader("Vary", "Accept"),
+            ] + security)
     }
 
-    private func wellKnown(_ body: [UInt8], tag: String, cacheControl: String, _ request: SiteRequest)
-        -> SiteResponse
-    {
+    /// A well-known file's answers, written once: its body, and the headers of `200` and `304`.
+    private struct WellKnownAnswer: Sendable {
+        let body: [UInt8]
+        let headers: [ResponseHeader]
+        let notModifiedHeaders: [ResponseHeader]
+        let etag: String
+
+        init(body: [UInt8], cacheControl: String, security: [ResponseHeader]) {
+            let etag = HTTPNegotiation.entityTag(body)
+            self.body = body
+            self.etag = etag
+            headers =
+                [
+                    ResponseHeader("Content-Type", "application/json"),
+                    ResponseHeader("Content-Length", String(body.count)),
+                    ResponseHeader("ETag", etag),
+                    ResponseHeader("Cache-Control", cacheControl),
+                ] + security
+            notModifiedHeaders =
+                [ResponseHeader("ETag", etag), ResponseHeader("Cache-Control", cacheControl)] + security
+        }
+    }
+
+    private func wellKnown(_ answer: WellKnownAnswer, _ request: SiteRequest) -> SiteResponse {
         guard request.method == "GET" || request.method == "HEAD" else {
             return refusal(405, "only GET and HEAD are allowed", request)
         }
-        if HTTPNegotiation.matches(ifNoneMatch: request.ifNoneMatch, etag: tag) {
-            return notModified(
-                tag: tag, cacheControl: cacheControl, varies: false, policy: Self.contentSecurityPolicy)
+        if HTTPNegotiation.matches(ifNoneMatch: request.ifNoneMatch, etag: answer.etag) {
+            return SiteResponse(status: 304, headers: answer.notModifiedHeaders, body: [])
         }
-        var headers = [
-            ResponseHeader("Content-Type", "application/json"),
-            ResponseHeader("Content-Length", String(body.count)),
-            ResponseHeader("ETag", tag),
-            ResponseHeader("Cache-Control", cacheControl),
-        ]
-        headers += securityHeaders(policy: Self.contentSecurityPolicy)
-        return SiteResponse(status: 200, headers: headers, body: request.method == "HEAD" ? [] : body)
-    }
-
-    private func notModified(tag: String, cacheControl: String, varies: Bool, policy: String) -> SiteResponse
-    {
-        var headers = [ResponseHeader("ETag", tag), ResponseHeader("Cache-Control", cacheControl)]
-        if varies { headers.append(ResponseHeader("Vary", "Accept")) }
-        return SiteResponse(status: 304, headers: headers + securityHeaders(policy: policy), body: [])
+        return SiteResponse(
+            status: 200, headers: answer.headers, body: request.method == "HEAD" ? [] : answer.body)
     }
 
     private func failure(_ error: LinkPreviewError, _ request: SiteRequest) -> SiteResponse {
@@ -286,11 +329,11 @@ public struct SiteResponder: Sendable {
             ResponseHeader("Cache-Control", status >= 500 ? "no-store" : configuration.refusalCacheControl),
         ]
         if status == 405 { headers.append(ResponseHeader("Allow", Self.allowedMethods)) }
-        headers += securityHeaders(policy: Self.contentSecurityPolicy)
+        headers += Self.securityHeaders(policy: Self.contentSecurityPolicy, configuration)
         return SiteResponse(status: status, headers: headers, body: request.method == "HEAD" ? [] : body)
     }
 
-    private func securityHeaders(policy: String) -> [ResponseHeader] {
+    private static func securityHeaders(policy: String, _ configuration: Configuration) -> [ResponseHeader] {
         var headers = [
             ResponseHeader("Content-Security-Policy", policy),
             ResponseHeader("X-Content-Type-Options", "nosniff"),
@@ -302,6 +345,9 @@ public struct SiteResponder: Sendable {
         }
         return headers
     }
+
+    /// How many decided links and rendered pages this responder keeps (shared by its copies).
+    var keptCounts: (decisions: Int, pages: Int) { (decisions.count, pages.count) }
 
     /// A target's host (absolute form only) and its path and query, or `nil` when it is
     /// neither origin form nor an absolute `http(s)` URL.
@@ -325,6 +371,12 @@ public struct SiteResponder: Sendable {
 
     /// A `Host` value without its port, lower-case.
     static func hostName(_ host: String) -> String {
+        // Most requests name a host as the site lists it: nothing to change, nothing to copy.
+        if !host.utf8.contains(where: {
+            $0 == UInt8(ascii: ":") || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) || $0 >= 0x80
+        }) {
+            return host
+        }
         var name = Substring(host)
         if name.hasPrefix("[") {
             if let close = name.firstIndex(of: "]") { name = name[...close] }

@@ -106,49 +106,84 @@ public struct LinkPreviewService: Sendable {
         }
     }
 
+    /// What a link decides before its provider is asked: the generic preview and why, or the
+    /// provider's request and the links offered to the app.
+    ///
+    /// A decision depends on the link text and the service's configuration alone (the
+    /// receiver, the site and the providers are fixed when the service is made), so a server
+    /// may keep it by the text and ask only the provider again: the provider's answer is the
+    /// one part of a page that changes while the service runs.
+    enum Decision: Sendable {
+        /// Decided without a provider: a link the app opens in the browser, a guarded route, a
+        /// route without a provider.
+        case resolved(Resolution)
+        /// A routed link: its provider, the request it is asked with, and the links offered.
+        case provided(PreviewRequest, appLinks: OfferedAppLinks, provider: PreviewProviders.Provider)
+    }
+
     /// Decides a link, asks its provider, and works out the links offered to the app.
     func resolve(_ text: String) async throws(LinkPreviewError) -> Resolution {
+        try await resolve(try decide(text))
+    }
+
+    /// Decides a link and works out the links offered to the app, without asking a provider.
+    ///
+    /// Cost: the receiver's decision of the text, and for a routed link two reverse routings
+    /// (the canonical link and the custom-scheme link) and the receiver's decision of each.
+    func decide(_ text: String) throws(LinkPreviewError) -> Decision {
         switch receiver.receive(url: text).outcome {
         case .reject(.malformed(let error)):
             throw .linkRefused(error)
         case .reject(let rejection):
             throw .linkRejected(reason: rejection.description)
         case .openInBrowser:
-            return Resolution(source: PreviewSource(.browserFallback), routed: nil, appLinks: homeLinks)
+            return .resolved(
+                Resolution(source: PreviewSource(.browserFallback), routed: nil, appLinks: homeLinks))
         case .confirm(let match):
             guard match.link.isWeb else { throw .notAWebLink(scheme: match.link.scheme) }
             let links = linkCarryingRoutes.contains(match.route) ? try offeredLinks(for: match) : homeLinks
-            return Resolution(
-                source: PreviewSource(.confirmationRequired, routeName: match.route), routed: nil,
-                appLinks: links)
+            return .resolved(
+                Resolution(
+                    source: PreviewSource(.confirmationRequired, routeName: match.route), routed: nil,
+                    appLinks: links))
         case .route(let match):
             guard match.link.isWeb else { throw .notAWebLink(scheme: match.link.scheme) }
-            return try await resolve(match)
+            let canonical = try canonicalLink(for: match)
+            let links = offeredLinks(for: match, webLink: canonical)
+            guard let provider = providers[match.route] else {
+                return .resolved(
+                    Resolution(
+                        source: PreviewSource(.noProvider, routeName: match.route), routed: nil,
+                        appLinks: links))
+            }
+            let request = PreviewRequest(
+                route: match.route, parameters: match.parameters, canonicalURL: canonical)
+            return .provided(request, appLinks: links, provider: provider)
         }
     }
 
-    private func resolve(_ match: RouteMatch) async throws(LinkPreviewError) -> Resolution {
-        let canonical = try canonicalLink(for: match)
-        let links = offeredLinks(for: match, webLink: canonical)
-        guard let provider = providers[match.route] else {
+    /// Asks a decision's provider, if it has one: the resolution the page is made from.
+    func resolve(_ decision: Decision) async throws(LinkPreviewError) -> Resolution {
+        switch decision {
+        case .resolved(let resolution):
+            return resolution
+        case .provided(let request, let links, let provider):
+            let found: LinkPreview?
+            do {
+                found = try await provider(request)
+            } catch {
+                throw .providerFailed(route: request.route, message: String(describing: error))
+            }
+            guard let found else {
+                return Resolution(
+                    source: PreviewSource(.contentNotFound, routeName: request.route), routed: nil,
+                    appLinks: links)
+            }
             return Resolution(
-                source: PreviewSource(.noProvider, routeName: match.route), routed: nil, appLinks: links)
+                source: PreviewSource(.route, routeName: request.route),
+                routed: Resolution.Routed(canonicalURL: request.canonicalURL, preview: found), appLinks: links
+            )
         }
-        let request = PreviewRequest(
-            route: match.route, parameters: match.parameters, canonicalURL: canonical)
-        let found: LinkPreview?
-        do {
-            found = try await provider(request)
-        } catch {
-            throw .providerFailed(route: match.route, message: String(describing: error))
-        }
-        guard let found else {
-            return Resolution(
-                source: PreviewSource(.contentNotFound, routeName: match.route), routed: nil, appLinks: links)
-        }
-        return Resolution(
-            source: PreviewSource(.route, routeName: match.route),
-            routed: Resolution.Routed(canonicalURL: canonical, preview: found), appLinks: links)
     }
 
     /// The metadata of a resolution: cleaned, checked, with its tags.

@@ -14,6 +14,9 @@ enum Profiling {
             let pattern = AssociationWorkloads.adversarial.pattern
             workload = AssociationWorkloads.sdkPatternMatch(
                 try AssociationWorkloads.compiledPattern(pattern), pattern, length: 4_096)
+        case "site", "site-uncached":
+            let responder = try SiteWorkloads.responder(cacheCapacity: name == "site" ? 1024 : 0)
+            workload = SiteWorkloads.pages(responder, label: name)
         default:
             throw DisagreementError(description: "unknown workload '\(name)'")
         }

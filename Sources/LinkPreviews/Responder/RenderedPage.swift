@@ -1,0 +1,27 @@
+/// A page as the responder sends it: its status, body and entity tag, and the headers of both
+/// of its answers (the page itself, and `304 Not Modified`), all written once, when the page is
+/// rendered.
+///
+/// The key is everything a page depends on: the link's resolution (where the content came
+/// from, the canonical link, the provider's preview as given, the links offered to the app)
+/// and the representation. A provider that returns another preview for the same link makes
+/// another key, so a kept page is never stale; keeping it saves cleaning the text, building
+/// the tags, rendering, hashing and writing the headers.
+struct RenderedPage: Sendable {
+    /// What a page is rendered from.
+    struct Key: Hashable, Sendable {
+        let resolution: LinkPreviewService.Resolution
+        let representation: HTTPNegotiation.Representation
+    }
+
+    /// The status: 200, or 404 for content that is not found.
+    let status: Int
+    /// The body.
+    let body: [UInt8]
+    /// The strong entity tag of the body, quoted.
+    let etag: String
+    /// The headers of the page, in order.
+    let headers: [ResponseHeader]
+    /// The headers of `304 Not Modified`, in order.
+    let notModifiedHeaders: [ResponseHeader]
+}
