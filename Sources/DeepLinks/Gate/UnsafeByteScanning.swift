@@ -198,7 +198,7 @@ extension Array {
         // The buffer is the array's storage, alive and unchanged inside the closure; every
         // index read is in `buffer.indices`.
         unsafe withUnsafeBufferPointer { buffer in
-            for i in unsafe buffer.indices where unsafe predicate(buffer[i]) { return i }
+            for i in buffer.indices where unsafe predicate(buffer[i]) { return i }
             return nil
         }
     }

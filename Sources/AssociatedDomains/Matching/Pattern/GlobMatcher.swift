@@ -234,7 +234,7 @@ final class GlobMatcher: Sendable {
         let top: UInt64 = 1 &<< UInt64(length - 1)
         let literal: UInt32? = layout.tests[segment.first - 1].literal
         let lastStart = to - length
-        return ascii.withUnsafeBufferPointer { table in
+        return ascii.withWords { table in
             var live: UInt64 = 0
             var index = from
             while index < to {
@@ -351,9 +351,9 @@ final class GlobBatch: Sendable {
         var live = initial
         var scratch = anyMask
         var alive = true
-        live.withUnsafeMutableBufferPointer { live in
-            ascii.withUnsafeBufferPointer { ascii in
-                loops.withUnsafeBufferPointer { loops in
+        live.withMutableWords { live in
+            ascii.withWords { ascii in
+                loops.withWords { loops in
                     for scalar in input {
                         var any: UInt64 = 0
                         var carry: UInt64 = 0

@@ -167,8 +167,8 @@ final class EntryGlobs: Sendable {
         var live = [UInt64](repeating: 0, count: words)
         var mask = [UInt64](repeating: 0, count: words)
         let words = words
-        ascii.withUnsafeBufferPointer { ascii in
-            live.withUnsafeMutableBufferPointer { live in
+        ascii.withWords { ascii in
+            live.withMutableWords { live in
                 while true {
                     if PositionSet.contains(entries, position) {
                         for word in 0..<words { live[word] |= starts[word] }

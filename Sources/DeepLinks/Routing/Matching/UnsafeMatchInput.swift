@@ -53,7 +53,7 @@ extension MatchInput {
                 return unsafe storage.decodedAddress(ofSegment: j)
             case .parts(let parts):
                 // Only the given segments are read.
-                precondition(j >= 0 && j < parts.segments.count, "segment index out of range")
+                unsafe precondition(j >= 0 && j < parts.segments.count, "segment index out of range")
                 return unsafe parts.segments.baseAddress.unsafelyUnwrapped + j
             }
         }
@@ -98,15 +98,15 @@ extension MatchInput {
         func run(_ host: UnsafePointer<String>?) -> R {
             unsafe withUnsafePointer(to: scheme) { scheme in
                 unsafe pathSegments.withUnsafeBufferPointer { segments in
-                    body(
+                    unsafe body(
                         MatchInput(
                             .parts(unsafe Parts(scheme: scheme, host: host, segments: segments)),
-                            stored: segments.count, hasHost: unsafe host != nil,
+                            stored: segments.count, hasHost: host != nil,
                             queryItems: QueryItems(items), fragment: fragment, options: options))
                 }
             }
         }
-        guard let host else { return unsafe run(nil) }
+        guard let host else { return run(nil) }
         return unsafe withUnsafePointer(to: host) { unsafe run($0) }
     }
 
