@@ -4,7 +4,7 @@ import Foundation
 /// the declared types while checking that every property fits its parameter.
 struct ParameterDecoder: Decoder {
     /// What the decoder reads from and, when probing, checks against.
-    final class Context: @unchecked Sendable {
+    final class Context {
         let typeName: String
         let route: String
         let values: RouteParameters

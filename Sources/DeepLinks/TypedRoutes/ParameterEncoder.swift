@@ -2,7 +2,7 @@ import Foundation
 
 /// Writes a ``RouteValue`` as route parameters, for reverse routing and outgoing Handoff.
 struct ParameterEncoder: Encoder {
-    final class Storage: @unchecked Sendable {
+    final class Storage {
         var parameters = RouteParameters()
         var problem: String?
     }
@@ -96,7 +96,7 @@ enum ParameterValueEncoder {
 
 /// Captures the one value an enum writes through a single-value container.
 struct SingleValueCapture: Encoder, SingleValueEncodingContainer {
-    final class Box: @unchecked Sendable { var value: ParameterValue? }
+    final class Box { var value: ParameterValue? }
     let box = Box()
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
