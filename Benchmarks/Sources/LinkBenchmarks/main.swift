@@ -6,15 +6,15 @@ import Foundation
 //
 //   swift run -c release --package-path Benchmarks link-benchmarks [--quick] [--only GROUPS]
 //
-// GROUPS is a comma-separated subset of: router, pipeline, table, scaling, association, memory,
+// GROUPS is a comma-separated subset of: router, pipeline, typed (`TypedRoutes` destinations), table, scaling, association, memory,
 // audit, site (landing pages from `SiteResponder` beside a fixed page), hostile (tables of the
 // shapes that once made the table check quadratic; `--hostile-sizes
 // 10000,50000` by default; not part of the default run).
 // Instruction counts (callgrind) are taken in a full run when valgrind is installed;
 // `--instructions` takes them in a quick run too, `--no-instructions` skips them.
 // `--rounds N` and `--round-ms M` override the number and length of the measured rounds.
-// `--profile router|pipeline|association|adversarial|site|site-uncached` runs only the SDK side of one workload,
-// untimed, for an instruction-counting profiler.
+// `--profile router|pipeline|typed|association|adversarial|site|site-uncached` runs only the SDK side
+// of one workload, untimed, for an instruction-counting profiler.
 
 let arguments = CommandLine.arguments
 
@@ -49,7 +49,7 @@ if let name = value(after: "--count-instructions"), let index = arguments.firstI
 AllocationCounter.relaunchWithInterposerIfNeeded(arguments: arguments)
 
 let quick = arguments.contains("--quick")
-let allGroups = "router,pipeline,table,scaling,association,memory,audit,site"
+let allGroups = "router,pipeline,typed,table,scaling,association,memory,audit,site"
 let groups = Set((value(after: "--only") ?? allGroups).split(separator: ",").map(String.init))
 var settings: MeasurementSettings = quick ? .quick : .full
 if let rounds = value(after: "--rounds").flatMap({ Int($0) }) {
@@ -89,6 +89,9 @@ do {
         try RouterSuite.run(
             bench: bench, router: groups.contains("router"), pipeline: groups.contains("pipeline"),
             countsInstructions: countsInstructions, into: &results)
+    }
+    if groups.contains("typed") {
+        try TypedSuite.run(bench: bench, countsInstructions: countsInstructions, into: &results)
     }
     if groups.contains("table") {
         try TableSuite.run(bench: bench, countsInstructions: countsInstructions, into: &results)

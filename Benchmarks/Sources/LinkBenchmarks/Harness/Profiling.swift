@@ -6,6 +6,8 @@ enum Profiling {
         case "router", "pipeline":
             let workloads = try RouterWorkloads(RouterSuite.corpus(routeCount: 60))
             workload = name == "router" ? workloads.sdkLookups() : workloads.sdkPipeline()
+        case "typed":
+            workload = TypedWorkloads.destinations(try TypedWorkloads.prepare())
         case "association":
             let (compiled, _, components) = try AssociationWorkloads.largeFile()
             workload = AssociationWorkloads.largeFileMatches(

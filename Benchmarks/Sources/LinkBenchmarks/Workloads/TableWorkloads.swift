@@ -75,6 +75,15 @@ enum InstructionCases {
             let decodes = try TableWorkloads.decodes(RouteCorpus(routeCount: count, probeCount: 0))
             return sdk ? decodes.sdk : decodes.peer
         }
+        if name.hasPrefix("typed-") {
+            let prepared = try TypedWorkloads.prepare()
+            switch name {
+            case "typed-destination": return TypedWorkloads.destinations(prepared)
+            case "typed-link": return TypedWorkloads.linksToScreens(prepared)
+            case "typed-receive": return TypedWorkloads.receptions(prepared)
+            default: break
+            }
+        }
         if name.hasPrefix("assoc-") {
             return try AssociationWorkloads.sideBySideWorkload(case: name, sdk: sdk)
         }

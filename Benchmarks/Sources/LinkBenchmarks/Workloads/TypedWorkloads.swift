@@ -1,0 +1,193 @@
+import DeepLinks
+import Foundation
+
+/// The app's own types for the ten routes of one resource of the generated table (every kind
+/// of parameter: integers, a UUID, a slug, enumerations in the path and the query, a
+/// defaulted and an optional query item, a catch-all), and links from text to those types.
+///
+/// The table is the 60-route app table of the pipeline benchmark; the links go to the first
+/// resource's ten routes (`example.albums.*`), whose types an app would declare as below. The
+/// other routes are left unmapped, as a module that presents only some routes would.
+enum TypedWorkloads {
+    static let routeCount = 60
+    static let resourceRoutes = 10
+
+    enum Period: String, Codable, Sendable { case day, week, month, year }
+    enum ListSort: String, Codable, Sendable { case new, top, name }
+
+    struct AlbumList: RouteValue {
+        static let route = "example.albums.list"
+        var page: Int
+        var sort: ListSort?
+    }
+    struct TopAlbums: RouteValue {
+        static let route = "example.albums.top"
+        var period: Period
+        var page: Int
+        var sort: ListSort?
+    }
+    struct Album: RouteValue {
+        static let route = "example.albums.show"
+        var id: Int
+    }
+    struct AlbumEditor: RouteValue {
+        static let route = "example.albums.edit"
+        var id: Int
+    }
+    struct SharedAlbum: RouteValue {
+        static let route = "example.albums.share"
+        var token: UUID
+    }
+    struct AlbumComments: RouteValue {
+        static let route = "example.albums.comments"
+        var id: Int
+        var page: Int
+        var sort: ListSort?
+    }
+    struct AlbumComment: RouteValue {
+        static let route = "example.albums.comment"
+        var id: Int
+        var comment: Int
+    }
+    struct AlbumTag: RouteValue {
+        static let route = "example.albums.tag"
+        var tag: String
+        var page: Int
+        var sort: ListSort?
+    }
+    struct AlbumFiles: RouteValue {
+        static let route = "example.albums.files"
+        var path: [String]
+    }
+
+    /// The app's destination: one case per route.
+    enum Screen: Sendable {
+        case list(AlbumList), new, top(TopAlbums), album(Album), edit(AlbumEditor), shared(SharedAlbum)
+        case comments(AlbumComments), comment(AlbumComment), tag(AlbumTag), files(AlbumFiles)
+
+        /// A number that depends on every value read, so that the reading cannot be skipped.
+        var checksum: Int {
+            switch self {
+            case .list(let list): list.page &+ (list.sort == nil ? 0 : 1)
+            case .new: 1
+            case .top(let top): top.page &+ top.period.rawValue.utf8.count &+ (top.sort == nil ? 0 : 1)
+            case .album(let album): album.id
+            case .edit(let edit): edit.id
+            case .shared(let shared): Int(shared.token.uuid.0)
+            case .comments(let comments): comments.id &+ comments.page &+ (comments.sort == nil ? 0 : 1)
+            case .comment(let comment): comment.id &+ comment.comment
+            case .tag(let tag): tag.tag.utf8.count &+ tag.page
+            case .files(let files): files.path.count
+            }
+        }
+    }
+
+    static let entries: [TypedRoutes<Screen>.Entry] = [
+        .route(AlbumList.self, Screen.list), .route("example.albums.new", .new),
+        .route(TopAlbums.self, Screen.top), .route(Album.self, Screen.album),
+        .route(AlbumEditor.self, Screen.edit), .route(SharedAlbum.self, Screen.shared),
+        .route(AlbumComments.self, Screen.comments), .route(AlbumComment.self, Screen.comment),
+        .route(AlbumTag.self, Screen.tag), .route(AlbumFiles.self, Screen.files),
+    ]
+
+    /// 2,000 links to the first resource's ten routes, every one a hit.
+    static func corpus() -> RouteCorpus {
+        RouteCorpus(routeCount: routeCount, probeCount: 2_000, probedRoutes: resourceRoutes)
+    }
+
+    struct Prepared {
+        let receiver: LinkReceiver
+        let screens: TypedRoutes<Screen>
+        let links: [String]
+        let matches: [RouteMatch]
+    }
+
+    /// The receiver, the mapping, the links and their matches; checks that every link reads as
+    /// the destination its route names.
+    static func prepare() throws -> Prepared {
+        let corpus = corpus()
+        let receiver = try LinkReceiver(table: corpus.routeTable, policy: corpus.policy)
+        let unmapped = Set(corpus.routeTable.routes.map(\.name).filter { !$0.hasPrefix("example.albums.") })
+        let screens = try TypedRoutes<Screen>(router: receiver.router, entries, unmapped: unmapped)
+        var matches: [RouteMatch] = []
+        for probe in corpus.probes {
+            guard let match = receiver.receive(url: probe.text).match, match.route == probe.route else {
+                throw DisagreementError(description: "\(probe.text) did not reach \(probe.route ?? "a miss")")
+            }
+            guard let screen = screens.destination(for: match), check(screen, match) else {
+                throw DisagreementError(
+                    description: "\(probe.text) read as \(String(describing: screens.destination(for: match)))")
+            }
+            matches.append(match)
+        }
+        return Prepared(
+            receiver: receiver, screens: screens, links: corpus.probes.map(\.text), matches: matches)
+    }
+
+    /// Whether a destination holds exactly the match's parameters.
+    static func check(_ screen: Screen, _ match: RouteMatch) -> Bool {
+        let p = match.parameters
+        func sort(_ value: ListSort?) -> String? { value?.rawValue }
+        switch screen {
+        case .list(let v):
+            return match.route == AlbumList.route && p.integer("page") == v.page && p.string("sort") == sort(v.sort)
+        case .new: return match.route == "example.albums.new" && p.isEmpty
+        case .top(let v):
+            return match.route == TopAlbums.route && p.string("period") == v.period.rawValue
+                && p.integer("page") == v.page && p.string("sort") == sort(v.sort)
+        case .album(let v): return match.route == Album.route && p.integer("id") == v.id
+        case .edit(let v): return match.route == AlbumEditor.route && p.integer("id") == v.id
+        case .shared(let v): return match.route == SharedAlbum.route && p.uuid("token") == v.token
+        case .comments(let v):
+            return match.route == AlbumComments.route && p.integer("id") == v.id && p.integer("page") == v.page
+                && p.string("sort") == sort(v.sort)
+        case .comment(let v):
+            return match.route == AlbumComment.route && p.integer("id") == v.id
+                && p.integer("comment") == v.comment
+        case .tag(let v):
+            return match.route == AlbumTag.route && p.string("tag") == v.tag && p.integer("page") == v.page
+                && p.string("sort") == sort(v.sort)
+        case .files(let v): return match.route == AlbumFiles.route && p.segments("path") == v.path
+        }
+    }
+
+    /// `TypedRoutes.destination(for:)` alone, on matches made beforehand.
+    static func destinations(_ prepared: Prepared) -> Workload {
+        let screens = prepared.screens
+        let matches = prepared.matches
+        return Workload(label: "`TypedRoutes.destination(for:)`", operations: matches.count) {
+            var checksum = 0
+            for match in matches {
+                if let screen = screens.destination(for: match) { checksum &+= screen.checksum }
+            }
+            return checksum
+        }
+    }
+
+    /// From link text to the app's typed value: `receive(url:)`, then `destination(for:)`.
+    static func linksToScreens(_ prepared: Prepared) -> Workload {
+        let receiver = prepared.receiver
+        let screens = prepared.screens
+        let links = prepared.links
+        return Workload(label: "`receive(url:)` + `destination(for:)`", operations: links.count) {
+            var checksum = 0
+            for link in links {
+                if let match = receiver.receive(url: link).match, let screen = screens.destination(for: match) {
+                    checksum &+= screen.checksum
+                }
+            }
+            return checksum
+        }
+    }
+
+    /// `receive(url:)` alone on the same links, for the share the typed reading adds.
+    static func receptions(_ prepared: Prepared) -> Workload {
+        let receiver = prepared.receiver
+        let links = prepared.links
+        return Workload(label: "`receive(url:)`", operations: links.count) {
+            var checksum = 0
+            for link in links where receiver.receive(url: link).match != nil { checksum &+= 1 }
+            return checksum
+        }
+    }
+}
