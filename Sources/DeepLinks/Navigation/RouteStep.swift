@@ -80,7 +80,7 @@ extension TypedRoutes {
     public func path(for match: RouteMatch) throws(TypedRoutesError) -> [Destination] {
         var destinations: [Destination] = []
         for step in router.path(for: match) {
-            guard let entry = entries[step.route] else { continue }
+            guard let entry = entry(for: step.route) else { continue }
             destinations.append(try entry.read(step.parameters))
         }
         return destinations

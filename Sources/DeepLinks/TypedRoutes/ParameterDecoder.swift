@@ -195,6 +195,18 @@ struct SingleParameterDecoder: Decoder, SingleValueDecodingContainer {
     func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
 
     func decodeNil() -> Bool { false }
+
+    // What a `String`- or `Int`-backed enumeration's `init(from:)` asks for, without a cast.
+    func decode(_ type: String.Type) throws -> String {
+        guard case .string(let text) = value else { throw mismatch("String") }
+        return text
+    }
+
+    func decode(_ type: Int.Type) throws -> Int {
+        guard case .integer(let number) = value else { throw mismatch("Int") }
+        return number
+    }
+
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         guard let direct = ParameterFit.primitive(T.self, from: value) else {
             throw mismatch(String(describing: T.self))

@@ -27,7 +27,7 @@ public struct TypedRoutes<Destination: Sendable>: Sendable {
         /// Checks the entry against a compiled route; `nil` when it fits.
         let check: @Sendable (CompiledRoute) -> TypedRoutesError?
         /// Reads the destination from a match's parameters.
-        let read: @Sendable (RouteParameters) throws(TypedRoutesError) -> Destination
+        @usableFromInline let read: @Sendable (RouteParameters) throws(TypedRoutesError) -> Destination
 
         /// Maps the route a ``RouteValue`` type names to a destination made from its value.
         public static func route<Value: RouteValue>(
@@ -54,9 +54,26 @@ public struct TypedRoutes<Destination: Sendable>: Sendable {
         }
     }
 
-    let entries: [String: Entry]
+    /// The entries by the position of their route in the router's table (`nil` for a route
+    /// left unmapped): finding a match's entry costs one lookup of its name in the router's
+    /// own index, not a hash of the name with `Hasher`.
+    @usableFromInline let entriesByPosition: [Entry?]
     /// The router the mapping was checked against: it knows each route's parent.
     let router: Router
+
+    /// The entry for a route's name, or `nil` when the route is unmapped or not in the table.
+    /// Inlinable, like ``destination(for:)``, so that the app's code is specialised for its
+    /// destination type: generic code would look up the metadata of `Entry` and `Optional`
+    /// on every call.
+    @inlinable
+    func entry(for route: String) -> Entry? {
+        guard let position = position(of: route), position < entriesByPosition.count else { return nil }
+        return entriesByPosition[position]
+    }
+
+    /// The position of a route in the router's table, by its name.
+    @usableFromInline
+    func position(of route: String) -> Int? { router.indexByName[route] }
 
     /// Builds the mapping and checks it against the router's table.
     ///
@@ -83,15 +100,20 @@ public struct TypedRoutes<Destination: Sendable>: Sendable {
         for name in unmapped where router.route(named: name) == nil {
             throw .unknownRoute(type: "unmapped", route: name)
         }
-        self.entries = byName
+        var byPosition = [Entry?](repeating: nil, count: router.table.routes.count)
+        for (name, entry) in byName {
+            if let position = router.indexByName[name] { byPosition[position] = entry }
+        }
+        self.entriesByPosition = byPosition
         self.router = router
     }
 
     /// The destination for a match: `nil` only for a route listed as unmapped, or a match from
     /// another table.
+    @inlinable
     public func destination(for match: RouteMatch) -> Destination? {
-        guard let entry = entries[match.route] else { return nil }
-        return try? entry.read(match.parameters)
+        guard let entry = entry(for: match.route) else { return nil }
+        do { return try entry.read(match.parameters) } catch { return nil }
     }
 
     /// The destination for a match, or why there is none.
@@ -99,8 +121,9 @@ public struct TypedRoutes<Destination: Sendable>: Sendable {
     /// - Throws: ``TypedRoutesError/unmappedRoute(_:)`` for a route without an entry, or
     ///   ``TypedRoutesError/valueNotReadable(type:route:reason:)`` when a custom parameter
     ///   type's value does not fit its property.
+    @inlinable
     public func readDestination(for match: RouteMatch) throws(TypedRoutesError) -> Destination {
-        guard let entry = entries[match.route] else { throw .unmappedRoute(match.route) }
+        guard let entry = entry(for: match.route) else { throw .unmappedRoute(match.route) }
         return try entry.read(match.parameters)
     }
 
@@ -111,6 +134,10 @@ public struct TypedRoutes<Destination: Sendable>: Sendable {
     )
         throws(TypedRoutesError) -> Value
     {
+        // The common case, without bookkeeping; only a value that does not read is read again
+        // by the checking decoder, which says why.
+        // (`do`/`catch`, not `try?`: an `Optional` of a generic type costs a metadata lookup.)
+        do { return try Value(from: ParameterReader(parameters: parameters)) } catch {}
         let context = ParameterDecoder.Context(
             typeName: typeName, route: Value.route, values: parameters, declared: nil)
         do {

@@ -101,6 +101,17 @@ public struct RouteParameters: Sendable {
         }
     }
 
+    /// The value for a name, found by comparing names in order, without copying entries:
+    /// cheaper than the subscript's binary search for the few parameters of a match, which is
+    /// what reading a typed value does once per property.
+    func value(named name: String) -> ParameterValue? {
+        if inlineCount > 0, slot0.name == name { return slot0.value }
+        if inlineCount > 1, slot1.name == name { return slot1.value }
+        if inlineCount > 2, slot2.name == name { return slot2.value }
+        for entry in spill where entry.name == name { return entry.value }
+        return nil
+    }
+
     private func insertionIndex(of name: String) -> Int {
         var low = 0
         var high = count
