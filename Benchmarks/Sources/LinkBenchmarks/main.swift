@@ -6,7 +6,8 @@ import Foundation
 //
 //   swift run -c release --package-path Benchmarks link-benchmarks [--quick] [--only GROUPS]
 //
-// GROUPS is a comma-separated subset of: router, pipeline, typed (`TypedRoutes` destinations), table, scaling, association, memory,
+// GROUPS is a comma-separated subset of: router, pipeline, typed (`TypedRoutes` destinations),
+// cost (what the SDK costs an app: code size, launch, a receiver's heap), table, scaling, association, memory,
 // audit, site (landing pages from `SiteResponder` beside a fixed page), hostile (tables of the
 // shapes that once made the table check quadratic; `--hostile-sizes
 // 10000,50000` by default; not part of the default run).
@@ -49,7 +50,7 @@ if let name = value(after: "--count-instructions"), let index = arguments.firstI
 AllocationCounter.relaunchWithInterposerIfNeeded(arguments: arguments)
 
 let quick = arguments.contains("--quick")
-let allGroups = "router,pipeline,typed,table,scaling,association,memory,audit,site"
+let allGroups = "router,pipeline,typed,cost,table,scaling,association,memory,audit,site"
 let groups = Set((value(after: "--only") ?? allGroups).split(separator: ",").map(String.init))
 var settings: MeasurementSettings = quick ? .quick : .full
 if let rounds = value(after: "--rounds").flatMap({ Int($0) }) {
@@ -92,6 +93,9 @@ do {
     }
     if groups.contains("typed") {
         try TypedSuite.run(bench: bench, countsInstructions: countsInstructions, into: &results)
+    }
+    if groups.contains("cost") {
+        try AppCostSuite.run(bench: bench, countsInstructions: countsInstructions, into: &results)
     }
     if groups.contains("table") {
         try TableSuite.run(bench: bench, countsInstructions: countsInstructions, into: &results)

@@ -64,6 +64,11 @@ enum MemoryProbe {
     /// router keeps what it needs of the declaration).
     @inline(never)
     static func build(side: String) throws -> Any {
+        if side.hasPrefix("receiver-"), let count = Int(side.dropFirst("receiver-".count)) {
+            // A whole receiver, as an app builds it at launch: the gate, the compiled table.
+            let corpus = RouteCorpus(routeCount: count, probeCount: 0)
+            return try LinkReceiver(table: corpus.routeTable, policy: corpus.policy)
+        }
         let corpus = RouteCorpus(routeCount: routeCount, probeCount: 0)
         if side == "stages" {
             let start = heapInUse() ?? 0

@@ -75,6 +75,14 @@ enum InstructionCases {
             let decodes = try TableWorkloads.decodes(RouteCorpus(routeCount: count, probeCount: 0))
             return sdk ? decodes.sdk : decodes.peer
         }
+        if name.hasPrefix("launch-") {
+            let parts = name.split(separator: "-")
+            if parts.count == 3, let count = Int(parts[2]) {
+                return parts[1] == "json"
+                    ? try AppCostWorkloads.launchFromJSON(routeCount: count)
+                    : AppCostWorkloads.launchFromSwift(routeCount: count)
+            }
+        }
         if name.hasPrefix("typed-") {
             let prepared = try TypedWorkloads.prepare()
             switch name {
