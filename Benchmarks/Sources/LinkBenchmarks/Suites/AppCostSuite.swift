@@ -7,9 +7,11 @@ enum AppCostSuite {
         "DeepLinks": 2.75 * 1_048_576, "AssociatedDomains": 1.25 * 1_048_576,
         "LinkPreviews": 0.5 * 1_048_576, "LinkAudit": 0.25 * 1_048_576,
     ]
-    /// Launch budgets in instructions: building the receiver for the 60-route app table, and
-    /// for 1,000 routes.
-    static let launchBudgets: [Int: Double] = [60: 2_000_000, 1_000: 30_000_000]
+    /// Launch budgets in instructions (from Swift, from JSON): building the receiver for the
+    /// 60-route app table, and for 1,000 routes; about 15% above the counts when they were set.
+    static let launchBudgets: [String: Double] = [
+        "swift-60": 3_800_000, "json-60": 3_400_000, "swift-1000": 58_000_000, "json-1000": 49_000_000,
+    ]
     /// Heap budget of a receiver, per route.
     static let heapBudgetPerRoute = 2_048.0
 
@@ -32,7 +34,7 @@ enum AppCostSuite {
                     "launch: build the receiver for \(Format.count(count)) routes from "
                         + (source == "swift" ? "Swift (pattern text parsed)" : "the table's JSON"),
                     bench.compare(workload, nil), instructions: instructions)
-                if let sdk = instructions?.sdk, let budget = launchBudgets[count] {
+                if let sdk = instructions?.sdk, let budget = launchBudgets["\(source)-\(count)"] {
                     results.target(
                         "launch: receiver for \(Format.count(count)) routes from \(source == "swift" ? "Swift" : "JSON") "
                             + "≤ \(Format.number(budget)) instructions",

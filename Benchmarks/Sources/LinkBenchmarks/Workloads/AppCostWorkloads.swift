@@ -67,7 +67,7 @@ enum AppCostWorkloads {
         var text = 0.0
         var data = 0.0
         for line in sizes.split(separator: "\n").dropFirst() {
-            let fields = line.split(separator: " ", omittingEmptySubsequences: true).compactMap { Double($0) }
+            let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).compactMap { Double($0) }
             guard fields.count >= 2 else { continue }
             text += fields[0]
             data += fields[1]
@@ -80,7 +80,8 @@ enum AppCostWorkloads {
             guard fields.count == 4, let bytes = UInt64(fields[1], radix: 16) else { continue }
             let name = String(fields[3])
             groups[group(of: name, type: fields[2]), default: 0] += Double(bytes)
-            all.append((name, Double(bytes)))
+            // Local labels (string literals, `.L.str…`) are counted in their group, not named.
+            if !name.hasPrefix(".L") { all.append((name, Double(bytes))) }
         }
         let largest = all.sorted { $0.bytes > $1.bytes }.prefix(3).map { ($0.name, $0.bytes) }
         let demangled = run("swift-demangle", ["--simplified", "--compact"] + largest.map(\.0))?
