@@ -54,7 +54,7 @@ struct ParameterReaderTests {
         #expect(
             throws: TypedRoutesError.valueNotReadable(
                 type: "Everything", route: "everything",
-                reason: "parameter 'mode' holds dim, which is not a Mode")
+                reason: "parameter 'mode' holds string \"dim\", which is not a Mode")
         ) {
             try Everything.value(from: parameters, route: "everything")
         }
