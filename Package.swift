@@ -23,7 +23,8 @@ let package = Package(
         .target(name: "DeepLinks", swiftSettings: libraryCheck),
         .target(name: "AssociatedDomains", dependencies: ["DeepLinks"], swiftSettings: libraryCheck),
         .target(
-            name: "LinkPreviews", dependencies: ["DeepLinks", "AssociatedDomains"], swiftSettings: libraryCheck),
+            name: "LinkPreviews", dependencies: ["DeepLinks", "AssociatedDomains"],
+            swiftSettings: libraryCheck),
         .target(name: "DeepLinksTesting", dependencies: ["DeepLinks"], swiftSettings: libraryCheck),
         // Every file a link crosses, read together: depends on the three modules it audits.
         .target(

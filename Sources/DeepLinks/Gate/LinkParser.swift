@@ -60,7 +60,8 @@ struct LinkParser {
             scheme: scheme.text, host: authority.host, port: authority.port, segmentCapacity: segmentCapacity,
             itemCapacity: itemCapacity)
         try parsePath(
-            pathStart, pathEnd, hasAuthority: authority.isPresent, escapes: characters.hasPercent, into: storage)
+            pathStart, pathEnd, hasAuthority: authority.isPresent, escapes: characters.hasPercent,
+            into: storage)
         var i = pathEnd
 
         // query
@@ -169,7 +170,8 @@ struct LinkParser {
     /// hosts.
     private func parseAuthority(from start: Int, scheme: String, isWeb: Bool) throws(LinkError) -> Authority {
         let count = bytes.count
-        guard start + 1 < count, bytes[start] == UInt8(ascii: "/"), bytes[start + 1] == UInt8(ascii: "/") else {
+        guard start + 1 < count, bytes[start] == UInt8(ascii: "/"), bytes[start + 1] == UInt8(ascii: "/")
+        else {
             if isWeb {
                 throw LinkError(.missingAuthority, at: start, detail: "expected '//' after '\(scheme):'")
             }
@@ -223,7 +225,8 @@ struct LinkParser {
     /// validator holds no `@`, `:`, `/`, `?` or `#`). Returns the host and where it ends.
     @inline(__always)
     private func exactHostShortcut(at start: Int, allowsUnderscore: Bool) -> (host: String, end: Int)? {
-        let exact = allowedHosts.exactHostEndingAuthority(bytes, at: start, stops: prepared.authorityStopTable)
+        let exact = allowedHosts.exactHostEndingAuthority(
+            bytes, at: start, stops: prepared.authorityStopTable)
         guard let exact, let host = acceptedExactHost(exact, allowsUnderscore: allowsUnderscore) else {
             return nil
         }

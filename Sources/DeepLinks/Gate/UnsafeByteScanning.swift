@@ -33,7 +33,8 @@
     static func withUTF8<R>(of text: String, _ body: (ByteView, String) -> R) -> R {
         // The buffer is the string's own storage, alive and unchanged inside the closure;
         // the view is used only there.
-        if let result = unsafe text.utf8.withContiguousStorageIfAvailable({ unsafe body(ByteView($0), text) }) {
+        if let result = unsafe text.utf8.withContiguousStorageIfAvailable({ unsafe body(ByteView($0), text) })
+        {
             return result
         }
         var contiguous = text
@@ -145,7 +146,8 @@
     func string(_ range: Range<Int>, layoutHolds: Bool) -> String {
         checkRange(range.lowerBound, range.upperBound)
         // The range is inside the bytes (checked above); the maker reads only inside it.
-        return unsafe SmallASCIIString.make(buffer, range.lowerBound, range.upperBound, layoutHolds: layoutHolds)
+        return unsafe SmallASCIIString.make(
+            buffer, range.lowerBound, range.upperBound, layoutHolds: layoutHolds)
     }
 
     /// The text of the bytes `range` with ASCII letters lower-cased.

@@ -46,7 +46,9 @@ struct ParameterReadingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     func decodeNil(forKey key: Key) throws -> Bool { reader.parameters.value(named: key.stringValue) == nil }
 
     private func value(_ key: Key) throws -> ParameterValue {
-        guard let value = reader.parameters.value(named: key.stringValue) else { throw ParameterReader.NotRead() }
+        guard let value = reader.parameters.value(named: key.stringValue) else {
+            throw ParameterReader.NotRead()
+        }
         return value
     }
 

@@ -51,7 +51,8 @@ struct ByteViewTests {
             for mask in [ASCII.refusedBit, ASCII.percentBit, ASCII.upperCaseBit, ASCII.pathCharacterBit] {
                 for start in 0...text.count {
                     let end = text.count
-                    let hasAny = text[start..<end].firstIndex { ASCII.byteClasses[Int($0)] & mask != 0 } ?? end
+                    let hasAny =
+                        text[start..<end].firstIndex { ASCII.byteClasses[Int($0)] & mask != 0 } ?? end
                     let lacks = text[start..<end].firstIndex { ASCII.byteClasses[Int($0)] & mask == 0 } ?? end
                     #expect(view.firstIndex(in: start..<end, where: table, hasAny: mask) == hasAny)
                     #expect(view.firstIndex(in: start..<end, where: table, lacks: mask) == lacks)
@@ -65,7 +66,8 @@ struct ByteViewTests {
         let text = Array("Https://Ex.COM/abcdefghijklmnopq".utf8)
         ByteView.withBytes(of: text) { view in
             #expect(view.string(0..<5, layoutHolds: SmallASCIIString.isAvailable) == "Https")
-            #expect(view.string(8..<31, layoutHolds: SmallASCIIString.isAvailable) == "Ex.COM/abcdefghijklmnop")
+            #expect(
+                view.string(8..<31, layoutHolds: SmallASCIIString.isAvailable) == "Ex.COM/abcdefghijklmnop")
             #expect(view.string(3..<3, layoutHolds: false) == "")
             #expect(view.lowercasedString(8..<14) == "ex.com")
             #expect(view.bytes(5..<8) == Array("://".utf8))

@@ -1,6 +1,7 @@
-@testable import DeepLinks
 import Foundation
 import Testing
+
+@testable import DeepLinks
 
 /// A match is read into the app's type by a lean reader on the path every link takes; only a
 /// value that does not read goes to the checking decoder. Both must give the same value, and a
@@ -42,7 +43,8 @@ struct ParameterReaderTests {
             lean
                 == Everything(
                     id: 42, small: 7, name: "summer", flag: true,
-                    token: UUID(uuidString: "6BA7B810-9DAD-11D1-80B4-00C04FD430C8")!, mode: .dark, level: .two,
+                    token: UUID(uuidString: "6BA7B810-9DAD-11D1-80B4-00C04FD430C8")!, mode: .dark,
+                    level: .two,
                     rest: ["a", "b"], missing: nil, note: "n", optionalMode: .light))
     }
 

@@ -28,7 +28,8 @@ enum AppCostSuite {
                 let instructions =
                     countsInstructions
                     ? InstructionPair(
-                        sdk: InstructionCounter.perOperation(case: name, side: "sdk", passes: passes), peer: nil)
+                        sdk: InstructionCounter.perOperation(case: name, side: "sdk", passes: passes),
+                        peer: nil)
                     : nil
                 results.add(
                     "launch: build the receiver for \(Format.count(count)) routes from "
@@ -52,7 +53,8 @@ enum AppCostSuite {
             if let report {
                 results.target(
                     "memory: a receiver for \(Format.count(count)) routes ≤ \(Format.number(heapBudgetPerRoute)) B a route",
-                    measured: Format.bytes(report.heap), met: report.heap <= heapBudgetPerRoute * Double(count),
+                    measured: Format.bytes(report.heap),
+                    met: report.heap <= heapBudgetPerRoute * Double(count),
                     always: true)
             }
         }
@@ -73,7 +75,8 @@ enum AppCostSuite {
                 .joined(separator: ", ")
             results.add(
                 row: "code size: \(module), release object files (text + data)",
-                sdk: "\(Format.bytes(size.total)) (text \(Format.bytes(size.text)), data \(Format.bytes(size.data))); "
+                sdk:
+                    "\(Format.bytes(size.total)) (text \(Format.bytes(size.text)), data \(Format.bytes(size.data))); "
                     + "by symbol: \(shares); largest: \(largest)",
                 peerLabel: module == "DeepLinks" ? "routing-kit" : "",
                 peer: module == "DeepLinks" ? peer.map { Format.bytes($0.total) } ?? "n/a" : "")

@@ -9,7 +9,8 @@ enum TypedSuite {
         func count(_ name: String) -> InstructionPair? {
             guard countsInstructions else { return nil }
             let pair = InstructionPair(
-                sdk: InstructionCounter.perOperation(case: name, side: "sdk", passes: countedPasses), peer: nil)
+                sdk: InstructionCounter.perOperation(case: name, side: "sdk", passes: countedPasses),
+                peer: nil)
             print("  counted: \(name)")
             return pair
         }

@@ -16,7 +16,8 @@ enum AppCostWorkloads {
         let corpus = RouteCorpus(routeCount: routeCount, probeCount: 0)
         let policy = corpus.policy
         return Workload(label: "`LinkReceiver(table:)` from Swift routes", operations: 1) {
-            (try? LinkReceiver(table: RouteTable(routes: corpus.routes), policy: policy))?.router.routes.count ?? -1
+            (try? LinkReceiver(table: RouteTable(routes: corpus.routes), policy: policy))?.router.routes.count
+                ?? -1
         }
     }
 
@@ -55,14 +56,17 @@ enum AppCostWorkloads {
     static func objectFiles(of module: String) -> [String] {
         let directory = URL(fileURLWithPath: Executable.path).deletingLastPathComponent()
             .appendingPathComponent("\(module).build")
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return [] }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else {
+            return []
+        }
         return names.filter { $0.hasSuffix(".o") }.sorted().map { directory.appendingPathComponent($0).path }
     }
 
     /// The size of a module's object files, or `nil` where binutils' `size` and `nm` are missing.
     static func codeSize(of module: String) -> CodeSize? {
         let files = objectFiles(of: module)
-        guard !files.isEmpty, let sizes = run("size", files), let symbols = run("nm", ["-S", "--size-sort"] + files)
+        guard !files.isEmpty, let sizes = run("size", files),
+            let symbols = run("nm", ["-S", "--size-sort"] + files)
         else { return nil }
         var text = 0.0
         var data = 0.0
@@ -91,7 +95,8 @@ enum AppCostWorkloads {
         }
         return CodeSize(
             module: module, text: text, data: data,
-            groups: groups.sorted { $0.value > $1.value }.map { (name: $0.key, bytes: $0.value) }, largest: named)
+            groups: groups.sorted { $0.value > $1.value }.map { (name: $0.key, bytes: $0.value) },
+            largest: named)
     }
 
     /// What a symbol is, by its mangled name and its `nm` type.

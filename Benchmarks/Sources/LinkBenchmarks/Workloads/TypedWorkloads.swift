@@ -116,7 +116,8 @@ enum TypedWorkloads {
             }
             guard let screen = screens.destination(for: match), check(screen, match) else {
                 throw DisagreementError(
-                    description: "\(probe.text) read as \(String(describing: screens.destination(for: match)))")
+                    description:
+                        "\(probe.text) read as \(String(describing: screens.destination(for: match)))")
             }
             matches.append(match)
         }
@@ -130,7 +131,8 @@ enum TypedWorkloads {
         func sort(_ value: ListSort?) -> String? { value?.rawValue }
         switch screen {
         case .list(let v):
-            return match.route == AlbumList.route && p.integer("page") == v.page && p.string("sort") == sort(v.sort)
+            return match.route == AlbumList.route && p.integer("page") == v.page
+                && p.string("sort") == sort(v.sort)
         case .new: return match.route == "example.albums.new" && p.isEmpty
         case .top(let v):
             return match.route == TopAlbums.route && p.string("period") == v.period.rawValue
@@ -139,7 +141,8 @@ enum TypedWorkloads {
         case .edit(let v): return match.route == AlbumEditor.route && p.integer("id") == v.id
         case .shared(let v): return match.route == SharedAlbum.route && p.uuid("token") == v.token
         case .comments(let v):
-            return match.route == AlbumComments.route && p.integer("id") == v.id && p.integer("page") == v.page
+            return match.route == AlbumComments.route && p.integer("id") == v.id
+                && p.integer("page") == v.page
                 && p.string("sort") == sort(v.sort)
         case .comment(let v):
             return match.route == AlbumComment.route && p.integer("id") == v.id
@@ -172,7 +175,8 @@ enum TypedWorkloads {
         return Workload(label: "`receive(url:)` + `destination(for:)`", operations: links.count) {
             var checksum = 0
             for link in links {
-                if let match = receiver.receive(url: link).match, let screen = screens.destination(for: match) {
+                if let match = receiver.receive(url: link).match, let screen = screens.destination(for: match)
+                {
                     checksum &+= screen.checksum
                 }
             }
