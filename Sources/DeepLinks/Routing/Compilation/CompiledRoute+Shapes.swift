@@ -1,0 +1,20 @@
+/// What the table check asks of a compiled route's shape, before any link is matched.
+extension CompiledRoute {
+    /// Whether a link fitting this route's literals could still fail its checks: a typed
+    /// parameter or catch-all, a query declaration, or a fragment rule.
+    var canRefuseItsShape: Bool { canRefuse(shape: segments) }
+
+    /// Whether a link fitting one of this route's path shapes (the segments of one of its
+    /// readings) could still fail the route's checks.
+    func canRefuse(shape: [Segment]) -> Bool {
+        for segment in shape {
+            switch segment {
+            case .literal: continue
+            case .parameter(_, let type, _), .catchAll(_, let type, _): if type != nil { return true }
+            }
+        }
+        if !query.isEmpty { return true }
+        if case .any = fragment { return false }
+        return true
+    }
+}
