@@ -224,32 +224,62 @@ struct RouteRoundTripPropertyTests {
         return (text, nearMisses)
     }
 
+    /// The policy the generated links are parsed and routed with.
+    static let policy = LinkPolicy(allowedSchemes: ["https", "myapp"], strippedQueryItems: [])
+
+    /// Calls `body` with each of one seed's generated tables that `build` accepts and, for each
+    /// route of it, a link and its near misses (``linkAndNearMisses(_:_:_:)``). Every property
+    /// draws in the same order: the table, its precedence (`precedence`), then each route's link.
+    static func forEachGeneratedLink<Routing>(
+        seed: UInt64, precedence: (inout SplitMix64) -> RoutingOptions.Precedence,
+        build: (RouteTable) -> Routing?, router: (Routing) -> Router,
+        _ body: (Routing, _ link: String, _ nearMisses: [String]) -> Void
+    ) {
+        var random = SplitMix64(seed: seed)
+        for _ in 0..<tablesPerSeed {
+            let generated = Self.table(&random)
+            var table = RouteTable(routes: generated.map(\.route))
+            table.options.precedence = precedence(&random)
+            guard let built = build(table) else { continue }
+            for entry in generated {
+                guard let (link, nearMisses) = linkAndNearMisses(entry, router(built), &random) else {
+                    continue
+                }
+                body(built, link, nearMisses)
+            }
+        }
+    }
+
+    /// Calls `body` with the router of each generated table that compiles and each of its links
+    /// and near misses that the gate takes (``forEachGeneratedLink(seed:precedence:build:router:_:)``).
+    static func forEachParsedLink(
+        seed: UInt64, precedence: (inout SplitMix64) -> RoutingOptions.Precedence,
+        _ body: (Router, _ text: String, Link) -> Void
+    ) {
+        let gate = LinkGate(policy: policy)
+        forEachGeneratedLink(
+            seed: seed, precedence: precedence, build: { try? Router($0, policy: gate.policy) },
+            router: { $0 }
+        ) { router, link, nearMisses in
+            for candidate in [link] + nearMisses {
+                guard let parsed = try? gate.parse(candidate) else { continue }
+                body(router, candidate, parsed)
+            }
+        }
+    }
+
     @Test(
         "explain names the route match takes, under either precedence, for hits and near misses",
         arguments: PropertySeeds.all)
     func explainAgreesWithMatch(seed: UInt64) throws {
-        var random = SplitMix64(seed: seed)
-        let gate = LinkGate(policy: LinkPolicy(allowedSchemes: ["https", "myapp"], strippedQueryItems: []))
         var compared = 0
         var hits = 0
-        for _ in 0..<Self.tablesPerSeed {
-            let generated = Self.table(&random)
-            var table = RouteTable(routes: generated.map(\.route))
-            table.options.precedence = random.pick([.specificity, .declarationOrder])
-            guard let router = try? Router(table, policy: gate.policy) else { continue }
-            for entry in generated {
-                guard let (text, nearMisses) = Self.linkAndNearMisses(entry, router, &random) else {
-                    continue
-                }
-                let texts = [text] + nearMisses
-                for candidate in texts {
-                    guard let link = try? gate.parse(candidate) else { continue }
-                    let matched = router.match(link)?.route.name
-                    #expect(router.explain(link).winner == matched, "seed \(seed): \(candidate)")
-                    compared += 1
-                    if matched != nil { hits += 1 }
-                }
-            }
+        Self.forEachParsedLink(seed: seed, precedence: { $0.pick([.specificity, .declarationOrder]) }) {
+            router, candidate, link in
+            let matched = router.match(link)?.route.name
+            #expect(router.explain(link).winner == matched, "seed \(seed): \(candidate)")
+            compared += 1
+            if matched != nil { hits += 1 }
         }
         // Not vacuous: most tables compile, and both hits and misses are compared.
         #expect(compared > 200 && hits > 50 && hits < compared, "seed \(seed): \(hits) of \(compared)")
@@ -259,33 +289,25 @@ struct RouteRoundTripPropertyTests {
         "a link no route takes opens with the failure explain names first (the pipeline's shortcut), guarded routes included",
         arguments: PropertySeeds.all)
     func missReasonIsTheClosestFailure(seed: UInt64) throws {
-        var random = SplitMix64(seed: seed)
-        let policy = LinkPolicy(allowedSchemes: ["https", "myapp"], strippedQueryItems: [])
         var misses = 0
         var named = 0
-        for _ in 0..<Self.tablesPerSeed {
-            let generated = Self.table(&random)
-            var table = RouteTable(routes: generated.map(\.route))
-            table.options.precedence = random.pick([.specificity, .specificity, .declarationOrder])
-            guard let receiver = try? LinkReceiver(table: table, policy: policy) else { continue }
-            for entry in generated {
-                guard let (_, texts) = Self.linkAndNearMisses(entry, receiver.router, &random) else {
-                    continue
+        Self.forEachGeneratedLink(
+            seed: seed, precedence: { $0.pick([.specificity, .specificity, .declarationOrder]) },
+            build: { try? LinkReceiver(table: $0, policy: Self.policy) }, router: \.router
+        ) { receiver, _, nearMisses in
+            for candidate in nearMisses {
+                let reason: RoutingFailure
+                switch receiver.receive(url: candidate).outcome {
+                case .openInBrowser(_, let why), .reject(.unhandled(_, let why)): reason = why
+                default: continue
                 }
-                for candidate in texts {
-                    let reason: RoutingFailure
-                    switch receiver.receive(url: candidate).outcome {
-                    case .openInBrowser(_, let why), .reject(.unhandled(_, let why)): reason = why
-                    default: continue
-                    }
-                    misses += 1
-                    let expected: RoutingFailure =
-                        receiver.explain(.url(candidate)).routing?.closestFailure.map {
-                            .invalidParameter(route: $0.route, failure: $0.failure)
-                        } ?? .noMatchingRoute
-                    #expect(reason == expected, "seed \(seed): \(candidate)")
-                    if case .invalidParameter = reason { named += 1 }
-                }
+                misses += 1
+                let expected: RoutingFailure =
+                    receiver.explain(.url(candidate)).routing?.closestFailure.map {
+                        .invalidParameter(route: $0.route, failure: $0.failure)
+                    } ?? .noMatchingRoute
+                #expect(reason == expected, "seed \(seed): \(candidate)")
+                if case .invalidParameter = reason { named += 1 }
             }
         }
         #expect(misses > 200 && named > 50, "seed \(seed): \(named) named of \(misses)")

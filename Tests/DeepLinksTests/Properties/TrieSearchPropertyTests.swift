@@ -23,42 +23,29 @@ struct TrieSearchPropertyTests {
         "the lookup takes a route that accepts the link, and misses only when none does; in declaration order, the first",
         arguments: PropertySeeds.all)
     func lookupAgreesWithScan(seed: UInt64) throws {
-        var random = SplitMix64(seed: seed)
-        let gate = LinkGate(policy: LinkPolicy(allowedSchemes: ["https", "myapp"], strippedQueryItems: []))
         var compared = 0
         var hits = 0
-        for _ in 0..<RouteRoundTripPropertyTests.tablesPerSeed {
-            let generated = RouteRoundTripPropertyTests.table(&random)
-            var table = RouteTable(routes: generated.map(\.route))
-            table.options.precedence = random.pick([.specificity, .declarationOrder])
-            guard let router = try? Router(table, policy: gate.policy) else { continue }
-            for entry in generated {
-                guard
-                    let (text, nearMisses) = RouteRoundTripPropertyTests.linkAndNearMisses(
-                        entry, router, &random)
-                else { continue }
-                for candidate in [text] + nearMisses {
-                    guard let link = try? gate.parse(candidate) else { continue }
-                    let input = MatchInput(link: link, options: router.table.options)
-                    let scan = Self.accepting(router, input)
-                    // The walk's answer before the guard of sensitive routes applies.
-                    let walked = router.matchIndex(input)
-                    if table.options.precedence == .declarationOrder {
-                        #expect(walked == scan.first, "seed \(seed): \(candidate)")
-                    } else if let walked {
-                        #expect(scan.contains(walked), "seed \(seed): \(candidate)")
-                        // No route of a higher priority accepts the link.
-                        let priority = router.compiled[walked].route.priority
-                        #expect(
-                            !scan.contains { router.compiled[$0].route.priority > priority },
-                            "seed \(seed): \(candidate)")
-                    } else {
-                        #expect(scan.isEmpty, "seed \(seed): \(candidate)")
-                    }
-                    compared += 1
-                    if walked != nil { hits += 1 }
-                }
+        RouteRoundTripPropertyTests.forEachParsedLink(
+            seed: seed, precedence: { $0.pick([.specificity, .declarationOrder]) }
+        ) { router, candidate, link in
+            let input = MatchInput(link: link, options: router.table.options)
+            let scan = Self.accepting(router, input)
+            // The walk's answer before the guard of sensitive routes applies.
+            let walked = router.matchIndex(input)
+            if router.table.options.precedence == .declarationOrder {
+                #expect(walked == scan.first, "seed \(seed): \(candidate)")
+            } else if let walked {
+                #expect(scan.contains(walked), "seed \(seed): \(candidate)")
+                // No route of a higher priority accepts the link.
+                let priority = router.compiled[walked].route.priority
+                #expect(
+                    !scan.contains { router.compiled[$0].route.priority > priority },
+                    "seed \(seed): \(candidate)")
+            } else {
+                #expect(scan.isEmpty, "seed \(seed): \(candidate)")
             }
+            compared += 1
+            if walked != nil { hits += 1 }
         }
         // Not vacuous: both hits and misses are compared.
         #expect(compared > 200 && hits > 50 && hits < compared, "seed \(seed): \(hits) of \(compared)")
@@ -68,35 +55,21 @@ struct TrieSearchPropertyTests {
         "the explanation lists every route that accepts the link as matched, and no other",
         arguments: PropertySeeds.all)
     func explanationAgreesWithScan(seed: UInt64) throws {
-        var random = SplitMix64(seed: seed)
-        let gate = LinkGate(policy: LinkPolicy(allowedSchemes: ["https", "myapp"], strippedQueryItems: []))
         var matchedSeen = 0
-        for _ in 0..<RouteRoundTripPropertyTests.tablesPerSeed {
-            let generated = RouteRoundTripPropertyTests.table(&random)
-            var table = RouteTable(routes: generated.map(\.route))
-            table.options.precedence = .declarationOrder
-            guard let router = try? Router(table, policy: gate.policy) else { continue }
-            for entry in generated {
-                guard
-                    let (text, nearMisses) = RouteRoundTripPropertyTests.linkAndNearMisses(
-                        entry, router, &random)
-                else { continue }
-                for candidate in [text] + nearMisses {
-                    guard let link = try? gate.parse(candidate) else { continue }
-                    let input = MatchInput(link: link, options: router.table.options)
-                    let scan = Set(Self.accepting(router, input).map { router.compiled[$0].name })
-                    var matched: Set<String> = []
-                    for level in router.levels {
-                        var attempts: [(Int, RouteAttempt)] = []
-                        _ = level.explain(input, routes: router.compiled, mode: .all, into: &attempts)
-                        for (_, attempt) in attempts where attempt.result == .matched {
-                            matched.insert(attempt.route)
-                        }
-                    }
-                    #expect(matched == scan, "seed \(seed): \(candidate)")
-                    matchedSeen += matched.count
+        RouteRoundTripPropertyTests.forEachParsedLink(seed: seed, precedence: { _ in .declarationOrder }) {
+            router, candidate, link in
+            let input = MatchInput(link: link, options: router.table.options)
+            let scan = Set(Self.accepting(router, input).map { router.compiled[$0].name })
+            var matched: Set<String> = []
+            for level in router.levels {
+                var attempts: [(Int, RouteAttempt)] = []
+                _ = level.explain(input, routes: router.compiled, mode: .all, into: &attempts)
+                for (_, attempt) in attempts where attempt.result == .matched {
+                    matched.insert(attempt.route)
                 }
             }
+            #expect(matched == scan, "seed \(seed): \(candidate)")
+            matchedSeen += matched.count
         }
         #expect(matchedSeen > 50, "seed \(seed)")
     }
