@@ -31,6 +31,23 @@ public enum DeclaredTypes {
         }
         return names
     }
+
+    /// How `listed` differs from the public types of `Sources/<module>` declared with one of
+    /// `conformances` (``names(inModule:conformingTo:)``), one sentence a name, sorted: empty
+    /// when the list is complete and holds nothing else.
+    public static func differences(
+        inModule module: String, conformingTo conformances: [String], listed: Set<String>
+    ) throws -> [String] {
+        let declared = try names(inModule: module, conformingTo: conformances)
+        let kind = conformances.joined(separator: " or ")
+        let unlisted = declared.subtracting(listed).sorted().map {
+            "\($0) is declared \(kind) in Sources/\(module) but not listed"
+        }
+        let stale = listed.subtracting(declared).sorted().map {
+            "\($0) is listed but Sources/\(module) does not declare it \(kind)"
+        }
+        return unlisted + stale
+    }
 }
 
 /// Checks that a keyed `Decodable` type refuses a key it does not know, naming it.
@@ -55,18 +72,19 @@ public enum UnknownKeys {
         guard text.first == "{" else { throw Failure("\(T.self) does not encode as an object: \(text)") }
         text.insert(contentsOf: #""unexpectedKey":1,"#, at: text.index(after: text.startIndex))
         if text.hasSuffix(",}") { text = String(text.dropLast(2)) + "}" }
-        _ = try JSONDecoder().decode(T.self, from: encoded)
+        _ = try JSONDecoder().decode(T.self, from: encoded)  // the value itself decodes
         try expectRefused(T.self, text, "unknown key 'unexpectedKey'")
     }
 
     /// Expects decoding `json` as `T` to fail with an error whose text contains `sentence`
-    /// (any error when `sentence` is empty).
+    /// (any error when `sentence` is empty). A `DecodingError` is read as
+    /// ``DecodingFailure/line(_:)`` gives it: its kind, the place and its sentence.
     public static func expectRefused<T: Decodable>(_ type: T.Type, _ json: String, _ sentence: String) throws
     {
         do {
             _ = try JSONDecoder().decode(T.self, from: Data(json.utf8))
         } catch {
-            let text = "\(error)"
+            let text = DecodingFailure.line(error as? DecodingError) ?? "\(error)"
             guard sentence.isEmpty || text.contains(sentence) else {
                 throw Failure("\(T.self): refused \(json), but with: \(text)")
             }

@@ -17,14 +17,9 @@ public enum EncodableOnlyTypes {
             if type is any Decodable.Type { problems.append("\(type) is Decodable") }
             if !(type is any Encodable.Type) { problems.append("\(type) is not Encodable") }
         }
-        let declared = try DeclaredTypes.names(inModule: module, conformingTo: ["Encodable"])
         let names = Set(listed.map { "\($0)".split(separator: ".").last.map(String.init) ?? "" })
-        for name in declared.subtracting(names).sorted() {
-            problems.append("\(name) is declared Encodable in Sources/\(module) but not listed")
-        }
-        for name in names.subtracting(declared).sorted() {
-            problems.append("\(name) is listed but Sources/\(module) does not declare it Encodable")
-        }
+        problems += try DeclaredTypes.differences(
+            inModule: module, conformingTo: ["Encodable"], listed: names)
         return problems
     }
 }
