@@ -4,27 +4,24 @@ import Foundation
 
 // Benchmarks of the SDK beside its peers, in one process, with the ratio of each pair.
 //
-//   swift run -c release --package-path Benchmarks link-benchmarks [--quick] [--only GROUPS]
+//   swift run -c release --package-path Benchmarks link-benchmarks [--quick] [--only GROUPS] …
 //
-// GROUPS is a comma-separated subset of: router, pipeline, typed (`TypedRoutes` destinations),
-// cost (what the SDK costs an app: code size, launch, a receiver's heap), table, scaling, association, memory,
-// audit, site (landing pages from `SiteResponder` beside a fixed page), hostile (tables of the
-// shapes that once made the table check quadratic; `--hostile-sizes
-// 10000,50000` by default; not part of the default run).
-// Instruction counts (callgrind) are taken in a full run when valgrind is installed;
-// `--instructions` takes them in a quick run too, `--no-instructions` skips them.
-// `--rounds N` and `--round-ms M` override the number and length of the measured rounds.
-// `--profile router|pipeline|typed|association|adversarial|site|site-uncached` runs only the SDK side
-// of one workload, untimed, for an instruction-counting profiler.
+// `--help` lists the groups and flags (`Options.usage`).
 
 let arguments = CommandLine.arguments
-
-func value(after flag: String) -> String? {
-    guard let index = arguments.firstIndex(of: flag), index + 1 < arguments.count else { return nil }
-    return arguments[index + 1]
+let options: Options
+do {
+    options = try Options(Array(arguments.dropFirst()))
+} catch {
+    FileHandle.standardError.write(Data("link-benchmarks: error: \(error)\n".utf8))
+    exit(2)
 }
 
-if let side = value(after: "--memory-probe") {
+switch options.mode {
+case .help:
+    print(Options.usage)
+    exit(0)
+case .memoryProbe(let side):
     do {
         try MemoryProbe.run(side: side)
         exit(0)
@@ -32,33 +29,29 @@ if let side = value(after: "--memory-probe") {
         print("memory probe failed: \(error)")
         exit(1)
     }
-}
-
-if let name = value(after: "--count-instructions"), let index = arguments.firstIndex(of: name),
-    index + 1 < arguments.count
-{
+case .countInstructions(let name, let side):
     do {
-        try InstructionCounter.runChild(
-            case: name, side: arguments[index + 1], passes: Int(value(after: "--passes") ?? "") ?? 1)
+        try InstructionCounter.runChild(case: name, side: side, passes: options.passes ?? 1)
         exit(0)
     } catch {
         print("instruction count failed: \(error)")
         exit(1)
     }
+case .benchmarks, .profile:
+    break
 }
 
 AllocationCounter.relaunchWithInterposerIfNeeded(arguments: arguments)
 
-let quick = arguments.contains("--quick")
-let allGroups = "router,pipeline,typed,cost,table,scaling,association,memory,audit,site"
-let groups = Set((value(after: "--only") ?? allGroups).split(separator: ",").map(String.init))
+let quick = options.quick
+let groups = options.groups
 var settings: MeasurementSettings = quick ? .quick : .full
-if let rounds = value(after: "--rounds").flatMap({ Int($0) }) {
+if let rounds = options.rounds {
     settings = MeasurementSettings(
         rounds: rounds, nanosecondsPerRound: settings.nanosecondsPerRound, warmUpPasses: settings.warmUpPasses
     )
 }
-if let milliseconds = value(after: "--round-ms").flatMap({ UInt64($0) }) {
+if let milliseconds = options.roundMilliseconds {
     settings = MeasurementSettings(
         rounds: settings.rounds, nanosecondsPerRound: milliseconds * 1_000_000,
         warmUpPasses: settings.warmUpPasses)
@@ -67,12 +60,12 @@ let bench = Bench(settings: settings, allocations: AllocationCounter())
 // Instruction counts are stable but slow to take (each case runs under callgrind): on by
 // default in a full run, off in a quick one unless asked for.
 let countsInstructions =
-    InstructionCounter.valgrind != nil && !arguments.contains("--no-instructions")
-    && (!quick || arguments.contains("--instructions"))
+    InstructionCounter.valgrind != nil && options.instructions != false
+    && (!quick || options.instructions == true)
 
-if let workload = value(after: "--profile") {
+if case .profile(let workload) = options.mode {
     do {
-        try Profiling.run(workload, passes: Int(value(after: "--passes") ?? "") ?? 200)
+        try Profiling.run(workload, passes: options.passes ?? 200)
         exit(0)
     } catch {
         print("profiling failed: \(error)")
@@ -109,10 +102,7 @@ do {
     if groups.contains("audit") { try AuditSuite.run(quick: quick, into: &results) }
     if groups.contains("site") { try SiteSuite.run(bench: bench, into: &results) }
     if groups.contains("hostile") {
-        let sizes = (value(after: "--hostile-sizes") ?? "10000,50000").split(separator: ",").compactMap {
-            Int($0)
-        }
-        HostileTableSuite.run(sizes: sizes, into: &results)
+        HostileTableSuite.run(sizes: options.hostileSizes, into: &results)
     }
 } catch {
     print("benchmark aborted: \(error)")

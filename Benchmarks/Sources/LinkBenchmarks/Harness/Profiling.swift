@@ -1,5 +1,10 @@
 /// Runs one SDK workload untimed, so that a profiler sees only it.
 enum Profiling {
+    /// The workloads ``run(_:passes:)`` knows.
+    static let workloads = [
+        "router", "pipeline", "typed", "association", "adversarial", "site", "site-uncached",
+    ]
+
     static func run(_ name: String, passes: Int) throws {
         let workload: Workload
         switch name {
