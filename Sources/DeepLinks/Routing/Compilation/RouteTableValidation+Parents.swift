@@ -4,11 +4,15 @@ extension RouteTableValidation {
     /// child's parameters, and condition names that are not names.
     ///
     /// Cost: one walk up each route's chain (at most ``RouteTable/maximumParentDepth`` steps)
-    /// and one look-up per parameter of each parent.
+    /// and one look-up per parameter of each parent; nothing is indexed for a table whose
+    /// routes declare no parent and no requirement.
     static func parentProblems(_ routes: [Route], compiled: [CompiledRoute]) -> [RouteTableProblem] {
+        guard routes.contains(where: { $0.parent != nil || !$0.requirements.isEmpty }) else { return [] }
         var problems: [RouteTableProblem] = []
-        var byName: [String: Route] = [:]
-        for route in routes where byName[route.name] == nil { byName[route.name] = route }
+        var byName: [String: Int] = [:]
+        for (index, route) in routes.enumerated() where byName[route.name] == nil {
+            byName[route.name] = index
+        }
         var compiledByName: [String: CompiledRoute] = [:]
         for route in compiled { compiledByName[route.name] = route }
         for route in routes {
@@ -28,7 +32,7 @@ extension RouteTableValidation {
                     problems.append(.parentCycle(route: route.name, chain: chain))
                     break
                 }
-                next = ancestor.parent
+                next = routes[ancestor].parent
             }
             if let child = compiledByName[route.name], let parent = compiledByName[parentName],
                 let problem = unbuildable(parent, from: child)
