@@ -80,8 +80,8 @@ extension TypedRoutes {
     public func path(for match: RouteMatch) throws(TypedRoutesError) -> [Destination] {
         var destinations: [Destination] = []
         for step in router.path(for: match) {
-            guard let entry = entry(for: step.route) else { continue }
-            destinations.append(try entry.read(step.parameters))
+            guard let reader = reader(for: step.route) else { continue }
+            destinations.append(try reader.read(step.parameters))
         }
         return destinations
     }

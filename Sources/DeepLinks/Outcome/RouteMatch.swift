@@ -24,15 +24,37 @@ public struct RouteMatch: Sendable, Hashable, Encodable {
     /// The sanitised link.
     public let link: Link
 
+    /// Where the route sits in the table of the router that made the match, or -1 when not
+    /// known: a hint that lets ``TypedRoutes`` find the route's entry without hashing its
+    /// name. A hint only: whoever uses it checks that the route there has this name (so a match
+    /// from another table is still found by name), and it takes no part in equality, hashing
+    /// or encoding.
+    @usableFromInline let routeIndex: Int
+
     /// The canonical text of the sanitised link, computed when asked for.
     public var canonicalLink: String { link.canonical }
 
     /// Creates a match: only the receiver's pipeline does.
-    init(route: String, parameters: RouteParameters, safety: RouteSafety, link: Link) {
+    init(route: String, parameters: RouteParameters, safety: RouteSafety, link: Link, routeIndex: Int = -1) {
         self.route = route
         self.parameters = parameters
         self.safety = safety
         self.link = link
+        self.routeIndex = routeIndex
+    }
+
+    /// Two matches are equal when they name the same route with the same parameters, safety
+    /// and link (where their routers keep the route does not matter).
+    public static func == (a: RouteMatch, b: RouteMatch) -> Bool {
+        a.route == b.route && a.parameters == b.parameters && a.safety == b.safety && a.link == b.link
+    }
+
+    /// Hashes what equality compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(route)
+        hasher.combine(parameters)
+        hasher.combine(safety)
+        hasher.combine(link)
     }
 
     private enum CodingKeys: String, CodingKey { case route, parameters, safety, link, canonicalLink }

@@ -95,8 +95,9 @@ struct ParameterReadingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
         throw ParameterReader.NotRead()
     }
 
-    func superDecoder() throws -> any Decoder { throw ParameterReader.NotRead() }
-    func superDecoder(forKey key: Key) throws -> any Decoder { throw ParameterReader.NotRead() }
+    // A superclass reads the same parameters, as it does through the checking decoder.
+    func superDecoder() throws -> any Decoder { reader }
+    func superDecoder(forKey key: Key) throws -> any Decoder { reader }
 
     // MARK: Values
 

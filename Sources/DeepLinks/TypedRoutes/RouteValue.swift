@@ -25,7 +25,33 @@
 ///     var sort: Sort?
 /// }
 /// ```
+///
+/// A value is read through its `Decodable` conformance unless the type reads itself with
+/// ``init(parameters:)``, which is several times cheaper (see ``RouteParameters/read(_:)``).
 public protocol RouteValue: Codable, Sendable {
     /// The name of the route in the table that this type stands for.
     static var route: String { get }
+
+    /// Reads a value from its route's parameters.
+    ///
+    /// The default reads through the type's `Decodable` conformance. A type on a hot path can
+    /// implement it to read each property by name, without `Decoder`:
+    ///
+    /// ```swift
+    /// init(parameters: borrowing RouteParameters) throws {
+    ///     id = try parameters.read("id")
+    /// }
+    /// ```
+    ///
+    /// Building ``TypedRoutes`` (or calling ``Router/typeProblem(for:)``) checks that an
+    /// implementation reads what the `Decodable` conformance reads, from samples of every
+    /// declared type; a match's parameters then always read.
+    init(parameters: borrowing RouteParameters) throws
+}
+
+extension RouteValue {
+    /// Reads the value through its `Decodable` conformance.
+    public init(parameters: borrowing RouteParameters) throws {
+        try self.init(from: ParameterReader(parameters: copy parameters))
+    }
 }

@@ -27,7 +27,7 @@ public struct TypedRoutes<Destination: Sendable>: Sendable {
         /// Checks the entry against a compiled route; `nil` when it fits.
         let check: @Sendable (CompiledRoute) -> TypedRoutesError?
         /// Reads the destination from a match's parameters.
-        @usableFromInline let read: @Sendable (RouteParameters) throws(TypedRoutesError) -> Destination
+        let read: @Sendable (RouteParameters) throws(TypedRoutesError) -> Destination
 
         /// Maps the route a ``RouteValue`` type names to a destination made from its value.
         public static func route<Value: RouteValue>(
@@ -54,21 +54,40 @@ public struct TypedRoutes<Destination: Sendable>: Sendable {
         }
     }
 
-    /// The entries by the position of their route in the router's table (`nil` for a route
-    /// left unmapped): finding a match's entry costs one lookup of its name in the router's
-    /// own index, not a hash of the name with `Hasher`.
-    @usableFromInline let entriesByPosition: [Entry?]
+    /// How one route's destination is read from its parameters. (A struct, not a bare
+    /// closure: a closure handed out of generic storage into the app's specialised code would be
+    /// wrapped in a thunk, allocated on every call.)
+    @usableFromInline struct Reader: Sendable {
+        @usableFromInline let read: @Sendable (RouteParameters) throws(TypedRoutesError) -> Destination
+    }
+
+    /// The readers by the position of their route in the router's table (`nil` for a route
+    /// left unmapped): a match from the router says where its route sits, so finding its
+    /// reader is one comparison of the route's name, not a hash of it. (Readers, not whole
+    /// entries: handing out an entry would retain each of its parts.)
+    @usableFromInline let readers: [Reader?]
+    /// The route names by position: the router's own strings, so that a match's name compares
+    /// by identity.
+    @usableFromInline let names: [String]
     /// The router the mapping was checked against: it knows each route's parent.
     let router: Router
 
-    /// The entry for a route's name, or `nil` when the route is unmapped or not in the table.
+    /// The reader for a match's route, or `nil` when the route is unmapped or not in the table.
     /// Inlinable, like ``destination(for:)``, so that the app's code is specialised for its
-    /// destination type: generic code would look up the metadata of `Entry` and `Optional`
-    /// on every call.
+    /// destination type: generic code would look up the metadata of `Optional` on every call.
     @inlinable
-    func entry(for route: String) -> Entry? {
-        guard let position = position(of: route), position < entriesByPosition.count else { return nil }
-        return entriesByPosition[position]
+    func reader(for match: RouteMatch) -> Reader? {
+        // The match's hint, checked: the route there must be the match's route.
+        let hint = match.routeIndex
+        if hint >= 0, hint < names.count, names[hint] == match.route { return readers[hint] }
+        return reader(for: match.route)
+    }
+
+    /// The reader for a route's name, or `nil` when the route is unmapped or not in the table.
+    @inlinable
+    func reader(for route: String) -> Reader? {
+        guard let position = position(of: route), position < readers.count else { return nil }
+        return readers[position]
     }
 
     /// The position of a route in the router's table, by its name.
@@ -100,11 +119,12 @@ public struct TypedRoutes<Destination: Sendable>: Sendable {
         for name in unmapped where router.route(named: name) == nil {
             throw .unknownRoute(type: "unmapped", route: name)
         }
-        var byPosition = [Entry?](repeating: nil, count: router.table.routes.count)
+        var readers = [Reader?](repeating: nil, count: router.table.routes.count)
         for (name, entry) in byName {
-            if let position = router.indexByName[name] { byPosition[position] = entry }
+            if let position = router.indexByName[name] { readers[position] = Reader(read: entry.read) }
         }
-        self.entriesByPosition = byPosition
+        self.readers = readers
+        self.names = router.table.routes.map(\.name)
         self.router = router
     }
 
@@ -112,8 +132,8 @@ public struct TypedRoutes<Destination: Sendable>: Sendable {
     /// another table.
     @inlinable
     public func destination(for match: RouteMatch) -> Destination? {
-        guard let entry = entry(for: match.route) else { return nil }
-        do { return try entry.read(match.parameters) } catch { return nil }
+        guard let reader = reader(for: match) else { return nil }
+        do { return try reader.read(match.parameters) } catch { return nil }
     }
 
     /// The destination for a match, or why there is none.
@@ -123,8 +143,8 @@ public struct TypedRoutes<Destination: Sendable>: Sendable {
     ///   type's value does not fit its property.
     @inlinable
     public func readDestination(for match: RouteMatch) throws(TypedRoutesError) -> Destination {
-        guard let entry = entry(for: match.route) else { throw .unmappedRoute(match.route) }
-        return try entry.read(match.parameters)
+        guard let reader = reader(for: match) else { throw .unmappedRoute(match.route) }
+        return try reader.read(match.parameters)
     }
 
     // MARK: Reading values
@@ -134,17 +154,23 @@ public struct TypedRoutes<Destination: Sendable>: Sendable {
     )
         throws(TypedRoutesError) -> Value
     {
-        // The common case, without bookkeeping; only a value that does not read is read again
+        // The common case, without bookkeeping: the type's own reader, or its `Decodable`
+        // conformance through the lean decoder. Only a value that does not read is read again
         // by the checking decoder, which says why.
         // (`do`/`catch`, not `try?`: an `Optional` of a generic type costs a metadata lookup.)
-        do { return try Value(from: ParameterReader(parameters: parameters)) } catch {}
+        let failure: any Error
+        do { return try Value(parameters: parameters) } catch { failure = error }
         let context = ParameterDecoder.Context(
             typeName: typeName, route: Value.route, values: parameters, declared: nil)
         do {
-            return try Value(from: ParameterDecoder(context: context))
+            _ = try Value(from: ParameterDecoder(context: context))
         } catch {
             throw context.problem ?? .valueNotReadable(type: typeName, route: Value.route, reason: "\(error)")
         }
+        // The conformance reads what the type's own reader refused: the two disagree.
+        throw .readerDisagrees(
+            type: typeName, route: Value.route,
+            reason: "it throws \"\(failure)\" for \(parameters), which the conformance reads")
     }
 
     /// Reads the type from sample values of every declared type (once per enumeration value),
@@ -187,8 +213,53 @@ public struct TypedRoutes<Destination: Sendable>: Sendable {
             where parameter.alwaysPresent && !context.reads.contains(parameter.name) {
                 return .parameterNotRead(type: typeName, route: route.name, parameter: parameter.name)
             }
+            // The type's own reader, if it has one, must read these samples as the conformance
+            // does, and the samples without the parameters a link may leave out.
+            var withoutOptionals = samples
+            for parameter in declared.values where !parameter.alwaysPresent {
+                withoutOptionals[parameter.name] = nil
+            }
+            for values in [samples, withoutOptionals] {
+                if let problem = readerProblem(Value.self, typeName: typeName, route: route.name, values) {
+                    return problem
+                }
+            }
         }
         return nil
+    }
+
+    /// Whether ``RouteValue/init(parameters:)`` reads a set of parameters as the `Decodable`
+    /// conformance does: both read, or both refuse, and what they read writes back the same.
+    private static func readerProblem<Value: RouteValue>(
+        _ type: Value.Type, typeName: String, route: String, _ values: RouteParameters
+    ) -> TypedRoutesError? {
+        let context = ParameterDecoder.Context(typeName: typeName, route: route, values: values, declared: nil)
+        let decoded: Value?
+        do { decoded = try Value(from: ParameterDecoder(context: context)) } catch { decoded = nil }
+        let read: Value
+        do {
+            read = try Value(parameters: values)
+        } catch {
+            guard decoded != nil else { return nil }
+            return .readerDisagrees(
+                type: typeName, route: route,
+                reason: "it throws \"\(error)\" for \(values), which the conformance reads")
+        }
+        guard let decoded else {
+            return .readerDisagrees(
+                type: typeName, route: route,
+                reason: "it reads \(values), which the conformance refuses")
+        }
+        let written = ParameterEncoder.parameters(of: read)
+        let expected = ParameterEncoder.parameters(of: decoded)
+        switch (written, expected) {
+        case (.success(let written), .success(let expected)) where written != expected:
+            return .readerDisagrees(
+                type: typeName, route: route,
+                reason: "from \(values) it reads a value that writes \(written), the conformance's writes \(expected)")
+        default:
+            return nil
+        }
     }
 
     private static func mismatchedParameter(

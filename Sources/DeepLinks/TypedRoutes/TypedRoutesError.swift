@@ -30,6 +30,10 @@ public enum TypedRoutesError: Error, Sendable, Hashable, CustomStringConvertible
     /// A value could not be read from a match's parameters (a custom parameter type whose
     /// values are not what the property expects), or written back to parameters.
     case valueNotReadable(type: String, route: String, reason: String)
+    /// A route value's own ``RouteValue/init(parameters:)`` reads a route's parameters
+    /// differently from its `Decodable` conformance: it refuses parameters the conformance
+    /// reads, or reads another value from them.
+    case readerDisagrees(type: String, route: String, reason: String)
 
     /// A sentence that says what to change.
     public var description: String {
@@ -53,6 +57,9 @@ public enum TypedRoutesError: Error, Sendable, Hashable, CustomStringConvertible
             "route '\(route)' has parameters (\(parameters.joined(separator: ", "))); map it to a RouteValue type"
         case .valueNotReadable(let type, let route, let reason):
             "a value of type \(type) for route '\(route)' cannot be read or written: \(reason)"
+        case .readerDisagrees(let type, let route, let reason):
+            "type \(type)'s init(parameters:) does not read route '\(route)' as its Decodable conformance does: "
+                + reason
         }
     }
 }

@@ -123,7 +123,7 @@ struct Options {
         groups:
           router       Router.lookup on pre-split paths beside routing-kit
           pipeline     LinkReceiver.receive(url:) beside URLComponents + hand checks + routing-kit
-          typed        TypedRoutes destinations: link text to the app's typed value
+          typed        TypedRoutes destinations, through Decodable and read by hand
           cost         what the SDK costs an app: code size, launch, a receiver's heap
           table        building a 10,000-route router; RouteTable(json:) on 1,000 routes
           scaling      the same lookups against tables of 10 to 10,000 routes

@@ -2,7 +2,7 @@
 enum Profiling {
     /// The workloads ``run(_:passes:)`` knows.
     static let workloads = [
-        "router", "pipeline", "typed", "association", "adversarial", "site", "site-uncached",
+        "router", "pipeline", "typed", "typed-by-hand", "association", "adversarial", "site", "site-uncached",
     ]
 
     static func run(_ name: String, passes: Int) throws {
@@ -11,8 +11,8 @@ enum Profiling {
         case "router", "pipeline":
             let workloads = try RouterWorkloads(RouterSuite.corpus(routeCount: 60))
             workload = name == "router" ? workloads.sdkLookups() : workloads.sdkPipeline()
-        case "typed":
-            workload = TypedWorkloads.destinations(try TypedWorkloads.prepare())
+        case "typed", "typed-by-hand":
+            workload = TypedWorkloads.destinations(try TypedWorkloads.prepare(), byHand: name == "typed-by-hand")
         case "association":
             let (compiled, _, components) = try AssociationWorkloads.largeFile()
             workload = AssociationWorkloads.largeFileMatches(

@@ -87,7 +87,9 @@ enum InstructionCases {
             let prepared = try TypedWorkloads.prepare()
             switch name {
             case "typed-destination": return TypedWorkloads.destinations(prepared)
+            case "typed-destination-by-hand": return TypedWorkloads.destinations(prepared, byHand: true)
             case "typed-link": return TypedWorkloads.linksToScreens(prepared)
+            case "typed-link-by-hand": return TypedWorkloads.linksToScreens(prepared, byHand: true)
             case "typed-receive": return TypedWorkloads.receptions(prepared)
             default: break
             }

@@ -104,6 +104,7 @@ public struct RouteParameters: Sendable {
     /// The value for a name, found by comparing names in order, without copying entries:
     /// cheaper than the subscript's binary search for the few parameters of a match, which is
     /// what reading a typed value does once per property.
+    @usableFromInline
     func value(named name: String) -> ParameterValue? {
         if inlineCount > 0, slot0.name == name { return slot0.value }
         if inlineCount > 1, slot1.name == name { return slot1.value }
