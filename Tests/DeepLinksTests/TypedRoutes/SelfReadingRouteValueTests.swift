@@ -118,10 +118,14 @@ struct SelfReadingRouteValueTests {
         #expect(throws: ParameterReadError(parameter: "page", problem: .missing)) {
             try parameters.read("page") as Int
         }
-        #expect(throws: ParameterReadError(parameter: "q", problem: .unreadable(value: "shoes", swiftType: "Int"))) {
+        #expect(
+            throws: ParameterReadError(parameter: "q", problem: .unreadable(value: "shoes", swiftType: "Int"))
+        ) {
             try parameters.read("q") as Int?
         }
-        #expect(throws: ParameterReadError(parameter: "id", problem: .unreadable(value: 300, swiftType: "Int8"))) {
+        #expect(
+            throws: ParameterReadError(parameter: "id", problem: .unreadable(value: 300, swiftType: "Int8"))
+        ) {
             try parameters.read("id") as Int8
         }
         #expect(
@@ -132,7 +136,9 @@ struct SelfReadingRouteValueTests {
         }
         let error = ParameterReadError(parameter: "q", problem: .unreadable(value: "shoes", swiftType: "Int"))
         #expect(error.description == "parameter 'q' holds string \"shoes\", not a Int")
-        #expect(ParameterReadError(parameter: "page", problem: .missing).description == "parameter 'page' is absent")
+        #expect(
+            ParameterReadError(parameter: "page", problem: .missing).description
+                == "parameter 'page' is absent")
     }
 
     @Test("a mapping of self-reading types gives what the Decodable mapping gives, link by link")
@@ -169,9 +175,12 @@ struct SelfReadingRouteValueTests {
     func misspeltReaderRefused() {
         let expected = TypedRoutesError.readerDisagrees(
             type: "MisspeltProduct", route: "product",
-            reason: "it throws \"parameter 'idd' is absent\" for [id: integer 1], which the conformance reads")
+            reason: "it throws \"parameter 'idd' is absent\" for [id: integer 1], which the conformance reads"
+        )
         #expect(throws: expected) {
-            try TypedRoutes<Int>(router: receiver.router, [.route(SelfReading.MisspeltProduct.self, \.id)], unmapped: Self.allButProduct)
+            try TypedRoutes<Int>(
+                router: receiver.router, [.route(SelfReading.MisspeltProduct.self, \.id)],
+                unmapped: Self.allButProduct)
         }
         #expect(receiver.router.typeProblem(for: SelfReading.MisspeltProduct.self) == expected)
     }
@@ -182,7 +191,8 @@ struct SelfReadingRouteValueTests {
             receiver.router.typeProblem(for: SelfReading.ShiftedProduct.self)
                 == .readerDisagrees(
                     type: "ShiftedProduct", route: "product",
-                    reason: "from [id: integer 1] it reads a value that writes [id: integer 2], the conformance's "
+                    reason:
+                        "from [id: integer 1] it reads a value that writes [id: integer 2], the conformance's "
                         + "writes [id: integer 1]"))
     }
 
@@ -192,21 +202,25 @@ struct SelfReadingRouteValueTests {
             receiver.router.typeProblem(for: SelfReading.SortRequired.self)
                 == .readerDisagrees(
                     type: "SortRequired", route: "search",
-                    reason: "it throws \"parameter 'sort' is absent\" for [page: integer 1, q: string \"a\"], which the "
+                    reason:
+                        "it throws \"parameter 'sort' is absent\" for [page: integer 1, q: string \"a\"], which the "
                         + "conformance reads"))
     }
 
     @Test("a reader that refuses a link's value at run time: no destination, and readDestination says why")
     func runtimeDisagreementIsReported() throws {
         let screens = try TypedRoutes<SelfReading.SmallProduct>(
-            router: receiver.router, [.route(SelfReading.SmallProduct.self) { $0 }], unmapped: Self.allButProduct)
+            router: receiver.router, [.route(SelfReading.SmallProduct.self) { $0 }],
+            unmapped: Self.allButProduct)
         let small = try #require(receiver.receive(url: "https://shop.example.com/p/42").outcome.match)
         #expect(screens.destination(for: small)?.id == 42)
         let large = try #require(receiver.receive(url: "https://shop.example.com/p/500").outcome.match)
         #expect(screens.destination(for: large) == nil)
-        #expect(throws: TypedRoutesError.readerDisagrees(
-            type: "SmallProduct", route: "product",
-            reason: "it throws \"TooLarge()\" for [id: integer 500], which the conformance reads")) {
+        #expect(
+            throws: TypedRoutesError.readerDisagrees(
+                type: "SmallProduct", route: "product",
+                reason: "it throws \"TooLarge()\" for [id: integer 500], which the conformance reads")
+        ) {
             try screens.readDestination(for: large)
         }
     }
