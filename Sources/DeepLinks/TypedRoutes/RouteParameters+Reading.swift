@@ -32,8 +32,12 @@ extension RouteParameters {
     ///   another kind.
     @inlinable
     public func read<Value: RouteParameterReadable>(_ name: String) throws(ParameterReadError) -> Value {
-        guard let value = value(named: name) else { throw ParameterReadError(parameter: name, problem: .missing) }
-        guard let read = Value(parameter: value) else { throw ParameterReadError.unreadable(name, value, as: Value.self) }
+        guard let value = value(named: name) else {
+            throw ParameterReadError(parameter: name, problem: .missing)
+        }
+        guard let read = Value(parameter: value) else {
+            throw ParameterReadError.unreadable(name, value, as: Value.self)
+        }
         return read
     }
 
@@ -43,12 +47,14 @@ extension RouteParameters {
     @inlinable
     public func read<Value: RouteParameterReadable>(_ name: String) throws(ParameterReadError) -> Value? {
         guard let value = value(named: name) else { return nil }
-        guard let read = Value(parameter: value) else { throw ParameterReadError.unreadable(name, value, as: Value.self) }
+        guard let read = Value(parameter: value) else {
+            throw ParameterReadError.unreadable(name, value, as: Value.self)
+        }
         return read
     }
 }
 
-/// Why ``RouteParameters/read(_:)`` could not read a parameter.
+/// Why ``RouteParameters/read(_:)->Value`` could not read a parameter.
 public struct ParameterReadError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The parameter's name.
     public let parameter: String
@@ -81,12 +87,13 @@ public struct ParameterReadError: Error, Sendable, Hashable, CustomStringConvert
     public var description: String {
         switch problem {
         case .missing: "parameter '\(parameter)' is absent"
-        case .unreadable(let value, let swiftType): "parameter '\(parameter)' holds \(value), not a \(swiftType)"
+        case .unreadable(let value, let swiftType):
+            "parameter '\(parameter)' holds \(value), not a \(swiftType)"
         }
     }
 }
 
-/// A Swift type a route parameter's value can be read as, by ``RouteParameters/read(_:)``.
+/// A Swift type a route parameter's value can be read as, by ``RouteParameters/read(_:)->Value``.
 ///
 /// The SDK's conformances: `Int` and every other fixed-width integer (an integer parameter
 /// whose value the type holds), `String` (a string, slug, enumeration value or a custom type's

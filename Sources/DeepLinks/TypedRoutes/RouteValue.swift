@@ -27,7 +27,7 @@
 /// ```
 ///
 /// A value is read through its `Decodable` conformance unless the type reads itself with
-/// ``init(parameters:)``, which is several times cheaper (see ``RouteParameters/read(_:)``).
+/// ``init(parameters:)``, which is several times cheaper (see ``RouteParameters/read(_:)->Value``).
 public protocol RouteValue: Codable, Sendable {
     /// The name of the route in the table that this type stands for.
     static var route: String { get }

@@ -233,7 +233,8 @@ public struct TypedRoutes<Destination: Sendable>: Sendable {
     private static func readerProblem<Value: RouteValue>(
         _ type: Value.Type, typeName: String, route: String, _ values: RouteParameters
     ) -> TypedRoutesError? {
-        let context = ParameterDecoder.Context(typeName: typeName, route: route, values: values, declared: nil)
+        let context = ParameterDecoder.Context(
+            typeName: typeName, route: route, values: values, declared: nil)
         let decoded: Value?
         do { decoded = try Value(from: ParameterDecoder(context: context)) } catch { decoded = nil }
         let read: Value
@@ -256,7 +257,9 @@ public struct TypedRoutes<Destination: Sendable>: Sendable {
         case (.success(let written), .success(let expected)) where written != expected:
             return .readerDisagrees(
                 type: typeName, route: route,
-                reason: "from \(values) it reads a value that writes \(written), the conformance's writes \(expected)")
+                reason:
+                    "from \(values) it reads a value that writes \(written), the conformance's writes \(expected)"
+            )
         default:
             return nil
         }

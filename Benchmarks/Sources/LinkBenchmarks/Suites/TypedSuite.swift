@@ -34,7 +34,8 @@ enum TypedSuite {
         let linkByHand = count("typed-link-by-hand")
         results.add(
             "typed: link text → the app's typed value (`receive(url:)` + `destination(for:)`, `init(parameters:)`)",
-            bench.compare(TypedWorkloads.linksToScreens(prepared, byHand: true), nil), instructions: linkByHand)
+            bench.compare(TypedWorkloads.linksToScreens(prepared, byHand: true), nil),
+            instructions: linkByHand)
         // What reading the typed value adds to `receive(url:)` on the same links: the match is
         // handed over as the app holds it, with no copy of the harness's in the figure.
         if let link = linkByHand?.sdk, let receive = receive?.sdk {

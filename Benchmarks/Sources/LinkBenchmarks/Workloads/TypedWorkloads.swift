@@ -289,6 +289,8 @@ enum TypedWorkloads {
     static func receptions(_ prepared: Prepared) -> Workload {
         let receiver = prepared.receiver
         let links = prepared.links
-        return workload("`receive(url:)`", count: links.count) { receiver.receive(url: links[$0]).match == nil ? 0 : 1 }
+        return workload("`receive(url:)`", count: links.count) {
+            receiver.receive(url: links[$0]).match == nil ? 0 : 1
+        }
     }
 }
