@@ -82,104 +82,29 @@ enum TypedWorkloads {
         }
     }
 
+    /// The ten routes read through each type's `Decodable` conformance (``ThroughDecodable``
+    /// hides the type's own `init(parameters:)`).
     static let entries: [TypedRoutes<Screen>.Entry] = [
+        .route(ThroughDecodable<AlbumList>.self) { .list($0.value) }, .route("example.albums.new", .new),
+        .route(ThroughDecodable<TopAlbums>.self) { .top($0.value) },
+        .route(ThroughDecodable<Album>.self) { .album($0.value) },
+        .route(ThroughDecodable<AlbumEditor>.self) { .edit($0.value) },
+        .route(ThroughDecodable<SharedAlbum>.self) { .shared($0.value) },
+        .route(ThroughDecodable<AlbumComments>.self) { .comments($0.value) },
+        .route(ThroughDecodable<AlbumComment>.self) { .comment($0.value) },
+        .route(ThroughDecodable<AlbumTag>.self) { .tag($0.value) },
+        .route(ThroughDecodable<AlbumFiles>.self) { .files($0.value) },
+    ]
+
+    /// The same ten routes read by each type's own `init(parameters:)`, as an app on a hot path
+    /// declares them.
+    static let entriesByHand: [TypedRoutes<Screen>.Entry] = [
         .route(AlbumList.self, Screen.list), .route("example.albums.new", .new),
         .route(TopAlbums.self, Screen.top), .route(Album.self, Screen.album),
         .route(AlbumEditor.self, Screen.edit), .route(SharedAlbum.self, Screen.shared),
         .route(AlbumComments.self, Screen.comments), .route(AlbumComment.self, Screen.comment),
         .route(AlbumTag.self, Screen.tag), .route(AlbumFiles.self, Screen.files),
     ]
-
-    /// The same ten routes read by types that implement `init(parameters:)`, each property
-    /// read by name without `Decoder`; each is handed on as its `Decodable` twin above, so the
-    /// two mappings give the same `Screen` for every link.
-    enum ByHand {
-        struct AlbumList: RouteValue {
-            static let route = TypedWorkloads.AlbumList.route
-            var page: Int
-            var sort: ListSort?
-            init(parameters: borrowing RouteParameters) throws {
-                page = try parameters.read("page")
-                sort = try parameters.read("sort")
-            }
-        }
-        struct TopAlbums: RouteValue {
-            static let route = TypedWorkloads.TopAlbums.route
-            var period: Period
-            var page: Int
-            var sort: ListSort?
-            init(parameters: borrowing RouteParameters) throws {
-                period = try parameters.read("period")
-                page = try parameters.read("page")
-                sort = try parameters.read("sort")
-            }
-        }
-        /// The album, its editor, and its comment routes all read one `id`.
-        struct Album: RouteValue {
-            static let route = TypedWorkloads.Album.route
-            var id: Int
-            init(parameters: borrowing RouteParameters) throws { id = try parameters.read("id") }
-        }
-        struct AlbumEditor: RouteValue {
-            static let route = TypedWorkloads.AlbumEditor.route
-            var id: Int
-            init(parameters: borrowing RouteParameters) throws { id = try parameters.read("id") }
-        }
-        struct SharedAlbum: RouteValue {
-            static let route = TypedWorkloads.SharedAlbum.route
-            var token: UUID
-            init(parameters: borrowing RouteParameters) throws { token = try parameters.read("token") }
-        }
-        struct AlbumComments: RouteValue {
-            static let route = TypedWorkloads.AlbumComments.route
-            var id: Int
-            var page: Int
-            var sort: ListSort?
-            init(parameters: borrowing RouteParameters) throws {
-                id = try parameters.read("id")
-                page = try parameters.read("page")
-                sort = try parameters.read("sort")
-            }
-        }
-        struct AlbumComment: RouteValue {
-            static let route = TypedWorkloads.AlbumComment.route
-            var id: Int
-            var comment: Int
-            init(parameters: borrowing RouteParameters) throws {
-                id = try parameters.read("id")
-                comment = try parameters.read("comment")
-            }
-        }
-        struct AlbumTag: RouteValue {
-            static let route = TypedWorkloads.AlbumTag.route
-            var tag: String
-            var page: Int
-            var sort: ListSort?
-            init(parameters: borrowing RouteParameters) throws {
-                tag = try parameters.read("tag")
-                page = try parameters.read("page")
-                sort = try parameters.read("sort")
-            }
-        }
-        struct AlbumFiles: RouteValue {
-            static let route = TypedWorkloads.AlbumFiles.route
-            var path: [String]
-            init(parameters: borrowing RouteParameters) throws { path = try parameters.read("path") }
-        }
-
-        static let entries: [TypedRoutes<Screen>.Entry] = [
-            .route(AlbumList.self) { .list(.init(page: $0.page, sort: $0.sort)) },
-            .route("example.albums.new", .new),
-            .route(TopAlbums.self) { .top(.init(period: $0.period, page: $0.page, sort: $0.sort)) },
-            .route(Album.self) { .album(.init(id: $0.id)) },
-            .route(AlbumEditor.self) { .edit(.init(id: $0.id)) },
-            .route(SharedAlbum.self) { .shared(.init(token: $0.token)) },
-            .route(AlbumComments.self) { .comments(.init(id: $0.id, page: $0.page, sort: $0.sort)) },
-            .route(AlbumComment.self) { .comment(.init(id: $0.id, comment: $0.comment)) },
-            .route(AlbumTag.self) { .tag(.init(tag: $0.tag, page: $0.page, sort: $0.sort)) },
-            .route(AlbumFiles.self) { .files(.init(path: $0.path)) },
-        ]
-    }
 
     /// 2,000 links to the first resource's ten routes, every one a hit.
     static func corpus() -> RouteCorpus {
@@ -203,7 +128,7 @@ enum TypedWorkloads {
         let receiver = try LinkReceiver(table: corpus.routeTable, policy: corpus.policy)
         let unmapped = Set(corpus.routeTable.routes.map(\.name).filter { !$0.hasPrefix("example.albums.") })
         let screens = try TypedRoutes<Screen>(router: receiver.router, entries, unmapped: unmapped)
-        let byHand = try TypedRoutes<Screen>(router: receiver.router, ByHand.entries, unmapped: unmapped)
+        let byHand = try TypedRoutes<Screen>(router: receiver.router, entriesByHand, unmapped: unmapped)
         var matches: [RouteMatch] = []
         for probe in corpus.probes {
             guard let match = receiver.receive(url: probe.text).match, match.route == probe.route else {
@@ -293,4 +218,54 @@ enum TypedWorkloads {
             receiver.receive(url: links[$0]).match == nil ? 0 : 1
         }
     }
+}
+
+/// A route value read through its `Decodable` conformance: the wrapper has no
+/// `init(parameters:)` of its own, so the SDK's default reads it through `Decoder`.
+struct ThroughDecodable<Value: RouteValue>: RouteValue {
+    static var route: String { Value.route }
+    let value: Value
+
+    init(from decoder: any Decoder) throws { value = try Value(from: decoder) }
+    func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
+}
+
+// Each type reads itself, property by property (in extensions, so that the memberwise
+// initialisers stay).
+extension TypedWorkloads.AlbumList {
+    init(parameters p: borrowing RouteParameters) throws {
+        try self.init(page: p.read("page"), sort: p.read("sort"))
+    }
+}
+extension TypedWorkloads.TopAlbums {
+    init(parameters p: borrowing RouteParameters) throws {
+        try self.init(period: p.read("period"), page: p.read("page"), sort: p.read("sort"))
+    }
+}
+extension TypedWorkloads.Album {
+    init(parameters p: borrowing RouteParameters) throws { try self.init(id: p.read("id")) }
+}
+extension TypedWorkloads.AlbumEditor {
+    init(parameters p: borrowing RouteParameters) throws { try self.init(id: p.read("id")) }
+}
+extension TypedWorkloads.SharedAlbum {
+    init(parameters p: borrowing RouteParameters) throws { try self.init(token: p.read("token")) }
+}
+extension TypedWorkloads.AlbumComments {
+    init(parameters p: borrowing RouteParameters) throws {
+        try self.init(id: p.read("id"), page: p.read("page"), sort: p.read("sort"))
+    }
+}
+extension TypedWorkloads.AlbumComment {
+    init(parameters p: borrowing RouteParameters) throws {
+        try self.init(id: p.read("id"), comment: p.read("comment"))
+    }
+}
+extension TypedWorkloads.AlbumTag {
+    init(parameters p: borrowing RouteParameters) throws {
+        try self.init(tag: p.read("tag"), page: p.read("page"), sort: p.read("sort"))
+    }
+}
+extension TypedWorkloads.AlbumFiles {
+    init(parameters p: borrowing RouteParameters) throws { try self.init(path: p.read("path")) }
 }

@@ -1,9 +1,5 @@
 /// What the table check asks of a compiled route's shape, before any link is matched.
 extension CompiledRoute {
-    /// Whether a link fitting this route's literals could still fail its checks: a typed
-    /// parameter or catch-all, a query declaration, or a fragment rule.
-    var canRefuseItsShape: Bool { canRefuse(shape: segments) }
-
     /// Whether a link fitting one of this route's path shapes (the segments of one of its
     /// readings) could still fail the route's checks.
     func canRefuse(shape: [Segment]) -> Bool {
