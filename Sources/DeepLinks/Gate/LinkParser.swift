@@ -340,10 +340,16 @@ struct LinkParser {
         var summary = CharacterSummary()
         var i = 0
         while i < count {
-            // Eight bytes at a time while none of them needs a look (the usual case).
-            if i + 8 <= count, !Self.mayNeedALook(bytes.word(at: i)) {
-                i += 8
-                continue
+            // Eight bytes at a time while none of them needs a look (the usual case); the
+            // last few bytes as the end of the word that ends the text, read again with
+            // bytes before them that already passed.
+            if i + 8 <= count {
+                if !Self.mayNeedALook(bytes.word(at: i)) {
+                    i += 8
+                    continue
+                }
+            } else if count >= 8, !Self.mayNeedALook(bytes.word(at: count - 8)) {
+                break
             }
             let end = min(i + 8, count)
             while i < end {
@@ -373,22 +379,21 @@ struct LinkParser {
     /// Whether any of eight bytes may be non-ASCII, a space or control character, DEL, a
     /// backslash, `%` or an upper-case letter. Word-wide tests that can answer yes in error,
     /// never no: a yes only sends the eight bytes through the byte-by-byte check.
+    ///
+    /// Three ranges and one byte, tested on all eight bytes at once without a branch: below
+    /// 0x26 (space, controls and `!"#$%`), 0x41 to 0x5C (`A` to `Z`, `[` and `\`), DEL, and
+    /// any byte with its high bit set. For a byte below 0x80, adding `0x80 - n` carries into
+    /// its high bit exactly when the byte is at least `n`, and no sum carries into the next
+    /// byte; a word with a byte over 0x7F is answered yes whatever the sums say.
     @inline(__always)
     static func mayNeedALook(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
-        func hasZeroByte(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
-        if word & highs != 0 { return true }
-        // A byte below 0x21 (space and controls).
-        if (word &- ones &* 0x21) & ~word & highs != 0 { return true }
-        if hasZeroByte(word ^ (ones &* 0x7F)) || hasZeroByte(word ^ (ones &* 0x5C))
-            || hasZeroByte(word ^ (ones &* 0x25))
-        {
-            return true
-        }
-        // A byte above 0x40 and below 0x5B ('A' to 'Z'); every byte is below 0x80 here.
-        let low = word & (ones &* 0x7F)
-        return ((ones &* (127 + 0x5B)) &- low) & ~word & (low &+ ones &* (127 - 0x40)) & highs != 0
+        let belowPercentEnd = ~(word &+ ones &* (0x80 - 0x26))
+        let fromUpperA = word &+ ones &* (0x80 - 0x41)
+        let pastBackslash = word &+ ones &* (0x80 - 0x5D)
+        let isDelete = word &+ ones
+        return (word | belowPercentEnd | isDelete | (fromUpperA & ~pastBackslash)) & highs != 0
     }
 
     static func name(ofControl b: UInt8) -> String {

@@ -319,7 +319,7 @@ extension Link {
     }
 
     /// Whether the scheme is `http` or `https`.
-    public var isWeb: Bool { scheme == "https" || scheme == "http" }
+    public var isWeb: Bool { storage.isWeb }
 
     /// The port to connect to: the explicit one, or the scheme's default (443, 80).
     public var effectivePort: Int? {

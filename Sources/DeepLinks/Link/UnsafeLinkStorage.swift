@@ -24,6 +24,9 @@ extension Link {
             /// out.
             var hostText: String
             var hasHost: Bool
+            /// Whether the scheme is `https` or `http`, decided once when the storage is
+            /// made: the receiver, the router and the outcome each ask.
+            let isWeb: Bool
             var port: Int?
             var text: Text
             var isKnownCanonical: Bool
@@ -51,7 +54,8 @@ extension Link {
                     + 7) / 8
             let buffer = Storage.create(minimumCapacity: words) { _ in
                 Header(
-                    scheme: scheme, hostText: host ?? "", hasHost: host != nil, port: port, text: .building,
+                    scheme: scheme, hostText: host ?? "", hasHost: host != nil,
+                    isWeb: RouteScope.isWeb(scheme), port: port, text: .building,
                     isKnownCanonical: false,
                     segmentCount: 0, itemCount: 0, segmentCapacity: segmentCapacity,
                     itemCapacity: itemCapacity)
@@ -110,6 +114,9 @@ extension Link {
 
         /// Whether the link has a host.
         var hasHost: Bool { unsafe head.pointee.hasHost }
+
+        /// Whether the scheme is `https` or `http`.
+        var isWeb: Bool { unsafe head.pointee.isWeb }
 
         /// The host's text, read in place; empty when there is no host.
         var hostText: String {

@@ -92,18 +92,18 @@ public struct UserActivity: Sendable, Hashable {
 
     /// Whether the text starts with the scheme `http:` or `https:`, in any letter case.
     static func isWeb(_ text: String) -> Bool {
-        // Reads at most the first six bytes, without copying them.
-        var scheme: UInt64 = 0
-        var length = 0
-        for byte in text.utf8 {
-            if byte == UInt8(ascii: ":") {
-                return (length == 4 && scheme == 0x6874_7470) || (length == 5 && scheme == 0x68_7474_7073)
+        // Reads at most the first six bytes, in place.
+        TextBytes.read(text) { bytes in
+            var scheme: UInt64 = 0
+            for length in 0..<min(bytes.count, 6) {
+                let byte = bytes[length]
+                if byte == UInt8(ascii: ":") {
+                    return (length == 4 && scheme == 0x6874_7470) || (length == 5 && scheme == 0x68_7474_7073)
+                }
+                scheme = scheme << 8 | UInt64(ASCII.lowercased(byte))
             }
-            guard length < 5 else { return false }
-            scheme = scheme << 8 | UInt64(ASCII.lowercased(byte))
-            length += 1
+            return false
         }
-        return false
     }
 
     static func isWhitespaceOrControl(_ scalar: Unicode.Scalar) -> Bool {

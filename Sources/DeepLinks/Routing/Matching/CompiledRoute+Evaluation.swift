@@ -162,17 +162,17 @@ extension CompiledRoute {
                 // and released.
                 let read = withoutRetaining(query[i]) {
                     parameter -> ParameterValue?? in
-                    let items = input.queryItems
+                    // Each item is read in place from the input.
                     var found = -1
                     var count = 0
-                    for j in items.indices where items[j].name == parameter.name {
+                    for j in 0..<input.queryItemCount where input[item: j].name == parameter.name {
                         count += 1
                         found = j
                     }
                     if found < 0 { return parameter.isRequired ? nil : .some(parameter.defaultValue) }
                     guard count == 1,
                         case .success(let checked) = parameter.validator.validate(
-                            parameter.value(of: items[found]))
+                            parameter.value(of: input[item: found]))
                     else { return nil }
                     return .some(checked)
                 }

@@ -32,7 +32,9 @@
         }
     }
 
-    /// Where the scheme, the host and the segments are read.
+    /// Where the scheme, the host, the segments and the query items are read: the input's
+    /// one reference, so that making and dropping an input counts one reference, not one
+    /// per part it reads.
     let source: Source
     let isWeb: Bool
     /// Whether the host is read as segment 0 (a custom scheme with a host). Declared beside
@@ -40,7 +42,6 @@
     let hostIsSegment: Bool
     /// How many stored segments to read (a dropped trailing or root segment is not counted).
     let storedCount: Int
-    let queryItems: QueryItems
     /// The decoded fragment; `nil` when absent or empty.
     let fragment: String?
     /// Folded segments, when literals compare without case.
@@ -49,13 +50,11 @@
     /// `stored` is the number of segments the source holds.
     @inline(__always)
     init(
-        _ source: Source, stored: Int, hasHost: Bool, queryItems: QueryItems, fragment: String?,
-        options: RoutingOptions
+        _ source: Source, stored: Int, hasHost: Bool, fragment: String?, options: RoutingOptions
     ) {
         self.source = source
-        self.queryItems = queryItems
         self.fragment = fragment.flatMap { $0.isEmpty ? nil : $0 }
-        isWeb = RouteScope.isWeb(source.scheme)
+        isWeb = source.isWeb
         hostIsSegment = !isWeb && hasHost
         let lastIsEmpty = stored > 0 && source.segment(stored - 1).isEmpty
         if stored == 1, lastIsEmpty {
@@ -81,10 +80,12 @@
     init(link: borrowing Link, options: RoutingOptions) {
         let storage = link.storage
         self.init(
-            .link(storage), stored: storage.segmentCount, hasHost: storage.hasHost,
-            queryItems: QueryItems(storage.itemCount == 0 ? nil : storage), fragment: link.fragment,
+            .link(storage), stored: storage.segmentCount, hasHost: storage.hasHost, fragment: link.fragment,
             options: options)
     }
+
+    /// The query items, read in place from the input's source.
+    var queryItems: QueryItems { QueryItems(source.itemStorage) }
 
     /// The number of segments matched.
     var count: Int { hostIsSegment ? storedCount + 1 : storedCount }

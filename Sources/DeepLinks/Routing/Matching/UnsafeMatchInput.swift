@@ -23,6 +23,43 @@ extension MatchInput {
             }
         }
 
+        /// Whether the scheme is `https` or `http`.
+        var isWeb: Bool {
+            switch self {
+            case .link(let storage): storage.isWeb
+            case .parts(let parts): unsafe RouteScope.isWeb(parts.scheme.pointee)
+            }
+        }
+
+        /// The storage that holds the query items; `nil` when there are none.
+        var itemStorage: Link.Storage? {
+            switch self {
+            case .link(let storage): storage.itemCount == 0 ? nil : storage
+            case .parts(let parts): unsafe parts.items
+            }
+        }
+
+        /// How many query items there are.
+        var itemCount: Int {
+            switch self {
+            case .link(let storage): storage.itemCount
+            case .parts(let parts): unsafe parts.items?.itemCount ?? 0
+            }
+        }
+
+        /// The address of the query item at a position; stops on a position outside the
+        /// items.
+        @inline(__always)
+        func itemAddress(_ j: Int) -> UnsafePointer<QueryItem> {
+            switch self {
+            case .link(let storage):
+                return unsafe storage.address(ofItem: j)
+            case .parts(let parts):
+                guard let items = unsafe parts.items else { preconditionFailure("query item index out of range") }
+                return unsafe items.address(ofItem: j)
+            }
+        }
+
         /// Whether there is a host.
         var hasHost: Bool {
             switch self {
@@ -79,6 +116,8 @@ extension MatchInput {
         /// The host's text; `nil` when there is no host.
         let host: UnsafePointer<String>?
         let segments: UnsafeBufferPointer<String>
+        /// The query items, in a storage of their own; `nil` when there are none.
+        let items: Link.Storage?
     }
 
     /// Calls `body` with the input for parts split elsewhere
@@ -100,9 +139,9 @@ extension MatchInput {
                 unsafe pathSegments.withUnsafeBufferPointer { segments in
                     unsafe body(
                         MatchInput(
-                            .parts(unsafe Parts(scheme: scheme, host: host, segments: segments)),
-                            stored: segments.count, hasHost: host != nil,
-                            queryItems: QueryItems(items), fragment: fragment, options: options))
+                            .parts(unsafe Parts(scheme: scheme, host: host, segments: segments, items: items)),
+                            stored: segments.count, hasHost: host != nil, fragment: fragment,
+                            options: options))
                 }
             }
         }
@@ -118,6 +157,13 @@ extension MatchInput {
 
     /// The host's text, for an input whose host is not `nil`; stops on an input without one.
     var hostText: String { unsafeAddress { unsafe source.hostTextAddress } }
+
+    /// How many query items the input has.
+    var queryItemCount: Int { source.itemCount }
+
+    /// The query item at a position, read in place (no reference counted, nothing copied);
+    /// stops on a position outside the items.
+    subscript(item j: Int) -> QueryItem { unsafeAddress { unsafe source.itemAddress(j) } }
 
     /// The decoded segment at a position, read in place; stops on a position outside the
     /// matched segments.
