@@ -12,10 +12,10 @@ final class PreparedPolicy: Sendable {
     /// (``SmallASCIIString/isAvailable``), read once here: a parse then reads fields instead
     /// of checking a lazily initialised global at every use. The tables live as long as the
     /// process and are never written.
-    let byteClassTable: ByteTableView
-    let queryByteClassTable: ByteTableView
-    let queryItemStopTable: ByteTableView
-    let authorityStopTable: ByteTableView
+    let byteClassTable: ByteTable
+    let queryByteClassTable: ByteTable
+    let queryItemStopTable: ByteTable
+    let authorityStopTable: ByteTable
     let smallStringsHold: Bool
     /// The policy's own `https` string when it allows that scheme, for the parser's shortcut
     /// on links that start with `https://`.
@@ -26,10 +26,10 @@ final class PreparedPolicy: Sendable {
         let allowedHosts = AllowedHostMatcher(policy)
         self.allowedHosts = allowedHosts
         strippedNames = StrippedNameMatcher(policy.strippedQueryItems)
-        byteClassTable = ByteTableView.byteClasses
-        queryByteClassTable = ByteTableView.queryByteClasses
-        queryItemStopTable = ByteTableView.queryItemStops
-        authorityStopTable = ByteTableView.authorityStops
+        byteClassTable = ByteTable.byteClasses
+        queryByteClassTable = ByteTable.queryByteClasses
+        queryItemStopTable = ByteTable.queryItemStops
+        authorityStopTable = ByteTable.authorityStops
         smallStringsHold = SmallASCIIString.isAvailable
         allowedHTTPS = ByteView.withBytes(of: Array("https".utf8)) { allowedHosts.allowedScheme($0) }
     }
@@ -83,8 +83,13 @@ struct StrippedNameMatcher: Sendable {
 
     /// Whether some pattern matches the decoded name.
     func matches(_ name: String) -> Bool {
-        guard ASCII.isPrintable(name) else { return patterns.contains { $0.matches(name) } }
-        let asPrintable = ByteView.withUTF8(of: name) { bytes, _ in matchesASCIIPatterns(bytes) }
+        // The name's bytes are read in place once: whether they are printable ASCII, then,
+        // when they are, against the patterns; `nil` sends any other name the general way.
+        let asPrintable = ByteView.withUTF8(of: name) { bytes, _ -> Bool? in
+            for i in 0..<bytes.count where !ASCII.isPrintable(bytes[i]) { return nil }
+            return matchesASCIIPatterns(bytes)
+        }
+        guard let asPrintable else { return patterns.contains { $0.matches(name) } }
         return asPrintable || general.contains { $0.matches(name) }
     }
 
@@ -185,7 +190,7 @@ struct AllowedHostMatcher: Sendable {
     /// ``exactHostIndex(_:)`` finds for the authority the parser's scan would find.
     @inline(__always)
     func exactHostEndingAuthority(
-        _ bytes: ByteView, at start: Int, stops: ByteTableView
+        _ bytes: ByteView, at start: Int, stops: ByteTable
     ) -> Int? {
         exactHostBytes.firstIndexInPlace { candidate in
             let end = start &+ candidate.bytes.count

@@ -110,7 +110,7 @@
     /// The offset of the first byte in `range` whose entry in `table` shares a bit with
     /// `mask`, or `range.upperBound`.
     @inline(__always)
-    func firstIndex(in range: Range<Int>, where table: ByteTableView, hasAny mask: UInt8) -> Int {
+    func firstIndex(in range: Range<Int>, where table: ByteTable, hasAny mask: UInt8) -> Int {
         checkRange(range.lowerBound, range.upperBound)
         var i = range.lowerBound
         // Every `i` read is in `range`, inside the bytes (checked above).
@@ -121,7 +121,7 @@
     /// The offset of the first byte in `range` whose entry in `table` has none of the bits of
     /// `mask`, or `range.upperBound`.
     @inline(__always)
-    func firstIndex(in range: Range<Int>, where table: ByteTableView, lacks mask: UInt8) -> Int {
+    func firstIndex(in range: Range<Int>, where table: ByteTable, lacks mask: UInt8) -> Int {
         checkRange(range.lowerBound, range.upperBound)
         var i = range.lowerBound
         // Every `i` read is in `range`, inside the bytes (checked above).
@@ -129,15 +129,14 @@
         return i
     }
 
-    /// Whether the bytes from `i` are `expected`'s UTF-8 bytes.
+    /// Whether the bytes from `i` are `expected`'s UTF-8 bytes, read in place as these are.
     func hasBytes(of expected: String, at i: Int) -> Bool {
         guard i >= 0, i <= count else { return false }
-        var j = i
-        for b in expected.utf8 {
-            guard j < count, self[j] == b else { return false }
-            j &+= 1
+        return ByteView.withUTF8(of: expected) { expected, _ in
+            guard expected.count <= count &- i else { return false }
+            for k in 0..<expected.count where self[i &+ k] != expected[k] { return false }
+            return true
         }
-        return true
     }
 
     /// The text of the bytes `range`, every one of which is ASCII: a short run is written as a
@@ -161,35 +160,6 @@
         // Inside the bytes: `slice` checks the range.
         unsafe Array(slice(range).buffer)
     }
-}
-
-/// One of the gate's byte tables (``ASCII/byteClassTable`` and its kin): 256 entries that live
-/// as long as the program and are never written, read without a bounds check because a
-/// `UInt8` always indexes one of them.
-@safe struct ByteTableView: @unchecked Sendable {
-    /// The 256 entries.
-    private let entries: UnsafePointer<UInt8>
-
-    /// The view of a table of 256 entries that lives as long as the program.
-    private init(_ entries: UnsafePointer<UInt8>) {
-        unsafe self.entries = entries
-    }
-
-    /// The entry of a byte.
-    subscript(_ byte: UInt8) -> UInt8 {
-        // `byte` is at most 255: always one of the 256 entries.
-        @inline(__always) get { unsafe entries[Int(byte)] }
-    }
-
-    // Each table is allocated once, holds 256 entries and is never freed or written.
-    /// ``ASCII/byteClassTable``.
-    static let byteClasses = unsafe ByteTableView(ASCII.byteClassTable)
-    /// ``ASCII/queryByteClassTable``.
-    static let queryByteClasses = unsafe ByteTableView(ASCII.queryByteClassTable)
-    /// ``ASCII/queryItemStopTable``.
-    static let queryItemStops = unsafe ByteTableView(ASCII.queryItemStopTable)
-    /// ``ASCII/authorityStopTable``.
-    static let authorityStops = unsafe ByteTableView(ASCII.authorityStopTable)
 }
 
 extension Array {

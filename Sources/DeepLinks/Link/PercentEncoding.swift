@@ -261,6 +261,10 @@ enum ASCII {
     /// Whether every byte is printable ASCII (space to tilde): text on which comparing bytes
     /// gives the same answer as comparing characters.
     static func isPrintable(_ text: String) -> Bool {
-        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        text.utf8.allSatisfy(isPrintable)
     }
+
+    /// Whether a byte is printable ASCII (space to tilde).
+    @inline(__always)
+    static func isPrintable(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }
 }

@@ -24,10 +24,6 @@
         unsafe entries[Int(byte)]
     }
 
-    /// The entries' address, for readers that index the table themselves; valid for as long as
-    /// the program runs.
-    var address: UnsafePointer<UInt8> { unsafe entries }
-
     /// ``ASCII/byteClasses``.
     static let byteClasses = ByteTable(ASCII.byteClasses)
     /// ``ASCII/queryByteClasses``.
@@ -39,15 +35,6 @@
 }
 
 extension ASCII {
-    /// ``ByteTable/byteClasses``' entries, for the gate's scans.
-    static var byteClassTable: UnsafePointer<UInt8> { unsafe ByteTable.byteClasses.address }
-    /// ``ByteTable/queryByteClasses``' entries, for the gate's scans.
-    static var queryByteClassTable: UnsafePointer<UInt8> { unsafe ByteTable.queryByteClasses.address }
-    /// ``ByteTable/queryItemStops``' entries, for the gate's scans.
-    static var queryItemStopTable: UnsafePointer<UInt8> { unsafe ByteTable.queryItemStops.address }
-    /// ``ByteTable/authorityStops``' entries, for the gate's scans.
-    static var authorityStopTable: UnsafePointer<UInt8> { unsafe ByteTable.authorityStops.address }
-
     /// Text from bytes already known to be ASCII, lower-cased, built in place: no
     /// intermediate sequence, no UTF-8 repair pass.
     static func lowercasedString(_ bytes: UnsafeBufferPointer<UInt8>) -> String {

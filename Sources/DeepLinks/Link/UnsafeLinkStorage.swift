@@ -269,17 +269,83 @@ extension Link {
                 // Exactly the written elements are destroyed: `segmentCount` and `itemCount`
                 // count the initialised ones. One element at a time: the loop destroys each in
                 // line, where `deinitialize(count:)` goes through the runtime's generic array
-                // destroy.
+                // destroy. An element whose strings are all immortal owns nothing, and
+                // destroying it would only ask the runtime to release each string for nothing:
+                // it is left as it is (see ``ownsNothing(segment:)``).
+                let skipsImmortal = Self.immortalTextsOwnNothing
                 let raw = UnsafeMutableRawPointer(elements)
                 let segments = unsafe raw.assumingMemoryBound(to: PathSegment.self)
                 let segmentCount = unsafe header.pointee.segmentCount
-                for i in 0..<segmentCount { unsafe (segments + i).deinitialize(count: 1) }
+                for i in 0..<segmentCount {
+                    if skipsImmortal, unsafe Self.ownsNothing(segment: segments + i) { continue }
+                    unsafe (segments + i).deinitialize(count: 1)
+                }
                 let items = unsafe (raw + header.pointee.segmentCapacity * MemoryLayout<PathSegment>.stride)
                     .assumingMemoryBound(to: QueryItem.self)
                 let itemCount = unsafe header.pointee.itemCount
-                for i in 0..<itemCount { unsafe (items + i).deinitialize(count: 1) }
+                for i in 0..<itemCount {
+                    if skipsImmortal, unsafe Self.ownsNothing(item: items + i) { continue }
+                    unsafe (items + i).deinitialize(count: 1)
+                }
             }
         }
+
+        // MARK: - Elements that own nothing
+
+        /// Whether a string's value is immortal: the top bit of its second word, which the
+        /// standard library sets on every small string (most segments and query items, written
+        /// by ``SmallASCIIString``) and on literals, and on no string that owns storage. The
+        /// runtime never counts references on an immortal string, so its destruction does
+        /// nothing; the bit is read where `address` points, at a `String` that is initialised.
+        @inline(__always)
+        private static func isImmortal(_ address: UnsafeRawPointer) -> Bool {
+            unsafe address.load(fromByteOffset: 8, as: UInt64.self) >> 63 != 0
+        }
+
+        /// Whether every string of an initialised segment is immortal, so that the segment
+        /// owns nothing and may be dropped without being destroyed.
+        @inline(__always)
+        private static func ownsNothing(segment: UnsafeMutablePointer<PathSegment>) -> Bool {
+            // Both offsets are of stored `String` properties, inside the segment.
+            let base = unsafe UnsafeRawPointer(segment)
+            let raw = MemoryLayout<PathSegment>.offset(of: \PathSegment.raw).unsafelyUnwrapped
+            let decoded = MemoryLayout<PathSegment>.offset(of: \PathSegment.decoded).unsafelyUnwrapped
+            return unsafe isImmortal(base + raw) && isImmortal(base + decoded)
+        }
+
+        /// Whether every string of an initialised query item is immortal, so that the item
+        /// owns nothing and may be dropped without being destroyed.
+        @inline(__always)
+        private static func ownsNothing(item: UnsafeMutablePointer<QueryItem>) -> Bool {
+            // Every offset is of a stored `String` property, inside the item.
+            let base = unsafe UnsafeRawPointer(item)
+            let rawName = MemoryLayout<QueryItem>.offset(of: \QueryItem.rawName).unsafelyUnwrapped
+            let rawValue = MemoryLayout<QueryItem>.offset(of: \QueryItem.rawValue).unsafelyUnwrapped
+            let name = MemoryLayout<QueryItem>.offset(of: \QueryItem.name).unsafelyUnwrapped
+            let value = MemoryLayout<QueryItem>.offset(of: \QueryItem.value).unsafelyUnwrapped
+            return unsafe isImmortal(base + rawName) && isImmortal(base + rawValue) && isImmortal(base + name)
+                && isImmortal(base + value)
+        }
+
+        /// Whether strings are laid out as ``isImmortal(_:)`` reads them, checked once against
+        /// strings the standard library made: small ones read immortal, one that owns heap
+        /// storage does not. Where the check fails (or on a big-endian or 32-bit platform)
+        /// every element is destroyed.
+        static let immortalTextsOwnNothing: Bool = {
+            #if _endian(little) && _pointerBitWidth(_64)
+                guard MemoryLayout<String>.size == 16 else { return false }
+                // Each string is read as the 16 bytes of its own value, inside the call.
+                func readsImmortal(_ text: String) -> Bool {
+                    unsafe withUnsafeBytes(of: text) { unsafe isImmortal($0.baseAddress.unsafelyUnwrapped) }
+                }
+                let owned = String(repeating: "x", count: 40)
+                guard !readsImmortal(owned) else { return false }
+                return readsImmortal("") && readsImmortal(String(decoding: Array("a".utf8), as: UTF8.self))
+                    && readsImmortal(String(decoding: Array("abcdefghijklmno".utf8), as: UTF8.self))
+            #else
+                return false
+            #endif
+        }()
     }
 }
 
@@ -293,49 +359,79 @@ extension Link {
 }
 
 extension Link.Storage {
-    /// The path segments, read in place: a view that holds the storage, so it can never
-    /// outlive what it reads, and whose elements are read without being copied.
-    struct Segments: RandomAccessCollection {
+    /// The elements of one part of the tail, the path segments or the query items, read in
+    /// place: a view that holds the storage, so it can never outlive what it reads, and whose
+    /// elements are read without being copied.
+    struct Elements<Element: LinkStorageElement>: RandomAccessCollection {
         /// The storage read; the view keeps it alive.
         let storage: Link.Storage
 
         var startIndex: Int { 0 }
-        var endIndex: Int { storage.segmentCount }
+        var endIndex: Int { Element.writtenCount(in: storage) }
 
-        /// The segment at a position; stops on a position outside the segments.
-        subscript(i: Int) -> PathSegment {
+        /// The element at a position; stops on a position outside the written elements.
+        subscript(i: Int) -> Element {
             // In the storage this view holds, borrowed for the access.
-            unsafeAddress { unsafe storage.address(ofSegment: i) }
+            unsafeAddress { unsafe Element.address(at: i, in: storage) }
         }
 
-        /// The segments as contiguous memory, for the standard library's bulk copies (`Array`).
-        func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<PathSegment>) throws -> R)
+        /// The elements as contiguous memory, for the standard library's bulk copies (`Array`).
+        func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R)
             rethrows -> R?
         {
-            try unsafe storage.withContiguousSegments(body)
+            try unsafe Element.withContiguous(in: storage, body)
         }
     }
 
-    /// The query items, read in place: a view that holds the storage, so it can never
-    /// outlive what it reads, and whose elements are read without being copied.
-    struct Items: RandomAccessCollection {
-        /// The storage read; the view keeps it alive.
-        let storage: Link.Storage
+    /// The path segments, read in place.
+    typealias Segments = Elements<PathSegment>
+    /// The query items, read in place.
+    typealias Items = Elements<QueryItem>
+}
 
-        var startIndex: Int { 0 }
-        var endIndex: Int { storage.itemCount }
+/// What a link's storage keeps in its tail, a path segment or a query item: how a view
+/// (``Link/Storage/Elements``) finds the written elements of its kind.
+protocol LinkStorageElement {
+    /// How many elements of this kind `storage` has written.
+    static func writtenCount(in storage: Link.Storage) -> Int
+    /// The address of the written element at `i`, valid while `storage` is alive; stops on a
+    /// position outside the written elements.
+    static func address(at i: Int, in storage: Link.Storage) -> UnsafePointer<Self>
+    /// Calls `body` with the written elements as contiguous memory, valid only inside `body`.
+    static func withContiguous<R>(in storage: Link.Storage, _ body: (UnsafeBufferPointer<Self>) throws -> R)
+        rethrows -> R
+}
 
-        /// The item at a position; stops on a position outside the items.
-        subscript(i: Int) -> QueryItem {
-            // In the storage this view holds, borrowed for the access.
-            unsafeAddress { unsafe storage.address(ofItem: i) }
-        }
+extension PathSegment: LinkStorageElement {
+    @inline(__always)
+    static func writtenCount(in storage: Link.Storage) -> Int { storage.segmentCount }
 
-        /// The items as contiguous memory, for the standard library's bulk copies (`Array`).
-        func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<QueryItem>) throws -> R)
-            rethrows -> R?
-        {
-            try unsafe storage.withContiguousItems(body)
-        }
+    @inline(__always)
+    static func address(at i: Int, in storage: Link.Storage) -> UnsafePointer<PathSegment> {
+        unsafe storage.address(ofSegment: i)
+    }
+
+    @inline(__always)
+    static func withContiguous<R>(
+        in storage: Link.Storage, _ body: (UnsafeBufferPointer<PathSegment>) throws -> R
+    ) rethrows -> R {
+        try unsafe storage.withContiguousSegments(body)
+    }
+}
+
+extension QueryItem: LinkStorageElement {
+    @inline(__always)
+    static func writtenCount(in storage: Link.Storage) -> Int { storage.itemCount }
+
+    @inline(__always)
+    static func address(at i: Int, in storage: Link.Storage) -> UnsafePointer<QueryItem> {
+        unsafe storage.address(ofItem: i)
+    }
+
+    @inline(__always)
+    static func withContiguous<R>(
+        in storage: Link.Storage, _ body: (UnsafeBufferPointer<QueryItem>) throws -> R
+    ) rethrows -> R {
+        try unsafe storage.withContiguousItems(body)
     }
 }

@@ -44,7 +44,7 @@ struct AuthorityParsingTests {
         }
         for text in texts {
             let answer = ByteView.withBytes(of: text) {
-                matcher.exactHostEndingAuthority($0, at: 0, stops: ByteTableView.authorityStops)
+                matcher.exactHostEndingAuthority($0, at: 0, stops: ByteTable.authorityStops)
             }
             #expect(answer == Self.expected(matcher, text), "\(String(decoding: text, as: UTF8.self))")
         }

@@ -43,10 +43,21 @@ struct ByteViewTests {
         }
     }
 
+    @Test("each of the gate's byte tables reads, for every byte, the entry it was made from")
+    func byteTables() {
+        let tables: [(ByteTable, [UInt8])] = [
+            (.byteClasses, ASCII.byteClasses), (.queryByteClasses, ASCII.queryByteClasses),
+            (.queryItemStops, ASCII.queryItemStops), (.authorityStops, ASCII.authorityStops),
+        ]
+        for (table, entries) in tables {
+            #expect((0...255).map { table[UInt8($0)] } == entries)
+        }
+    }
+
     @Test("a table scan stops at the first byte whose class has, or lacks, the bits asked")
     func tableScans() {
         let text = Self.text
-        let table = ByteTableView.byteClasses
+        let table = ByteTable.byteClasses
         ByteView.withBytes(of: text) { view in
             for mask in [ASCII.refusedBit, ASCII.percentBit, ASCII.upperCaseBit, ASCII.pathCharacterBit] {
                 for start in 0...text.count {
