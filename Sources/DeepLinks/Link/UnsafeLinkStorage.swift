@@ -277,14 +277,14 @@ extension Link {
                 let segments = unsafe raw.assumingMemoryBound(to: PathSegment.self)
                 let segmentCount = unsafe header.pointee.segmentCount
                 for i in 0..<segmentCount {
-                    if skipsImmortal, unsafe Self.ownsNothing(segment: segments + i) { continue }
+                    if skipsImmortal, unsafe Self.ownsNothing(segment: UnsafePointer(segments + i)) { continue }
                     unsafe (segments + i).deinitialize(count: 1)
                 }
                 let items = unsafe (raw + header.pointee.segmentCapacity * MemoryLayout<PathSegment>.stride)
                     .assumingMemoryBound(to: QueryItem.self)
                 let itemCount = unsafe header.pointee.itemCount
                 for i in 0..<itemCount {
-                    if skipsImmortal, unsafe Self.ownsNothing(item: items + i) { continue }
+                    if skipsImmortal, unsafe Self.ownsNothing(item: UnsafePointer(items + i)) { continue }
                     unsafe (items + i).deinitialize(count: 1)
                 }
             }
@@ -305,7 +305,7 @@ extension Link {
         /// Whether every string of an initialised segment is immortal, so that the segment
         /// owns nothing and may be dropped without being destroyed.
         @inline(__always)
-        private static func ownsNothing(segment: UnsafeMutablePointer<PathSegment>) -> Bool {
+        private static func ownsNothing(segment: UnsafePointer<PathSegment>) -> Bool {
             // Both offsets are of stored `String` properties, inside the segment.
             let base = unsafe UnsafeRawPointer(segment)
             let raw = MemoryLayout<PathSegment>.offset(of: \PathSegment.raw).unsafelyUnwrapped
@@ -316,7 +316,7 @@ extension Link {
         /// Whether every string of an initialised query item is immortal, so that the item
         /// owns nothing and may be dropped without being destroyed.
         @inline(__always)
-        private static func ownsNothing(item: UnsafeMutablePointer<QueryItem>) -> Bool {
+        private static func ownsNothing(item: UnsafePointer<QueryItem>) -> Bool {
             // Every offset is of a stored `String` property, inside the item.
             let base = unsafe UnsafeRawPointer(item)
             let rawName = MemoryLayout<QueryItem>.offset(of: \QueryItem.rawName).unsafelyUnwrapped
@@ -325,6 +325,21 @@ extension Link {
             let value = MemoryLayout<QueryItem>.offset(of: \QueryItem.value).unsafelyUnwrapped
             return unsafe isImmortal(base + rawName) && isImmortal(base + rawValue) && isImmortal(base + name)
                 && isImmortal(base + value)
+        }
+
+        /// Whether the written segment at a position would be dropped without being destroyed
+        /// (every string of it immortal, where ``immortalTextsOwnNothing`` holds); stops on a
+        /// position outside the written segments.
+        func dropsWithoutDestroying(segment i: Int) -> Bool {
+            // A written segment, in this storage, which the call borrows.
+            Self.immortalTextsOwnNothing && unsafe Self.ownsNothing(segment: address(ofSegment: i))
+        }
+
+        /// Whether the written query item at a position would be dropped without being
+        /// destroyed; stops on a position outside the written items.
+        func dropsWithoutDestroying(item i: Int) -> Bool {
+            // A written item, in this storage, which the call borrows.
+            Self.immortalTextsOwnNothing && unsafe Self.ownsNothing(item: address(ofItem: i))
         }
 
         /// Whether strings are laid out as ``isImmortal(_:)`` reads them, checked once against

@@ -47,6 +47,36 @@ struct LinkStorageSafetyTests {
         #expect(storage.items.map(\.rawValue) == ["3", "", "a%2Bb"])
     }
 
+    @Test("only segments and items whose strings all own nothing are dropped without being destroyed")
+    func elementsThatOwnNothing() throws {
+        #if _endian(little) && _pointerBitWidth(_64)
+            #expect(Link.Storage.immortalTextsOwnNothing)
+        #endif
+        let owned = String(repeating: "x", count: 40)
+        let storage = Link.Storage.make(
+            scheme: "https", host: "example.com", port: nil,
+            segments: [
+                PathSegment(raw: "albums", decoded: "albums"), PathSegment(raw: owned, decoded: owned),
+                PathSegment(raw: "a%20b", decoded: "a b"), PathSegment(raw: "%78" + owned, decoded: "x" + owned),
+            ],
+            items: [
+                QueryItem(rawName: "q", rawValue: owned, name: "q", value: owned, hasValue: true),
+                QueryItem(rawName: "i", rawValue: "3", name: "i", value: "3", hasValue: true),
+                QueryItem(rawName: "flag", rawValue: "", name: "flag", value: "", hasValue: false),
+            ])
+        let skips = Link.Storage.immortalTextsOwnNothing
+        #expect((0..<4).map { storage.dropsWithoutDestroying(segment: $0) } == [skips, false, skips, false])
+        #expect((0..<3).map { storage.dropsWithoutDestroying(item: $0) } == [false, skips, skips])
+        // The gate writes short parts as small strings; a UUID is longer and owns its bytes.
+        let link = try LinkGate().parse("https://example.com/albums/0f8fad5b-d9cb-469f-a165-70867728950e?page=2")
+        #expect(
+            (0..<2).map { link.storage.dropsWithoutDestroying(segment: $0) } == [skips, false])
+        #expect(link.storage.dropsWithoutDestroying(item: 0) == skips)
+        // What is dropped or destroyed reads back intact until then.
+        #expect(storage.segments.map(\.decoded) == ["albums", owned, "a b", "x" + owned])
+        #expect(storage.items.map(\.value) == [owned, "3", ""])
+    }
+
     @Test("a storage with room for none reads back none")
     func emptyStorage() {
         let storage = Link.Storage.make(scheme: "myapp", host: nil, port: nil, segments: [], items: [])
