@@ -332,14 +332,14 @@ extension Link {
         /// position outside the written segments.
         func dropsWithoutDestroying(segment i: Int) -> Bool {
             // A written segment, in this storage, which the call borrows.
-            Self.immortalTextsOwnNothing && unsafe Self.ownsNothing(segment: address(ofSegment: i))
+            unsafe Self.immortalTextsOwnNothing && Self.ownsNothing(segment: address(ofSegment: i))
         }
 
         /// Whether the written query item at a position would be dropped without being
         /// destroyed; stops on a position outside the written items.
         func dropsWithoutDestroying(item i: Int) -> Bool {
             // A written item, in this storage, which the call borrows.
-            Self.immortalTextsOwnNothing && unsafe Self.ownsNothing(item: address(ofItem: i))
+            unsafe Self.immortalTextsOwnNothing && Self.ownsNothing(item: address(ofItem: i))
         }
 
         /// Whether strings are laid out as ``isImmortal(_:)`` reads them, checked once against

@@ -151,7 +151,7 @@ private struct FirstMatch: TrieSearch {
         // The segment is read in place at each use: a copy bound once would count a
         // reference to it (an atomic one for a segment over 15 bytes, such as a UUID).
         if input[depth].isEmpty { return nil }
-        let value = withoutRetaining(trie.edges[e].validator) { $0.check(input[depth]) }
+        let value = trie.edges.withUnretainedField(at: e, \.validator) { $0.check(input[depth]) }
         if case .none = value { return nil }
         kept[depth] = value
         return ()
@@ -172,8 +172,8 @@ private struct FirstMatch: TrieSearch {
         kept: inout KeptValues, parameters: inout RouteParameters
     ) -> Bool {
         for t in range {
-            // The routes are called without a reference counted (``withoutRetaining(_:_:)``).
-            let accepted = withoutRetaining(trie.terminalRoutes[t]) {
+            // The routes are called without a reference counted.
+            let accepted = trie.terminalRoutes.withUnretainedElement(at: t) {
                 $0.accept(input, kept: &kept, into: &parameters)
             }
             if accepted {

@@ -192,7 +192,7 @@ public struct Router: Sendable {
         // Each level is called without a reference counted: `for level in levels` retains
         // and releases each trie around its search.
         for l in levels.indices {
-            let found = withoutRetaining(levels[l]) {
+            let found = levels.withUnretainedElement(at: l) {
                 $0.firstMatch(input, kept: &kept, parameters: &parameters)
             }
             if found >= 0 { return found }
