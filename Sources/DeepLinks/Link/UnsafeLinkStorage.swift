@@ -277,7 +277,9 @@ extension Link {
                 let segments = unsafe raw.assumingMemoryBound(to: PathSegment.self)
                 let segmentCount = unsafe header.pointee.segmentCount
                 for i in 0..<segmentCount {
-                    if skipsImmortal, unsafe Self.ownsNothing(segment: UnsafePointer(segments + i)) { continue }
+                    if skipsImmortal, unsafe Self.ownsNothing(segment: UnsafePointer(segments + i)) {
+                        continue
+                    }
                     unsafe (segments + i).deinitialize(count: 1)
                 }
                 let items = unsafe (raw + header.pointee.segmentCapacity * MemoryLayout<PathSegment>.stride)
@@ -308,8 +310,8 @@ extension Link {
         private static func ownsNothing(segment: UnsafePointer<PathSegment>) -> Bool {
             // Both offsets are of stored `String` properties, inside the segment.
             let base = unsafe UnsafeRawPointer(segment)
-            let raw = MemoryLayout<PathSegment>.offset(of: \PathSegment.raw).unsafelyUnwrapped
-            let decoded = MemoryLayout<PathSegment>.offset(of: \PathSegment.decoded).unsafelyUnwrapped
+            let raw = unsafe MemoryLayout<PathSegment>.offset(of: \PathSegment.raw).unsafelyUnwrapped
+            let decoded = unsafe MemoryLayout<PathSegment>.offset(of: \PathSegment.decoded).unsafelyUnwrapped
             return unsafe isImmortal(base + raw) && isImmortal(base + decoded)
         }
 
@@ -319,10 +321,10 @@ extension Link {
         private static func ownsNothing(item: UnsafePointer<QueryItem>) -> Bool {
             // Every offset is of a stored `String` property, inside the item.
             let base = unsafe UnsafeRawPointer(item)
-            let rawName = MemoryLayout<QueryItem>.offset(of: \QueryItem.rawName).unsafelyUnwrapped
-            let rawValue = MemoryLayout<QueryItem>.offset(of: \QueryItem.rawValue).unsafelyUnwrapped
-            let name = MemoryLayout<QueryItem>.offset(of: \QueryItem.name).unsafelyUnwrapped
-            let value = MemoryLayout<QueryItem>.offset(of: \QueryItem.value).unsafelyUnwrapped
+            let rawName = unsafe MemoryLayout<QueryItem>.offset(of: \QueryItem.rawName).unsafelyUnwrapped
+            let rawValue = unsafe MemoryLayout<QueryItem>.offset(of: \QueryItem.rawValue).unsafelyUnwrapped
+            let name = unsafe MemoryLayout<QueryItem>.offset(of: \QueryItem.name).unsafelyUnwrapped
+            let value = unsafe MemoryLayout<QueryItem>.offset(of: \QueryItem.value).unsafelyUnwrapped
             return unsafe isImmortal(base + rawName) && isImmortal(base + rawValue) && isImmortal(base + name)
                 && isImmortal(base + value)
         }

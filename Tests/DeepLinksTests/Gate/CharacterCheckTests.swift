@@ -23,7 +23,8 @@ struct CharacterCheckTests {
     @Test("every byte that needs a look, at every position among plain bytes, sends the word to a look")
     func everyByteAtEveryPosition() {
         for filler in Array("az09-._~/:=&?@".utf8) {
-            #expect(!LinkParser.mayNeedALook(Self.word(Array(repeating: filler, count: 8))), "filler \(filler)")
+            #expect(
+                !LinkParser.mayNeedALook(Self.word(Array(repeating: filler, count: 8))), "filler \(filler)")
             for byte in UInt8.min...UInt8.max where Self.needsALook(byte) {
                 for position in 0..<8 {
                     var bytes = Array(repeating: filler, count: 8)

@@ -57,7 +57,8 @@ struct LinkStorageSafetyTests {
             scheme: "https", host: "example.com", port: nil,
             segments: [
                 PathSegment(raw: "albums", decoded: "albums"), PathSegment(raw: owned, decoded: owned),
-                PathSegment(raw: "a%20b", decoded: "a b"), PathSegment(raw: "%78" + owned, decoded: "x" + owned),
+                PathSegment(raw: "a%20b", decoded: "a b"),
+                PathSegment(raw: "%78" + owned, decoded: "x" + owned),
             ],
             items: [
                 QueryItem(rawName: "q", rawValue: owned, name: "q", value: owned, hasValue: true),
@@ -68,7 +69,8 @@ struct LinkStorageSafetyTests {
         #expect((0..<4).map { storage.dropsWithoutDestroying(segment: $0) } == [skips, false, skips, false])
         #expect((0..<3).map { storage.dropsWithoutDestroying(item: $0) } == [false, skips, skips])
         // The gate writes short parts as small strings; a UUID is longer and owns its bytes.
-        let link = try LinkGate().parse("https://example.com/albums/0f8fad5b-d9cb-469f-a165-70867728950e?page=2")
+        let link = try LinkGate().parse(
+            "https://example.com/albums/0f8fad5b-d9cb-469f-a165-70867728950e?page=2")
         #expect(
             (0..<2).map { link.storage.dropsWithoutDestroying(segment: $0) } == [skips, false])
         #expect(link.storage.dropsWithoutDestroying(item: 0) == skips)

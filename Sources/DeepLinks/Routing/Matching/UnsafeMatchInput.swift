@@ -55,7 +55,9 @@ extension MatchInput {
             case .link(let storage):
                 return unsafe storage.address(ofItem: j)
             case .parts(let parts):
-                guard let items = unsafe parts.items else { preconditionFailure("query item index out of range") }
+                guard let items = unsafe parts.items else {
+                    preconditionFailure("query item index out of range")
+                }
                 return unsafe items.address(ofItem: j)
             }
         }
@@ -139,7 +141,8 @@ extension MatchInput {
                 unsafe pathSegments.withUnsafeBufferPointer { segments in
                     unsafe body(
                         MatchInput(
-                            .parts(unsafe Parts(scheme: scheme, host: host, segments: segments, items: items)),
+                            .parts(
+                                unsafe Parts(scheme: scheme, host: host, segments: segments, items: items)),
                             stored: segments.count, hasHost: host != nil, fragment: fragment,
                             options: options))
                 }
