@@ -227,7 +227,8 @@ extension Router {
         if case .parameter(let parameter) = route.fragment, expected[parameter.name] == nil {
             expected[parameter.name] = parameter.defaultValue
         }
-        let gate = Self.writingGates[chosenScheme] ?? LinkGate(policy: Self.writingPolicy(scheme: chosenScheme))
+        let gate =
+            Self.writingGates[chosenScheme] ?? LinkGate(policy: Self.writingPolicy(scheme: chosenScheme))
         var failure = ReverseRoutingError.doesNotRouteBack(route: name, reachedRoute: nil)
         for candidate in candidates {
             let link: Link
