@@ -220,7 +220,9 @@ public struct TypedRoutes<Destination: Sendable>: Sendable {
                 withoutOptionals[parameter.name] = nil
             }
             for values in [samples, withoutOptionals] {
-                if let problem = readerProblem(Value.self, typeName: typeName, route: route.name, values) {
+                if let problem = readerProblem(
+                    Value.self, typeName: typeName, route: route.name, declared: declared, values)
+                {
                     return problem
                 }
             }
@@ -230,8 +232,11 @@ public struct TypedRoutes<Destination: Sendable>: Sendable {
 
     /// Whether ``RouteValue/init(parameters:)`` reads a set of parameters as the `Decodable`
     /// conformance does: both read, or both refuse, and what they read writes back the same.
+    /// A reader asking for a name the route does not declare, or requiring a parameter a link
+    /// may leave out, gets the same error as a `Decodable` type making that mistake.
     private static func readerProblem<Value: RouteValue>(
-        _ type: Value.Type, typeName: String, route: String, _ values: RouteParameters
+        _ type: Value.Type, typeName: String, route: String, declared: [String: DeclaredParameter],
+        _ values: RouteParameters
     ) -> TypedRoutesError? {
         let context = ParameterDecoder.Context(
             typeName: typeName, route: route, values: values, declared: nil)
@@ -242,6 +247,16 @@ public struct TypedRoutes<Destination: Sendable>: Sendable {
             read = try Value(parameters: values)
         } catch {
             guard decoded != nil else { return nil }
+            if let failure = error as? ParameterReadError, case .missing = failure.problem {
+                guard let parameter = declared[failure.parameter] else {
+                    return .unknownParameter(
+                        type: typeName, route: route, parameter: failure.parameter,
+                        declared: declared.keys.sorted())
+                }
+                if !parameter.alwaysPresent {
+                    return .optionalParameter(type: typeName, route: route, parameter: parameter.name)
+                }
+            }
             return .readerDisagrees(
                 type: typeName, route: route,
                 reason: "it throws \"\(error)\" for \(values), which the conformance reads")
@@ -251,18 +266,18 @@ public struct TypedRoutes<Destination: Sendable>: Sendable {
                 type: typeName, route: route,
                 reason: "it reads \(values), which the conformance refuses")
         }
-        let written = ParameterEncoder.parameters(of: read)
-        let expected = ParameterEncoder.parameters(of: decoded)
-        switch (written, expected) {
-        case (.success(let written), .success(let expected)) where written != expected:
-            return .readerDisagrees(
-                type: typeName, route: route,
-                reason:
-                    "from \(values) it reads a value that writes \(written), the conformance's writes \(expected)"
-            )
-        default:
-            return nil
-        }
+        guard case .success(let written) = ParameterEncoder.parameters(of: read),
+            case .success(let expected) = ParameterEncoder.parameters(of: decoded), written != expected
+        else { return nil }
+        // Name the first parameter on which the two differ.
+        let names = Set(written.names).union(expected.names).sorted()
+        let name = names.first { written[$0] != expected[$0] } ?? ""
+        func describe(_ value: ParameterValue?) -> String { value.map { "\($0)" } ?? "nothing" }
+        return .readerDisagrees(
+            type: typeName, route: route,
+            reason:
+                "from \(values) it reads parameter '\(name)' as \(describe(written[name])), the conformance as "
+                + "\(describe(expected[name])) (is the name misspelt, or the value changed?)")
     }
 
     private static func mismatchedParameter(

@@ -62,6 +62,18 @@ enum SelfReading {
         var id: Int
         init(parameters: borrowing RouteParameters) throws { id = try parameters.read("id") + 1 }
     }
+    /// Reads a misspelt optional parameter: always `nil`.
+    struct MisspeltSort: RouteValue {
+        static let route = "search"
+        var q: String
+        var sort: Sort?
+        var page: Int
+        init(parameters: borrowing RouteParameters) throws {
+            q = try parameters.read("q")
+            sort = try parameters.read("sorting")
+            page = try parameters.read("page")
+        }
+    }
     /// Requires a parameter that links may leave out.
     struct SortRequired: RouteValue {
         static let route = "search"
@@ -171,18 +183,28 @@ struct SelfReadingRouteValueTests {
         #expect(read[2] == .search(SelfReading.Search(q: "hats", sort: .newest, page: 3)))
     }
 
-    @Test("a reader of a misspelt parameter is refused when the mapping is built")
+    @Test("a reader of a misspelt parameter is refused when the mapping is built, naming the declared ones")
     func misspeltReaderRefused() {
-        let expected = TypedRoutesError.readerDisagrees(
-            type: "MisspeltProduct", route: "product",
-            reason: "it throws \"parameter 'idd' is absent\" for [id: integer 1], which the conformance reads"
-        )
+        let expected = TypedRoutesError.unknownParameter(
+            type: "MisspeltProduct", route: "product", parameter: "idd", declared: ["id"])
         #expect(throws: expected) {
             try TypedRoutes<Int>(
                 router: receiver.router, [.route(SelfReading.MisspeltProduct.self, \.id)],
                 unmapped: Self.allButProduct)
         }
         #expect(receiver.router.typeProblem(for: SelfReading.MisspeltProduct.self) == expected)
+    }
+
+    @Test("a reader of a misspelt optional parameter is refused, naming the parameter it leaves unread")
+    func misspeltOptionalReaderRefused() {
+        #expect(
+            receiver.router.typeProblem(for: SelfReading.MisspeltSort.self)
+                == .readerDisagrees(
+                    type: "MisspeltSort", route: "search",
+                    reason:
+                        "from [page: integer 1, q: string \"a\", sort: string \"price\"] it reads parameter 'sort' as "
+                        + "nothing, the conformance as string \"price\" (is the name misspelt, or the value changed?)"
+                ))
     }
 
     @Test("a reader that reads another value than the conformance is refused")
@@ -192,19 +214,15 @@ struct SelfReadingRouteValueTests {
                 == .readerDisagrees(
                     type: "ShiftedProduct", route: "product",
                     reason:
-                        "from [id: integer 1] it reads a value that writes [id: integer 2], the conformance's "
-                        + "writes [id: integer 1]"))
+                        "from [id: integer 1] it reads parameter 'id' as integer 2, the conformance as integer 1 "
+                        + "(is the name misspelt, or the value changed?)"))
     }
 
-    @Test("a reader that requires a parameter links may leave out is refused")
+    @Test("a reader that requires a parameter links may leave out is told to read an Optional")
     func optionalParameterRequiredByReader() {
         #expect(
             receiver.router.typeProblem(for: SelfReading.SortRequired.self)
-                == .readerDisagrees(
-                    type: "SortRequired", route: "search",
-                    reason:
-                        "it throws \"parameter 'sort' is absent\" for [page: integer 1, q: string \"a\"], which the "
-                        + "conformance reads"))
+                == .optionalParameter(type: "SortRequired", route: "search", parameter: "sort"))
     }
 
     @Test("a reader that refuses a link's value at run time: no destination, and readDestination says why")
