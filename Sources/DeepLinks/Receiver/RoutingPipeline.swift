@@ -34,7 +34,8 @@ struct RoutingPipeline: Sendable {
             let name = router.compiled[index].route.name
             let safety = router.compiled[index].route.safety
             let match = RouteMatch(
-                route: name, parameters: consume parameters, safety: safety, link: sanitized, routeIndex: index)
+                route: name, parameters: consume parameters, safety: safety, link: sanitized,
+                routeIndex: index)
             return safety.requiresConfirmation ? .confirm(match) : .route(match)
         }
         // Only the failure path looks for the parameter that refused the link: a guarded

@@ -12,7 +12,8 @@ enum Profiling {
             let workloads = try RouterWorkloads(RouterSuite.corpus(routeCount: 60))
             workload = name == "router" ? workloads.sdkLookups() : workloads.sdkPipeline()
         case "typed", "typed-by-hand":
-            workload = TypedWorkloads.destinations(try TypedWorkloads.prepare(), byHand: name == "typed-by-hand")
+            workload = TypedWorkloads.destinations(
+                try TypedWorkloads.prepare(), byHand: name == "typed-by-hand")
         case "association":
             let (compiled, _, components) = try AssociationWorkloads.largeFile()
             workload = AssociationWorkloads.largeFileMatches(
