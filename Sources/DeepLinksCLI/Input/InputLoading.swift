@@ -57,13 +57,16 @@ extension ToolEnvironment {
     func decode<Value: Decodable>(_ type: Value.Type, bytes: [UInt8], source path: String, what: String)
         throws(ToolError) -> Value
     {
+        let value: JSONValue
         do {
-            _ = try JSONValue(parsing: bytes)
+            value = try JSONValue(parsing: bytes)
         } catch {
             throw .invalidInput(source: Self.sourceName(path), reason: "not valid JSON: \(error.description)")
         }
         do {
-            return try JSONDecoder().decode(Value.self, from: Data(bytes))
+            // Decoded from the parsed value, so that every refusal names its place (a
+            // fraction where an integer belongs included).
+            return try value.decode(Value.self)
         } catch {
             throw .invalidInput(
                 source: Self.sourceName(path), reason: "not a valid \(what): \(Self.describe(error))")

@@ -44,11 +44,22 @@ public struct SiteRequest: Sendable, Hashable {
             if HTTPNegotiation.equalsIgnoringCase(bytes, "host") {
                 if host == nil { host = value }
             } else if HTTPNegotiation.equalsIgnoringCase(bytes, "accept") {
-                accept = accept.map { $0 + ", " + value } ?? value
+                Self.join(value, to: &accept)
             } else if HTTPNegotiation.equalsIgnoringCase(bytes, "if-none-match") {
-                ifNoneMatch = ifNoneMatch.map { $0 + ", " + value } ?? value
+                Self.join(value, to: &ifNoneMatch)
             }
         }
+    }
+
+    /// Appends a repeated field's value to those before it, in place: joining `n` fields
+    /// costs time linear in their bytes, not in `n` times their bytes.
+    private static func join(_ value: String, to joined: inout String?) {
+        guard joined != nil else {
+            joined = value
+            return
+        }
+        joined!.append(", ")
+        joined!.append(value)
     }
 
     /// Creates a request from every header field, with the host given apart (HTTP/2's

@@ -146,8 +146,6 @@ struct RouteTableJSONReaderTests {
             "\u{FEFF}{\"routes\":[]}", "{\"routes\":[{\"name\":\"a\tb\",\"path\":\"/a\"}]}",
             #"{"routes":[{"name":"\ud800","path":"/a"}]}"#, #"{"routes":[{"name":"\udc00x","path":"/a"}]}"#,
             #"{"routes":[{"name":"\ud800\u0041","path":"/a"}]}"#,
-            // Accepted by `JSONDecoder`, left to it by the reader.
-            #"{"routes":[],}"#, #"{"routes":[{\#(route),}]}"#,
         ]
         for json in inputs { try Self.expectAgreement(json) }
     }
@@ -179,7 +177,10 @@ struct RouteTableJSONReaderTests {
         var invalidUTF8 = Data(#"{"routes":[{"name":"a"#.utf8)
         invalidUTF8.append(contentsOf: [0xC3, 0x28])
         invalidUTF8.append(contentsOf: Data(#"","path":"/a"}]}"#.utf8))
-        #expect(throws: RouteTableJSONError.invalid(reason: "the data is not valid JSON")) {
+        #expect(
+            throws: RouteTableJSONError.invalid(
+                reason: "the data is not valid JSON: string is not valid UTF-8 at line 1, column 20")
+        ) {
             try RouteTable(json: invalidUTF8)
         }
         #expect((try? JSONDecoder().decode(RouteTable.self, from: invalidUTF8)) == nil)
@@ -198,10 +199,38 @@ struct RouteTableJSONReaderTests {
                 #"{"routes":[{"name":"a","path":"/a","scope":{"hosts":["a..b"]}}]}"#,
                 "at $.routes[0].scope.hosts[0]: 'a..b' is not a host pattern: write a host (example.com) or *.host"
             ),
-            (#"{"routes":[]} x"#, "the data is not valid JSON"),
+            (
+                #"{"routes":[]} x"#,
+                "the data is not valid JSON: unexpected text after the JSON value at line 1, column 15"
+            ),
+            (
+                #"{"routes":[{"name":"a","path":"/a","priority":1.5}]}"#,
+                "at $.routes[0].priority: the number 1.5 does not fit Int"
+            ),
             (
                 #"{"routes":[],"bogus":1}"#,
                 "unknown key 'bogus' in the route table; allowed keys are canonicalHost, groups, options, routes, scope, types"
+            ),
+        ]
+        for (json, reason) in cases {
+            #expect(throws: RouteTableJSONError.invalid(reason: reason)) {
+                try RouteTable(json: Data(json.utf8))
+            }
+        }
+    }
+
+    @Test(
+        "pins: trailing commas, which JSONDecoder lets through, are refused as RFC 8259 says, naming the place"
+    )
+    func trailingCommasAreRefused() {
+        let cases: [(String, String)] = [
+            (
+                #"{"routes":[],}"#,
+                "the data is not valid JSON: expected a string key but found '}' at line 1, column 14"
+            ),
+            (
+                #"{"routes":[{"name":"a","path":"/a",}]}"#,
+                "the data is not valid JSON: expected a string key but found '}' at line 1, column 36"
             ),
         ]
         for (json, reason) in cases {

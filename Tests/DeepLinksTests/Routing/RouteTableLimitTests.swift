@@ -81,7 +81,12 @@ struct RouteTableLimitTests {
         let data = try JSONEncoder().encode(table)
         #expect(data.count < RouteTable.maximumJSONBytes)
         #expect(try RouteTable(json: data) == table)
-        #expect(throws: RouteTableJSONError.invalid(reason: "the data is not valid JSON")) {
+        #expect(
+            throws: RouteTableJSONError.invalid(
+                reason:
+                    "the data is not valid JSON: expected a string key but found the end of the text at line 1, column 2"
+            )
+        ) {
             try RouteTable(json: Data("{".utf8))
         }
         #expect(throws: RouteTableJSONError.invalid(reason: "at $: the key 'routes' is missing")) {

@@ -140,12 +140,13 @@ struct RouteRelations {
             switch (navigate[i], guarded[i]) {
             case (.catchAll(_, _, let validator), _):
                 return guarded[i...].allSatisfy { segment in
-                    if case .literal(let text, _) = segment { accepts(validator, text) } else { true }
+                    if case .literal(let text, _) = segment { validator.mayTake(literal: text) } else { true }
                 }
             case (_, .catchAll): return true
             case (.literal(_, let x), .literal(_, let y)): if x != y { return false }
             case (.parameter(_, _, let validator), .literal(let text, _)):
-                if !accepts(validator, text) { return false }
+                // Under a case-insensitive table the link may spell the literal in any case.
+                if !validator.mayTake(literal: text) { return false }
             case (.literal(let text, _), .parameter(_, _, let validator)):
                 // A literal the guarded parameter cannot take is not a value of it.
                 if !validator.mayTake(literal: text) { return false }
@@ -263,7 +264,7 @@ struct RouteRelations {
     {
         rest.allSatisfy { segment in
             switch segment {
-            case .literal(let text, _): accepts(validator, text)
+            case .literal(let text, _): validator.mayTake(literal: text)
             case .parameter(_, _, let other), .catchAll(_, _, let other): typesMayOverlap(validator, other)
             }
         }
@@ -274,7 +275,7 @@ struct RouteRelations {
         case (.literal(_, let x), .literal(_, let y)): x == y
         case (.literal(let text, _), .parameter(_, _, let v)),
             (.parameter(_, _, let v), .literal(let text, _)):
-            accepts(v, text)
+            v.mayTake(literal: text)
         case (.parameter(_, _, let v), .parameter(_, _, let w)): typesMayOverlap(v, w)
         default: true
         }
@@ -293,8 +294,9 @@ struct RouteRelations {
     func typesMayOverlap(_ v: ParameterValidator, _ w: ParameterValidator) -> Bool {
         switch (v.type, w.type) {
         case (.integer(let x), .integer(let y)): return x.overlaps(y)
-        case (.enumeration(let values), _): return values.contains { accepts(w, $0) }
-        case (_, .enumeration(let values)): return values.contains { accepts(v, $0) }
+        // Under a case-insensitive table an enumeration takes its values in any case.
+        case (.enumeration(let values), _): return values.contains { w.mayTake(literal: $0) }
+        case (_, .enumeration(let values)): return values.contains { v.mayTake(literal: $0) }
         case (.boolean, _): return Self.booleanTexts.contains { accepts(w, $0) }
         case (_, .boolean): return Self.booleanTexts.contains { accepts(v, $0) }
         case (.integer, .uuid), (.uuid, .integer): return false
@@ -351,7 +353,7 @@ struct RouteRelations {
                 guard i < b.count else { return false }
                 return b[i...].allSatisfy { sb in
                     switch sb {
-                    case .literal(let text, _): accepts(validator, text)
+                    case .literal(let text, _): validator.takesEveryForm(of: text)
                     case .parameter(_, let other, _), .catchAll(_, let other, _): typeCovers(type, other)
                     }
                 }
@@ -365,7 +367,8 @@ struct RouteRelations {
                 if !folded.allSatisfy({ $0 == key }) || text.isEmpty { return false }
             case (.literal, _): return false
             case (.parameter(_, _, let validator), .literal(let text, _)):
-                if !accepts(validator, text) { return false }
+                // Every spelling of the literal the router takes, in any case where it folds.
+                if !validator.takesEveryForm(of: text) { return false }
             case (.parameter(_, let x, _), .parameter(_, let y, _)): if !typeCovers(x, y) { return false }
             case (.parameter, .catchAll): return false
             case (.catchAll, _): return false
@@ -394,7 +397,7 @@ struct RouteRelations {
             return rx.lowerBound <= ry.lowerBound && ry.upperBound <= rx.upperBound
         case (_, .enumeration(let values)):
             let vx = validator()
-            return values.allSatisfy { accepts(vx, $0) }
+            return values.allSatisfy { vx.takesEveryForm(of: $0) }
         case (_, .boolean):
             let vx = validator()
             return Self.booleanTexts.allSatisfy { accepts(vx, $0) }

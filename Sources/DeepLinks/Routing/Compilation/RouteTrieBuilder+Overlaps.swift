@@ -146,11 +146,12 @@ extension RouteTrie.Builder {
     )
         -> Bool
     {
+        // Under a case-insensitive table a link may spell each literal in any case.
         if !literalTexts.isEmpty, let texts = literalTexts[child] {
-            return texts.contains { w.relations.accepts(validator, $0) }
-                || (keyedLiterals.contains(child) && w.relations.accepts(validator, key))
+            return texts.contains { validator.mayTake(literal: $0) }
+                || (keyedLiterals.contains(child) && validator.mayTake(literal: key))
         }
-        return w.relations.accepts(validator, key)
+        return validator.mayTake(literal: key)
     }
 
     /// The relation after a segment of the walked route (its validator, its type, whether it
@@ -306,7 +307,7 @@ extension RouteTrie.Builder {
                 coveredBy: true,
                 coversIt: !edge.catchAll && edge.isEnumeration,
                 walkerFirst: true)
-            if mayHold(edge.child, after, w), w.relations.accepts(edge.validator, text) {
+            if mayHold(edge.child, after, w), edge.validator.mayTake(literal: text) {
                 if edge.catchAll {
                     if mayHold(edge.child, after, w) {
                         appendTerminals(of: edge.child, after, w, &info, &found)

@@ -35,6 +35,18 @@ public struct ParameterFailure: Sendable, Hashable, Encodable, CustomStringConve
         return text
     }
 
+    /// The most values of an enumeration a refusal names
+    /// (``Reason/notAllowedValue(allowed:more:)``).
+    public static let listedValueLimit = 10
+
+    /// The refusal of a value that none of an enumeration's `values` is: the first
+    /// ``listedValueLimit`` values and the number of the others.
+    static func notAllowed(_ values: [String]) -> Reason {
+        guard values.count > listedValueLimit else { return .notAllowedValue(allowed: values) }
+        return .notAllowedValue(
+            allowed: Array(values.prefix(listedValueLimit)), more: values.count - listedValueLimit)
+    }
+
     /// A value cut to 64 characters, with control characters shown as escapes, for messages.
     static func shortened(_ value: String) -> String {
         let visible = value.unicodeScalars.map { scalar -> String in
@@ -73,8 +85,10 @@ public struct ParameterFailure: Sendable, Hashable, Encodable, CustomStringConve
         case notASlug
         /// The value is not a UUID in its 8-4-4-4-12 hexadecimal form.
         case notAUUID
-        /// The value is not one of the declared values.
-        case notAllowedValue(allowed: [String])
+        /// The value is not one of the declared values: the first of them in declaration
+        /// order, at most ``ParameterFailure/listedValueLimit``, and how many more there are
+        /// (so that a refusal of one link stays small whatever the enumeration's size).
+        case notAllowedValue(allowed: [String], more: Int = 0)
         /// The value does not have the shape of a ``TextPattern`` (its source), and the name
         /// of the declared type that has it, if one does (``ParameterTypeDeclaration``).
         case notMatchingPattern(String, type: String?)
@@ -114,8 +128,11 @@ public struct ParameterFailure: Sendable, Hashable, Encodable, CustomStringConve
             case .notASlug:
                 "must be a slug: lower-case letters and digits, words joined by single hyphens"
             case .notAUUID: "must be a UUID such as 123e4567-e89b-12d3-a456-426614174000"
-            case .notAllowedValue(let allowed):
+            case .notAllowedValue(let allowed, 0):
                 "must be one of " + allowed.map { "'\($0)'" }.joined(separator: ", ")
+            case .notAllowedValue(let allowed, let more):
+                "must be one of " + allowed.map { "'\($0)'" }.joined(separator: ", ")
+                    + " or \(more) more declared values"
             case .notABoolean: "must be 'true', 'false', '1' or '0'"
             case .notMatchingPattern(let pattern, nil): "must match the pattern '\(pattern)'"
             case .notMatchingPattern(let pattern, let type?):

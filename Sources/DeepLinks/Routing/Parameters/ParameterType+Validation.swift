@@ -55,7 +55,15 @@ final class ParameterValidator: Sendable {
     let caseSensitive: Bool
     /// For enumerations compared without case: the folded values, in declaration order.
     let foldedValues: [String]
+    /// For enumerations of more than ``indexedEnumerationCount`` values: the position of each
+    /// value by its text (folded when the table ignores case; the first of values that fold
+    /// alike), so that checking a value costs one look-up however many values are declared.
+    let enumerationIndex: [String: Int]
     let custom: CustomParameterType?
+
+    /// The number of values past which an enumeration is looked up by hashing: below it, a
+    /// scan of the values is cheaper than hashing the text.
+    static let indexedEnumerationCount = 16
 
     /// The name of the table's declaration the type comes from, if it does.
     let declaredName: String?
@@ -73,6 +81,12 @@ final class ParameterValidator: Sendable {
             foldedValues = values.map { $0.lowercased() }
         } else {
             foldedValues = []
+        }
+        if case .enumeration(let values) = type, values.count > Self.indexedEnumerationCount {
+            let keys = caseSensitive ? values : foldedValues
+            enumerationIndex = Dictionary(zip(keys, keys.indices), uniquingKeysWith: { first, _ in first })
+        } else {
+            enumerationIndex = [:]
         }
         if case .custom(let name) = type { custom = registry[name] } else { custom = nil }
     }
@@ -92,13 +106,8 @@ final class ParameterValidator: Sendable {
             default: return .failure(.notABoolean)
             }
         case .enumeration(let values):
-            if caseSensitive {
-                if values.contains(text) { return .success(.string(text)) }
-            } else {
-                let folded = text.lowercased()
-                if let i = foldedValues.firstIndex(of: folded) { return .success(.string(values[i])) }
-            }
-            return .failure(text.isEmpty ? .empty : .notAllowedValue(allowed: values))
+            if let i = enumerationPosition(of: text) { return .success(.string(values[i])) }
+            return .failure(text.isEmpty ? .empty : ParameterFailure.notAllowed(values))
         case .pattern(let pattern):
             if pattern.matches(text) { return .success(.string(text)) }
             return .failure(text.isEmpty ? .empty : .notMatchingPattern(pattern.source, type: declaredName))
@@ -330,11 +339,9 @@ extension ParameterValidator {
             case "false", "0": return .boolean(false)
             default: return .none
             }
-        case .enumeration(let values):
-            if caseSensitive {
-                for i in values.indices where values[i] == text { return .enumerated(i) }
-                return .none
-            }
+        case .enumeration:
+            if let i = enumerationPosition(of: text) { return .enumerated(i) }
+            return .none
         case .string(let length, let characters):
             // Printable ASCII, the usual case, as `string(_:length:characters:)` reads it.
             let printable = TextBytes.read(text) { bytes -> Bool? in
@@ -358,14 +365,24 @@ extension ParameterValidator {
             case .boolean(let v): return .boolean(v)
             case .string, .segments:
                 if case .custom = type { return .accepted }
-                if case .enumeration(let values) = type, case .string(let s) = value,
-                    let i = values.firstIndex(of: s)
-                {
-                    return .enumerated(i)
-                }
                 return .text
             }
         }
+    }
+
+    /// The position among an enumeration's values of the one `text` is (compared as the
+    /// table compares letters), or `nil`: one look-up for a large enumeration, a scan of a
+    /// small one.
+    func enumerationPosition(of text: String) -> Int? {
+        guard case .enumeration(let values) = type else { return nil }
+        if caseSensitive {
+            if !enumerationIndex.isEmpty { return enumerationIndex[text] }
+            for i in values.indices where values[i] == text { return i }
+            return nil
+        }
+        let folded = text.lowercased()
+        if !enumerationIndex.isEmpty { return enumerationIndex[folded] }
+        return foldedValues.firstIndex(of: folded)
     }
 
     /// The value ``validate(_:)`` gives a segment that ``check(_:)`` accepted with `kept`;

@@ -31,12 +31,22 @@ extension RouteTable {
             self = table
             return
         }
-        // The fast reader refuses a repeated key; `JSONDecoder` would keep one of its values.
+        // The fast reader refuses a repeated key; so does the parser, naming its place.
         if let duplicate = JSONDuplicateKeyScan.firstDuplicate(in: bytes) {
             throw .invalid(reason: duplicate.description)
         }
+        let value: JSONValue
         do {
-            self = try JSONDecoder().decode(RouteTable.self, from: json)
+            // A byte order mark before the text is read past, as RFC 8259 allows.
+            let hasByteOrderMark = bytes.starts(with: [0xEF, 0xBB, 0xBF])
+            value = try JSONValue(parsing: hasByteOrderMark ? bytes.dropFirst(3) : bytes[...])
+        } catch {
+            throw .invalid(reason: "the data is not valid JSON: \(error.description)")
+        }
+        do {
+            // Decoded from the parsed value, so that every refusal names its place (a
+            // fraction where an integer belongs included).
+            self = try value.decode(RouteTable.self)
         } catch {
             throw .invalid(reason: (error as? DecodingError)?.sentence ?? String(describing: error))
         }

@@ -36,7 +36,7 @@ enum AssetLinksGenerateCommand: ToolCommand {
         exitStatuses: [
             (.success, "the file was generated"),
             (.usage, ExitStatus.usage.meaning),
-            (.invalidInput, "the table is unreadable or invalid"),
+            (.invalidInput, "the table is unreadable or invalid, or the file would be over 128 KB"),
         ]
     )
 
@@ -52,6 +52,9 @@ enum AssetLinksGenerateCommand: ToolCommand {
             throw usage(.other("--domain is needed: the table names no canonical host"))
         }
         let generated = AssetLinksGenerator(apps: apps, domain: domain).generate(from: table)
+        let text = try ServedFileText.choose(
+            what: "the assetlinks.json file for \(domain)", limit: AssetLinksFile.maximumByteCount,
+            pretty: { generated.file.serialized(.pretty) }, compact: { generated.file.serialized(.compact) })
         if arguments.has("--json") {
             let report: JSONValue = [
                 "command": "assetlinks generate", "domain": .string(domain), "status": "passed",
@@ -72,11 +75,11 @@ enum AssetLinksGenerateCommand: ToolCommand {
             ]
             return .finished(CommandOutput(ReportJSON.text(report)))
         }
-        let notes = generated.skippedRoutes.map {
-            "deeplinks: note: route '\($0.route)' was left out: \(AASAGenerateCommand.sentence($0.reason))\n"
-        }
-        return .finished(
-            CommandOutput(generated.file.serialized(.pretty) + "\n", standardError: notes.joined()))
+        let notes =
+            generated.skippedRoutes.map {
+                "deeplinks: note: route '\($0.route)' was left out: \(AASAGenerateCommand.sentence($0.reason))\n"
+            } + (text.note.map { ["deeplinks: note: \($0)\n"] } ?? [])
+        return .finished(CommandOutput(text.text, standardError: notes.joined()))
     }
 
     /// The apps of the `--app` values, in order; a package named twice collects its fingerprints.

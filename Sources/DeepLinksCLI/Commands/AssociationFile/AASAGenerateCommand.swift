@@ -45,7 +45,10 @@ enum AASAGenerateCommand: ToolCommand {
         exitStatuses: [
             (.success, "the files were generated"),
             (.usage, ExitStatus.usage.meaning),
-            (.invalidInput, "the table is unreadable or invalid, or a file cannot be written"),
+            (
+                .invalidInput,
+                "the table is unreadable or invalid, a file would be over 128 KB, or a file cannot be written"
+            ),
         ]
     )
 
@@ -74,20 +77,30 @@ enum AASAGenerateCommand: ToolCommand {
         let generated = domains.map { domain in
             (domain, generate(table, appIDs: appIDs, domain: domain, arguments))
         }
+        // Every file is held to the limit before any is written.
+        var texts: [ServedFileText.Chosen] = []
+        for (domain, result) in generated {
+            texts.append(
+                try ServedFileText.choose(
+                    what: "the apple-app-site-association file for \(domain)",
+                    limit: AssociationFileDocument.maximumByteCount,
+                    pretty: { result.file.serialized(.pretty) }, compact: { result.file.serialized(.compact) }
+                ))
+        }
         if let directory {
-            for (domain, result) in generated {
+            for ((domain, _), text) in zip(generated, texts) {
                 try environment.makeFolder(folder(of: domain, in: directory))
-                try environment.writeFile(
-                    path(of: domain, in: directory), Array((result.file.serialized(.pretty) + "\n").utf8))
+                try environment.writeFile(path(of: domain, in: directory), Array(text.text.utf8))
             }
         }
-        let notes = generated.flatMap { domain, result in
-            result.skipped.map {
-                "route '\($0.route)' was left out\(domains.count > 1 ? " of \(domain)" : ""): "
-                    + "\(sentence($0.reason))"
-            }
-        }
-        .map { "deeplinks: note: \($0)\n" }.joined()
+        let notes =
+            (generated.flatMap { domain, result in
+                result.skipped.map {
+                    "route '\($0.route)' was left out\(domains.count > 1 ? " of \(domain)" : ""): "
+                        + "\(sentence($0.reason))"
+                }
+            } + texts.compactMap(\.note))
+            .map { "deeplinks: note: \($0)\n" }.joined()
         if arguments.has("--json") {
             var reports = generated.map { domain, result in report(domain, result, directory: directory) }
             guard reports.count > 1 else {
@@ -105,10 +118,7 @@ enum AASAGenerateCommand: ToolCommand {
             ]
             return .finished(CommandOutput(ReportJSON.text(combined)))
         }
-        guard let directory else {
-            return .finished(
-                CommandOutput(generated[0].1.file.serialized(.pretty) + "\n", standardError: notes))
-        }
+        guard let directory else { return .finished(CommandOutput(texts[0].text, standardError: notes)) }
         let lines = generated.map { domain, result in
             let count = result.componentRoutes.count
             return "wrote \(path(of: domain, in: directory)) (\(count) component\(count == 1 ? "" : "s"))\n"
