@@ -190,3 +190,74 @@ struct RouteTableJSONPlaceTests {
         }
     }
 }
+
+@Suite("Table check: parameter bounds that can never fit the gate's limits")
+struct GateBoundsFindingTests {
+    static func policy(_ limits: LinkLimits) -> LinkPolicy {
+        var policy = LinkPolicy(allowedHosts: ["example.com"])
+        policy.limits = limits
+        return policy
+    }
+
+    @Test("pins: a string parameter of at least 2,000 characters can never pass 1,024-byte segments")
+    func longStringParameterNeverMatches() {
+        let table = RouteTable { Route("blob", "/blob/:code(string 2000...3000)") }
+        #expect(
+            table.problems(policy: Self.policy(LinkLimits()))
+                == [
+                    .neverMatches(
+                        route: "blob",
+                        reason:
+                            "the shortest value of its parameter 'code' is 2000 bytes and the gate's policy "
+                            + "allows path segments of at most 1024")
+                ])
+    }
+
+    @Test(
+        "an integer range, a UUID and a catch-all whose shortest value is over the segment limit are reported"
+    )
+    func shortestValuesOverTheSegmentLimit() {
+        let table = RouteTable {
+            Route("big", "/n/:id(int 1000000000...)")
+            Route("id", "/u/:id(uuid)")
+            Route("rest", "/r/*rest(string 12...20)")
+            Route("fits", "/f/:id(int -99999999...-10000)")
+        }
+        #expect(
+            table.problems(policy: Self.policy(LinkLimits(maxSegmentLength: 9)))
+                == [
+                    .neverMatches(
+                        route: "big",
+                        reason: "the shortest value of its parameter 'id' is 10 bytes and the gate's policy "
+                            + "allows path segments of at most 9"),
+                    .neverMatches(
+                        route: "id",
+                        reason: "the shortest value of its parameter 'id' is 36 bytes and the gate's policy "
+                            + "allows path segments of at most 9"),
+                    .neverMatches(
+                        route: "rest",
+                        reason:
+                            "the shortest value of its catch-all 'rest' is 12 bytes and the gate's policy "
+                            + "allows path segments of at most 9"),
+                ])
+    }
+
+    @Test("required query items longer or more numerous than the gate keeps are reported")
+    func requiredQueryOverTheLimits() {
+        let table = RouteTable {
+            Route("code", "/t", query: ["code(string 3000...4000)"])
+            Route("many", "/m", query: ["a(int)", "b(int)", "c(int)"])
+            Route("optional", "/o", query: ["a(string 3000...4000)?"])
+        }
+        #expect(
+            table.problems(policy: Self.policy(LinkLimits(maxQueryItems: 2)))
+                == [
+                    .neverMatches(
+                        route: "code",
+                        reason: "its shortest query is 3005 bytes and the gate's policy allows at most 2048"),
+                    .neverMatches(
+                        route: "many",
+                        reason: "it requires 3 query items and the gate's policy keeps at most 2"),
+                ])
+    }
+}
