@@ -131,6 +131,20 @@ struct AppConfigurationTests {
                 == 0)
     }
 
+    @Test("table check --config refuses a configuration over 4 MiB before decoding it (3)")
+    func configTooLarge() async throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let table = try write(Self.streamingTable, "routes.json", in: folder)
+        let config = try write(String(repeating: " ", count: 4_194_305), "receiver.json", in: folder)
+        let run = await runInProcess(["table", "check", "--config", config, table])
+        #expect(run.status == 3)
+        #expect(
+            run.standardError
+                == "deeplinks: error: \(config): the receiver configuration is 4194305 bytes of JSON; "
+                + "at most 4194304 are read\n")
+    }
+
     @Test("table check --config: activity routes that do not fit the table are an input error (3)")
     func configActivities() async throws {
         let folder = try scratchFolder()

@@ -106,9 +106,7 @@ enum TableCheckCommand: ToolCommand {
     static func configuration(_ arguments: ParsedArguments, in environment: ToolEnvironment) throws
         -> LinkReceiver.Configuration?
     {
-        try arguments.value("--config").map {
-            try environment.decode(LinkReceiver.Configuration.self, from: $0, what: "receiver configuration")
-        }
+        try arguments.value("--config").map(environment.loadConfiguration)
     }
 
     /// The policy the options describe, or `nil` when none is given: `--policy`, else the
