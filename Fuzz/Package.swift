@@ -24,6 +24,7 @@ let package = Package(
         harness("FuzzLinkGate", ["DeepLinks"]),
         harness("FuzzSmartAppBanner", ["DeepLinks"]),
         harness("FuzzLinkReceiver", ["DeepLinks"]),
+        harness("FuzzLinkHolder", ["DeepLinks"]),
         harness("FuzzRouteTable", ["DeepLinks"]),
         harness("FuzzAssociationFile", ["AssociatedDomains"]),
         harness("FuzzAssociationMatch", ["AssociatedDomains", "DeepLinks"]),

@@ -18,7 +18,7 @@ cd "$(dirname "$0")"
 
 SECONDS_EACH="${1:-60}"
 shift || true
-ALL=(FuzzLinkGate FuzzSmartAppBanner FuzzLinkReceiver FuzzRouteTable FuzzAssociationFile FuzzAssociationMatch
+ALL=(FuzzLinkGate FuzzSmartAppBanner FuzzLinkReceiver FuzzLinkHolder FuzzRouteTable FuzzAssociationFile FuzzAssociationMatch
     FuzzEntitlement FuzzAssetLinks FuzzLinkPreview FuzzLineProtocols FuzzSitemap)
 if [[ $# -eq 0 ]]; then HARNESSES=("${ALL[@]}"); else HARNESSES=("$@"); fi
 

@@ -137,6 +137,23 @@ elif harness == "FuzzLinkReceiver":
     for text in ["myapp://settings/profile", "newsapp://doc/ABC123", "myapp:///settings/privacy"]:
         write(compact({"url": text}))
 
+elif harness == "FuzzLinkHolder":
+    # A first byte (bit 0: interface not ready; bits 1-2: the confirmation expiry), then events:
+    # 0 arrival (link), 1 conditions (mask: signedIn 1, onboarded 2, premium 4), 2 interface
+    # ready, 3 confirmed, 4 declined, 5 cancel, 6 wait (seconds / 5), 7 expire.
+    signed_in, both, none = [1, 1], [1, 3], [1, 0]
+    for link in range(11):
+        write(bytes([0, 0, link, 3]))
+        write(bytes([1, 0, link, 2] + signed_in + [3]))
+        write(bytes([4, 0, link] + signed_in + [3] + none + [3]))
+        write(bytes([4] + both + [0, link, 6, 70, 3, 7]))
+    # Signed in, asked, signed out, confirmed, signed in again, asked again, confirmed.
+    write(bytes([4, 0, 3] + signed_in + none + [3] + signed_in + [3]))
+    # A long life: arrivals, sign-in and sign-out, answers and time passing, repeated.
+    write(bytes([2] + [0, 6, 1, 1, 3, 6, 61, 7, 1, 3, 3, 4, 0, 4, 5] * 200))
+    # The most work an event costs: every arrival replaces the link held before it.
+    write(bytes([0] + [0, 6] * 2299))
+
 elif harness == "FuzzRouteTable":
     links = payload_links()[::11]
     for name in ["routes.json", "duplicate-routes.json", "unknown-key.json"]:

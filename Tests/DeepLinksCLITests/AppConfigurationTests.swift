@@ -60,6 +60,55 @@ struct AppConfigurationTests {
         #expect(text.standardOutput.contains("FAILED"))
     }
 
+    /// A navigate route under a sensitive account page: a TABLE025 warning.
+    static let guardedAncestorTable = """
+        {"routes": [
+          {"name": "account", "path": "/account", "safety": "sensitive", "requires": ["signedIn"]},
+          {"name": "orders", "path": "/account/orders", "parent": "account"}
+        ]}
+        """
+
+    @Test(
+        "table check --strict fails on a navigate route under a sensitive parent; resolve confirms its links")
+    func guardedAncestor() async throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let table = try write(Self.guardedAncestorTable, "routes.json", in: folder)
+        let lenient = await runInProcess(["table", "check", "--json", table])
+        #expect(lenient.status == 0)
+        let findings = try #require(try lenient.json()["findings"] as? [[String: String]])
+        #expect(findings.map { $0["code"] } == ["TABLE025"])
+        #expect(findings.map { $0["severity"] } == ["warning"])
+        #expect(await runInProcess(["table", "check", "--strict", "--json", table]).status == 1)
+        let resolved = await runInProcess([
+            "resolve", "--json", "--table", table, "--allow-host", "shop.example",
+            "https://shop.example/account/orders",
+        ])
+        let results = try #require(try resolved.json()["results"] as? [[String: Any]])
+        #expect(results.map { $0["outcome"] as? String } == ["confirm"])
+        #expect(
+            results.first?["reason"] as? String
+                == "route 'orders' is sensitive: ask the user before running it")
+    }
+
+    @Test("table check refuses a destructive parent (TABLE024, an error)")
+    func destructiveParent() async throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let table = try write(
+            """
+            {"routes": [
+              {"name": "deleteAlbum", "path": "/albums/:album(slug)/delete", "safety": "destructive"},
+              {"name": "deleted", "path": "/albums/:album(slug)/delete/done", "parent": "deleteAlbum"}
+            ]}
+            """, "routes.json", in: folder)
+        let run = await runInProcess(["table", "check", "--json", table])
+        #expect(run.status == 1)
+        let findings = try #require(try run.json()["findings"] as? [[String: String]])
+        #expect(findings.map { $0["code"] } == ["TABLE024"])
+        #expect(findings.map { $0["severity"] } == ["error"])
+    }
+
     @Test("table check --config: the custom scheme it registers is allowed, so the table passes")
     func configPolicy() async throws {
         let folder = try scratchFolder()
@@ -80,6 +129,20 @@ struct AppConfigurationTests {
         #expect(
             await runInProcess(["resolve", "--table", table, "--config", config, "tv://watch/tt1"]).status
                 == 0)
+    }
+
+    @Test("table check --config refuses a configuration over 4 MiB before decoding it (3)")
+    func configTooLarge() async throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let table = try write(Self.streamingTable, "routes.json", in: folder)
+        let config = try write(String(repeating: " ", count: 4_194_305), "receiver.json", in: folder)
+        let run = await runInProcess(["table", "check", "--config", config, table])
+        #expect(run.status == 3)
+        #expect(
+            run.standardError
+                == "deeplinks: error: \(config): the receiver configuration is 4194305 bytes of JSON; "
+                + "at most 4194304 are read\n")
     }
 
     @Test("table check --config: activity routes that do not fit the table are an input error (3)")

@@ -16,6 +16,14 @@
 ///   instead of opening a screen the user no longer expects.
 /// - **A declined confirmation is dropped, never replayed**: a confirmation is asked once; the
 ///   answer ends it.
+/// - **A confirmation is asked for every guarded route**: a decision whose route, or an
+///   ancestor of it, is sensitive or destructive (``Router/effectiveSafety(ofRoute:)``) is
+///   `askToConfirm`, even one whose outcome says `route`.
+/// - **A confirmation opens only while it is fresh and its conditions hold**: an answer given
+///   more than ``confirmationExpiry`` after the question drops the link
+///   (``DropReason/confirmationExpired``); an answer given after a condition the route needs
+///   lapsed (the user signed out) puts the link back on hold, and it is asked again once the
+///   conditions hold (whoever signs in confirms it).
 /// - Decisions that open no route (open in the browser, reject) are never held.
 ///
 /// Because it is a value with no clock, timer or thread of its own, a test drives it step by
@@ -56,10 +64,15 @@ public struct LinkHolder: Sendable {
         case declined
         /// The app cancelled it (``LinkHolder/cancel()``): the user dismissed sign-in.
         case cancelled
+        /// The user was asked to confirm it longer than ``LinkHolder/confirmationExpiry``
+        /// ago, and did not answer in time.
+        case confirmationExpired
     }
 
     /// How long a link may wait before it is dropped.
     public let expiry: Duration
+    /// How long a confirmation may wait for the user's answer before it is dropped.
+    public let confirmationExpiry: Duration
     /// The conditions the app has reported as met.
     public private(set) var conditions: Set<String>
     /// Whether the app's interface can navigate.
@@ -68,9 +81,13 @@ public struct LinkHolder: Sendable {
     public private(set) var held: (decision: LinkDecision, since: ContinuousClock.Instant)?
     /// The decision whose confirmation the user is being asked for.
     public private(set) var awaitingConfirmation: LinkDecision?
+    /// When the pending confirmation was asked for, and when its link arrived.
+    private var asked: (at: ContinuousClock.Instant, arrived: ContinuousClock.Instant)?
 
     /// Each route's requirements together with its ancestors'.
     private let requirements: [String: Set<String>]
+    /// The routes whose effective safety asks for confirmation (``Router/effectiveSafety(ofRoute:)``).
+    private let guarded: Set<String>
 
     /// Creates a holder for the routes of `router`.
     ///
@@ -78,23 +95,32 @@ public struct LinkHolder: Sendable {
     ///   - router: the compiled table (``LinkReceiver/router``); its routes' requirements and
     ///     parents say what each decision waits for.
     ///   - expiry: how long a link may wait; ten minutes by default.
+    ///   - confirmationExpiry: how long a confirmation may wait for the user's answer; five
+    ///     minutes by default.
     ///   - conditions: the conditions already met.
     ///   - interfaceReady: `false` at a cold start, until the first screen can navigate;
     ///     then report it with ``interfaceIsReady(at:)``.
     public init(
-        router: Router, expiry: Duration = .seconds(600), conditions: Set<String> = [], interfaceReady: Bool
+        router: Router, expiry: Duration = .seconds(600), confirmationExpiry: Duration = .seconds(300),
+        conditions: Set<String> = [], interfaceReady: Bool
     ) {
         self.expiry = expiry
+        self.confirmationExpiry = confirmationExpiry
         self.conditions = conditions
         self.isInterfaceReady = interfaceReady
         var requirements: [String: Set<String>] = [:]
+        var guarded: Set<String> = []
         for route in router.table.routes {
             let needed = router.ancestors(ofRoute: route.name).reduce(route.requirements) {
                 $0.union($1.route.requirements)
             }
             if !needed.isEmpty { requirements[route.name] = needed }
+            if router.effectiveSafety(ofRoute: route.name)?.requiresConfirmation == true {
+                guarded.insert(route.name)
+            }
         }
         self.requirements = requirements
+        self.guarded = guarded
     }
 
     /// The conditions a decision waits for: its route's and its ancestors' requirements; none
@@ -120,10 +146,11 @@ public struct LinkHolder: Sendable {
         if let asking = awaitingConfirmation {
             actions.append(.drop(asking, reason: .replaced))
             awaitingConfirmation = nil
+            asked = nil
         }
         let missing = requirements(of: decision).subtracting(conditions)
         if missing.isEmpty && isInterfaceReady {
-            actions.append(deliver(decision))
+            actions.append(deliver(decision, arrived: now, at: now))
         } else {
             held = (decision, now)
             actions.append(.hold(decision, missing: missing))
@@ -146,21 +173,46 @@ public struct LinkHolder: Sendable {
         return replay(at: now)
     }
 
-    /// Drops the held decision if it has waited longer than ``expiry`` (for an app that checks
-    /// when it returns to the foreground).
+    /// Drops the held decision if it has waited longer than ``expiry``, and the pending
+    /// confirmation if it was asked longer than ``confirmationExpiry`` ago (for an app that
+    /// checks when it returns to the foreground, and dismisses the question it dropped).
     public mutating func expire(at now: ContinuousClock.Instant) -> [Action] {
-        guard let (decision, since) = held, now - since > expiry else { return [] }
-        held = nil
-        return [.drop(decision, reason: .expired)]
+        var actions: [Action] = []
+        if let (decision, since) = held, now - since > expiry {
+            held = nil
+            actions.append(.drop(decision, reason: .expired))
+        }
+        if let decision = awaitingConfirmation, let asked, now - asked.at > confirmationExpiry {
+            awaitingConfirmation = nil
+            self.asked = nil
+            actions.append(.drop(decision, reason: .confirmationExpired))
+        }
+        return actions
     }
 
     /// The user confirmed the decision of the last `askToConfirm`.
     ///
+    /// The answer is checked against what holds now: given more than ``confirmationExpiry``
+    /// after the question, it drops the decision; given when a condition the route needs no
+    /// longer holds (the user signed out meanwhile), it puts the decision back on hold, to be
+    /// asked again once the conditions hold (or dropped once it has waited longer than
+    /// ``expiry`` since it arrived).
+    ///
     /// - Returns: `open` with that decision (run it with
-    ///   ``LinkReceiver/runConfirmed(_:source:with:)``); nothing when no confirmation is pending.
+    ///   ``LinkReceiver/runConfirmed(_:source:with:)``); `drop` with
+    ///   ``DropReason/confirmationExpired`` (or ``DropReason/expired``); `hold` with the
+    ///   conditions now missing; nothing when no confirmation is pending.
     public mutating func confirmed(at now: ContinuousClock.Instant) -> [Action] {
-        guard let decision = awaitingConfirmation else { return [] }
+        guard let decision = awaitingConfirmation, let asked else { return [] }
         awaitingConfirmation = nil
+        self.asked = nil
+        if now - asked.at > confirmationExpiry { return [.drop(decision, reason: .confirmationExpired)] }
+        let missing = requirements(of: decision).subtracting(conditions)
+        guard missing.isEmpty else {
+            if now - asked.arrived > expiry { return [.drop(decision, reason: .expired)] }
+            held = (decision, asked.arrived)
+            return [.hold(decision, missing: missing)]
+        }
         return [.open(decision)]
     }
 
@@ -169,6 +221,7 @@ public struct LinkHolder: Sendable {
     public mutating func declined() -> [Action] {
         guard let decision = awaitingConfirmation else { return [] }
         awaitingConfirmation = nil
+        asked = nil
         return [.drop(decision, reason: .declined)]
     }
 
@@ -184,19 +237,27 @@ public struct LinkHolder: Sendable {
     private mutating func replay(at now: ContinuousClock.Instant) -> [Action] {
         let expired = expire(at: now)
         guard expired.isEmpty else { return expired }
-        guard let (decision, _) = held, isInterfaceReady,
+        guard let (decision, since) = held, isInterfaceReady,
             requirements(of: decision).isSubset(of: conditions)
         else { return [] }
         held = nil
-        return [deliver(decision)]
+        return [deliver(decision, arrived: since, at: now)]
     }
 
-    /// `open`, or `askToConfirm` (remembered until the answer) for a confirmation.
-    private mutating func deliver(_ decision: LinkDecision) -> Action {
+    /// `open`, or `askToConfirm` (remembered until the answer) for a confirmation or a route
+    /// whose effective safety asks for one.
+    private mutating func deliver(
+        _ decision: LinkDecision, arrived: ContinuousClock.Instant, at now: ContinuousClock.Instant
+    ) -> Action {
+        let confirms: Bool
         if case .confirm = decision.outcome {
-            awaitingConfirmation = decision
-            return .askToConfirm(decision)
+            confirms = true
+        } else {
+            confirms = decision.match.map { guarded.contains($0.route) } ?? false
         }
-        return .open(decision)
+        guard confirms else { return .open(decision) }
+        awaitingConfirmation = decision
+        asked = (now, arrived)
+        return .askToConfirm(decision)
     }
 }

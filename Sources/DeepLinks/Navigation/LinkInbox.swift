@@ -35,19 +35,24 @@ public final class LinkInbox {
     /// - Parameters:
     ///   - receiver: the app's receiver.
     ///   - expiry: how long a link may wait; ten minutes by default.
+    ///   - confirmationExpiry: how long a confirmation may wait for the user's answer; five
+    ///     minutes by default.
     ///   - conditions: the conditions already met.
     ///   - interfaceReady: `false` when links may arrive before the first screen can navigate.
     ///   - now: the clock; tests pass their own.
     ///   - perform: what to do for each action, in order.
     public init(
-        receiver: LinkReceiver, expiry: Duration = .seconds(600), conditions: Set<String> = [],
-        interfaceReady: Bool,
+        receiver: LinkReceiver, expiry: Duration = .seconds(600),
+        confirmationExpiry: Duration = .seconds(300),
+        conditions: Set<String> = [], interfaceReady: Bool,
         now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now },
         perform: @escaping @MainActor (LinkHolder.Action) -> Void
     ) {
         self.receiver = receiver
         self.holder = LinkHolder(
-            router: receiver.router, expiry: expiry, conditions: conditions, interfaceReady: interfaceReady)
+            router: receiver.router, expiry: expiry, confirmationExpiry: confirmationExpiry,
+            conditions: conditions,
+            interfaceReady: interfaceReady)
         self.now = now
         self.perform = perform
     }
@@ -73,9 +78,10 @@ public final class LinkInbox {
     public func update(conditions: Set<String>) { run(holder.update(conditions: conditions, at: now())) }
     /// Reports that the interface can navigate; a link held for it opens.
     public func interfaceIsReady() { run(holder.interfaceIsReady(at: now())) }
-    /// Drops the held link if it waited too long.
+    /// Drops the held link if it waited too long, and the confirmation if its answer is overdue.
     public func expire() { run(holder.expire(at: now())) }
-    /// The user confirmed the last confirmation asked for.
+    /// The user confirmed the last confirmation asked for; it opens if the answer came in time
+    /// and the route's conditions still hold (see ``LinkHolder/confirmed(at:)``).
     public func confirmed() { run(holder.confirmed(at: now())) }
     /// The user declined the last confirmation asked for; it is never offered again.
     public func declined() { run(holder.declined()) }

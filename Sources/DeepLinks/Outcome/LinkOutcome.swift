@@ -3,7 +3,7 @@
 /// | outcome | when | the app should |
 /// |---|---|---|
 /// | ``route(_:)`` | a ``RouteSafety/navigate`` route matched | present it |
-/// | ``confirm(_:)`` | a ``RouteSafety/sensitive`` or ``RouteSafety/destructive`` route matched, or any route of a scheme registered with ``CustomScheme/confirmsEveryRoute`` | ask the user (and check sign-in), then run it with ``LinkReceiver/runConfirmed(_:source:with:)`` |
+/// | ``confirm(_:)`` | a ``RouteSafety/sensitive`` or ``RouteSafety/destructive`` route matched (or a route under a sensitive ancestor, ``Router/effectiveSafety(ofRoute:)``), or any route of a scheme registered with ``CustomScheme/confirmsEveryRoute`` | ask the user (and check sign-in), then run it with ``LinkReceiver/runConfirmed(_:source:with:)`` |
 /// | ``openInBrowser(_:reason:)`` | a valid http(s) link the app cannot present | open it in the browser, never show a blank screen |
 /// | ``reject(_:)`` | malformed or hostile text, a refused activity or banner, or a custom-scheme link nothing presents | discard it; never open it anywhere |
 ///
@@ -21,8 +21,8 @@
 public enum LinkOutcome: Sendable, Hashable, Encodable, CustomStringConvertible {
     /// Present the route.
     case route(RouteMatch)
-    /// Ask the user before running the route: it is sensitive or destructive, or its scheme
-    /// asks for confirmation of every route.
+    /// Ask the user before running the route: it is sensitive or destructive, or opens under
+    /// a sensitive ancestor, or its scheme asks for confirmation of every route.
     case confirm(RouteMatch)
     /// Open the link in the browser; the reason says why the app does not present it. The
     /// link is the sanitised one: tracking and credential items are not passed on (an app

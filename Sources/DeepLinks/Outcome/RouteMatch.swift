@@ -19,7 +19,8 @@ public struct RouteMatch: Sendable, Hashable, Encodable {
     public let route: String
     /// The typed parameters, defaults included.
     public let parameters: RouteParameters
-    /// What following the route risks.
+    /// What following the route risks: its effective safety (``Router/effectiveSafety(ofRoute:)``),
+    /// the strongest of its own and its ancestors', since its navigation path opens them all.
     public let safety: RouteSafety
     /// The sanitised link.
     public let link: Link

@@ -1,3 +1,5 @@
+import Foundation
+
 extension LinkReceiver {
     /// Everything about how links may arrive, beside the route table: the gate's policy, the
     /// custom schemes and the activity routes. A plain `Codable` value, so that an app, its
@@ -61,6 +63,63 @@ extension LinkReceiver.Configuration {
     /// The policy the receiver's gate applies and its route table is checked against: ``policy``
     /// with every scheme of ``effectiveSchemes`` allowed.
     public var effectivePolicy: LinkPolicy { effectiveSchemes.admitting(into: policy) }
+}
+
+extension LinkReceiver.Configuration {
+    /// The largest configuration JSON that ``init(json:)`` reads: the limit of a route table,
+    /// ``RouteTable/maximumJSONBytes`` (4 MiB), checked before a byte is decoded.
+    public static let maximumJSONBytes = RouteTable.maximumJSONBytes
+
+    /// Decodes a configuration from JSON, refusing more than ``maximumJSONBytes`` before
+    /// decoding, and a key repeated in one object.
+    ///
+    /// ```swift
+    /// let configuration = try LinkReceiver.Configuration(json: Data(contentsOf: url))
+    /// let receiver = try LinkReceiver(table: table, configuration: configuration)
+    /// ```
+    ///
+    /// - Throws: ``LinkReceiver/ConfigurationJSONError``.
+    public init(json: Data) throws(LinkReceiver.ConfigurationJSONError) {
+        guard json.count <= Self.maximumJSONBytes else {
+            throw .tooLarge(bytes: json.count, limit: Self.maximumJSONBytes)
+        }
+        if let duplicate = JSONDuplicateKeyScan.firstDuplicate(in: json) {
+            throw .invalid(reason: duplicate.description)
+        }
+        do {
+            self = try JSONDecoder().decode(Self.self, from: json)
+        } catch {
+            throw .invalid(reason: (error as? DecodingError)?.sentence ?? String(describing: error))
+        }
+    }
+}
+
+extension LinkReceiver {
+    /// Why ``Configuration/init(json:)`` refused its input: the shape of
+    /// ``RouteTableJSONError``.
+    ///
+    /// ```swift
+    /// do {
+    ///     _ = try LinkReceiver.Configuration(json: data)
+    /// } catch {
+    ///     print(error)   // "the receiver configuration is 5000000 bytes of JSON; at most 4194304 are read"
+    /// }
+    /// ```
+    public enum ConfigurationJSONError: Error, Sendable, Hashable, CustomStringConvertible {
+        /// The JSON is larger than ``Configuration/maximumJSONBytes``; nothing was decoded.
+        case tooLarge(bytes: Int, limit: Int)
+        /// The JSON is malformed or is not a configuration; the reason says where and why.
+        case invalid(reason: String)
+
+        /// A sentence that says what is wrong.
+        public var description: String {
+            switch self {
+            case .tooLarge(let bytes, let limit):
+                "the receiver configuration is \(bytes) bytes of JSON; at most \(limit) are read"
+            case .invalid(let reason): "not a valid receiver configuration: \(reason)"
+            }
+        }
+    }
 }
 
 extension LinkReceiver.Configuration: Codable {

@@ -313,7 +313,9 @@ public struct LinkReceiver: Sendable {
 
     // MARK: Checking activity routes
 
-    /// Every problem of a list of activity routes against a compiled table.
+    /// Every problem of a list of activity routes against a compiled table, at most
+    /// ``RouteTable/maximumProblemsPerCode`` of each kind (then one
+    /// ``ActivityRouteProblem/moreProblems(kind:count:)`` line that counts the rest).
     static func problems(of activities: [ActivityRoute], in router: Router, schemes: SchemeRegistry)
         -> [ActivityRouteProblem]
     {
@@ -357,7 +359,7 @@ public struct LinkReceiver: Sendable {
                 problems.append(.duplicate(activityType: type, route: activity.route))
             }
         }
-        return problems
+        return ActivityRouteProblem.capped(problems, limit: RouteTable.maximumProblemsPerCode)
     }
 
     /// What is wrong with an activity route's `userInfoKeys` for its route, in key order.
@@ -368,6 +370,12 @@ public struct LinkReceiver: Sendable {
         var problems: [ActivityRouteProblem] = []
         var keysByParameter: [String: [String]] = [:]
         for (key, parameter) in activity.userInfoKeys.sorted(by: { $0.key < $1.key }) {
+            guard !key.isEmpty else {
+                problems.append(
+                    .emptyUserInfoKey(
+                        activityType: activity.activityType, route: activity.route, parameter: parameter))
+                continue
+            }
             guard parameters.contains(parameter) else {
                 problems.append(
                     .unknownMappedParameter(

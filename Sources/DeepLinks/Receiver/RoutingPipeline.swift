@@ -1,8 +1,9 @@
 /// The stages behind ``LinkReceiver`` for a link the gate has parsed: sanitise, route, outcome.
 ///
 /// 1. ``LinkGate/sanitize(_:)``: routing sees the link without tracking or credential items.
-/// 2. ``Router``: a match on a ``RouteSafety/navigate`` route is ``LinkOutcome/route(_:)``; on
-///    any other route ``LinkOutcome/confirm(_:)``. No match is
+/// 2. ``Router``: a match on a route whose effective safety (``Router/effectiveSafety(ofRoute:)``:
+///    its own, or a guarded ancestor's) is ``RouteSafety/navigate`` is
+///    ``LinkOutcome/route(_:)``; on any other route ``LinkOutcome/confirm(_:)``. No match is
 ///    ``LinkOutcome/openInBrowser(_:reason:)`` for a web link and ``LinkOutcome/reject(_:)``
 ///    with ``LinkRejection/unhandled(_:reason:)`` for a custom-scheme link, which has no page
 ///    to fall back to.
@@ -32,7 +33,8 @@ struct RoutingPipeline: Sendable {
             // declaration would retain and release each of its parts, and a route returned by
             // the look-up would itself be retained and released.
             let name = router.compiled[index].route.name
-            let safety = router.compiled[index].route.safety
+            // The effective safety: a navigate route under a sensitive ancestor is sensitive.
+            let safety = router.safeties[index]
             let match = RouteMatch(
                 route: name, parameters: consume parameters, safety: safety, link: sanitized,
                 routeIndex: index)

@@ -30,6 +30,21 @@ extension ToolEnvironment {
         }
     }
 
+    /// Reads and decodes a receiver configuration (JSON), refusing more than
+    /// ``LinkReceiver/Configuration/maximumJSONBytes`` before decoding.
+    func loadConfiguration(_ path: String) throws(ToolError) -> LinkReceiver.Configuration {
+        let bytes = try readFile(path)
+        if bytes.count > LinkReceiver.Configuration.maximumJSONBytes {
+            throw .invalidInput(
+                source: Self.sourceName(path),
+                reason: LinkReceiver.ConfigurationJSONError.tooLarge(
+                    bytes: bytes.count, limit: LinkReceiver.Configuration.maximumJSONBytes
+                ).description)
+        }
+        return try decode(
+            LinkReceiver.Configuration.self, bytes: bytes, source: path, what: "receiver configuration")
+    }
+
     /// Reads and decodes a link policy (JSON); missing keys take their defaults.
     func loadPolicy(_ path: String) throws(ToolError) -> LinkPolicy {
         try decode(LinkPolicy.self, from: path, what: "link policy")

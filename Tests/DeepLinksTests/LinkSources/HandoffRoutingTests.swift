@@ -347,6 +347,41 @@ struct UserInfoKeyMappingTests {
         #expect(throws: Never.self) { try Streaming.receiver(["id": "t", "t": "id"]) }
     }
 
+    @Test("an empty userInfo key is a build error naming the activity type, the route and the parameter")
+    func emptyKey() {
+        #expect(
+            throws: LinkReceiverError.activityRoutes([
+                .emptyUserInfoKey(activityType: Streaming.watching, route: "watch", parameter: "t")
+            ])
+        ) { try Streaming.receiver(["": "t"]) }
+        #expect(
+            ActivityRouteProblem.emptyUserInfoKey(activityType: "a.b", route: "watch", parameter: "t")
+                .description
+                == "the activity type 'a.b' maps an empty userInfo key to 't' of route 'watch'; name the key")
+    }
+
+    @Test("activity-route problems are capped at 100 of each kind, the rest counted in one line")
+    func problemsCapped() {
+        let activities = (0..<(RouteTable.maximumProblemsPerCode + 5)).map {
+            ActivityRoute(activityType: "com.example.type\($0)", route: "nowhere")
+        }
+        do {
+            _ = try LinkReceiver(
+                table: Streaming.table, policy: LinkPolicy(allowedHosts: ["streaming.example.com"]),
+                activities: activities)
+            Issue.record("activity routes to no route were accepted")
+        } catch {
+            guard case .activityRoutes(let problems) = error else {
+                Issue.record("unexpected error: \(error)")
+                return
+            }
+            #expect(problems.count == RouteTable.maximumProblemsPerCode + 1)
+            #expect(problems.first == .unknownRoute(activityType: "com.example.type0", route: "nowhere"))
+            #expect(problems.last == .moreProblems(kind: "unknownRoute", count: 5))
+            #expect(problems.last?.description == "… and 5 more unknownRoute problems")
+        }
+    }
+
     @Test("userInfoKeys round-trips through JSON and is left out when empty")
     func json() throws {
         let route = ActivityRoute(

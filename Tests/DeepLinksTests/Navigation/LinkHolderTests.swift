@@ -121,6 +121,72 @@ struct LinkHolderTests {
         #expect(holder.declined() == [])
     }
 
+    @Test("a confirmation given after sign-out never opens: the link waits for sign-in and is asked again")
+    func confirmedAfterSignOut() {
+        var holder = holder(conditions: ["signedIn"])
+        let redeem = receiver.receive(url: "https://reel.example/redeem?code=GIFT2026")
+        #expect(holder.receive(redeem, at: at(0)) == [.askToConfirm(redeem)])
+        #expect(holder.update(conditions: [], at: at(10)) == [])
+        #expect(holder.confirmed(at: at(20)) == [.hold(redeem, missing: ["signedIn"])])
+        #expect(holder.awaitingConfirmation == nil)
+        #expect(holder.held?.decision == redeem)
+        // Whoever signs in is asked again; only that answer opens it.
+        #expect(holder.update(conditions: ["signedIn"], at: at(30)) == [.askToConfirm(redeem)])
+        #expect(holder.confirmed(at: at(40)) == [.open(redeem)])
+        // An ancestor's requirement counts as well: checkout opens under the cart.
+        let checkout = receiver.receive(url: "https://reel.example/cart/checkout")
+        #expect(holder.receive(checkout, at: at(50)) == [.askToConfirm(checkout)])
+        #expect(holder.update(conditions: ["onboarded"], at: at(51)) == [])
+        #expect(holder.confirmed(at: at(52)) == [.hold(checkout, missing: ["signedIn"])])
+    }
+
+    @Test("a link put back on hold by a late sign-out still expires from its arrival")
+    func confirmedAfterSignOutPastExpiry() {
+        var holder = holder()
+        let redeem = receiver.receive(url: "https://reel.example/redeem?code=GIFT2026")
+        #expect(holder.receive(redeem, at: at(0)) == [.hold(redeem, missing: ["signedIn"])])
+        #expect(holder.update(conditions: ["signedIn"], at: at(500)) == [.askToConfirm(redeem)])
+        #expect(holder.update(conditions: [], at: at(550)) == [])
+        #expect(holder.confirmed(at: at(650)) == [.drop(redeem, reason: .expired)])
+        #expect(holder.held == nil)
+        #expect(holder.update(conditions: ["signedIn"], at: at(660)) == [])
+    }
+
+    @Test("a confirmation answered after the confirmation expiry is dropped as confirmationExpired")
+    func confirmationExpires() {
+        var holder = LinkHolder(
+            router: receiver.router, confirmationExpiry: .seconds(30), conditions: ["signedIn"],
+            interfaceReady: true)
+        #expect(holder.confirmationExpiry == .seconds(30))
+        let checkout = receiver.receive(url: "https://reel.example/cart/checkout")
+        #expect(holder.receive(checkout, at: at(0)) == [.askToConfirm(checkout)])
+        #expect(holder.confirmed(at: at(31)) == [.drop(checkout, reason: .confirmationExpired)])
+        #expect(holder.awaitingConfirmation == nil)
+        #expect(holder.confirmed(at: at(32)) == [])
+        // Answered in time, it opens.
+        #expect(holder.receive(checkout, at: at(40)) == [.askToConfirm(checkout)])
+        #expect(holder.confirmed(at: at(70)) == [.open(checkout)])
+        // The default is five minutes, counted from the question, not from the arrival.
+        var byDefault = self.holder()
+        #expect(byDefault.confirmationExpiry == .seconds(300))
+        #expect(byDefault.receive(checkout, at: at(0)) == [.hold(checkout, missing: ["signedIn"])])
+        #expect(byDefault.update(conditions: ["signedIn"], at: at(200)) == [.askToConfirm(checkout)])
+        #expect(byDefault.confirmed(at: at(501)) == [.drop(checkout, reason: .confirmationExpired)])
+    }
+
+    @Test("expire drops a pending confirmation whose answer is overdue, and leaves a fresh one")
+    func expireDropsOverdueConfirmation() {
+        var holder = holder(conditions: ["signedIn"])
+        let redeem = receiver.receive(url: "https://reel.example/redeem?code=GIFT2026")
+        #expect(holder.receive(redeem, at: at(0)) == [.askToConfirm(redeem)])
+        #expect(holder.expire(at: at(300)) == [])
+        #expect(holder.awaitingConfirmation == redeem)
+        #expect(holder.expire(at: at(301)) == [.drop(redeem, reason: .confirmationExpired)])
+        #expect(holder.awaitingConfirmation == nil)
+        #expect(holder.confirmed(at: at(302)) == [])
+        #expect(holder.declined() == [])
+    }
+
     @Test("cold start: a link that arrives before the interface waits for it, then for sign-in")
     func coldStart() {
         var holder = holder(ready: false)
@@ -234,6 +300,26 @@ struct LinkInboxTests {
         #expect(actions == [.askToConfirm(redeem), .drop(redeem, reason: .declined)])
         inbox.receive(try #require(URL(string: "https://reel.example/title/tt0111161")))
         #expect(actions.last.map { if case .open = $0 { true } else { false } } == true)
+    }
+
+    @Test("the inbox drops a confirmation answered after its expiry, by its clock")
+    func confirmationExpiryByClock() throws {
+        let receiver = try StreamingFixtures.receiver()
+        let start = ContinuousClock.now
+        nonisolated(unsafe) var offset = 0
+        var actions: [LinkHolder.Action] = []
+        let inbox = LinkInbox(
+            receiver: receiver, confirmationExpiry: .seconds(60), conditions: ["signedIn"],
+            interfaceReady: true,
+            now: { start + .seconds(offset) }
+        ) {
+            actions.append($0)
+        }
+        inbox.receive(.url("https://reel.example/redeem?code=GIFT2026"))
+        offset = 61
+        inbox.confirmed()
+        let redeem = receiver.receive(url: "https://reel.example/redeem?code=GIFT2026")
+        #expect(actions == [.askToConfirm(redeem), .drop(redeem, reason: .confirmationExpired)])
     }
 
     @Test("the inbox expires a held link by its clock")

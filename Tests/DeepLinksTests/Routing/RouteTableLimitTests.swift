@@ -75,6 +75,26 @@ struct RouteTableLimitTests {
                 == "the route table is 4194305 bytes of JSON; at most 4194304 are read")
     }
 
+    @Test("receiver-configuration JSON over the route table's 4 MiB is refused before it is decoded")
+    func configurationJSONOverByteLimitIsRefused() throws {
+        #expect(LinkReceiver.Configuration.maximumJSONBytes == RouteTable.maximumJSONBytes)
+        let data = Data(repeating: UInt8(ascii: "x"), count: LinkReceiver.Configuration.maximumJSONBytes + 1)
+        #expect(throws: LinkReceiver.ConfigurationJSONError.tooLarge(bytes: 4_194_305, limit: 4_194_304)) {
+            try LinkReceiver.Configuration(json: data)
+        }
+        #expect(
+            LinkReceiver.ConfigurationJSONError.tooLarge(bytes: 4_194_305, limit: 4_194_304).description
+                == "the receiver configuration is 4194305 bytes of JSON; at most 4194304 are read")
+        // Within the limit it reads as `Codable` does, and refuses a repeated key.
+        let configuration = try LinkReceiver.Configuration(
+            json: Data(#"{"policy": {"allowedHosts": ["example.com"]}}"#.utf8))
+        #expect(
+            configuration == LinkReceiver.Configuration(policy: LinkPolicy(allowedHosts: ["example.com"])))
+        #expect(throws: LinkReceiver.ConfigurationJSONError.self) {
+            try LinkReceiver.Configuration(json: Data(#"{"schemes": [], "schemes": []}"#.utf8))
+        }
+    }
+
     @Test("route-table JSON up to the limit decodes with the same meaning as Codable")
     func jsonWithinLimitDecodes() throws {
         let table = Self.generatedTable(routes: 10_000)

@@ -121,6 +121,44 @@ public enum ActivityRouteProblem: Sendable, Hashable, Encodable, CustomStringCon
     /// A `userInfoKeys` entry maps a key that is itself the name of another, unmapped,
     /// parameter of the route, so the key would carry two parameters.
     case mappedKeyIsParameter(activityType: String, route: String, key: String, parameter: String)
+    /// A `userInfoKeys` entry whose key is empty: no `userInfo` can carry the parameter under it.
+    case emptyUserInfoKey(activityType: String, route: String, parameter: String)
+    /// The problems of one kind beyond the first ``RouteTable/maximumProblemsPerCode``, in one
+    /// line: `count` of them; `kind` is their case's name (`unknownRoute`).
+    case moreProblems(kind: String, count: Int)
+
+    /// The name of the problem's case (`unknownRoute`), by which problems are counted.
+    var kind: String {
+        switch self {
+        case .invalidActivityType: "invalidActivityType"
+        case .browsingWebType: "browsingWebType"
+        case .unknownRoute: "unknownRoute"
+        case .duplicate: "duplicate"
+        case .unwritableLink: "unwritableLink"
+        case .unknownMappedParameter: "unknownMappedParameter"
+        case .parameterMappedTwice: "parameterMappedTwice"
+        case .mappedKeyIsParameter: "mappedKeyIsParameter"
+        case .emptyUserInfoKey: "emptyUserInfoKey"
+        case .moreProblems(let kind, _): kind
+        }
+    }
+
+    /// `problems` with at most `limit` of each kind, in order, then one
+    /// ``moreProblems(kind:count:)`` line per kind that had more, in kind order.
+    static func capped(_ problems: [ActivityRouteProblem], limit: Int) -> [ActivityRouteProblem] {
+        var counts: [String: Int] = [:]
+        var kept: [ActivityRouteProblem] = []
+        for problem in problems {
+            let kind = problem.kind
+            let count = counts[kind, default: 0] + 1
+            counts[kind] = count
+            if count <= limit { kept.append(problem) }
+        }
+        for (kind, count) in counts.sorted(by: { $0.key < $1.key }) where count > limit {
+            kept.append(.moreProblems(kind: kind, count: count - limit))
+        }
+        return kept
+    }
 
     /// A sentence that says what to change.
     public var description: String {
@@ -147,6 +185,11 @@ public enum ActivityRouteProblem: Sendable, Hashable, Encodable, CustomStringCon
         case .mappedKeyIsParameter(let type, let route, let key, let parameter):
             "the activity type '\(type)' maps userInfo key '\(key)' to '\(parameter)', but '\(key)' is also "
                 + "a parameter of route '\(route)'; map it to another key"
+        case .emptyUserInfoKey(let type, let route, let parameter):
+            "the activity type '\(type)' maps an empty userInfo key to '\(parameter)' of route '\(route)'; "
+                + "name the key"
+        case .moreProblems(let kind, let count):
+            "… and \(RouteTableProblem.grouped(count)) more \(kind) problem\(count == 1 ? "" : "s")"
         }
     }
 }

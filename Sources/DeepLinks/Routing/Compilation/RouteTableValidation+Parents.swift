@@ -1,7 +1,8 @@
 extension RouteTableValidation {
     /// The problems of the routes' parents and requirements: unknown parents, cycles, chains
     /// deeper than ``RouteTable/maximumParentDepth``, parents that cannot be built from their
-    /// child's parameters, and condition names that are not names.
+    /// child's parameters, destructive parents, navigate routes under a sensitive ancestor
+    /// (a warning), and condition names that are not names.
     ///
     /// Cost: one walk up each route's chain (at most ``RouteTable/maximumParentDepth`` steps)
     /// and one look-up per parameter of each parent; nothing is indexed for a table whose
@@ -24,15 +25,31 @@ extension RouteTableValidation {
                 problems.append(.unknownParent(route: route.name, parent: parentName))
                 continue
             }
+            if let parent = byName[parentName], routes[parent].safety == .destructive {
+                problems.append(.destructiveParent(route: route.name, parent: parentName))
+            }
             var chain = [route.name]
             var next: String? = parentName
+            // The nearest ancestor of the strongest safety, for a navigate route.
+            var guardedBy: (name: String, safety: RouteSafety)?
             while let name = next, let ancestor = byName[name] {
                 chain.append(name)
                 if name == route.name || chain.count > RouteTable.maximumParentDepth + 1 {
                     problems.append(.parentCycle(route: route.name, chain: chain))
                     break
                 }
+                let safety = routes[ancestor].safety
+                if route.safety == .navigate, safety.requiresConfirmation,
+                    safety.strength > (guardedBy?.safety.strength ?? 0)
+                {
+                    guardedBy = (name, safety)
+                }
                 next = routes[ancestor].parent
+            }
+            // A destructive parent is already an error; its warning would say it again.
+            if let guardedBy, guardedBy.safety != .destructive || guardedBy.name != parentName {
+                problems.append(
+                    .guardedAncestor(route: route.name, ancestor: guardedBy.name, safety: guardedBy.safety))
             }
             if let child = compiledByName[route.name], let parent = compiledByName[parentName],
                 let problem = unbuildable(parent, from: child)

@@ -17,6 +17,17 @@ public enum RouteSafety: String, Sendable, Hashable, Codable, CaseIterable, Cust
     /// Whether a link must be confirmed before the route runs.
     public var requiresConfirmation: Bool { self != .navigate }
 
+    /// How much the safety guards: 0 for navigate, 1 for sensitive, 2 for destructive. A
+    /// navigation path is as guarded as the strongest of its routes
+    /// (``Router/effectiveSafety(ofRoute:)``).
+    var strength: Int {
+        switch self {
+        case .navigate: 0
+        case .sensitive: 1
+        case .destructive: 2
+        }
+    }
+
     /// The raw name.
     public var description: String { rawValue }
 }

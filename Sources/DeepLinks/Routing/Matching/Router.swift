@@ -57,6 +57,9 @@ public struct Router: Sendable {
     /// For a navigate route, the sensitive or destructive routes whose links it must not take
     /// (see `Router+GuardedRoutes.swift`).
     let guards: [Int: [Int]]
+    /// Each compiled route's effective safety (``effectiveSafety(ofRoute:)``), by position:
+    /// the strongest of its own and its ancestors'.
+    let safeties: [RouteSafety]
 
     /// Validates and compiles a table.
     ///
@@ -103,6 +106,42 @@ public struct Router: Sendable {
             }
         }
         self.indexByName = indexByName
+        safeties = Self.effectiveSafeties(compiled, indexByName: indexByName)
+    }
+
+    /// The safety that decides a link to the route named `name`: the strongest of its own
+    /// ``Route/safety`` and its ancestors' (``Route/parent``), since the route's navigation
+    /// path (``path(for:)``) opens every ancestor's screen. A navigate route under a sensitive
+    /// route is sensitive: its links are ``LinkOutcome/confirm(_:)``, and the table check
+    /// says so (``RouteTableProblem/guardedAncestor(route:ancestor:safety:)``). `nil` for a
+    /// name the table lacks.
+    ///
+    /// ```swift
+    /// // Route("account", "/account", safety: .sensitive)
+    /// // Route("orders", "/account/orders", parent: "account")
+    /// router.effectiveSafety(ofRoute: "orders")   // .sensitive
+    /// ```
+    public func effectiveSafety(ofRoute name: String) -> RouteSafety? {
+        indexByName[name].map { safeties[$0] }
+    }
+
+    /// Each route's effective safety, by position; the declared safeties when no route has a
+    /// parent. Cost: at most ``RouteTable/maximumParentDepth`` look-ups per route with a parent.
+    private static func effectiveSafeties(_ compiled: [CompiledRoute], indexByName: RouteNameIndex)
+        -> [RouteSafety]
+    {
+        compiled.map { route in
+            var safety = route.route.safety
+            var next = route.route.parent
+            var depth = 0
+            while let name = next, let index = indexByName[name], depth < RouteTable.maximumParentDepth {
+                let ancestor = compiled[index].route
+                if ancestor.safety.strength > safety.strength { safety = ancestor.safety }
+                next = ancestor.parent
+                depth += 1
+            }
+            return safety
+        }
     }
 
     /// The routes, in declaration order.

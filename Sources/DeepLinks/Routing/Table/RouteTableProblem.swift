@@ -73,6 +73,18 @@ public enum RouteTableProblem: Sendable, Hashable, Encodable, CustomStringConver
     /// A type the table declares under a name also registered in Swift
     /// (``ParameterTypeRegistry``); the two would disagree about what the name accepts.
     case typeDeclaredAndRegistered(name: String)
+    /// A ``Route/parent`` that is a ``RouteSafety/destructive`` route: a navigation path would
+    /// open the destructive screen as an ancestor, which only its own confirmed link may run.
+    case destructiveParent(route: String, parent: String)
+    /// A ``RouteSafety/navigate`` route under a sensitive ancestor (anywhere up its
+    /// ``Route/parent`` chain; `ancestor` is the nearest of the strongest safety): its
+    /// navigation path opens the ancestor's screen, so its links ask for confirmation as the
+    /// ancestor's do (``Router/effectiveSafety(ofRoute:)``), and wait for the ancestor's
+    /// ``Route/requirements`` too.
+    ///
+    /// A warning: the table builds, and the receiver, ``LinkHolder`` and the command line all
+    /// treat the route as `safety`; declaring it so makes the table say what it does.
+    case guardedAncestor(route: String, ancestor: String, safety: RouteSafety)
     /// The problems of one code beyond the first ``RouteTable/maximumProblemsPerCode``, in one
     /// line: `count` of them, or `nil` when the check stopped comparing routes once the limit
     /// was passed and did not count the rest. Its ``code`` is theirs, and it is an error
@@ -88,7 +100,8 @@ public enum RouteTableProblem: Sendable, Hashable, Encodable, CustomStringConver
             .neverMatches(let route, _), .duplicateRoute(let route, _), .shadowedRoute(let route, _),
             .ambiguousRoutes(let route, _), .navigationTakesGuardedLinks(let route, _, _),
             .unknownParent(let route, _), .parentCycle(let route, _), .unbuildableParent(let route, _, _, _),
-            .invalidRequirement(let route, _), .ambiguousOptionalSegment(let route, _, _, _):
+            .invalidRequirement(let route, _), .ambiguousOptionalSegment(let route, _, _, _),
+            .destructiveParent(let route, _), .guardedAncestor(let route, _, _):
             route
         case .invalidCustomType, .invalidCanonicalHost, .tooManyRoutes, .moreProblems,
             .invalidTypeDeclaration,
@@ -99,17 +112,22 @@ public enum RouteTableProblem: Sendable, Hashable, Encodable, CustomStringConver
 
     /// Whether the problem stops the table from being built. Every problem is an error except
     /// ``navigationTakesGuardedLinks(route:guarded:safety:)``, which the router defuses at run
-    /// time and reports so that the table can be made clear.
+    /// time, and ``guardedAncestor(route:ancestor:safety:)``, which the receiver decides as
+    /// the ancestor's safety says; both are reported so that the table can be made clear.
     public var isError: Bool {
         switch self {
-        case .navigationTakesGuardedLinks: false
-        case .moreProblems(let code, _): code != Self.guardedLinksCode
+        case .navigationTakesGuardedLinks, .guardedAncestor: false
+        case .moreProblems(let code, _): !Self.warningCodes.contains(code)
         default: true
         }
     }
 
-    /// The code of ``navigationTakesGuardedLinks(route:guarded:safety:)``, the only warning.
+    /// The code of ``navigationTakesGuardedLinks(route:guarded:safety:)``.
     static let guardedLinksCode = "TABLE015"
+    /// The code of ``guardedAncestor(route:ancestor:safety:)``.
+    static let guardedAncestorCode = "TABLE025"
+    /// The codes of the warnings.
+    static let warningCodes: Set<String> = [guardedLinksCode, guardedAncestorCode]
 
     /// Whether the problem is about two routes competing for the same links.
     public var isOverlap: Bool {
@@ -119,7 +137,7 @@ public enum RouteTableProblem: Sendable, Hashable, Encodable, CustomStringConver
         }
     }
 
-    /// A stable code for the kind of problem (`TABLE001` … `TABLE023`, `TABLE030` and up); codes never change
+    /// A stable code for the kind of problem (`TABLE001` … `TABLE025`, `TABLE030` and up); codes never change
     /// meaning, and new kinds get new codes. A ``moreProblems(code:count:)`` line has the code
     /// of the problems it counts.
     public var code: String {
@@ -145,6 +163,8 @@ public enum RouteTableProblem: Sendable, Hashable, Encodable, CustomStringConver
         case .parentCycle: "TABLE021"
         case .unbuildableParent: "TABLE022"
         case .invalidRequirement: "TABLE023"
+        case .destructiveParent: "TABLE024"
+        case .guardedAncestor: Self.guardedAncestorCode
         case .ambiguousOptionalSegment: "TABLE040"
         case .invalidTypeDeclaration: "TABLE030"
         case .typeDeclaredAndRegistered: "TABLE031"
@@ -213,6 +233,14 @@ public enum RouteTableProblem: Sendable, Hashable, Encodable, CustomStringConver
         case .invalidRequirement(let route, let requirement):
             "route '\(route)' requires \(requirement.debugDescription), which is not a condition name "
                 + "(empty, or holding whitespace or control characters)"
+        case .destructiveParent(let route, let parent):
+            "route '\(route)' names the destructive route '\(parent)' as its parent; a navigation path "
+                + "would open '\(parent)' as an ancestor screen, and a destructive route runs only from its own "
+                + "confirmed link; give '\(route)' a parent that shows content"
+        case .guardedAncestor(let route, let ancestor, let safety):
+            "navigate route '\(route)' opens under \(safety) route '\(ancestor)', whose screen its navigation "
+                + "path shows; its links ask for confirmation as those of '\(ancestor)' do, and wait for what "
+                + "'\(ancestor)' requires; declare '\(route)' \(safety) to say so, or give it another parent"
         case .ambiguousOptionalSegment(let route, let parameter, let reading, let other):
             "route '\(route)' reads some links two ways: '\(reading)' and '\(other)' can match the same "
                 + "link, so the link does not say whether it holds the optional parameter '\(parameter)'; "

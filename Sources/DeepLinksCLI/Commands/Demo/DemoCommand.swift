@@ -170,8 +170,7 @@ struct ExampleApp {
         }
         let environment = ToolEnvironment.inMemory(files.mapValues { Array($0.utf8) })
         let table = try environment.loadRouteTable("routes.json")
-        let configuration = try environment.decode(
-            LinkReceiver.Configuration.self, from: "receiver.json", what: "receiver configuration")
+        let configuration = try environment.loadConfiguration("receiver.json")
         do {
             receiver = try LinkReceiver(table: table, configuration: configuration)
         } catch {

@@ -167,10 +167,7 @@ enum ResolveCommand: ToolCommand {
     {
         let table = try arguments.value("--table").map(environment.loadRouteTable) ?? RouteTable(routes: [])
         var configuration =
-            try arguments.value("--config").map {
-                try environment.decode(
-                    LinkReceiver.Configuration.self, from: $0, what: "receiver configuration")
-            } ?? LinkReceiver.Configuration()
+            try arguments.value("--config").map(environment.loadConfiguration) ?? LinkReceiver.Configuration()
         var policy = try arguments.value("--policy").map(environment.loadPolicy) ?? configuration.policy
         for host in arguments.allValues("--allow-host") {
             guard !host.isEmpty, !host.contains("/"), !host.contains(":") else {

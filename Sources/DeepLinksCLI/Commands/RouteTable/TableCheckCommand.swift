@@ -18,9 +18,11 @@ enum TableCheckCommand: ToolCommand {
             is checked against its effective policy (every registered scheme allowed), and
             its activity routes against the table. --policy replaces the configuration's
             policy; --allow-host and --allow-scheme add to it. Each problem is an error,
-            except a navigate route that can take links shaped like a sensitive or
-            destructive route's (TABLE015), a warning: the router refuses such links at run
-            time. --strict makes warnings fail the check too (exit status 1), for CI.
+            except two warnings: a navigate route that can take links shaped like a sensitive
+            or destructive route's (TABLE015), whose links the router refuses at run time,
+            and a navigate route under a sensitive ancestor (TABLE025), whose links ask for
+            confirmation as the ancestor's do. --strict makes warnings fail the check too
+            (exit status 1), for CI.
             """,
         arguments: [ArgumentSpec(name: "<file>", help: "The route table ('-' for standard input).")],
         options: [
@@ -30,7 +32,7 @@ enum TableCheckCommand: ToolCommand {
             .value("--policy", alias: "-p", "FILE", help: "Also check against this link policy (JSON)."),
             .value("--allow-host", "NAME", repeatable: true, help: "Add a host to the policy."),
             .value("--allow-scheme", "NAME", repeatable: true, help: "Add a scheme to the policy."),
-            .flag("--strict", help: "Fail on warnings too (TABLE015), not only on errors."),
+            .flag("--strict", help: "Fail on warnings too (TABLE015, TABLE025), not only on errors."),
             .flag("--json", help: "Print the report as JSON."),
         ],
         positionalCount: 1...1,
@@ -104,9 +106,7 @@ enum TableCheckCommand: ToolCommand {
     static func configuration(_ arguments: ParsedArguments, in environment: ToolEnvironment) throws
         -> LinkReceiver.Configuration?
     {
-        try arguments.value("--config").map {
-            try environment.decode(LinkReceiver.Configuration.self, from: $0, what: "receiver configuration")
-        }
+        try arguments.value("--config").map(environment.loadConfiguration)
     }
 
     /// The policy the options describe, or `nil` when none is given: `--policy`, else the
