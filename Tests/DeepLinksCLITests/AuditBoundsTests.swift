@@ -1,3 +1,4 @@
+import DeepLinks
 import Foundation
 import Testing
 
@@ -91,5 +92,22 @@ struct AuditBoundsTests {
             #expect(!page.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" })
             #expect(!page.unicodeScalars.contains { (0x7F...0x9F).contains($0.value) })
         }
+    }
+}
+
+@Suite("deeplinks audit --json, written one URL at a time")
+struct AuditJSONStreamingTests {
+    @Test("the report written URL by URL is the text of the whole report's JSON value")
+    func streamedTextIsTheWholeValueSerialized() async throws {
+        let run = await runInProcess(
+            AuditCommandTests.withFile + ["--json", AuditCommandTests.site + "/site/sitemap.xml"])
+        #expect(run.status == 1)
+        let value = try JSONValue(parsing: run.standardOutput)
+        #expect(ReportJSON.text(value) == run.standardOutput)
+        guard case .object(let members) = value, case .array(let results) = members["results"] else {
+            Issue.record("no results array")
+            return
+        }
+        #expect(results.count == 12)
     }
 }

@@ -189,7 +189,7 @@ enum AuditCommand: ToolCommand {
         }
         if arguments.has("--json") {
             return .finished(
-                CommandOutput(ReportJSON.text(AuditOutput.json(outcome)), status: outcome.status))
+                CommandOutput(AuditOutput.jsonText(outcome), status: outcome.status))
         }
         return .finished(CommandOutput(AuditOutput.text(outcome), status: outcome.status))
     }
