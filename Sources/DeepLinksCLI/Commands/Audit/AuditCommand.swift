@@ -14,10 +14,12 @@ enum AuditCommand: ToolCommand {
         discussion: """
             Reads the site's URLs from sitemaps (sitemap.xml, a sitemap index, either gzipped),
             plain lists (one URL a line) or standard input ('-'), and --url. A sitemap index's
-            entries are read from the index's folder, by file name. For each URL and App ID it
-            decides what a device does when the link is tapped in another app (which component
-            of the association file decides), what the app's receiver then does (route,
-            confirm, openInBrowser, reject), and reports the mismatches:
+            entries are read from the index's folder, by file name, each file once. A file lists
+            at most 50,000 URLs (50 MiB after gzip); a run reads at most 200,000 URLs and 256 MiB
+            (files plus what gzip expands to), and says which limit a file passed. For each URL
+            and App ID it decides what a device does when the link is tapped in another app
+            (which component of the association file decides), what the app's receiver then
+            does (route, confirm, openInBrowser, reject), and reports the mismatches:
             \(AuditProblem.Code.allCases.map { "  \($0.rawValue)  \($0.title)" }.joined(separator: "\n"))
             Each URL gets the verdict of its worst mismatch, worst first: blankScreen,
             unguardedRoute, missedRoute, refused; or browser and route when all is as meant.
