@@ -33,6 +33,7 @@ let package = Package(
         harness("FuzzLinkPreview", ["LinkPreviews", "DeepLinks"]),
         harness("FuzzLineProtocols", ["AssociatedDomains", "DeepLinks"]),
         harness("FuzzSitemap", ["LinkAudit"]),
+        harness("FuzzSitemapIndex", ["LinkAudit"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -21,6 +21,9 @@
 #   missing          404
 #   bad-app-id       valid JSON whose App ID has no team prefix (Apple's file only)
 #   bad-fingerprint  an assetlinks.json whose fingerprint has a lower-case digit
+#   drip             the good file, one byte a second (Apple's file only)
+#   gzip-bomb        about 100 KB of gzip sent with Content-Encoding: gzip, which expand to
+#                    100 MB of zeros (Apple's file only)
 #
 # Exit status: 0 started or stopped, 1 a tool is missing or nginx failed (its error log is
 # printed), 2 usage.
@@ -77,6 +80,11 @@ start)
     printf '[{"relation":["delegate_permission/common.handle_all_urls"],"target":{"namespace":"web","site":"https://%s.example"}}]\n' \
         "$padding" >"$workdir/site/oversize-assetlinks.json"
 
+    # A gzip answer that expands 1,000 times, under the 128 KB limit as sent.
+    if [[ ! -f "$workdir/site/bomb.gz" ]]; then
+        head -c 100000000 /dev/zero | gzip -9 >"$workdir/site/bomb.gz"
+    fi
+
     cat >"$workdir/nginx.conf" <<EOF
 daemon on;
 master_process off;
@@ -132,6 +140,12 @@ http {
         }
         location = /bad-fingerprint/.well-known/assetlinks.json {
             default_type application/json; alias $fixtures/assetlinks-bad-fingerprint.json;
+        }
+        location = /drip/.well-known/apple-app-site-association {
+            default_type application/json; limit_rate 1; alias $fixtures/good.json;
+        }
+        location = /gzip-bomb/.well-known/apple-app-site-association {
+            default_type application/json; add_header Content-Encoding gzip; alias $workdir/site/bomb.gz;
         }
         location / {
             return 404;

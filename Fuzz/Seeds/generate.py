@@ -343,5 +343,40 @@ elif harness == "FuzzSitemap":
         data.append(sum(b << j for j, b in enumerate(bits[i:i + 8])))
     write(bytes([0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 3]) + bytes(data) + bytes(8))
 
+elif harness == "FuzzSitemapIndex":
+    # The files of a run, cut at "\n@@\n": the index first, then the sitemaps it names by
+    # number (https://shop.example.com/2 is the third file).
+    import gzip
+    def index(*numbers):
+        return "<sitemapindex>" + "".join(
+            "<sitemap><loc>https://shop.example.com/%s</loc></sitemap>" % n for n in numbers) + "</sitemapindex>"
+    def urlset(prefix, count):
+        return "<urlset>" + "".join(
+            "<url><loc>https://shop.example.com/%s/%d</loc></url>" % (prefix, i) for i in range(count)) + "</urlset>"
+    sep = b"\n@@\n"
+    write(index(1, 2).encode() + sep + urlset("a", 3).encode() + sep + b"https://shop.example.com/b\n")
+    write(index(1, 1, 1, 1).encode() + sep + gzip.compress(urlset("p", 40).encode(), compresslevel=9, mtime=0))
+    write(index(1, 2, 1).encode() + sep + index(2).encode() + sep + urlset("c", 2).encode())
+    write(index(1, 9).encode() + sep + urlset("d", 1).encode())
+    write(urlset("e", 4).encode())
+    write(("https://shop.example.com/x\n" * 30).encode())
+    # One small bomb named many times: read once.
+    bits = []
+    def put(value, count):
+        for i in range(count):
+            bits.append((value >> i) & 1)
+    def code(value, length):
+        for i in range(length - 1, -1, -1):
+            bits.append((value >> i) & 1)
+    put(1, 1); put(1, 2); code(0x30 + 0x61, 8)
+    for _ in range(1000):
+        code(0xC5, 8); code(0, 5)
+    code(0, 7)
+    data = bytearray()
+    for i in range(0, len(bits), 8):
+        data.append(sum(b << j for j, b in enumerate(bits[i:i + 8])))
+    bomb = bytes([0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 3]) + bytes(data) + bytes(8)
+    write(index(*([1] * 40)).encode() + sep + bomb)
+
 else:
     sys.exit(f"no seeds for {harness}")

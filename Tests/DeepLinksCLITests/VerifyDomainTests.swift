@@ -180,6 +180,8 @@ struct VerifyDomainServerTests {
         case failures
         case android
         case endToEnd
+        case dripHitsTheDeadline
+        case gzipBombIsNotDecoded
 
         var testDescription: String {
             switch self {
@@ -191,13 +193,17 @@ struct VerifyDomainServerTests {
             case .notFound: "a 404 is reported as the status Apple would get"
             case .appIDs: "App IDs are checked: an unusual team prefix warns, a missing --app-id fails"
             case .untrustedCertificate:
-                "without the private CA the certificate is untrusted: a TLS finding through URLSession"
+                "without the private CA the certificate is untrusted: a TLS finding through the default transport"
             case .cdnComparison: "the CDN copy is compared with the server's"
             case .failures:
                 "a closed port is a network failure (4); an unusable --ca-file is an input error (3)"
             case .android:
                 "assetlinks.json is checked like Apple's file, and the report says what each platform would do"
             case .endToEnd: "the built executable gives the same report end to end"
+            case .dripHitsTheDeadline:
+                "a server that drips one byte a second is given up at --timeout, on the default transport too"
+            case .gzipBombIsNotDecoded:
+                "a gzip-encoded answer is read as sent, within the byte limit, and never inflated"
             }
         }
     }
@@ -222,6 +228,8 @@ struct VerifyDomainServerTests {
         case .failures: try await failures()
         case .android: try await android()
         case .endToEnd: try endToEnd()
+        case .dripHitsTheDeadline: try await dripHitsTheDeadline()
+        case .gzipBombIsNotDecoded: try await gzipBombIsNotDecoded()
         }
     }
 
@@ -392,6 +400,51 @@ struct VerifyDomainServerTests {
         #expect(conflict.status == 2)
         let badPlatform = await runInProcess(["verify-domain", "localhost", "--platform", "ios"])
         #expect(badPlatform.status == 2)
+    }
+
+    /// A server that drips one byte a second is given up at --timeout, on the default transport
+    /// too: the deadline holds for the whole request, body included.
+    func dripHitsTheDeadline() async throws {
+        let server = try #require(LoopbackServer.current)
+        let url = server.baseURL("drip") + "/.well-known/apple-app-site-association"
+        let clock = ContinuousClock()
+        let start = clock.now
+        let (run, _) = try await verify("drip", ["--timeout", "2"])
+        #expect(clock.now - start < .seconds(60))
+        #expect(run.status == 4)
+        #expect(
+            try run.json()["error"] as? String
+                == "cannot reach \(url): no complete answer within 2 seconds")
+        #if os(Linux)
+            let live = try makeLiveTransport(caFile: nil, timeout: 2)
+            #expect(live is CurlTransport)
+            let again = clock.now
+            let answer = try await CurlTransport(caFile: server.caFile, timeout: 2).fetch(
+                url, byteLimit: 1_000)
+            #expect(clock.now - again < .seconds(60))
+            #expect(answer == .failure(.unreachable("no complete answer within 2 seconds")))
+        #endif
+    }
+
+    /// A gzip-encoded answer (100 KB that expand to 100 MB) is read as sent, within the byte
+    /// limit, and never inflated: the file is not JSON.
+    func gzipBombIsNotDecoded() async throws {
+        let server = try #require(LoopbackServer.current)
+        let bomb = try [UInt8](Data(contentsOf: server.folder.appendingPathComponent("site/bomb.gz")))
+        #expect(bomb.count < DomainVerification.readLimit)
+        let transport = try makeLiveTransport(caFile: server.caFile, timeout: 10)
+        let answer = await transport.fetch(
+            server.baseURL("gzip-bomb") + "/.well-known/apple-app-site-association",
+            byteLimit: DomainVerification.readLimit)
+        #expect(
+            answer
+                == .success(
+                    HTTPResponse(
+                        status: 200, contentType: "application/json", location: nil, body: bomb,
+                        isTruncated: false)))
+        let (run, findings) = try await verify("gzip-bomb")
+        #expect(run.status == 1)
+        #expect(findings.map { $0["code"] } == ["AASA002"])
     }
 
     /// The built executable gives the same report end to end.

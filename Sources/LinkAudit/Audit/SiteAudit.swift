@@ -15,7 +15,9 @@ import LinkPreviews
 ///
 /// **Cost:** for each URL, one pass of the gate and router and one association-file match per
 /// App ID (each linear in the URL, see the association file's cost bounds), plus the preview
-/// when previews are audited; the whole audit is linear in the number of URLs.
+/// when previews are audited; the whole audit is linear in the number of URLs. Each distinct
+/// association file and `assetlinks.json` is compiled once, however many domains or hosts
+/// it is given for.
 ///
 /// ```swift
 /// let audit = try SiteAudit(
@@ -60,9 +62,19 @@ public struct SiteAudit: Sendable {
         previews: LinkPreviewService? = nil,
         assetLinks: [String: AssetLinksFile] = [:], androidPackages: [String]? = nil
     ) throws(SiteAuditError) {
+        // One file given for many domains or hosts (the tool gives one file for every host of
+        // the sitemaps) is compiled once: compiling it per host would multiply its cost by the
+        // number of hosts. A copy of the same value compares equal at once (same storage).
+        var compiledFiles: [(file: AssociationFile, compiled: CompiledAssociationFile)] = []
         var compiled: [String: CompiledAssociationFile] = [:]
         for (domain, file) in associationFiles {
-            compiled[domain.lowercased()] = CompiledAssociationFile(file)
+            if let known = compiledFiles.first(where: { $0.file == file }) {
+                compiled[domain.lowercased()] = known.compiled
+            } else {
+                let made = CompiledAssociationFile(file)
+                compiledFiles.append((file, made))
+                compiled[domain.lowercased()] = made
+            }
         }
         var ids = appIDs ?? []
         if appIDs == nil {
@@ -78,9 +90,16 @@ public struct SiteAudit: Sendable {
         files = compiled
         var packages = androidPackages ?? []
         var android: [String: CompiledAssetLinks] = [:]
+        var compiledAssetLinks: [(file: AssetLinksFile, compiled: CompiledAssetLinks)] = []
         for host in assetLinks.keys.sorted() {
             guard let file = assetLinks[host] else { continue }
-            android[host.lowercased()] = CompiledAssetLinks(file)
+            if let known = compiledAssetLinks.first(where: { $0.file == file }) {
+                android[host.lowercased()] = known.compiled
+                continue
+            }
+            let made = CompiledAssetLinks(file)
+            compiledAssetLinks.append((file, made))
+            android[host.lowercased()] = made
             if androidPackages == nil {
                 for name in file.appLinksPackages where !packages.contains(name) { packages.append(name) }
             }

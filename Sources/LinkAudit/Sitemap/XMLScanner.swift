@@ -14,10 +14,13 @@ struct XMLScanner {
     /// Where the current line started counting, for messages.
     var lineCounted = 0
     var line = 1
+    /// The most URLs read; one more is ``SitemapError/tooManyURLs(line:limit:)``.
+    let urlLimit: Int
 
-    init(bytes: [UInt8], position: Int) {
+    init(bytes: [UInt8], position: Int, urlLimit: Int = Sitemap.maximumURLCount) {
         self.bytes = bytes
         self.position = position
+        self.urlLimit = urlLimit
     }
 
     static func isSpace(_ byte: UInt8) -> Bool {
@@ -96,7 +99,15 @@ struct XMLScanner {
                     guard let string = UTF8Text.decode(Self.trimmed(text)) else {
                         throw .notUTF8(line: currentLine())
                     }
-                    if !string.isEmpty { locations.append(string) }
+                    if let scalar = Sitemap.controlCharacter(in: string) {
+                        throw .controlCharacter(line: currentLine(), scalar: scalar.value)
+                    }
+                    if !string.isEmpty {
+                        guard locations.count < urlLimit else {
+                            throw .tooManyURLs(line: currentLine(), limit: urlLimit)
+                        }
+                        locations.append(string)
+                    }
                     location = nil
                 }
                 if open.isEmpty { rootClosed = true }

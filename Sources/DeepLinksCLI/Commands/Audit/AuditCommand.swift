@@ -14,10 +14,12 @@ enum AuditCommand: ToolCommand {
         discussion: """
             Reads the site's URLs from sitemaps (sitemap.xml, a sitemap index, either gzipped),
             plain lists (one URL a line) or standard input ('-'), and --url. A sitemap index's
-            entries are read from the index's folder, by file name. For each URL and App ID it
-            decides what a device does when the link is tapped in another app (which component
-            of the association file decides), what the app's receiver then does (route,
-            confirm, openInBrowser, reject), and reports the mismatches:
+            entries are read from the index's folder, by file name, each file once. A file lists
+            at most 50,000 URLs (50 MiB after gzip); a run reads at most 200,000 URLs and 256 MiB
+            (files plus what gzip expands to), and says which limit a file passed. For each URL
+            and App ID it decides what a device does when the link is tapped in another app
+            (which component of the association file decides), what the app's receiver then
+            does (route, confirm, openInBrowser, reject), and reports the mismatches:
             \(AuditProblem.Code.allCases.map { "  \($0.rawValue)  \($0.title)" }.joined(separator: "\n"))
             Each URL gets the verdict of its worst mismatch, worst first: blankScreen,
             unguardedRoute, missedRoute, refused; or browser and route when all is as meant.
@@ -125,7 +127,7 @@ enum AuditCommand: ToolCommand {
         let explainURL = arguments.value("--explain")
         var urls = arguments.allValues("--url")
         if explainURL == nil {
-            for path in arguments.positionals { urls += try readURLs(path, in: environment) }
+            urls = try readURLs(arguments.positionals, urls: urls, in: environment)
             guard !urls.isEmpty else { throw usage(.missingArgument("<urls> or --url")) }
         }
         let receiver = try ResolveCommand.makeReceiver(arguments, in: environment)
@@ -189,50 +191,57 @@ enum AuditCommand: ToolCommand {
         }
         if arguments.has("--json") {
             return .finished(
-                CommandOutput(ReportJSON.text(AuditOutput.json(outcome)), status: outcome.status))
+                CommandOutput(AuditOutput.jsonText(outcome), status: outcome.status))
         }
         return .finished(CommandOutput(AuditOutput.text(outcome), status: outcome.status))
     }
 
-    /// The URLs of a sitemap, a sitemap index (its sitemaps read from its folder) or a list.
-    static func readURLs(_ path: String, in environment: ToolEnvironment) throws(ToolError) -> [String] {
-        let sitemap = try readSitemap(path, in: environment)
-        guard sitemap.kind == .index else { return sitemap.locations }
-        let folder = path == "-" ? "." : (path as NSString).deletingLastPathComponent
-        var urls: [String] = []
-        for location in sitemap.locations {
-            let name =
-                location.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? ""
-            guard !name.isEmpty, name != ".", name != ".." else {
-                throw .invalidInput(
-                    source: ToolEnvironment.sourceName(path),
-                    reason: "the index entry \(location) names no file")
-            }
-            let child = folder.isEmpty ? name : folder + "/" + name
-            let listed = try readSitemap(child, in: environment)
-            guard listed.kind != .index else {
-                throw .invalidInput(
-                    source: child,
-                    reason: "a sitemap index lists another index; the sitemaps protocol allows one level")
-            }
-            urls += listed.locations
-        }
-        return urls
-    }
-
-    static func readSitemap(_ path: String, in environment: ToolEnvironment) throws(ToolError) -> Sitemap {
-        // A file over the cap, compressed or not, is refused after reading one byte past it.
-        let bytes = try environment.readFilePrefix(path, Sitemap.maximumByteCount + 1)
-        guard bytes.count <= Sitemap.maximumByteCount else {
-            throw .invalidInput(
-                source: ToolEnvironment.sourceName(path),
-                reason: SitemapError.tooLarge(limit: Sitemap.maximumByteCount).description)
-        }
+    /// The URLs of `--url` and of each sitemap, sitemap index (its sitemaps read from its
+    /// folder, each once) or list, within the run's bounds (``SitemapReader``).
+    static func readURLs(_ paths: [String], urls: [String], in environment: ToolEnvironment) throws(ToolError)
+        -> [String]
+    {
+        var reader = SitemapReader()
+        // A child that cannot be read keeps its own error (a missing file is `unreadableFile`).
+        var unreadable: ToolError?
         do {
-            return try Sitemap(bytes: bytes)
+            for url in urls { try reader.add(url, source: "--url") }
+            for path in paths {
+                let source = ToolEnvironment.sourceName(path)
+                let folder = path == "-" ? "." : (path as NSString).deletingLastPathComponent
+                let sitemaps = SitemapReader.Sitemaps(
+                    key: { location throws(SitemapReaderError) in
+                        let name =
+                            location.split(separator: "/", omittingEmptySubsequences: false).last.map(
+                                String.init)
+                            ?? ""
+                        guard !name.isEmpty, name != ".", name != ".." else {
+                            throw .invalidEntry(source: source, location: location, reason: "names no file")
+                        }
+                        return folder.isEmpty ? name : folder + "/" + name
+                    },
+                    bytes: { child, limit throws(SitemapReaderError) in
+                        do throws(ToolError) {
+                            return try environment.readFilePrefix(child, limit + 1)
+                        } catch {
+                            unreadable = error
+                            throw .unreadable(source: child, reason: error.description)
+                        }
+                    })
+                // A file over the cap, compressed or not, is refused after reading one byte past it.
+                let bytes = try environment.readFilePrefix(
+                    path, min(Sitemap.maximumByteCount, reader.bytesLeft) + 1)
+                try reader.read(bytes, source: source, sitemaps: sitemaps)
+            }
+        } catch let error as ToolError {
+            throw error
+        } catch let error as SitemapReaderError {
+            if case .unreadable = error, let unreadable { throw unreadable }
+            throw .invalidInput(source: error.source, reason: error.reason)
         } catch {
-            throw .invalidInput(source: ToolEnvironment.sourceName(path), reason: error.description)
+            throw .invalidInput(source: "<urls>", reason: "\(error)")
         }
+        return reader.urls
     }
 
     static func loadAssetLinks(_ path: String, in environment: ToolEnvironment) throws(ToolError)

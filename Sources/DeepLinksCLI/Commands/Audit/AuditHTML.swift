@@ -8,7 +8,9 @@ import LinkAudit
 /// Security Policy allows nothing else): a bar chart of the verdicts, a table of the URLs that
 /// sorts by any column and filters by text and verdict, and each problem code with its
 /// explanation and fix. Every value from the inputs is escaped for its place (text or
-/// attribute); the script reads the table, never the data.
+/// attribute); the script reads the table, never the data. A control character (U+0000 to
+/// U+001F but tab and line feed, U+007F to U+009F), which an HTML parser drops, replaces or
+/// reads as another character, is written as the visible text `\u{XXXX}`.
 enum AuditHTML {
     /// The most URL rows the page holds; the worst come first, and the rest are counted.
     static let maximumRows = 5_000
@@ -56,8 +58,26 @@ enum AuditHTML {
         return html
     }
 
-    static func text(_ value: String) -> String { HTMLEscaping.text(value) }
-    static func attribute(_ value: String) -> String { HTMLEscaping.attribute(value) }
+    static func text(_ value: String) -> String { HTMLEscaping.text(visible(value)) }
+    static func attribute(_ value: String) -> String { HTMLEscaping.attribute(visible(value)) }
+
+    /// The text with each control character (but tab and line feed) written as `\u{XXXX}`.
+    static func visible(_ value: String) -> String {
+        func isControl(_ scalar: Unicode.Scalar) -> Bool {
+            (scalar.value < 0x20 && scalar != "\t" && scalar != "\n") || (0x7F...0x9F).contains(scalar.value)
+        }
+        guard value.unicodeScalars.contains(where: isControl) else { return value }
+        var out = ""
+        for scalar in value.unicodeScalars {
+            if isControl(scalar) {
+                let digits = String(scalar.value, radix: 16, uppercase: true)
+                out += "\\u{" + String(repeating: "0", count: 4 - digits.count) + digits + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
 
     /// A horizontal bar per verdict, worst first, as inline SVG.
     static func chart(_ counts: [(verdict: AuditVerdict, count: Int)], total: Int) -> String {

@@ -1,5 +1,6 @@
 import AssociatedDomains
 import DeepLinks
+import Foundation
 import LinkAudit
 
 /// The terminal and JSON forms of an audit.
@@ -43,8 +44,34 @@ enum AuditOutput {
         return out
     }
 
+    /// The JSON report as text, as ``json(_:)`` prints it, with each URL's object made and
+    /// written one at a time: the report never holds every URL's object at once (their
+    /// dictionaries take about four times the text they print to).
+    static func jsonText(_ outcome: AuditOutcome) -> String {
+        let marker = "\u{1}results-\(UUID().uuidString)"
+        let text = ReportJSON.text(json(outcome, results: [.string(marker)]))
+        let placeholder = JSONValue.string(marker).serialized(ReportJSON.format)
+        guard !outcome.report.results.isEmpty, let range = text.range(of: placeholder) else {
+            return ReportJSON.text(json(outcome))
+        }
+        // The results array is a member of the top-level object: its elements are two levels
+        // deep, indented by four spaces.
+        var out = String(text[..<range.lowerBound])
+        for (position, result) in outcome.report.results.enumerated() {
+            if position > 0 { out += ",\n    " }
+            out += json(result).serialized(ReportJSON.format).replacingOccurrences(of: "\n", with: "\n    ")
+        }
+        out += text[range.upperBound...]
+        return out
+    }
+
     /// The JSON report: a summary and one object per URL.
     static func json(_ outcome: AuditOutcome) -> JSONValue {
+        json(outcome, results: outcome.report.results.map(json))
+    }
+
+    /// The JSON report with these objects as its results.
+    static func json(_ outcome: AuditOutcome, results: [JSONValue]) -> JSONValue {
         var verdicts: [String: JSONValue] = [:]
         for (verdict, count) in outcome.report.verdictCounts {
             verdicts[verdict.rawValue] = .number(JSONNumber(count))
@@ -60,7 +87,7 @@ enum AuditOutput {
             "appIds": .array(outcome.appIDs.map(JSONValue.string)),
             "summary": summary,
             "notes": outcome.notes.json,
-            "results": .array(outcome.report.results.map(json)),
+            "results": .array(results),
             "acknowledged": .array(
                 outcome.acknowledged.map { finding, reason in
                     var entry = finding.json

@@ -3,21 +3,28 @@
     import Foundation
     import Glibc
 
-    /// The transport for `--ca-file`: libcurl, told to trust only the given certificates.
+    /// The transport on Linux: libcurl, trusting the system's certificates or, with
+    /// `--ca-file`, only the given ones.
     ///
     /// Foundation's `URLSession` on Linux is built on libcurl but offers no way to trust a
-    /// private certificate authority, so with `--ca-file` the tool calls the same libcurl
-    /// directly (it is always present where FoundationNetworking runs: it is its transport).
-    /// Redirects are not followed; the body is cut at the byte limit.
+    /// private certificate authority, no deadline for the whole transfer (its timeout restarts
+    /// with each byte, so a server that drips one byte a second holds it for ever) and decodes
+    /// a gzip `Content-Encoding` before its delegate can stop it (1.5 MB of gzip became 1.9 GB).
+    /// So the tool calls the same libcurl directly (it is always present where
+    /// FoundationNetworking runs: it is its transport), with `CURLOPT_TIMEOUT`, one deadline for
+    /// the whole transfer, and no `Accept-Encoding`: the body is never decoded, and the byte
+    /// limit counts the bytes as they arrive. Redirects are not followed; the body is cut at
+    /// the byte limit.
     struct CurlTransport: HTTPTransport {
-        /// The PEM file of certificate authorities to trust instead of the system's.
-        let caFile: String
-        /// Seconds to wait for the whole transfer.
+        /// The PEM file of certificate authorities to trust instead of the system's; `nil`:
+        /// the system's.
+        let caFile: String?
+        /// Seconds the whole transfer may take, from the connection to the body's last byte.
         let timeout: Int
         private let library: CurlLibrary
 
         /// Loads libcurl; fails with a sentence when it cannot be loaded.
-        init(caFile: String, timeout: Int) throws(ToolError) {
+        init(caFile: String?, timeout: Int) throws(ToolError) {
             self.caFile = caFile
             self.timeout = timeout
             self.library = try CurlLibrary.shared()
@@ -65,7 +72,7 @@
 
         private static func load() -> Result<CurlLibrary, ToolError> {
             guard let handle = dlopen("libcurl.so.4", RTLD_NOW) ?? dlopen("libcurl.so", RTLD_NOW) else {
-                return .failure(.network("--ca-file needs libcurl (libcurl.so.4), which could not be loaded"))
+                return .failure(.network("fetching needs libcurl (libcurl.so.4), which could not be loaded"))
             }
             func symbol<T>(_ name: String, as type: T.Type) -> T? {
                 dlsym(handle, name).map { unsafeBitCast($0, to: type) }
@@ -82,7 +89,7 @@
                 let getInfo = symbol("curl_easy_getinfo", as: GetInfo.self),
                 let strError = symbol("curl_easy_strerror", as: StrError.self)
             else {
-                return .failure(.network("--ca-file needs libcurl, but its functions could not be found"))
+                return .failure(.network("fetching needs libcurl, but its functions could not be found"))
             }
             return .success(
                 CurlLibrary(
@@ -115,6 +122,7 @@
         }
         private enum Code {
             static let writeError: Int32 = 23
+            static let timedOut: Int32 = 28
             static let sslConnect: Int32 = 35
             static let peerVerification: Int32 = 60
             static let sslCertificateProblem: Int32 = 58
@@ -127,7 +135,7 @@
         }
         private static let httpsOnly = 2  // CURLPROTO_HTTPS
 
-        func perform(url: String, caFile: String, timeout: Int, byteLimit: Int) -> Result<
+        func perform(url: String, caFile: String?, timeout: Int, byteLimit: Int) -> Result<
             HTTPResponse, TransportFailure
         > {
             guard let easy = easyInit() else {
@@ -152,12 +160,14 @@
                 return size * count
             }
             let code: Int32 = url.withCString { urlText in
-                caFile.withCString { caText in
+                (caFile ?? "").withCString { caText in
                     "deeplinks-verify-domain".withCString { agent in
                         errorBuffer.withUnsafeMutableBufferPointer { buffer in
                             _ = setPointer(easy, Option.url, urlText)
-                            _ = setPointer(easy, Option.caInfo, caText)
-                            _ = setPointer(easy, Option.caPath, nil)
+                            if caFile != nil {
+                                _ = setPointer(easy, Option.caInfo, caText)
+                                _ = setPointer(easy, Option.caPath, nil)
+                            }
                             _ = setPointer(easy, Option.userAgent, agent)
                             _ = setPointer(easy, Option.errorBuffer, buffer.baseAddress)
                             _ = setLong(easy, Option.followLocation, 0)
@@ -179,6 +189,9 @@
                     decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
                 let message =
                     detail.isEmpty ? strError(code).map { String(cString: $0) } ?? "error \(code)" : detail
+                if code == Code.timedOut {
+                    return .failure(.unreachable("no complete answer within \(timeout) seconds"))
+                }
                 if code == Code.caFileUnreadable {
                     return .failure(.unusableTrustFile("not a file of PEM certificates (\(message))"))
                 }

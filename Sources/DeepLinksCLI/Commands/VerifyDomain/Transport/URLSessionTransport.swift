@@ -4,13 +4,17 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// The default transport: Foundation's `URLSession`, with the system's trusted certificates.
+/// The default transport on Apple platforms: Foundation's `URLSession`, with the system's
+/// trusted certificates.
 ///
 /// Each fetch gets its own ephemeral session whose delegate refuses every redirect, so a 3xx
-/// comes back as the answer. The body is read up to the byte limit and the task is cancelled
-/// past it, so a hostile server cannot make the tool read without end.
+/// comes back as the answer. The body is read up to the byte limit (counted on the decoded
+/// bytes as they arrive; the request asks for `identity`) and the task is cancelled past it,
+/// and `timeout` is one deadline for the whole request: when it passes, the fetch ends with
+/// ``TransportFailure/unreachable(_:)`` and the task is cancelled, however slowly the server
+/// was still sending. So a hostile server cannot make the tool read without end.
 struct URLSessionTransport: HTTPTransport {
-    /// Seconds to wait for the server before giving up.
+    /// Seconds the whole request may take, from the connection to the body's last byte.
     var timeout: TimeInterval = 20
 
     func fetch(_ url: String, byteLimit: Int) async -> Result<HTTPResponse, TransportFailure> {
@@ -18,16 +22,25 @@ struct URLSessionTransport: HTTPTransport {
         var request = URLRequest(
             url: target, cachePolicy: .reloadIgnoringLocalAndRemoteCacheData, timeoutInterval: timeout)
         request.setValue("deeplinks-verify-domain", forHTTPHeaderField: "User-Agent")
+        request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout * 2
+        configuration.timeoutIntervalForResource = timeout
         configuration.httpShouldSetCookies = false
         let collector = ResponseCollector(byteLimit: byteLimit)
         let session = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
-        defer { session.finishTasksAndInvalidate() }
+        defer { session.invalidateAndCancel() }
+        let seconds = Int(timeout)
         return await withCheckedContinuation { continuation in
             collector.start(continuation)
-            session.dataTask(with: request).resume()
+            let task = session.dataTask(with: request)
+            // The session's own timeouts restart with each byte on some platforms: this one
+            // does not.
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak task] in
+                collector.expire("no complete answer within \(seconds) seconds")
+                task?.cancel()
+            }
+            task.resume()
         }
     }
 }
@@ -113,6 +126,11 @@ private final class ResponseCollector: NSObject, URLSessionDataDelegate, @unchec
                 body: body,
                 isTruncated: isTruncated)
         }
+    }
+
+    /// Ends the fetch as unreachable when the deadline passes before the answer is complete.
+    func expire(_ message: String) {
+        finish(.failure(.unreachable(message)))
     }
 
     private func finish(_ result: Result<HTTPResponse, TransportFailure>) {

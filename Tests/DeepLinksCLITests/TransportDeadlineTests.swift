@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+@testable import DeepLinksCLI
+
+/// A plain-HTTP server on 127.0.0.1 that answers every request with headers, then drips its
+/// body one byte every half second; it exits by itself after 120 seconds.
+struct DripServer {
+    let port: Int
+
+    static let script = """
+        import os, socket, sys, threading, time
+        listener = socket.socket()
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(8)
+        port = listener.getsockname()[1]
+        if os.fork() != 0:
+            print(port, flush=True)
+            os._exit(0)
+        null = os.open(os.devnull, os.O_RDWR)
+        for descriptor in (0, 1, 2):
+            os.dup2(null, descriptor)
+        def answer(connection):
+            try:
+                connection.recv(65536)
+                connection.sendall(b"HTTP/1.1 200 OK\\r\\nContent-Type: application/json\\r\\nContent-Length: 1000\\r\\n\\r\\n")
+                for _ in range(1000):
+                    connection.sendall(b"x")
+                    time.sleep(0.5)
+            except OSError:
+                pass
+            finally:
+                connection.close()
+        listener.settimeout(1)
+        deadline = time.time() + 120
+        while time.time() < deadline:
+            try:
+                connection, _ = listener.accept()
+            except socket.timeout:
+                continue
+            threading.Thread(target=answer, args=(connection,), daemon=True).start()
+        os._exit(0)
+        """
+
+    /// Starts the server; `nil` when python3 is not there.
+    static func start() throws -> DripServer? {
+        guard
+            let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first(where: {
+                FileManager.default.isExecutableFile(atPath: $0)
+            })
+        else { return nil }
+        let result = try ChildProcess.run(python, ["-c", script])
+        let text = String(decoding: result.output, as: UTF8.self).trimmingCharacters(
+            in: .whitespacesAndNewlines)
+        guard result.status == 0, let port = Int(text) else { return nil }
+        return DripServer(port: port)
+    }
+}
+
+@Suite("the transports' deadline")
+struct TransportDeadlineTests {
+    @Test("URLSession gives up a server that drips its body at the deadline, not at its end")
+    func urlSessionDeadlineCoversTheBody() async throws {
+        let server = try #require(try DripServer.start(), "python3 is needed for the loopback server")
+        let clock = ContinuousClock()
+        let start = clock.now
+        let answer = await URLSessionTransport(timeout: 2).fetch(
+            "http://127.0.0.1:\(server.port)/.well-known/apple-app-site-association", byteLimit: 131_073)
+        #expect(clock.now - start < .seconds(60))
+        #expect(answer == .failure(.unreachable("no complete answer within 2 seconds")))
+    }
+}
