@@ -409,19 +409,12 @@ extension RouteTableValidation {
         for segment in route.path.segments {
             switch segment {
             case .literal(let text): pathBytes += 1 + text.utf8.count
-            case .parameter(let name, let type):
-                let shortest = type.map { Self.shortestValueBytes(registry.resolved($0)) } ?? 1
+            case .parameter(let name, let type), .catchAll(let name, let type):
+                let shortest = shortestValueBytes(type)
                 if shortest > limits.maxSegmentLength {
+                    let kind = if case .catchAll = segment { "catch-all" } else { "parameter" }
                     never(
-                        "the shortest value of its parameter '\(name)' is \(shortest) bytes and the gate's policy "
-                            + "allows path segments of at most \(limits.maxSegmentLength)")
-                }
-                pathBytes += 1 + shortest
-            case .catchAll(let name, let type):
-                let shortest = type.map { Self.shortestValueBytes(registry.resolved($0)) } ?? 1
-                if shortest > limits.maxSegmentLength {
-                    never(
-                        "the shortest value of its catch-all '\(name)' is \(shortest) bytes and the gate's policy "
+                        "the shortest value of its \(kind) '\(name)' is \(shortest) bytes and the gate's policy "
                             + "allows path segments of at most \(limits.maxSegmentLength)")
                 }
                 pathBytes += 1 + shortest
@@ -441,14 +434,19 @@ extension RouteTableValidation {
         }
         // Each required item is `name=value`, joined by `&`.
         let queryBytes = required.reduce(required.isEmpty ? 0 : -1) { total, item in
-            total + 2 + item.name.utf8.count
-                + (item.type.map { Self.shortestValueBytes(registry.resolved($0)) } ?? 1)
+            total + 2 + item.name.utf8.count + shortestValueBytes(item.type)
         }
         if queryBytes > limits.maxQueryLength {
             never(
                 "its shortest query is \(queryBytes) bytes and the gate's policy allows at most \(limits.maxQueryLength)"
             )
         }
+    }
+
+    /// The fewest bytes a value of a declared type (`nil`: untyped) has in a link, the type
+    /// resolved through the table's declarations and the registry.
+    func shortestValueBytes(_ type: ParameterType?) -> Int {
+        type.map { Self.shortestValueBytes(registry.resolved($0)) } ?? 1
     }
 
     /// The fewest bytes a value of `type` has in a link (its characters unescaped, so a
