@@ -83,13 +83,10 @@ extension LinkReceiver.Configuration {
         guard json.count <= Self.maximumJSONBytes else {
             throw .tooLarge(bytes: json.count, limit: Self.maximumJSONBytes)
         }
-        if let duplicate = JSONDuplicateKeyScan.firstDuplicate(in: json) {
-            throw .invalid(reason: duplicate.description)
-        }
         do {
-            self = try JSONDecoder().decode(Self.self, from: json)
+            self = try JSONValue.decodeDocument(Self.self, from: Array(json))
         } catch {
-            throw .invalid(reason: (error as? DecodingError)?.sentence ?? String(describing: error))
+            throw .invalid(reason: error.reason)
         }
     }
 }

@@ -25,30 +25,17 @@ extension RouteTable {
             throw .tooLarge(bytes: json.count, limit: Self.maximumJSONBytes)
         }
         // The common case straight from the bytes; anything else, errors included, through
-        // `Codable`, which the fast reader agrees with wherever it answers.
+        // `Codable` over the strict parser (whose refusals name their place), which the fast
+        // reader agrees with wherever it answers.
         let bytes = Array(json)
         if let table = RouteTableJSONReader.table(in: bytes) {
             self = table
             return
         }
-        // The fast reader refuses a repeated key; so does the parser, naming its place.
-        if let duplicate = JSONDuplicateKeyScan.firstDuplicate(in: bytes) {
-            throw .invalid(reason: duplicate.description)
-        }
-        let value: JSONValue
         do {
-            // A byte order mark before the text is read past, as RFC 8259 allows.
-            let hasByteOrderMark = bytes.starts(with: [0xEF, 0xBB, 0xBF])
-            value = try JSONValue(parsing: hasByteOrderMark ? bytes.dropFirst(3) : bytes[...])
+            self = try JSONValue.decodeDocument(RouteTable.self, from: bytes)
         } catch {
-            throw .invalid(reason: "the data is not valid JSON: \(error.description)")
-        }
-        do {
-            // Decoded from the parsed value, so that every refusal names its place (a
-            // fraction where an integer belongs included).
-            self = try value.decode(RouteTable.self)
-        } catch {
-            throw .invalid(reason: (error as? DecodingError)?.sentence ?? String(describing: error))
+            throw .invalid(reason: error.reason)
         }
     }
 }
