@@ -121,6 +121,26 @@ def distinct_entries_at(size):
     return text + "\nhttps://example.com/" + "a" * max(0, size - len(text) - 60)
 
 
+def gzip_bomb(references):
+    """A small gzip member: fixed Huffman codes, one literal 'a', then `references`
+    back-references of 258 bytes each (DEFLATE's largest expansion)."""
+    bits = []
+    def put(value, count):
+        for i in range(count):
+            bits.append((value >> i) & 1)
+    def code(value, length):
+        for i in range(length - 1, -1, -1):
+            bits.append((value >> i) & 1)
+    put(1, 1); put(1, 2); code(0x30 + 0x61, 8)
+    for _ in range(references):
+        code(0xC5, 8); code(0, 5)
+    code(0, 7)
+    data = bytearray()
+    for i in range(0, len(bits), 8):
+        data.append(sum(b << j for j, b in enumerate(bits[i:i + 8])))
+    return bytes([0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 3]) + bytes(data) + bytes(8)
+
+
 if harness == "FuzzLinkGate":
     for text in whatwg_inputs() + payload_links():
         write(text)
@@ -327,21 +347,7 @@ elif harness == "FuzzSitemap":
     write("<urlset>" + "<a>" * 40 + "</urlset>")
     write("<urlset><url><loc>https://a.example/" + "a" * 2100 + "</loc></url></urlset>")
     # A small bomb: fixed codes, one literal, then back-references of 258 bytes.
-    bits, nbits = [], 0
-    def put(value, count):
-        for i in range(count):
-            bits.append((value >> i) & 1)
-    def code(value, length):
-        for i in range(length - 1, -1, -1):
-            bits.append((value >> i) & 1)
-    put(1, 1); put(1, 2); code(0x30 + 0x61, 8)
-    for _ in range(3000):
-        code(0xC5, 8); code(0, 5)
-    code(0, 7)
-    data = bytearray()
-    for i in range(0, len(bits), 8):
-        data.append(sum(b << j for j, b in enumerate(bits[i:i + 8])))
-    write(bytes([0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 3]) + bytes(data) + bytes(8))
+    write(gzip_bomb(3000))
 
 elif harness == "FuzzSitemapIndex":
     # The files of a run, cut at "\n@@\n": the index first, then the sitemaps it names by
@@ -361,21 +367,7 @@ elif harness == "FuzzSitemapIndex":
     write(urlset("e", 4).encode())
     write(("https://shop.example.com/x\n" * 30).encode())
     # One small bomb named many times: read once.
-    bits = []
-    def put(value, count):
-        for i in range(count):
-            bits.append((value >> i) & 1)
-    def code(value, length):
-        for i in range(length - 1, -1, -1):
-            bits.append((value >> i) & 1)
-    put(1, 1); put(1, 2); code(0x30 + 0x61, 8)
-    for _ in range(1000):
-        code(0xC5, 8); code(0, 5)
-    code(0, 7)
-    data = bytearray()
-    for i in range(0, len(bits), 8):
-        data.append(sum(b << j for j, b in enumerate(bits[i:i + 8])))
-    bomb = bytes([0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 3]) + bytes(data) + bytes(8)
+    bomb = gzip_bomb(1000)
     write(index(*([1] * 40)).encode() + sep + bomb)
 
 else:
