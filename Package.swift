@@ -3,8 +3,9 @@ import PackageDescription
 
 /// Every library module is compiled with strict memory safety checking: each unsafe construct
 /// must be marked `unsafe`, and only the files named `Unsafe*.swift` may hold one
-/// (`scripts/check-memory-safety.sh` checks both).
-let libraryCheck: [SwiftSetting] = [.strictMemorySafety()]
+/// (`scripts/check-memory-safety.sh` checks both). Lifetime dependencies let a view of bytes be
+/// a type that cannot outlive what it reads (`~Escapable`, as the standard library's `Span`).
+let libraryCheck: [SwiftSetting] = [.strictMemorySafety(), .enableExperimentalFeature("Lifetimes")]
 
 let package = Package(
     name: "swift-deep-links",
@@ -32,7 +33,9 @@ let package = Package(
             swiftSettings: libraryCheck),
         // Helpers shared by the test targets (seeded generator, package files); not a product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "DeepLinksTests", dependencies: ["DeepLinks", "TestSupport"]),
+        .testTarget(
+            name: "DeepLinksTests", dependencies: ["DeepLinks", "TestSupport"],
+            swiftSettings: [.enableExperimentalFeature("Lifetimes")]),
         .testTarget(name: "DeepLinksTestingTests", dependencies: ["DeepLinksTesting", "DeepLinks"]),
         .testTarget(name: "AssociatedDomainsTests", dependencies: ["AssociatedDomains", "TestSupport"]),
         .testTarget(

@@ -11,7 +11,12 @@
 #   2. fails when a source file of a library module whose name does not start with `Unsafe`
 #      holds an unsafe construct (`unsafe`, `@unsafe`, `nonisolated(unsafe)`,
 #      `@unchecked Sendable`, an `Unsafe…` type or a `withUnsafe…` call), comments aside;
-#   3. prints, per module, how many lines of the named files hold an unsafe construct: the
+#   3. fails when such a file declares anything `@safe` (a promise the compiler does not check:
+#      it belongs beside the unsafe code it vouches for);
+#   4. compiles the probes in scripts/memory-safety-probes into the DeepLinks module: the misuses
+#      of its views must be refused by the compiler, their intended use accepted, and every read
+#      past the end of a text must stop an optimised program;
+#   5. prints, per module, how many lines of the named files hold an unsafe construct: the
 #      README's figure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -39,8 +44,8 @@ else
     echo "no strict-memory-safety warning"
 fi
 
-echo "== unsafe constructs outside the files named Unsafe*.swift"
-pattern='(^|[^A-Za-z_.])(unsafe[[:space:]]|@unsafe|nonisolated\(unsafe\)|@unchecked[[:space:]]+Sendable|Unsafe[A-Z][A-Za-z]*|withUnsafe[A-Z][A-Za-z]*|unsafeBitCast|unsafeDowncast|unsafeAddress)'
+echo "== unsafe constructs and @safe promises outside the files named Unsafe*.swift"
+pattern='(^|[^A-Za-z_.])(unsafe[[:space:]]|@unsafe|@safe|nonisolated\(unsafe\)|@unchecked[[:space:]]+Sendable|Unsafe[A-Z][A-Za-z]*|withUnsafe[A-Z][A-Za-z]*|unsafeBitCast|unsafeDowncast|unsafeAddress)'
 outside=""
 for module in "${LIBRARIES[@]}"; do
     while IFS= read -r file; do
@@ -54,6 +59,55 @@ if [[ -n "$outside" ]]; then
     status=1
 else
     echo "none"
+fi
+
+echo "== probes: misuses refused, reads past the end stopped in an optimised build"
+probes=scripts/memory-safety-probes
+module_sources=()
+while IFS= read -r file; do module_sources+=("$file"); done < <(find Sources/DeepLinks -name '*.swift' | sort)
+flags=(-parse-as-library -module-name DeepLinks -package-name deeplinks -swift-version 6 -enable-experimental-feature Lifetimes
+    -strict-memory-safety)
+probe_log="$SCRATCH/probe.log"
+typecheck() { swiftc -typecheck "${flags[@]}" "${module_sources[@]}" "$probes/$1.swift" >"$probe_log" 2>&1; }
+if typecheck UsesByteView; then
+    echo "UsesByteView: accepted"
+else
+    cat "$probe_log"
+    echo "FAILED: the intended use of the views does not compile"
+    status=1
+fi
+for probe in KeepsByteView WritesSharedStorage; do
+    if typecheck "$probe"; then
+        echo "FAILED: $probe compiles"
+        status=1
+    elif ! grep -qE "$probe\.swift:[0-9]+:[0-9]+: error:" "$probe_log"; then
+        cat "$probe_log"
+        echo "FAILED: $probe is refused, but not for its own line"
+        status=1
+    else
+        echo "$probe: refused ($(grep -m1 -oE "$probe\.swift:[0-9]+:[0-9]+: error: .*" "$probe_log" | sed 's/^[^ ]* //'))"
+    fi
+done
+reader="$SCRATCH/reads-past-the-end"
+if ! swiftc -O -wmo "${flags[@]}" "${module_sources[@]}" "$probes/ReadsPastTheEnd.swift" -o "$reader" \
+    >"$probe_log" 2>&1; then
+    cat "$probe_log"
+    echo "FAILED: the optimised probe does not build"
+    status=1
+elif ! "$reader" inside; then
+    echo "FAILED: a read inside the text stopped the program"
+    status=1
+else
+    for kind in byte word scan table slice string; do
+        rc=0
+        ( "$reader" "$kind" ) >"$probe_log" 2>&1 || rc=$?
+        if ((rc == 0)); then
+            echo "FAILED: a $kind read past the end returned ($(cat "$probe_log"))"
+            status=1
+        else
+            echo "$kind read past the end: stopped (exit status $rc)"
+        fi
+    done
 fi
 
 echo "== unsafe code in the named files (lines holding an unsafe construct, comments aside)"

@@ -103,6 +103,36 @@ struct SiteResponderKeptAnswersTests {
         #expect(keeping.keptCounts.pages == 8 + 8 + 1)
     }
 
+    @Test(
+        "one responder shared by 8 tasks answers every request as a fresh responder does (ThreadSanitizer in CI)"
+    )
+    func sharedAcrossTasks() async throws {
+        // A small capacity, so that tasks keep, evict and read kept answers at the same time.
+        let shared = try ResponderFixture.responder(
+            configuration: SiteResponder.Configuration(cacheCapacity: 6))
+        let fresh = try ResponderFixture.responder(
+            configuration: SiteResponder.Configuration(cacheCapacity: 0))
+        let requests = Self.requests(etag: "\"none\"")
+        var expected: [SiteResponse] = []
+        for request in requests { expected.append(await fresh.respond(to: request)) }
+        let answers = expected
+        let mismatches = await withTaskGroup(of: [Int].self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    var mismatches: [Int] = []
+                    for k in 0..<(requests.count * 3) {
+                        let i = (k * 7 + task * 13) % requests.count
+                        if await shared.respond(to: requests[i]) != answers[i] { mismatches.append(i) }
+                    }
+                    return mismatches
+                }
+            }
+            return await group.reduce(into: []) { $0 += $1 }
+        }
+        #expect(mismatches.isEmpty, "\(Set(mismatches).sorted().map { requests[$0] })")
+        #expect(shared.keptCounts.pages <= 6)
+    }
+
     @Test("a repeated link is decided once; its provider is still asked every time")
     func repeatedLinkIsDecidedOnce() async throws {
         let counter = ValidationCounter()

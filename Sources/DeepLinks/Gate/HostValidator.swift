@@ -10,13 +10,26 @@
 /// - `xn--` labels must be valid Punycode of a Unicode label that meets the UTS #46 validity
 ///   criteria browsers apply (see ``IDNAValidity``): normalization form C, no leading combining
 ///   mark, only valid code points, joiners in context, and the Bidi rule across the host.
-struct HostValidator {
+///
+/// The validator reads the bytes it is given in place, so it cannot outlive them
+/// (`~Escapable`).
+struct HostValidator: ~Escapable {
     let bytes: ByteView
     let start: Int
     let end: Int
     let allowsIPLiterals: Bool
     /// Custom-scheme route names (`myapp://user_profile`) may use `_`; domains may not.
     let allowsUnderscore: Bool
+
+    /// A validator of the host at `start..<end` of `bytes`.
+    @_lifetime(copy bytes)
+    init(bytes: ByteView, start: Int, end: Int, allowsIPLiterals: Bool, allowsUnderscore: Bool) {
+        self.bytes = bytes
+        self.start = start
+        self.end = end
+        self.allowsIPLiterals = allowsIPLiterals
+        self.allowsUnderscore = allowsUnderscore
+    }
 
     /// Validates the host. Returns its text for an IP literal, and `nil` for a DNS name,
     /// whose text is its bytes lower-cased: the caller then writes it, or finds it among the

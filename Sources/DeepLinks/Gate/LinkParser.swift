@@ -1,7 +1,9 @@
 import Foundation
 
 /// One pass of the gate over the UTF-8 bytes of a link. Positions in errors are byte offsets.
-struct LinkParser {
+///
+/// The parser reads the bytes it is given in place, so it cannot outlive them (`~Escapable`).
+struct LinkParser: ~Escapable {
     /// The link's bytes, read only through the view's checked scans.
     let bytes: ByteView
     /// The gate's policy, prepared.
@@ -10,6 +12,14 @@ struct LinkParser {
     /// still checked; a link with items left out writes its original text again from the
     /// parts, as ``LinkGate/sanitize(_:)`` does.
     var stripping = false
+
+    /// A parser of `bytes` under a prepared policy.
+    @_lifetime(copy bytes)
+    init(bytes: ByteView, prepared: PreparedPolicy, stripping: Bool = false) {
+        self.bytes = bytes
+        self.prepared = prepared
+        self.stripping = stripping
+    }
 
     private var policy: LinkPolicy { prepared.policy }
     private var allowedHosts: AllowedHostMatcher { prepared.allowedHosts }
@@ -56,7 +66,7 @@ struct LinkParser {
         if case .success(let checked) = queryCheck {
             itemCapacity = min(checked.count + 1, limits.maxQueryItems + 1)
         }
-        let storage = Link.Storage.make(
+        let storage = Link.StorageBuilder(
             scheme: scheme.text, host: authority.host, port: authority.port, segmentCapacity: segmentCapacity,
             itemCapacity: itemCapacity)
         try parsePath(
@@ -90,13 +100,13 @@ struct LinkParser {
             && !(authority.port != nil && authority.port == Link.defaultPort(for: scheme.text))
             && !(pathEnd == pathStart && isWeb)
             && !characters.hasPercent
-        storage.finish(
-            text: .parsed(
-                Link.ParsedText(
-                    text: original, path: pathStart..<pathEnd, query: queryRange,
-                    fragment: fragmentRange, hasAuthority: authority.isPresent, isStripped: isStripped)),
-            isKnownCanonical: isKnownCanonical)
-        return Link(storage: storage)
+        return Link(
+            storage: storage.freeze(
+                text: .parsed(
+                    Link.ParsedText(
+                        text: original, path: pathStart..<pathEnd, query: queryRange,
+                        fragment: fragmentRange, hasAuthority: authority.isPresent, isStripped: isStripped)),
+                isKnownCanonical: isKnownCanonical))
     }
 
     // MARK: - Scheme
@@ -415,7 +425,7 @@ struct LinkParser {
     /// needs decoding.
     @inline(__always)
     private func parsePath(
-        _ start: Int, _ end: Int, hasAuthority: Bool, escapes: Bool, into storage: Link.Storage
+        _ start: Int, _ end: Int, hasAuthority: Bool, escapes: Bool, into storage: borrowing Link.StorageBuilder
     ) throws(LinkError) {
         guard start < end else { return }
         var segStart = bytes[start] == UInt8(ascii: "/") ? start + 1 : start
@@ -497,7 +507,7 @@ struct LinkParser {
     private func parseQuery(
         _ start: Int, _ limit: Int, checked check: Result<ComponentCheck, LinkError>, escapes: Bool,
         stripping: Bool,
-        into storage: Link.Storage
+        into storage: borrowing Link.StorageBuilder
     ) throws(LinkError) -> (Bool, Int) {
         // A query over the limit is refused as such before anything in it.
         func checkLength(_ end: Int) throws(LinkError) {

@@ -57,7 +57,7 @@ public struct Link: Sendable, Hashable {
     /// Every part, in one allocation (see ``Storage``), immutable once a link holds it.
     var storage: Storage { shared.storage }
 
-    /// A link holding a storage whose parts are all written.
+    /// A link holding a finished storage (``StorageBuilder/freeze(text:isKnownCanonical:)``).
     init(storage: Storage) {
         shared = SharedStorage(storage: storage)
     }
@@ -157,12 +157,12 @@ public struct Link: Sendable, Hashable {
         rawQuery: String?, queryItems: [QueryItem], rawFragment: String?, original: String,
         isKnownCanonical: Bool = false
     ) {
-        let storage = Storage.make(
-            scheme: scheme, host: host, port: port, segments: pathSegments, items: queryItems)
-        shared = SharedStorage(storage: storage)
-        storage.finish(
+        let storage = StorageBuilder(
+            scheme: scheme, host: host, port: port, segments: pathSegments, items: queryItems
+        ).freeze(
             text: .given(original: original, rawPath: rawPath, rawQuery: rawQuery, rawFragment: rawFragment),
             isKnownCanonical: isKnownCanonical)
+        shared = SharedStorage(storage: storage)
     }
 
     /// This link with only the kept query items: the query is written from them and the
@@ -170,9 +170,9 @@ public struct Link: Sendable, Hashable {
     /// canonical text.
     func keeping(_ kept: [QueryItem]) -> Link {
         if case .parsed(let parsed) = storage.text {
-            let copy = Storage.make(
-                scheme: scheme, host: host, port: port, segments: storage.segments, items: kept)
-            copy.finish(
+            let copy = StorageBuilder(
+                scheme: scheme, host: host, port: port, segments: storage.segments, items: kept
+            ).freeze(
                 text: .parsed(
                     ParsedText(
                         text: parsed.text, path: parsed.path, query: parsed.query, fragment: parsed.fragment,

@@ -1,16 +1,18 @@
-extension Link.Storage {
-    /// A storage holding copies of the given segments and items.
-    static func make(
+extension Link.StorageBuilder {
+    /// A storage holding copies of the given segments and items, to be frozen.
+    init(
         scheme: String, host: String?, port: Int?, segments: some Collection<PathSegment>,
         items: some Collection<QueryItem>
-    ) -> Link.Storage {
-        let storage = make(
+    ) {
+        self.init(
             scheme: scheme, host: host, port: port, segmentCapacity: segments.count,
             itemCapacity: items.count)
-        for segment in segments { storage.append(segment) }
-        for item in items { storage.append(item) }
-        return storage
+        for segment in segments { append(segment) }
+        for item in items { append(item) }
     }
+}
+
+extension Link.Storage {
 
     /// The path segments, read in place.
     var segments: Segments { Segments(storage: self) }

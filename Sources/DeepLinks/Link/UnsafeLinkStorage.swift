@@ -13,9 +13,12 @@ extension Link {
     /// - a position outside the written segments or items stops the program, in every build:
     ///   the one check each read pays for the storage's safety.
     ///
-    /// Written only while it is built (by the gate's parser or from given parts), before any
-    /// `Link` holds it; immutable afterwards, which is what makes sharing it across
-    /// concurrency domains safe (`ManagedBuffer` itself is never `Sendable`).
+    /// Written only while it is built, through a ``Link/StorageBuilder`` (the gate's parser, or
+    /// given parts), which is the only code that can write it: the builder is not copyable, and
+    /// handing its storage out (``Link/StorageBuilder/freeze(text:isKnownCanonical:)``) consumes
+    /// it. A storage is therefore immutable once anything but its builder holds it, which is what
+    /// makes sharing it across concurrency domains safe (`ManagedBuffer` itself is never
+    /// `Sendable`).
     final class Storage: ManagedBuffer<Storage.Header, UInt64> {
         struct Header {
             var scheme: String
@@ -39,8 +42,9 @@ extension Link {
             let itemCapacity: Int
         }
 
-        /// An empty storage with room for the given numbers of segments and items.
-        static func make(
+        /// An empty storage with room for the given numbers of segments and items: only a builder
+        /// makes one.
+        fileprivate static func make(
             scheme: String, host: String?, port: Int?, segmentCapacity: Int, itemCapacity: Int
         ) -> Storage {
             precondition(segmentCapacity >= 0 && itemCapacity >= 0, "a negative capacity")
@@ -176,12 +180,12 @@ extension Link {
                 to: T.self)
         }
 
-        // MARK: - Writing, while the storage is built
+        // MARK: - Writing, while the storage is built (by its builder only)
 
         /// Writes the text and whether it is canonical, once, over the `building` placeholder:
         /// the placeholder holds nothing, so it is written over without being destroyed.
         @inline(__always)
-        func finish(text: Text, isKnownCanonical: Bool) {
+        fileprivate func finish(text: Text, isKnownCanonical: Bool) {
             let header = unsafe head
             if case .building = unsafe header.pointee.text {
             } else {
@@ -196,7 +200,7 @@ extension Link {
 
         /// Adds a segment; stops when there is no room for it.
         @inline(__always)
-        func append(_ segment: PathSegment) {
+        fileprivate func append(_ segment: PathSegment) {
             let n = unsafe head.pointee.segmentCount
             let capacity = unsafe head.pointee.segmentCapacity
             precondition(n < capacity, "no room for another segment")
@@ -207,7 +211,7 @@ extension Link {
 
         /// Adds a query item; stops when there is no room for it.
         @inline(__always)
-        func append(_ item: QueryItem) {
+        fileprivate func append(_ item: QueryItem) {
             let n = unsafe head.pointee.itemCount
             let capacity = unsafe head.pointee.itemCapacity
             precondition(n < capacity, "no room for another query item")
@@ -367,9 +371,56 @@ extension Link {
 }
 
 extension Link {
+    /// A link's storage while it is built: the one value that can write it.
+    ///
+    /// The builder is not copyable and keeps its storage to itself; ``freeze(text:isKnownCanonical:)``
+    /// consumes the builder and hands the storage out, after which nothing can write it. So a
+    /// storage that a link, an input or a view holds is immutable by construction, not by
+    /// convention (``SharedStorage``).
+    struct StorageBuilder: ~Copyable {
+        /// The storage being written; never leaves the builder except through `freeze`.
+        private let storage: Storage
+
+        /// An empty storage with room for the given numbers of segments and items; stops on a
+        /// negative capacity.
+        init(scheme: String, host: String?, port: Int?, segmentCapacity: Int, itemCapacity: Int) {
+            storage = Storage.make(
+                scheme: scheme, host: host, port: port, segmentCapacity: segmentCapacity,
+                itemCapacity: itemCapacity)
+        }
+
+        /// How many segments are written.
+        var segmentCount: Int { storage.segmentCount }
+
+        /// How many query items are written.
+        var itemCount: Int { storage.itemCount }
+
+        /// Adds a segment; stops when there is no room for it.
+        @inline(__always)
+        func append(_ segment: PathSegment) { storage.append(segment) }
+
+        /// Adds a query item; stops when there is no room for it.
+        @inline(__always)
+        func append(_ item: QueryItem) { storage.append(item) }
+
+        /// The finished storage, with the link's text and whether it is canonical: the builder
+        /// is used up, so the storage is never written again.
+        @inline(__always)
+        consuming func freeze(text: Text, isKnownCanonical: Bool) -> Storage {
+            storage.finish(text: text, isKnownCanonical: isKnownCanonical)
+            return storage
+        }
+
+        /// The finished storage of parts that are not a link (the query items an input is given
+        /// apart from any link): no text is written. The builder is used up.
+        @inline(__always)
+        consuming func freezeParts() -> Storage { storage }
+    }
+
     /// A link's storage, as a link holds it: `Sendable`, which `ManagedBuffer` never is.
-    /// Sharing it is safe because the storage is immutable once a link holds it: every write
-    /// happens while it is built, before it is shared.
+    /// Sharing it is safe because a storage is immutable once anything but its builder holds it
+    /// (``StorageBuilder``): every write happens through the builder, which is used up when it
+    /// hands the storage out.
     struct SharedStorage: @unchecked Sendable {
         let storage: Storage
     }

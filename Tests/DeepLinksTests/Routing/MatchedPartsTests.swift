@@ -78,24 +78,44 @@ struct MatchedPartsTests {
     func partsInputs(text: String) throws {
         let link = try Self.parse(text)
         for options in Self.options {
-            MatchInput.withParts(
+            let input = MatchInput(
                 scheme: link.scheme, host: link.host, pathSegments: link.pathSegments.map(\.decoded),
-                queryItems: link.queryItems, fragment: link.fragment, options: options
-            ) { Self.check($0, link, options) }
+                queryItems: link.queryItems, fragment: link.fragment, options: options)
+            Self.check(input, link, options)
         }
+    }
+
+    /// An input of parts made from strings that exist only inside this function.
+    static func inputOutlivingItsParts() -> MatchInput {
+        let host = String(repeating: "shop.", count: 4) + "example.com"
+        let segments = ["albums", String(repeating: "0f8fad5b-", count: 4)]
+        return MatchInput(
+            scheme: "https", host: host, pathSegments: segments,
+            queryItems: [QueryItem(rawName: "q", rawValue: "x", name: "q", value: "x", hasValue: true)],
+            fragment: "Top", options: RoutingOptions())
+    }
+
+    @Test("an input of parts holds them: it reads them exactly after the call that gave them is gone")
+    func partsOutliveTheirCall() {
+        let input = Self.inputOutlivingItsParts()
+        #expect(input.host == "shop.shop.shop.shop.example.com")
+        #expect(input.count == 2)
+        #expect(input[0] == "albums")
+        #expect(input[1] == String(repeating: "0f8fad5b-", count: 4))
+        #expect(input.queryItemCount == 1 && input[item: 0].value == "x")
+        #expect(input.fragment == "Top")
+        #expect(input.isWeb)
     }
 
     @Test("parts with no segments and no host read as an empty path")
     func emptyParts() {
-        MatchInput.withParts(
+        let input = MatchInput(
             scheme: "myapp", host: nil, pathSegments: [], queryItems: [], fragment: nil,
-            options: RoutingOptions()
-        ) { input in
-            #expect(input.count == 0)
-            #expect(input.host == nil)
-            #expect(input.scheme == "myapp")
-            #expect(!input.isWeb)
-        }
+            options: RoutingOptions())
+        #expect(input.count == 0)
+        #expect(input.host == nil)
+        #expect(input.scheme == "myapp")
+        #expect(!input.isWeb)
     }
 
     static let table: [Route] = [

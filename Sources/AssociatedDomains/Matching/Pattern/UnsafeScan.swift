@@ -123,10 +123,17 @@ enum Scan {
 
 /// The words of a Shift-And matcher's mask table, read in its inner loop without the release
 /// build's bounds check (measured: the checked loops cost up to a quarter more instructions on
-/// hostile patterns). A view exists only inside ``Swift/Array/withWords(_:)``'s closure.
-@safe struct Words {
+/// hostile patterns). A view exists only inside ``Swift/Array/withWords(_:)``'s closure: it is not
+/// escapable, so the compiler refuses code that keeps it longer.
+@safe struct Words: ~Escapable {
     // The array's storage, alive and unchanged for the whole closure that lends it.
     fileprivate let buffer: UnsafeBufferPointer<UInt64>
+
+    /// A view of `buffer`, which it cannot outlive.
+    @_lifetime(borrow buffer)
+    fileprivate init(buffer: UnsafeBufferPointer<UInt64>) {
+        unsafe self.buffer = buffer
+    }
 
     /// The word at `index`, which must be in the array's bounds (checked in debug builds).
     @inline(__always)
@@ -139,11 +146,18 @@ enum Scan {
 
 /// The live state words of a Shift-And matcher, read and written in its inner loop without the
 /// release build's bounds check. A view exists only inside
-/// ``Swift/Array/withMutableWords(_:)``'s closure.
-@safe struct MutableWords {
+/// ``Swift/Array/withMutableWords(_:)``'s closure: it is not escapable, so the compiler refuses
+/// code that keeps it longer.
+@safe struct MutableWords: ~Escapable {
     // The array's storage, alive, uniquely referenced and not otherwise accessed for the whole
     // closure that lends it.
     fileprivate let buffer: UnsafeMutableBufferPointer<UInt64>
+
+    /// A view of `buffer`, which it cannot outlive.
+    @_lifetime(borrow buffer)
+    fileprivate init(buffer: UnsafeMutableBufferPointer<UInt64>) {
+        unsafe self.buffer = buffer
+    }
 
     /// The word at `index`, which must be in the array's bounds (checked in debug builds).
     @inline(__always)
