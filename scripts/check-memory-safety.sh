@@ -69,14 +69,14 @@ flags=(-parse-as-library -module-name DeepLinks -package-name deeplinks -swift-v
     -strict-memory-safety)
 probe_log="$SCRATCH/probe.log"
 typecheck() { swiftc -typecheck "${flags[@]}" "${module_sources[@]}" "$probes/$1.swift" >"$probe_log" 2>&1; }
-if typecheck UsesByteView; then
-    echo "UsesByteView: accepted"
+if typecheck UsesViews; then
+    echo "UsesViews: accepted"
 else
     cat "$probe_log"
     echo "FAILED: the intended use of the views does not compile"
     status=1
 fi
-for probe in KeepsByteView WritesSharedStorage; do
+for probe in KeepsByteView KeepsMatchInput WritesSharedStorage; do
     if typecheck "$probe"; then
         echo "FAILED: $probe compiles"
         status=1

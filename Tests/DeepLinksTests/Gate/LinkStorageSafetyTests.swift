@@ -182,7 +182,9 @@ struct LinkStorageSafetyTests {
         }
     }
 
-    /// An input made from a link that is gone by the time the input is read.
+    /// An input made from a link that is gone by the time the input is read: it holds the
+    /// link's storage, so it depends on nothing else (`immortal`).
+    @_lifetime(immortal)
     static func inputOutlivingItsLink(_ storage: inout Link.Storage?) throws -> MatchInput {
         let link = try LinkGate().parse(
             "https://shop.example.com/albums/Summer%202024/0f8fad5b-d9cb-469f-a165-70867728950e?index=3#Top")

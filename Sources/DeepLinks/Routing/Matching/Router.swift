@@ -173,10 +173,10 @@ public struct Router: Sendable {
         scheme: String, host: String?, pathSegments: [String], queryItems: [QueryItem] = [],
         fragment: String? = nil
     ) -> RouteLookup? {
-        lookup(
-            MatchInput(
-                scheme: scheme, host: host, pathSegments: pathSegments, queryItems: queryItems,
-                fragment: fragment, options: table.options))
+        MatchInput.withParts(
+            scheme: scheme, host: host, pathSegments: pathSegments, queryItems: queryItems,
+            fragment: fragment, options: table.options
+        ) { lookup($0) }
     }
 
     func lookup(_ input: MatchInput) -> RouteLookup? {

@@ -6,3 +6,10 @@ func probeUsesAByteView(_ bytes: [UInt8]) -> Int {
 func probeReadsALink(_ link: Link) -> Int {
     link.storage.segmentCount + link.storage.itemCount
 }
+
+func probeUsesAMatchInput() -> Int {
+    MatchInput.withParts(
+        scheme: "https", host: "shop.example.com", pathSegments: ["albums"], queryItems: [],
+        fragment: nil, options: RoutingOptions()
+    ) { input in input.count + input[0].utf8.count }
+}
