@@ -96,6 +96,7 @@ struct StrippedNameMatcher: Sendable {
     /// Whether some pattern matches a name given as printable ASCII bytes (a query name
     /// without escapes, as the gate checked it): the answer ``matches(_:)`` gives for the
     /// same text, without writing the text.
+    @inline(__always)
     func matches(printableASCII bytes: ByteView) -> Bool {
         if !general.isEmpty { return matches(bytes.string(0..<bytes.count, layoutHolds: false)) }
         return matchesASCIIPatterns(bytes)

@@ -85,15 +85,13 @@ struct ByteView: ~Escapable {
         ByteView(span.extracting(range))
     }
 
-    /// Calls `body` with the bytes `range`, after checking once that the range lies inside the
-    /// bytes: what a scan reads inside `body` is inside the buffer.
+    /// Calls `body` with all the bytes, after checking once that `range` lies inside them: what
+    /// a scan of `range` reads inside `body` is inside the buffer.
     @inline(__always)
-    private func withBuffer<R>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    private func withBuffer<R>(checking range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         checkRange(range.lowerBound, range.upperBound)
         // The span's buffer is alive for the closure; `range` is inside it (checked above).
-        return unsafe span.withUnsafeBufferPointer { buffer in
-            unsafe body(UnsafeBufferPointer(rebasing: buffer[range]))
-        }
+        return unsafe span.withUnsafeBufferPointer { unsafe body($0) }
     }
 
     /// The eight bytes from `i`, in memory order, as one word (native byte order); stops the
@@ -112,11 +110,11 @@ struct ByteView: ~Escapable {
     /// stops the program when the range is outside the bytes.
     @inline(__always)
     func firstIndex(of byte: UInt8, in range: Range<Int>) -> Int? {
-        unsafe withBuffer(range) { buffer in
-            guard let base = buffer.baseAddress, !buffer.isEmpty else { return nil }
-            // `memchr` reads `buffer.count` bytes from its start, all inside the checked range.
-            guard let found = unsafe memchr(base, Int32(byte), buffer.count) else { return nil }
-            return range.lowerBound + (unsafe UnsafeRawPointer(found) - UnsafeRawPointer(base))
+        unsafe withBuffer(checking: range) { buffer in
+            guard !range.isEmpty, let base = buffer.baseAddress else { return nil }
+            // `memchr` reads `range.count` bytes from `range.lowerBound`, inside the checked range.
+            guard let found = unsafe memchr(base + range.lowerBound, Int32(byte), range.count) else { return nil }
+            return unsafe UnsafeRawPointer(found) - UnsafeRawPointer(base)
         }
     }
 
@@ -124,11 +122,11 @@ struct ByteView: ~Escapable {
     /// `mask`, or `range.upperBound`; stops the program when the range is outside the bytes.
     @inline(__always)
     func firstIndex(in range: Range<Int>, where table: ByteTable, hasAny mask: UInt8) -> Int {
-        unsafe withBuffer(range) { buffer in
-            var i = 0
-            // Every `i` read is below `buffer.count`, inside the checked range.
-            while i < buffer.count, table[unsafe buffer[i]] & mask == 0 { i &+= 1 }
-            return range.lowerBound &+ i
+        unsafe withBuffer(checking: range) { buffer in
+            var i = range.lowerBound
+            // Every `i` read is in `range`, inside the bytes (checked).
+            while i < range.upperBound, table[unsafe buffer[i]] & mask == 0 { i &+= 1 }
+            return i
         }
     }
 
@@ -136,11 +134,11 @@ struct ByteView: ~Escapable {
     /// `mask`, or `range.upperBound`; stops the program when the range is outside the bytes.
     @inline(__always)
     func firstIndex(in range: Range<Int>, where table: ByteTable, lacks mask: UInt8) -> Int {
-        unsafe withBuffer(range) { buffer in
-            var i = 0
-            // Every `i` read is below `buffer.count`, inside the checked range.
-            while i < buffer.count, table[unsafe buffer[i]] & mask != 0 { i &+= 1 }
-            return range.lowerBound &+ i
+        unsafe withBuffer(checking: range) { buffer in
+            var i = range.lowerBound
+            // Every `i` read is in `range`, inside the bytes (checked).
+            while i < range.upperBound, table[unsafe buffer[i]] & mask != 0 { i &+= 1 }
+            return i
         }
     }
 
@@ -159,9 +157,9 @@ struct ByteView: ~Escapable {
     /// outside the bytes.
     @inline(__always)
     func string(_ range: Range<Int>, layoutHolds: Bool) -> String {
-        unsafe withBuffer(range) { buffer in
-            // The maker reads `0..<buffer.count`, inside the checked range.
-            unsafe SmallASCIIString.make(buffer, 0, buffer.count, layoutHolds: layoutHolds)
+        unsafe withBuffer(checking: range) { buffer in
+            // The maker reads only `range`, inside the bytes (checked).
+            unsafe SmallASCIIString.make(buffer, range.lowerBound, range.upperBound, layoutHolds: layoutHolds)
         }
     }
 
@@ -169,13 +167,13 @@ struct ByteView: ~Escapable {
     /// range is outside the bytes.
     func lowercasedString(_ range: Range<Int>) -> String {
         // Inside the checked range, read for the call only.
-        unsafe withBuffer(range) { unsafe ASCII.lowercasedString($0) }
+        unsafe withBuffer(checking: range) { unsafe ASCII.lowercasedString(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
     /// A copy of the bytes `range`; stops the program when the range is outside the bytes.
     func bytes(_ range: Range<Int>) -> [UInt8] {
         // Inside the checked range, copied for the call.
-        unsafe withBuffer(range) { unsafe Array($0) }
+        unsafe withBuffer(checking: range) { unsafe Array($0[range]) }
     }
 }
 
