@@ -45,7 +45,9 @@
 /// ```
 public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     /// One segment of a pattern.
-    public enum Segment: Sendable, Hashable {
+    // Out of line, so that a segment is one reference: a table keeps its routes' segment lists,
+    // and equal segments of its routes share one copy (`RouteTable.sharingEqualParts()`).
+    public indirect enum Segment: Sendable, Hashable {
         /// A literal, decoded (`café` for `caf%C3%A9`).
         case literal(String)
         /// A parameter; `type` is `nil` for an untyped `:name`.
@@ -130,23 +132,51 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     /// increasing order) optional, with a trailing slash when `trailingSlash` (the root is `/`).
     static func text(of segments: [Segment], trailingSlash: Bool, optional: [Int]) -> String {
         var text = ""
+        // Appended piece by piece into room reserved once: every pattern a table parses is
+        // printed to tell whether its text needs keeping.
+        text.reserveCapacity(24 * segments.count + 1)
         var nextOptional = 0
         for (position, segment) in segments.enumerated() {
-            text += "/"
+            text.append("/")
             switch segment {
             case .literal(let value):
-                var encoded = PercentEncoding.encode(value, allowing: .pathSegment)
-                if encoded.hasPrefix(":") { encoded = "%3A" + encoded.dropFirst() }
-                if encoded.hasPrefix("*") { encoded = "%2A" + encoded.dropFirst() }
-                text += encoded
-            case .parameter(let name, let type): text += ":" + name + (type.map { "(\($0))" } ?? "")
-            case .catchAll(let name, let type): text += "*" + name + (type.map { "(\($0))" } ?? "")
+                let first = value.utf8.first
+                if first != UInt8(ascii: ":"), first != UInt8(ascii: "*"),
+                    value.utf8.allSatisfy({ PercentEncoding.Allowed.pathSegment.allows($0) })
+                {
+                    text.append(value)
+                } else {
+                    var encoded = PercentEncoding.encode(value, allowing: .pathSegment)
+                    if encoded.hasPrefix(":") { encoded = "%3A" + encoded.dropFirst() }
+                    if encoded.hasPrefix("*") { encoded = "%2A" + encoded.dropFirst() }
+                    text.append(encoded)
+                }
+            case .parameter(let name, let type), .catchAll(let name, let type):
+                if case .catchAll = segment { text.append("*") } else { text.append(":") }
+                text.append(name)
+                if let type {
+                    text.append("(")
+                    text.append(type.description)
+                    text.append(")")
+                }
             }
             while nextOptional < optional.count, optional[nextOptional] < position { nextOptional += 1 }
-            if nextOptional < optional.count, optional[nextOptional] == position { text += "?" }
+            if nextOptional < optional.count, optional[nextOptional] == position { text.append("?") }
         }
-        if text.isEmpty || (trailingSlash && !segments.isEmpty) { text += "/" }
+        if text.isEmpty || (trailingSlash && !segments.isEmpty) { text.append("/") }
         return text
+    }
+
+    /// The same pattern with each segment replaced by `shared(segment)`, an equal one.
+    func sharingSegments(_ shared: (Segment) -> Segment) -> PathPattern {
+        PathPattern(self, segments: segments.map(shared))
+    }
+
+    private init(_ pattern: PathPattern, segments: [Segment]) {
+        writtenText = pattern.writtenText
+        self.segments = segments
+        details = pattern.details
+        hasTrailingSlash = pattern.hasTrailingSlash
     }
 
     /// The most optional segments a pattern may have: each one doubles the number of
