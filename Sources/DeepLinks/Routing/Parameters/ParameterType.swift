@@ -30,10 +30,10 @@
 public enum ParameterType: Sendable, Hashable {
     /// A canonical decimal integer within a range: optional `-`, no `+`, no leading zeros.
     case integer(ClosedRange<Int>)
-    /// Text whose length in characters lies in `length` and whose characters all belong to
-    /// `characters`.
     // Out of line, as is `pattern`: their payloads would otherwise widen every type, and with
     // it every parameter segment of every route a table keeps (80 bytes instead of 17).
+    /// Text whose length in characters lies in `length` and whose characters all belong to
+    /// `characters`.
     indirect case string(length: ClosedRange<Int>, characters: CharacterClass)
     /// A slug: lower-case ASCII letters and digits in words joined by single hyphens.
     case slug(length: ClosedRange<Int>)

@@ -44,9 +44,9 @@
 /// localized.readings    // ["/:locale(enum de|fr)/title/:id", "/title/:id"]
 /// ```
 public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
-    /// One segment of a pattern.
     // Out of line, so that a segment is one reference: a table keeps its routes' segment lists,
     // and equal segments of its routes share one copy (`RouteTable.sharingEqualParts()`).
+    /// One segment of a pattern.
     public indirect enum Segment: Sendable, Hashable {
         /// A literal, decoded (`café` for `caf%C3%A9`).
         case literal(String)
@@ -58,11 +58,13 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
 
     /// The text as written.
     public var text: String {
-        writtenText ?? Self.text(of: segments, trailingSlash: hasTrailingSlash, optional: optionalSegmentPositions)
+        writtenText
+            ?? Self.text(of: segments, trailingSlash: hasTrailingSlash, optional: optionalSegmentPositions)
     }
-    /// The text as written when it differs from what ``segments`` print (``text(of:trailingSlash:optional:)``),
-    /// `nil` when it does not: most patterns are written that way, and a table keeps thousands,
-    /// so their text is printed again when it is read instead of kept.
+    /// The text as written when it differs from what ``segments`` print
+    /// (``text(of:trailingSlash:optional:)``), `nil` when it does not: most patterns are written
+    /// that way, and a table keeps thousands, so their text is printed again when it is read
+    /// instead of kept.
     private let writtenText: String?
     /// The parsed segments, without the trailing empty one; empty for the root and for a
     /// pattern with a ``syntaxError``.
@@ -104,7 +106,8 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
             segments = parsed.segments
             hasTrailingSlash = parsed.trailingSlash
             details = parsed.optional.isEmpty ? nil : Details(failure: nil, optional: parsed.optional)
-            let printed = Self.text(of: parsed.segments, trailingSlash: parsed.trailingSlash, optional: parsed.optional)
+            let printed = Self.text(
+                of: parsed.segments, trailingSlash: parsed.trailingSlash, optional: parsed.optional)
             writtenText = printed == text ? nil : text
         case .failure(let error):
             segments = []
