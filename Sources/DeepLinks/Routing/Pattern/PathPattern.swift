@@ -44,8 +44,10 @@
 /// localized.readings    // ["/:locale(enum de|fr)/title/:id", "/title/:id"]
 /// ```
 public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
+    // Out of line, so that a segment is one reference: a table keeps its routes' segment lists,
+    // and equal segments of its routes share one copy (`RouteTable.sharingEqualParts()`).
     /// One segment of a pattern.
-    public enum Segment: Sendable, Hashable {
+    public indirect enum Segment: Sendable, Hashable {
         /// A literal, decoded (`café` for `caf%C3%A9`).
         case literal(String)
         /// A parameter; `type` is `nil` for an untyped `:name`.
@@ -55,19 +57,39 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The text as written.
-    public let text: String
+    public var text: String {
+        writtenText
+            ?? Self.text(of: segments, trailingSlash: hasTrailingSlash, optional: optionalSegmentPositions)
+    }
+    /// The text as written when it differs from what ``segments`` print
+    /// (``text(of:trailingSlash:optional:)``), `nil` when it does not: most patterns are written
+    /// that way, and a table keeps thousands, so their text is printed again when it is read
+    /// instead of kept.
+    private let writtenText: String?
     /// The parsed segments, without the trailing empty one; empty for the root and for a
     /// pattern with a ``syntaxError``.
     public let segments: [Segment]
-    /// The parse error, out of line: most patterns have none, and a table keeps thousands.
-    private let failure: PatternSyntaxError.Box?
+    /// The parse error and the optional positions, out of line and `nil` when there are
+    /// neither: most patterns have none, and a table keeps thousands.
+    private let details: Details?
     /// Whether the text ends with `/` after at least one segment.
     public let hasTrailingSlash: Bool
     /// The positions in ``segments`` of the optional parameters (`:page(int 1...)?`), in
     /// increasing order: the pattern matches paths with and without each of them.
-    public let optionalSegmentPositions: [Int]
+    public var optionalSegmentPositions: [Int] { details?.optional ?? [] }
     /// Why the text could not be parsed, or `nil`.
-    public var syntaxError: PatternSyntaxError? { failure?.error }
+    public var syntaxError: PatternSyntaxError? { details?.failure }
+
+    /// What few patterns have: a parse error, optional segments.
+    private final class Details: Sendable {
+        let failure: PatternSyntaxError?
+        let optional: [Int]
+
+        init(failure: PatternSyntaxError?, optional: [Int]) {
+            self.failure = failure
+            self.optional = optional
+        }
+    }
 
     /// Parses a pattern.
     ///
@@ -79,18 +101,19 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses a pattern, keeping any error in ``syntaxError`` instead of throwing.
     public init(parsing text: String) {
-        self.text = text
         switch Self.parse(text) {
         case .success(let parsed):
             segments = parsed.segments
             hasTrailingSlash = parsed.trailingSlash
-            optionalSegmentPositions = parsed.optional
-            failure = nil
+            details = parsed.optional.isEmpty ? nil : Details(failure: nil, optional: parsed.optional)
+            let printed = Self.text(
+                of: parsed.segments, trailingSlash: parsed.trailingSlash, optional: parsed.optional)
+            writtenText = printed == text ? nil : text
         case .failure(let error):
             segments = []
             hasTrailingSlash = false
-            optionalSegmentPositions = []
-            failure = PatternSyntaxError.Box(error)
+            details = Details(failure: error, optional: [])
+            writtenText = text
         }
     }
 
@@ -105,22 +128,58 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     ) {
         var optional = optionalPositions
         if optionalLastSegment, !segments.isEmpty { optional.insert(segments.count - 1) }
+        self.init(parsing: Self.text(of: segments, trailingSlash: trailingSlash, optional: optional.sorted()))
+    }
+
+    /// The text that writes `segments`, the parameters at the positions `optional` (in
+    /// increasing order) optional, with a trailing slash when `trailingSlash` (the root is `/`).
+    static func text(of segments: [Segment], trailingSlash: Bool, optional: [Int]) -> String {
         var text = ""
+        // Appended piece by piece into room reserved once: every pattern a table parses is
+        // printed to tell whether its text needs keeping.
+        text.reserveCapacity(24 * segments.count + 1)
+        var nextOptional = 0
         for (position, segment) in segments.enumerated() {
-            text += "/"
+            text.append("/")
             switch segment {
             case .literal(let value):
-                var encoded = PercentEncoding.encode(value, allowing: .pathSegment)
-                if encoded.hasPrefix(":") { encoded = "%3A" + encoded.dropFirst() }
-                if encoded.hasPrefix("*") { encoded = "%2A" + encoded.dropFirst() }
-                text += encoded
-            case .parameter(let name, let type): text += ":" + name + (type.map { "(\($0))" } ?? "")
-            case .catchAll(let name, let type): text += "*" + name + (type.map { "(\($0))" } ?? "")
+                let first = value.utf8.first
+                if first != UInt8(ascii: ":"), first != UInt8(ascii: "*"),
+                    value.utf8.allSatisfy({ PercentEncoding.Allowed.pathSegment.allows($0) })
+                {
+                    text.append(value)
+                } else {
+                    var encoded = PercentEncoding.encode(value, allowing: .pathSegment)
+                    if encoded.hasPrefix(":") { encoded = "%3A" + encoded.dropFirst() }
+                    if encoded.hasPrefix("*") { encoded = "%2A" + encoded.dropFirst() }
+                    text.append(encoded)
+                }
+            case .parameter(let name, let type), .catchAll(let name, let type):
+                if case .catchAll = segment { text.append("*") } else { text.append(":") }
+                text.append(name)
+                if let type {
+                    text.append("(")
+                    text.append(type.description)
+                    text.append(")")
+                }
             }
-            if optional.contains(position) { text += "?" }
+            while nextOptional < optional.count, optional[nextOptional] < position { nextOptional += 1 }
+            if nextOptional < optional.count, optional[nextOptional] == position { text.append("?") }
         }
-        if text.isEmpty || (trailingSlash && !segments.isEmpty) { text += "/" }
-        self.init(parsing: text)
+        if text.isEmpty || (trailingSlash && !segments.isEmpty) { text.append("/") }
+        return text
+    }
+
+    /// The same pattern with each segment replaced by `shared(segment)`, an equal one.
+    func sharingSegments(_ shared: (Segment) -> Segment) -> PathPattern {
+        PathPattern(self, segments: segments.map(shared))
+    }
+
+    private init(_ pattern: PathPattern, segments: [Segment]) {
+        writtenText = pattern.writtenText
+        self.segments = segments
+        details = pattern.details
+        hasTrailingSlash = pattern.hasTrailingSlash
     }
 
     /// The most optional segments a pattern may have: each one doubles the number of
@@ -329,7 +388,15 @@ extension PathPattern: Codable {
 
 extension PathPattern {
     /// Two patterns are equal when their texts are.
-    public static func == (lhs: PathPattern, rhs: PathPattern) -> Bool { lhs.text == rhs.text }
+    public static func == (lhs: PathPattern, rhs: PathPattern) -> Bool {
+        // Texts that the segments print are equal exactly when what they were parsed into is:
+        // compared without printing them.
+        if lhs.writtenText == nil, rhs.writtenText == nil {
+            return lhs.segments == rhs.segments && lhs.hasTrailingSlash == rhs.hasTrailingSlash
+                && lhs.optionalSegmentPositions == rhs.optionalSegmentPositions
+        }
+        return lhs.text == rhs.text
+    }
 
     /// Hashes the text.
     public func hash(into hasher: inout Hasher) { hasher.combine(text) }

@@ -61,7 +61,7 @@ public struct RouteTable: Sendable, Hashable {
     /// The parameter types the table declares, which its routes name like built-ins
     /// (`/title/:id(titleID)`); checked with the table.
     public var types: [ParameterTypeDeclaration]
-    /// Whether equal scopes and equal query lists of ``routes`` share one copy
+    /// Whether equal scopes, query lists and path segments of ``routes`` share one copy
     /// (``sharingEqualParts()``): true for a table as created, false once its routes change.
     /// The router then keeps this very list of routes instead of a copy.
     private(set) var sharesEqualParts = false
@@ -318,9 +318,10 @@ public struct RouteGroup: Sendable {
 }
 
 extension RouteTable {
-    /// The same table with equal scopes and equal query lists sharing one copy, so that a
-    /// compiled table keeps each distinct one once instead of once per route (a generated
-    /// table declares the same scope and query list for thousands of routes).
+    /// The same table with equal scopes, equal query lists and equal path segments sharing
+    /// one copy, so that a compiled table keeps each distinct one once instead of once per
+    /// route (a generated table declares the same scope, query list and parameter segments
+    /// for thousands of routes).
     ///
     /// A table shares them from the start (its initialisers call this): only a table whose
     /// routes were changed since is copied.
@@ -332,16 +333,20 @@ extension RouteTable {
         return table
     }
 
-    /// The routes with equal scopes and equal query lists sharing one copy.
+    /// The routes with equal scopes, equal query lists and equal path segments sharing one copy.
     private static func sharingEqualParts(of routes: [Route]) -> [Route] {
         var scopes = Interner<RouteScope>()
         var queries = Interner<[QueryParameter]>()
+        var segments = Interner<PathPattern.Segment>()
         var shared = routes
         for i in shared.indices {
             if !shared[i].scope.schemes.isEmpty || !shared[i].scope.hosts.isEmpty {
                 shared[i].scope = scopes.intern(shared[i].scope)
             }
             if !shared[i].query.isEmpty { shared[i].query = queries.intern(shared[i].query) }
+            if !shared[i].path.segments.isEmpty {
+                shared[i].path = shared[i].path.sharingSegments { segments.intern($0) }
+            }
         }
         return shared
     }
