@@ -101,8 +101,12 @@ extension Router {
 
         if destinationOnly { return chosenScheme + "://" + (chosenHost ?? "") }
 
-        let declared = Set(route.extraction.map(\.name))
-        if let unknown = parameters.names.first(where: { !declared.contains($0) }) {
+        // A route declares a few parameters: a look through them costs less than a set of them.
+        let extraction = route.extraction
+        let declared = extraction.count > 16 ? Set(extraction.map(\.name)) : nil
+        if let unknown = parameters.names.first(where: { parameter in
+            !(declared?.contains(parameter) ?? extraction.contains { $0.name == parameter })
+        }) {
             throw .unknownParameter(route: name, parameter: unknown)
         }
 
