@@ -102,8 +102,8 @@ public struct PreviewMetadata: Sendable, Hashable, Encodable {
     /// The public initialiser with the site's parts prepared: the same metadata, and the same
     /// first error, for a site whose parts were made without one.
     init(
-        canonicalURL: String, preview: LinkPreview, site: PreviewSite, parts: SiteParts, source: PreviewSource,
-        limits: PreviewLimits, appLinks: OfferedAppLinks
+        canonicalURL: String, preview: LinkPreview, site: PreviewSite, parts: SiteParts,
+        source: PreviewSource, limits: PreviewLimits, appLinks: OfferedAppLinks
     ) throws(LinkPreviewError) {
         let canonical = try Self.pageURL(canonicalURL)
         let offered = try Self.checked(appLinks)

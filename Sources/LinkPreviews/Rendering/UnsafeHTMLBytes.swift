@@ -19,7 +19,9 @@ enum HTMLBytes {
         if done == nil {
             let copy = Array(text.utf8)
             // Safe: as above, for the copy's storage.
-            unsafe copy.withUnsafeBufferPointer { buffer in unsafe appendEscaped(buffer, mask: mask, to: &out) }
+            unsafe copy.withUnsafeBufferPointer { buffer in
+                unsafe appendEscaped(buffer, mask: mask, to: &out)
+            }
         }
     }
 
@@ -28,7 +30,9 @@ enum HTMLBytes {
     /// The same, with `"` and `'`.
     private static let attributeMask: UInt64 = textMask | 1 << 0x22 | 1 << 0x27
 
-    private static func appendEscaped(_ buffer: UnsafeBufferPointer<UInt8>, mask: UInt64, to out: inout [UInt8]) {
+    private static func appendEscaped(
+        _ buffer: UnsafeBufferPointer<UInt8>, mask: UInt64, to out: inout [UInt8]
+    ) {
         let count = buffer.count
         var start = 0
         var index = 0

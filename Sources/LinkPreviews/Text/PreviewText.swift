@@ -183,7 +183,9 @@ public enum PreviewText {
                 if value < 0x20 || value == 0x7F { return false }
                 afterSpace = false
             } else {
-                if isFoldedToSpace(scalar) || isControl(scalar) || isNoncharacter(scalar) || isFormat(scalar) {
+                if isFoldedToSpace(scalar) || isControl(scalar) || isNoncharacter(scalar)
+                    || isFormat(scalar)
+                {
                     return false
                 }
                 afterSpace = false
