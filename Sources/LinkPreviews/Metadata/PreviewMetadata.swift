@@ -106,7 +106,7 @@ public struct PreviewMetadata: Sendable, Hashable, Encodable {
         source: PreviewSource, limits: PreviewLimits, appLinks: OfferedAppLinks
     ) throws(LinkPreviewError) {
         let canonical = try Self.pageURL(canonicalURL)
-        let offered = try Self.checked(appLinks)
+        let offered = try Self.checked(appLinks, page: (canonicalURL, canonical))
         try self.init(
             canonical: canonical, home: parts.home, offered: offered, preview: preview, site: site,
             source: source, limits: limits, siteParts: parts)
@@ -220,9 +220,16 @@ public struct PreviewMetadata: Sendable, Hashable, Encodable {
 
     /// The offered links in their canonical spelling: the web link an absolute `http(s)`
     /// link, the custom-scheme link one whose scheme is not a well-known one.
-    static func checked(_ links: OfferedAppLinks) throws(LinkPreviewError) -> OfferedAppLinks {
+    ///
+    /// `page` is a link already checked with the page gate and its canonical spelling: an
+    /// offered web link with the same text (the page's own link, as a rule) is not parsed again.
+    static func checked(
+        _ links: OfferedAppLinks, page: (text: String, canonical: String)? = nil
+    ) throws(LinkPreviewError) -> OfferedAppLinks {
         var web: String?
-        if let link = links.webLink {
+        if let link = links.webLink, let page, link.utf8.elementsEqual(page.text.utf8) {
+            web = page.canonical
+        } else if let link = links.webLink {
             do {
                 web = try pageGate.parse(link).canonical
             } catch {
@@ -232,11 +239,11 @@ public struct PreviewMetadata: Sendable, Hashable, Encodable {
         var custom: String?
         if let link = links.customSchemeLink {
             let scheme = String(link.prefix { $0 != ":" }).lowercased()
-            guard (try? CustomScheme(scheme)) != nil else {
+            guard let gate = customSchemeGate(scheme) else {
                 throw .invalidAppLink(link, reason: "its scheme must be the app's own custom scheme")
             }
             do {
-                custom = try customSchemeGate(scheme).parse(link).canonical
+                custom = try gate.parse(link).canonical
             } catch {
                 throw .invalidAppLink(link, reason: error.description)
             }
@@ -249,8 +256,10 @@ public struct PreviewMetadata: Sendable, Hashable, Encodable {
     /// are kept; past that a gate is prepared for each link.
     private static let customSchemeGates = Locked<[String: LinkGate]>([:])
 
-    static func customSchemeGate(_ scheme: String) -> LinkGate {
+    /// The gate for a custom scheme's links; `nil` when `scheme` is not a custom scheme's name.
+    static func customSchemeGate(_ scheme: String) -> LinkGate? {
         if let gate = customSchemeGates.withLock({ $0[scheme] }) { return gate }
+        guard (try? CustomScheme(scheme)) != nil else { return nil }
         let gate = LinkGate(policy: LinkPolicy(allowedSchemes: [scheme], strippedQueryItems: []))
         customSchemeGates.withLock { gates in
             if gates.count < 16 { gates[scheme] = gate }

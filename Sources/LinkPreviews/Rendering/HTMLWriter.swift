@@ -13,7 +13,7 @@ struct HTMLWriter {
 
     /// Appends markup or text that needs no escaping.
     mutating func raw(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+        HTMLBytes.append(text, to: &bytes)
     }
 
     /// Appends bytes prepared earlier (a site's shared parts).

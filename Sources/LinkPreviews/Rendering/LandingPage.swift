@@ -194,6 +194,11 @@ extension String {
     /// `en_US` → `en-US`: an Open Graph locale as a BCP 47 language tag.
     fileprivate func replacingUnderscores() -> String {
         guard utf8.contains(UInt8(ascii: "_")) else { return self }
+        // In ASCII text each character is one byte (a CR LF pair holds no `_`).
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            let bytes = utf8.map { $0 == UInt8(ascii: "_") ? UInt8(ascii: "-") : $0 }
+            return String(decoding: bytes, as: UTF8.self)
+        }
         return String(map { $0 == "_" ? "-" : $0 })
     }
 }

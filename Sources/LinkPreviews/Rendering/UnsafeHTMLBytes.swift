@@ -25,6 +25,15 @@ enum HTMLBytes {
         }
     }
 
+    /// Appends the UTF-8 bytes of `text` to `out` in one copy.
+    static func append(_ text: String, to out: inout [UInt8]) {
+        // Safe: as in `appendEscaped`, the buffer lives for the closure alone.
+        let done: Void? = unsafe text.utf8.withContiguousStorageIfAvailable { buffer in
+            unsafe out.append(contentsOf: buffer)
+        }
+        if done == nil { out.append(contentsOf: text.utf8) }
+    }
+
     /// The bytes `&` `<` `>` as bits of a mask of the bytes below 64.
     private static let textMask: UInt64 = 1 << 0x26 | 1 << 0x3C | 1 << 0x3E
     /// The same, with `"` and `'`.
