@@ -100,7 +100,9 @@ do {
     }
     if groups.contains("memory") { MemorySuite.run(into: &results) }
     if groups.contains("audit") { try AuditSuite.run(quick: quick, into: &results) }
-    if groups.contains("site") { try SiteSuite.run(bench: bench, into: &results) }
+    if groups.contains("site") {
+        try SiteSuite.run(bench: bench, countsInstructions: countsInstructions, into: &results)
+    }
     if groups.contains("hostile") {
         HostileTableSuite.run(sizes: options.hostileSizes, into: &results)
     }

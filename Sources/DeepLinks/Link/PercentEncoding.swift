@@ -121,6 +121,8 @@ public enum PercentEncoding {
 
     /// Encodes every byte of the UTF-8 text that `allowing` does not allow as `%XX` (upper-case).
     public static func encode(_ text: String, allowing allowed: Allowed) -> String {
+        // Most text needs no escape: answer without copying it.
+        if text.utf8.allSatisfy({ allowed.allows($0) }) { return text }
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {

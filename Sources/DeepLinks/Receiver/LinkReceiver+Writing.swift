@@ -55,4 +55,14 @@ extension LinkReceiver {
         }
         return text
     }
+
+    /// Whether ``link(for:parameters:scheme:domain:)`` decides each link it writes for `scheme`
+    /// with ``receive(url:)`` and returns it only when that leads to the route: a custom scheme
+    /// whose host is a domain. Deciding such a link again gives the same outcome.
+    package func decidesWrittenLinks(scheme: String) -> Bool {
+        let name = scheme.lowercased()
+        guard !RouteScope.isWeb(name), let registration = schemes[name] else { return false }
+        if case .domain = registration.host { return true }
+        return false
+    }
 }

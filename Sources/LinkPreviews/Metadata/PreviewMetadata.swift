@@ -62,6 +62,61 @@ public struct PreviewMetadata: Sendable, Hashable, Encodable {
         limits: PreviewLimits = PreviewLimits(),
         appLinks: OfferedAppLinks = .none
     ) throws(LinkPreviewError) {
+        let canonical = try Self.pageURL(canonicalURL)
+        let home = try Self.pageURL(site.homeURL)
+        let offered = try Self.checked(appLinks)
+        if let error = site.app.validationError() { throw error }
+        if let handle = site.twitterHandle, !PreviewSite.isTwitterHandle(handle) {
+            throw .invalidTwitterHandle(handle)
+        }
+        try self.init(
+            canonical: canonical, home: home, offered: offered, preview: preview, site: site, source: source,
+            limits: limits, siteParts: nil)
+    }
+
+    /// What a page takes from its site alone, checked and cleaned once: ``LinkPreviewService``
+    /// keeps it, so that a page checks and cleans only what its link and preview bring.
+    struct SiteParts: Sendable {
+        /// The home page, canonical.
+        let home: String
+        /// The site's name, cleaned for a preview that names no site.
+        let siteName: PreviewText.Cleaned
+        /// The app's name, cleaned.
+        let appName: PreviewText.Cleaned
+
+        /// Checks the site as the public initialiser does (the home page, the app listing, the
+        /// Twitter handle) and cleans its names.
+        init(site: PreviewSite, limits: PreviewLimits) throws(LinkPreviewError) {
+            home = try PreviewMetadata.pageURL(site.homeURL)
+            if let error = site.app.validationError() { throw error }
+            if let handle = site.twitterHandle, !PreviewSite.isTwitterHandle(handle) {
+                throw .invalidTwitterHandle(handle)
+            }
+            siteName = PreviewText.clean(
+                site.name, field: .siteName, limit: PreviewField.siteName.limit(in: limits))
+            appName = PreviewText.clean(
+                site.app.name, field: .appName, limit: PreviewField.appName.limit(in: limits))
+        }
+    }
+
+    /// The public initialiser with the site's parts prepared: the same metadata, and the same
+    /// first error, for a site whose parts were made without one.
+    init(
+        canonicalURL: String, preview: LinkPreview, site: PreviewSite, parts: SiteParts,
+        source: PreviewSource, limits: PreviewLimits, appLinks: OfferedAppLinks
+    ) throws(LinkPreviewError) {
+        let canonical = try Self.pageURL(canonicalURL)
+        let offered = try Self.checked(appLinks, page: (canonicalURL, canonical))
+        try self.init(
+            canonical: canonical, home: parts.home, offered: offered, preview: preview, site: site,
+            source: source, limits: limits, siteParts: parts)
+    }
+
+    /// The rest of the checks and the cleaning, once the links and the site are checked.
+    private init(
+        canonical: String, home: String, offered: OfferedAppLinks, preview: LinkPreview, site: PreviewSite,
+        source: PreviewSource, limits: PreviewLimits, siteParts: SiteParts?
+    ) throws(LinkPreviewError) {
         var adjustments: [TextAdjustment] = []
         func clean(_ text: String, _ field: PreviewField) -> String {
             let cleaned = PreviewText.clean(text, field: field, limit: field.limit(in: limits))
@@ -73,14 +128,11 @@ public struct PreviewMetadata: Sendable, Hashable, Encodable {
             let cleaned = clean(text, field)
             return cleaned.isEmpty ? nil : cleaned
         }
-
-        let canonical = try Self.pageURL(canonicalURL)
-        let home = try Self.pageURL(site.homeURL)
-        let offered = try Self.checked(appLinks)
-        if let error = site.app.validationError() { throw error }
-        if let handle = site.twitterHandle, !PreviewSite.isTwitterHandle(handle) {
-            throw .invalidTwitterHandle(handle)
+        func kept(_ cleaned: PreviewText.Cleaned) -> String {
+            adjustments += cleaned.adjustments
+            return cleaned.text
         }
+
         guard preview.type.isValid else { throw .invalidType(preview.type.rawValue) }
         let locale = preview.locale ?? site.locale
         if let locale, !PreviewSite.isLocale(locale) { throw .invalidLocale(locale) }
@@ -88,10 +140,13 @@ public struct PreviewMetadata: Sendable, Hashable, Encodable {
         let title = clean(preview.title, .title)
         guard !title.isEmpty else { throw .emptyText(.title) }
         let description = cleanOptional(preview.description, .description)
-        let siteName = clean(preview.siteName ?? site.name, .siteName)
+        let siteName =
+            if preview.siteName == nil, let siteParts { kept(siteParts.siteName) } else {
+                clean(preview.siteName ?? site.name, .siteName)
+            }
         guard !siteName.isEmpty else { throw .emptyText(.siteName) }
         var app = site.app
-        app.name = clean(site.app.name, .appName)
+        app.name = if let siteParts { kept(siteParts.appName) } else { clean(site.app.name, .appName) }
         guard !app.name.isEmpty else { throw .emptyText(.appName) }
 
         var image: PreviewImage?
@@ -165,9 +220,16 @@ public struct PreviewMetadata: Sendable, Hashable, Encodable {
 
     /// The offered links in their canonical spelling: the web link an absolute `http(s)`
     /// link, the custom-scheme link one whose scheme is not a well-known one.
-    static func checked(_ links: OfferedAppLinks) throws(LinkPreviewError) -> OfferedAppLinks {
+    ///
+    /// `page` is a link already checked with the page gate and its canonical spelling: an
+    /// offered web link with the same text (the page's own link, as a rule) is not parsed again.
+    static func checked(
+        _ links: OfferedAppLinks, page: (text: String, canonical: String)? = nil
+    ) throws(LinkPreviewError) -> OfferedAppLinks {
         var web: String?
-        if let link = links.webLink {
+        if let link = links.webLink, let page, link.utf8.elementsEqual(page.text.utf8) {
+            web = page.canonical
+        } else if let link = links.webLink {
             do {
                 web = try pageGate.parse(link).canonical
             } catch {
@@ -177,17 +239,32 @@ public struct PreviewMetadata: Sendable, Hashable, Encodable {
         var custom: String?
         if let link = links.customSchemeLink {
             let scheme = String(link.prefix { $0 != ":" }).lowercased()
-            guard (try? CustomScheme(scheme)) != nil else {
+            guard let gate = customSchemeGate(scheme) else {
                 throw .invalidAppLink(link, reason: "its scheme must be the app's own custom scheme")
             }
             do {
-                let policy = LinkPolicy(allowedSchemes: [scheme], strippedQueryItems: [])
-                custom = try LinkGate(policy: policy).parse(link).canonical
+                custom = try gate.parse(link).canonical
             } catch {
                 throw .invalidAppLink(link, reason: error.description)
             }
         }
         return OfferedAppLinks(webLink: web, customSchemeLink: custom)
+    }
+
+    /// The gates for custom-scheme links, one per scheme, each prepared once: preparing a
+    /// policy costs more than checking the link. A site has one custom scheme, so a handful
+    /// are kept; past that a gate is prepared for each link.
+    private static let customSchemeGates = Locked<[String: LinkGate]>([:])
+
+    /// The gate for a custom scheme's links; `nil` when `scheme` is not a custom scheme's name.
+    static func customSchemeGate(_ scheme: String) -> LinkGate? {
+        if let gate = customSchemeGates.withLock({ $0[scheme] }) { return gate }
+        guard (try? CustomScheme(scheme)) != nil else { return nil }
+        let gate = LinkGate(policy: LinkPolicy(allowedSchemes: [scheme], strippedQueryItems: []))
+        customSchemeGates.withLock { gates in
+            if gates.count < 16 { gates[scheme] = gate }
+        }
+        return gate
     }
 
     static func checkImage(_ image: PreviewImage) throws(LinkPreviewError) {
@@ -216,6 +293,7 @@ extension PreviewMetadata {
     ) -> [MetaTag] {
         let appURL = appLinks.appURL
         var tags: [MetaTag] = []
+        tags.reserveCapacity(32)
         if let description = preview.description { tags.append(MetaTag(.name, "description", description)) }
 
         tags.append(MetaTag(.property, "og:title", preview.title))
@@ -270,6 +348,10 @@ extension PreviewMetadata {
 
     static func bannerContent(appStoreID: String, argument link: String?) -> String {
         guard let link else { return "app-id=\(appStoreID)" }
+        // Without a comma the argument is the link as it is.
+        guard link.utf8.contains(UInt8(ascii: ",")) else {
+            return "app-id=" + appStoreID + ", app-argument=" + link
+        }
         var argument = ""
         argument.reserveCapacity(link.utf8.count)
         for character in link { argument += character == "," ? "%2C" : String(character) }

@@ -13,7 +13,7 @@ struct HTMLWriter {
 
     /// Appends markup or text that needs no escaping.
     mutating func raw(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+        HTMLBytes.append(text, to: &bytes)
     }
 
     /// Appends bytes prepared earlier (a site's shared parts).
@@ -34,30 +34,6 @@ struct HTMLWriter {
     /// Copies each run between the bytes it replaces in one append: a value without markup
     /// characters costs one scan and one copy.
     private mutating func escape(_ text: String, quotes: Bool) {
-        let utf8 = text.utf8
-        var start = utf8.startIndex
-        var index = start
-        while index != utf8.endIndex {
-            let next = utf8.index(after: index)
-            if let replacement = Self.replacement(for: utf8[index], quotes: quotes) {
-                bytes.append(contentsOf: utf8[start..<index])
-                bytes.append(contentsOf: replacement.utf8)
-                start = next
-            }
-            index = next
-        }
-        bytes.append(contentsOf: utf8[start...])
-    }
-
-    /// The character reference that replaces a byte, or `nil` when the byte stays.
-    private static func replacement(for byte: UInt8, quotes: Bool) -> String? {
-        switch byte {
-        case UInt8(ascii: "&"): "&amp;"
-        case UInt8(ascii: "<"): "&lt;"
-        case UInt8(ascii: ">"): "&gt;"
-        case UInt8(ascii: "\"") where quotes: "&quot;"
-        case UInt8(ascii: "'") where quotes: "&#39;"
-        default: nil
-        }
+        HTMLBytes.appendEscaped(text, quotes: quotes, to: &bytes)
     }
 }

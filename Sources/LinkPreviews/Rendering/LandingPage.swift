@@ -153,6 +153,12 @@ public struct LandingPage: Sendable, Hashable {
 
     /// A template string as escaped text, `{app}` replaced by the app's name.
     static func text(_ string: String, app: String, into out: inout HTMLWriter) {
+        // Most template strings are ASCII: the placeholder is found by its bytes, which for
+        // ASCII text is exactly what the search below finds, without Foundation.
+        if string.utf8.allSatisfy({ $0 < 0x80 }) {
+            asciiText(string, app: app, into: &out)
+            return
+        }
         var rest = Substring(string)
         while let range = rest.range(of: "{app}") {
             out.text(String(rest[..<range.lowerBound]))
@@ -163,9 +169,36 @@ public struct LandingPage: Sendable, Hashable {
     }
 }
 
+extension LandingPage {
+    /// ``text(_:app:into:)`` for an ASCII template string.
+    private static func asciiText(_ string: String, app: String, into out: inout HTMLWriter) {
+        let placeholder = "{app}".utf8
+        let utf8 = string.utf8
+        var start = utf8.startIndex
+        var index = start
+        while let brace = utf8[index...].firstIndex(of: UInt8(ascii: "{")) {
+            if utf8[brace...].starts(with: placeholder) {
+                out.text(String(string[start..<brace]))
+                out.text(app)
+                index = utf8.index(brace, offsetBy: placeholder.count)
+                start = index
+            } else {
+                index = utf8.index(after: brace)
+            }
+        }
+        out.text(start == utf8.startIndex ? string : String(string[start...]))
+    }
+}
+
 extension String {
     /// `en_US` → `en-US`: an Open Graph locale as a BCP 47 language tag.
     fileprivate func replacingUnderscores() -> String {
-        String(map { $0 == "_" ? "-" : $0 })
+        guard utf8.contains(UInt8(ascii: "_")) else { return self }
+        // In ASCII text each character is one byte (a CR LF pair holds no `_`).
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            let bytes = utf8.map { $0 == UInt8(ascii: "_") ? UInt8(ascii: "-") : $0 }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return String(map { $0 == "_" ? "-" : $0 })
     }
 }

@@ -9,9 +9,31 @@
 /// the tags, rendering, hashing and writing the headers.
 struct RenderedPage: Sendable {
     /// What a page is rendered from.
+    ///
+    /// Its hash is worked out once, when it is made: a full cache hashes a kept key again each
+    /// time an entry near it is dropped, and hashing a resolution reads all its text.
     struct Key: Hashable, Sendable {
         let resolution: LinkPreviewService.Resolution
         let representation: HTTPNegotiation.Representation
+        private let hash: Int
+
+        init(resolution: LinkPreviewService.Resolution, representation: HTTPNegotiation.Representation) {
+            self.resolution = resolution
+            self.representation = representation
+            var hasher = Hasher()
+            hasher.combine(resolution)
+            hasher.combine(representation)
+            hash = hasher.finalize()
+        }
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.hash == rhs.hash && lhs.representation == rhs.representation
+                && lhs.resolution == rhs.resolution
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(hash)
+        }
     }
 
     /// The status: 200, or 404 for content that is not found.

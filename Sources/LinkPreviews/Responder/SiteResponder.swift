@@ -62,7 +62,7 @@ public struct SiteResponder: Sendable {
         /// always gets the same refusal from the same table.
         public var refusalCacheControl: String
         /// How many decided links, and how many rendered pages, each copy of the responder
-        /// keeps (0: none). When full, an arbitrary entry makes room. Links longer than
+        /// keeps (0: none). When full, the entry kept longest makes room. Links longer than
         /// ``SiteResponder/longestKeptLink`` bytes are decided every time.
         public var cacheCapacity: Int
         /// A `Strict-Transport-Security` value to send, when the site is only served over
@@ -113,6 +113,9 @@ public struct SiteResponder: Sendable {
     private let primaryOrigin: String
     private let decisions: ResponderCache<String, LinkPreviewService.Decision>
     private let pages: ResponderCache<RenderedPage.Key, RenderedPage>
+    /// The security headers of pages and of preview JSON, written once.
+    private let pageSecurity: [ResponseHeader]
+    private let otherSecurity: [ResponseHeader]
     private let associationAnswer: WellKnownAnswer?
     private let assetLinksAnswer: WellKnownAnswer?
 
@@ -160,6 +163,8 @@ public struct SiteResponder: Sendable {
         self.decisions = ResponderCache(capacity: configuration.cacheCapacity)
         self.pages = ResponderCache(capacity: configuration.cacheCapacity)
         let security = Self.securityHeaders(policy: Self.contentSecurityPolicy, configuration)
+        self.otherSecurity = security
+        self.pageSecurity = Self.securityHeaders(policy: Self.pageContentSecurityPolicy, configuration)
         self.associationAnswer = associationFile.map {
             WellKnownAnswer(body: $0.body, cacheControl: $0.cacheControl, security: security)
         }
@@ -240,12 +245,10 @@ public struct SiteResponder: Sendable {
         let status = metadata.source.httpStatus
         let body: [UInt8]
         let type: String
-        let policy: String
         switch key.representation {
         case .html:
             body = LandingPage(metadata, template: configuration.template).bytes
             type = "text/html; charset=utf-8"
-            policy = Self.pageContentSecurityPolicy
         case .json:
             do {
                 body = Array(try metadata.jsonData())
@@ -254,11 +257,10 @@ public struct SiteResponder: Sendable {
                     route: metadata.source.routeName ?? "", message: "its preview cannot be written as JSON")
             }
             type = "application/json"
-            policy = Self.contentSecurityPolicy
         }
         let etag = HTTPNegotiation.entityTag(body)
         let cacheControl = status == 404 ? configuration.notFoundCacheControl : configuration.pageCacheControl
-        let security = Self.securityHeaders(policy: policy, configuration)
+        let security = key.representation == .html ? pageSecurity : otherSecurity
         return RenderedPage(
             status: status, body: body, etag: etag,
             headers: [
@@ -329,7 +331,7 @@ public struct SiteResponder: Sendable {
             ResponseHeader("Cache-Control", status >= 500 ? "no-store" : configuration.refusalCacheControl),
         ]
         if status == 405 { headers.append(ResponseHeader("Allow", Self.allowedMethods)) }
-        headers += Self.securityHeaders(policy: Self.contentSecurityPolicy, configuration)
+        headers += otherSecurity
         return SiteResponse(status: status, headers: headers, body: request.method == "HEAD" ? [] : body)
     }
 

@@ -44,6 +44,8 @@ public struct LinkPreviewService: Sendable {
     public let linkCarryingRoutes: Set<String>
     /// The links the home page offers, worked out once.
     private(set) var homeLinks = OfferedAppLinks.none
+    /// The site's parts of every page, checked and cleaned once.
+    private let siteParts: PreviewMetadata.SiteParts
 
     /// Creates a service and checks its configuration.
     ///
@@ -73,6 +75,7 @@ public struct LinkPreviewService: Sendable {
             throw .providerTypeMismatch(route: route, reason: problem.description)
         }
         _ = try PreviewMetadata.generic(site: site, source: PreviewSource(.browserFallback), limits: limits)
+        self.siteParts = try PreviewMetadata.SiteParts(site: site, limits: limits)
         self.receiver = receiver
         self.site = site
         self.providers = providers
@@ -188,13 +191,16 @@ public struct LinkPreviewService: Sendable {
 
     /// The metadata of a resolution: cleaned, checked, with its tags.
     func metadata(for resolution: Resolution) throws(LinkPreviewError) -> PreviewMetadata {
+        // The site's parts were checked when the service was made: each page checks and cleans
+        // only what its link and its preview bring.
         guard let routed = resolution.routed else {
-            return try PreviewMetadata.generic(
-                site: site, source: resolution.source, limits: limits, appLinks: resolution.appLinks)
+            return try PreviewMetadata(
+                canonicalURL: site.homeURL, preview: site.fallback, site: site, parts: siteParts,
+                source: resolution.source, limits: limits, appLinks: resolution.appLinks)
         }
         return try PreviewMetadata(
-            canonicalURL: routed.canonicalURL, preview: routed.preview, site: site, source: resolution.source,
-            limits: limits, appLinks: resolution.appLinks)
+            canonicalURL: routed.canonicalURL, preview: routed.preview, site: site, parts: siteParts,
+            source: resolution.source, limits: limits, appLinks: resolution.appLinks)
     }
 
     /// The link written back from the route and its typed parameters, without the query
@@ -240,7 +246,9 @@ public struct LinkPreviewService: Sendable {
             let text = try? receiver.link(
                 for: match.route, parameters: writtenParameters(of: match), scheme: scheme)
         {
-            custom = accepts(text, route: match.route) ? text : nil
+            // A link the receiver wrote by deciding it is one it accepts: no second decision.
+            let accepted = receiver.decidesWrittenLinks(scheme: scheme) || accepts(text, route: match.route)
+            custom = accepted ? text : nil
         }
         return OfferedAppLinks(
             webLink: accepts(web, route: match.route) ? web : nil, customSchemeLink: custom)

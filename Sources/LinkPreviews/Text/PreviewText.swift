@@ -95,6 +95,7 @@ public enum PreviewText {
     ///   - field: the field the text is for, named in the reports.
     ///   - limit: the most characters the result may have; at least 1.
     public static func clean(_ text: String, field: PreviewField, limit: Int) -> Cleaned {
+        if isClean(text, limit: limit) { return Cleaned(text: text, adjustments: []) }
         var adjustments: [TextAdjustment] = []
         var scalars = String.UnicodeScalarView()
         var replaced = 0
@@ -159,6 +160,40 @@ public enum PreviewText {
             adjustments.append(TextAdjustment(field: field, kind: .truncated, count: length, limit: limit))
         }
         return Cleaned(text: result, adjustments: adjustments)
+    }
+
+    /// Whether no rule changes the text: one read of its scalars, without building a copy.
+    ///
+    /// Most text is clean: no control, format or noncharacter scalar, single spaces between
+    /// words and none at either end, within its limit. The bound on stacked characters needs
+    /// no look at characters when fewer than ``maximumScalarsPerCharacter`` scalars are
+    /// outside ASCII: a character holds at most one ASCII scalar (no ASCII scalar extends or
+    /// prepends to another, and the controls that pair, CR and LF, are not clean), so a
+    /// character of more scalars than the bound holds at least that many others.
+    static func isClean(_ text: String, limit: Int) -> Bool {
+        var count = 0
+        var nonASCII = 0
+        var afterSpace = true
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value == 0x20 {
+                if afterSpace { return false }
+                afterSpace = true
+            } else if value < 0x80 {
+                if value < 0x20 || value == 0x7F { return false }
+                afterSpace = false
+            } else {
+                if isFoldedToSpace(scalar) || isControl(scalar) || isNoncharacter(scalar)
+                    || isFormat(scalar)
+                {
+                    return false
+                }
+                afterSpace = false
+                nonASCII += 1
+            }
+            count += 1
+        }
+        return !(afterSpace && count > 0) && nonASCII < maximumScalarsPerCharacter && count <= max(1, limit)
     }
 
     /// The longest prefix of whole characters with at most `budget` scalars, without

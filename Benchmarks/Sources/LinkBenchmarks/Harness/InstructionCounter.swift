@@ -45,17 +45,40 @@ enum InstructionCounter {
     /// Instructions per operation for one case and side, or `nil` when callgrind is missing
     /// or the child failed.
     static func perOperation(case name: String, side: String, passes: Int) -> Double? {
+        guard let run = count(case: name, side: side, passes: passes, toggled: true) else { return nil }
+        return run.instructions / run.operations
+    }
+
+    /// Instructions per operation for a case whose work runs on other threads (a `Task` the
+    /// pass waits for), which `--toggle-collect` does not see: two children count every
+    /// instruction of every thread, one with `passes` passes and one with twice as many, and
+    /// the difference is divided by the difference in operations, so that building the case,
+    /// warming up and starting the process cancel out.
+    static func perOperationAcrossThreads(case name: String, side: String, passes: Int) -> Double? {
+        guard let low = count(case: name, side: side, passes: passes, toggled: false),
+            let high = count(case: name, side: side, passes: 2 * passes, toggled: false),
+            high.operations > low.operations
+        else { return nil }
+        return (high.instructions - low.instructions) / (high.operations - low.operations)
+    }
+
+    /// Callgrind's total and the operations the child ran.
+    private static func count(
+        case name: String, side: String, passes: Int, toggled: Bool
+    ) -> (instructions: Double, operations: Double)? {
         guard let valgrind, let executable = strippedExecutable else { return nil }
         let output = FileManager.default.temporaryDirectory
-            .appendingPathComponent("link-benchmarks-\(getpid())-\(name)-\(side).callgrind").path
+            .appendingPathComponent("link-benchmarks-\(getpid())-\(name)-\(side)-\(passes).callgrind").path
         defer { try? FileManager.default.removeItem(atPath: output) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: valgrind)
-        process.arguments = [
-            "--tool=callgrind", "--callgrind-out-file=\(output)", "--collect-atstart=no",
-            "--toggle-collect=\(symbol)", "--cache-sim=no", "--branch-sim=no",
-            executable, "--count-instructions", name, side, "--passes", String(passes),
-        ]
+        let collection =
+            toggled ? ["--collect-atstart=no", "--toggle-collect=\(symbol)"] : ["--collect-atstart=yes"]
+        process.arguments =
+            ["--tool=callgrind", "--callgrind-out-file=\(output)"] + collection + [
+                "--cache-sim=no", "--branch-sim=no",
+                executable, "--count-instructions", name, side, "--passes", String(passes),
+            ]
         var environment = ProcessInfo.processInfo.environment
         environment.removeValue(forKey: AllocationCounter.preloadVariable)
         process.environment = environment
@@ -74,7 +97,7 @@ enum InstructionCounter {
                 $0.hasPrefix("totals:") || $0.hasPrefix("summary:")
             })?.split(separator: " ").last.flatMap({ Double($0) })
         else { return nil }
-        return total / operations
+        return (total, operations)
     }
 
     /// Runs in the child: builds the case, warms it up, then runs the counted passes.

@@ -3,6 +3,7 @@ enum Profiling {
     /// The workloads ``run(_:passes:)`` knows.
     static let workloads = [
         "router", "pipeline", "typed", "typed-by-hand", "association", "adversarial", "site", "site-uncached",
+        "site-unseen", "site-kept-photos",
     ]
 
     static func run(_ name: String, passes: Int) throws {
@@ -25,6 +26,8 @@ enum Profiling {
         case "site", "site-uncached":
             let responder = try SiteWorkloads.responder(cacheCapacity: name == "site" ? 1024 : 0)
             workload = SiteWorkloads.pages(responder, label: name)
+        case "site-unseen", "site-kept-photos":
+            workload = try SiteWorkloads.instructionCase(name)
         default:
             throw DisagreementError(description: "unknown workload '\(name)'")
         }

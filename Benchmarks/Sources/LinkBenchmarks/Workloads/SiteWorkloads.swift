@@ -70,6 +70,26 @@ enum SiteWorkloads {
             configuration: SiteResponder.Configuration(cacheCapacity: cacheCapacity))
     }
 
+    /// The landing-page cases whose instructions are counted (`InstructionCases`): a page for
+    /// a link the server has not seen, a kept photo page, the eight kinds kept, and the eight
+    /// kinds built every time.
+    static let instructionCases = ["site-unseen", "site-kept-photos", "site-kept", "site-uncached"]
+
+    static func instructionCase(_ name: String) throws -> Workload {
+        switch name {
+        case "site-unseen":
+            return unseenPages(try responder(cacheCapacity: 1024), label: name)
+        case "site-kept-photos":
+            return keptPhotoPages(try responder(cacheCapacity: 1024), label: name)
+        case "site-kept":
+            return pages(try responder(cacheCapacity: 1024), label: name)
+        case "site-uncached":
+            return pages(try responder(cacheCapacity: 0), label: name)
+        default:
+            throw DisagreementError(description: "unknown landing-page case '\(name)'")
+        }
+    }
+
     /// Runs an asynchronous batch from the benchmark's synchronous pass and waits for it.
     static func blocking(_ body: @escaping @Sendable () async -> Int) -> Int {
         final class Box: @unchecked Sendable { var value = 0 }
@@ -92,6 +112,55 @@ enum SiteWorkloads {
             blocking {
                 var bytes = 0
                 for request in requests { bytes &+= await responder.respond(to: request).body.count }
+                return bytes
+            }
+        }
+    }
+
+    /// Links the server has not seen: every photo of the three albums (30,000 distinct known
+    /// links, each a page with content), taken `perPass` at a time, each pass continuing where
+    /// the last one stopped. A link comes back only after 30,000 others, so a responder that
+    /// keeps 1,024 pages has dropped it long before: every page is decided, provided, cleaned,
+    /// rendered and hashed, as on a site whose links are mostly seen once.
+    static func unseenPages(_ responder: SiteResponder, perPass: Int = 500, label: String) -> Workload {
+        let albums = ["summer-2024", "grandmas-90th", "hostile"]
+        let requests = (0..<10_000).flatMap { index in
+            albums.map { album in
+                SiteRequest(
+                    method: "GET", target: "/albums/\(album)/photos/\(index)", host: "photos.example.com",
+                    accept: "*/*")
+            }
+        }
+        final class Cursor: @unchecked Sendable { var next = 0 }
+        let cursor = Cursor()
+        return Workload(label: label, operations: perPass) {
+            blocking {
+                var bytes = 0
+                var next = cursor.next
+                for _ in 0..<perPass {
+                    bytes &+= await responder.respond(to: requests[next]).body.count
+                    next = next + 1 == requests.count ? 0 : next + 1
+                }
+                cursor.next = next
+                return bytes
+            }
+        }
+    }
+
+    /// One pass: `perPass` answers for the same eight photo links, each kept after its first
+    /// answer: the kept page of the same kind as ``unseenPages(_:perPass:label:)``.
+    static func keptPhotoPages(_ responder: SiteResponder, perPass: Int = 500, label: String) -> Workload {
+        let requests = (0..<8).map { index in
+            SiteRequest(
+                method: "GET", target: "/albums/summer-2024/photos/\(index)", host: "photos.example.com",
+                accept: "*/*")
+        }
+        return Workload(label: label, operations: perPass) {
+            blocking {
+                var bytes = 0
+                for index in 0..<perPass {
+                    bytes &+= await responder.respond(to: requests[index & 7]).body.count
+                }
                 return bytes
             }
         }

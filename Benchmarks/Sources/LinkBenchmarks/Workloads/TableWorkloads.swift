@@ -94,6 +94,9 @@ enum InstructionCases {
             default: break
             }
         }
+        if SiteWorkloads.instructionCases.contains(name) {
+            return try SiteWorkloads.instructionCase(name)
+        }
         if name.hasPrefix("assoc-") {
             return try AssociationWorkloads.sideBySideWorkload(case: name, sdk: sdk)
         }

@@ -143,6 +143,16 @@ final class CompiledRoute: Sendable {
         return segments
     }
 
+    /// Calls `body` with each segment in order as links are written from it, without making
+    /// an array: a literal's key is its text, never lower-cased (writing reads the text only).
+    func forEachWrittenSegment<Failure: Error>(_ body: (Segment) throws(Failure) -> Void) throws(Failure) {
+        var next = 0
+        for segment in route.path.segments {
+            try body(compiled(segment, validator: &next, foldingKeys: false))
+        }
+        if endsWithEmptySegment { try body(.literal(text: "", key: "")) }
+    }
+
     /// Calls `body` with each compiled segment in order, without making an array.
     func forEachSegment(_ body: (Segment) -> Void) {
         var next = 0
@@ -162,9 +172,12 @@ final class CompiledRoute: Sendable {
         return compiled(path[position], validator: &next)
     }
 
-    private func compiled(_ segment: PathPattern.Segment, validator next: inout Int) -> Segment {
+    private func compiled(
+        _ segment: PathPattern.Segment, validator next: inout Int, foldingKeys: Bool = true
+    ) -> Segment {
         switch segment {
-        case .literal(let text): return .literal(text: text, key: foldsLiterals ? text.lowercased() : text)
+        case .literal(let text):
+            return .literal(text: text, key: foldingKeys && foldsLiterals ? text.lowercased() : text)
         case .parameter(let name, _):
             next += 1
             let validator = parameterValidators[next - 1]

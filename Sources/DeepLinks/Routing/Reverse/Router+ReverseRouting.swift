@@ -101,8 +101,12 @@ extension Router {
 
         if destinationOnly { return chosenScheme + "://" + (chosenHost ?? "") }
 
-        let declared = Set(route.extraction.map(\.name))
-        if let unknown = parameters.names.first(where: { !declared.contains($0) }) {
+        // A route declares a few parameters: a look through them costs less than a set of them.
+        let extraction = route.extraction
+        let declared = extraction.count > 16 ? Set(extraction.map(\.name)) : nil
+        if let unknown = parameters.names.first(where: { parameter in
+            !(declared?.contains(parameter) ?? extraction.contains { $0.name == parameter })
+        }) {
             throw .unknownParameter(route: name, parameter: unknown)
         }
 
@@ -129,8 +133,13 @@ extension Router {
         // Path segments, decoded and encoded.
         var decoded: [String] = []
         var encoded: [String] = []
+        decoded.reserveCapacity(route.segmentCount)
+        encoded.reserveCapacity(route.segmentCount)
         let pattern = route.route.path
-        for (position, segment) in route.segments.enumerated() {
+        var position = -1
+        // Each segment as written (no array of them, no lower-cased keys).
+        try route.forEachWrittenSegment { (segment) throws(ReverseRoutingError) in
+            position += 1
             switch segment {
             case .literal(let literal, _):
                 decoded.append(literal)
@@ -138,7 +147,7 @@ extension Router {
             case .parameter(let parameter, _, let validator):
                 guard let value = parameters[parameter] else {
                     // An optional segment without a value is left out.
-                    if pattern.isOptionalSegment(at: position) { continue }
+                    if pattern.isOptionalSegment(at: position) { return }
                     throw .missingParameter(route: name, parameter: parameter)
                 }
                 let written = try text(parameter, value, validator, .path)

@@ -1,0 +1,78 @@
+/// The landing page's escaping, read from a value's UTF-8 bytes in place: the one place where
+/// this module's rendering reads text through a pointer.
+///
+/// Copying a value's bytes a run at a time needs the bytes to be contiguous: a run of a
+/// `String.UTF8View` slice is copied one byte at a time, which cost a landing page more than
+/// everything else it did. Everything here takes and gives safe values (a string, an array);
+/// no address leaves a function.
+enum HTMLBytes {
+    /// Appends the UTF-8 bytes of `text` to `out`, each `&`, `<` and `>` (and, for an attribute,
+    /// `"` and `'`) replaced by its character reference, as ``HTMLEscaping`` does: the runs
+    /// between them are copied whole.
+    static func appendEscaped(_ text: String, quotes: Bool, to out: inout [UInt8]) {
+        let mask = quotes ? attributeMask : textMask
+        // Safe: the buffer is the string's own storage, valid and unchanged for the closure,
+        // and nothing keeps it after the closure returns.
+        let done: Void? = unsafe text.utf8.withContiguousStorageIfAvailable { buffer in
+            unsafe appendEscaped(buffer, mask: mask, to: &out)
+        }
+        if done == nil {
+            let copy = Array(text.utf8)
+            // Safe: as above, for the copy's storage.
+            unsafe copy.withUnsafeBufferPointer { buffer in
+                unsafe appendEscaped(buffer, mask: mask, to: &out)
+            }
+        }
+    }
+
+    /// Appends the UTF-8 bytes of `text` to `out` in one copy.
+    static func append(_ text: String, to out: inout [UInt8]) {
+        // Safe: as in `appendEscaped`, the buffer lives for the closure alone.
+        let done: Void? = unsafe text.utf8.withContiguousStorageIfAvailable { buffer in
+            unsafe out.append(contentsOf: buffer)
+        }
+        if done == nil { out.append(contentsOf: text.utf8) }
+    }
+
+    /// The bytes `&` `<` `>` as bits of a mask of the bytes below 64.
+    private static let textMask: UInt64 = 1 << 0x26 | 1 << 0x3C | 1 << 0x3E
+    /// The same, with `"` and `'`.
+    private static let attributeMask: UInt64 = textMask | 1 << 0x22 | 1 << 0x27
+
+    private static func appendEscaped(
+        _ buffer: UnsafeBufferPointer<UInt8>, mask: UInt64, to out: inout [UInt8]
+    ) {
+        let count = buffer.count
+        var start = 0
+        var index = 0
+        // Every read is at `index < count`, and every run copied is `start..<index` with
+        // `0 <= start <= index <= count`: inside the buffer.
+        while index < count {
+            let byte = unsafe buffer[index]
+            if byte < 64, mask >> UInt64(byte) & 1 != 0 {
+                unsafe out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<index]))
+                out.append(contentsOf: reference(for: byte))
+                start = index + 1
+            }
+            index += 1
+        }
+        unsafe out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<count]))
+    }
+
+    private static let ampersand = Array("&amp;".utf8)
+    private static let lessThan = Array("&lt;".utf8)
+    private static let greaterThan = Array("&gt;".utf8)
+    private static let quotation = Array("&quot;".utf8)
+    private static let apostrophe = Array("&#39;".utf8)
+
+    /// The character reference of a byte the masks name.
+    private static func reference(for byte: UInt8) -> [UInt8] {
+        switch byte {
+        case UInt8(ascii: "&"): ampersand
+        case UInt8(ascii: "<"): lessThan
+        case UInt8(ascii: ">"): greaterThan
+        case UInt8(ascii: "\""): quotation
+        default: apostrophe
+        }
+    }
+}
