@@ -32,10 +32,11 @@ touch_sources() {
     done
 }
 
-# build NAME COMMAND...: runs the build, then prints and counts the warnings in its output.
+# build NAME PACKAGE COMMAND...: runs the build of the package in folder PACKAGE, then prints
+# and counts the warnings in its output.
 build() {
-    local name=$1
-    shift
+    local name=$1 package=$2
+    shift 2
     local log="$LOG_DIR/${name//\//-}.log"
     echo "== $name: $*"
     if ! "$@" >"$log" 2>&1; then
@@ -46,12 +47,21 @@ build() {
     fi
     # A warning's first line names its place ("file:line:column: warning: …") or its tool
     # ("warning: …"); the source excerpt printed under it ("  |  `- warning: …") is left out.
-    local warnings
+    # SwiftPM's own warnings about a package name it ("warning: 'name': …"): those about a
+    # dependency (checked out under .build/checkouts) are left out too.
+    local warnings line name
     warnings="$(grep -E 'warning:' "$log" |
         grep -vE '^[[:space:]]*[0-9]*[[:space:]]*\|' |
         grep -v '/\.build/checkouts/' |
         grep -v 'Cannot export local symbol' |
-        sort -u || true)"
+        sort -u |
+        while IFS= read -r line; do
+            if [[ "$line" =~ ^warning:\ \'([^\']+)\': ]]; then
+                name="${BASH_REMATCH[1]}"
+                [[ -d "$package/.build/checkouts/$name" ]] && continue
+            fi
+            echo "$line"
+        done || true)"
     if [[ -n "$warnings" ]]; then
         echo "$warnings"
         echo "FAILED: $name: $(grep -c . <<<"$warnings") warnings"
@@ -65,7 +75,7 @@ for package in "$@"; do
     case "$package" in
         root)
             touch_sources Sources Tests
-            build root swift build --build-tests
+            build root . swift build --build-tests
             ;;
         examples)
             touch_sources Sources
@@ -73,16 +83,16 @@ for package in "$@"; do
                 example="${example%/}"
                 [[ -f "$example/Package.swift" ]] || continue
                 touch_sources "$example/Sources" "$example/Tests"
-                build "$example" swift build --build-tests --package-path "$example"
+                build "$example" "$example" swift build --build-tests --package-path "$example"
             done
             ;;
         benchmarks)
             touch_sources Sources Benchmarks/Sources
-            build Benchmarks swift build -c release --package-path Benchmarks
+            build Benchmarks Benchmarks swift build -c release --package-path Benchmarks
             ;;
         fuzz)
             touch_sources Sources Fuzz/Sources
-            build Fuzz swift build --sanitize=fuzzer --sanitize=address -c release --package-path Fuzz
+            build Fuzz Fuzz swift build --sanitize=fuzzer --sanitize=address -c release --package-path Fuzz
             ;;
         *)
             echo "unknown package '$package' (root, examples, benchmarks or fuzz)" >&2
