@@ -52,6 +52,23 @@ struct LinkAssertionSwiftTestingTests {
             because: .unregisteredActivityType("com.other.app"))
     }
 
+    @Test("an optional locale prefix does not turn unrelated links into refusals of its home route")
+    func optionalPrefixHome() throws {
+        let receiver = try LinkReceiver(
+            table: RouteTable {
+                RouteGroup(prefix: "/:locale(enum de|fr)?") { Route("home", "/") }
+            },
+            configuration: LinkReceiver.Configuration(
+                policy: LinkPolicy(allowedHosts: ["ledger.example"]),
+                schemes: try SchemeRegistry([CustomScheme("ledger")])))
+        let reported = failures {
+            assertOpensInBrowser("https://ledger.example/about", in: receiver, reason: .noMatchingRoute)
+            assertUnhandled("ledger://nowhere", in: receiver, reason: .noMatchingRoute)
+            assertRoute("https://ledger.example/fr", in: receiver, is: "home", parameters: ["locale": "fr"])
+        }
+        #expect(reported == [])
+    }
+
     /// Runs assertions with reporting observed, and returns one message per failure, in order.
     func failures(_ body: () -> Void) -> [String] {
         let failures = ReportedFailures()

@@ -321,7 +321,7 @@ enum AuditedShop {
     }
 
     @Test func androidKeepingInTheBrowserWhatAppleOpensIsAUDIT008() async throws {
-        let result = await try Self.audit().audit("https://shop.example.com/c/boots")
+        let result = try await Self.audit().audit("https://shop.example.com/c/boots")
         #expect(result.android.map(\.decidedBy) == ["noRuleMatched"])
         #expect(
             result.problems == [
@@ -333,14 +333,14 @@ enum AuditedShop {
     }
 
     @Test func androidOpeningWhatAppleExcludesIsAUDIT008Too() async throws {
-        let result = await try Self.audit().audit("https://shop.example.com/deals/winter")
+        let result = try await Self.audit().audit("https://shop.example.com/deals/winter")
         #expect(result.problems.map(\.code) == [.routeKeptInBrowser, .androidVerdictDiffers])
         #expect(result.problems[1].message.hasPrefix("Android opens the app ($[0].relation_extensions"))
         #expect(result.problems[1].message.hasSuffix("), Apple keeps it in the browser"))
     }
 
     @Test func aHostWithoutAnAssetLinksFileOpensNothingOnAndroid() async throws {
-        let result = await try Self.audit().audit("https://other.example.com/p/1")
+        let result = try await Self.audit().audit("https://other.example.com/p/1")
         #expect(result.android.map(\.decidedBy) == ["noAssetLinksFile"])
         #expect(!result.android[0].opensApp)
         #expect(!result.problems.contains { $0.code == .androidVerdictDiffers })

@@ -91,6 +91,39 @@ extension LinkReceiver.Configuration {
     }
 }
 
+extension LinkReceiver.Configuration {
+    /// The configuration as JSON that ``init(json:)`` reads back as an equal configuration:
+    /// the file `deeplinks resolve --config` and `deeplinks table check --config` read.
+    ///
+    /// Keys are sorted and the text is indented, so a checked-in file changes only where the
+    /// configuration does, as ``RouteTable/jsonData()`` writes a table.
+    ///
+    /// ```swift
+    /// // In a test of the app: the checked-in receiver.json is exactly the Swift configuration.
+    /// let exported = try AppLinks.configuration.jsonData()
+    /// #expect(try LinkReceiver.Configuration(json: exported) == AppLinks.configuration)
+    /// ```
+    ///
+    /// - Throws: ``LinkReceiver/ConfigurationJSONError/tooLarge(bytes:limit:)`` when the JSON
+    ///   would be larger than ``maximumJSONBytes`` (``init(json:)`` would refuse it), or
+    ///   ``LinkReceiver/ConfigurationJSONError/invalid(reason:)`` when a value cannot be
+    ///   written as JSON.
+    public func jsonData() throws(LinkReceiver.ConfigurationJSONError) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data: Data
+        do {
+            data = try encoder.encode(self)
+        } catch {
+            throw .invalid(reason: String(describing: error))
+        }
+        guard data.count <= Self.maximumJSONBytes else {
+            throw .tooLarge(bytes: data.count, limit: Self.maximumJSONBytes)
+        }
+        return data
+    }
+}
+
 extension LinkReceiver {
     /// Why ``Configuration/init(json:)`` refused its input: the shape of
     /// ``RouteTableJSONError``.

@@ -235,6 +235,16 @@ struct LinkHolderTests {
     }
 }
 
+/// How far a test's clock has moved on, in seconds: set by the test, read by the inbox's clock.
+private final class ClockOffset: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    var seconds: Int {
+        get { lock.withLock { value } }
+        set { lock.withLock { value = newValue } }
+    }
+}
+
 /// An activity as `NSUserActivity` presents it.
 private final class Activity: PlatformUserActivity, Hashable, @unchecked Sendable {
     let activityType: String
@@ -306,17 +316,17 @@ struct LinkInboxTests {
     func confirmationExpiryByClock() throws {
         let receiver = try StreamingFixtures.receiver()
         let start = ContinuousClock.now
-        nonisolated(unsafe) var offset = 0
+        let offset = ClockOffset()
         var actions: [LinkHolder.Action] = []
         let inbox = LinkInbox(
             receiver: receiver, confirmationExpiry: .seconds(60), conditions: ["signedIn"],
             interfaceReady: true,
-            now: { start + .seconds(offset) }
+            now: { start + .seconds(offset.seconds) }
         ) {
             actions.append($0)
         }
         inbox.receive(.url("https://reel.example/redeem?code=GIFT2026"))
-        offset = 61
+        offset.seconds = 61
         inbox.confirmed()
         let redeem = receiver.receive(url: "https://reel.example/redeem?code=GIFT2026")
         #expect(actions == [.askToConfirm(redeem), .drop(redeem, reason: .confirmationExpired)])
@@ -326,15 +336,15 @@ struct LinkInboxTests {
     func expiryByClock() throws {
         let receiver = try StreamingFixtures.receiver()
         let start = ContinuousClock.now
-        nonisolated(unsafe) var offset = 0
+        let offset = ClockOffset()
         var actions: [LinkHolder.Action] = []
         let inbox = LinkInbox(
-            receiver: receiver, expiry: .seconds(60), interfaceReady: true, now: { start + .seconds(offset) }
+            receiver: receiver, expiry: .seconds(60), interfaceReady: true, now: { start + .seconds(offset.seconds) }
         ) {
             actions.append($0)
         }
         inbox.receive(.url("https://reel.example/cart"))
-        offset = 61
+        offset.seconds = 61
         inbox.expire()
         let cart = receiver.receive(url: "https://reel.example/cart")
         #expect(actions == [.hold(cart, missing: ["signedIn"]), .drop(cart, reason: .expired)])

@@ -50,7 +50,7 @@ public struct UserInfo: Sendable, Hashable {
     public var serializedSize: Int {
         do {
             return try PropertyListSerialization.data(
-                fromPropertyList: Self.propertyList(values), format: .binary, options: 0
+                fromPropertyList: Self.measuredPropertyList(values), format: .binary, options: 0
             ).count
         } catch {
             // Every UserInfoValue has a property-list form, so this is not reached; a value
@@ -59,23 +59,35 @@ public struct UserInfo: Sendable, Hashable {
         }
     }
 
-    static func propertyList(_ values: [String: UserInfoValue]) -> [String: Any] {
-        values.mapValues(propertyList)
+    /// The entries as ``serializedSize`` measures them: ``propertyList`` with each URL as its
+    /// text, since a binary property list holds no URL.
+    static func measuredPropertyList(_ values: [String: UserInfoValue]) -> [String: Any] {
+        values.mapValues(measuredPropertyList)
     }
 
-    static func propertyList(_ value: UserInfoValue) -> Any {
+    static func measuredPropertyList(_ value: UserInfoValue) -> Any {
         switch value {
-        case .string(let v): v
-        case .integer(let v): v
-        case .double(let v): v
-        case .boolean(let v): v
         case .url(let v): v.absoluteString
-        case .date(let v): v
-        case .data(let v): v
-        case .array(let v): v.map(propertyList)
-        case .dictionary(let v): propertyList(v)
+        case .array(let v): v.map(measuredPropertyList)
+        case .dictionary(let v): measuredPropertyList(v)
+        default: value.propertyListValue
         }
     }
+}
+
+extension UserInfo {
+    /// The entries as Foundation holds a `userInfo` dictionary (`NSUserActivity.userInfo`),
+    /// each value of its own kind: the conversion an outgoing activity's state takes.
+    ///
+    /// Each value is ``UserInfoValue/propertyListValue``. ``init(propertyList:)`` reads the
+    /// dictionary back to an equal `userInfo`, every kind kept, on every platform.
+    ///
+    /// ```swift
+    /// let info: UserInfo = ["albumname": "Summer", "index": 3]
+    /// info.propertyList["index"] as? Int                       // 3
+    /// try UserInfo(propertyList: info.propertyList) == info    // true
+    /// ```
+    public var propertyList: [String: Any] { values.mapValues(\.propertyListValue) }
 }
 
 extension UserInfo: CustomStringConvertible {

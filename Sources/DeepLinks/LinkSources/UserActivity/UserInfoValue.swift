@@ -58,6 +58,28 @@ public enum UserInfoValue: Sendable, Hashable {
         if case .dictionary(let v) = self { v } else { nil }
     }
 
+    /// The value as a property-list object, of the type Foundation gives its kind: `String`,
+    /// `Int`, `Double`, `Bool`, `URL`, `Date`, `Data`, an array of these (`[Any]`) or a
+    /// dictionary with string keys (`[String: Any]`).
+    ///
+    /// This is the form a `userInfo` value takes in `NSUserActivity.userInfo`;
+    /// ``UserInfo/init(propertyList:)`` reads it back as the same value. A URL stays a `URL`
+    /// (an activity's `userInfo` may hold one); only ``UserInfo/serializedSize`` measures it as
+    /// its text.
+    public var propertyListValue: Any {
+        switch self {
+        case .string(let v): v
+        case .integer(let v): v
+        case .double(let v): v
+        case .boolean(let v): v
+        case .url(let v): v
+        case .date(let v): v
+        case .data(let v): v
+        case .array(let v): v.map(\.propertyListValue)
+        case .dictionary(let v): v.mapValues(\.propertyListValue)
+        }
+    }
+
     /// The name of the value's kind, as used in JSON and in messages (`integer`, `string`, …).
     public var kind: Kind {
         switch self {

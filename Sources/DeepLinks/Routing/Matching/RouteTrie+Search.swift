@@ -282,6 +282,12 @@ private struct Explanation<Sink: RouteAttemptSink>: TrieSearch {
                 // The reading that ends here names the segment: a parameter's position in
                 // the link depends on the optional segments the reading has.
                 let reading = trie.terminalRoutes[t]
+                // An optional segment that refuses its value is a near miss only when the
+                // rest of the reading fits the link on a literal: `/xx/product/5` for
+                // `/:locale?/product/:id`. Where nothing else of the route fits (`/about` for
+                // `/:locale?/`), the link only has a segment the route may leave out, so
+                // the route is not listed, as a route whose path does not fit is not.
+                if Self.isUnanchoredOptionalRefusal(carried, reading: reading, route: route) { continue }
                 result = .parameterFailed(
                     ParameterFailure(
                         parameter: reading.segment(at: carried.depth).name ?? "", location: .path,
@@ -305,6 +311,25 @@ private struct Explanation<Sink: RouteAttemptSink>: TrieSearch {
             }
         }
         return false
+    }
+
+    /// Whether the refusal carried to a reading is of an optional path parameter, in a reading
+    /// with no non-empty literal segment: the link fits the route only by taking a segment the
+    /// route may leave out, so the refusal names no near miss.
+    static func isUnanchoredOptionalRefusal(
+        _ carried: CarriedFailure, reading: CompiledRoute, route: CompiledRoute
+    ) -> Bool {
+        let declared = route.route.path
+        guard !declared.optionalSegmentPositions.isEmpty,
+            case .parameter(let name, _, _) = reading.segment(at: carried.depth),
+            let position = declared.segments.firstIndex(where: {
+                if case .parameter(name, _) = $0 { true } else { false }
+            }),
+            declared.isOptionalSegment(at: position)
+        else { return false }
+        return !reading.route.path.segments.contains {
+            if case .literal(let text) = $0 { !text.isEmpty } else { false }
+        }
     }
 }
 

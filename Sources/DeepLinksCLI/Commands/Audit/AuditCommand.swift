@@ -27,12 +27,16 @@ enum AuditCommand: ToolCommand {
             --file gives the association file of every domain the entitlement's applinks
             entries name; --fetch fetches each domain's file as 'verify-domain' does (no
             redirects, 128 KB at most); a domain whose file cannot be fetched has none.
+            --base-url fetches every file from a test server instead: an https:// URL, or
+            http:// to the machine itself (127.0.0.1, [::1] or localhost) only.
             --app-id limits the audit to these App IDs (default: every App ID the file names).
 
             --assetlinks FILE compares Android's verdict (its dynamic rules, Android 15) with
             Apple's for every host, per package (--android-package; default: every package the
             file grants App Links): a URL one platform opens and the other keeps in the browser
-            is AUDIT008.
+            is AUDIT008. --fetch-assetlinks (with --fetch) fetches each applinks domain's
+            /.well-known/assetlinks.json instead, as 'verify-domain' does; a domain whose file
+            cannot be fetched has none, and the reason is a note that fails the run.
 
             --previews (with --site, and --preview-content: route name to a preview, or null
             when the route finds no content) audits each page's preview and banner argument.
@@ -57,7 +61,9 @@ enum AuditCommand: ToolCommand {
                 help: "The entitlement: an .entitlements file, a JSON array or a list of entries."),
             .value("--file", alias: "-f", "FILE", help: "The association file, for every domain."),
             .flag("--fetch", help: "Fetch each domain's association file instead of --file."),
-            .value("--base-url", "URL", help: "With --fetch: fetch from URL instead of https://<domain>."),
+            .value(
+                "--base-url", "URL",
+                help: "With --fetch: fetch from URL instead of https://<domain> (http:// on loopback only)."),
             .value("--ca-file", "FILE", help: "With --fetch: trust the CA certificates in FILE (PEM)."),
             .value(
                 "--timeout", "SECONDS", help: "With --fetch: give up on a server after SECONDS (default 20)."),
@@ -68,9 +74,13 @@ enum AuditCommand: ToolCommand {
             .value(
                 "--assetlinks", "FILE",
                 help: "Android's assetlinks.json, for every host: compare its verdict."),
+            .flag(
+                "--fetch-assetlinks",
+                help: "With --fetch: fetch each domain's assetlinks.json and compare Android's verdict."),
             .value(
                 "--android-package", "NAME", repeatable: true,
-                help: "With --assetlinks: audit this package (default: every one the file grants)."),
+                help:
+                    "With --assetlinks or --fetch-assetlinks: audit this package (default: every one the file grants)."),
             .flag(
                 "--previews", help: "Audit each page's preview and Smart App Banner argument (needs --site)."),
             .value("--site", "FILE", help: "The preview site (JSON), for --previews."),
@@ -86,6 +96,8 @@ enum AuditCommand: ToolCommand {
         examples: [
             "audit --table routes.json --entitlements App.entitlements --file apple-app-site-association sitemap.xml",
             "audit -t routes.json --entitlements App.entitlements --fetch --json sitemap.xml.gz",
+            "audit -t routes.json --entitlements App.entitlements --fetch --fetch-assetlinks sitemap.xml",
+            "audit -t routes.json --entitlements App.entitlements --fetch --base-url http://127.0.0.1:8080 sitemap.xml",
             "audit -t routes.json --entitlements App.entitlements -f aasa.json --html report.html sitemap.xml",
             "audit -t routes.json --entitlements App.entitlements -f aasa.json --explain https://example.com/p/1",
         ],
@@ -93,7 +105,8 @@ enum AuditCommand: ToolCommand {
             (.success, "no error problem (and, with --strict, no warning) outside the baseline"),
             (
                 .checkFailed,
-                "at least one error problem (or warning, with --strict), or a domain's file could not be fetched"
+                "at least one error problem (or warning, with --strict), or a domain's file (or, with "
+                    + "--fetch-assetlinks, its assetlinks.json) could not be fetched"
             ),
             (.usage, ExitStatus.usage.meaning),
             (
@@ -120,6 +133,13 @@ enum AuditCommand: ToolCommand {
         guard arguments.has("--fetch") || arguments.value("--file") != nil else {
             throw usage(.missingArgument("--file <file> or --fetch"))
         }
+        if arguments.has("--fetch-assetlinks") {
+            guard arguments.has("--fetch") else { throw usage(.missingArgument("--fetch (for --fetch-assetlinks)")) }
+            if arguments.value("--assetlinks") != nil {
+                throw usage(.conflictingOptions("--assetlinks", "--fetch-assetlinks"))
+            }
+        }
+        if let base = arguments.value("--base-url") { try checkBaseURL(base) }
         if arguments.has("--previews"), arguments.value("--site") == nil {
             throw usage(.missingArgument("--site <file> (for --previews)"))
         }
@@ -144,6 +164,9 @@ enum AuditCommand: ToolCommand {
                 if let host = (try? AssociationURL(url))?.host { hosts.insert(host.lowercased()) }
             }
             for host in hosts { assetLinks[host] = file }
+        } else if arguments.has("--fetch-assetlinks") {
+            assetLinks = try await fetchedAssetLinks(
+                arguments, domains: applinksDomains(entitlement), notes: &notes, in: environment)
         } else if !arguments.allValues("--android-package").isEmpty {
             throw usage(.missingArgument("--assetlinks <file> (for --android-package)"))
         }
@@ -272,26 +295,12 @@ enum AuditCommand: ToolCommand {
         _ arguments: ParsedArguments, entitlement: AssociatedDomainsEntitlement, notes: inout [Finding],
         in environment: ToolEnvironment
     ) async throws -> [String: AssociationFile] {
-        var domains: [String] = []
-        for entry in entitlement.entries where entry.service == .appLinks {
-            if !domains.contains(entry.associationFileDomain) { domains.append(entry.associationFileDomain) }
-        }
+        let domains = applinksDomains(entitlement)
         if let path = arguments.value("--file") {
             let file = try environment.loadAssociationDocument(path).file
             return Dictionary(uniqueKeysWithValues: domains.map { ($0, file) })
         }
-        if let base = arguments.value("--base-url"), !base.lowercased().hasPrefix("https://") {
-            throw usage(.invalidValue(option: "--base-url", value: base, expected: "an https:// URL"))
-        }
-        var timeout = 20
-        if let text = arguments.value("--timeout") {
-            guard let seconds = Int(text), (1...600).contains(seconds) else {
-                throw usage(
-                    .invalidValue(option: "--timeout", value: text, expected: "whole seconds from 1 to 600"))
-            }
-            timeout = seconds
-        }
-        let transport = try environment.makeTransport(arguments.value("--ca-file"), timeout)
+        let transport = try makeTransport(arguments, in: environment)
         var files: [String: AssociationFile] = [:]
         for domain in domains {
             let check = DomainVerification(domain: domain, baseURL: arguments.value("--base-url"))
@@ -310,6 +319,70 @@ enum AuditCommand: ToolCommand {
                 !findings.contains(where: { $0.severity == .error && $0.code.hasPrefix("DOMAIN") })
             {
                 files[domain] = document.file
+            }
+        }
+        return files
+    }
+
+    /// The domains whose files the entitlement's applinks entries read, each once, in order.
+    static func applinksDomains(_ entitlement: AssociatedDomainsEntitlement) -> [String] {
+        var domains: [String] = []
+        for entry in entitlement.entries where entry.service == .appLinks {
+            if !domains.contains(entry.associationFileDomain) { domains.append(entry.associationFileDomain) }
+        }
+        return domains
+    }
+
+    /// `--base-url`: an https:// URL, or http:// to the machine itself (``LoopbackHTTP``).
+    static func checkBaseURL(_ base: String) throws(UsageError) {
+        guard base.lowercased().hasPrefix("https://") || LoopbackHTTP.isLoopback(base) else {
+            throw usage(
+                .invalidValue(
+                    option: "--base-url", value: base,
+                    expected: "an https:// URL, or http:// to 127.0.0.1, [::1] or localhost"))
+        }
+    }
+
+    /// The transport for `--fetch`, with `--ca-file` and `--timeout` applied.
+    static func makeTransport(_ arguments: ParsedArguments, in environment: ToolEnvironment) throws
+        -> any HTTPTransport
+    {
+        var timeout = 20
+        if let text = arguments.value("--timeout") {
+            guard let seconds = Int(text), (1...600).contains(seconds) else {
+                throw usage(
+                    .invalidValue(option: "--timeout", value: text, expected: "whole seconds from 1 to 600"))
+            }
+            timeout = seconds
+        }
+        return try environment.makeTransport(arguments.value("--ca-file"), timeout)
+    }
+
+    /// `--fetch-assetlinks`: each domain's `assetlinks.json`, fetched as `verify-domain` fetches
+    /// it. A domain whose file cannot be fetched or read has none; the reason is a note (an
+    /// error, so the run fails).
+    static func fetchedAssetLinks(
+        _ arguments: ParsedArguments, domains: [String], notes: inout [Finding], in environment: ToolEnvironment
+    ) async throws -> [String: AssetLinksFile] {
+        let transport = try makeTransport(arguments, in: environment)
+        var files: [String: AssetLinksFile] = [:]
+        for domain in domains {
+            let check = DomainVerification(domain: domain, baseURL: arguments.value("--base-url"))
+            let answer = await transport.fetch(check.assetLinksURL, byteLimit: AssetLinksFile.maximumByteCount + 1)
+            if case .failure(.unreachable(let message)) = answer {
+                throw ToolError.network("cannot reach \(check.assetLinksURL): \(message)")
+            }
+            if case .failure(.unusableTrustFile(let message)) = answer {
+                throw ToolError.invalidInput(
+                    source: arguments.value("--ca-file") ?? "--ca-file", reason: message)
+            }
+            let findings = check.assetLinksFindings(answer, expectedPackages: [])
+            notes += findings.filter { $0.severity == .error }
+            if case .success(let response) = answer, response.status == 200, !response.isTruncated,
+                let file = try? AssetLinksFile(bytes: response.body),
+                !findings.contains(where: { $0.severity == .error })
+            {
+                files[domain] = file
             }
         }
         return files

@@ -41,6 +41,13 @@ enum ResolveCommand: ToolCommand {
             Answers are written and flushed line by line, in input order. The exit status
             follows the same rule as for links given as arguments: 1 when any line was
             answered with "reject", else 0.
+
+            --expect FILE (with --jsonl) compares each answer with the same line of FILE, as
+            JSON (key order and spacing aside): the exit status is 0 when every line agrees,
+            rejections included, and 1 when a line differs or the counts differ, each
+            difference written to standard error (the expected line, then the answer). The
+            answers still go to standard output. To write FILE, record the answers once:
+              deeplinks resolve --jsonl -t routes.json < links.jsonl > answers.jsonl
             """,
         arguments: [
             ArgumentSpec(name: "<link>", help: "A link to resolve (any number; else standard input).")
@@ -63,6 +70,9 @@ enum ResolveCommand: ToolCommand {
             ),
             .flag("--json", help: "Print the report as JSON."),
             .flag("--jsonl", help: "Speak the line protocol on standard input and output (see above)."),
+            .value(
+                "--expect", "FILE",
+                help: "With --jsonl: compare the answers with FILE's lines; fail and show each that differs."),
         ],
         positionalCount: 0...Int.max,
         examples: [
@@ -70,12 +80,14 @@ enum ResolveCommand: ToolCommand {
             "resolve --explain --table routes.json --config receiver.json 'myapp://albums/x'",
             #"echo '{"id":1,"url":"https://example.com/a"}' | deeplinks resolve --jsonl --table routes.json"#,
             #"echo '{"id":2,"banner":"app-id=1, app-argument=myapp://a"}' | deeplinks resolve --jsonl -t routes.json -c receiver.json"#,
+            "resolve --jsonl -t routes.json -c receiver.json --expect answers.jsonl < links.jsonl",
         ],
         exitStatuses: [
             (.success, "every link was routed, confirmed or (without --require-route) sent to the browser"),
             (
                 .checkFailed,
-                "at least one link (or --jsonl line) was rejected (or, with --require-route, not routed)"
+                "at least one link (or --jsonl line) was rejected (or, with --require-route, not routed); "
+                    + "with --expect: an answer differs from the expected file"
             ),
             (.usage, ExitStatus.usage.meaning),
             (
@@ -97,10 +109,26 @@ enum ResolveCommand: ToolCommand {
                 throw usage(.other("--jsonl reads links from standard input only, but '\(link)' was given"))
             }
             let lineProtocol = ResolveLineProtocol(receiver: receiver)
-            return .lineProtocol(
-                LineResponder(
-                    maximumLineBytes: ResolveLineProtocol.maximumLineBytes, reply: lineProtocol.reply,
-                    replyOverlong: lineProtocol.replyOverlong))
+            let responder = LineResponder(
+                maximumLineBytes: ResolveLineProtocol.maximumLineBytes, reply: lineProtocol.reply,
+                replyOverlong: lineProtocol.replyOverlong)
+            if let path = arguments.value("--expect") {
+                guard path != "-" else {
+                    throw usage(
+                        .invalidValue(
+                            option: "--expect", value: path,
+                            expected: "a file (standard input holds the links)"))
+                }
+                let expected = try environment.readFile(path)
+                return .finished(
+                    try ResolveExpectation.compare(
+                        responder, input: environment.readStandardInput(), expected: expected,
+                        path: path))
+            }
+            return .lineProtocol(responder)
+        }
+        if arguments.value("--expect") != nil {
+            throw usage(.other("--expect compares the answers of --jsonl; give --jsonl too"))
         }
         var links = arguments.positionals
         if links.isEmpty || links == ["-"] {

@@ -134,6 +134,7 @@
             static let sslInvalidCertStatus: Int32 = 91
         }
         private static let httpsOnly = 2  // CURLPROTO_HTTPS
+        private static let httpOrHTTPS = 3  // CURLPROTO_HTTP | CURLPROTO_HTTPS
 
         func perform(url: String, caFile: String?, timeout: Int, byteLimit: Int) -> Result<
             HTTPResponse, TransportFailure
@@ -172,7 +173,10 @@
                             _ = setPointer(easy, Option.errorBuffer, buffer.baseAddress)
                             _ = setLong(easy, Option.followLocation, 0)
                             _ = setLong(easy, Option.noSignal, 1)
-                            _ = setLong(easy, Option.protocols, Self.httpsOnly)
+                            // Plain HTTP only to the machine itself (a test server).
+                            _ = setLong(
+                                easy, Option.protocols,
+                                LoopbackHTTP.isLoopback(url) ? Self.httpOrHTTPS : Self.httpsOnly)
                             _ = setLong(easy, Option.timeout, timeout)
                             _ = setLong(easy, Option.connectTimeout, timeout)
                             _ = setCallback(easy, Option.writeFunction, write)
