@@ -32,11 +32,15 @@ struct AuditFetchTests {
 
     @Test(
         "--base-url takes http:// to a loopback host and fetches from it",
-        arguments: ["http://127.0.0.1:8080", "http://[::1]:8080", "http://localhost:8080", "HTTP://LOCALHOST"])
+        arguments: [
+            "http://127.0.0.1:8080", "http://[::1]:8080", "http://localhost:8080", "HTTP://LOCALHOST",
+        ])
     func loopbackHTTP(base: String) async throws {
         let (output, asked) = await Self.audit(
             ["--fetch", "--base-url", base, "--json", "--url", "https://shop.example.com/p/1"],
-            answers: [base + "/.well-known/apple-app-site-association": try Self.ok("apple-app-site-association")])
+            answers: [
+                base + "/.well-known/apple-app-site-association": try Self.ok("apple-app-site-association")
+            ])
         // Both applinks domains are fetched from the base URL, which serves the file.
         #expect(output?.status == .success)
         #expect(asked == Array(repeating: base + "/.well-known/apple-app-site-association", count: 2))
@@ -122,7 +126,8 @@ struct AuditFetchTests {
             try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any])
         let notes = try #require(report["notes"] as? [[String: String]])
         #expect(notes.map { $0["code"] } == ["DOMAIN032"])
-        #expect(notes.map { $0["location"] } == ["https://stores.shop.example.com/.well-known/assetlinks.json"])
+        #expect(
+            notes.map { $0["location"] } == ["https://stores.shop.example.com/.well-known/assetlinks.json"])
     }
 
     @Test("--fetch-assetlinks needs --fetch and cannot be given with --assetlinks")
@@ -137,7 +142,9 @@ struct AuditFetchTests {
                 "https://shop.example.com/p/1",
             ])
         #expect(both.status == 2)
-        #expect(both.standardError.contains("options '--assetlinks' and '--fetch-assetlinks' cannot be used together"))
+        #expect(
+            both.standardError.contains(
+                "options '--assetlinks' and '--fetch-assetlinks' cannot be used together"))
     }
 }
 

@@ -21,10 +21,12 @@ struct ResolveExpectTests {
 
     static func resolve(expect path: String) async -> ToolRun {
         await runInProcess(
-            ["resolve", "--jsonl", "--table", ResolveCommandTests.table, "--expect", path], standardInput: input)
+            ["resolve", "--jsonl", "--table", ResolveCommandTests.table, "--expect", path],
+            standardInput: input)
     }
 
-    @Test("the answers written without --expect are the expected file: the run passes, rejected lines included")
+    @Test(
+        "the answers written without --expect are the expected file: the run passes, rejected lines included")
     func recordedAnswersPass() async throws {
         let recorded = await runInProcess(
             ["resolve", "--jsonl", "--table", ResolveCommandTests.table], standardInput: Self.input)
@@ -42,7 +44,8 @@ struct ResolveExpectTests {
         let recorded = await runInProcess(
             ["resolve", "--jsonl", "--table", ResolveCommandTests.table], standardInput: Self.input)
         let reordered = try recorded.lines.map { line in
-            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted])
             return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\n", with: " ")
         }
@@ -60,7 +63,8 @@ struct ResolveExpectTests {
             ["resolve", "--jsonl", "--table", ResolveCommandTests.table], standardInput: Self.input)
         var lines = recorded.lines
         let answered = lines[1]
-        lines[1] = answered.replacingOccurrences(of: #""outcome":"openInBrowser""#, with: #""outcome":"route""#)
+        lines[1] = answered.replacingOccurrences(
+            of: #""outcome":"openInBrowser""#, with: #""outcome":"route""#)
         let file = try Self.expectedFile(lines.joined(separator: "\n") + "\n")
         defer { try? FileManager.default.removeItem(at: file) }
         let run = await Self.resolve(expect: file.path)
@@ -101,12 +105,17 @@ struct ResolveExpectTests {
         let withoutJSONL = await runInProcess(
             ["resolve", "--table", ResolveCommandTests.table, "--expect", "x.jsonl", "https://example.com/"])
         #expect(withoutJSONL.status == 2)
-        #expect(withoutJSONL.standardError.contains("--expect compares the answers of --jsonl; give --jsonl too"))
+        #expect(
+            withoutJSONL.standardError.contains("--expect compares the answers of --jsonl; give --jsonl too"))
         let fromInput = await runInProcess(
-            ["resolve", "--jsonl", "--table", ResolveCommandTests.table, "--expect", "-"], standardInput: Self.input)
+            ["resolve", "--jsonl", "--table", ResolveCommandTests.table, "--expect", "-"],
+            standardInput: Self.input)
         #expect(fromInput.status == 2)
         let missing = await runInProcess(
-            ["resolve", "--jsonl", "--table", ResolveCommandTests.table, "--expect", "/nonexistent/expected.jsonl"],
+            [
+                "resolve", "--jsonl", "--table", ResolveCommandTests.table, "--expect",
+                "/nonexistent/expected.jsonl",
+            ],
             standardInput: Self.input)
         #expect(missing.status == 3)
         #expect(missing.standardOutput == "")

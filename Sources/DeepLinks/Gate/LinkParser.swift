@@ -425,7 +425,8 @@ struct LinkParser: ~Escapable {
     /// needs decoding.
     @inline(__always)
     private func parsePath(
-        _ start: Int, _ end: Int, hasAuthority: Bool, escapes: Bool, into storage: borrowing Link.StorageBuilder
+        _ start: Int, _ end: Int, hasAuthority: Bool, escapes: Bool,
+        into storage: borrowing Link.StorageBuilder
     ) throws(LinkError) {
         guard start < end else { return }
         var segStart = bytes[start] == UInt8(ascii: "/") ? start + 1 : start

@@ -113,7 +113,9 @@ struct ByteView: ~Escapable {
         unsafe withBuffer(checking: range) { buffer in
             guard !range.isEmpty, let base = buffer.baseAddress else { return nil }
             // `memchr` reads `range.count` bytes from `range.lowerBound`, inside the checked range.
-            guard let found = unsafe memchr(base + range.lowerBound, Int32(byte), range.count) else { return nil }
+            guard let found = unsafe memchr(base + range.lowerBound, Int32(byte), range.count) else {
+                return nil
+            }
             return unsafe UnsafeRawPointer(found) - UnsafeRawPointer(base)
         }
     }
@@ -167,7 +169,9 @@ struct ByteView: ~Escapable {
     /// range is outside the bytes.
     func lowercasedString(_ range: Range<Int>) -> String {
         // Inside the checked range, read for the call only.
-        unsafe withBuffer(checking: range) { unsafe ASCII.lowercasedString(UnsafeBufferPointer(rebasing: $0[range])) }
+        unsafe withBuffer(checking: range) {
+            unsafe ASCII.lowercasedString(UnsafeBufferPointer(rebasing: $0[range]))
+        }
     }
 
     /// A copy of the bytes `range`; stops the program when the range is outside the bytes.

@@ -51,7 +51,8 @@ struct ConfigurationJSONDataTests {
         let read = try LinkReceiver(
             table: table, configuration: LinkReceiver.Configuration(json: Self.configuration.jsonData()))
         for link in [
-            "https://photos.example.com/albums/summer/photos/3?utm_source=x", "photoalbum://photos.example.com/x",
+            "https://photos.example.com/albums/summer/photos/3?utm_source=x",
+            "photoalbum://photos.example.com/x",
             "https://evil.example/albums/a/photos/1", "albumadmin://albums/a",
         ] {
             #expect(read.receive(url: link) == original.receive(url: link), "\(link)")

@@ -11,8 +11,10 @@ import Testing
 struct SharedLinkTests {
     static let texts: [String] = (0..<48).map { i in
         switch i % 4 {
-        case 0: "https://shop.example.com/albums/\(i)/photos/0f8fad5b-d9cb-469f-a165-70867728950e?index=\(i)#Top"
-        case 1: "https://shop.example.com/search?q=a-query-long-enough-to-live-on-the-heap-\(i)&page=\(i % 9 + 1)"
+        case 0:
+            "https://shop.example.com/albums/\(i)/photos/0f8fad5b-d9cb-469f-a165-70867728950e?index=\(i)#Top"
+        case 1:
+            "https://shop.example.com/search?q=a-query-long-enough-to-live-on-the-heap-\(i)&page=\(i % 9 + 1)"
         case 2: "https://shop.example.com/albums/Summer%20\(2000 + i)"
         default: "https://shop.example.com/unknown/\(i)"
         }

@@ -161,7 +161,8 @@ struct LinkStorageSafetyTests {
         let builder = Link.StorageBuilder(
             scheme: "https", host: "example.com", port: nil, segments: [Self.segments[0]], items: [])
         let storage = builder.freeze(
-            text: .given(original: "https://example.com/albums", rawPath: "/albums", rawQuery: nil, rawFragment: nil),
+            text: .given(
+                original: "https://example.com/albums", rawPath: "/albums", rawQuery: nil, rawFragment: nil),
             isKnownCanonical: true)
         // The builder is used up: the storage can no longer be written (the compiler refuses any
         // use of `builder` from here on, and `Link.Storage` has no writing member outside its file).

@@ -339,7 +339,8 @@ struct LinkInboxTests {
         let offset = ClockOffset()
         var actions: [LinkHolder.Action] = []
         let inbox = LinkInbox(
-            receiver: receiver, expiry: .seconds(60), interfaceReady: true, now: { start + .seconds(offset.seconds) }
+            receiver: receiver, expiry: .seconds(60), interfaceReady: true,
+            now: { start + .seconds(offset.seconds) }
         ) {
             actions.append($0)
         }

@@ -58,7 +58,8 @@ struct OutgoingActivityTests {
         #expect(UserInfoValue.url(Self.url).propertyListValue as? URL == Self.url)
         #expect(UserInfoValue.date(Self.date).propertyListValue as? Date == Self.date)
         #expect(UserInfoValue.data(Self.bytes).propertyListValue as? Data == Self.bytes)
-        let array = try #require(UserInfoValue.array([.string("a"), .integer(1)]).propertyListValue as? [Any])
+        let array = try #require(
+            UserInfoValue.array([.string("a"), .integer(1)]).propertyListValue as? [Any])
         #expect(array.count == 2)
         #expect(array[0] as? String == "a")
         #expect(array[1] as? Int == 1)
@@ -139,7 +140,8 @@ struct OutgoingActivityTests {
             configuration: LinkReceiver.Configuration(
                 policy: LinkPolicy(allowedHosts: ["photos.example.com"]),
                 activities: [ActivityRoute(activityType: "com.example.photos.viewing", route: "photo")]))
-        let activity = try receiver.userActivity(for: Photo(album: "summer", index: 3), activityType: "com.example.photos.viewing")
+        let activity = try receiver.userActivity(
+            for: Photo(album: "summer", index: 3), activityType: "com.example.photos.viewing")
         let platform = WrittenActivity(activity)
         #expect(platform.userInfo?["album"] as? String == "summer")
         #expect(platform.userInfo?["index"] as? Int == 3)

@@ -124,7 +124,8 @@ struct OptionalSegmentMissTests {
     func requiredLeadingSegment() throws {
         let table = RouteTable { Route("home", "/:locale(enum de|fr)") }
         let receiver = try Self.receiver(table)
-        guard case .openInBrowser(_, let reason) = receiver.receive(url: "https://ledger.example/about").outcome
+        guard
+            case .openInBrowser(_, let reason) = receiver.receive(url: "https://ledger.example/about").outcome
         else {
             Issue.record("expected openInBrowser")
             return

@@ -247,7 +247,8 @@ extension MatchInput {
         let items =
             queryItems.isEmpty
             ? nil
-            : Link.StorageBuilder(scheme: "", host: nil, port: nil, segments: [], items: queryItems).freezeParts()
+            : Link.StorageBuilder(scheme: "", host: nil, port: nil, segments: [], items: queryItems)
+                .freezeParts()
         // Every address below is taken for the duration of `body` only, and the input made of
         // them depends on the segments' span, which cannot leave the closure: the compiler keeps
         // the input inside `body`.

@@ -80,7 +80,8 @@ enum AuditCommand: ToolCommand {
             .value(
                 "--android-package", "NAME", repeatable: true,
                 help:
-                    "With --assetlinks or --fetch-assetlinks: audit this package (default: every one the file grants)."),
+                    "With --assetlinks or --fetch-assetlinks: audit this package (default: every one the file grants)."
+            ),
             .flag(
                 "--previews", help: "Audit each page's preview and Smart App Banner argument (needs --site)."),
             .value("--site", "FILE", help: "The preview site (JSON), for --previews."),
@@ -134,7 +135,9 @@ enum AuditCommand: ToolCommand {
             throw usage(.missingArgument("--file <file> or --fetch"))
         }
         if arguments.has("--fetch-assetlinks") {
-            guard arguments.has("--fetch") else { throw usage(.missingArgument("--fetch (for --fetch-assetlinks)")) }
+            guard arguments.has("--fetch") else {
+                throw usage(.missingArgument("--fetch (for --fetch-assetlinks)"))
+            }
             if arguments.value("--assetlinks") != nil {
                 throw usage(.conflictingOptions("--assetlinks", "--fetch-assetlinks"))
             }
@@ -362,13 +365,15 @@ enum AuditCommand: ToolCommand {
     /// it. A domain whose file cannot be fetched or read has none; the reason is a note (an
     /// error, so the run fails).
     static func fetchedAssetLinks(
-        _ arguments: ParsedArguments, domains: [String], notes: inout [Finding], in environment: ToolEnvironment
+        _ arguments: ParsedArguments, domains: [String], notes: inout [Finding],
+        in environment: ToolEnvironment
     ) async throws -> [String: AssetLinksFile] {
         let transport = try makeTransport(arguments, in: environment)
         var files: [String: AssetLinksFile] = [:]
         for domain in domains {
             let check = DomainVerification(domain: domain, baseURL: arguments.value("--base-url"))
-            let answer = await transport.fetch(check.assetLinksURL, byteLimit: AssetLinksFile.maximumByteCount + 1)
+            let answer = await transport.fetch(
+                check.assetLinksURL, byteLimit: AssetLinksFile.maximumByteCount + 1)
             if case .failure(.unreachable(let message)) = answer {
                 throw ToolError.network("cannot reach \(check.assetLinksURL): \(message)")
             }

@@ -23,7 +23,9 @@ enum ResolveExpectation {
         var differing = 0
         for index in 0..<max(recorded.count, answers.count) {
             let number = index + 1
-            switch (index < recorded.count ? recorded[index] : nil, index < answers.count ? answers[index] : nil) {
+            switch (
+                index < recorded.count ? recorded[index] : nil, index < answers.count ? answers[index] : nil
+            ) {
             case (let line?, let answer?):
                 guard !agree(line, answer) else { continue }
                 differing += 1
@@ -60,8 +62,10 @@ enum ResolveExpectation {
     /// without `\n` counts; the empty line after a final `\n` does not.
     static func lines(of text: String) -> [String] {
         // "\r\n" is one Character in Swift, so it is a separator of its own.
-        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-            .map(String.init)
+        var lines = text.split(
+            omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }
+        )
+        .map(String.init)
         if lines.last == "" { lines.removeLast() }
         return lines
     }

@@ -17,7 +17,8 @@ enum LoopbackHTTP {
             if rest.isEmpty { return true }
             guard rest.first == ":" else { continue }
             let port = rest.dropFirst()
-            return !port.isEmpty && port.count <= 5 && port.allSatisfy(\.isASCII) && port.allSatisfy(\.isNumber)
+            return !port.isEmpty && port.count <= 5 && port.allSatisfy(\.isASCII)
+                && port.allSatisfy(\.isNumber)
                 && Int(port).map { (1...65535).contains($0) } == true
         }
         return false
