@@ -58,18 +58,14 @@ extension RouteTable {
     ///   than ``maximumJSONBytes`` (``init(json:)`` would refuse it), or
     ///   ``RouteTableJSONError/invalid(reason:)`` when a value cannot be written as JSON.
     public func jsonData() throws(RouteTableJSONError) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data: Data
         do {
-            data = try encoder.encode(self)
+            return try BoundedJSON.encode(self, limit: Self.maximumJSONBytes)
         } catch {
-            throw .invalid(reason: String(describing: error))
+            switch error {
+            case .invalid(let reason): throw .invalid(reason: reason)
+            case .tooLarge(let bytes): throw .tooLarge(bytes: bytes, limit: Self.maximumJSONBytes)
+            }
         }
-        guard data.count <= Self.maximumJSONBytes else {
-            throw .tooLarge(bytes: data.count, limit: Self.maximumJSONBytes)
-        }
-        return data
     }
 }
 
