@@ -145,6 +145,32 @@ struct AssetLinksCommandTests {
         )
     }
 
+    @Test("generate says which routes open the app on more links on Android, on stderr and in --json")
+    func generateWidened() async throws {
+        let table = FileManager.default.temporaryDirectory.appendingPathComponent("table-\(UUID()).json")
+        defer { try? FileManager.default.removeItem(at: table) }
+        try Data(
+            #"{"options":{"caseSensitivity":"insensitive"},"routes":[{"name":"docs","path":"/Docs/:page(enum intro|faq)","scope":{"schemes":["https"]}}]}"#
+                .utf8
+        ).write(to: table)
+        let arguments = [
+            "assetlinks", "generate", "--table", table.path, "--app", "com.example.docs=\(Self.fingerprint)",
+            "--domain", "docs.example.com",
+        ]
+        let run = await runInProcess(arguments)
+        #expect(run.status == 0)
+        #expect(
+            run.standardError
+                == "deeplinks: note: route 'docs' opens the app on more links on Android than on Apple platforms: "
+                + "the table ignores letter case and Android's patterns compare it, so each letter is written '?'\n"
+        )
+        #expect(run.standardOutput.contains(#""/": "/????/?????""#))
+        let json = try await runInProcess(arguments + ["--json"]).json()
+        let widened = try #require(json["widened"] as? [[String: Any]])
+        #expect(widened.map { $0["route"] as? String } == ["docs"])
+        #expect(widened.map { $0["reason"] as? String } == ["letterCase"])
+    }
+
     @Test("generate refuses a malformed --app, and needs a domain when the table names no canonical host")
     func generateRefusals() async throws {
         let table = PackagePaths.root.appendingPathComponent("Examples/PhotoAlbum/routes.json").path

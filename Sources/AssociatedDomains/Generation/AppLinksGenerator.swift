@@ -56,25 +56,13 @@ public struct AppLinksGenerator: Sendable {
             return (component, nil)
         }
         var included: [(AppLinksComponent, String?)] = []
-        var skipped: [GeneratedAppLinks.SkippedRoute] = []
-        for route in table.routes {
-            if let reason = skipReason(route) {
-                skipped.append(.init(route: route.name, reason: reason))
-                continue
-            }
-            // A route with optional segments gets a component for each reading.
-            let shapes = route.path.readings.map { reading in
-                var shape = route
-                shape.path = reading
-                return shape
-            }
-            for shape in shapes {
-                let component = AppLinksGenerator.component(for: shape, in: table, variables: &variables)
-                if route.safety == .destructive {
-                    excluded.append((component, route.name))
-                } else {
-                    included.append((component, route.name))
-                }
+        let (shapes, skipped) = WebLinkShape.shapes(of: table, domain: domain)
+        for shape in shapes {
+            let component = Self.component(for: shape, variables: &variables)
+            if shape.exclude {
+                excluded.append((component, shape.route))
+            } else {
+                included.append((component, shape.route))
             }
         }
         let defaults =
@@ -121,68 +109,39 @@ public struct AppLinksGenerator: Sendable {
         return result.map { ($0.component, $0.route) }
     }
 
-    private func skipReason(_ route: Route) -> GeneratedAppLinks.SkippedRoute.Reason? {
-        if route.path.syntaxError != nil { return .invalidPattern }
-        if !route.scope.servesWeb { return .notWeb }
-        if !route.scope.hosts.isEmpty && !route.scope.hosts.contains(where: { $0.matches(domain) }) {
-            return .otherHost
-        }
-        return nil
-    }
-
-    /// The component for one route of `table` (whose declared types it reads).
-    static func component(for route: Route, in table: RouteTable, variables: inout [String: [String]])
-        -> AppLinksComponent
-    {
-        func variable(_ parameter: String, _ values: [String], encode: (String) -> String) -> String {
-            let encoded = values.map(encode)
-            if let existing = variables.first(where: { $0.value == encoded })?.key { return "$(\(existing))" }
-            var name = "\(route.name)_\(parameter)".filter { $0 != ")" && $0 != "(" && $0 != "$" }
-            while variables[name] != nil { name += "_" }
-            variables[name] = encoded
-            return "$(\(name))"
+    /// The component for one shape; enumerations become substitution variables (named after
+    /// the route and place, or shared with an earlier variable of the same values).
+    static func component(for shape: WebLinkShape, variables: inout [String: [String]]) -> AppLinksComponent {
+        func render(_ piece: WebLinkShape.Piece, place: String, allowing allowed: PercentEncoding.Allowed)
+            -> String
+        {
+            switch piece {
+            case .literal(let text): return literal(PercentEncoding.encode(text, allowing: allowed))
+            case .oneOf(let values):
+                let encoded = values.map { literal(PercentEncoding.encode($0, allowing: allowed)) }
+                if let existing = variables.first(where: { $0.value == encoded })?.key {
+                    return "$(\(existing))"
+                }
+                var name = "\(shape.route)_\(place)".filter { $0 != ")" && $0 != "(" && $0 != "$" }
+                while variables[name] != nil { name += "_" }
+                variables[name] = encoded
+                return "$(\(name))"
+            case .glob(let pattern): return pattern
+            case .anything: return "?*"
+            }
         }
         var path = ""
-        for segment in route.path.segments {
-            path += "/"
-            switch segment {
-            case .literal(let text):
-                path += literal(PercentEncoding.encode(text, allowing: .pathSegment))
-            case .parameter(let name, let type):
-                switch table.resolved(type) {
-                case .enumeration(let values)?:
-                    path += variable(name, values) {
-                        literal(PercentEncoding.encode($0, allowing: .pathSegment))
-                    }
-                case .pattern(let pattern)?: path += Self.shape(of: pattern)
-                default: path += "?*"
-                }
-            case .catchAll:
-                path += "?*"
-            }
+        for place in shape.path {
+            path += "/" + render(place.piece, place: place.name, allowing: .pathSegment)
         }
         if path.isEmpty { path = "/" }
         var items: [String: String] = [:]
-        for parameter in route.query where parameter.isRequired {
-            if case .enumeration(let values)? = table.resolved(parameter.type) {
-                items[parameter.name] = variable(parameter.name, values) {
-                    literal(PercentEncoding.encode($0, allowing: .queryItem))
-                }
-            } else if case .pattern(let pattern)? = table.resolved(parameter.type) {
-                items[parameter.name] = Self.shape(of: pattern)
-            } else {
-                items[parameter.name] = "?*"
-            }
-        }
-        var fragment: String?
-        switch route.fragment {
-        case .any: fragment = nil
-        case .none: fragment = ""
-        case .parameter(let declaration): fragment = declaration.isRequired ? "?*" : nil
+        for item in shape.query {
+            items[item.name] = render(item.piece, place: item.name, allowing: .queryItem)
         }
         return AppLinksComponent(
-            path: path, query: items.isEmpty ? nil : .items(items), fragment: fragment,
-            exclude: route.safety == .destructive ? true : nil, comment: "route \(route.name)")
+            path: path, query: items.isEmpty ? nil : .items(items), fragment: shape.fragment,
+            exclude: shape.exclude ? true : nil, comment: "route \(shape.route)")
     }
 
     /// The tightest file pattern that matches every value of a ``TextPattern`` in a link, and

@@ -27,10 +27,12 @@ struct AssetLinksGenerationTests {
                     path: "/albums", query: ["albumname": "?*", "index": "?*"], comments: "route photo"),
                 DynamicAppLinkComponent(path: "/albums/?*", comments: "route album"),
                 DynamicAppLinkComponent(path: "/tags/?*", comments: "route tagged"),
-                DynamicAppLinkComponent(path: "/media/?*", fragment: "", comments: "route media"),
+                DynamicAppLinkComponent(path: "/media/photo", fragment: "", comments: "route media"),
+                DynamicAppLinkComponent(path: "/media/video", fragment: "", comments: "route media"),
             ])
         #expect(file.statements[1].dynamicComponents == file.statements[0].dynamicComponents)
-        #expect(Self.generated.componentRoutes == ["deleteAlbum", "photo", "album", "tagged", "media"])
+        #expect(
+            Self.generated.componentRoutes == ["deleteAlbum", "photo", "album", "tagged", "media", "media"])
         #expect(Self.generated.skippedRoutes == [.init(route: "article", reason: .notWeb)])
     }
 
@@ -96,6 +98,7 @@ struct AssetLinksGenerationTests {
                 DynamicAppLinkComponent(path: "/a?b", comments: "route star"),
             ])
         #expect(generated.componentRoutes == [nil, "star"])
+        #expect(generated.widenedRoutes == [.init(route: "star", reason: .wildcardCharacter)])
         #expect(generated.skippedRoutes == [.init(route: "elsewhere", reason: .otherHost)])
         #expect(AssetLinksGenerator(apps: [Self.app], canonicalHostOf: table) == nil)
     }
@@ -109,7 +112,10 @@ struct AssetLinksGenerationTests {
         }
         let generated = AssetLinksGenerator(apps: [Self.app], domain: "films.example.com").generate(
             from: table)
-        #expect(generated.componentRoutes == ["title", "title"])
+        #expect(generated.componentRoutes == ["title", "title", "title"])
+        #expect(
+            generated.file.statements[0].dynamicComponents?.map { $0.path }
+                == ["/de/title/?*", "/fr/title/?*", "/title/?*"])
         let compiled = CompiledAssetLinks(generated.file)
         for path in ["/title/42", "/de/title/42", "/fr/title/42"] {
             #expect(

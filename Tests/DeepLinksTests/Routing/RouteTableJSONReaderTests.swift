@@ -232,6 +232,10 @@ struct RouteTableJSONReaderTests {
                 #"{"routes":[{"name":"a","path":"/a",}]}"#,
                 "the data is not valid JSON: expected a string key but found '}' at line 1, column 36"
             ),
+            (
+                #"{"routes":[{"name":"a","path":"/a"},]}"#,
+                "the data is not valid JSON: expected a value but found ']' at line 1, column 37"
+            ),
         ]
         for (json, reason) in cases {
             #expect(throws: RouteTableJSONError.invalid(reason: reason)) {

@@ -3,21 +3,26 @@ import DeepLinks
 /// Writes an `assetlinks.json` statement list from a route table: one App Links statement per
 /// app, each with Android 15's dynamic rules for the table's routes.
 ///
-/// Every route that serves http(s) links on the domain becomes one rule: literal segments as
-/// written (compared percent-decoded, as the matcher does), each parameter and catch-all `?*`
-/// (one or more characters), required query parameters a `?` matcher `?*`, a route that
-/// refuses fragments `#` `""`, and the route's name the rule's `comments`. A route whose last
-/// segment is optional gets two rules, with and without it. Destructive routes become
-/// exclusions and come first, after the explicit ``exclusions``, because the first matching
-/// rule decides: a web link never opens a destructive screen directly (see “A link never
-/// deletes or exposes data directly”). Rules are ordered so that none is shadowed (a more
-/// specific route's rule before a broader one), and routes with the same pattern share one
-/// rule. A URL no rule matches stays in the browser on Android 15 and later.
+/// The rules are rendered from the same reading of the table as the Apple file's components
+/// (``AppLinksGenerator``), so the two files open the app on the same links: every route that
+/// serves http(s) links on the domain becomes one rule for each reading of its path (a route
+/// whose optional segments give `/` and `/:locale` gets both), literal segments as written
+/// (compared percent-decoded, as the matcher does), an enumeration one rule for each of its
+/// values (`/de`, `/fr`: Android has no substitution variables), a declared text pattern the
+/// tightest glob for it (`AC????????`), any other parameter and a catch-all `?*` (one or more
+/// characters), required query items a `?` matcher, a route that refuses fragments `#` `""`,
+/// and the route's name the rule's `comments`. Destructive routes become exclusions and come
+/// first, after the explicit ``exclusions``, because the first matching rule decides: a web
+/// link never opens a destructive screen directly (see “A link never deletes or exposes data
+/// directly”). Rules are ordered so that none is shadowed, and routes with the same pattern
+/// share one rule. A URL no rule matches stays in the browser on Android 15 and later.
 ///
-/// Android's patterns cannot say "one path segment", name an enumeration's values, ignore
-/// letter case or write a literal `*` or `?` (which become `?`), so a generated file can send
-/// the app a few URLs no route handles, as the Apple file can. Devices before Android 15
-/// ignore the dynamic rules and open every URL the app's manifest declares.
+/// Where Android's patterns cannot say what Apple's components say, the rules are wider and the
+/// route is listed in ``GeneratedAssetLinks/widenedRoutes``: a table that ignores letter case
+/// (each letter is written `?`), enumerations with more than ``maximumRulesPerReading``
+/// combinations, and a literal `*` or `?`. Neither file can say "one path segment" (`*` and
+/// `?` cross `/`), so both can send the app a few URLs no route handles. Devices before
+/// Android 15 ignore the dynamic rules and open every URL the app's manifest declares.
 ///
 /// ```swift
 /// let app = AndroidAppTarget(packageName: "com.example.app", fingerprints: [fingerprint])
@@ -48,7 +53,13 @@ public struct AssetLinksGenerator: Sendable {
         self.init(apps: apps, domain: host, exclusions: exclusions)
     }
 
-    /// The generated list, with the route behind each rule and the routes left out.
+    /// The most rules one route reading becomes when its enumerations are written out, one
+    /// rule for each combination of values; past it, the remaining enumerations are written
+    /// `?*` and the route is listed as widened (``GeneratedAssetLinks/Widening/Reason/tooManyValues``).
+    public static let maximumRulesPerReading = 64
+
+    /// The generated list, with the route behind each rule, the routes left out, and the routes
+    /// whose rules are wider than Apple's components for them.
     public func generate(from table: RouteTable) -> GeneratedAssetLinks {
         var excluded: [(AppLinksComponent, String?)] = exclusions.map { rule in
             var rule = rule
@@ -56,25 +67,21 @@ public struct AssetLinksGenerator: Sendable {
             return (Self.appleComponent(rule), nil)
         }
         var included: [(AppLinksComponent, String?)] = []
-        var skipped: [GeneratedAppLinks.SkippedRoute] = []
-        for route in table.routes {
-            if let reason = skipReason(route) {
-                skipped.append(.init(route: route.name, reason: reason))
-                continue
-            }
-            // A route with optional segments gets a rule for each reading.
-            let shapes = route.path.readings.map { reading in
-                var shape = route
-                shape.path = reading
-                return shape
-            }
-            for shape in shapes {
-                let rule = Self.appleComponent(Self.rule(for: shape))
-                if route.safety == .destructive {
-                    excluded.append((rule, route.name))
+        var widened: [GeneratedAssetLinks.Widening] = []
+        let (shapes, skipped) = WebLinkShape.shapes(of: table, domain: domain)
+        let foldsCase = table.options.caseSensitivity == .insensitive
+        for shape in shapes {
+            var reasons: Set<GeneratedAssetLinks.Widening.Reason> = []
+            for rule in Self.rules(for: shape, foldsCase: foldsCase, widenedBecause: &reasons) {
+                if shape.exclude {
+                    excluded.append((Self.appleComponent(rule), shape.route))
                 } else {
-                    included.append((rule, route.name))
+                    included.append((Self.appleComponent(rule), shape.route))
                 }
+            }
+            for reason in GeneratedAssetLinks.Widening.Reason.allCases where reasons.contains(reason) {
+                let widening = GeneratedAssetLinks.Widening(route: shape.route, reason: reason)
+                if !widened.contains(widening) { widened.append(widening) }
             }
         }
         // The order that leaves no rule shadowed is the Apple generator's: the two pattern
@@ -87,44 +94,100 @@ public struct AssetLinksGenerator: Sendable {
         let statements = apps.map { AssetStatement(app: $0, dynamicComponents: rules) }
         return GeneratedAssetLinks(
             file: AssetLinksFile(statements: statements), componentRoutes: ordered.map(\.1),
-            skippedRoutes: skipped)
+            skippedRoutes: skipped, widenedRoutes: widened)
     }
 
-    private func skipReason(_ route: Route) -> GeneratedAppLinks.SkippedRoute.Reason? {
-        if route.path.syntaxError != nil { return .invalidPattern }
-        if !route.scope.servesWeb { return .notWeb }
-        if !route.scope.hosts.isEmpty && !route.scope.hosts.contains(where: { $0.matches(domain) }) {
-            return .otherHost
+    /// The rules for one shape: one for each combination of its enumerations' values (at most
+    /// ``maximumRulesPerReading``), in the order of the values.
+    static func rules(
+        for shape: WebLinkShape, foldsCase: Bool,
+        widenedBecause reasons: inout Set<GeneratedAssetLinks.Widening.Reason>
+    ) -> [DynamicAppLinkComponent] {
+        // Which enumerations are written out: in reading order, while the rules stay few.
+        var combinations = 1
+        var writtenOut = 0
+        for place in shape.path + shape.query {
+            guard case .oneOf(let values) = place.piece else { continue }
+            guard combinations * values.count <= maximumRulesPerReading else { break }
+            combinations *= values.count
+            writtenOut += 1
         }
-        return nil
-    }
-
-    /// The rule for one route.
-    static func rule(for route: Route) -> DynamicAppLinkComponent {
-        var path = ""
-        for segment in route.path.segments {
-            path += "/"
-            switch segment {
-            case .literal(let text):
-                path += String(text.map { $0 == "*" || $0 == "?" ? "?" : $0 })
-            case .parameter, .catchAll:
-                path += "?*"
+        // Each place as the texts it may be written as.
+        var enumerations = 0
+        func texts(_ piece: WebLinkShape.Piece) -> [String] {
+            switch piece {
+            case .literal(let text): return [literal(text, foldsCase: foldsCase, reasons: &reasons)]
+            case .oneOf(let values):
+                enumerations += 1
+                guard enumerations <= writtenOut else {
+                    reasons.insert(.tooManyValues)
+                    return ["?*"]
+                }
+                return values.map { literal($0, foldsCase: foldsCase, reasons: &reasons) }
+            case .glob(let pattern): return [glob(pattern, foldsCase: foldsCase, reasons: &reasons)]
+            case .anything: return ["?*"]
             }
         }
-        if path.isEmpty { path = "/" }
-        var query: [String: String] = [:]
-        for parameter in route.query where parameter.isRequired {
-            query[parameter.name] = "?*"
+        var paths = [""]
+        for place in shape.path {
+            let choices = texts(place.piece)
+            paths = paths.flatMap { prefix in choices.map { prefix + "/" + $0 } }
         }
-        var fragment: String?
-        switch route.fragment {
-        case .any: fragment = nil
-        case .none: fragment = ""
-        case .parameter(let declaration): fragment = declaration.isRequired ? "?*" : nil
+        var queries: [[String: String]] = [[:]]
+        for place in shape.query {
+            let choices = texts(place.piece)
+            queries = queries.flatMap { items in
+                choices.map { text in
+                    var items = items
+                    items[place.name] = text
+                    return items
+                }
+            }
         }
-        return DynamicAppLinkComponent(
-            path: path, query: query.isEmpty ? nil : query, fragment: fragment,
-            exclude: route.safety == .destructive ? true : nil, comments: "route \(route.name)")
+        return paths.flatMap { path in
+            queries.map { query in
+                DynamicAppLinkComponent(
+                    path: path.isEmpty ? "/" : path, query: query.isEmpty ? nil : query,
+                    fragment: shape.fragment, exclude: shape.exclude ? true : nil,
+                    comments: "route \(shape.route)")
+            }
+        }
+    }
+
+    /// Literal text as an Android pattern: `*` and `?`, which the patterns cannot write as
+    /// themselves, become `?`; under a table that ignores letter case each ASCII letter
+    /// becomes `?`, and text with another cased letter becomes `?*`.
+    private static func literal(
+        _ text: String, foldsCase: Bool, reasons: inout Set<GeneratedAssetLinks.Widening.Reason>
+    ) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if scalar == "*" || scalar == "?" {
+                reasons.insert(.wildcardCharacter)
+                result += "?"
+            } else if foldsCase && scalar.properties.changesWhenCaseMapped {
+                reasons.insert(.letterCase)
+                guard scalar.isASCII else { return "?*" }
+                result += "?"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// A declared type's file pattern as an Android pattern: the same, with letters written
+    /// `?` under a table that ignores letter case (the pattern holds ASCII only).
+    private static func glob(
+        _ pattern: String, foldsCase: Bool, reasons: inout Set<GeneratedAssetLinks.Widening.Reason>
+    ) -> String {
+        guard foldsCase, pattern.unicodeScalars.contains(where: \.properties.changesWhenCaseMapped) else {
+            return pattern
+        }
+        reasons.insert(.letterCase)
+        return String(
+            String.UnicodeScalarView(
+                pattern.unicodeScalars.map { $0.properties.changesWhenCaseMapped ? "?" : $0 }))
     }
 
     /// The same rule in the Apple file's model, for the ordering analysis (`$(` escaped so
@@ -154,4 +217,41 @@ public struct GeneratedAssetLinks: Sendable, Hashable {
     public let componentRoutes: [String?]
     /// The routes that have no rule, and why.
     public let skippedRoutes: [GeneratedAppLinks.SkippedRoute]
+    /// The routes whose rules open the app on more links than Apple's components for the same
+    /// table, and why (each route and reason once, in table order).
+    public let widenedRoutes: [Widening]
+
+    /// A route whose Android rules are wider than its Apple components, because Android's
+    /// patterns cannot say what the route accepts.
+    public struct Widening: Sendable, Hashable, Encodable {
+        /// Why Android's rules for a route are wider.
+        public enum Reason: String, Sendable, Hashable, Codable, CaseIterable {
+            /// The table ignores letter case and Android's patterns compare it: each letter is
+            /// written `?` (any one character).
+            case letterCase
+            /// The route's enumerations have more combinations of values than
+            /// ``AssetLinksGenerator/maximumRulesPerReading``: the rest are written `?*`.
+            case tooManyValues
+            /// A literal or value holds `*` or `?`, which Android's patterns cannot write as
+            /// themselves: each is written `?`.
+            case wildcardCharacter
+
+            /// The reason in a sentence.
+            public var sentence: String {
+                switch self {
+                case .letterCase:
+                    "the table ignores letter case and Android's patterns compare it, so each letter is written '?'"
+                case .tooManyValues:
+                    "its values have more than \(AssetLinksGenerator.maximumRulesPerReading) combinations, so the rest are written '?*'"
+                case .wildcardCharacter:
+                    "Android's patterns cannot write '*' or '?' as themselves, so each is written '?'"
+                }
+            }
+        }
+
+        /// The route's name.
+        public let route: String
+        /// Why its rules are wider.
+        public let reason: Reason
+    }
 }

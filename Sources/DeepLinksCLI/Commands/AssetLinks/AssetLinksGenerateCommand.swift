@@ -72,12 +72,22 @@ enum AssetLinksGenerateCommand: ToolCommand {
                     generated.skippedRoutes.map {
                         ["route": .string($0.route), "reason": .string($0.reason.rawValue)]
                     }),
+                "widened": .array(
+                    generated.widenedRoutes.map {
+                        [
+                            "route": .string($0.route), "reason": .string($0.reason.rawValue),
+                            "message": .string($0.reason.sentence),
+                        ]
+                    }),
             ]
             return .finished(CommandOutput(ReportJSON.text(report)))
         }
         let notes =
             generated.skippedRoutes.map {
                 "deeplinks: note: route '\($0.route)' was left out: \(AASAGenerateCommand.sentence($0.reason))\n"
+            }
+            + generated.widenedRoutes.map {
+                "deeplinks: note: route '\($0.route)' opens the app on more links on Android than on Apple platforms: \($0.reason.sentence)\n"
             } + (text.note.map { ["deeplinks: note: \($0)\n"] } ?? [])
         return .finished(CommandOutput(text.text, standardError: notes.joined()))
     }

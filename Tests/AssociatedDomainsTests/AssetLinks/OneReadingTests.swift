@@ -1,0 +1,127 @@
+import DeepLinks
+import Testing
+
+@testable import AssociatedDomains
+
+/// Both association files are renderings of one reading of the table (`WebLinkShape`): what
+/// one file opens, the other opens, except where Android's patterns cannot say it, and then
+/// the generator lists the route.
+@Suite("Both association files from one reading of the table")
+struct OneReadingTests {
+    static let appID = "ABCDE12345.com.example.bank"
+    static let package = "com.example.bank"
+    static let app = AndroidAppTarget(
+        packageName: package, fingerprints: [try! CertificateFingerprint(AssetLinksSamples.release)])
+    static let domain = "bank.example.com"
+
+    /// A bank's table: a locale-prefixed home page, accounts of a declared type, a destructive
+    /// route, and a required query item with values.
+    static let bank = RouteTable(
+        canonicalHost: domain, scope: RouteScope(schemes: ["https"], hosts: [HostPattern(domain)]),
+        types: [ParameterTypeDeclaration("accountID", "pattern AC[0-9]{8}")]
+    ) {
+        RouteGroup(prefix: "/:locale(enum de|fr)?") { Route("home", "/") }
+        Route("account", "/accounts/:id(accountID)")
+        Route("closeAccount", "/accounts/:id(accountID)/close", safety: .destructive)
+        Route("statements", "/statements", query: ["period(enum month|year)"])
+    }
+
+    static func decisions(_ table: RouteTable, _ paths: [String]) -> [String] {
+        let apple = CompiledAssociationFile(
+            AppLinksGenerator(appIDs: [appID], domain: domain).generate(from: table).file)
+        let android = CompiledAssetLinks(
+            AssetLinksGenerator(apps: [app], domain: domain).generate(from: table).file)
+        return paths.map { path in
+            let url = "https://\(domain)\(path)"
+            let a = apple.match(url, appID: appID, domain: domain).decision.rawValue
+            let b = android.match(url, packageName: package).decision.rawValue
+            return a == b ? a : "apple \(a), android \(b)"
+        }
+    }
+
+    @Test("pins: a locale prefix is its values and a declared type its shape, in both files")
+    func localePrefixAndDeclaredType() throws {
+        let apple = AppLinksGenerator(appIDs: [Self.appID], domain: Self.domain).generate(from: Self.bank)
+        let components = try #require(apple.file.appLinks?.details?.first?.components)
+        #expect(
+            components.map { $0.path } == [
+                "/accounts/AC????????/close", "/$(home_locale)", "/", "/accounts/AC????????", "/statements",
+            ])
+        #expect(apple.file.appLinks?.substitutionVariables?["home_locale"] == ["de", "fr"])
+
+        let android = AssetLinksGenerator(apps: [Self.app], domain: Self.domain).generate(from: Self.bank)
+        #expect(
+            android.file.statements[0].dynamicComponents == [
+                DynamicAppLinkComponent(
+                    path: "/accounts/AC????????/close", exclude: true, comments: "route closeAccount"),
+                DynamicAppLinkComponent(path: "/de", comments: "route home"),
+                DynamicAppLinkComponent(path: "/fr", comments: "route home"),
+                DynamicAppLinkComponent(path: "/", comments: "route home"),
+                DynamicAppLinkComponent(path: "/accounts/AC????????", comments: "route account"),
+                DynamicAppLinkComponent(
+                    path: "/statements", query: ["period": "month"], comments: "route statements"),
+                DynamicAppLinkComponent(
+                    path: "/statements", query: ["period": "year"], comments: "route statements"),
+            ])
+        #expect(android.widenedRoutes == [])
+        #expect(AssetLinksValidator().validate(bytes: android.file.servedBytes) == [])
+
+        let paths = [
+            "/", "/de", "/fr", "/es", "/legal/privacy", "/about", "/careers/2026",
+            "/accounts/AC12345678", "/accounts/12", "/accounts/AC12345678/close",
+            "/statements?period=year", "/statements?period=week", "/statements",
+        ]
+        #expect(
+            Self.decisions(Self.bank, paths) == [
+                "match", "match", "match", "no_match", "no_match", "no_match", "no_match",
+                "match", "no_match", "exclude",
+                "match", "no_match", "no_match",
+            ])
+    }
+
+    @Test("a table that ignores letter case: Android writes letters '?' and lists the route")
+    func letterCase() throws {
+        let table = RouteTable(
+            options: RoutingOptions(caseSensitivity: .insensitive),
+            routes: [
+                Route("docs", "/Docs/:page(enum intro|faq)", scope: RouteScope(schemes: ["https"])),
+                Route("item", "/items/:id(int)", scope: RouteScope(schemes: ["https"])),
+            ])
+        let android = AssetLinksGenerator(apps: [Self.app], domain: Self.domain).generate(from: table)
+        #expect(
+            android.file.statements[0].dynamicComponents?.map { $0.path } == [
+                "/????/?????", "/????/???", "/?????/?*",
+            ])
+        #expect(
+            android.widenedRoutes == [
+                .init(route: "docs", reason: .letterCase), .init(route: "item", reason: .letterCase),
+            ])
+        // Every spelling the router takes opens the app on both platforms.
+        #expect(
+            Self.decisions(table, ["/DOCS/Intro", "/docs/faq", "/ITEMS/7"]) == ["match", "match", "match"])
+    }
+
+    @Test("more combinations of values than a reading may have: the rest are '?*', and the route is listed")
+    func tooManyValues() throws {
+        let many = (0..<40).map { "v\($0)" }.joined(separator: "|")
+        let table = RouteTable(routes: [
+            Route(
+                "grid", PathPattern(parsing: "/:a(enum x|y)/:b(enum \(many))"),
+                scope: RouteScope(schemes: ["https"]))
+        ])
+        let android = AssetLinksGenerator(apps: [Self.app], domain: Self.domain).generate(from: table)
+        #expect(android.file.statements[0].dynamicComponents?.map { $0.path } == ["/x/?*", "/y/?*"])
+        #expect(android.widenedRoutes == [.init(route: "grid", reason: .tooManyValues)])
+        #expect(AssetLinksGenerator.maximumRulesPerReading == 64)
+        let fits = RouteTable(routes: [
+            Route(
+                "grid",
+                PathPattern(
+                    parsing: "/:a(enum x|y)/:b(enum \((0..<32).map { "v\($0)" }.joined(separator: "|")))"),
+                scope: RouteScope(schemes: ["https"]))
+        ])
+        let written = AssetLinksGenerator(apps: [Self.app], domain: Self.domain).generate(from: fits)
+        #expect(written.file.statements[0].dynamicComponents?.count == 64)
+        #expect(written.widenedRoutes == [])
+    }
+}
