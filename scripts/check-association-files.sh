@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # For every example app with a route table (Examples/*/routes.json), generates its
 # apple-app-site-association file with `deeplinks aasa generate` and its Android assetlinks.json
-# with `deeplinks assetlinks generate`, and validates each output with `validate --strict`.
+# with `deeplinks assetlinks generate`, validates each output with `validate --strict`, and
+# cross-checks the Android file against its table with `assetlinks diff --strict`.
 # Exits 1 on any finding (error, warning or note), so a generated file always passes the
 # validator.
 #
@@ -80,7 +81,16 @@ for table in "$root"/Examples/*/routes.json; do
         failed=1
         continue
     fi
-    echo "$app: generated assetlinks.json for $package on $domain, no findings"
+    # The generated file must agree with the table it came from: every route where its safety
+    # says, with nothing to acknowledge.
+    if ! report=$("$DEEPLINKS" assetlinks diff --strict --table "$table" --file "$android" \
+        --package "$package" --domain "$domain"); then
+        echo "$app: the generated assetlinks.json disagrees with its table:" >&2
+        echo "$report" >&2
+        failed=1
+        continue
+    fi
+    echo "$app: generated assetlinks.json for $package on $domain, no findings, agrees with the table"
     checked=$((checked + 1))
 done
 

@@ -20,6 +20,7 @@ enum CommandLineTool {
         AssetLinksValidateCommand.self,
         AssetLinksMatchCommand.self,
         AssetLinksGenerateCommand.self,
+        AssetLinksDiffCommand.self,
         EntitlementsCheckCommand.self,
         BannerParseCommand.self,
         BannerRenderCommand.self,
@@ -32,7 +33,7 @@ enum CommandLineTool {
     /// Words that group subcommands (`aasa validate`), with a one-line summary each.
     static let groups: [(name: String, summary: String)] = [
         ("aasa", "Validate, match, generate and compare apple-app-site-association files."),
-        ("assetlinks", "Validate, match and generate Android assetlinks.json files."),
+        ("assetlinks", "Validate, match, generate and compare Android assetlinks.json files."),
         ("table", "Check route tables."),
         ("entitlements", "Check Associated Domains entitlements."),
         ("banner", "Parse and render Smart App Banner tags."),

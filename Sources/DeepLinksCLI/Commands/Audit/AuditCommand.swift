@@ -42,7 +42,8 @@ enum AuditCommand: ToolCommand {
             when the route finds no content) audits each page's preview and banner argument.
 
             --baseline FILE acknowledges known problems, as 'aasa diff' does:
-              {"acknowledged": [{"code": "AUDIT002", "location": "<url>", "reason": "…"}]}
+              {"acknowledged": [{"code": "AUDIT002", "about": "<url>", "reason": "…"}]}
+            ("location" is read in place of "about").
             An entry that matches no problem is reported as AUDIT100 (warning).
             """,
         arguments: [
@@ -441,7 +442,7 @@ struct AuditOutcome {
                     problem.code.rawValue, problem.severity,
                     (problem.appID.map { "\($0): " } ?? "") + problem.message, at: result.url)
                 if let index = baseline?.entries.firstIndex(where: {
-                    $0.code == problem.code.rawValue && $0.location == result.url
+                    $0.code == problem.code.rawValue && $0.key == result.url
                 }) {
                     matchedEntries.insert(index)
                     acknowledged.append((finding, baseline?.entries[index].reason ?? ""))
@@ -455,7 +456,7 @@ struct AuditOutcome {
                 Finding(
                     AuditCommand.staleBaselineCode, .warning,
                     "the baseline acknowledges \(entry.code) here, but the audit no longer finds it; remove the entry",
-                    at: entry.location))
+                    at: entry.key))
         }
         // Worst first; within a severity, by code, then in URL order.
         self.findings = findings.enumerated().sorted { left, right in

@@ -1,0 +1,234 @@
+import DeepLinks
+import Foundation
+
+/// What `aasa diff` and `assetlinks diff` share once each has cross-checked its file: the
+/// baseline (read, applied, written), the report (table or `--json`) and the exit status.
+enum CrossCheckDiff {
+    /// A finding and what it is about, the key a baseline names it by: `route <name>` when the
+    /// finding is about a route, else the rule's own patterns (`component /c/?*/?*`), so that
+    /// adding or moving a rule leaves the baseline valid.
+    struct Item {
+        let finding: Finding
+        let about: String
+    }
+
+    /// How one command names itself in its report.
+    struct Context {
+        /// `aasa diff`.
+        let command: String
+        /// The report's first line.
+        let header: String
+        /// The code of a baseline entry that matches no finding.
+        let staleCode: String
+        /// The members that say what was compared (`domain`, `appId` or `packageName`).
+        let identity: [String: JSONValue]
+        /// The command's spec, for usage errors.
+        let spec: CommandSpec
+    }
+
+    /// The options both commands take for baselines and reports.
+    static let options: [OptionSpec] = [
+        .value("--baseline", "FILE", help: "Acknowledged findings (JSON, see above)."),
+        .value(
+            "--write-baseline", "FILE",
+            help: "Write every finding of this run to FILE as acknowledged, with --reason, and apply it."),
+        .value("--reason", "TEXT", help: "Why the findings --write-baseline writes are acknowledged."),
+        .flag("--strict", help: "Fail on warnings too."),
+        .flag("--json", help: "Print the report as JSON."),
+    ]
+
+    /// The discussion of baselines both commands print in their help, with an example entry.
+    static func baselineHelp(example code: String, about: String) -> String {
+        """
+        A known, documented over-reach can be acknowledged in a baseline file, so that
+        --strict can gate CI. --baseline FILE is JSON:
+          {"acknowledged": [
+            {"code": "\(code)",
+             "about": "\(about)",
+             "reason": "the web app serves these pages; the app shows them in a web view"}
+          ]}
+        Each entry names a finding by its code and what it is about, as the JSON report
+        prints them ("route <name>", or "component <patterns>" for a rule without a route),
+        with a reason that is not empty; "location" (the finding's JSON path) is still read in
+        place of "about". --write-baseline FILE --reason TEXT writes every finding of the run
+        that way. Acknowledged findings are listed apart and do not fail the check; an entry
+        that matches no finding is reported as a warning, so a baseline never outlives what
+        it excuses.
+        """
+    }
+
+    /// Applies (or first writes) the baseline and reports.
+    static func report(
+        _ items: [Item], _ context: Context, _ arguments: ParsedArguments, in environment: ToolEnvironment
+    ) throws -> CommandOutcome {
+        var baseline = try arguments.value("--baseline").map { path throws(ToolError) in
+            try DiffBaseline.load(path, in: environment)
+        }
+        var wrote: String?
+        if let path = arguments.value("--write-baseline") {
+            guard let reason = arguments.value("--reason"),
+                !reason.trimmingCharacters(in: .whitespaces).isEmpty
+            else {
+                throw UsageError(
+                    .other("--write-baseline needs --reason TEXT: why the findings are acknowledged"),
+                    command: context.spec)
+            }
+            let written = DiffBaseline(
+                entries: items.map {
+                    DiffBaseline.Entry(code: $0.finding.code, about: $0.about, reason: reason)
+                })
+            try environment.writeFile(path, Array(ReportJSON.text(written.json).utf8))
+            baseline = written
+            let count = written.entries.count
+            wrote = "wrote \(path) (\(count) acknowledged finding\(count == 1 ? "" : "s"))\n"
+        }
+        var findings: [Finding] = []
+        var acknowledged: [(Item, String)] = []
+        for item in items {
+            if let reason = baseline?.reason(for: item) {
+                acknowledged.append((item, reason))
+            } else {
+                findings.append(item.finding)
+            }
+        }
+        for entry in baseline?.entries ?? [] where !items.contains(where: entry.matches) {
+            findings.append(
+                Finding(
+                    context.staleCode, .warning,
+                    "the baseline acknowledges \(entry.code) here, but the check no longer finds it; "
+                        + "remove the entry", at: entry.key))
+        }
+        let status = findings.exitStatus(strict: arguments.has("--strict"))
+        if arguments.has("--json") {
+            var report = context.identity
+            report["command"] = .string(context.command)
+            report["status"] = status == .success ? "passed" : "failed"
+            report["findings"] = .array(
+                findings.map { finding in
+                    let about = items.first { $0.finding == finding }?.about
+                    return adding(about.map { ["about": .string($0)] } ?? [:], to: finding.json)
+                })
+            report["acknowledged"] = .array(
+                acknowledged.map { item, reason in
+                    adding(["about": .string(item.about), "reason": .string(reason)], to: item.finding.json)
+                })
+            report["summary"] = VerifyDomainCommand.summaryJSON(findings)
+            return .finished(
+                CommandOutput(ReportJSON.text(.object(report)), status: status, standardError: wrote ?? ""))
+        }
+        let verdict = status == .success ? "PASSED" : "FAILED"
+        let acknowledgedLines = acknowledged.map { item, reason in
+            "acknowledged \(item.finding.code) about \(item.about): \(reason)\n"
+        }
+        let out =
+            (wrote ?? "") + context.header + "\n\n" + findings.table
+            + (acknowledgedLines.isEmpty ? "" : "\n" + acknowledgedLines.joined())
+            + "\n\(verdict): \(findings.tally).\n"
+        return .finished(CommandOutput(out, status: status))
+    }
+
+    private static func adding(_ members: [String: JSONValue], to json: JSONValue) -> JSONValue {
+        guard case .object(var object) = json else { return json }
+        object.merge(members) { _, new in new }
+        return .object(object)
+    }
+}
+
+/// The acknowledged findings of a diff's `--baseline`: code, what each is about, and reason.
+struct DiffBaseline {
+    struct Entry {
+        let code: String
+        /// What the finding is about (`route <name>`, `component <patterns>`); `nil` for an
+        /// entry that names the finding's location instead.
+        var about: String?
+        /// The finding's location (a JSON path), for entries written before `about`.
+        var location: String?
+        let reason: String
+
+        init(code: String, about: String, reason: String) {
+            self.code = code
+            self.about = about
+            self.reason = reason
+        }
+
+        init(code: String, location: String, reason: String) {
+            self.code = code
+            self.location = location
+            self.reason = reason
+        }
+
+        /// What the entry names: its `about`, else its location.
+        var key: String { about ?? location ?? "" }
+
+        func matches(_ item: CrossCheckDiff.Item) -> Bool {
+            guard item.finding.code == code else { return false }
+            if let about { return item.about == about }
+            return item.finding.location == location
+        }
+    }
+
+    let entries: [Entry]
+
+    /// The reason a finding was acknowledged; `nil` when it was not.
+    func reason(for item: CrossCheckDiff.Item) -> String? {
+        entries.first { $0.matches(item) }?.reason
+    }
+
+    /// The baseline as the JSON `--baseline` reads.
+    var json: JSONValue {
+        [
+            "acknowledged": .array(
+                entries.map { entry in
+                    var members: [String: JSONValue] = [
+                        "code": .string(entry.code), "reason": .string(entry.reason),
+                    ]
+                    if let about = entry.about { members["about"] = .string(about) }
+                    if let location = entry.location { members["location"] = .string(location) }
+                    return .object(members)
+                })
+        ]
+    }
+
+    /// Reads a baseline, refusing anything but the documented shape.
+    static func load(_ path: String, in environment: ToolEnvironment) throws(ToolError) -> DiffBaseline {
+        let source = ToolEnvironment.sourceName(path)
+        let json: JSONValue
+        do {
+            json = try JSONValue(parsing: try environment.readFile(path))
+        } catch let error as ToolError {
+            throw error
+        } catch {
+            throw .invalidInput(source: source, reason: "the baseline is not valid JSON: \(error)")
+        }
+        guard let object = json.objectValue, Set(object.keys) == ["acknowledged"],
+            let list = object["acknowledged"]?.arrayValue
+        else {
+            throw .invalidInput(
+                source: source,
+                reason: "a baseline is an object with one key, 'acknowledged', holding an array")
+        }
+        var entries: [Entry] = []
+        for (index, item) in list.enumerated() {
+            let members = item.objectValue ?? [:]
+            let keys = Set(members.keys)
+            guard keys == ["code", "about", "reason"] || keys == ["code", "location", "reason"],
+                let code = members["code"]?.stringValue, let reason = members["reason"]?.stringValue,
+                let key = (members["about"] ?? members["location"])?.stringValue
+            else {
+                throw .invalidInput(
+                    source: source,
+                    reason:
+                        "acknowledged[\(index)] must be an object of the strings 'code', 'about' (or 'location') and 'reason'"
+                )
+            }
+            guard !reason.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw .invalidInput(source: source, reason: "acknowledged[\(index)] has an empty reason")
+            }
+            entries.append(
+                keys.contains("about")
+                    ? Entry(code: code, about: key, reason: reason)
+                    : Entry(code: code, location: key, reason: reason))
+        }
+        return DiffBaseline(entries: entries)
+    }
+}
