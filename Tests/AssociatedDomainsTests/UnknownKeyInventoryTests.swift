@@ -71,7 +71,7 @@ struct UnknownKeyInventoryTests {
         AssociatedDomainsEntitlementError.self, AssociatedDomainsEntitlementError.Item.self, CMSError.self,
         AssetLinksError.self, AssetLinksFinding.self, AssetLinksMatch.self, AssetLinksMatch.Reason.self,
         AssetLinksMatch.RuleReference.self, CertificateFingerprintError.self,
-        AssetLinksCrossCheckFinding.self, GeneratedAssetLinks.Widening.self,
+        AssetLinksCrossCheckFinding.self, GeneratedAssetLinks.Widening.self, GeneratedAppLinks.OverReach.self,
     ]
 
     @Test("every public Decodable type of AssociatedDomains is listed as keyed, not an object, or open")

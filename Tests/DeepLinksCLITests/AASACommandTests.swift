@@ -252,7 +252,10 @@ extension AASACommandTests {
         let plain = await runInProcess(arguments)
         #expect(plain.status == 1)
         let found = try #require(try plain.json()["findings"] as? [[String: String]])
-        #expect(found.map { $0["code"] } == ["AASA303", "AASA303"])
+        // The hand-written file has one component the generator would write too (its
+        // over-reach is acknowledged by the tool) and one it would not.
+        #expect(found.map { $0["code"] } == ["AASA303"])
+        #expect(found.map { $0["about"] } == ["component /albums/*"])
         let locations = found.compactMap { $0["location"] }
         let entries = locations.map {
             #"{"code":"AASA303","location":"\#($0)","reason":"the web app serves these pages"}"#
@@ -265,14 +268,16 @@ extension AASACommandTests {
         #expect((report["findings"] as? [Any])?.isEmpty == true)
         #expect(
             (report["acknowledged"] as? [[String: String]])?.map { $0["reason"] } == [
-                "the web app serves these pages", "the web app serves these pages",
+                "the component 'aasa generate' writes for route 'photo': the patterns cannot say a "
+                    + "parameter's type, only how long it is at least",
+                "the web app serves these pages",
             ])
         let stale = try Self.temporaryFile(
             "baseline.json",
             #"{"acknowledged":[{"code":"AASA301","location":"route gone","reason":"removed"}]}"#)
         let staleRun = await runInProcess(arguments + ["--baseline", stale])
         let staleFindings = try #require(try staleRun.json()["findings"] as? [[String: String]])
-        #expect(staleFindings.map { $0["code"] } == ["AASA303", "AASA303", "AASA305"])
+        #expect(staleFindings.map { $0["code"] } == ["AASA303", "AASA305"])
         let noReason = try Self.temporaryFile(
             "baseline.json", #"{"acknowledged":[{"code":"AASA303","location":"x","reason":" "}]}"#)
         #expect(await runInProcess(arguments + ["--baseline", noReason]).status == 3)

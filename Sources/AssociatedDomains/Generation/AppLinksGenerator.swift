@@ -75,7 +75,7 @@ public struct AppLinksGenerator: Sendable {
         let appLinks = AppLinks(details: [detail], substitutionVariables: variables.isEmpty ? nil : variables)
         return GeneratedAppLinks(
             file: AssociationFile(appLinks: appLinks), componentRoutes: ordered.map(\.1),
-            skippedRoutes: skipped)
+            skippedRoutes: skipped, overReach: WebLinkShape.overReach(of: shapes))
     }
 
     /// The components in an order where none can be shadowed: each goes before the first
@@ -206,10 +206,53 @@ public struct GeneratedAppLinks: Sendable, Hashable {
         public let reason: Reason
     }
 
+    /// A route whose file patterns also match links the route refuses, because the pattern
+    /// language cannot say what the route accepts. The app's receiver refuses those links (they
+    /// go back to the browser); for a destructive route, whose patterns are exclusions, the
+    /// file keeps more links in the browser than the route takes.
+    public struct OverReach: Sendable, Hashable, Encodable {
+        /// Why a route's patterns match more than its links.
+        public enum Reason: String, Sendable, Hashable, Codable, CaseIterable {
+            /// `*` and `?` cross `/`: a parameter's `?*` also matches text over several path
+            /// segments (`/albums/?*` matches `/albums/a/b`).
+            case segments
+            /// A parameter's type (an integer, a UUID, a range, a declared pattern's character
+            /// classes) cannot be said: the pattern takes any character where the type takes some.
+            case parameterType
+
+            /// The reason in a sentence.
+            public var sentence: String {
+                switch self {
+                case .segments:
+                    "'*' and '?' cross '/', so a parameter's pattern also matches several segments"
+                case .parameterType:
+                    "the patterns cannot say a parameter's type, only how long it is at least"
+                }
+            }
+        }
+
+        /// The route's name.
+        public let route: String
+        /// Why its patterns match more, in a fixed order.
+        public let reasons: [Reason]
+        /// Whether the patterns are exclusions (a destructive route): the over-reach then keeps
+        /// links in the browser instead of opening the app.
+        public let excludes: Bool
+
+        /// Creates an entry.
+        public init(route: String, reasons: Set<Reason>, excludes: Bool) {
+            self.route = route
+            self.reasons = Reason.allCases.filter(reasons.contains)
+            self.excludes = excludes
+        }
+    }
+
     /// The file: one `applinks` detail.
     public let file: AssociationFile
     /// For each component, the route it was generated from (`nil` for an explicit exclusion).
     public let componentRoutes: [String?]
     /// The routes that have no component.
     public let skippedRoutes: [SkippedRoute]
+    /// The routes whose components also match links the route refuses, and why.
+    public let overReach: [OverReach]
 }

@@ -17,8 +17,9 @@ struct WebLinkShape: Sendable {
         /// Text of this file pattern: the tightest pattern for a declared ``TextPattern``
         /// (``AppLinksGenerator/shape(of:)``), whose characters stand for themselves in a link.
         case glob(String)
-        /// Any non-empty text: a parameter whose type no file pattern can narrow, or a catch-all.
-        case anything
+        /// Any non-empty text: a parameter whose type no file pattern can narrow (`typed` when
+        /// it has one, so that the route refuses some of that text), or a catch-all.
+        case anything(typed: Bool, catchAll: Bool)
     }
 
     /// A piece with the name of its place: the parameter's or query item's name (a literal
@@ -40,6 +41,42 @@ struct WebLinkShape: Sendable {
     let fragment: String?
     /// Whether links of this shape must stay in the browser (a destructive route).
     let exclude: Bool
+
+    /// Why a file pattern written for this shape can match links the route refuses, as
+    /// ``GeneratedAppLinks/OverReach`` says; empty when it matches exactly the route's links.
+    var overReach: Set<GeneratedAppLinks.OverReach.Reason> {
+        var reasons: Set<GeneratedAppLinks.OverReach.Reason> = []
+        func look(_ piece: Piece, inPath: Bool) {
+            switch piece {
+            case .literal, .oneOf: break
+            case .glob(let pattern):
+                if inPath && pattern.contains("*") { reasons.insert(.segments) }
+                if pattern.contains("*") || pattern.contains("?") { reasons.insert(.parameterType) }
+            case .anything(let typed, let catchAll):
+                if inPath && !catchAll { reasons.insert(.segments) }
+                if typed { reasons.insert(.parameterType) }
+            }
+        }
+        for place in path { look(place.piece, inPath: true) }
+        for place in query { look(place.piece, inPath: false) }
+        return reasons
+    }
+
+    /// The over-reach of every route among `shapes`, each route once, in table order.
+    static func overReach(of shapes: [WebLinkShape]) -> [GeneratedAppLinks.OverReach] {
+        var result: [GeneratedAppLinks.OverReach] = []
+        for shape in shapes {
+            let reasons = shape.overReach
+            guard !reasons.isEmpty else { continue }
+            if let index = result.firstIndex(where: { $0.route == shape.route }) {
+                let merged = Set(result[index].reasons).union(reasons)
+                result[index] = .init(route: shape.route, reasons: merged, excludes: shape.exclude)
+            } else {
+                result.append(.init(route: shape.route, reasons: reasons, excludes: shape.exclude))
+            }
+        }
+        return result
+    }
 
     /// The shapes of every route of `table` that serves http(s) links on `domain`, in table
     /// order, and the routes left out with the reason.
@@ -74,14 +111,16 @@ struct WebLinkShape: Sendable {
             switch table.resolved(type) {
             case .enumeration(let values)?: .oneOf(values)
             case .pattern(let pattern)?: .glob(AppLinksGenerator.shape(of: pattern))
-            default: .anything
+            case nil: .anything(typed: false, catchAll: false)
+            default: .anything(typed: true, catchAll: false)
             }
         }
         let path = reading.segments.map { segment -> Place in
             switch segment {
             case .literal(let text): Place(name: text, piece: .literal(text))
             case .parameter(let name, let type): Place(name: name, piece: piece(type))
-            case .catchAll(let name, _): Place(name: name, piece: .anything)
+            case .catchAll(let name, let type):
+                Place(name: name, piece: .anything(typed: type != nil, catchAll: true))
             }
         }
         let query = route.query.filter(\.isRequired).map { Place(name: $0.name, piece: piece($0.type)) }

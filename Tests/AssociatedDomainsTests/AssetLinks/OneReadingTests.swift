@@ -124,4 +124,31 @@ struct OneReadingTests {
         #expect(written.file.statements[0].dynamicComponents?.count == 64)
         #expect(written.widenedRoutes == [])
     }
+
+    @Test("over-reach is listed per route, the same for both files: one segment, a parameter's type")
+    func overReachListed() throws {
+        let apple = AppLinksGenerator(appIDs: [Self.appID], domain: Self.domain).generate(from: Self.bank)
+        let android = AssetLinksGenerator(apps: [Self.app], domain: Self.domain).generate(from: Self.bank)
+        // home (literals and values) and statements (a value) are exact; a declared type's
+        // `AC????????` takes any character where the type takes digits.
+        #expect(
+            apple.overReach == [
+                .init(route: "account", reasons: [.parameterType], excludes: false),
+                .init(route: "closeAccount", reasons: [.parameterType], excludes: true),
+            ])
+        #expect(android.overReach == apple.overReach)
+        let table = RouteTable(routes: [
+            Route("album", "/albums/:id", scope: RouteScope(schemes: ["https"])),
+            Route("file", "/files/*path(slug)", scope: RouteScope(schemes: ["https"])),
+            Route("page", "/pages/:n(int)", scope: RouteScope(schemes: ["https"])),
+        ])
+        let listed = AppLinksGenerator(appIDs: [Self.appID], domain: Self.domain).generate(from: table)
+            .overReach
+        #expect(
+            listed == [
+                .init(route: "album", reasons: [.segments], excludes: false),
+                .init(route: "file", reasons: [.parameterType], excludes: false),
+                .init(route: "page", reasons: [.segments, .parameterType], excludes: false),
+            ])
+    }
 }

@@ -94,7 +94,7 @@ public struct AssetLinksGenerator: Sendable {
         let statements = apps.map { AssetStatement(app: $0, dynamicComponents: rules) }
         return GeneratedAssetLinks(
             file: AssetLinksFile(statements: statements), componentRoutes: ordered.map(\.1),
-            skippedRoutes: skipped, widenedRoutes: widened)
+            skippedRoutes: skipped, widenedRoutes: widened, overReach: WebLinkShape.overReach(of: shapes))
     }
 
     /// The rules for one shape: one for each combination of its enumerations' values (at most
@@ -220,6 +220,9 @@ public struct GeneratedAssetLinks: Sendable, Hashable {
     /// The routes whose rules open the app on more links than Apple's components for the same
     /// table, and why (each route and reason once, in table order).
     public let widenedRoutes: [Widening]
+    /// The routes whose rules also match links the route refuses, for the reasons the Apple
+    /// file's components do (``GeneratedAppLinks/OverReach``), before any widening.
+    public let overReach: [GeneratedAppLinks.OverReach]
 
     /// A route whose Android rules are wider than its Apple components, because Android's
     /// patterns cannot say what the route accepts.

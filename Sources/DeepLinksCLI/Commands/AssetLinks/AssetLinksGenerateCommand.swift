@@ -72,6 +72,7 @@ enum AssetLinksGenerateCommand: ToolCommand {
                     generated.skippedRoutes.map {
                         ["route": .string($0.route), "reason": .string($0.reason.rawValue)]
                     }),
+                "overReach": AASAGenerateCommand.overReachJSON(generated.overReach),
                 "widened": .array(
                     generated.widenedRoutes.map {
                         [
@@ -88,7 +89,11 @@ enum AssetLinksGenerateCommand: ToolCommand {
             }
             + generated.widenedRoutes.map {
                 "deeplinks: note: route '\($0.route)' opens the app on more links on Android than on Apple platforms: \($0.reason.sentence)\n"
-            } + (text.note.map { ["deeplinks: note: \($0)\n"] } ?? [])
+            }
+            + (AASAGenerateCommand.overReachNote(generated.overReach, of: nil).map {
+                ["deeplinks: note: \($0)\n"]
+            } ?? [])
+            + (text.note.map { ["deeplinks: note: \($0)\n"] } ?? [])
         return .finished(CommandOutput(text.text, standardError: notes.joined()))
     }
 

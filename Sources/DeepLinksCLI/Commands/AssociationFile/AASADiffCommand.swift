@@ -61,11 +61,14 @@ enum AASADiffCommand: ToolCommand {
         } catch {
             throw ToolError.invalidInput(source: tablePath, reason: error.description)
         }
+        let known = knownOverReach(of: table, appID: appID, domain: domain)
         let items = check.findings().map { finding in
             CrossCheckDiff.Item(
                 finding: Finding(finding.code, severity(finding.kind), finding.message, at: finding.location),
                 about: finding.route.map { "route \($0)" }
-                    ?? finding.rule.map { about($0, in: document.file) } ?? "")
+                    ?? finding.rule.map { about($0, in: document.file) } ?? "",
+                knownBecause: finding.kind == .urlWithoutRoute
+                    ? finding.rule.flatMap { component($0, in: document.file) }.flatMap { known[$0] } : nil)
         }
         return try CrossCheckDiff.report(
             items,
@@ -74,6 +77,40 @@ enum AASADiffCommand: ToolCommand {
                 staleCode: "AASA305", identity: ["domain": .string(domain), "appId": .string(appID)],
                 spec: spec),
             arguments, in: environment)
+    }
+
+    /// The components the generator writes for the table whose routes' patterns match more
+    /// than their links (comments left out), each with the reason a finding at it is the
+    /// format's limit rather than drift: a file generated from the table passes `--strict`.
+    static func knownOverReach(of table: RouteTable, appID: String, domain: String) -> [AppLinksComponent:
+        String]
+    {
+        let generated = AppLinksGenerator(appIDs: [appID], domain: domain).generate(from: table)
+        let reaching = Dictionary(
+            generated.overReach.filter { !$0.excludes }.map { ($0.route, $0) },
+            uniquingKeysWith: { a, _ in a })
+        var known: [AppLinksComponent: String] = [:]
+        let components = generated.file.appLinks?.details?.first?.components ?? []
+        for (component, route) in zip(components, generated.componentRoutes) {
+            guard let route, let entry = reaching[route] else { continue }
+            var bare = component
+            bare.comment = nil
+            known[bare] =
+                "the component 'aasa generate' writes for route '\(route)': "
+                + entry.reasons.map(\.sentence).joined(separator: "; ")
+        }
+        return known
+    }
+
+    /// The component a rule reference names, its comment left out, or `nil`.
+    static func component(_ rule: RuleReference, in file: AssociationFile) -> AppLinksComponent? {
+        guard rule.kind == .component, let details = file.appLinks?.details,
+            details.indices.contains(rule.detailIndex),
+            let components = details[rule.detailIndex].components, components.indices.contains(rule.index)
+        else { return nil }
+        var component = components[rule.index]
+        component.comment = nil
+        return component
     }
 
     /// A rule by its patterns (`component /c/?*/?* ?page=?*`, `path /legacy/*`), so that a

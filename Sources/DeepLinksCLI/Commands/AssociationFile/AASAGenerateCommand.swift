@@ -99,6 +99,9 @@ enum AASAGenerateCommand: ToolCommand {
                     "route '\($0.route)' was left out\(domains.count > 1 ? " of \(domain)" : ""): "
                         + "\(sentence($0.reason))"
                 }
+            }
+            + generated.compactMap { domain, result in
+                overReachNote(result.overReach, of: domains.count > 1 ? domain : nil)
             } + texts.compactMap(\.note))
             .map { "deeplinks: note: \($0)\n" }.joined()
         if arguments.has("--json") {
@@ -131,6 +134,7 @@ enum AASAGenerateCommand: ToolCommand {
         var file: AssociationFile
         var componentRoutes: [String?]
         var skipped: [GeneratedAppLinks.SkippedRoute]
+        var overReach: [GeneratedAppLinks.OverReach]
     }
 
     static func generate(_ table: RouteTable, appIDs: [String], domain: String, _ arguments: ParsedArguments)
@@ -140,7 +144,8 @@ enum AASAGenerateCommand: ToolCommand {
         var file = generated.file
         if arguments.has("--webcredentials") { file.webCredentials = AppList(apps: appIDs) }
         return Generated(
-            file: file, componentRoutes: generated.componentRoutes, skipped: generated.skippedRoutes)
+            file: file, componentRoutes: generated.componentRoutes, skipped: generated.skippedRoutes,
+            overReach: generated.overReach)
     }
 
     /// Where a domain's file goes: `<dir>/<domain>/apple-app-site-association`.
@@ -167,8 +172,32 @@ enum AASAGenerateCommand: ToolCommand {
             "skipped": .array(
                 result.skipped.map { ["route": .string($0.route), "reason": .string($0.reason.rawValue)] }),
         ]
+        members["overReach"] = overReachJSON(result.overReach)
         if let directory { members["path"] = .string(path(of: domain, in: directory)) }
         return members
+    }
+
+    /// The routes whose patterns match more than their links, as `--json` lists them.
+    static func overReachJSON(_ list: [GeneratedAppLinks.OverReach]) -> JSONValue {
+        .array(
+            list.map { entry in
+                [
+                    "route": .string(entry.route),
+                    "reasons": .array(entry.reasons.map { .string($0.rawValue) }),
+                    "excludes": .bool(entry.excludes),
+                ]
+            })
+    }
+
+    /// One note naming the routes whose patterns match more than their links, or `nil`.
+    static func overReachNote(_ list: [GeneratedAppLinks.OverReach], of domain: String?) -> String? {
+        guard !list.isEmpty else { return nil }
+        let names = list.map(\.route)
+        let shown = names.prefix(8).joined(separator: ", ") + (names.count > 8 ? ", …" : "")
+        return
+            "\(names.count) route\(names.count == 1 ? "'s" : "s'") patterns\(domain.map { " for \($0)" } ?? "") "
+            + "also match links \(names.count == 1 ? "the route refuses" : "the routes refuse"), because the patterns cannot say one path segment or a "
+            + "parameter's type (\(shown)); the app sends such links back to the browser, and --json lists why"
     }
 
     static func sentence(_ reason: GeneratedAppLinks.SkippedRoute.Reason) -> String {
