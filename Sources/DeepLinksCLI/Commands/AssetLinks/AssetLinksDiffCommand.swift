@@ -7,7 +7,7 @@ enum AssetLinksDiffCommand: ToolCommand {
     static let spec = CommandSpec(
         path: ["assetlinks", "diff"],
         summary: "Cross-check a route table against an assetlinks.json file for an Android app.",
-        usage: "--table <file> --file <file> --package <name> --domain <domain> [options]",
+        usage: "--table <file> (--file <file> | --dir <dir>) --package <name> --domain <domain>... [options]",
         discussion: """
             For each route that serves web links on the domain, a sample link is written from
             the table and decided by the file for the package: routes whose links the file
@@ -22,12 +22,13 @@ enum AssetLinksDiffCommand: ToolCommand {
             """,
         options: [
             .value("--table", alias: "-t", "FILE", help: "The route table (JSON)."),
-            .value("--file", alias: "-f", "FILE", help: "The assetlinks.json file."),
+            .value("--file", alias: "-f", "FILE", help: "The assetlinks.json file (one --domain)."),
+            CrossCheckDiff.directoryOption("assetlinks.json"),
             .value("--package", "NAME", help: "The Android app's package name (com.example.app)."),
-            .value("--domain", "DOMAIN", help: "The domain the file is served on."),
         ] + CrossCheckDiff.options,
         examples: [
-            "assetlinks diff --table routes.json --file assetlinks.json --package com.example.app --domain example.com"
+            "assetlinks diff --table routes.json --file assetlinks.json --package com.example.app --domain example.com",
+            "assetlinks diff --table routes.json --dir site --package com.example.app --domain example.com --domain www.example.com",
         ],
         exitStatuses: [
             (.success, "table and file agree (no error findings)"),
@@ -46,37 +47,38 @@ enum AssetLinksDiffCommand: ToolCommand {
         guard let tablePath = arguments.value("--table") else {
             throw usage(.missingArgument("--table <file>"))
         }
-        guard let filePath = arguments.value("--file") else { throw usage(.missingArgument("--file <file>")) }
         guard let package = arguments.value("--package") else {
             throw usage(.missingArgument("--package <name>"))
         }
         try checkPackageName(package, option: "--package")
-        guard let domain = arguments.value("--domain") else {
-            throw usage(.missingArgument("--domain <domain>"))
-        }
+        let files = try CrossCheckDiff.files(arguments, name: "assetlinks.json", spec: spec)
         let table = try environment.loadRouteTable(tablePath)
-        let file = try environment.loadAssetLinks(filePath)
-        let check: AssetLinksCrossCheck
-        do {
-            check = try AssetLinksCrossCheck(table: table, file: file, packageName: package, domain: domain)
-        } catch {
-            throw ToolError.invalidInput(source: tablePath, reason: error.description)
-        }
-        let items = check.findings().map { finding in
-            CrossCheckDiff.Item(
-                finding: Finding(
-                    finding.code, severity(finding.kind), finding.message,
-                    at: finding.rule?.jsonPath ?? "route \(finding.route)"),
-                about: "route \(finding.route)")
+        var runs: [CrossCheckDiff.Run] = []
+        for (domain, filePath) in files {
+            let file = try environment.loadAssetLinks(filePath)
+            let check: AssetLinksCrossCheck
+            do {
+                check = try AssetLinksCrossCheck(
+                    table: table, file: file, packageName: package, domain: domain)
+            } catch {
+                throw ToolError.invalidInput(source: tablePath, reason: error.description)
+            }
+            let prefix = files.count > 1 ? domain + " " : ""
+            let items = check.findings().map { finding in
+                CrossCheckDiff.Item(
+                    finding: Finding(
+                        finding.code, severity(finding.kind), finding.message,
+                        at: finding.rule?.jsonPath ?? "route \(finding.route)"),
+                    about: prefix + "route \(finding.route)")
+            }
+            runs.append(
+                CrossCheckDiff.Run(
+                    header: "\(tablePath) against \(filePath) for \(package) on \(domain)",
+                    identity: ["domain": .string(domain), "packageName": .string(package)], items: items))
         }
         return try CrossCheckDiff.report(
-            items,
-            .init(
-                command: "assetlinks diff",
-                header: "\(tablePath) against \(filePath) for \(package) on \(domain)",
-                staleCode: "ASSETLINKS305",
-                identity: ["domain": .string(domain), "packageName": .string(package)], spec: spec),
-            arguments, in: environment)
+            runs, .init(command: "assetlinks diff", staleCode: "ASSETLINKS305", spec: spec), arguments,
+            in: environment)
     }
 
     static func severity(_ kind: AssetLinksCrossCheckFinding.Kind) -> Finding.Severity {

@@ -6,7 +6,7 @@ enum AssetLinksGenerateCommand: ToolCommand {
     static let spec = CommandSpec(
         path: ["assetlinks", "generate"],
         summary: "Generate an assetlinks.json statement list from a route table.",
-        usage: "--table <file> --app <package>=<fingerprint>... [--domain <domain>] [options]",
+        usage: "--table <file> --app <package>=<fingerprint>... [--domain <domain>...] [options]",
         discussion: """
             Writes one App Links statement per app (delegate_permission/common.handle_all_urls),
             each with Android 15 dynamic rules: every route that serves https links on the
@@ -16,7 +16,10 @@ enum AssetLinksGenerateCommand: ToolCommand {
             'assetlinks validate --strict'. Each --app is a package name and a SHA-256
             fingerprint (32 upper-case hex bytes joined by colons) joined by '='; repeat it
             for more apps, or for more fingerprints of one app. --domain defaults to the
-            table's canonical host. The file goes to standard output; routes left out are
+            table's canonical host; repeat it with --output-dir to write one file per domain,
+            DIR/<domain>/assetlinks.json (rules differ when scopes name hosts). The file goes
+            to standard output; routes left out, routes whose rules open the app on more links
+            than Apple's components, and routes whose patterns match more than their links are
             listed on standard error. With --json the file and the route behind each rule are
             printed as one report.
             """,
@@ -26,8 +29,13 @@ enum AssetLinksGenerateCommand: ToolCommand {
                 "--app", "PACKAGE=FINGERPRINT", repeatable: true,
                 help: "An app and one of its signing certificates' SHA-256 fingerprints (one or more)."),
             .value(
-                "--domain", "DOMAIN",
-                help: "The domain the file will be served on (default: the canonical host)."),
+                "--domain", "DOMAIN", repeatable: true,
+                help:
+                    "A domain the file will be served on (default: the canonical host); several need --output-dir."
+            ),
+            .value(
+                "--output-dir", alias: "-o", "DIR",
+                help: "Write DIR/<domain>/assetlinks.json for each domain instead of printing the file."),
             .flag("--json", help: "Print a JSON report (the file, rules and skipped routes)."),
         ],
         examples: [
@@ -48,53 +56,117 @@ enum AssetLinksGenerateCommand: ToolCommand {
         }
         let apps = try Self.apps(arguments.allValues("--app"))
         let table = try environment.loadRouteTable(tablePath)
-        guard let domain = arguments.value("--domain") ?? table.canonicalHost else {
+        var domains = arguments.allValues("--domain")
+        if domains.isEmpty, let host = table.canonicalHost { domains = [host] }
+        guard !domains.isEmpty else {
             throw usage(.other("--domain is needed: the table names no canonical host"))
         }
-        let generated = AssetLinksGenerator(apps: apps, domain: domain).generate(from: table)
-        let text = try ServedFileText.choose(
-            what: "the assetlinks.json file for \(domain)", limit: AssetLinksFile.maximumByteCount,
-            pretty: { generated.file.serialized(.pretty) }, compact: { generated.file.serialized(.compact) })
+        for (index, domain) in domains.enumerated() where domains[..<index].contains(domain) {
+            throw usage(.other("the domain '\(domain)' is given twice"))
+        }
+        let directory = arguments.value("--output-dir")
+        if domains.count > 1, directory == nil, !arguments.has("--json") {
+            throw usage(
+                .other(
+                    "\(domains.count) domains make \(domains.count) files: give --output-dir DIR to write "
+                        + "DIR/<domain>/assetlinks.json, or --json"))
+        }
+        let generated = domains.map { domain in
+            (domain, AssetLinksGenerator(apps: apps, domain: domain).generate(from: table))
+        }
+        // Every file is held to the limit before any is written.
+        var texts: [ServedFileText.Chosen] = []
+        for (domain, result) in generated {
+            texts.append(
+                try ServedFileText.choose(
+                    what: "the assetlinks.json file for \(domain)", limit: AssetLinksFile.maximumByteCount,
+                    pretty: { result.file.serialized(.pretty) }, compact: { result.file.serialized(.compact) }
+                ))
+        }
+        if let directory {
+            for ((domain, _), text) in zip(generated, texts) {
+                try environment.makeFolder(AASAGenerateCommand.folder(of: domain, in: directory))
+                try environment.writeFile(path(of: domain, in: directory), Array(text.text.utf8))
+            }
+        }
         if arguments.has("--json") {
-            let report: JSONValue = [
-                "command": "assetlinks generate", "domain": .string(domain), "status": "passed",
-                "file": generated.file.json,
-                "rules": .array(
-                    generated.componentRoutes.enumerated().map { index, route in
-                        [
-                            "location": .string(
-                                AssetLinksMatch.RuleReference(statementIndex: 0, componentIndex: index)
-                                    .jsonPath),
-                            "route": route.map(JSONValue.string) ?? .null,
-                        ]
-                    }),
-                "skipped": .array(
-                    generated.skippedRoutes.map {
-                        ["route": .string($0.route), "reason": .string($0.reason.rawValue)]
-                    }),
-                "overReach": AASAGenerateCommand.overReachJSON(generated.overReach),
-                "widened": .array(
-                    generated.widenedRoutes.map {
-                        [
-                            "route": .string($0.route), "reason": .string($0.reason.rawValue),
-                            "message": .string($0.reason.sentence),
-                        ]
+            var reports = generated.map { domain, result in report(domain, result, directory: directory) }
+            guard reports.count > 1 else {
+                return .finished(CommandOutput(ReportJSON.text(.object(reports.removeFirst()))))
+            }
+            let combined: JSONValue = [
+                "command": "assetlinks generate", "status": "passed",
+                "domains": .array(
+                    reports.map { members in
+                        var entry = members
+                        entry["command"] = nil
+                        entry["status"] = nil
+                        return .object(entry)
                     }),
             ]
-            return .finished(CommandOutput(ReportJSON.text(report)))
+            return .finished(CommandOutput(ReportJSON.text(combined)))
         }
+        let several = domains.count > 1
         let notes =
-            generated.skippedRoutes.map {
-                "deeplinks: note: route '\($0.route)' was left out: \(AASAGenerateCommand.sentence($0.reason))\n"
-            }
-            + generated.widenedRoutes.map {
-                "deeplinks: note: route '\($0.route)' opens the app on more links on Android than on Apple platforms: \($0.reason.sentence)\n"
-            }
-            + (AASAGenerateCommand.overReachNote(generated.overReach, of: nil).map {
-                ["deeplinks: note: \($0)\n"]
-            } ?? [])
-            + (text.note.map { ["deeplinks: note: \($0)\n"] } ?? [])
-        return .finished(CommandOutput(text.text, standardError: notes.joined()))
+            generated.flatMap { domain, result in
+                let of = several ? " of \(domain)" : ""
+                return result.skippedRoutes.map {
+                    "route '\($0.route)' was left out\(of): \(AASAGenerateCommand.sentence($0.reason))"
+                }
+                    + result.widenedRoutes.map {
+                        "route '\($0.route)' opens the app on more links on Android than on Apple platforms\(of): "
+                            + $0.reason.sentence
+                    }
+                    + [AASAGenerateCommand.overReachNote(result.overReach, of: several ? domain : nil)]
+                    .compactMap { $0 }
+            } + texts.compactMap(\.note)
+        let standardError = notes.map { "deeplinks: note: \($0)\n" }.joined()
+        guard let directory else {
+            return .finished(CommandOutput(texts[0].text, standardError: standardError))
+        }
+        let lines = generated.map { domain, result in
+            let count = result.componentRoutes.count
+            return "wrote \(path(of: domain, in: directory)) (\(count) rule\(count == 1 ? "" : "s"))\n"
+        }
+        return .finished(CommandOutput(lines.joined(), standardError: standardError))
+    }
+
+    /// Where a domain's file goes: `<dir>/<domain>/assetlinks.json`.
+    static func path(of domain: String, in directory: String) -> String {
+        AASAGenerateCommand.folder(of: domain, in: directory) + "/assetlinks.json"
+    }
+
+    /// One domain's report: the file, the route behind each rule, the routes left out, widened
+    /// and over-reaching.
+    static func report(_ domain: String, _ generated: GeneratedAssetLinks, directory: String?) -> [String:
+        JSONValue]
+    {
+        var members: [String: JSONValue] = [
+            "command": "assetlinks generate", "domain": .string(domain), "status": "passed",
+            "file": generated.file.json,
+            "rules": .array(
+                generated.componentRoutes.enumerated().map { index, route in
+                    [
+                        "location": .string(
+                            AssetLinksMatch.RuleReference(statementIndex: 0, componentIndex: index).jsonPath),
+                        "route": route.map(JSONValue.string) ?? .null,
+                    ]
+                }),
+            "skipped": .array(
+                generated.skippedRoutes.map {
+                    ["route": .string($0.route), "reason": .string($0.reason.rawValue)]
+                }),
+            "overReach": AASAGenerateCommand.overReachJSON(generated.overReach),
+            "widened": .array(
+                generated.widenedRoutes.map {
+                    [
+                        "route": .string($0.route), "reason": .string($0.reason.rawValue),
+                        "message": .string($0.reason.sentence),
+                    ]
+                }),
+        ]
+        if let directory { members["path"] = .string(path(of: domain, in: directory)) }
+        return members
     }
 
     /// The apps of the `--app` values, in order; a package named twice collects its fingerprints.

@@ -5,7 +5,7 @@ enum AssetLinksValidateCommand: ToolCommand {
     static let spec = CommandSpec(
         path: ["assetlinks", "validate"],
         summary: "Validate an assetlinks.json statement list: findings with codes and severities.",
-        usage: "[options] <file>",
+        usage: "[options] <file>...",
         discussion: """
             Reads the file as a server would serve it and reports size, JSON syntax, repeated
             and unknown keys (the format is closed), relations, targets, package names,
@@ -17,12 +17,18 @@ enum AssetLinksValidateCommand: ToolCommand {
             (131072 bytes) is refused before parsing with ASSETLINKS001 (reading stops one
             byte past the limit). Each code lists at most 100 findings, then one line.
             """,
-        arguments: [ArgumentSpec(name: "<file>", help: "The assetlinks.json file ('-' for standard input).")],
+        arguments: [
+            ArgumentSpec(
+                name: "<file>",
+                help:
+                    "The assetlinks.json file ('-' for standard input); several are validated one after another."
+            )
+        ],
         options: [
             .flag("--json", help: "Print the report as JSON."),
             .flag("--strict", help: "Fail on warnings too."),
         ],
-        positionalCount: 1...1,
+        positionalCount: 1...Int.max,
         examples: [
             "assetlinks validate assetlinks.json", "assetlinks validate --json --strict site/assetlinks.json",
         ],
@@ -37,30 +43,24 @@ enum AssetLinksValidateCommand: ToolCommand {
     static func run(_ arguments: ParsedArguments, in environment: ToolEnvironment) async throws
         -> CommandOutcome
     {
-        let path = arguments.positionals[0]
-        let bytes = try environment.readFilePrefix(path, AssetLinksFile.maximumByteCount + 1)
-        let tooLarge = bytes.count > AssetLinksFile.maximumByteCount
-        // Reading stopped one byte past the limit, so the size is known only to be over it.
-        let findings =
-            tooLarge
-            ? [Finding(AssetLinksValidator.finding(for: .tooLarge(byteCount: nil)))]
-            : AssetLinksValidator().validate(bytes: bytes).map(Finding.init)
-        let status = findings.exitStatus(strict: arguments.has("--strict"))
-        let source = ToolEnvironment.sourceName(path)
-        if arguments.has("--json") {
-            let report: JSONValue = [
-                "command": "assetlinks validate", "input": .string(source),
-                "status": status == .success ? "passed" : "failed", "findings": findings.json,
-                "summary": VerifyDomainCommand.summaryJSON(findings),
-            ]
-            return .finished(CommandOutput(ReportJSON.text(report), status: status))
+        var files: [FileValidationReport.File] = []
+        for path in arguments.positionals {
+            let bytes = try environment.readFilePrefix(path, AssetLinksFile.maximumByteCount + 1)
+            // Reading stopped one byte past the limit, so the size is known only to be over it.
+            let tooLarge = bytes.count > AssetLinksFile.maximumByteCount
+            files.append(
+                FileValidationReport.File(
+                    source: ToolEnvironment.sourceName(path),
+                    size: tooLarge
+                        ? "more than \(AssetLinksFile.maximumByteCount) bytes (reading stopped)"
+                        : "\(bytes.count) bytes",
+                    findings: tooLarge
+                        ? [Finding(AssetLinksValidator.finding(for: .tooLarge(byteCount: nil)))]
+                        : AssetLinksValidator().validate(bytes: bytes).map(Finding.init)))
         }
-        let verdict = status == .success ? "PASSED" : "FAILED"
-        let size =
-            tooLarge
-            ? "more than \(AssetLinksFile.maximumByteCount) bytes (reading stopped)" : "\(bytes.count) bytes"
-        let out = "\(source): \(size)\n\n" + findings.table + "\n\(verdict): \(findings.tally).\n"
-        return .finished(CommandOutput(out, status: status))
+        return FileValidationReport.outcome(
+            files, command: "assetlinks validate", strict: arguments.has("--strict"),
+            json: arguments.has("--json"))
     }
 }
 

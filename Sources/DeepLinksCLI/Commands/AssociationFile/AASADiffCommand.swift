@@ -7,7 +7,7 @@ enum AASADiffCommand: ToolCommand {
     static let spec = CommandSpec(
         path: ["aasa", "diff"],
         summary: "Cross-check a route table against an association file, both ways.",
-        usage: "--table <file> --file <file> --app-id <appid> --domain <domain> [options]",
+        usage: "--table <file> (--file <file> | --dir <dir>) --app-id <appid> --domain <domain>... [options]",
         discussion: """
             Routes whose links the file does not send to the app (AASA301, error), destructive
             routes whose links open the app straight from the web (AASA302, error), URLs the
@@ -21,12 +21,13 @@ enum AASADiffCommand: ToolCommand {
             """,
         options: [
             .value("--table", alias: "-t", "FILE", help: "The route table (JSON)."),
-            .value("--file", alias: "-f", "FILE", help: "The association file."),
+            .value("--file", alias: "-f", "FILE", help: "The association file (one --domain)."),
+            CrossCheckDiff.directoryOption("apple-app-site-association"),
             .value("--app-id", "APPID", help: "The App ID whose links are compared."),
-            .value("--domain", "DOMAIN", help: "The domain the file is served on."),
         ] + CrossCheckDiff.options,
         examples: [
-            "aasa diff --table routes.json --file apple-app-site-association --app-id ABCDE12345.com.example.app --domain example.com"
+            "aasa diff --table routes.json --file apple-app-site-association --app-id ABCDE12345.com.example.app --domain example.com",
+            "aasa diff --table routes.json --dir site --app-id ABCDE12345.com.example.app --domain example.com --domain www.example.com",
         ],
         exitStatuses: [
             (.success, "table and file agree (no error findings)"),
@@ -45,38 +46,42 @@ enum AASADiffCommand: ToolCommand {
         guard let tablePath = arguments.value("--table") else {
             throw usage(.missingArgument("--table <file>"))
         }
-        guard let filePath = arguments.value("--file") else { throw usage(.missingArgument("--file <file>")) }
         guard let appID = arguments.value("--app-id") else {
             throw usage(.missingArgument("--app-id <appid>"))
         }
         try checkAppID(appID)
-        guard let domain = arguments.value("--domain") else {
-            throw usage(.missingArgument("--domain <domain>"))
-        }
+        let files = try CrossCheckDiff.files(arguments, name: "apple-app-site-association", spec: spec)
         let table = try environment.loadRouteTable(tablePath)
-        let document = try environment.loadAssociationDocument(filePath)
-        let check: AssociationCrossCheck
-        do {
-            check = try AssociationCrossCheck(table: table, file: document.file, appID: appID, domain: domain)
-        } catch {
-            throw ToolError.invalidInput(source: tablePath, reason: error.description)
-        }
-        let known = knownOverReach(of: table, appID: appID, domain: domain)
-        let items = check.findings().map { finding in
-            CrossCheckDiff.Item(
-                finding: Finding(finding.code, severity(finding.kind), finding.message, at: finding.location),
-                about: finding.route.map { "route \($0)" }
-                    ?? finding.rule.map { about($0, in: document.file) } ?? "",
-                knownBecause: finding.kind == .urlWithoutRoute
-                    ? finding.rule.flatMap { component($0, in: document.file) }.flatMap { known[$0] } : nil)
+        var runs: [CrossCheckDiff.Run] = []
+        for (domain, filePath) in files {
+            let document = try environment.loadAssociationDocument(filePath)
+            let check: AssociationCrossCheck
+            do {
+                check = try AssociationCrossCheck(
+                    table: table, file: document.file, appID: appID, domain: domain)
+            } catch {
+                throw ToolError.invalidInput(source: tablePath, reason: error.description)
+            }
+            let known = knownOverReach(of: table, appID: appID, domain: domain)
+            let prefix = files.count > 1 ? domain + " " : ""
+            let items = check.findings().map { finding in
+                CrossCheckDiff.Item(
+                    finding: Finding(
+                        finding.code, severity(finding.kind), finding.message, at: finding.location),
+                    about: prefix
+                        + (finding.route.map { "route \($0)" }
+                            ?? finding.rule.map { about($0, in: document.file) } ?? ""),
+                    knownBecause: finding.kind == .urlWithoutRoute
+                        ? finding.rule.flatMap { component($0, in: document.file) }.flatMap { known[$0] }
+                        : nil)
+            }
+            runs.append(
+                CrossCheckDiff.Run(
+                    header: "\(tablePath) against \(filePath) for \(appID) on \(domain)",
+                    identity: ["domain": .string(domain), "appId": .string(appID)], items: items))
         }
         return try CrossCheckDiff.report(
-            items,
-            .init(
-                command: "aasa diff", header: "\(tablePath) against \(filePath) for \(appID) on \(domain)",
-                staleCode: "AASA305", identity: ["domain": .string(domain), "appId": .string(appID)],
-                spec: spec),
-            arguments, in: environment)
+            runs, .init(command: "aasa diff", staleCode: "AASA305", spec: spec), arguments, in: environment)
     }
 
     /// The components the generator writes for the table whose routes' patterns match more

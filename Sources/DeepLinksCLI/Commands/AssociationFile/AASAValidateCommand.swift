@@ -5,7 +5,7 @@ enum AASAValidateCommand: ToolCommand {
     static let spec = CommandSpec(
         path: ["aasa", "validate"],
         summary: "Validate an apple-app-site-association file: findings with codes and severities.",
-        usage: "[options] <file>",
+        usage: "[options] <file>...",
         discussion: """
             Reads the file as a server would serve it (plain JSON, or CMS-signed) and reports
             size, JSON syntax, service shapes, App IDs, unknown or misspelled keys, wrong value
@@ -16,12 +16,17 @@ enum AASAValidateCommand: ToolCommand {
             parsing with AASA001 (reading stops one byte past the limit). Each code lists at
             most 100 findings, then one line "... and N more AASA0xx findings".
             """,
-        arguments: [ArgumentSpec(name: "<file>", help: "The association file ('-' for standard input).")],
+        arguments: [
+            ArgumentSpec(
+                name: "<file>",
+                help:
+                    "The association file ('-' for standard input); several are validated one after another.")
+        ],
         options: [
             .flag("--json", help: "Print the report as JSON."),
             .flag("--strict", help: "Fail on warnings too."),
         ],
-        positionalCount: 1...1,
+        positionalCount: 1...Int.max,
         examples: [
             "aasa validate apple-app-site-association", "aasa validate --json --strict site/aasa.json",
         ],
@@ -36,29 +41,22 @@ enum AASAValidateCommand: ToolCommand {
     static func run(_ arguments: ParsedArguments, in environment: ToolEnvironment) async throws
         -> CommandOutcome
     {
-        let path = arguments.positionals[0]
-        let bytes = try environment.readAssociationBytes(path)
-        // Reading stopped one byte past the limit, so the size is known only to be over it.
-        let findings =
-            bytes.count > AssociationFileDocument.maximumByteCount
-            ? [Finding(AssociationFileValidator.sizeFinding(byteCount: nil))]
-            : AssociationFileValidator().validate(bytes: bytes).map(Finding.init)
-        let status = findings.exitStatus(strict: arguments.has("--strict"))
-        let source = ToolEnvironment.sourceName(path)
-        if arguments.has("--json") {
-            let report: JSONValue = [
-                "command": "aasa validate", "input": .string(source),
-                "status": status == .success ? "passed" : "failed", "findings": findings.json,
-                "summary": VerifyDomainCommand.summaryJSON(findings),
-            ]
-            return .finished(CommandOutput(ReportJSON.text(report), status: status))
+        var files: [FileValidationReport.File] = []
+        for path in arguments.positionals {
+            let bytes = try environment.readAssociationBytes(path)
+            // Reading stopped one byte past the limit, so the size is known only to be over it.
+            let tooLarge = bytes.count > AssociationFileDocument.maximumByteCount
+            files.append(
+                FileValidationReport.File(
+                    source: ToolEnvironment.sourceName(path),
+                    size: tooLarge
+                        ? "more than \(AssociationFileDocument.maximumByteCount) bytes (reading stopped)"
+                        : "\(bytes.count) bytes",
+                    findings: tooLarge
+                        ? [Finding(AssociationFileValidator.sizeFinding(byteCount: nil))]
+                        : AssociationFileValidator().validate(bytes: bytes).map(Finding.init)))
         }
-        let verdict = status == .success ? "PASSED" : "FAILED"
-        let out =
-            "\(source): "
-            + (bytes.count > AssociationFileDocument.maximumByteCount
-                ? "more than \(AssociationFileDocument.maximumByteCount) bytes (reading stopped)"
-                : "\(bytes.count) bytes") + "\n\n" + findings.table + "\n\(verdict): \(findings.tally).\n"
-        return .finished(CommandOutput(out, status: status))
+        return FileValidationReport.outcome(
+            files, command: "aasa validate", strict: arguments.has("--strict"), json: arguments.has("--json"))
     }
 }

@@ -19,18 +19,47 @@ enum CrossCheckDiff {
     struct Context {
         /// `aasa diff`.
         let command: String
-        /// The report's first line.
-        let header: String
         /// The code of a baseline entry that matches no finding.
         let staleCode: String
-        /// The members that say what was compared (`domain`, `appId` or `packageName`).
-        let identity: [String: JSONValue]
         /// The command's spec, for usage errors.
         let spec: CommandSpec
     }
 
-    /// The options both commands take for baselines and reports.
+    /// The file each `--domain` is compared with: `--file` for one domain, or
+    /// `DIR/<domain>/<name>` under `--dir`, the layout `generate --output-dir` writes.
+    static func files(_ arguments: ParsedArguments, name: String, spec: CommandSpec) throws -> [(
+        domain: String, file: String
+    )] {
+        let domains = arguments.allValues("--domain")
+        guard !domains.isEmpty else {
+            throw UsageError(.missingArgument("--domain <domain>"), command: spec)
+        }
+        for (index, domain) in domains.enumerated() where domains[..<index].contains(domain) {
+            throw UsageError(.other("the domain '\(domain)' is given twice"), command: spec)
+        }
+        switch (arguments.value("--file"), arguments.value("--dir")) {
+        case (let file?, nil):
+            guard domains.count == 1 else {
+                throw UsageError(
+                    .other(
+                        "\(domains.count) domains need \(domains.count) files: give --dir DIR holding DIR/<domain>/\(name)"
+                    ), command: spec)
+            }
+            return [(domains[0], file)]
+        case (nil, let directory?):
+            return domains.map { ($0, AASAGenerateCommand.folder(of: $0, in: directory) + "/" + name) }
+        case (nil, nil):
+            throw UsageError(.missingArgument("--file <file> or --dir <dir>"), command: spec)
+        case (.some, .some):
+            throw UsageError(.other("give --file or --dir, not both"), command: spec)
+        }
+    }
+
+    /// The options both commands take for files, baselines and reports.
     static let options: [OptionSpec] = [
+        .value(
+            "--domain", "DOMAIN", repeatable: true,
+            help: "The domain the file is served on; repeat it with --dir to compare each domain's file."),
         .value("--baseline", "FILE", help: "Acknowledged findings (JSON, see above)."),
         .value(
             "--write-baseline", "FILE",
@@ -39,6 +68,13 @@ enum CrossCheckDiff {
         .flag("--strict", help: "Fail on warnings too."),
         .flag("--json", help: "Print the report as JSON."),
     ]
+
+    /// The option naming the folder of several domains' files, for a file name.
+    static func directoryOption(_ name: String) -> OptionSpec {
+        .value(
+            "--dir", "DIR",
+            help: "The folder 'generate --output-dir' wrote: DIR/<domain>/\(name) for each --domain.")
+    }
 
     /// The discussion of baselines both commands print in their help, with an example entry.
     static func baselineHelp(example code: String, about: String) -> String {
@@ -51,7 +87,8 @@ enum CrossCheckDiff {
              "reason": "the web app serves these pages; the app shows them in a web view"}
           ]}
         Each entry names a finding by its code and what it is about, as the JSON report
-        prints them ("route <name>", or "component <patterns>" for a rule without a route),
+        prints them ("route <name>", or "component <patterns>" for a rule without a route;
+        with several domains, after the domain and a space),
         with a reason that is not empty; "location" (the finding's JSON path) is still read in
         place of "about". --write-baseline FILE --reason TEXT writes every finding of the run
         that way. Acknowledged findings are listed apart and do not fail the check; an entry
@@ -60,10 +97,21 @@ enum CrossCheckDiff {
         """
     }
 
-    /// Applies (or first writes) the baseline and reports.
+    /// One file's cross-check: what it compared and its findings.
+    struct Run {
+        /// The report's line for this file (`routes.json against aasa for … on example.com`).
+        let header: String
+        /// The members that say what was compared (`domain`, `appId` or `packageName`).
+        let identity: [String: JSONValue]
+        /// The findings; with several domains each `about` starts with the domain.
+        let items: [Item]
+    }
+
+    /// Applies (or first writes) the baseline to the runs, one per domain, and reports.
     static func report(
-        _ items: [Item], _ context: Context, _ arguments: ParsedArguments, in environment: ToolEnvironment
+        _ runs: [Run], _ context: Context, _ arguments: ParsedArguments, in environment: ToolEnvironment
     ) throws -> CommandOutcome {
+        let items = runs.flatMap(\.items)
         var baseline = try arguments.value("--baseline").map { path throws(ToolError) in
             try DiffBaseline.load(path, in: environment)
         }
@@ -85,48 +133,80 @@ enum CrossCheckDiff {
             let count = written.entries.count
             wrote = "wrote \(path) (\(count) acknowledged finding\(count == 1 ? "" : "s"))\n"
         }
-        var findings: [Finding] = []
-        var acknowledged: [(Item, String)] = []
-        for item in items {
-            if let reason = item.knownBecause ?? baseline?.reason(for: item) {
-                acknowledged.append((item, reason))
-            } else {
-                findings.append(item.finding)
+        // Each run's findings and acknowledged findings, then the baseline's stale entries.
+        let sorted = runs.map { run in
+            var findings: [Item] = []
+            var acknowledged: [(Item, String)] = []
+            for item in run.items {
+                if let reason = item.knownBecause ?? baseline?.reason(for: item) {
+                    acknowledged.append((item, reason))
+                } else {
+                    findings.append(item)
+                }
             }
+            return (run: run, findings: findings, acknowledged: acknowledged)
         }
-        for entry in baseline?.entries ?? [] where !items.contains(where: entry.matches) {
-            findings.append(
-                Finding(
-                    context.staleCode, .warning,
-                    "the baseline acknowledges \(entry.code) here, but the check no longer finds it; "
-                        + "remove the entry", at: entry.key))
+        let stale = (baseline?.entries ?? []).filter { entry in !items.contains(where: entry.matches) }.map {
+            entry in
+            Finding(
+                context.staleCode, .warning,
+                "the baseline acknowledges \(entry.code) here, but the check no longer finds it; remove the entry",
+                at: entry.key)
         }
-        let status = findings.exitStatus(strict: arguments.has("--strict"))
+        let all = sorted.flatMap { $0.findings.map(\.finding) } + stale
+        let status = all.exitStatus(strict: arguments.has("--strict"))
         if arguments.has("--json") {
-            var report = context.identity
+            func members(_ findings: [Item], _ acknowledged: [(Item, String)], stale: [Finding]) -> [String:
+                JSONValue]
+            {
+                let shown =
+                    findings.map { adding(["about": .string($0.about)], to: $0.finding.json) }
+                    + stale.map(\.json)
+                return [
+                    "findings": .array(shown),
+                    "acknowledged": .array(
+                        acknowledged.map { item, reason in
+                            adding(
+                                ["about": .string(item.about), "reason": .string(reason)],
+                                to: item.finding.json)
+                        }),
+                    "summary": VerifyDomainCommand.summaryJSON(findings.map(\.finding) + stale),
+                ]
+            }
+            var report: [String: JSONValue]
+            if sorted.count == 1, let only = sorted.first {
+                report = only.run.identity.merging(members(only.findings, only.acknowledged, stale: stale)) {
+                    a, _ in a
+                }
+            } else {
+                report = [
+                    "domains": .array(
+                        sorted.map {
+                            .object(
+                                $0.run.identity.merging(members($0.findings, $0.acknowledged, stale: [])) {
+                                    a, _ in a
+                                })
+                        }),
+                    "staleBaselineEntries": .array(stale.map(\.json)),
+                    "summary": VerifyDomainCommand.summaryJSON(all),
+                ]
+            }
             report["command"] = .string(context.command)
             report["status"] = status == .success ? "passed" : "failed"
-            report["findings"] = .array(
-                findings.map { finding in
-                    let about = items.first { $0.finding == finding }?.about
-                    return adding(about.map { ["about": .string($0)] } ?? [:], to: finding.json)
-                })
-            report["acknowledged"] = .array(
-                acknowledged.map { item, reason in
-                    adding(["about": .string(item.about), "reason": .string(reason)], to: item.finding.json)
-                })
-            report["summary"] = VerifyDomainCommand.summaryJSON(findings)
             return .finished(
                 CommandOutput(ReportJSON.text(.object(report)), status: status, standardError: wrote ?? ""))
         }
-        let verdict = status == .success ? "PASSED" : "FAILED"
-        let acknowledgedLines = acknowledged.map { item, reason in
-            "acknowledged \(item.finding.code) about \(item.about): \(reason)\n"
+        var out = wrote ?? ""
+        for (index, entry) in sorted.enumerated() {
+            let shown = entry.findings.map(\.finding) + (sorted.count == 1 ? stale : [])
+            out += (index == 0 ? "" : "\n") + entry.run.header + "\n\n" + shown.table
+            let lines = entry.acknowledged.map { item, reason in
+                "acknowledged \(item.finding.code) about \(item.about): \(reason)\n"
+            }
+            if !lines.isEmpty { out += "\n" + lines.joined() }
         }
-        let out =
-            (wrote ?? "") + context.header + "\n\n" + findings.table
-            + (acknowledgedLines.isEmpty ? "" : "\n" + acknowledgedLines.joined())
-            + "\n\(verdict): \(findings.tally).\n"
+        if sorted.count > 1, !stale.isEmpty { out += "\nthe baseline\n\n" + stale.table }
+        out += "\n\(status == .success ? "PASSED" : "FAILED"): \(all.tally).\n"
         return .finished(CommandOutput(out, status: status))
     }
 
