@@ -111,4 +111,49 @@ struct SeveralDomainsTests {
                 "tv.example.com component /shows/?*", "www.tv.example.com component /shows/?*",
             ])
     }
+
+    @Test("assetlinks manifest writes one intent filter per domain, from the table the rules come from")
+    func manifest() async throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let table = folder.appendingPathComponent("routes.json").path
+        try Data(Self.table.utf8).write(to: URL(fileURLWithPath: table))
+        let run = await runInProcess(
+            ["assetlinks", "manifest", "--table", table] + Self.domains.flatMap { ["--domain", $0] })
+        #expect(run.status == 0)
+        #expect(run.standardError == "")
+        #expect(
+            run.standardOutput == """
+                <intent-filter android:autoVerify="true">
+                    <action android:name="android.intent.action.VIEW" />
+                    <category android:name="android.intent.category.DEFAULT" />
+                    <category android:name="android.intent.category.BROWSABLE" />
+                    <data android:scheme="https" />
+                    <data android:host="tv.example.com" />
+                    <data android:pathPattern="/shows/..*" />
+                    <data android:path="/help" />
+                </intent-filter>
+
+                <intent-filter android:autoVerify="true">
+                    <action android:name="android.intent.action.VIEW" />
+                    <category android:name="android.intent.category.DEFAULT" />
+                    <category android:name="android.intent.category.BROWSABLE" />
+                    <data android:scheme="https" />
+                    <data android:host="www.tv.example.com" />
+                    <data android:pathPattern="/shows/..*" />
+                </intent-filter>
+
+                """)
+        let json = try await runInProcess(
+            ["assetlinks", "manifest", "--json", "--table", table, "--domain", "tv.example.com"]
+        ).json()
+        let filters = try #require(json["filters"] as? [[String: Any]])
+        #expect(
+            (filters.first?["paths"] as? [[String: String]]) == [
+                ["pathPattern": "/shows/..*"], ["path": "/help"],
+            ])
+        let noHost = await runInProcess(["assetlinks", "manifest", "--table", table])
+        #expect(noHost.status == 2)
+        #expect(noHost.standardError.contains("--domain is needed: the table names no canonical host"))
+    }
 }

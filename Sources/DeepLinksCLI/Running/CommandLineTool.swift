@@ -21,6 +21,7 @@ enum CommandLineTool {
         AssetLinksMatchCommand.self,
         AssetLinksGenerateCommand.self,
         AssetLinksDiffCommand.self,
+        AssetLinksManifestCommand.self,
         EntitlementsCheckCommand.self,
         BannerParseCommand.self,
         BannerRenderCommand.self,
@@ -33,7 +34,10 @@ enum CommandLineTool {
     /// Words that group subcommands (`aasa validate`), with a one-line summary each.
     static let groups: [(name: String, summary: String)] = [
         ("aasa", "Validate, match, generate and compare apple-app-site-association files."),
-        ("assetlinks", "Validate, match, generate and compare Android assetlinks.json files."),
+        (
+            "assetlinks",
+            "Validate, match, generate and compare Android assetlinks.json files, and write the manifest's intent filters."
+        ),
         ("table", "Check route tables."),
         ("entitlements", "Check Associated Domains entitlements."),
         ("banner", "Parse and render Smart App Banner tags."),

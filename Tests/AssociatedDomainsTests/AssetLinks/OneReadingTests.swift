@@ -151,4 +151,49 @@ struct OneReadingTests {
                 .init(route: "page", reasons: [.segments, .parameterType], excludes: false),
             ])
     }
+
+    @Test("the manifest's intent filter claims the paths the rules open, as android:path or pathPattern")
+    func intentFilter() {
+        let filter = AssetLinksGenerator(apps: [Self.app], domain: Self.domain).intentFilter(from: Self.bank)
+        #expect(
+            filter.xml == """
+                <intent-filter android:autoVerify="true">
+                    <action android:name="android.intent.action.VIEW" />
+                    <category android:name="android.intent.category.DEFAULT" />
+                    <category android:name="android.intent.category.BROWSABLE" />
+                    <data android:scheme="https" />
+                    <data android:host="bank.example.com" />
+                    <data android:path="/de" />
+                    <data android:path="/fr" />
+                    <data android:path="/" />
+                    <data android:pathPattern="/accounts/AC........" />
+                    <data android:path="/statements" />
+                </intent-filter>
+
+                """)
+        #expect(filter.matches("https://bank.example.com/accounts/AC12345678"))
+        #expect(filter.matches("https://bank.example.com/de"))
+        #expect(!filter.matches("https://bank.example.com/legal/privacy"))
+        #expect(!filter.matches("https://other.example.com/de"))
+        #expect(!filter.matches("http://bank.example.com/de"))
+        // The destructive route's exclusion has no place in a manifest: its link is claimed by
+        // no element here (the dynamic rules keep it in the browser on Android 15 and later).
+        #expect(!filter.matches("https://bank.example.com/accounts/AC12345678/close"))
+    }
+
+    @Test(
+        "Android's simple glob: '.' any character, 'x*' a run, '.*' up to the next pattern character, '\\' escapes",
+        arguments: [
+            ("/albums/..*", "/albums/7", true), ("/albums/..*", "/albums/", false),
+            ("/albums/..*/photos", "/albums/7/photos", true),
+            // '.*' stops at the first '/': one segment, as a route's parameter means.
+            ("/albums/..*/photos", "/albums/7/8/photos", false),
+            ("/file\\.json", "/file.json", true), ("/file\\.json", "/fileXjson", false),
+            ("/a*b", "/aaab", true), ("/a*b", "/b", true), ("/..*", "/", false), ("/.*", "/", true),
+        ])
+    func simpleGlob(pattern: String, path: String, expected: Bool) {
+        #expect(
+            AndroidIntentFilter.globMatches(Array(pattern.unicodeScalars), Array(path.unicodeScalars))
+                == expected)
+    }
 }

@@ -13,6 +13,7 @@ import Testing
 /// - a table that ignores letter case: the Android file keeps in the browser every link the
 ///   Apple file keeps there, and opens the app on a link Apple does not only for a route it
 ///   lists as widened;
+/// - the manifest's intent filter claims every route's link the Android file opens the app on;
 /// - a link a route other than a destructive one takes opens the app in both files, unless a
 ///   destructive route's exclusion keeps it in the browser (and a table without destructive
 ///   routes has no such exclusion).
@@ -61,7 +62,10 @@ struct BothFilesPropertyTests {
     func bothFilesAgree(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
         let gate = LinkGate()
-        var counts = (links: 0, routed: 0, opened: 0, excluded: 0, widenedLooser: 0, insensitiveTables: 0)
+        var counts = (
+            links: 0, routed: 0, opened: 0, excluded: 0, widenedLooser: 0, insensitiveTables: 0,
+            manifestClaimed: 0
+        )
         for _ in 0..<50 {
             let caseSensitive = random.chance(0.6)
             let options = RoutingOptions(caseSensitivity: caseSensitive ? .sensitive : .insensitive)
@@ -73,6 +77,7 @@ struct BothFilesPropertyTests {
             let android = AssetLinksGenerator(apps: [Self.app], domain: Self.domain).generate(from: table)
             let appleFile = CompiledAssociationFile(apple.file)
             let androidFile = CompiledAssetLinks(android.file)
+            let filter = AssetLinksGenerator(apps: [Self.app], domain: Self.domain).intentFilter(from: table)
             let hasDestructive = routes.contains { $0.safety == .destructive }
             for _ in 0..<60 {
                 let path = (0..<random.int(0...4)).map { _ in random.pick(Self.linkSegments) }
@@ -96,6 +101,13 @@ struct BothFilesPropertyTests {
                     continue
                 }
                 counts.routed += 1
+                // The dynamic rules only narrow what the manifest claims: a route's link they open
+                // is claimed by the manifest (whose `.*` stops at `/`, so it is tighter than the
+                // rules' `*` on links no route takes).
+                if b == "match" {
+                    #expect(filter.matches(url), "the manifest does not claim \(context); \(filter.paths)")
+                    counts.manifestClaimed += 1
+                }
                 for decision in [a, b] {
                     if decision == "exclude" {
                         #expect(hasDestructive, "\(context)")
@@ -108,6 +120,6 @@ struct BothFilesPropertyTests {
             }
         }
         #expect(counts.routed > 100 && counts.opened > 100 && counts.insensitiveTables > 5)
-        #expect(counts.widenedLooser > 0)
+        #expect(counts.widenedLooser > 0 && counts.manifestClaimed > 100)
     }
 }
