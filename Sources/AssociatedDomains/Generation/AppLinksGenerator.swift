@@ -75,7 +75,7 @@ public struct AppLinksGenerator: Sendable {
         let appLinks = AppLinks(details: [detail], substitutionVariables: variables.isEmpty ? nil : variables)
         return GeneratedAppLinks(
             file: AssociationFile(appLinks: appLinks), componentRoutes: ordered.map(\.1),
-            skippedRoutes: skipped, overReach: WebLinkShape.overReach(of: shapes))
+            skippedRoutes: skipped, overReach: WebLinkShape.overReach(of: shapes, in: table))
     }
 
     /// The components in an order where none can be shadowed: each goes before the first
@@ -219,6 +219,9 @@ public struct GeneratedAppLinks: Sendable, Hashable {
             /// A parameter's type (an integer, a UUID, a range, a declared pattern's character
             /// classes) cannot be said: the pattern takes any character where the type takes some.
             case parameterType
+            /// The route refuses the links shaped like a sensitive or destructive route's (the
+            /// table check's TABLE015 pairs), which its patterns cannot leave out.
+            case guardedShapes
 
             /// The reason in a sentence.
             public var sentence: String {
@@ -227,6 +230,8 @@ public struct GeneratedAppLinks: Sendable, Hashable {
                     "'*' and '?' cross '/', so a parameter's pattern also matches several segments"
                 case .parameterType:
                     "the patterns cannot say a parameter's type, only how long it is at least"
+                case .guardedShapes:
+                    "the route refuses links shaped like a sensitive or destructive route's, which the patterns cannot leave out"
                 }
             }
         }

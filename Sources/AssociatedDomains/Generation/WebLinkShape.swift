@@ -62,11 +62,18 @@ struct WebLinkShape: Sendable {
         return reasons
     }
 
-    /// The over-reach of every route among `shapes`, each route once, in table order.
-    static func overReach(of shapes: [WebLinkShape]) -> [GeneratedAppLinks.OverReach] {
+    /// The over-reach of every route among `shapes` (read from `table`), each route once, in
+    /// table order.
+    static func overReach(of shapes: [WebLinkShape], in table: RouteTable) -> [GeneratedAppLinks.OverReach] {
+        // The navigate routes the router keeps from links shaped like a guarded route's.
+        var guarded: Set<String> = []
+        for problem in table.problems() {
+            if case .navigationTakesGuardedLinks(let route, _, _) = problem { guarded.insert(route) }
+        }
         var result: [GeneratedAppLinks.OverReach] = []
         for shape in shapes {
-            let reasons = shape.overReach
+            var reasons = shape.overReach
+            if guarded.contains(shape.route) { reasons.insert(.guardedShapes) }
             guard !reasons.isEmpty else { continue }
             if let index = result.firstIndex(where: { $0.route == shape.route }) {
                 let merged = Set(result[index].reasons).union(reasons)

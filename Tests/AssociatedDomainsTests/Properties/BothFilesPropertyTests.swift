@@ -14,6 +14,8 @@ import Testing
 ///   Apple file keeps there, and opens the app on a link Apple does not only for a route it
 ///   lists as widened;
 /// - the manifest's intent filter claims every route's link the Android file opens the app on;
+/// - a file opens the app on a link no route takes only through a route the generator lists
+///   as over-reaching (``GeneratedAppLinks/overReach``; on Android, or widened);
 /// - a link a route other than a destructive one takes opens the app in both files, unless a
 ///   destructive route's exclusion keeps it in the browser (and a table without destructive
 ///   routes has no such exclusion).
@@ -64,7 +66,7 @@ struct BothFilesPropertyTests {
         let gate = LinkGate()
         var counts = (
             links: 0, routed: 0, opened: 0, excluded: 0, widenedLooser: 0, insensitiveTables: 0,
-            manifestClaimed: 0
+            manifestClaimed: 0, listedOverReach: 0
         )
         for _ in 0..<50 {
             let caseSensitive = random.chance(0.6)
@@ -83,8 +85,10 @@ struct BothFilesPropertyTests {
                 let path = (0..<random.int(0...4)).map { _ in random.pick(Self.linkSegments) }
                 let url = "https://\(Self.domain)/" + path.joined(separator: "/") + random.pick(Self.queries)
                 counts.links += 1
-                let a = appleFile.match(url, appID: Self.appID, domain: Self.domain).decision.rawValue
-                let b = androidFile.match(url, packageName: Self.package).decision.rawValue
+                let appleMatch = appleFile.match(url, appID: Self.appID, domain: Self.domain)
+                let androidMatch = androidFile.match(url, packageName: Self.package)
+                let a = appleMatch.decision.rawValue
+                let b = androidMatch.decision.rawValue
                 let context = "\(url): apple \(a), android \(b); \(options.caseSensitivity) \(routes)"
                 if caseSensitive {
                     #expect(a == b, "\(context)")
@@ -96,10 +100,25 @@ struct BothFilesPropertyTests {
                         counts.widenedLooser += 1
                     }
                 }
-                guard let winner = router.match(try gate.parse(url)), winner.route.safety != .destructive
-                else {
+                guard let winner = router.match(try gate.parse(url)) else {
+                    // No route takes the link: a file that opens the app on it does so through a
+                    // route it lists as over-reaching (or, on Android, as widened).
+                    let appleReaching = Set(apple.overReach.filter { !$0.excludes }.map(\.route))
+                    let androidReaching = Set(android.overReach.filter { !$0.excludes }.map(\.route))
+                        .union(android.widenedRoutes.map(\.route))
+                    if a == "match", let index = appleMatch.rule?.index {
+                        let route = apple.componentRoutes[index] ?? ""
+                        #expect(appleReaching.contains(route), "unlisted over-reach of \(route): \(context)")
+                        counts.listedOverReach += 1
+                    }
+                    if b == "match", let index = androidMatch.rule?.componentIndex {
+                        let route = android.componentRoutes[index] ?? ""
+                        #expect(
+                            androidReaching.contains(route), "unlisted over-reach of \(route): \(context)")
+                    }
                     continue
                 }
+                guard winner.route.safety != .destructive else { continue }
                 counts.routed += 1
                 // The dynamic rules only narrow what the manifest claims: a route's link they open
                 // is claimed by the manifest (whose `.*` stops at `/`, so it is tighter than the
@@ -120,6 +139,6 @@ struct BothFilesPropertyTests {
             }
         }
         #expect(counts.routed > 100 && counts.opened > 100 && counts.insensitiveTables > 5)
-        #expect(counts.widenedLooser > 0 && counts.manifestClaimed > 100)
+        #expect(counts.widenedLooser > 0 && counts.manifestClaimed > 100 && counts.listedOverReach > 10)
     }
 }

@@ -94,7 +94,8 @@ public struct AssetLinksGenerator: Sendable {
         let statements = apps.map { AssetStatement(app: $0, dynamicComponents: rules) }
         return GeneratedAssetLinks(
             file: AssetLinksFile(statements: statements), componentRoutes: ordered.map(\.1),
-            skippedRoutes: skipped, widenedRoutes: widened, overReach: WebLinkShape.overReach(of: shapes))
+            skippedRoutes: skipped, widenedRoutes: widened,
+            overReach: WebLinkShape.overReach(of: shapes, in: table))
     }
 
     /// The rules for one shape: one for each combination of its enumerations' values (at most
