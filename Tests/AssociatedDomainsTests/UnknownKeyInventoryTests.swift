@@ -72,6 +72,7 @@ struct UnknownKeyInventoryTests {
         AssetLinksError.self, AssetLinksFinding.self, AssetLinksMatch.self, AssetLinksMatch.Reason.self,
         AssetLinksMatch.RuleReference.self, CertificateFingerprintError.self,
         AssetLinksCrossCheckFinding.self, GeneratedAssetLinks.Widening.self, GeneratedAppLinks.OverReach.self,
+        AndroidIntentFilter.self, AndroidIntentFilter.PathMatcher.self,
     ]
 
     @Test("every public Decodable type of AssociatedDomains is listed as keyed, not an object, or open")

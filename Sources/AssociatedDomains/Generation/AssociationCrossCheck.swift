@@ -122,6 +122,12 @@ public struct AssociationCrossCheck: Sendable {
 
     /// Example URLs for a rule: the short and the long witness of its patterns.
     func exampleURLs(for rule: CompiledRule) -> [String] {
+        Self.exampleURLs(for: rule, domain: domain)
+    }
+
+    /// The URLs on `domain` a rule is tried with: its patterns' shortest witness and a long one
+    /// whose path spans two segments where a wildcard allows it.
+    static func exampleURLs(for rule: CompiledRule, domain: String) -> [String] {
         var urls: [String] = []
         for fill in [nil, "x/y"] as [String?] {
             /// The witness of a part: `""` when the rule has no pattern for it, `nil` when the
@@ -168,7 +174,7 @@ public struct AssociationCrossCheck: Sendable {
 
     /// The witness as URL text: as it is for a percent-encoded rule, encoded for one that
     /// compares decoded text.
-    private func encoded(
+    private static func encoded(
         _ text: String, rule: CompiledRule, allowing: PercentEncoding.Allowed, keepSlash: Bool
     ) -> String {
         guard !rule.percentEncoded else { return text }

@@ -93,7 +93,7 @@ public struct AssetLinksGenerator: Sendable {
         let rules = ordered.map { Self.androidRule($0.0) }
         let statements = apps.map { AssetStatement(app: $0, dynamicComponents: rules) }
         return GeneratedAssetLinks(
-            file: AssetLinksFile(statements: statements), componentRoutes: ordered.map(\.1),
+            file: AssetLinksFile(statements: statements), rules: rules, componentRoutes: ordered.map(\.1),
             skippedRoutes: skipped, widenedRoutes: widened,
             overReach: WebLinkShape.overReach(of: shapes, in: table))
     }
@@ -193,7 +193,7 @@ public struct AssetLinksGenerator: Sendable {
 
     /// The same rule in the Apple file's model, for the ordering analysis (`$(` escaped so
     /// that it stays literal).
-    private static func appleComponent(_ rule: DynamicAppLinkComponent) -> AppLinksComponent {
+    static func appleComponent(_ rule: DynamicAppLinkComponent) -> AppLinksComponent {
         func literal(_ text: String) -> String { text.replacingOccurrences(of: "$(", with: "%24(") }
         return AppLinksComponent(
             path: rule.path.map(literal), query: rule.query.map { .items($0.mapValues(literal)) },
@@ -214,6 +214,8 @@ public struct AssetLinksGenerator: Sendable {
 public struct GeneratedAssetLinks: Sendable, Hashable {
     /// The list: one App Links statement per app, each with the same dynamic rules.
     public let file: AssetLinksFile
+    /// The dynamic rules every statement carries (also when no app is given).
+    public let rules: [DynamicAppLinkComponent]
     /// For each rule, the route it was generated from (`nil` for an explicit exclusion).
     public let componentRoutes: [String?]
     /// The routes that have no rule, and why.

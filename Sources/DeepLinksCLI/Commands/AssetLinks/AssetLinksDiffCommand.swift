@@ -12,9 +12,12 @@ enum AssetLinksDiffCommand: ToolCommand {
             For each route that serves web links on the domain, a sample link is written from
             the table and decided by the file for the package: routes whose links the file
             does not send to the app (ASSETLINKS301, error), destructive routes whose links
-            open the app straight from the web (ASSETLINKS302, error), and routes no sample
-            link could be written for (ASSETLINKS304, note). The codes follow aasa diff's
-            AASA3xx. A file generated from the same table passes.
+            open the app straight from the web (ASSETLINKS302, error), URLs a rule sends to
+            the app that no route handles (ASSETLINKS303, warning), and routes no sample link
+            could be written for (ASSETLINKS304, note). The codes follow aasa diff's AASA3xx.
+            A rule 'assetlinks generate' writes for the table needs no baseline entry: its
+            known over-reach is acknowledged with the reason, so a generated file passes
+            --strict.
 
             \(CrossCheckDiff.baselineHelp(example: "ASSETLINKS301", about: "route legacyCatalog"))
 
@@ -64,12 +67,24 @@ enum AssetLinksDiffCommand: ToolCommand {
                 throw ToolError.invalidInput(source: tablePath, reason: error.description)
             }
             let prefix = files.count > 1 ? domain + " " : ""
+            let known = knownOverReach(of: table, domain: domain)
             let items = check.findings().map { finding in
-                CrossCheckDiff.Item(
+                let rule = finding.rule.flatMap { reference in
+                    file.statements.indices.contains(reference.statementIndex)
+                        ? file.statements[reference.statementIndex].dynamicComponents?[
+                            reference.componentIndex]
+                        : nil
+                }
+                var bare = rule
+                bare?.comments = nil
+                return CrossCheckDiff.Item(
                     finding: Finding(
                         finding.code, severity(finding.kind), finding.message,
-                        at: finding.rule?.jsonPath ?? "route \(finding.route)"),
-                    about: prefix + "route \(finding.route)")
+                        at: finding.rule?.jsonPath ?? finding.route.map { "route \($0)" } ?? ""),
+                    about: prefix
+                        + (finding.route.map { "route \($0)" } ?? rule.map(about) ?? finding.rule?.jsonPath
+                            ?? ""),
+                    knownBecause: finding.kind == .urlWithoutRoute ? bare.flatMap { known[$0] } : nil)
             }
             runs.append(
                 CrossCheckDiff.Run(
@@ -84,7 +99,44 @@ enum AssetLinksDiffCommand: ToolCommand {
     static func severity(_ kind: AssetLinksCrossCheckFinding.Kind) -> Finding.Severity {
         switch kind {
         case .routeNotSentToApp, .destructiveRouteOpensApp: .error
+        case .urlWithoutRoute: .warning
         case .routeWithoutSample: .note
         }
+    }
+
+    /// The rules `assetlinks generate` writes for the table whose routes' patterns match more
+    /// than their links, or are widened (comments left out), each with the reason a finding at
+    /// it is the format's limit rather than drift: a generated file passes `--strict`.
+    static func knownOverReach(of table: RouteTable, domain: String) -> [DynamicAppLinkComponent: String] {
+        let generated = AssetLinksGenerator(apps: [], domain: domain).generate(from: table)
+        var reasons: [String: [String]] = [:]
+        for entry in generated.overReach where !entry.excludes {
+            reasons[entry.route, default: []] += entry.reasons.map(\.sentence)
+        }
+        for entry in generated.widenedRoutes {
+            reasons[entry.route, default: []].append(entry.reason.sentence)
+        }
+        var known: [DynamicAppLinkComponent: String] = [:]
+        for (rule, route) in zip(generated.rules, generated.componentRoutes) {
+            guard let route, let sentences = reasons[route] else { continue }
+            var bare = rule
+            bare.comments = nil
+            known[bare] =
+                "the rule 'assetlinks generate' writes for route '\(route)': "
+                + sentences.joined(separator: "; ")
+        }
+        return known
+    }
+
+    /// A rule by its patterns (`rule /c/?* ?page=?*`), so that a baseline entry survives rules
+    /// added before it.
+    static func about(_ rule: DynamicAppLinkComponent) -> String {
+        var text = "rule \(rule.path ?? "*")"
+        if let query = rule.query, !query.isEmpty {
+            text +=
+                " ?" + query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
+        }
+        if let fragment = rule.fragment { text += " #" + fragment }
+        return text
     }
 }
