@@ -410,7 +410,9 @@ struct VerifyDomainServerTests {
         let clock = ContinuousClock()
         let start = clock.now
         let (run, _) = try await verify("drip", ["--timeout", "2"])
-        #expect(clock.now - start < .seconds(60))
+        // Without the deadline the 309-byte file takes 309 s; the bound is loose because a loaded
+        // two-core machine can keep this task waiting for a thread for a minute or more.
+        #expect(clock.now - start < .seconds(200))
         #expect(run.status == 4)
         #expect(
             try run.json()["error"] as? String
@@ -421,7 +423,7 @@ struct VerifyDomainServerTests {
             let again = clock.now
             let answer = try await CurlTransport(caFile: server.caFile, timeout: 2).fetch(
                 url, byteLimit: 1_000)
-            #expect(clock.now - again < .seconds(60))
+            #expect(clock.now - again < .seconds(200))
             #expect(answer == .failure(.unreachable("no complete answer within 2 seconds")))
         #endif
     }
