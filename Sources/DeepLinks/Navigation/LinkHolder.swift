@@ -81,6 +81,23 @@ public struct LinkHolder: Sendable {
     public private(set) var held: (decision: LinkDecision, since: ContinuousClock.Instant)?
     /// The decision whose confirmation the user is being asked for.
     public private(set) var awaitingConfirmation: LinkDecision?
+
+    /// What the held decision still waits for: the conditions its route and ancestors need that
+    /// the app has not reported (empty when nothing is held, or when it waits only for the
+    /// interface).
+    ///
+    /// After a partial sign-in — ``update(conditions:at:)`` reporting some of the conditions —
+    /// the holder returns no action (the link keeps waiting); this says what to ask for next:
+    ///
+    /// ```swift
+    /// holder.receive(downloads, at: now)                            // [.hold(downloads, missing: ["signedIn", "downloadsEnabled"])]
+    /// holder.update(conditions: ["signedIn"], at: now)              // []: still waiting
+    /// holder.missingConditions                                      // ["downloadsEnabled"]
+    /// ```
+    public var missingConditions: Set<String> {
+        guard let (decision, _) = held else { return [] }
+        return requirements(of: decision).subtracting(conditions)
+    }
     /// When the pending confirmation was asked for, and when its link arrived.
     private var asked: (at: ContinuousClock.Instant, arrived: ContinuousClock.Instant)?
 

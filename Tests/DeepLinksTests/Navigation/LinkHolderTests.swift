@@ -49,8 +49,13 @@ struct LinkHolderTests {
             holder.receive(downloads, at: at(0)) == [
                 .hold(downloads, missing: ["signedIn", "downloadsEnabled"])
             ])
+        #expect(holder.missingConditions == ["signedIn", "downloadsEnabled"])
+        // A partial sign-in: no action, the link keeps waiting, and the holder says for what.
         #expect(holder.update(conditions: ["signedIn"], at: at(1)) == [])
+        #expect(holder.held?.decision == downloads)
+        #expect(holder.missingConditions == ["downloadsEnabled"])
         #expect(holder.update(conditions: ["signedIn", "downloadsEnabled"], at: at(2)) == [.open(downloads)])
+        #expect(holder.missingConditions == [])
         // Checkout requires nothing itself, but opens under the cart, which needs sign-in.
         let checkout = receiver.receive(url: "https://reel.example/cart/checkout")
         #expect(holder.requirements(of: checkout) == ["signedIn"])
