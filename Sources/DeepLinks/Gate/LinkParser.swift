@@ -355,14 +355,9 @@ struct LinkParser {
             // Eight bytes at a time while none of them needs a look (the usual case); the
             // last few bytes as the end of the word that ends the text, read again with
             // bytes before them that already passed.
-            if i + 8 <= count {
-                if !Self.mayNeedALook(bytes.word(at: i)) {
-                    i += 8
-                    continue
-                }
-            } else if count >= 8, !Self.mayNeedALook(bytes.word(at: count - 8)) {
-                break
-            }
+            i = bytes.firstWord(from: i, where: Self.mayNeedALook)
+            if i == count { break }
+            if i + 8 > count, count >= 8, !Self.mayNeedALook(bytes.word(at: count - 8)) { break }
             let end = min(i + 8, count)
             while i < end {
                 let bits = classes[bytes[i]]

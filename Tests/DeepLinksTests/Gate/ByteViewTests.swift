@@ -72,6 +72,24 @@ struct ByteViewTests {
         }
     }
 
+    @Test("a word scan stops at the first word, eight bytes on from the last, that the test takes")
+    func wordScans() {
+        let text = Self.text
+        let tests: [(UInt64) -> Bool] = [
+            { _ in false }, { _ in true }, LinkParser.mayNeedALook,
+            { UInt8(truncatingIfNeeded: UInt64(littleEndian: $0)) == UInt8(ascii: "/") },
+        ]
+        ByteView.withBytes(of: text) { view in
+            for test in tests {
+                for start in 0...text.count {
+                    var expected = start
+                    while expected + 8 <= text.count, !test(view.word(at: expected)) { expected += 8 }
+                    #expect(view.firstWord(from: start, where: test) == expected, "from \(start)")
+                }
+            }
+        }
+    }
+
     @Test("text from bytes: as written, lower-cased, copied, compared")
     func textFromBytes() {
         let text = Array("Https://Ex.COM/abcdefghijklmnopq".utf8)
@@ -142,6 +160,24 @@ struct ByteViewTests {
             await #expect(processExitsWith: .failure) {
                 _ = ByteView.withBytes(of: [1, 2, 3]) {
                     $0.firstIndex(in: 0..<4, where: ByteTable.byteClasses, hasAny: 0)
+                }
+            }
+        }
+
+        @Test("a word scan from past the end stops the program (every build)")
+        func wordScanOutside() async {
+            await #expect(processExitsWith: .failure) {
+                _ = ByteView.withBytes(of: Array(repeating: 0, count: 9)) {
+                    $0.firstWord(from: 10) { _ in false }
+                }
+            }
+        }
+
+        @Test("a word scan from before the start stops the program (every build)")
+        func wordScanBefore() async {
+            await #expect(processExitsWith: .failure) {
+                _ = ByteView.withBytes(of: Array(repeating: 0, count: 9)) {
+                    $0.firstWord(from: -1) { _ in false }
                 }
             }
         }
