@@ -56,17 +56,25 @@ struct ByteViewTests {
 
     @Test("a table scan stops at the first byte whose class has, or lacks, the bits asked")
     func tableScans() {
-        let text = Self.text
+        // Runs of every length around the four bytes a scan tests at once, and masks of one bit
+        // and of several (a byte with one bit of the mask and one with another both have some).
+        let text = Self.text + Array("abcdefgh%ijk/lmnopq&r".utf8)
+        let masks = [
+            ASCII.refusedBit, ASCII.percentBit, ASCII.upperCaseBit, ASCII.pathCharacterBit,
+            ASCII.upperCaseBit | ASCII.pathCharacterBit, ASCII.refusedBit | ASCII.percentBit, 0xFF, 0,
+        ]
         let table = ByteTable.byteClasses
         ByteView.withBytes(of: text) { view in
-            for mask in [ASCII.refusedBit, ASCII.percentBit, ASCII.upperCaseBit, ASCII.pathCharacterBit] {
+            for mask in masks {
                 for start in 0...text.count {
-                    let end = text.count
-                    let hasAny =
-                        text[start..<end].firstIndex { ASCII.byteClasses[Int($0)] & mask != 0 } ?? end
-                    let lacks = text[start..<end].firstIndex { ASCII.byteClasses[Int($0)] & mask == 0 } ?? end
-                    #expect(view.firstIndex(in: start..<end, where: table, hasAny: mask) == hasAny)
-                    #expect(view.firstIndex(in: start..<end, where: table, lacks: mask) == lacks)
+                    for end in start...text.count {
+                        let hasAny =
+                            text[start..<end].firstIndex { ASCII.byteClasses[Int($0)] & mask != 0 } ?? end
+                        let lacks =
+                            text[start..<end].firstIndex { ASCII.byteClasses[Int($0)] & mask == 0 } ?? end
+                        #expect(view.firstIndex(in: start..<end, where: table, hasAny: mask) == hasAny)
+                        #expect(view.firstIndex(in: start..<end, where: table, lacks: mask) == lacks)
+                    }
                 }
             }
         }
