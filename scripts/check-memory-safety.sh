@@ -98,7 +98,7 @@ elif ! "$reader" inside; then
     echo "FAILED: a read inside the text stopped the program"
     status=1
 else
-    for kind in byte word scan table slice string; do
+    for kind in byte word scan table words slice string; do
         rc=0
         ( "$reader" "$kind" ) >"$probe_log" 2>&1 || rc=$?
         if ((rc == 0)); then

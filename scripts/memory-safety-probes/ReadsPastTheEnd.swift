@@ -12,6 +12,7 @@ enum ReadsPastTheEnd {
             case "word": Int(truncatingIfNeeded: view.word(at: 100))
             case "scan": view.firstIndex(of: 0x7F, in: 0..<116) ?? -1
             case "table": view.firstIndex(in: 8..<116, where: ByteTable.byteClasses, hasAny: 0)
+            case "words": view.firstWord(from: 24) { _ in false }
             case "slice": view.slice(8..<116).count
             case "string": view.string(8..<116, layoutHolds: true).utf8.count
             default: Int(view[15]) + Int(truncatingIfNeeded: view.word(at: 8) & 0xFF)

@@ -50,8 +50,7 @@ public struct LinkGate: Sendable {
         let result = ByteView.withUTF8(of: text) { bytes, original -> Result<Link, LinkError> in
             do throws(LinkError) {
                 return .success(
-                    try LinkParser(bytes: bytes, prepared: prepared, stripping: stripping)
-                        .parse(original: original))
+                    try LinkParser(prepared: prepared, stripping: stripping).parse(bytes, original: original))
             } catch {
                 return .failure(error)
             }

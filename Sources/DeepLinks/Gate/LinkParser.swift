@@ -2,24 +2,17 @@ import Foundation
 
 /// One pass of the gate over the UTF-8 bytes of a link. Positions in errors are byte offsets.
 ///
-/// The parser reads the bytes it is given in place, so it cannot outlive them (`~Escapable`).
-struct LinkParser: ~Escapable {
-    /// The link's bytes, read only through the view's checked scans.
-    let bytes: ByteView
+/// The link's bytes are not a field: each method is given them (`bytes`, a ``ByteView`` read
+/// only through its checked scans), so the view stays inside the closure that lends it while
+/// the parser itself is an ordinary value. A parser holding the view would be `~Escapable`
+/// too, and the optimiser then counts a reference to the prepared policy for every parse.
+struct LinkParser {
     /// The gate's policy, prepared.
     let prepared: PreparedPolicy
     /// Whether to leave out of a web link the query items the policy strips. Every item is
     /// still checked; a link with items left out writes its original text again from the
     /// parts, as ``LinkGate/sanitize(_:)`` does.
     var stripping = false
-
-    /// A parser of `bytes` under a prepared policy.
-    @_lifetime(copy bytes)
-    init(bytes: ByteView, prepared: PreparedPolicy, stripping: Bool = false) {
-        self.bytes = bytes
-        self.prepared = prepared
-        self.stripping = stripping
-    }
 
     private var policy: LinkPolicy { prepared.policy }
     private var allowedHosts: AllowedHostMatcher { prepared.allowedHosts }
@@ -31,22 +24,22 @@ struct LinkParser: ~Escapable {
     ///
     /// Each stage reads from where the one before stopped: characters (the whole text), then
     /// scheme, authority, path, query and fragment.
-    func parse(original: String) throws(LinkError) -> Link {
+    func parse(_ bytes: ByteView, original: String) throws(LinkError) -> Link {
         let count = bytes.count
         guard count > 0 else { throw LinkError(.empty, at: 0) }
         guard count <= limits.maxLength else {
             throw LinkError(
                 .tooLong, at: limits.maxLength, detail: "\(count) bytes, limit \(limits.maxLength)")
         }
-        let characters = try checkCharacters()
-        let scheme = try parseScheme()
+        let characters = try checkCharacters(bytes)
+        let scheme = try parseScheme(bytes)
         let isWeb = scheme.text == "https" || scheme.text == "http"
-        let authority = try parseAuthority(from: scheme.end + 1, scheme: scheme.text, isWeb: isWeb)
+        let authority = try parseAuthority(bytes, from: scheme.end + 1, scheme: scheme.text, isWeb: isWeb)
 
         // path
         let pathStart = authority.end
         let pathCheck = try checkComponent(
-            pathStart, count, ends: .atQueryOrFragment, name: "path", counting: UInt8(ascii: "/"))
+            bytes, pathStart, count, ends: .atQueryOrFragment, name: "path", counting: UInt8(ascii: "/"))
         let pathEnd = pathCheck.end
         // The query's characters are checked before the segments are made, so that one
         // allocation has room for the segments and the items; a query error is thrown where
@@ -56,7 +49,8 @@ struct LinkParser: ~Escapable {
             do {
                 queryCheck = .success(
                     try checkComponent(
-                        pathEnd + 1, count, ends: .atFragment, name: "query", counting: UInt8(ascii: "&")))
+                        bytes, pathEnd + 1, count, ends: .atFragment, name: "query",
+                        counting: UInt8(ascii: "&")))
             } catch {
                 queryCheck = .failure(error)
             }
@@ -70,7 +64,7 @@ struct LinkParser: ~Escapable {
             scheme: scheme.text, host: authority.host, port: authority.port, segmentCapacity: segmentCapacity,
             itemCapacity: itemCapacity)
         try parsePath(
-            pathStart, pathEnd, hasAuthority: authority.isPresent, escapes: characters.hasPercent,
+            bytes, pathStart, pathEnd, hasAuthority: authority.isPresent, escapes: characters.hasPercent,
             into: storage)
         var i = pathEnd
 
@@ -81,7 +75,7 @@ struct LinkParser: ~Escapable {
             i += 1
             let start = i
             (isStripped, i) = try parseQuery(
-                start, count, checked: queryCheck, escapes: characters.hasPercent,
+                bytes, start, count, checked: queryCheck, escapes: characters.hasPercent,
                 stripping: isWeb && stripping,
                 into: storage)
             queryRange = start..<i
@@ -90,7 +84,7 @@ struct LinkParser: ~Escapable {
         // fragment
         var fragmentRange: Range<Int>?
         if i < count, bytes[i] == UInt8(ascii: "#") {
-            fragmentRange = try parseFragment(from: i + 1, escapes: characters.hasPercent)
+            fragmentRange = try parseFragment(bytes, from: i + 1, escapes: characters.hasPercent)
         }
 
         // The text is its own canonical form when nothing before the path has an upper-case
@@ -115,8 +109,8 @@ struct LinkParser: ~Escapable {
     ///
     /// The rule: letters, digits, `+`, `-` and `.` up to the first `:`, starting with a letter,
     /// one of the policy's schemes in any case.
-    private func parseScheme() throws(LinkError) -> (text: String, end: Int) {
-        if let https = httpsShortcut() { return (https, 5) }
+    private func parseScheme(_ bytes: ByteView) throws(LinkError) -> (text: String, end: Int) {
+        if let https = httpsShortcut(bytes) { return (https, 5) }
         let stops = prepared.authorityStopTable
         let colon = bytes.firstIndex(
             in: 0..<bytes.count, where: stops, hasAny: ASCII.endsAuthority | ASCII.colonStop)
@@ -145,15 +139,15 @@ struct LinkParser: ~Escapable {
     }
 
     /// The scheme rule's shortcut: `https://` in any case, with `https` allowed, is what
-    /// ``parseScheme()`` finds for these bytes, without reading them one at a time.
+    /// ``parseScheme(_:)`` finds for these bytes, without reading them one at a time.
     @inline(__always)
-    private func httpsShortcut() -> String? {
+    private func httpsShortcut(_ bytes: ByteView) -> String? {
         guard let https = prepared.allowedHTTPS, Self.startsWithHTTPS(bytes) else { return nil }
         return https
     }
 
     /// Whether the text starts with `https://` in any case: the first eight bytes, lower-cased
-    /// as one word (every byte is below 0x80 once ``checkCharacters()`` passed; a word with a
+    /// as one word (every byte is below 0x80 once ``checkCharacters(_:)`` passed; a word with a
     /// byte over 0x7F is answered no).
     @inline(__always)
     static func startsWithHTTPS(_ bytes: ByteView) -> Bool {
@@ -166,7 +160,7 @@ struct LinkParser: ~Escapable {
 
     // MARK: - Authority
 
-    /// What ``parseAuthority(from:scheme:isWeb:)`` found.
+    /// What ``parseAuthority(_:from:scheme:isWeb:)`` found.
     private struct Authority {
         /// Whether the link has `//` after the scheme.
         var isPresent: Bool
@@ -178,7 +172,9 @@ struct LinkParser: ~Escapable {
 
     /// The authority from `start` (just after the scheme's `:`), checked against the policy's
     /// hosts.
-    private func parseAuthority(from start: Int, scheme: String, isWeb: Bool) throws(LinkError) -> Authority {
+    private func parseAuthority(
+        _ bytes: ByteView, from start: Int, scheme: String, isWeb: Bool
+    ) throws(LinkError) -> Authority {
         let count = bytes.count
         guard start + 1 < count, bytes[start] == UInt8(ascii: "/"), bytes[start + 1] == UInt8(ascii: "/")
         else {
@@ -191,7 +187,7 @@ struct LinkParser: ~Escapable {
         }
         let hostStart = start + 2
         let allowsUnderscore = !isWeb && !policy.customSchemeHostsAreDomains
-        if let exact = exactHostShortcut(at: hostStart, allowsUnderscore: allowsUnderscore) {
+        if let exact = exactHostShortcut(bytes, at: hostStart, allowsUnderscore: allowsUnderscore) {
             return Authority(isPresent: true, host: exact.host, port: nil, end: exact.end)
         }
         // The end of the authority, its first `@` and its first `:`, in one pass.
@@ -212,7 +208,7 @@ struct LinkParser: ~Escapable {
             i &+= 1
         }
         let (host, port, hostIsAllowed) = try parseHostAndPort(
-            hostStart, i, isWeb: isWeb, allowsUnderscore: allowsUnderscore, at: at, colon: colon)
+            bytes, hostStart, i, isWeb: isWeb, allowsUnderscore: allowsUnderscore, at: at, colon: colon)
         if let host, isWeb || policy.customSchemeHostsAreDomains, !hostIsAllowed, !allowedHosts.allows(host) {
             throw LinkError(.hostNotAllowed, at: hostStart, detail: "host '\(host)'")
         }
@@ -231,10 +227,12 @@ struct LinkParser: ~Escapable {
 
     /// The exact-host rule's shortcut: one of the policy's exact hosts alone in the authority
     /// from `start`, found without reading the authority byte by byte first. It is what
-    /// ``parseAuthority(from:scheme:isWeb:)`` finds for it (an exact host that passed the
+    /// ``parseAuthority(_:from:scheme:isWeb:)`` finds for it (an exact host that passed the
     /// validator holds no `@`, `:`, `/`, `?` or `#`). Returns the host and where it ends.
     @inline(__always)
-    private func exactHostShortcut(at start: Int, allowsUnderscore: Bool) -> (host: String, end: Int)? {
+    private func exactHostShortcut(
+        _ bytes: ByteView, at start: Int, allowsUnderscore: Bool
+    ) -> (host: String, end: Int)? {
         let exact = allowedHosts.exactHostEndingAuthority(
             bytes, at: start, stops: prepared.authorityStopTable)
         guard let exact, let host = acceptedExactHost(exact, allowsUnderscore: allowsUnderscore) else {
@@ -246,7 +244,8 @@ struct LinkParser: ~Escapable {
     /// The host and port, and whether the host is one of the policy's exact hosts. `at` and
     /// `colon` are the offsets of the authority's first `@` and first `:`.
     private func parseHostAndPort(
-        _ start: Int, _ end: Int, isWeb: Bool, allowsUnderscore: Bool, at: Int?, colon: Int?
+        _ bytes: ByteView, _ start: Int, _ end: Int, isWeb: Bool, allowsUnderscore: Bool,
+        at: Int?, colon: Int?
     ) throws(LinkError) -> (String?, Int?, Bool) {
         if let at { throw LinkError(.userInfo, at: at, detail: "'@' in the authority") }
         guard start < end else {
@@ -271,7 +270,7 @@ struct LinkParser: ~Escapable {
             portStart = colon + 1
         }
         var port: Int?
-        if let portStart { port = try parsePort(portStart, end) }
+        if let portStart { port = try parsePort(bytes, portStart, end) }
         guard start < hostEnd else {
             if isWeb || port != nil { throw LinkError(.missingHost, at: start) }
             return (nil, nil, false)
@@ -294,20 +293,21 @@ struct LinkParser: ~Escapable {
         return (bytes.lowercasedString(start..<hostEnd), port, false)
     }
 
-    private func parsePort(_ start: Int, _ end: Int) throws(LinkError) -> Int {
+    private func parsePort(_ bytes: ByteView, _ start: Int, _ end: Int) throws(LinkError) -> Int {
         guard start < end else { throw LinkError(.invalidPort, at: start - 1, detail: "empty port") }
         var value = 0
         for i in start..<end {
             guard ASCII.isDigit(bytes[i]) else {
-                throw LinkError(.invalidPort, at: i, detail: "port '\(string(start, end))'")
+                throw LinkError(.invalidPort, at: i, detail: "port '\(string(bytes, start, end))'")
             }
             value = value * 10 + Int(bytes[i] - UInt8(ascii: "0"))
             guard value <= 65535 else {
-                throw LinkError(.invalidPort, at: start, detail: "port \(string(start, end))")
+                throw LinkError(.invalidPort, at: start, detail: "port \(string(bytes, start, end))")
             }
         }
         guard end - start == 1 || bytes[start] != UInt8(ascii: "0") else {
-            throw LinkError(.invalidPort, at: start, detail: "leading zero in port '\(string(start, end))'")
+            throw LinkError(
+                .invalidPort, at: start, detail: "leading zero in port '\(string(bytes, start, end))'")
         }
         return value
     }
@@ -315,17 +315,19 @@ struct LinkParser: ~Escapable {
     // MARK: - Fragment
 
     /// The fragment from `start` (after `#`) to the end of the text.
-    private func parseFragment(from start: Int, escapes: Bool) throws(LinkError) -> Range<Int> {
+    private func parseFragment(
+        _ bytes: ByteView, from start: Int, escapes: Bool
+    ) throws(LinkError) -> Range<Int> {
         let count = bytes.count
         guard count - start <= limits.maxFragmentLength else {
             throw LinkError(
                 .componentTooLong, at: start,
                 detail: "fragment of \(count - start) bytes, limit \(limits.maxFragmentLength)")
         }
-        try checkComponent(start, count, ends: .atTextEnd, name: "fragment")
+        try checkComponent(bytes, start, count, ends: .atTextEnd, name: "fragment")
         // As in the path and the query: an escape that is not UTF-8 has no decoded value.
         if escapes {
-            let raw = string(start, count)
+            let raw = string(bytes, start, count)
             guard PercentEncoding.decode(raw) != nil else {
                 throw LinkError(.invalidPercentEscape, at: start, detail: "'\(raw)' does not decode to UTF-8")
             }
@@ -344,7 +346,7 @@ struct LinkParser: ~Escapable {
     }
 
     /// Refuses non-ASCII, whitespace, control characters and backslashes anywhere.
-    private func checkCharacters() throws(LinkError) -> CharacterSummary {
+    private func checkCharacters(_ bytes: ByteView) throws(LinkError) -> CharacterSummary {
         let classes = prepared.byteClassTable
         let count = bytes.count
         var summary = CharacterSummary()
@@ -353,14 +355,9 @@ struct LinkParser: ~Escapable {
             // Eight bytes at a time while none of them needs a look (the usual case); the
             // last few bytes as the end of the word that ends the text, read again with
             // bytes before them that already passed.
-            if i + 8 <= count {
-                if !Self.mayNeedALook(bytes.word(at: i)) {
-                    i += 8
-                    continue
-                }
-            } else if count >= 8, !Self.mayNeedALook(bytes.word(at: count - 8)) {
-                break
-            }
+            i = bytes.firstWord(from: i, where: Self.mayNeedALook)
+            if i == count { break }
+            if i + 8 > count, count >= 8, !Self.mayNeedALook(bytes.word(at: count - 8)) { break }
             let end = min(i + 8, count)
             while i < end {
                 let bits = classes[bytes[i]]
@@ -425,7 +422,7 @@ struct LinkParser: ~Escapable {
     /// needs decoding.
     @inline(__always)
     private func parsePath(
-        _ start: Int, _ end: Int, hasAuthority: Bool, escapes: Bool,
+        _ bytes: ByteView, _ start: Int, _ end: Int, hasAuthority: Bool, escapes: Bool,
         into storage: borrowing Link.StorageBuilder
     ) throws(LinkError) {
         guard start < end else { return }
@@ -449,7 +446,7 @@ struct LinkParser: ~Escapable {
                     .componentTooLong, at: segStart,
                     detail: "path segment of \(segEnd - segStart) bytes, limit \(limits.maxSegmentLength)")
             }
-            storage.append(try segment(segStart, segEnd, escapes: escapes))
+            storage.append(try segment(bytes, segStart, segEnd, escapes: escapes))
             guard storage.segmentCount <= limits.maxPathSegments else {
                 throw LinkError(.tooManySegments, at: segStart, detail: "limit \(limits.maxPathSegments)")
             }
@@ -458,17 +455,19 @@ struct LinkParser: ~Escapable {
         }
     }
 
-    private func segment(_ start: Int, _ end: Int, escapes: Bool) throws(LinkError) -> PathSegment {
-        let raw = string(start, end)
+    private func segment(
+        _ bytes: ByteView, _ start: Int, _ end: Int, escapes: Bool
+    ) throws(LinkError) -> PathSegment {
+        let raw = string(bytes, start, end)
         var hasEscape = false
         var i = escapes ? start : end
         while i < end {
             if bytes[i] == UInt8(ascii: "%") {
                 hasEscape = true
-                let value = escapedByte(at: i)
+                let value = escapedByte(bytes, at: i)
                 if value == UInt8(ascii: "/") || value == UInt8(ascii: "\\") || value == 0 {
                     if !policy.allowsEncodedSeparators {
-                        throw LinkError(.encodedSeparator, at: i, detail: "'\(string(i, i + 3))'")
+                        throw LinkError(.encodedSeparator, at: i, detail: "'\(string(bytes, i, i + 3))'")
                     }
                 } else if value < 0x20 || value == 0x7F {
                     throw LinkError(
@@ -506,9 +505,8 @@ struct LinkParser: ~Escapable {
     /// its items, without those the policy strips when `stripping`, whether any was left out,
     /// and where the query ends.
     private func parseQuery(
-        _ start: Int, _ limit: Int, checked check: Result<ComponentCheck, LinkError>, escapes: Bool,
-        stripping: Bool,
-        into storage: borrowing Link.StorageBuilder
+        _ bytes: ByteView, _ start: Int, _ limit: Int, checked check: Result<ComponentCheck, LinkError>,
+        escapes: Bool, stripping: Bool, into storage: borrowing Link.StorageBuilder
     ) throws(LinkError) -> (Bool, Int) {
         // A query over the limit is refused as such before anything in it.
         func checkLength(_ end: Int) throws(LinkError) {
@@ -522,7 +520,7 @@ struct LinkParser: ~Escapable {
         switch check {
         case .success(let value): checked = value
         case .failure(let error):
-            try checkLength(componentEnd(from: start, limit, ends: .atFragment))
+            try checkLength(componentEnd(bytes, from: start, limit, ends: .atFragment))
             throw error
         }
         let end = checked.end
@@ -571,7 +569,7 @@ struct LinkParser: ~Escapable {
                 {
                     isStripped = true
                 } else {
-                    let item = try queryItem(itemStart, itemEnd, equals: equals, escapes: escaped)
+                    let item = try queryItem(bytes, itemStart, itemEnd, equals: equals, escapes: escaped)
                     if stripping, escaped, strippedNames.matches(item.name) {
                         isStripped = true
                     } else {
@@ -588,12 +586,12 @@ struct LinkParser: ~Escapable {
         return (isStripped, end)
     }
 
-    private func queryItem(_ start: Int, _ end: Int, equals: Int?, escapes: Bool) throws(LinkError)
-        -> QueryItem
-    {
+    private func queryItem(
+        _ bytes: ByteView, _ start: Int, _ end: Int, equals: Int?, escapes: Bool
+    ) throws(LinkError) -> QueryItem {
         let nameEnd = equals ?? end
-        let rawName = string(start, nameEnd)
-        let rawValue = equals.map { string($0 + 1, end) } ?? ""
+        let rawName = string(bytes, start, nameEnd)
+        let rawValue = equals.map { string(bytes, $0 + 1, end) } ?? ""
         return QueryItem(
             rawName: rawName, rawValue: rawValue,
             name: escapes ? try decodeQueryText(rawName, at: start) : rawName,
@@ -627,12 +625,12 @@ struct LinkParser: ~Escapable {
         case atFragment
     }
 
-    /// What ``checkComponent(_:_:ends:name:counting:)`` found: where the component ends, how
+    /// What ``checkComponent(_:_:_:ends:name:counting:)`` found: where the component ends, how
     /// many times the counted byte occurs, and (in the query) the first `'`.
     private typealias ComponentCheck = (end: Int, count: Int, quote: Int?)
 
     /// Where the component from `start` ends, at the latest at `limit`.
-    private func componentEnd(from start: Int, _ limit: Int, ends: ComponentEnd) -> Int {
+    private func componentEnd(_ bytes: ByteView, from start: Int, _ limit: Int, ends: ComponentEnd) -> Int {
         var i = start
         switch ends {
         case .atTextEnd: return limit
@@ -649,7 +647,8 @@ struct LinkParser: ~Escapable {
     /// byte `counted` occurs, to size arrays once, and (in the query) the first `'`.
     @discardableResult @inline(__always)
     private func checkComponent(
-        _ start: Int, _ limit: Int, ends: ComponentEnd, name: String, counting counted: UInt8 = 0
+        _ bytes: ByteView, _ start: Int, _ limit: Int, ends: ComponentEnd, name: String,
+        counting counted: UInt8 = 0
     ) throws(LinkError) -> ComponentCheck {
         // In the query `'` and `&` are taken out of `pchar`, so that the loop below notes the
         // one and counts the other; `/` is not `pchar`: every counted byte comes to the switch.
@@ -666,11 +665,12 @@ struct LinkParser: ~Escapable {
             if b == UInt8(ascii: "%") {
                 guard i + 2 < limit, ASCII.hexValue(bytes[i + 1]) != nil, ASCII.hexValue(bytes[i + 2]) != nil
                 else {
-                    let end = componentEnd(from: i + 1, limit, ends: ends)
-                    throw LinkError(.invalidPercentEscape, at: i, detail: "'\(string(i, min(i + 3, end)))'")
+                    let end = componentEnd(bytes, from: i + 1, limit, ends: ends)
+                    throw LinkError(
+                        .invalidPercentEscape, at: i, detail: "'\(string(bytes, i, min(i + 3, end)))'")
                 }
                 if name != "path" {
-                    let value = escapedByte(at: i)
+                    let value = escapedByte(bytes, at: i)
                     if value < 0x20 || value == 0x7F {
                         throw LinkError(
                             .whitespaceOrControl, at: i,
@@ -699,13 +699,13 @@ struct LinkParser: ~Escapable {
     }
 
     /// The byte a `%XX` escape at `i` stands for; the escape was validated by `checkComponent`.
-    private func escapedByte(at i: Int) -> UInt8 {
+    private func escapedByte(_ bytes: ByteView, at i: Int) -> UInt8 {
         ((ASCII.hexValue(bytes[i + 1]) ?? 0) << 4) | (ASCII.hexValue(bytes[i + 2]) ?? 0)
     }
 
     /// The text of the bytes `start..<end`: a short run of ASCII bytes is written as a small
     /// string directly (``SmallASCIIString``), without validating it again.
-    func string(_ start: Int, _ end: Int) -> String {
+    func string(_ bytes: ByteView, _ start: Int, _ end: Int) -> String {
         bytes.string(start..<end, layoutHolds: prepared.smallStringsHold)
     }
 }

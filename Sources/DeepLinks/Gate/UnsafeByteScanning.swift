@@ -14,10 +14,10 @@
 /// escapable, so it exists only inside the closure that gives it (``ByteView/withUTF8(of:_:)``,
 /// ``ByteView/withBytes(of:_:)``), and the compiler refuses any code that keeps it longer
 /// (stores it, returns it, captures it in an escaping closure). Every read is checked against the
-/// count in every build: single bytes through the span's own checked subscript; words, scans,
-/// slices and strings once for their whole range at the boundary, after which they read eight
-/// bytes at a time, use `memchr` or a byte table inside the range checked. An index outside the
-/// bytes stops the program, in debug and release builds alike.
+/// count in every build: single bytes through the span's own checked subscript; words, scans
+/// (for a byte, a word or a table entry), slices and strings once for their whole range at the
+/// boundary, after which they read eight bytes at a time, use `memchr` or a byte table inside the
+/// range checked. An index outside the bytes stops the program, in debug and release builds alike.
 
 /// A read-only view of contiguous bytes, valid only inside the closure that gives it; it cannot
 /// be stored or returned from that closure.
@@ -64,12 +64,11 @@ struct ByteView: ~Escapable {
     /// Whether there are no bytes.
     var isEmpty: Bool { count == 0 }
 
-    /// Stops the program unless `start..<end` lies inside the bytes: the one check of every
-    /// read of a range, in every build.
+    /// Stops the program unless `range` lies inside the bytes: the one check of every read of
+    /// a range, in every build. (A `Range` has its lower bound at most its upper bound.)
     @inline(__always)
-    private func checkRange(_ start: Int, _ end: Int) {
-        precondition(
-            start >= 0 && start <= end && end <= count, "byte range outside the text")
+    private func checkRange(_ range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "byte range outside the text")
     }
 
     /// The byte at `i`; stops the program when `i` is outside the bytes.
@@ -89,7 +88,7 @@ struct ByteView: ~Escapable {
     /// a scan of `range` reads inside `body` is inside the buffer.
     @inline(__always)
     private func withBuffer<R>(checking range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        checkRange(range.lowerBound, range.upperBound)
+        checkRange(range)
         // The span's buffer is alive for the closure; `range` is inside it (checked above).
         return unsafe span.withUnsafeBufferPointer { unsafe body($0) }
     }
@@ -103,6 +102,24 @@ struct ByteView: ~Escapable {
         // closure; the load is unaligned.
         return unsafe span.withUnsafeBufferPointer {
             unsafe UnsafeRawBufferPointer($0).loadUnaligned(fromByteOffset: i, as: UInt64.self)
+        }
+    }
+
+    /// The first offset from `start`, stepping eight bytes at a time, whose eight bytes as one
+    /// word (as ``word(at:)`` reads them) `test` answers yes to, or else the first offset with
+    /// fewer than eight bytes from it; stops the program when `start` is outside the bytes.
+    @inline(__always)
+    func firstWord(from start: Int, where test: (UInt64) -> Bool) -> Int {
+        unsafe withBuffer(checking: start..<count) { buffer in
+            let raw = UnsafeRawBufferPointer(buffer)
+            var i = start
+            // Every word read is the eight bytes from `i`, all in `start..<count`, inside the
+            // bytes (checked); the load is unaligned.
+            while i <= count &- 8 {
+                if test(unsafe raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) { break }
+                i &+= 8
+            }
+            return i
         }
     }
 
@@ -126,7 +143,14 @@ struct ByteView: ~Escapable {
     func firstIndex(in range: Range<Int>, where table: ByteTable, hasAny mask: UInt8) -> Int {
         unsafe withBuffer(checking: range) { buffer in
             var i = range.lowerBound
-            // Every `i` read is in `range`, inside the bytes (checked).
+            // Every `i` read is in `range`, inside the bytes (checked): four bytes at a time
+            // while none of the four has a bit of `mask`, then one at a time.
+            while i &+ 4 <= range.upperBound,
+                (table[unsafe buffer[i]] | table[unsafe buffer[i &+ 1]] | table[unsafe buffer[i &+ 2]]
+                    | table[unsafe buffer[i &+ 3]]) & mask == 0
+            {
+                i &+= 4
+            }
             while i < range.upperBound, table[unsafe buffer[i]] & mask == 0 { i &+= 1 }
             return i
         }
@@ -138,7 +162,14 @@ struct ByteView: ~Escapable {
     func firstIndex(in range: Range<Int>, where table: ByteTable, lacks mask: UInt8) -> Int {
         unsafe withBuffer(checking: range) { buffer in
             var i = range.lowerBound
-            // Every `i` read is in `range`, inside the bytes (checked).
+            // Every `i` read is in `range`, inside the bytes (checked): four bytes at a time
+            // while the four share a bit of `mask` (so none lacks them all), then one at a time.
+            while i &+ 4 <= range.upperBound,
+                (table[unsafe buffer[i]] & table[unsafe buffer[i &+ 1]] & table[unsafe buffer[i &+ 2]]
+                    & table[unsafe buffer[i &+ 3]]) & mask != 0
+            {
+                i &+= 4
+            }
             while i < range.upperBound, table[unsafe buffer[i]] & mask != 0 { i &+= 1 }
             return i
         }

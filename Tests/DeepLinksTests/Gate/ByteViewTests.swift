@@ -56,17 +56,43 @@ struct ByteViewTests {
 
     @Test("a table scan stops at the first byte whose class has, or lacks, the bits asked")
     func tableScans() {
-        let text = Self.text
+        // Runs of every length around the four bytes a scan tests at once, and masks of one bit
+        // and of several (a byte with one bit of the mask and one with another both have some).
+        let text = Self.text + Array("abcdefgh%ijk/lmnopq&r".utf8)
+        let masks = [
+            ASCII.refusedBit, ASCII.percentBit, ASCII.upperCaseBit, ASCII.pathCharacterBit,
+            ASCII.upperCaseBit | ASCII.pathCharacterBit, ASCII.refusedBit | ASCII.percentBit, 0xFF, 0,
+        ]
         let table = ByteTable.byteClasses
         ByteView.withBytes(of: text) { view in
-            for mask in [ASCII.refusedBit, ASCII.percentBit, ASCII.upperCaseBit, ASCII.pathCharacterBit] {
+            for mask in masks {
                 for start in 0...text.count {
-                    let end = text.count
-                    let hasAny =
-                        text[start..<end].firstIndex { ASCII.byteClasses[Int($0)] & mask != 0 } ?? end
-                    let lacks = text[start..<end].firstIndex { ASCII.byteClasses[Int($0)] & mask == 0 } ?? end
-                    #expect(view.firstIndex(in: start..<end, where: table, hasAny: mask) == hasAny)
-                    #expect(view.firstIndex(in: start..<end, where: table, lacks: mask) == lacks)
+                    for end in start...text.count {
+                        let hasAny =
+                            text[start..<end].firstIndex { ASCII.byteClasses[Int($0)] & mask != 0 } ?? end
+                        let lacks =
+                            text[start..<end].firstIndex { ASCII.byteClasses[Int($0)] & mask == 0 } ?? end
+                        #expect(view.firstIndex(in: start..<end, where: table, hasAny: mask) == hasAny)
+                        #expect(view.firstIndex(in: start..<end, where: table, lacks: mask) == lacks)
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("a word scan stops at the first word, eight bytes on from the last, that the test takes")
+    func wordScans() {
+        let text = Self.text
+        let tests: [(UInt64) -> Bool] = [
+            { _ in false }, { _ in true }, LinkParser.mayNeedALook,
+            { UInt8(truncatingIfNeeded: UInt64(littleEndian: $0)) == UInt8(ascii: "/") },
+        ]
+        ByteView.withBytes(of: text) { view in
+            for test in tests {
+                for start in 0...text.count {
+                    var expected = start
+                    while expected + 8 <= text.count, !test(view.word(at: expected)) { expected += 8 }
+                    #expect(view.firstWord(from: start, where: test) == expected, "from \(start)")
                 }
             }
         }
@@ -142,6 +168,24 @@ struct ByteViewTests {
             await #expect(processExitsWith: .failure) {
                 _ = ByteView.withBytes(of: [1, 2, 3]) {
                     $0.firstIndex(in: 0..<4, where: ByteTable.byteClasses, hasAny: 0)
+                }
+            }
+        }
+
+        @Test("a word scan from past the end stops the program (every build)")
+        func wordScanOutside() async {
+            await #expect(processExitsWith: .failure) {
+                _ = ByteView.withBytes(of: Array(repeating: 0, count: 9)) {
+                    $0.firstWord(from: 10) { _ in false }
+                }
+            }
+        }
+
+        @Test("a word scan from before the start stops the program (every build)")
+        func wordScanBefore() async {
+            await #expect(processExitsWith: .failure) {
+                _ = ByteView.withBytes(of: Array(repeating: 0, count: 9)) {
+                    $0.firstWord(from: -1) { _ in false }
                 }
             }
         }
