@@ -87,13 +87,18 @@ public struct AppLinksGenerator: Sendable {
         _ list: [(AppLinksComponent, String?)], defaults: AppLinksComponent?, variables: SubstitutionVariables
     ) -> [(AppLinksComponent, String?)] {
         let reachability = RuleReachability(budget: PatternLanguage.Budget(100_000))
-        var result: [(component: AppLinksComponent, route: String?, rule: CompiledRule)] = []
+        var result: [(component: AppLinksComponent, route: String?, rule: CompiledRule, lead: String)] = []
         for (position, (component, route)) in list.enumerated() {
             let rule = CompiledRule(
                 component: component, detailDefaults: defaults, domainDefaults: nil, variables: variables,
                 reference: RuleReference(detailIndex: 0, appIDs: [], kind: .component, index: position))
+            // Only a component whose lead starts this one's can match every path it matches: the
+            // others are passed over without comparing their patterns (most pairs, in a table
+            // of literal-led routes).
+            let lead = literalLead(of: component)
             if let same = result.firstIndex(where: {
-                reachability.covers($0.rule, rule) == true && reachability.covers(rule, $0.rule) == true
+                $0.lead == lead && reachability.covers($0.rule, rule) == true
+                    && reachability.covers(rule, $0.rule) == true
             }) {
                 if let route {
                     let comment = result[same].component.comment ?? ""
@@ -103,10 +108,33 @@ public struct AppLinksGenerator: Sendable {
                 }
                 continue
             }
-            let before = result.firstIndex { reachability.covers($0.rule, rule) == true } ?? result.count
-            result.insert((component, route, rule), at: before)
+            let before =
+                result.firstIndex { lead.hasPrefix($0.lead) && reachability.covers($0.rule, rule) == true }
+                ?? result.count
+            result.insert((component, route, rule, lead), at: before)
         }
         return result.map { ($0.component, $0.route) }
+    }
+
+    /// The literal text every path a component matches starts with, for telling quickly that
+    /// one component cannot match all another matches: the path up to its first `*`, `?` or
+    /// `$(`, percent-decoded and lower-cased (so that letter case and escapes never hide a
+    /// candidate), without trailing slashes (which Apple's matcher does not count: `/buy/*`
+    /// matches `/buy`). Empty, so that it starts every lead, for a component without a path or
+    /// whose lead does not decode.
+    static func literalLead(of component: AppLinksComponent) -> String {
+        guard let path = component.path else { return "" }
+        var end = path.endIndex
+        var index = path.startIndex
+        while index < path.endIndex {
+            let character = path[index]
+            if character == "*" || character == "?" { end = index; break }
+            if character == "$", path[path.index(after: index)...].hasPrefix("(") { end = index; break }
+            index = path.index(after: index)
+        }
+        guard var lead = PercentEncoding.decode(String(path[..<end]))?.lowercased() else { return "" }
+        while lead.hasSuffix("/") { lead.removeLast() }
+        return lead
     }
 
     /// The component for one shape; enumerations become substitution variables (named after

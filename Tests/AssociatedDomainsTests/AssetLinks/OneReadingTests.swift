@@ -125,6 +125,25 @@ struct OneReadingTests {
         #expect(written.widenedRoutes == [])
     }
 
+    @Test("a table's enumerations add at most maximumAddedRules rules: the generator's work stays bounded")
+    func addedRulesAreBounded() throws {
+        let values = (0..<64).map { "v\($0)" }.joined(separator: "|")
+        let routes = (0..<100).map { number in
+            Route(
+                "r\(number)", PathPattern(parsing: "/r\(number)/:a(enum \(values))"),
+                scope: RouteScope(schemes: ["https"]))
+        }
+        let generated = AssetLinksGenerator(apps: [Self.app], domain: Self.domain).generate(
+            from: RouteTable(routes: routes))
+        #expect(AssetLinksGenerator.maximumAddedRules == 4_096)
+        // 64 routes write their 64 values out (4,032 added rules), the 65th too (63 more: 64
+        // were left), then one is left, too few for 64 values: every later route is one rule.
+        #expect(generated.rules.count == 100 + 4_032 + 63)
+        #expect(generated.widenedRoutes.first == .init(route: "r65", reason: .tooManyValues))
+        #expect(generated.widenedRoutes.count == 35)
+        #expect(generated.rules.contains { $0.path == "/r99/?*" })
+    }
+
     @Test("over-reach is listed per route, the same for both files: one segment, a parameter's type")
     func overReachListed() throws {
         let apple = AppLinksGenerator(appIDs: [Self.appID], domain: Self.domain).generate(from: Self.bank)

@@ -152,11 +152,17 @@ extension AssetLinksGenerator {
             schemes.formUnion(route.scope.schemes.filter { $0 == "http" || $0 == "https" })
             if route.scope.schemes.isEmpty { schemes.insert("https") }
         }
+        var seen: Set<AndroidIntentFilter.PathMatcher> = []
+        var allowance = Self.maximumAddedRules
         for shape in shapes where !shape.exclude {
             var reasons: Set<GeneratedAssetLinks.Widening.Reason> = []
-            for rule in Self.rules(for: shape, foldsCase: foldsCase, widenedBecause: &reasons) {
+            let written = Self.rules(
+                for: shape, foldsCase: foldsCase, limit: min(Self.maximumRulesPerReading, allowance + 1),
+                widenedBecause: &reasons)
+            allowance -= written.count - 1
+            for rule in written {
                 let matcher = Self.pathMatcher(rule.path ?? "*")
-                if !paths.contains(matcher) { paths.append(matcher) }
+                if seen.insert(matcher).inserted { paths.append(matcher) }
             }
         }
         return AndroidIntentFilter(

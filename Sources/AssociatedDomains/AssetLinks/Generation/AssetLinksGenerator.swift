@@ -58,6 +58,14 @@ public struct AssetLinksGenerator: Sendable {
     /// `?*` and the route is listed as widened (``GeneratedAssetLinks/Widening/Reason/tooManyValues``).
     public static let maximumRulesPerReading = 64
 
+    /// The most rules a whole table's enumerations may add beyond one rule a reading: 4,096.
+    /// Once they are spent, the enumerations of the routes that follow are written `?*` (the
+    /// route listed as widened, ``GeneratedAssetLinks/Widening/Reason/tooManyValues``). It keeps
+    /// the generator's work (ordering the rules compares them pairwise) and the file bounded by
+    /// the table's size, whatever its enumerations; a file this large would be over the 128 KB a
+    /// device reads anyway.
+    public static let maximumAddedRules = 4_096
+
     /// The generated list, with the route behind each rule, the routes left out, and the routes
     /// whose rules are wider than Apple's components for them.
     public func generate(from table: RouteTable) -> GeneratedAssetLinks {
@@ -70,9 +78,14 @@ public struct AssetLinksGenerator: Sendable {
         var widened: [GeneratedAssetLinks.Widening] = []
         let (shapes, skipped) = WebLinkShape.shapes(of: table, domain: domain)
         let foldsCase = table.options.caseSensitivity == .insensitive
+        var allowance = Self.maximumAddedRules
         for shape in shapes {
             var reasons: Set<GeneratedAssetLinks.Widening.Reason> = []
-            for rule in Self.rules(for: shape, foldsCase: foldsCase, widenedBecause: &reasons) {
+            let written = Self.rules(
+                for: shape, foldsCase: foldsCase, limit: min(Self.maximumRulesPerReading, allowance + 1),
+                widenedBecause: &reasons)
+            allowance -= written.count - 1
+            for rule in written {
                 if shape.exclude {
                     excluded.append((Self.appleComponent(rule), shape.route))
                 } else {
@@ -99,9 +112,9 @@ public struct AssetLinksGenerator: Sendable {
     }
 
     /// The rules for one shape: one for each combination of its enumerations' values (at most
-    /// ``maximumRulesPerReading``), in the order of the values.
+    /// `limit`, at least one), in the order of the values.
     static func rules(
-        for shape: WebLinkShape, foldsCase: Bool,
+        for shape: WebLinkShape, foldsCase: Bool, limit: Int,
         widenedBecause reasons: inout Set<GeneratedAssetLinks.Widening.Reason>
     ) -> [DynamicAppLinkComponent] {
         // Which enumerations are written out: in reading order, while the rules stay few.
@@ -109,7 +122,7 @@ public struct AssetLinksGenerator: Sendable {
         var writtenOut = 0
         for place in shape.path + shape.query {
             guard case .oneOf(let values) = place.piece else { continue }
-            guard combinations * values.count <= maximumRulesPerReading else { break }
+            guard combinations * values.count <= limit else { break }
             combinations *= values.count
             writtenOut += 1
         }
@@ -236,7 +249,8 @@ public struct GeneratedAssetLinks: Sendable, Hashable {
             /// written `?` (any one character).
             case letterCase
             /// The route's enumerations have more combinations of values than
-            /// ``AssetLinksGenerator/maximumRulesPerReading``: the rest are written `?*`.
+            /// ``AssetLinksGenerator/maximumRulesPerReading``, or the table's enumerations have
+            /// added ``AssetLinksGenerator/maximumAddedRules`` already: the rest are written `?*`.
             case tooManyValues
             /// A literal or value holds `*` or `?`, which Android's patterns cannot write as
             /// themselves: each is written `?`.
@@ -248,7 +262,8 @@ public struct GeneratedAssetLinks: Sendable, Hashable {
                 case .letterCase:
                     "the table ignores letter case and Android's patterns compare it, so each letter is written '?'"
                 case .tooManyValues:
-                    "its values have more than \(AssetLinksGenerator.maximumRulesPerReading) combinations, so the rest are written '?*'"
+                    "its values have more than \(AssetLinksGenerator.maximumRulesPerReading) combinations, or the table's "
+                        + "enumerations already add \(AssetLinksGenerator.maximumAddedRules) rules, so the rest are written '?*'"
                 case .wildcardCharacter:
                     "Android's patterns cannot write '*' or '?' as themselves, so each is written '?'"
                 }
