@@ -153,13 +153,7 @@ extension AssetLinksGenerator {
             if route.scope.schemes.isEmpty { schemes.insert("https") }
         }
         var seen: Set<AndroidIntentFilter.PathMatcher> = []
-        var allowance = Self.maximumAddedRules
-        for shape in shapes where !shape.exclude {
-            var reasons: Set<GeneratedAssetLinks.Widening.Reason> = []
-            let written = Self.rules(
-                for: shape, foldsCase: foldsCase, limit: min(Self.maximumRulesPerReading, allowance + 1),
-                widenedBecause: &reasons)
-            allowance -= written.count - 1
+        for (shape, written, _) in Self.writtenRules(of: shapes, foldsCase: foldsCase) where !shape.exclude {
             for rule in written {
                 let matcher = Self.pathMatcher(rule.path ?? "*")
                 if seen.insert(matcher).inserted { paths.append(matcher) }

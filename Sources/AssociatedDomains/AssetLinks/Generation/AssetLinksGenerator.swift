@@ -78,13 +78,7 @@ public struct AssetLinksGenerator: Sendable {
         var widened: [GeneratedAssetLinks.Widening] = []
         let (shapes, skipped) = WebLinkShape.shapes(of: table, domain: domain)
         let foldsCase = table.options.caseSensitivity == .insensitive
-        var allowance = Self.maximumAddedRules
-        for shape in shapes {
-            var reasons: Set<GeneratedAssetLinks.Widening.Reason> = []
-            let written = Self.rules(
-                for: shape, foldsCase: foldsCase, limit: min(Self.maximumRulesPerReading, allowance + 1),
-                widenedBecause: &reasons)
-            allowance -= written.count - 1
+        for (shape, written, reasons) in Self.writtenRules(of: shapes, foldsCase: foldsCase) {
             for rule in written {
                 if shape.exclude {
                     excluded.append((Self.appleComponent(rule), shape.route))
@@ -109,6 +103,24 @@ public struct AssetLinksGenerator: Sendable {
             file: AssetLinksFile(statements: statements), rules: rules, componentRoutes: ordered.map(\.1),
             skippedRoutes: skipped, widenedRoutes: widened,
             overReach: WebLinkShape.overReach(of: shapes, in: table))
+    }
+
+    /// Each shape's rules in order, the table's enumerations written out while
+    /// ``maximumAddedRules`` lasts, with why they are wider than Apple's components: what both
+    /// the rules and the manifest's intent filter are written from.
+    static func writtenRules(of shapes: [WebLinkShape], foldsCase: Bool) -> [(
+        shape: WebLinkShape, rules: [DynamicAppLinkComponent],
+        widenedBecause: Set<GeneratedAssetLinks.Widening.Reason>
+    )] {
+        var allowance = maximumAddedRules
+        return shapes.map { shape in
+            var reasons: Set<GeneratedAssetLinks.Widening.Reason> = []
+            let written = rules(
+                for: shape, foldsCase: foldsCase, limit: min(maximumRulesPerReading, allowance + 1),
+                widenedBecause: &reasons)
+            allowance -= written.count - 1
+            return (shape, written, reasons)
+        }
     }
 
     /// The rules for one shape: one for each combination of its enumerations' values (at most
