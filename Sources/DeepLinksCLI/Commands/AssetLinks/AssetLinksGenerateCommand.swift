@@ -56,14 +56,7 @@ enum AssetLinksGenerateCommand: ToolCommand {
         }
         let apps = try Self.apps(arguments.allValues("--app"))
         let table = try environment.loadRouteTable(tablePath)
-        var domains = arguments.allValues("--domain")
-        if domains.isEmpty, let host = table.canonicalHost { domains = [host] }
-        guard !domains.isEmpty else {
-            throw usage(.other("--domain is needed: the table names no canonical host"))
-        }
-        for (index, domain) in domains.enumerated() where domains[..<index].contains(domain) {
-            throw usage(.other("the domain '\(domain)' is given twice"))
-        }
+        let domains = try DomainArguments.domains(arguments, orCanonicalHostOf: table, spec: spec)
         let directory = arguments.value("--output-dir")
         if domains.count > 1, directory == nil, !arguments.has("--json") {
             throw usage(

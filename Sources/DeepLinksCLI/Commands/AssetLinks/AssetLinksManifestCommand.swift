@@ -41,14 +41,7 @@ enum AssetLinksManifestCommand: ToolCommand {
             throw usage(.missingArgument("--table <file>"))
         }
         let table = try environment.loadRouteTable(tablePath)
-        var domains = arguments.allValues("--domain")
-        if domains.isEmpty, let host = table.canonicalHost { domains = [host] }
-        guard !domains.isEmpty else {
-            throw usage(.other("--domain is needed: the table names no canonical host"))
-        }
-        for (index, domain) in domains.enumerated() where domains[..<index].contains(domain) {
-            throw usage(.other("the domain '\(domain)' is given twice"))
-        }
+        let domains = try DomainArguments.domains(arguments, orCanonicalHostOf: table, spec: spec)
         let filters = domains.map { AssetLinksGenerator(apps: [], domain: $0).intentFilter(from: table) }
         let empty = filters.filter(\.paths.isEmpty).flatMap(\.hosts)
         let notes = empty.map {

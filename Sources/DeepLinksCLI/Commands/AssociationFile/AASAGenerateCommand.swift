@@ -61,11 +61,7 @@ enum AASAGenerateCommand: ToolCommand {
         let appIDs = arguments.allValues("--app-id")
         guard !appIDs.isEmpty else { throw usage(.missingArgument("--app-id <appid>")) }
         for appID in appIDs { try checkAppID(appID) }
-        let domains = arguments.allValues("--domain")
-        guard !domains.isEmpty else { throw usage(.missingArgument("--domain <domain>")) }
-        for (index, domain) in domains.enumerated() where domains[..<index].contains(domain) {
-            throw usage(.other("the domain '\(domain)' is given twice"))
-        }
+        let domains = try DomainArguments.domains(arguments, spec: spec)
         let directory = arguments.value("--output-dir")
         if domains.count > 1, directory == nil, !arguments.has("--json") {
             throw usage(

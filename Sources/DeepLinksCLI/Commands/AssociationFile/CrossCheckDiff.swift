@@ -30,13 +30,7 @@ enum CrossCheckDiff {
     static func files(_ arguments: ParsedArguments, name: String, spec: CommandSpec) throws -> [(
         domain: String, file: String
     )] {
-        let domains = arguments.allValues("--domain")
-        guard !domains.isEmpty else {
-            throw UsageError(.missingArgument("--domain <domain>"), command: spec)
-        }
-        for (index, domain) in domains.enumerated() where domains[..<index].contains(domain) {
-            throw UsageError(.other("the domain '\(domain)' is given twice"), command: spec)
-        }
+        let domains = try DomainArguments.domains(arguments, spec: spec)
         switch (arguments.value("--file"), arguments.value("--dir")) {
         case (let file?, nil):
             guard domains.count == 1 else {
