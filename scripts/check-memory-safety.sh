@@ -17,7 +17,7 @@
 #      of its views must be refused by the compiler, their intended use accepted, and every read
 #      past the end of a text must stop an optimised program;
 #   5. prints, per module, how many lines of the named files hold an unsafe construct: the
-#      README's figure.
+#      figure the DocC article "The gate and the security model" gives.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -1,12 +1,17 @@
 #!/usr/bin/env python3
-"""Compiles and runs every Swift snippet of README.md, so the README cannot drift.
+"""Compiles and runs every Swift snippet of README.md and of the documentation articles that
+continue its example, so neither can drift.
 
     scripts/check-readme.py [--keep]
 
-Fenced blocks are read in order and make one continuous program, as an app would have it. The
-info string says where a block goes in a scratch package that depends on this one:
+The README is read first, then the articles named in ARTICLES below, in that order: their
+fenced blocks make one continuous program, as an app would have it (an article's snippets use
+the README's shop, `receiver` and `Shop.table`). The info string says where a block goes in a
+scratch package that depends on this one:
 
-  ```swift           declarations (types, functions, constants): the app's shared module.
+  ```swift           README only: declarations (types, functions, constants): the app's
+                     shared module. In an article a plain block is an illustration, not built.
+  ```swift shared    declarations, in an article (DocC shows it as Swift like any other).
   ```swift run       statements: joined in order into main.swift, which is built and run.
   ```swift test      tests: joined into the test target (which sees the declarations) and run.
   ```swift apple     code for Apple platforms (UIKit, SwiftUI): joined into the declarations
@@ -19,11 +24,14 @@ info string says where a block goes in a scratch package that depends on this on
                      built, since this package does not depend on that library.
 
 A plain fenced block right after a line that reads "prints" is the output the program must
-print: each of its lines must appear in the program's output, in order.
+print: each of its lines must appear in the program's output, in order. An article that is not
+in ARTICLES may not hold a block of these kinds (other than a plain one), so a snippet cannot
+be left out of the program by accident.
 
 Import lines are moved to the top of their file. The scratch package lives in .build-readme/
 (ignored by git); --keep leaves it there after a successful run.
 """
+import glob
 import os
 import re
 import shutil
@@ -31,19 +39,55 @@ import subprocess
 import sys
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-readme = open(os.path.join(root, "README.md"), encoding="utf-8").read()
-blocks = re.findall(r"^```swift([^\n]*)\n(.*?)^```", readme, flags=re.S | re.M)
-if not blocks:
-    sys.exit("README.md has no Swift snippets")
+
+# The articles that continue the README's example, in the order their statements run.
+ARTICLES = [
+    "Sources/DeepLinks/Documentation.docc/TypedValuesAndWrittenLinks.md",
+    "Sources/DeepLinks/Documentation.docc/ComparedWithURLRouting.md",
+    "Sources/DeepLinks/Documentation.docc/SecurityModel.md",
+    "Sources/DeepLinks/Documentation.docc/DeclaringRoutes.md",
+    "Sources/DeepLinks/Documentation.docc/EveryWayIn.md",
+    "Sources/DeepLinks/Documentation.docc/FromDecisionToScreen.md",
+    "Sources/AssociatedDomains/Documentation.docc/YourAssociationFiles.md",
+    "Sources/LinkPreviews/Documentation.docc/ServingASite.md",
+]
+BLOCK = re.compile(r"^```swift([^\n]*)\n(.*?)^```", flags=re.S | re.M)
+PRINTS = re.compile(r"^prints\n\n```\n(.*?)^```", flags=re.S | re.M)
+
+
+def read(relative):
+    return open(os.path.join(root, relative), encoding="utf-8").read()
+
+
+readme = read("README.md")
+documents = [("README.md", readme, True)] + [(article, read(article), False) for article in ARTICLES]
+for article in sorted(glob.glob(os.path.join(root, "Sources", "*", "Documentation.docc", "*.md"))):
+    relative = os.path.relpath(article, root)
+    if relative not in ARTICLES:
+        for info, _ in BLOCK.findall(read(relative)):
+            if info.strip():
+                sys.exit(f"{relative} holds a '```swift {info.strip()}' block but is not in "
+                         f"scripts/check-readme.py's ARTICLES, so it would not be built")
 
 declarations, main, tests, apple, manifests = [], [], [], [], []
 peers = []
-kinds = {"": declarations, "run": main, "test": tests, "apple": apple, "manifest": manifests, "peer": peers}
-for info, body in blocks:
-    kind = info.strip()
-    if kind not in kinds:
-        sys.exit(f"unknown snippet kind '```swift {kind}' in README.md")
-    kinds[kind].append(body)
+kinds = {"shared": declarations, "run": main, "test": tests, "apple": apple, "manifest": manifests,
+         "peer": peers}
+expected = []
+for name, text, is_readme in documents:
+    blocks = BLOCK.findall(text)
+    if is_readme and not blocks:
+        sys.exit("README.md has no Swift snippets")
+    for info, body in blocks:
+        kind = info.strip()
+        if kind == "" and not is_readme:
+            continue  # an illustration in an article
+        if kind == "":
+            kind = "shared"
+        if kind not in kinds:
+            sys.exit(f"unknown snippet kind '```swift {kind}' in {name}")
+        kinds[kind].append(body)
+    expected += [line for block in PRINTS.findall(text) for line in block.splitlines() if line.strip()]
 
 
 def split_imports(bodies):
@@ -97,11 +141,9 @@ test_imports, test_code = split_imports(tests)
 open(os.path.join(scratch, "Tests", "ReadmeSnippetTests", "ReadmeSnippetTests.swift"), "w").write(
     "\n".join(test_imports + ["@testable import ReadmeSnippets"]) + "\n\n" + test_code)
 
-print(f"README.md: {len(declarations)} declaration and {len(main)} program snippets, {len(tests)} test "
+print(f"README.md and {len(ARTICLES)} articles: {len(declarations)} declaration and {len(main)} program snippets, {len(tests)} test "
       f"snippets, {len(apple)} Apple-only, "
       f"{len(manifests)} manifests checked")
-expected = [line for block in re.findall(r"^prints\n\n```\n(.*?)^```", readme, flags=re.S | re.M)
-            for line in block.splitlines() if line.strip()]
 env = dict(os.environ)
 for command in (["swift", "run", "--package-path", scratch, "ReadmeSnippets"],
                 ["swift", "test", "--package-path", scratch]):
@@ -118,7 +160,7 @@ for command in (["swift", "run", "--package-path", scratch, "ReadmeSnippets"],
             try:
                 position = output.index(line, position) + 1
             except ValueError:
-                sys.exit(f"README says the program prints {line!r}, but it does not (in that order)")
+                sys.exit(f"README or an article says the program prints {line!r}, but it does not (in that order)")
         print(f"README output: {len(expected)} printed lines match")
 if "--keep" not in sys.argv:
     shutil.rmtree(scratch, ignore_errors=True)
