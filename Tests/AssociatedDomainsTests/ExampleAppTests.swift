@@ -78,7 +78,7 @@ struct ExampleAppTests {
             table: try app.table(), file: try app.document().file, appID: app.appID, domain: app.domain)
         #expect(check.routeFindings() == [])
         #expect(
-            check.componentFindings().map(\.url) == [
+            check.ruleFindings().map(\.url) == [
                 "https://news.example.com/doc", "https://news.example.com/section",
             ])
     }

@@ -1,4 +1,5 @@
 import DeepLinks
+import Foundation
 import Testing
 
 @testable import AssociatedDomains
@@ -113,7 +114,7 @@ struct CrossCheckTests {
             domain: "photos.example.com")
         #expect(check.routeFindings() == [])
         #expect(
-            check.componentFindings().map(\.description) == [
+            check.ruleFindings().map(\.description) == [
                 "AASA303 urlWithoutRoute: $.applinks.details[0].components[1] sends https://photos.example.com/albums?albumname=x&index=x to the app, but no route handles it",
                 "AASA303 urlWithoutRoute: $.applinks.details[0].components[2] sends https://photos.example.com/albums/xx/y to the app, but no route handles it",
             ])
@@ -141,7 +142,7 @@ struct CrossCheckTests {
                 "https://example.com/account", "https://example.com/buy",
                 "https://example.com/help?articleNumber=xxxx",
             ])
-        #expect(findings.map(\.rule?.index) == [nil, 1, 3])
+        #expect(findings.map(\.rule?.appleReference?.index) == [nil, 1, 3])
     }
 
     @Test("a destructive route the file opens is reported; an excluded navigate route too")
@@ -159,7 +160,62 @@ struct CrossCheckTests {
             check.routeFindings().last?.message
                 == "the association file does not send route 'private' to the app (https://example.com/account/private): it is excluded by $.applinks.details[0].components[0]"
         )
-        #expect(check.componentFindings().map(\.url) == ["https://example.com/x/y"])
+        #expect(check.ruleFindings().map(\.url) == ["https://example.com/x/y"])
+    }
+
+    @Test(
+        "one comparison for both platforms: the same rules give the same findings, each with its platform's code"
+    )
+    func bothPlatforms() throws {
+        let table = RouteTable {
+            Route("deleteAccount", "/account/delete", safety: .destructive)
+            Route("private", "/account/private")
+            Route("home", "/")
+        }
+        let apple = try AssociationCrossCheck(
+            table: table,
+            file: try AssociationFile(
+                parsing: fileWithComponents(#"{"/":"/account/private","exclude":true},{"/":"/*"}"#)),
+            appID: appID, domain: "example.com")
+        var android = AssetLinksGenerator(apps: [AssetLinksGenerationTests.app], domain: "example.com")
+            .generate(from: table).file
+        android.statements[0].dynamicComponents = [
+            DynamicAppLinkComponent(path: "/account/private", exclude: true),
+            DynamicAppLinkComponent(path: "/*"),
+        ]
+        let androidCheck = try AssetLinksCrossCheck(
+            table: table, file: android, packageName: "com.example.photos", domain: "example.com")
+        let appleFindings = apple.findings()
+        let androidFindings = androidCheck.findings()
+        #expect(
+            appleFindings.map(\.kind) == [.destructiveRouteOpensApp, .routeNotSentToApp, .urlWithoutRoute])
+        #expect(androidFindings.map(\.kind) == appleFindings.map(\.kind))
+        #expect(androidFindings.map(\.route) == appleFindings.map(\.route))
+        #expect(androidFindings.map(\.url) == appleFindings.map(\.url))
+        #expect(appleFindings.map(\.code) == ["AASA302", "AASA301", "AASA303"])
+        #expect(androidFindings.map(\.code) == ["ASSETLINKS302", "ASSETLINKS301", "ASSETLINKS303"])
+        #expect(appleFindings.map(\.platform) == [.apple, .apple, .apple])
+        #expect(androidFindings.map(\.severity) == [.error, .error, .warning])
+        #expect(
+            androidFindings.map(\.rule) == [
+                .android(AssetLinksMatch.RuleReference(statementIndex: 0, componentIndex: 1)),
+                .android(AssetLinksMatch.RuleReference(statementIndex: 0, componentIndex: 0)),
+                .android(AssetLinksMatch.RuleReference(statementIndex: 0, componentIndex: 1)),
+            ])
+        #expect(
+            androidFindings[0].message
+                == "the destructive route 'deleteAccount' opens com.example.photos straight from the web "
+                + "(https://example.com/account/delete); exclude it in assetlinks.json")
+        #expect(
+            appleFindings[0].message
+                == "the destructive route 'deleteAccount' opens the app straight from the web "
+                + "(https://example.com/account/delete); exclude it in the association file")
+        #expect(androidFindings.map(Diagnostic.init).map(\.code) == androidFindings.map(\.code))
+        // The rule is encoded as its platform's matcher reports it.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let encoded = try encoder.encode(androidFindings[0].rule)
+        #expect(String(decoding: encoded, as: UTF8.self) == #"{"componentIndex":1,"statementIndex":0}"#)
     }
 
     @Test("a route whose parameters have no sample is reported, not guessed")

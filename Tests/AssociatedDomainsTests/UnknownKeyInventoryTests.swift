@@ -50,7 +50,7 @@ struct UnknownKeyInventoryTests {
 
     /// Decodable types whose JSON is not an object with fixed keys.
     static let notObjects: Set<String> = [
-        "BuildConfiguration", "CertificateFingerprint", "Code", "Decision", "DetailsStyle", "Kind", "Modes",
+        "AssociationPlatform", "BuildConfiguration", "CertificateFingerprint", "Code", "Decision", "DetailsStyle", "Kind", "Modes",
         "Reason", "SerializationStyle", "Service",
     ]
 
@@ -71,7 +71,7 @@ struct UnknownKeyInventoryTests {
         AssociatedDomainsEntitlementError.self, AssociatedDomainsEntitlementError.Item.self, CMSError.self,
         AssetLinksError.self, AssetLinksFinding.self, AssetLinksMatch.self, AssetLinksMatch.Reason.self,
         AssetLinksMatch.RuleReference.self, CertificateFingerprintError.self,
-        AssetLinksCrossCheckFinding.self, GeneratedAssetLinks.Widening.self, GeneratedAppLinks.OverReach.self,
+        CrossCheckFinding.Rule.self, GeneratedAssetLinks.Widening.self, GeneratedAppLinks.OverReach.self,
         AndroidIntentFilter.self, AndroidIntentFilter.PathMatcher.self,
     ]
 

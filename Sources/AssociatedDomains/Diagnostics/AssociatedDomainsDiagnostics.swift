@@ -21,19 +21,13 @@ extension Diagnostic {
             location: finding.entryIndex.map { "entry \($0)" }, message: finding.message)
     }
 
-    /// The diagnostic for a disagreement between a route table and an association file: its
-    /// stable code (`AASA301`…), an error when links go where they must not, a warning for a URL
-    /// no route handles, a note when no sample could be written; the rule's JSON path, else the
-    /// route, as the location.
+    /// The diagnostic for a disagreement between a route table and an association file of
+    /// either platform: its stable code (`AASA301`, `ASSETLINKS301`, …), its severity
+    /// (``CrossCheckFinding/Kind/severity``), and the rule's JSON path, else the route, as the
+    /// location.
     public init(_ finding: CrossCheckFinding) {
-        let severity: Severity =
-            switch finding.kind {
-            case .routeNotSentToApp, .destructiveRouteOpensApp: .error
-            case .urlWithoutRoute: .warning
-            case .routeWithoutSample: .note
-            }
         self.init(
-            code: finding.code, severity: severity,
+            code: finding.code, severity: finding.severity,
             location: finding.location.isEmpty ? nil : finding.location, message: finding.message)
     }
 }

@@ -17,7 +17,7 @@ import Foundation
 ///     table: table, file: file, appID: "ABCDE12345.com.example.app", domain: "example.com")
 /// for finding in check.findings() { print(finding) }
 /// ```
-public struct AssociationCrossCheck: Sendable {
+public struct AssociationCrossCheck: Sendable, CrossCheckedFile {
     /// The router built from the table.
     public let router: Router
     /// The file, compiled.
@@ -41,83 +41,20 @@ public struct AssociationCrossCheck: Sendable {
         self.gate = gate
     }
 
-    /// Every disagreement, routes first, then components.
+    /// Every disagreement: ``routeFindings()`` then ``ruleFindings()``.
     public func findings() -> [CrossCheckFinding] {
-        routeFindings() + componentFindings()
+        routeFindings() + ruleFindings()
     }
 
-    /// Routes the file does not treat as their safety says.
+    /// Routes the file does not treat as their safety says, in table order.
     public func routeFindings() -> [CrossCheckFinding] {
-        var findings: [CrossCheckFinding] = []
-        for route in router.routes where route.scope.servesWeb {
-            guard route.scope.hosts.isEmpty || route.scope.hosts.contains(where: { $0.matches(domain) })
-            else {
-                continue
-            }
-            let url: String
-            switch sampleLink(for: route) {
-            case .success(let text): url = text
-            case .failure(let error):
-                findings.append(
-                    CrossCheckFinding(
-                        .routeWithoutSample, route: route.name, rule: nil, url: nil,
-                        "no sample link could be written for route '\(route.name)': \(error)"))
-                continue
-            }
-            let result = file.match(url, appID: appID, domain: domain)
-            if route.safety == .destructive {
-                if result.decision == .match {
-                    findings.append(
-                        CrossCheckFinding(
-                            .destructiveRouteOpensApp, route: route.name, rule: result.rule, url: url,
-                            "the destructive route '\(route.name)' opens the app straight from the web (\(url)); "
-                                + "exclude it in the association file"))
-                }
-            } else if result.decision != .match {
-                let why =
-                    result.decision == .exclude
-                    ? "it is excluded by \(result.rule?.jsonPath ?? "a rule")" : result.reason.sentence
-                findings.append(
-                    CrossCheckFinding(
-                        .routeNotSentToApp, route: route.name, rule: result.rule, url: url,
-                        "the association file does not send route '\(route.name)' to the app (\(url)): \(why)"
-                    ))
-            }
-        }
-        return findings
+        findingsForRoutes()
     }
 
-    /// Components that send the app URLs no route handles.
-    public func componentFindings() -> [CrossCheckFinding] {
-        var findings: [CrossCheckFinding] = []
-        for detail in file.details where detail.appIDs.contains(appID) {
-            for rule in detail.rules where !rule.exclude && rule.isReadable {
-                for url in exampleURLs(for: rule) {
-                    let result = file.match(url, appID: appID, domain: domain)
-                    guard result.decision == .match, result.rule == rule.reference else { continue }
-                    let link: Link
-                    do {
-                        link = try gate.parse(url)
-                    } catch {
-                        findings.append(
-                            CrossCheckFinding(
-                                .urlWithoutRoute, route: nil, rule: rule.reference, url: url,
-                                "\(rule.reference.jsonPath) sends \(url) to the app, but the gate refuses it: \(error)"
-                            ))
-                        break
-                    }
-                    if router.match(gate.sanitize(link).link) == nil {
-                        findings.append(
-                            CrossCheckFinding(
-                                .urlWithoutRoute, route: nil, rule: rule.reference, url: url,
-                                "\(rule.reference.jsonPath) sends \(url) to the app, but no route handles it")
-                        )
-                        break
-                    }
-                }
-            }
-        }
-        return findings
+    /// Components that send the app URLs no route handles (at most one finding a component),
+    /// in the file's order.
+    public func ruleFindings() -> [CrossCheckFinding] {
+        findingsForRules()
     }
 
     /// Example URLs for a rule: the short and the long witness of its patterns.
@@ -237,5 +174,30 @@ public struct AssociationCrossCheck: Sendable {
             }
         }
         return .failure(lastError ?? .unknownRoute(route.name))
+    }
+}
+
+// The platform's half of the one comparison (CrossCheckFinding.swift).
+extension AssociationCrossCheck {
+    var platform: AssociationPlatform { .apple }
+    var fileName: String { "the association file" }
+    var subject: String { "the app" }
+
+    func decide(_ url: String) -> CrossCheckDecision {
+        let result = file.match(url, appID: appID, domain: domain)
+        let whyNot =
+            result.decision == .exclude
+            ? "it is excluded by \(result.rule?.jsonPath ?? "a rule")" : result.reason.sentence
+        return CrossCheckDecision(
+            opensApp: result.decision == .match, rule: result.rule.map(CrossCheckFinding.Rule.apple),
+            whyNot: whyNot)
+    }
+
+    func openingRules() -> [(rule: CrossCheckFinding.Rule, urls: [String])] {
+        file.details.filter { $0.appIDs.contains(appID) }.flatMap { detail in
+            detail.rules.filter { !$0.exclude && $0.isReadable }.map { rule in
+                (CrossCheckFinding.Rule.apple(rule.reference), exampleURLs(for: rule))
+            }
+        }
     }
 }

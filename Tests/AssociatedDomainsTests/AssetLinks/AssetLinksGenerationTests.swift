@@ -143,7 +143,9 @@ struct AssetLinksCrossCheckTests {
         #expect(!rules.isEmpty)
         for finding in rules {
             #expect(finding.kind == .urlWithoutRoute && finding.route == nil)
-            let route = finding.rule.flatMap { generated.componentRoutes[$0.componentIndex] }
+            let route = finding.rule?.androidReference.flatMap {
+                generated.componentRoutes[$0.componentIndex]
+            }
             #expect(route.map(reaching.contains) == true, "\(finding)")
         }
         #expect(
@@ -169,7 +171,8 @@ struct AssetLinksCrossCheckTests {
         #expect(findings.map(\.code) == ["ASSETLINKS301", "ASSETLINKS302"])
         #expect(check.findings().dropFirst(2).allSatisfy { $0.code == "ASSETLINKS303" })
         #expect(findings.map(\.route) == ["album", "deleteAlbum"])
-        #expect(findings[1].rule == AssetLinksMatch.RuleReference(statementIndex: 0, componentIndex: 3))
+        #expect(
+            findings[1].rule == .android(AssetLinksMatch.RuleReference(statementIndex: 0, componentIndex: 3)))
         #expect(
             findings[0].message
                 == "assetlinks.json does not send route 'album' to com.example.photos "

@@ -33,15 +33,7 @@ enum AssetLinksDiffCommand: ToolCommand {
             "assetlinks diff --table routes.json --file assetlinks.json --package com.example.app --domain example.com",
             "assetlinks diff --table routes.json --dir site --package com.example.app --domain example.com --domain www.example.com",
         ],
-        exitStatuses: [
-            (.success, "table and file agree (no error findings)"),
-            (.checkFailed, "at least one error finding (or warning, with --strict)"),
-            (.usage, ExitStatus.usage.meaning),
-            (
-                .invalidInput,
-                "the table, file or baseline is unreadable or invalid, or the table does not build"
-            ),
-        ]
+        exitStatuses: CrossCheckDiff.exitStatuses
     )
 
     static func run(_ arguments: ParsedArguments, in environment: ToolEnvironment) async throws
@@ -69,7 +61,7 @@ enum AssetLinksDiffCommand: ToolCommand {
             let prefix = files.count > 1 ? domain + " " : ""
             let known = knownOverReach(of: table, domain: domain)
             let items = check.findings().map { finding in
-                let rule = finding.rule.flatMap { reference in
+                let rule = finding.rule?.androidReference.flatMap { reference in
                     file.statements.indices.contains(reference.statementIndex)
                         ? file.statements[reference.statementIndex].dynamicComponents?[
                             reference.componentIndex]
@@ -78,12 +70,9 @@ enum AssetLinksDiffCommand: ToolCommand {
                 var bare = rule
                 bare?.comments = nil
                 return CrossCheckDiff.Item(
-                    finding: Finding(
-                        finding.code, severity(finding.kind), finding.message,
-                        at: finding.rule?.jsonPath ?? finding.route.map { "route \($0)" } ?? ""),
+                    finding: Finding(finding),
                     about: prefix
-                        + (finding.route.map { "route \($0)" } ?? rule.map(about) ?? finding.rule?.jsonPath
-                            ?? ""),
+                        + (finding.route.map { "route \($0)" } ?? rule.map(about) ?? finding.location),
                     knownBecause: finding.kind == .urlWithoutRoute ? bare.flatMap { known[$0] } : nil)
             }
             runs.append(
@@ -94,14 +83,6 @@ enum AssetLinksDiffCommand: ToolCommand {
         return try CrossCheckDiff.report(
             runs, .init(command: "assetlinks diff", staleCode: "ASSETLINKS305", spec: spec), arguments,
             in: environment)
-    }
-
-    static func severity(_ kind: AssetLinksCrossCheckFinding.Kind) -> Finding.Severity {
-        switch kind {
-        case .routeNotSentToApp, .destructiveRouteOpensApp: .error
-        case .urlWithoutRoute: .warning
-        case .routeWithoutSample: .note
-        }
     }
 
     /// The rules `assetlinks generate` writes for the table whose routes' patterns match more

@@ -44,43 +44,8 @@ enum AssetLinksMatchCommand: ToolCommand {
             throw usage(.missingArgument("--package <name>"))
         }
         try checkPackageName(package, option: "--package")
-        guard !arguments.positionals.isEmpty else { throw usage(.missingArgument("<url>")) }
-        var expected = AssetLinksMatch.Decision.match
-        if let text = arguments.value("--expect") {
-            guard let decision = AssetLinksMatch.Decision(rawValue: text) else {
-                throw usage(
-                    .invalidValue(option: "--expect", value: text, expected: "match, exclude or no_match"))
-            }
-            expected = decision
-        }
-        let compiled = CompiledAssetLinks(try environment.loadAssetLinks(path))
-        let results = arguments.positionals.map { url in (url, compiled.match(url, packageName: package)) }
-        let status: ExitStatus = results.allSatisfy { $0.1.decision == expected } ? .success : .checkFailed
-        if arguments.has("--json") {
-            let entries: [JSONValue] = results.map { url, result in
-                [
-                    "url": .string(url), "decision": .string(result.decision.rawValue),
-                    "reason": .string(result.reason.sentence),
-                    "rule": result.rule.map { JSONValue.string($0.jsonPath) } ?? .null,
-                ]
-            }
-            let report: JSONValue = [
-                "command": "assetlinks match", "input": .string(ToolEnvironment.sourceName(path)),
-                "package": .string(package), "expect": .string(expected.rawValue),
-                "status": status == .success ? "passed" : "failed", "results": .array(entries),
-            ]
-            return .finished(CommandOutput(ReportJSON.text(report), status: status))
-        }
-        var table = TextTable(["URL", "DECISION", "RULE", "REASON"])
-        for (url, result) in results {
-            table.append([
-                url, result.decision.rawValue, result.rule?.jsonPath ?? "-", result.reason.sentence,
-            ])
-        }
-        let passed = results.filter { $0.1.decision == expected }.count
-        let out =
-            "Package: \(package)\n\n" + table.rendered
-            + "\n\(passed) of \(results.count) URL\(results.count == 1 ? "" : "s") got '\(expected.rawValue)'.\n"
-        return .finished(CommandOutput(out, status: status))
+        return try AndroidFileFormat.matchURLs(
+            arguments, path: path, app: ("Package", "package", package), domain: nil, spec: spec,
+            in: environment)
     }
 }

@@ -24,43 +24,18 @@ enum AssetLinksValidateCommand: ToolCommand {
                     "The assetlinks.json file ('-' for standard input); several are validated one after another."
             )
         ],
-        options: [
-            .flag("--json", help: "Print the report as JSON."),
-            .flag("--strict", help: "Fail on warnings too."),
-        ],
+        options: FileValidationReport.options,
         positionalCount: 1...Int.max,
         examples: [
             "assetlinks validate assetlinks.json", "assetlinks validate --json --strict site/assetlinks.json",
         ],
-        exitStatuses: [
-            (.success, "no error findings (warnings and notes allowed unless --strict)"),
-            (.checkFailed, "at least one error finding (or warning, with --strict)"),
-            (.usage, ExitStatus.usage.meaning),
-            (.invalidInput, "the file cannot be read"),
-        ]
+        exitStatuses: FileValidationReport.exitStatuses
     )
 
     static func run(_ arguments: ParsedArguments, in environment: ToolEnvironment) async throws
         -> CommandOutcome
     {
-        var files: [FileValidationReport.File] = []
-        for path in arguments.positionals {
-            let bytes = try environment.readFilePrefix(path, AssetLinksFile.maximumByteCount + 1)
-            // Reading stopped one byte past the limit, so the size is known only to be over it.
-            let tooLarge = bytes.count > AssetLinksFile.maximumByteCount
-            files.append(
-                FileValidationReport.File(
-                    source: ToolEnvironment.sourceName(path),
-                    size: tooLarge
-                        ? "more than \(AssetLinksFile.maximumByteCount) bytes (reading stopped)"
-                        : "\(bytes.count) bytes",
-                    findings: tooLarge
-                        ? [Finding(AssetLinksValidator.finding(for: .tooLarge(byteCount: nil)))]
-                        : AssetLinksValidator().validate(bytes: bytes).map(Finding.init)))
-        }
-        return FileValidationReport.outcome(
-            files, command: "assetlinks validate", strict: arguments.has("--strict"),
-            json: arguments.has("--json"))
+        try AndroidFileFormat.validateFiles(arguments, in: environment)
     }
 }
 

@@ -29,15 +29,7 @@ enum AASADiffCommand: ToolCommand {
             "aasa diff --table routes.json --file apple-app-site-association --app-id ABCDE12345.com.example.app --domain example.com",
             "aasa diff --table routes.json --dir site --app-id ABCDE12345.com.example.app --domain example.com --domain www.example.com",
         ],
-        exitStatuses: [
-            (.success, "table and file agree (no error findings)"),
-            (.checkFailed, "at least one error finding (or warning, with --strict)"),
-            (.usage, ExitStatus.usage.meaning),
-            (
-                .invalidInput,
-                "the table, file or baseline is unreadable or invalid, or the table does not build"
-            ),
-        ]
+        exitStatuses: CrossCheckDiff.exitStatuses
     )
 
     static func run(_ arguments: ParsedArguments, in environment: ToolEnvironment) async throws
@@ -66,13 +58,14 @@ enum AASADiffCommand: ToolCommand {
             let prefix = files.count > 1 ? domain + " " : ""
             let items = check.findings().map { finding in
                 CrossCheckDiff.Item(
-                    finding: Finding(
-                        finding.code, severity(finding.kind), finding.message, at: finding.location),
+                    finding: Finding(finding),
                     about: prefix
                         + (finding.route.map { "route \($0)" }
-                            ?? finding.rule.map { about($0, in: document.file) } ?? ""),
+                            ?? finding.rule?.appleReference.map { about($0, in: document.file) } ?? ""),
                     knownBecause: finding.kind == .urlWithoutRoute
-                        ? finding.rule.flatMap { component($0, in: document.file) }.flatMap { known[$0] }
+                        ? finding.rule?.appleReference.flatMap { component($0, in: document.file) }.flatMap {
+                            known[$0]
+                        }
                         : nil)
             }
             runs.append(
@@ -146,14 +139,6 @@ enum AASADiffCommand: ToolCommand {
             if let fragment = component.fragment { text += " #" + fragment }
             if component.exclude == true { text += " (exclude)" }
             return text
-        }
-    }
-
-    static func severity(_ kind: CrossCheckFinding.Kind) -> Finding.Severity {
-        switch kind {
-        case .routeNotSentToApp, .destructiveRouteOpensApp: .error
-        case .urlWithoutRoute: .warning
-        case .routeWithoutSample: .note
         }
     }
 }

@@ -68,49 +68,10 @@ enum AASAMatchCommand: ToolCommand {
             throw usage(.missingArgument("--app-id <appid>"))
         }
         try checkAppID(appID)
-        guard !arguments.positionals.isEmpty else { throw usage(.missingArgument("<url>")) }
-        var expected = AssociationMatch.Decision.match
-        if let text = arguments.value("--expect") {
-            guard let decision = AssociationMatch.Decision(rawValue: text) else {
-                throw usage(
-                    .invalidValue(option: "--expect", value: text, expected: "match, exclude or no_match"))
-            }
-            expected = decision
-        }
-        let document = try environment.loadAssociationDocument(path)
-        let compiled = CompiledAssociationFile(document.file)
-        let domain = arguments.value("--domain")
-        let results = arguments.positionals.map { url in
-            (url, compiled.match(url, appID: appID, domain: domain))
-        }
-        let status: ExitStatus = results.allSatisfy { $0.1.decision == expected } ? .success : .checkFailed
-        if arguments.has("--json") {
-            let entries: [JSONValue] = results.map { url, result in
-                [
-                    "url": .string(url), "decision": .string(result.decision.rawValue),
-                    "reason": .string(result.reason.sentence),
-                    "rule": result.rule.map { JSONValue.string($0.jsonPath) } ?? .null,
-                ]
-            }
-            let report: JSONValue = [
-                "command": "aasa match", "input": .string(ToolEnvironment.sourceName(path)),
-                "appId": .string(appID),
-                "domain": domain.map(JSONValue.string) ?? .null, "expect": .string(expected.rawValue),
-                "status": status == .success ? "passed" : "failed", "results": .array(entries),
-            ]
-            return .finished(CommandOutput(ReportJSON.text(report), status: status))
-        }
-        var table = TextTable(["URL", "DECISION", "RULE", "REASON"])
-        for (url, result) in results {
-            table.append([
-                url, result.decision.rawValue, result.rule?.jsonPath ?? "-", result.reason.sentence,
-            ])
-        }
-        let passed = results.filter { $0.1.decision == expected }.count
-        let out =
-            "App ID: \(appID)\n\n" + table.rendered
-            + "\n\(passed) of \(results.count) URL\(results.count == 1 ? "" : "s") got '\(expected.rawValue)'.\n"
-        return .finished(CommandOutput(out, status: status))
+        return try AppleFileFormat.matchURLs(
+            arguments, path: path, app: ("App ID", "appId", appID), domain: arguments.value("--domain"),
+            spec: spec,
+            in: environment)
     }
 
     /// The longest request line read: an association file at Apple's limit of 128 KB, plus

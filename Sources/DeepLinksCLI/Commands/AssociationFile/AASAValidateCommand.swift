@@ -22,41 +22,17 @@ enum AASAValidateCommand: ToolCommand {
                 help:
                     "The association file ('-' for standard input); several are validated one after another.")
         ],
-        options: [
-            .flag("--json", help: "Print the report as JSON."),
-            .flag("--strict", help: "Fail on warnings too."),
-        ],
+        options: FileValidationReport.options,
         positionalCount: 1...Int.max,
         examples: [
             "aasa validate apple-app-site-association", "aasa validate --json --strict site/aasa.json",
         ],
-        exitStatuses: [
-            (.success, "no error findings (warnings and notes allowed unless --strict)"),
-            (.checkFailed, "at least one error finding (or warning, with --strict)"),
-            (.usage, ExitStatus.usage.meaning),
-            (.invalidInput, "the file cannot be read"),
-        ]
+        exitStatuses: FileValidationReport.exitStatuses
     )
 
     static func run(_ arguments: ParsedArguments, in environment: ToolEnvironment) async throws
         -> CommandOutcome
     {
-        var files: [FileValidationReport.File] = []
-        for path in arguments.positionals {
-            let bytes = try environment.readAssociationBytes(path)
-            // Reading stopped one byte past the limit, so the size is known only to be over it.
-            let tooLarge = bytes.count > AssociationFileDocument.maximumByteCount
-            files.append(
-                FileValidationReport.File(
-                    source: ToolEnvironment.sourceName(path),
-                    size: tooLarge
-                        ? "more than \(AssociationFileDocument.maximumByteCount) bytes (reading stopped)"
-                        : "\(bytes.count) bytes",
-                    findings: tooLarge
-                        ? [Finding(AssociationFileValidator.sizeFinding(byteCount: nil))]
-                        : AssociationFileValidator().validate(bytes: bytes).map(Finding.init)))
-        }
-        return FileValidationReport.outcome(
-            files, command: "aasa validate", strict: arguments.has("--strict"), json: arguments.has("--json"))
+        try AppleFileFormat.validateFiles(arguments, in: environment)
     }
 }

@@ -49,6 +49,14 @@ enum CrossCheckDiff {
         }
     }
 
+    /// The exit statuses of both `diff` commands.
+    static let exitStatuses: [(ExitStatus, String)] = [
+        (.success, "table and file agree (no error findings)"),
+        (.checkFailed, "at least one error finding (or warning, with --strict)"),
+        (.usage, ExitStatus.usage.meaning),
+        (.invalidInput, "the table, file or baseline is unreadable or invalid, or the table does not build"),
+    ]
+
     /// The options both commands take for files, baselines and reports.
     static let options: [OptionSpec] = [
         .value(

@@ -12,6 +12,20 @@ enum FileValidationReport {
         let findings: [Finding]
     }
 
+    /// The options of both `validate` commands.
+    static let options: [OptionSpec] = [
+        .flag("--json", help: "Print the report as JSON."),
+        .flag("--strict", help: "Fail on warnings too."),
+    ]
+
+    /// The exit statuses of both `validate` commands.
+    static let exitStatuses: [(ExitStatus, String)] = [
+        (.success, "no error findings (warnings and notes allowed unless --strict)"),
+        (.checkFailed, "at least one error finding (or warning, with --strict)"),
+        (.usage, ExitStatus.usage.meaning),
+        (.invalidInput, "the file cannot be read"),
+    ]
+
     /// The report: a single file's as before, several files' one after another.
     static func outcome(_ files: [File], command: String, strict: Bool, json: Bool) -> CommandOutcome {
         let all = files.flatMap(\.findings)
