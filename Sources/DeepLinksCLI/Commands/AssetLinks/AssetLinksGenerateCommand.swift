@@ -58,52 +58,19 @@ enum AssetLinksGenerateCommand: ToolCommand {
         let table = try environment.loadRouteTable(tablePath)
         let domains = try DomainArguments.domains(arguments, orCanonicalHostOf: table, spec: spec)
         let directory = arguments.value("--output-dir")
-        if domains.count > 1, directory == nil, !arguments.has("--json") {
-            throw usage(
-                .other(
-                    "\(domains.count) domains make \(domains.count) files: give --output-dir DIR to write "
-                        + "DIR/<domain>/assetlinks.json, or --json"))
-        }
+        try GeneratedFiles.checkDestination(
+            domains: domains, directory: directory, json: arguments.has("--json"), name: "assetlinks.json",
+            spec: spec)
         let generated = domains.map { domain in
             (domain, AssetLinksGenerator(apps: apps, domain: domain).generate(from: table))
         }
-        // Every file is held to the limit before any is written.
-        var texts: [ServedFileText.Chosen] = []
-        for (domain, result) in generated {
-            texts.append(
-                try ServedFileText.choose(
-                    what: "the assetlinks.json file for \(domain)", limit: AssetLinksFile.maximumByteCount,
-                    pretty: { result.file.serialized(.pretty) }, compact: { result.file.serialized(.compact) }
-                ))
-        }
-        if let directory {
-            for ((domain, _), text) in zip(generated, texts) {
-                try environment.makeFolder(AASAGenerateCommand.folder(of: domain, in: directory))
-                try environment.writeFile(path(of: domain, in: directory), Array(text.text.utf8))
-            }
-        }
-        if arguments.has("--json") {
-            var reports = generated.map { domain, result in report(domain, result, directory: directory) }
-            guard reports.count > 1 else {
-                return .finished(CommandOutput(ReportJSON.text(.object(reports.removeFirst()))))
-            }
-            let combined: JSONValue = [
-                "command": "assetlinks generate", "status": "passed",
-                "domains": .array(
-                    reports.map { members in
-                        var entry = members
-                        entry["command"] = nil
-                        entry["status"] = nil
-                        return .object(entry)
-                    }),
-            ]
-            return .finished(CommandOutput(ReportJSON.text(combined)))
-        }
         let several = domains.count > 1
-        let notes =
-            generated.flatMap { domain, result in
-                let of = several ? " of \(domain)" : ""
-                return result.skippedRoutes.map {
+        let files = generated.map { domain, result in
+            let of = several ? " of \(domain)" : ""
+            return GeneratedFiles.File(
+                domain: domain, pretty: { result.file.serialized(.pretty) },
+                compact: { result.file.serialized(.compact) }, report: report(domain, result),
+                notes: result.skippedRoutes.map {
                     "route '\($0.route)' was left out\(of): \(AASAGenerateCommand.sentence($0.reason))"
                 }
                     + result.widenedRoutes.map {
@@ -111,30 +78,21 @@ enum AssetLinksGenerateCommand: ToolCommand {
                             + $0.reason.sentence
                     }
                     + [AASAGenerateCommand.overReachNote(result.overReach, of: several ? domain : nil)]
-                    .compactMap { $0 }
-            } + texts.compactMap(\.note)
-        let standardError = notes.map { "deeplinks: note: \($0)\n" }.joined()
-        guard let directory else {
-            return .finished(CommandOutput(texts[0].text, standardError: standardError))
+                    .compactMap {
+                        $0
+                    },
+                ruleCount: result.componentRoutes.count)
         }
-        let lines = generated.map { domain, result in
-            let count = result.componentRoutes.count
-            return "wrote \(path(of: domain, in: directory)) (\(count) rule\(count == 1 ? "" : "s"))\n"
-        }
-        return .finished(CommandOutput(lines.joined(), standardError: standardError))
-    }
-
-    /// Where a domain's file goes: `<dir>/<domain>/assetlinks.json`.
-    static func path(of domain: String, in directory: String) -> String {
-        AASAGenerateCommand.folder(of: domain, in: directory) + "/assetlinks.json"
+        return try GeneratedFiles.finish(
+            files, command: "assetlinks generate", name: "assetlinks.json", noun: "rule",
+            limit: AssetLinksFile.maximumByteCount, directory: directory, json: arguments.has("--json"),
+            in: environment)
     }
 
     /// One domain's report: the file, the route behind each rule, the routes left out, widened
     /// and over-reaching.
-    static func report(_ domain: String, _ generated: GeneratedAssetLinks, directory: String?) -> [String:
-        JSONValue]
-    {
-        var members: [String: JSONValue] = [
+    static func report(_ domain: String, _ generated: GeneratedAssetLinks) -> [String: JSONValue] {
+        [
             "command": "assetlinks generate", "domain": .string(domain), "status": "passed",
             "file": generated.file.json,
             "rules": .array(
@@ -158,8 +116,6 @@ enum AssetLinksGenerateCommand: ToolCommand {
                     ]
                 }),
         ]
-        if let directory { members["path"] = .string(path(of: domain, in: directory)) }
-        return members
     }
 
     /// The apps of the `--app` values, in order; a package named twice collects its fingerprints.

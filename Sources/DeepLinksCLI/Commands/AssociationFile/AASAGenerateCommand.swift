@@ -63,66 +63,28 @@ enum AASAGenerateCommand: ToolCommand {
         for appID in appIDs { try checkAppID(appID) }
         let domains = try DomainArguments.domains(arguments, spec: spec)
         let directory = arguments.value("--output-dir")
-        if domains.count > 1, directory == nil, !arguments.has("--json") {
-            throw usage(
-                .other(
-                    "\(domains.count) domains make \(domains.count) files: give --output-dir DIR to write "
-                        + "DIR/<domain>/apple-app-site-association, or --json"))
-        }
+        try GeneratedFiles.checkDestination(
+            domains: domains, directory: directory, json: arguments.has("--json"),
+            name: "apple-app-site-association", spec: spec)
         let table = try environment.loadRouteTable(tablePath)
         let generated = domains.map { domain in
             (domain, generate(table, appIDs: appIDs, domain: domain, arguments))
         }
-        // Every file is held to the limit before any is written.
-        var texts: [ServedFileText.Chosen] = []
-        for (domain, result) in generated {
-            texts.append(
-                try ServedFileText.choose(
-                    what: "the apple-app-site-association file for \(domain)",
-                    limit: AssociationFileDocument.maximumByteCount,
-                    pretty: { result.file.serialized(.pretty) }, compact: { result.file.serialized(.compact) }
-                ))
+        let several = domains.count > 1
+        let files = generated.map { domain, result in
+            GeneratedFiles.File(
+                domain: domain, pretty: { result.file.serialized(.pretty) },
+                compact: { result.file.serialized(.compact) }, report: report(domain, result),
+                notes: result.skipped.map {
+                    "route '\($0.route)' was left out\(several ? " of \(domain)" : ""): \(sentence($0.reason))"
+                } + [overReachNote(result.overReach, of: several ? domain : nil)].compactMap { $0 },
+                ruleCount: result.componentRoutes.count)
         }
-        if let directory {
-            for ((domain, _), text) in zip(generated, texts) {
-                try environment.makeFolder(folder(of: domain, in: directory))
-                try environment.writeFile(path(of: domain, in: directory), Array(text.text.utf8))
-            }
-        }
-        let notes =
-            (generated.flatMap { domain, result in
-                result.skipped.map {
-                    "route '\($0.route)' was left out\(domains.count > 1 ? " of \(domain)" : ""): "
-                        + "\(sentence($0.reason))"
-                }
-            }
-            + generated.compactMap { domain, result in
-                overReachNote(result.overReach, of: domains.count > 1 ? domain : nil)
-            } + texts.compactMap(\.note))
-            .map { "deeplinks: note: \($0)\n" }.joined()
-        if arguments.has("--json") {
-            var reports = generated.map { domain, result in report(domain, result, directory: directory) }
-            guard reports.count > 1 else {
-                return .finished(CommandOutput(ReportJSON.text(.object(reports.removeFirst()))))
-            }
-            let combined: JSONValue = [
-                "command": "aasa generate", "status": "passed",
-                "domains": .array(
-                    reports.map { members in
-                        var entry = members
-                        entry["command"] = nil
-                        entry["status"] = nil
-                        return .object(entry)
-                    }),
-            ]
-            return .finished(CommandOutput(ReportJSON.text(combined)))
-        }
-        guard let directory else { return .finished(CommandOutput(texts[0].text, standardError: notes)) }
-        let lines = generated.map { domain, result in
-            let count = result.componentRoutes.count
-            return "wrote \(path(of: domain, in: directory)) (\(count) component\(count == 1 ? "" : "s"))\n"
-        }
-        return .finished(CommandOutput(lines.joined(), standardError: notes))
+        return try GeneratedFiles.finish(
+            files, command: "aasa generate", name: "apple-app-site-association", noun: "component",
+            limit: AssociationFileDocument.maximumByteCount, directory: directory,
+            json: arguments.has("--json"),
+            in: environment)
     }
 
     /// One domain's file, the route behind each component, and the routes left out.
@@ -144,17 +106,9 @@ enum AASAGenerateCommand: ToolCommand {
             overReach: generated.overReach)
     }
 
-    /// Where a domain's file goes: `<dir>/<domain>/apple-app-site-association`.
-    static func path(of domain: String, in directory: String) -> String {
-        folder(of: domain, in: directory) + "/apple-app-site-association"
-    }
-
-    /// The folder of a domain's file: `<dir>/<domain>`.
-    static func folder(of domain: String, in directory: String) -> String {
-        (directory.hasSuffix("/") ? directory : directory + "/") + domain
-    }
-
-    static func report(_ domain: String, _ result: Generated, directory: String?) -> [String: JSONValue] {
+    /// One domain's `--json` report: the file, the route behind each component, the routes left
+    /// out and over-reaching.
+    static func report(_ domain: String, _ result: Generated) -> [String: JSONValue] {
         var members: [String: JSONValue] = [
             "command": "aasa generate", "domain": .string(domain), "status": "passed",
             "file": result.file.json,
@@ -169,7 +123,6 @@ enum AASAGenerateCommand: ToolCommand {
                 result.skipped.map { ["route": .string($0.route), "reason": .string($0.reason.rawValue)] }),
         ]
         members["overReach"] = overReachJSON(result.overReach)
-        if let directory { members["path"] = .string(path(of: domain, in: directory)) }
         return members
     }
 

@@ -41,7 +41,7 @@ enum CrossCheckDiff {
             }
             return [(domains[0], file)]
         case (nil, let directory?):
-            return domains.map { ($0, AASAGenerateCommand.folder(of: $0, in: directory) + "/" + name) }
+            return domains.map { ($0, GeneratedFiles.path(of: $0, named: name, in: directory)) }
         case (nil, nil):
             throw UsageError(.missingArgument("--file <file> or --dir <dir>"), command: spec)
         case (.some, .some):
