@@ -1,18 +1,16 @@
 #!/usr/bin/env python3
-"""Fails when a folder of the router names a declaration of a folder above it.
+"""Fails when a folder of a library module, or of the command-line tool, names a declaration of a
+folder in a layer above it.
 
-The folders of `Sources/DeepLinks/Routing` form layers, and a file may use what the folders of
-its own layer and of the layers below it declare, never what a layer above declares:
-
-    1. Declaration, Pattern, Parameters, Table   the route table as it is declared
-    2. Compilation                               the table checked and compiled: compiled
-                                                 routes, the trie and its builder, the name index
-    3. Matching                                  a link matched against the compiled table: the
-                                                 router's input, the search walk, the router
-    4. Reverse                                   a link written from a route and its values
-
-So the table check and the compiled table know nothing of a link being matched, and the router
-is built on them. The README says the same for a reader ("How the package is laid out").
+Each module's folders form layers, listed below from the bottom up (`LAYERS`); a file may use
+what the folders of its own layer and of the layers below it declare, never what a layer above
+declares. A folder is matched by its longest listed prefix, so `Platform/Apple` can sit above
+`Platform`; a file in a folder no layer lists is reported, so a new folder must be placed.
+In `DeepLinks` the layers read as the pipeline: text and bytes, coding, the link, the gate,
+the route table as declared, the table checked and compiled, a link matched, a link written,
+the sources links come from, the outcome, typed routes, the receiver (with its handlers), the
+platform protocols, navigation, and the Apple adapters on top. The README's layout and the DocC
+articles say the same for a reader.
 
 A file breaks the layering when its code (comments and string literals are not read; the code
 inside a string interpolation is) names a top-level type, function or constant declared in a
@@ -20,7 +18,7 @@ folder of a higher layer. Members that one folder adds to another folder's type 
 followed: the compiler does not tell this script which declaration a member name means.
 
 Usage:
-    python3 scripts/check-layers.py              # the router's folders
+    python3 scripts/check-layers.py              # every module listed in LAYERS
     python3 scripts/check-layers.py --self-test  # proves it reports a breach and ignores comments
 
 Cost: each file is read once, and each word of it looked up once.
@@ -35,13 +33,48 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-ROUTING = ROOT / "Sources" / "DeepLinks" / "Routing"
-LAYERS = (
-    ("Declaration", "Pattern", "Parameters", "Table"),
-    ("Compilation",),
-    ("Matching",),
-    ("Reverse",),
-)
+SOURCES = ROOT / "Sources"
+# Each module's folders from the bottom layer up; folders in one tuple share a layer. "." is the
+# module's own folder (files directly in it).
+LAYERS: dict[str, tuple[tuple[str, ...], ...]] = {
+    "DeepLinks": (
+        ("Text",),
+        ("Coding",),
+        ("Link",),
+        ("Gate",),
+        ("Routing/Declaration", "Routing/Pattern", "Routing/Parameters", "Routing/Table"),
+        ("Routing/Compilation",),
+        ("Routing/Matching",),
+        ("Routing/Reverse",),
+        ("LinkSources",),
+        ("Outcome",),
+        ("TypedRoutes",),
+        ("Receiver",),
+        ("Platform",),
+        ("Navigation",),
+        ("Platform/Apple",),
+    ),
+    "AssociatedDomains": (
+        ("File", "AssetLinks/File"),
+        ("Matching", "AssetLinks/Matching"),
+        ("Validation", "AssetLinks/Validation", "Entitlements"),
+        ("Decision",),
+        ("Generation", "AssetLinks/Generation"),
+        ("Diagnostics",),
+    ),
+    "LinkPreviews": (
+        ("Text", "Preview"),
+        ("Site",),
+        ("Metadata",),
+        ("Service",),
+        ("Rendering",),
+        ("Association",),
+        ("Responder",),
+    ),
+    "LinkAudit": (("Sitemap",), ("Audit",)),
+    "DeepLinksTesting": ((".",),),
+    "DeepLinksCLI": (("Output",), ("Arguments",), ("Running", "Input"), ("Commands",), (".",)),
+}
 
 # A top-level declaration starts a line, after its attributes and modifiers.
 DECLARATION = re.compile(
@@ -65,34 +98,43 @@ def code_only(text: str) -> str:
     return AVAILABILITY.mask(text)
 
 
-def check(routing: Path) -> list[str]:
-    """Every breach of the layering under `routing`, as `file:line: sentence`."""
-    layer_of = {folder: rank for rank, folders in enumerate(LAYERS) for folder in folders}
+def folder_of(relative: Path, layer_of: dict[str, int]) -> str | None:
+    """The longest listed folder that holds a file at `relative` (a path inside its module)."""
+    parts = relative.parts[:-1]
+    for length in range(len(parts), -1, -1):
+        folder = "/".join(parts[:length]) or "."
+        if folder in layer_of:
+            return folder
+    return None
+
+
+def check(module: Path, layers: tuple[tuple[str, ...], ...]) -> list[str]:
+    """Every breach of the layering under `module`, as `file:line: sentence`."""
+    layer_of = {folder: rank for rank, folders in enumerate(layers) for folder in folders}
     problems: list[str] = []
-    files: dict[Path, tuple[int, str]] = {}
-    for path in sorted(routing.rglob("*.swift")):
-        folder = path.relative_to(routing).parts[0]
-        if folder not in layer_of:
+    files: dict[Path, tuple[int, str, str]] = {}
+    for path in sorted(module.rglob("*.swift")):
+        folder = folder_of(path.relative_to(module), layer_of)
+        if folder is None:
             problems.append(
-                f"{path.relative_to(ROOT)}: the folder '{folder}' is in no layer"
-                " (add it to LAYERS here and to the README's layout)")
+                f"{path.relative_to(ROOT)}: the folder '{path.relative_to(module).parent}' is in no"
+                " layer (add it to LAYERS here and to the README's layout)")
             continue
-        files[path] = (layer_of[folder], code_only(path.read_text(encoding="utf-8")))
-    declared: dict[str, tuple[int, Path]] = {}
-    for path, (rank, code) in files.items():
+        files[path] = (layer_of[folder], folder, code_only(path.read_text(encoding="utf-8")))
+    declared: dict[str, tuple[int, str]] = {}
+    for path, (rank, folder, code) in files.items():
         for match in DECLARATION.finditer(code):
             name = match.group(1)
             if name not in declared or rank < declared[name][0]:
-                declared[name] = (rank, path)  # a name declared twice belongs to the lower
-    for path, (rank, code) in files.items():
+                declared[name] = (rank, folder)  # a name declared twice belongs to the lower
+    for path, (rank, folder, code) in files.items():
         for number, line in enumerate(code.split("\n"), start=1):
             for word in WORD.findall(line):
                 owner = declared.get(word)
                 if owner and owner[0] > rank:
                     problems.append(
                         f"{path.relative_to(ROOT)}:{number}: names '{word}', declared in"
-                        f" {owner[1].relative_to(routing).parts[0]}/ (a layer above"
-                        f" {path.relative_to(routing).parts[0]}/)")
+                        f" {owner[1]}/ (a layer above {folder}/)")
     return problems
 
 
@@ -111,12 +153,18 @@ def self_test() -> int:
         ),
         "Table/Table.swift": "let c = Compiled()\n",  # 1: breach
         "Reverse/Writer.swift": "let r = Router(); let c = Compiled()\n",  # allowed
+        "Reverse/Apple/Adapter.swift": "struct Adapter {}\nlet w = Writer(); let r = Router()\n",  # allowed: a layer above
+        "Reverse/Plain.swift": "struct Writer {}\nlet a = Adapter()\n",  # 2: breach (Reverse/Apple is above)
+        "Stray/Loose.swift": "let l = 1\n",  # in no layer
     }
     expected = {
         "Compilation/Compiled.swift:7: names 'walk'",
         "Compilation/Compiled.swift:8: names 'Router'",
         "Table/Table.swift:1: names 'Compiled'",
+        "Reverse/Plain.swift:2: names 'Adapter'",
+        "Stray/Loose.swift: the folder 'Stray' is in no layer",
     }
+    layers = (("Table",), ("Compilation",), ("Matching",), ("Reverse",), ("Reverse/Apple",))
     global ROOT
     with tempfile.TemporaryDirectory() as directory:
         saved, ROOT = ROOT, Path(directory)
@@ -125,7 +173,10 @@ def self_test() -> int:
             (routing / name).parent.mkdir(parents=True, exist_ok=True)
             (routing / name).write_text(text, encoding="utf-8")
         try:
-            found = {p.split(", declared")[0].removeprefix("Routing/") for p in check(routing)}
+            found = {
+                p.split(", declared")[0].split(" (add it")[0].removeprefix("Routing/")
+                for p in check(routing, layers)
+            }
         finally:
             ROOT = saved
     if found != expected:
@@ -144,13 +195,18 @@ def main() -> int:
     if sys.argv[1:]:
         print("usage: check-layers.py [--self-test]", file=sys.stderr)
         return 2
-    problems = check(ROUTING)
+    problems: list[str] = []
+    for module in sorted(path.name for path in SOURCES.iterdir() if path.is_dir()):
+        if module not in LAYERS:
+            problems.append(f"Sources/{module}: a module with no layers (add it to LAYERS here)")
+            continue
+        problems += check(SOURCES / module, LAYERS[module])
     for problem in problems:
         print(problem)
     if problems:
-        print(f"FAILED: {len(problems)} uses of a higher layer (README, 'How the package is laid out')")
+        print(f"FAILED: {len(problems)} problems (README, 'How the package is laid out')")
         return 1
-    print("router layers: every folder uses only its own layer and those below it")
+    print(f"layers: in each of the {len(LAYERS)} modules, every folder uses only its own layer and those below it")
     return 0
 
 

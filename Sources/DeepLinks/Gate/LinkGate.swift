@@ -208,7 +208,7 @@ extension Link {
     }
 
     static func defaultPort(for scheme: String) -> Int? {
-        scheme == "https" ? 443 : scheme == "http" ? 80 : nil
+        WebScheme.defaultPort(of: scheme)
     }
 
     /// Whether the original text had `//` after the scheme (custom schemes may have none).

@@ -33,7 +33,7 @@ struct LinkParser {
         }
         let characters = try checkCharacters(bytes)
         let scheme = try parseScheme(bytes)
-        let isWeb = scheme.text == "https" || scheme.text == "http"
+        let isWeb = WebScheme.contains(scheme.text)
         let authority = try parseAuthority(bytes, from: scheme.end + 1, scheme: scheme.text, isWeb: isWeb)
 
         // path
@@ -708,8 +708,4 @@ struct LinkParser {
     func string(_ bytes: ByteView, _ start: Int, _ end: Int) -> String {
         bytes.string(start..<end, layoutHolds: prepared.smallStringsHold)
     }
-}
-
-func hex(_ b: UInt8) -> String {
-    String(decoding: [ASCII.hexDigits[Int(b >> 4)], ASCII.hexDigits[Int(b & 0xF)]], as: UTF8.self)
 }

@@ -59,7 +59,7 @@ extension Link {
             let buffer = Storage.create(minimumCapacity: words) { _ in
                 Header(
                     scheme: scheme, hostText: host ?? "", hasHost: host != nil,
-                    isWeb: RouteScope.isWeb(scheme), port: port, text: .building,
+                    isWeb: WebScheme.contains(scheme), port: port, text: .building,
                     isKnownCanonical: false,
                     segmentCount: 0, itemCount: 0, segmentCapacity: segmentCapacity,
                     itemCapacity: itemCapacity)

@@ -25,7 +25,7 @@ public enum IncomingLink: Sendable, Hashable {
     /// start of the text, before the gate has looked at it, so even refused text has a source.
     public var source: LinkSource {
         switch self {
-        case .url(let text): UserActivity.isWeb(text) ? .universalLink : .customScheme
+        case .url(let text): WebScheme.startsLink(text) ? .universalLink : .customScheme
         case .activity(let activity): activity.isBrowsingWeb ? .universalLink : .handoff
         case .smartAppBanner: .smartAppBanner
         }

@@ -22,11 +22,11 @@ extension LinkReceiver {
         for route: String, parameters: RouteParameters = [:], scheme: String, domain: String? = nil
     ) throws(ReverseRoutingError) -> String {
         let name = scheme.lowercased()
-        guard !RouteScope.isWeb(name), let registration = schemes[name],
+        guard !WebScheme.contains(name), let registration = schemes[name],
             case .domain(let patterns) = registration.host
         else {
             return try router.link(
-                for: route, parameters: parameters, scheme: name, host: RouteScope.isWeb(name) ? domain : nil)
+                for: route, parameters: parameters, scheme: name, host: WebScheme.contains(name) ? domain : nil)
         }
         let chosen: String
         if let domain {
@@ -61,7 +61,7 @@ extension LinkReceiver {
     /// whose host is a domain. Deciding such a link again gives the same outcome.
     package func decidesWrittenLinks(scheme: String) -> Bool {
         let name = scheme.lowercased()
-        guard !RouteScope.isWeb(name), let registration = schemes[name] else { return false }
+        guard !WebScheme.contains(name), let registration = schemes[name] else { return false }
         if case .domain = registration.host { return true }
         return false
     }

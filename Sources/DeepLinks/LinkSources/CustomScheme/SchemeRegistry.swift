@@ -40,7 +40,7 @@ public struct SchemeRegistry: Sendable, Hashable {
     /// `https` and names that cannot be registered (well-known schemes) are left out.
     public func implying(_ allowed: Set<String>) -> SchemeRegistry {
         var all = schemes
-        for name in allowed.sorted() where !RouteScope.isWeb(name) && self[name] == nil {
+        for name in allowed.sorted() where !WebScheme.contains(name) && self[name] == nil {
             if let scheme = try? CustomScheme(name) { all.append(scheme) }
         }
         return SchemeRegistry(checked: all)

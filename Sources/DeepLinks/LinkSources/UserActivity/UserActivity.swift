@@ -67,7 +67,7 @@ public struct UserActivity: Sendable, Hashable {
             throw .invalidActivityType(activityType)
         }
         if let webpageURL {
-            guard Self.isWeb(webpageURL) else { throw .webpageURLNotWeb(webpageURL) }
+            guard WebScheme.startsLink(webpageURL) else { throw .webpageURLNotWeb(webpageURL) }
         } else if activityType == Self.browsingWeb {
             throw .missingWebpageURL
         }
@@ -89,22 +89,6 @@ public struct UserActivity: Sendable, Hashable {
 
     /// Whether this is a browsing-web activity (a universal link or web-to-app Handoff).
     public var isBrowsingWeb: Bool { activityType == Self.browsingWeb }
-
-    /// Whether the text starts with the scheme `http:` or `https:`, in any letter case.
-    static func isWeb(_ text: String) -> Bool {
-        // Reads at most the first six bytes, in place.
-        TextBytes.read(text) { bytes in
-            var scheme: UInt64 = 0
-            for length in 0..<min(bytes.count, 6) {
-                let byte = bytes[length]
-                if byte == UInt8(ascii: ":") {
-                    return (length == 4 && scheme == 0x6874_7470) || (length == 5 && scheme == 0x68_7474_7073)
-                }
-                scheme = scheme << 8 | UInt64(ASCII.lowercased(byte))
-            }
-            return false
-        }
-    }
 
     static func isWhitespaceOrControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.properties.isWhitespace || scalar.properties.generalCategory == .control

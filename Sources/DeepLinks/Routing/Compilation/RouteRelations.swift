@@ -222,10 +222,10 @@ struct RouteRelations {
             schemes = a.schemes.filter(b.schemes.contains)
             if schemes?.isEmpty == true { return false }
         }
-        let webPossible = schemes.map { $0.contains(where: RouteScope.isWeb) } ?? true
+        let webPossible = schemes.map { $0.contains(where: WebScheme.contains) } ?? true
         let customPossible =
             a.servesCustomSchemes && b.servesCustomSchemes
-            && (schemes.map { $0.contains { !RouteScope.isWeb($0) } } ?? true)
+            && (schemes.map { $0.contains { !WebScheme.contains($0) } } ?? true)
         if customPossible { return true }
         guard webPossible else { return false }
         if a.hosts.isEmpty || b.hosts.isEmpty { return true }

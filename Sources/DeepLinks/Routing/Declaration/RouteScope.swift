@@ -34,11 +34,11 @@ public struct RouteScope: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether the scope may serve web links.
-    public var servesWeb: Bool { schemes.isEmpty || schemes.contains { Self.isWeb($0) } }
+    public var servesWeb: Bool { schemes.isEmpty || schemes.contains { WebScheme.contains($0) } }
     /// Whether the scope may serve custom-scheme links: it names a custom scheme, or names
     /// neither schemes nor hosts.
     public var servesCustomSchemes: Bool {
-        schemes.contains { !Self.isWeb($0) } || (schemes.isEmpty && hosts.isEmpty)
+        schemes.contains { !WebScheme.contains($0) } || (schemes.isEmpty && hosts.isEmpty)
     }
 
     /// Whether a link's scheme and host fall in the scope: a web link by scheme and host, a
@@ -46,7 +46,7 @@ public struct RouteScope: Sendable, Hashable, CustomStringConvertible {
     public func contains(scheme: String, host: String?) -> Bool {
         if !schemes.isEmpty, !schemes.contains(scheme) { return false }
         if hosts.isEmpty { return true }
-        guard Self.isWeb(scheme) else { return !schemes.isEmpty }
+        guard WebScheme.contains(scheme) else { return !schemes.isEmpty }
         guard let host else { return false }
         return hosts.contains { $0.matches(host) }
     }
@@ -55,8 +55,6 @@ public struct RouteScope: Sendable, Hashable, CustomStringConvertible {
     public func servesWeb(host: String) -> Bool {
         servesWeb && (hosts.isEmpty || hosts.contains { $0.matches(host.lowercased()) })
     }
-
-    static func isWeb(_ scheme: String) -> Bool { scheme == "https" || scheme == "http" }
 
     /// How specific the scope is, for ordering routes with the same path: exact hosts before
     /// subdomain wildcards before any host, then named schemes before any scheme.

@@ -140,7 +140,7 @@ extension MatchInput {
         var isWeb: Bool {
             switch self {
             case .link(let storage): storage.isWeb
-            case .parts(let parts): unsafe RouteScope.isWeb(parts.scheme.pointee)
+            case .parts(let parts): unsafe WebScheme.contains(parts.scheme.pointee)
             }
         }
 

@@ -78,7 +78,7 @@ extension Router {
         } else {
             throw .needsScheme(route: name)
         }
-        let isWeb = RouteScope.isWeb(chosenScheme)
+        let isWeb = WebScheme.contains(chosenScheme)
 
         var chosenHost: String?
         if isWeb {
@@ -280,7 +280,7 @@ extension Router {
     /// What a written link must satisfy: the gate's syntax rules, with room for any length.
     static func writingPolicy(scheme: String) -> LinkPolicy {
         LinkPolicy(
-            allowedSchemes: [scheme], allowsIPLiterals: RouteScope.isWeb(scheme),
+            allowedSchemes: [scheme], allowsIPLiterals: WebScheme.contains(scheme),
             limits: LinkLimits(
                 maxLength: 1 << 20, maxPathSegments: 4096, maxSegmentLength: 1 << 16, maxQueryItems: 4096,
                 maxQueryLength: 1 << 20, maxFragmentLength: 1 << 16))

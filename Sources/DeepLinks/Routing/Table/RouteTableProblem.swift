@@ -311,3 +311,13 @@ public struct RouteTableError: Error, Sendable, Hashable, Encodable, CustomStrin
             + problems.map { "- \($0)" }.joined(separator: "\n")
     }
 }
+
+extension Diagnostic {
+    /// The diagnostic for a route-table problem: its stable code, an error or (for a problem the
+    /// table still builds with) a warning, on its route.
+    public init(_ problem: RouteTableProblem) {
+        self.init(
+            code: problem.code, severity: problem.isError ? .error : .warning, location: problem.route,
+            message: problem.description)
+    }
+}

@@ -75,13 +75,3 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
         message = try container.decode(String.self, forKey: .message)
     }
 }
-
-extension Diagnostic {
-    /// The diagnostic for a route-table problem: its stable code, an error or (for a problem the
-    /// table still builds with) a warning, on its route.
-    public init(_ problem: RouteTableProblem) {
-        self.init(
-            code: problem.code, severity: problem.isError ? .error : .warning, location: problem.route,
-            message: problem.description)
-    }
-}
