@@ -249,7 +249,10 @@ struct SiteResponderTests {
     static let hostileTargets: [(String, String)] = [
         ("/albums/%zz", "the link contains an invalid or truncated percent escape ('%zz') at offset 34"),
         ("/a%", "the link contains an invalid or truncated percent escape ('%') at offset 28"),
-        ("/albums/summer-2024%", "the link contains an invalid or truncated percent escape ('%') at offset 45"),
+        (
+            "/albums/summer-2024%",
+            "the link contains an invalid or truncated percent escape ('%') at offset 45"
+        ),
         (
             "/albums?albumname=%zz&index=1",
             "the link contains an invalid or truncated percent escape ('%zz') at offset 44"
@@ -257,14 +260,20 @@ struct SiteResponderTests {
         ("/albums/%2e%2e", "the link's path contains a '.' or '..' segment (segment '%2e%2e') at offset 34"),
         ("/a/%2E%2E/b", "the link's path contains a '.' or '..' segment (segment '%2E%2E') at offset 29"),
         ("/a/../b", "the link's path contains a '.' or '..' segment (segment '..') at offset 29"),
-        (#"/albums\summer-2024"#, "the link contains a backslash, which browsers read as a slash at offset 33"),
+        (
+            #"/albums\summer-2024"#,
+            "the link contains a backslash, which browsers read as a slash at offset 33"
+        ),
         (
             "/albums/" + String(repeating: "a", count: 5000),
             "the link is longer than the policy allows (5034 bytes, limit 4096) at offset 4096"
         ),
         ("/albums/%00", "the link's path contains an encoded separator or NUL ('%00') at offset 34"),
         ("/albums/%2f", "the link's path contains an encoded separator or NUL ('%2f') at offset 34"),
-        ("/albums/%0a", "the link contains whitespace or a control character (encoded line feed) at offset 34"),
+        (
+            "/albums/%0a",
+            "the link contains whitespace or a control character (encoded line feed) at offset 34"
+        ),
         ("/albums/%7f", "the link contains whitespace or a control character (encoded DEL) at offset 34"),
         ("//albums/summer-2024", "the link's path contains an empty segment ('//' in the path) at offset 27"),
         ("/albums//summer-2024", "the link's path contains an empty segment ('//' in the path) at offset 34"),

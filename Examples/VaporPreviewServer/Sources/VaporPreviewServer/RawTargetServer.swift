@@ -122,6 +122,12 @@ private final class RawTargetHandler: ChannelInboundHandler {
         }
     }
 
+    /// Closes the connection on any error, as Vapor's server does: after a request it could not
+    /// parse (answered `400` by NIO's error handler), the parser reads nothing more.
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        context.close(promise: nil)
+    }
+
     private func respond(to head: HTTPRequestHead, context: ChannelHandlerContext) {
         let request = Request(
             application: application, method: head.method, url: URI(path: head.uri), version: head.version,
@@ -148,11 +154,14 @@ private final class RawTargetHandler: ChannelInboundHandler {
             }
     }
 
-    private func write(_ response: Response, body: ByteBuffer?, keepAlive: Bool, context: ChannelHandlerContext) {
+    private func write(
+        _ response: Response, body: ByteBuffer?, keepAlive: Bool, context: ChannelHandlerContext
+    ) {
         var headers = response.headers
         if !keepAlive { headers.replaceOrAdd(name: .connection, value: "close") }
         context.write(
-            wrapOutboundOut(.head(HTTPResponseHead(version: response.version, status: response.status, headers: headers))),
+            wrapOutboundOut(
+                .head(HTTPResponseHead(version: response.version, status: response.status, headers: headers))),
             promise: nil)
         if let body, body.readableBytes > 0 {
             context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
