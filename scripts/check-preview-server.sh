@@ -3,7 +3,8 @@
 # Examples/VaporPreviewServer on Vapor, both adapters over the SDK's SiteResponder), checks the
 # rendered pages with an HTML5 parser, starts each server on a free loopback port in turn, and
 # checks its answers with real HTTP requests: status, headers, no redirect, body, 304s, both
-# well-known files. Stops the server on exit.
+# well-known files, and one answer from every server to the same hostile request targets (sent
+# as written, never normalised). Stops the server on exit.
 #
 #   scripts/check-preview-server.sh [hummingbird] [vapor]     (both when none is named)
 #
