@@ -59,12 +59,9 @@ start_preview_server
 
 echo "== load: $requests requests over $connections connections, at most $max_seconds s (nproc $(nproc))"
 status=0
-repairs=()
-# Vapor reads the request target with Foundation's URL parser, which repairs a stray `%`.
-[[ $server == vapor ]] && repairs=(--repairs-escapes)
 python3 scripts/load-preview-server.py --port "$port" --pid "$server_pid" --requests "$requests" \
     --connections "$connections" --max-seconds "$max_seconds" --rss-bound-mib "$rss_bound" \
-    "${repairs[@]}" "${json_args[@]}" || status=$?
+    "${json_args[@]}" || status=$?
 if ! kill -0 "$server_pid" 2>/dev/null; then
     echo "FAIL the server exited during the run:" >&2
     cat "$work/server.log" >&2

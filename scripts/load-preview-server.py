@@ -77,26 +77,14 @@ def request_bytes(method, target, headers):
     return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
 
 
-# What a server that repairs malformed percent escapes before its handlers see them answers
-# instead (Vapor reads the target with Foundation's URL parser, which writes a stray `%` as
-# `%25`): the repaired link is decided as it stands, here a photo of an album that does not
-# exist. Used with --repairs-escapes.
-REPAIRED = {
-    "/albums?albumname=Sum%zzmer&index=3":
-        (404, b'<link rel="canonical" href="https://photos.example.com/">', None),
-}
-
-
-def prepare(repairs_escapes):
+def prepare():
     prepared = []
     for kind, method, target, headers, status, marker, forbidden in MIX:
-        if repairs_escapes and target in REPAIRED:
-            status, marker, forbidden = REPAIRED[target]
         prepared.append((kind, request_bytes(method, target, headers), method, target, status, marker, forbidden))
     return prepared
 
 
-PREPARED = prepare(False)
+PREPARED = prepare()
 
 
 def rss_kib(pid):
@@ -215,14 +203,9 @@ def main():
     parser.add_argument("--max-seconds", type=float, default=600)
     parser.add_argument("--rss-bound-mib", type=float, default=32)
     parser.add_argument("--json", help="also write the figures to this file")
-    parser.add_argument("--repairs-escapes", action="store_true",
-                        help="the server repairs malformed percent escapes before the responder sees them (Vapor)")
     args = parser.parse_args()
     if args.requests < 1 or args.connections < 1 or args.max_seconds <= 0 or args.warmup < 0:
         parser.error("--requests, --connections and --max-seconds must be positive")
-
-    global PREPARED
-    PREPARED = prepare(args.repairs_escapes)
 
     begin = time.monotonic()
     deadline = begin + args.max_seconds

@@ -11,6 +11,8 @@ let package = Package(
         .package(name: "swift-deep-links", path: "../.."),
         .package(name: "PreviewServer", path: "../PreviewServer"),
         .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
+        // SwiftNIO's HTTP/1.1 pipeline, for the server that keeps the raw request target.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
     ],
     targets: [
         .executableTarget(
@@ -19,6 +21,10 @@ let package = Package(
                 .product(name: "PhotoAlbumSite", package: "PreviewServer"),
                 .product(name: "LinkPreviews", package: "swift-deep-links"),
                 .product(name: "Vapor", package: "vapor"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ])
     ],
     swiftLanguageModes: [.v6]

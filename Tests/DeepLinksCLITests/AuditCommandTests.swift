@@ -252,7 +252,8 @@ struct AuditCommandTests {
         let android = results.map { ($0["android"] as? [String: [String: Any]])?["com.example.shop"] }
         #expect(android.map { $0?["opensApp"] as? Bool } == [true, false])
         #expect(android.map { $0?["decidedBy"] as? String }.last == "noRuleMatched")
-        #expect((results[1]["problems"] as? [[String: String]])?.map { $0["code"] } == ["AUDIT008"])
+        #expect(
+            (results[1]["problems"] as? [[String: String]])?.map { $0["code"] } == ["AUDIT008", "AUDIT009"])
         #expect(run.status == 0)
         let strict = await runInProcess(
             Self.withFile + [

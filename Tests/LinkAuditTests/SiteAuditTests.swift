@@ -231,7 +231,7 @@ enum AuditedShop {
 
     @Test func everyCodeHasItsOwnNumberTitleExplanationAndFix() {
         let codes = AuditProblem.Code.allCases
-        #expect(codes.map(\.rawValue) == (1...8).map { "AUDIT00\($0)" })
+        #expect(codes.map(\.rawValue) == (1...9).map { "AUDIT00\($0)" })
         #expect(Set(codes.map(\.title)).count == codes.count)
         #expect(codes.allSatisfy { $0.explanation.hasSuffix(".") && $0.fix.hasSuffix(".") })
     }
@@ -327,7 +327,12 @@ enum AuditedShop {
             result.problems == [
                 AuditProblem(
                     .androidVerdictDiffers, severity: .warning, appID: "com.example.shop",
-                    "Android keeps the link in the browser (noRuleMatched), Apple opens the app")
+                    "Android keeps the link in the browser (noRuleMatched), Apple opens the app"),
+                AuditProblem(
+                    .manifestDisagrees, severity: .warning, appID: "com.example.shop",
+                    "the manifest's intent filter (written from the table) claims the link's path, but no dynamic "
+                        + "rule's path matches it, not even an exclusion's: Android 15 keeps it in the browser, "
+                        + "earlier versions open the app"),
             ])
         #expect(result.verdict == .route)
     }
@@ -344,5 +349,90 @@ enum AuditedShop {
         #expect(result.android.map(\.decidedBy) == ["noAssetLinksFile"])
         #expect(!result.android[0].opensApp)
         #expect(!result.problems.contains { $0.code == .androidVerdictDiffers })
+    }
+}
+
+/// AUDIT009: the dynamic rules of `assetlinks.json` against the intent filter the table writes
+/// for the manifest (`/p/..*`, `/c/..*`, `/deals/..*`, `/stores/..*`, `/cart`, `/account`).
+@Suite struct SiteAuditAndroidManifest {
+    static let fingerprint =
+        "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
+
+    /// A list for com.example.shop with these dynamic rules (JSON objects), or none.
+    static func audit(rules: String?) throws -> SiteAudit {
+        let extensions =
+            rules.map {
+                #", "relation_extensions": {"delegate_permission/common.handle_all_urls": {"dynamic_app_link_components": [\#($0)]}}"#
+            } ?? ""
+        let file = try AssetLinksFile(
+            parsing: """
+                [{"relation": ["delegate_permission/common.handle_all_urls"],
+                  "target": {"namespace": "android_app", "package_name": "com.example.shop",
+                             "sha256_cert_fingerprints": ["\(fingerprint)"]}\(extensions)}]
+                """)
+        let document = try AssociationFileDocument(text: AuditedShop.file)
+        return try SiteAudit(
+            receiver: AuditedShop.receiver(),
+            entitlement: try AssociatedDomainsEntitlement(["applinks:shop.example.com"]),
+            associationFiles: ["shop.example.com": document.file], appIDs: [AuditedShop.appID],
+            assetLinks: ["shop.example.com": file])
+    }
+
+    static let rules = #"{"/": "/c/*", "?": {"ref": "*"}, "exclude": true}, {"/": "/p/*"}, {"/": "/gifts/*"}"#
+    static func rule(_ index: Int) -> String {
+        #"$[0].relation_extensions["delegate_permission/common.handle_all_urls"].dynamic_app_link_components[\#(index)]"#
+    }
+
+    @Test func aRuleOpeningALinkTheManifestDoesNotClaimIsAUDIT009() async throws {
+        let result = try await Self.audit(rules: Self.rules).audit("https://shop.example.com/gifts/card")
+        #expect(result.android.map(\.decidedBy) == [Self.rule(2)])
+        #expect(
+            result.problems == [
+                AuditProblem(
+                    .androidVerdictDiffers, severity: .warning, appID: "com.example.shop",
+                    "Android opens the app (\(Self.rule(2))), Apple keeps it in the browser"),
+                AuditProblem(
+                    .manifestDisagrees, severity: .warning, appID: "com.example.shop",
+                    "\(Self.rule(2)) opens the link, but the manifest's intent filter (written from the table) "
+                        + "does not claim it: Android never hands the link to the app"),
+            ])
+    }
+
+    @Test func aClaimedPathNoRuleMentionsIsAUDIT009() async throws {
+        let result = try await Self.audit(rules: Self.rules).audit("https://shop.example.com/stores/berlin")
+        #expect(result.android.map(\.decidedBy) == ["noRuleMatched"])
+        #expect(
+            result.problems == [
+                AuditProblem(
+                    .routeKeptInBrowser, severity: .error,
+                    "route 'store' takes the link, but no rule of shop.example.com's association file sends it to the app"
+                ),
+                AuditProblem(
+                    .manifestDisagrees, severity: .warning, appID: "com.example.shop",
+                    "the manifest's intent filter (written from the table) claims the link's path, but no dynamic "
+                        + "rule's path matches it, not even an exclusion's: Android 15 keeps it in the browser, "
+                        + "earlier versions open the app"),
+            ])
+    }
+
+    @Test func aClaimedPathAnExclusionNamesAndAPathARuleOpensAgree() async throws {
+        let audit = try Self.audit(rules: Self.rules)
+        // The exclusion asks for a query the link lacks, so no rule matches the link; but its
+        // path names the link's path, so the manifest's claim is explained.
+        let excluded = await audit.audit("https://shop.example.com/c/boots")
+        #expect(excluded.android.map(\.decidedBy) == ["noRuleMatched"])
+        #expect(!excluded.problems.contains { $0.code == .manifestDisagrees })
+        let opened = await audit.audit("https://shop.example.com/p/42")
+        #expect(opened.android.map(\.decidedBy) == [Self.rule(1)])
+        #expect(opened.problems.isEmpty)
+    }
+
+    @Test func withoutDynamicRulesTheManifestDecidesAlone() async throws {
+        let audit = try Self.audit(rules: nil)
+        for url in ["https://shop.example.com/gifts/card", "https://shop.example.com/stores/berlin"] {
+            let result = await audit.audit(url)
+            #expect(result.android.map(\.decidedBy) == ["manifest"])
+            #expect(!result.problems.contains { $0.code == .manifestDisagrees }, "\(url)")
+        }
     }
 }

@@ -244,6 +244,81 @@ struct SiteResponderTests {
         #expect((await get("/albums/" + String(repeating: "a", count: 5000))).status == 400)
     }
 
+    /// The hostile request targets of `scripts/check-preview-server.sh`, which sends them to
+    /// every example server and expects these answers from each.
+    static let hostileTargets: [(String, String)] = [
+        ("/albums/%zz", "the link contains an invalid or truncated percent escape ('%zz') at offset 34"),
+        ("/a%", "the link contains an invalid or truncated percent escape ('%') at offset 28"),
+        (
+            "/albums/summer-2024%",
+            "the link contains an invalid or truncated percent escape ('%') at offset 45"
+        ),
+        (
+            "/albums?albumname=%zz&index=1",
+            "the link contains an invalid or truncated percent escape ('%zz') at offset 44"
+        ),
+        ("/albums/%2e%2e", "the link's path contains a '.' or '..' segment (segment '%2e%2e') at offset 34"),
+        ("/a/%2E%2E/b", "the link's path contains a '.' or '..' segment (segment '%2E%2E') at offset 29"),
+        ("/a/../b", "the link's path contains a '.' or '..' segment (segment '..') at offset 29"),
+        (
+            #"/albums\summer-2024"#,
+            "the link contains a backslash, which browsers read as a slash at offset 33"
+        ),
+        (
+            "/albums/" + String(repeating: "a", count: 5000),
+            "the link is longer than the policy allows (5034 bytes, limit 4096) at offset 4096"
+        ),
+        ("/albums/%00", "the link's path contains an encoded separator or NUL ('%00') at offset 34"),
+        ("/albums/%2f", "the link's path contains an encoded separator or NUL ('%2f') at offset 34"),
+        (
+            "/albums/%0a",
+            "the link contains whitespace or a control character (encoded line feed) at offset 34"
+        ),
+        ("/albums/%7f", "the link contains whitespace or a control character (encoded DEL) at offset 34"),
+        ("//albums/summer-2024", "the link's path contains an empty segment ('//' in the path) at offset 27"),
+        ("/albums//summer-2024", "the link's path contains an empty segment ('//' in the path) at offset 34"),
+    ]
+
+    @Test("hostile request targets are refused with 400 and the gate's reason, never repaired")
+    func hostileTargets() async {
+        for (target, reason) in Self.hostileTargets {
+            for method in ["GET", "HEAD"] {
+                let response = await get(target, method: method)
+                #expect(response.status == 400, "\(method) \(target)")
+                #expect(response.header("Content-Type") == "text/plain; charset=utf-8")
+                #expect(
+                    response.header("Content-Length")
+                        == String(("the link was refused: " + reason + "\n").utf8.count))
+                if method == "GET" {
+                    #expect(response.text == "the link was refused: " + reason + "\n", "\(target)")
+                }
+            }
+        }
+        // Targets an HTTP parser refuses before any adapter sees them: the responder refuses
+        // them too.
+        let cases: [(String, String)] = [
+            (
+                "/albums/café",
+                "the link was refused: the link contains a character outside printable ASCII (byte 0xC3) at offset 37\n"
+            ),
+            (
+                "/albums/\u{1}",
+                "the link was refused: the link contains whitespace or a control character (control character 0x01) "
+                    + "at offset 34\n"
+            ),
+            ("?x=1", "the request target must be a path such as /albums, or an absolute http(s) URL\n"),
+        ]
+        for (target, reason) in cases {
+            let response = await get(target)
+            #expect(response.status == 400, "\(target)")
+            #expect(response.text == reason)
+        }
+        // A query on the root path is a link the app opens in the browser: the generic page.
+        let root = await get("/?x=1")
+        #expect(root.status == 200)
+        #expect(canonical(of: root) == "https://photos.example.com/")
+    }
+
     @Test("methods other than GET and HEAD get 405 with Allow, on pages and on the well-known files")
     func methodNotAllowed() async {
         for target in [

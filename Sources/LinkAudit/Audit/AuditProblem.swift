@@ -14,6 +14,7 @@ import DeepLinks
 /// | `AUDIT006` | error | the site publishes a link the app refuses as malformed or hostile |
 /// | `AUDIT007` | warning | the page's preview content is not found (the server answers 404) |
 /// | `AUDIT008` | warning | Android's `assetlinks.json` decides the link differently from Apple's association file |
+/// | `AUDIT009` | warning | a dynamic rule of `assetlinks.json` opens the link but the manifest's intent filter (written from the table) does not claim it, or the filter claims its path and no rule's path matches it |
 ///
 /// ```swift
 /// for problem in audit.problems where problem.severity == .error {
@@ -39,6 +40,8 @@ public struct AuditProblem: Sendable, Hashable, Codable, CustomStringConvertible
         case previewNotFound = "AUDIT007"
         /// Android's verdict differs from Apple's.
         case androidVerdictDiffers = "AUDIT008"
+        /// Android's dynamic rules and the manifest's intent filter disagree about the link.
+        case manifestDisagrees = "AUDIT009"
 
         /// Orders codes by their number.
         public static func < (left: Code, right: Code) -> Bool { left.rawValue < right.rawValue }
@@ -54,6 +57,7 @@ public struct AuditProblem: Sendable, Hashable, Codable, CustomStringConvertible
             case .linkRefused: "the app refuses the link"
             case .previewNotFound: "the preview finds no content"
             case .androidVerdictDiffers: "Android decides differently"
+            case .manifestDisagrees: "the manifest and the dynamic rules disagree"
             }
         }
 
@@ -86,6 +90,11 @@ public struct AuditProblem: Sendable, Hashable, Codable, CustomStringConvertible
             case .androidVerdictDiffers:
                 "Android's assetlinks.json and Apple's association file decide this link differently, so the same "
                     + "link opens the app on one platform and the browser on the other."
+            case .manifestDisagrees:
+                "Android opens a link only when both the manifest's intent filter and, from Android 15, the dynamic "
+                    + "rules of assetlinks.json allow it. A rule that opens a link the filter does not claim never "
+                    + "takes effect, and a claimed path no rule mentions opens the app before Android 15 and the "
+                    + "browser after it."
             case .previewNotFound:
                 "The link leads to a route whose preview provider finds no content, so the server answers 404 and "
                     + "the shared link shows the site's generic preview. A sitemap should list only pages that exist."
@@ -114,6 +123,10 @@ public struct AuditProblem: Sendable, Hashable, Codable, CustomStringConvertible
             case .androidVerdictDiffers:
                 "Make the dynamic rules of assetlinks.json and the components of the association file agree (both can "
                     + "be generated from the route table)."
+            case .manifestDisagrees:
+                "Generate assetlinks.json and the manifest's intent filter from the same route table ('deeplinks "
+                    + "assetlinks generate' and 'deeplinks assetlinks manifest'), or add an exclusion for the paths "
+                    + "the app should not open."
             }
         }
     }

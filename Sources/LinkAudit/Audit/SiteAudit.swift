@@ -17,7 +17,8 @@ import LinkPreviews
 /// App ID (each linear in the URL, see the association file's cost bounds), plus the preview
 /// when previews are audited; the whole audit is linear in the number of URLs. Each distinct
 /// association file and `assetlinks.json` is compiled once, however many domains or hosts
-/// it is given for.
+/// it is given for, and when Android is audited the table's intent filter is written once per
+/// host with an `assetlinks.json` (each URL is then matched against its paths).
 ///
 /// ```swift
 /// let audit = try SiteAudit(
@@ -41,6 +42,9 @@ public struct SiteAudit: Sendable {
     let files: [String: CompiledAssociationFile]
     /// Android's statement lists by the host they are served on, compiled.
     let assetLinks: [String: CompiledAssetLinks]
+    /// For each host with a statement list, the intent filter the app's manifest declares for it,
+    /// written from the route table (`AssetLinksGenerator.intentFilter(from:)`).
+    let intentFilters: [String: AndroidIntentFilter]
 
     /// Prepares an audit.
     ///
@@ -52,7 +56,8 @@ public struct SiteAudit: Sendable {
     ///   - appIDs: The App IDs to audit; by default every App ID the files' `applinks` name.
     ///   - previews: A preview service, to audit each page's preview and banner.
     ///   - assetLinks: Android's `assetlinks.json` of each host, keyed by the host it is served on,
-    ///     to compare Android's verdict with Apple's (`AUDIT008`).
+    ///     to compare Android's verdict with Apple's (`AUDIT008`), and its dynamic rules with the
+    ///     intent filter the table writes for the app's manifest (`AUDIT009`).
     ///   - androidPackages: The Android packages to audit; by default every package the
     ///     `assetlinks.json` files grant App Links.
     /// - Throws: ``SiteAuditError/noAppID`` when there is no App ID to audit.
@@ -106,6 +111,14 @@ public struct SiteAudit: Sendable {
         }
         self.androidPackages = packages
         self.assetLinks = android
+        var filters: [String: AndroidIntentFilter] = [:]
+        if !packages.isEmpty {
+            for host in android.keys {
+                filters[host] = AssetLinksGenerator(apps: [], domain: host).intentFilter(
+                    from: receiver.router.table)
+            }
+        }
+        intentFilters = filters
     }
 
     /// The audit of one URL.
@@ -121,6 +134,7 @@ public struct SiteAudit: Sendable {
         var problems = problems(url: url, decision: decision, apps: apps)
         let android = androidAudits(url)
         problems += androidProblems(android, apps: apps)
+        problems += manifestProblems(url, android: android)
         var preview: PreviewAudit?
         if let previews {
             let (result, previewProblems) = await self.preview(url, service: previews)
@@ -152,6 +166,35 @@ public struct SiteAudit: Sendable {
                 .androidVerdictDiffers, severity: .warning, appID: app.packageName,
                 "Android \(app.opensApp ? "opens the app" : "keeps the link in the browser") (\(app.decidedBy)), "
                     + "Apple \(appleOpens ? "opens the app" : "keeps it in the browser")")
+        }
+    }
+
+    /// `AUDIT009` for each Android package whose dynamic rules and the manifest's intent filter
+    /// (as the table writes it) disagree about the link: a rule opens it but the filter does not
+    /// claim it (the rule is dead on Android), or the filter claims its path but no rule's path,
+    /// not even an exclusion's, matches it. A package without dynamic rules has nothing to
+    /// disagree with.
+    func manifestProblems(_ url: String, android: [AndroidAudit]) -> [AuditProblem] {
+        guard !android.isEmpty, let parsed = try? AssociationURL(url), let host = parsed.host?.lowercased(),
+            let file = assetLinks[host], let filter = intentFilters[host]
+        else { return [] }
+        let claimed = filter.matches(url)
+        return android.compactMap { app in
+            guard let match = app.match, match.reason != .noDynamicRules else { return nil }
+            if match.decision == .match, !claimed {
+                return AuditProblem(
+                    .manifestDisagrees, severity: .warning, appID: app.packageName,
+                    "\(app.decidedBy) opens the link, but the manifest's intent filter (written from the table) "
+                        + "does not claim it: Android never hands the link to the app")
+            }
+            if claimed, file.pathDecision(parsed, packageName: app.packageName) == .noMatch {
+                return AuditProblem(
+                    .manifestDisagrees, severity: .warning, appID: app.packageName,
+                    "the manifest's intent filter (written from the table) claims the link's path, but no dynamic "
+                        + "rule's path matches it, not even an exclusion's: Android 15 keeps it in the browser, "
+                        + "earlier versions open the app")
+            }
+            return nil
         }
     }
 

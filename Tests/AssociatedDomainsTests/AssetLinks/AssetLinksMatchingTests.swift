@@ -72,6 +72,34 @@ struct AssetLinksMatchingTests {
         )
     }
 
+    @Test("the path decision reads paths alone: query and fragment matchers are left aside")
+    func pathDecision() throws {
+        let rules =
+            ##"[{"/":"/c/*","?":{"ref":"*"},"exclude":true},{"/":"/p/*","#":"top"},{"?":{"q":"*"}}]"##
+        let compiled = CompiledAssetLinks(try AssetLinksFile(parsing: AssetLinksSamples.file(rules: rules)))
+        let cases: [(String, AssetLinksMatch.Decision, AssetLinksMatch.Decision)] = [
+            // url, full decision, path decision
+            ("https://example.com/c/boots", .noMatch, .exclude),
+            ("https://example.com/c/boots?ref=mail", .exclude, .exclude),
+            ("https://example.com/p/42", .noMatch, .match),
+            ("https://example.com/p/42#top", .match, .match),
+            ("https://example.com/x?q=1", .match, .match),
+        ]
+        for (url, full, path) in cases {
+            let parsed = try AssociationURL(url)
+            #expect(compiled.match(parsed, packageName: "com.example.app").decision == full, "\(url)")
+            #expect(compiled.pathDecision(parsed, packageName: "com.example.app") == path, "\(url)")
+        }
+        let withoutRules = CompiledAssetLinks(try AssetLinksFile(parsing: AssetLinksSamples.file()))
+        #expect(
+            withoutRules.pathDecision(
+                try AssociationURL("https://example.com/x"), packageName: "com.example.app")
+                == nil)
+        #expect(
+            compiled.pathDecision(try AssociationURL("https://example.com/x"), packageName: "com.other.app")
+                == nil)
+    }
+
     @Test("a statement that only shares sign-in does not open links")
     func otherRelationDoesNotOpen() throws {
         let text =

@@ -4,8 +4,11 @@
 //     VaporPreviewServer [--host 127.0.0.1] [--port 8080]
 //
 // Every request is answered by the SDK's `SiteResponder`; this file only copies the request's
-// method, target and headers in and the answer out. `/fixed-page` answers a fixed page of the
-// size of a landing page through the same stack, the baseline of the load measurements.
+// method, target and headers in and the answer out. The target is the one the client sent:
+// Vapor's own server repairs it before any responder runs (`%zz` becomes `%25zz`), so the
+// application is served by `RawTargetServer` (RawTargetServer.swift), which keeps it. `/fixed-page`
+// answers a fixed page of the size of a landing page through the same stack, the baseline of the
+// load measurements.
 import Foundation
 import LinkPreviews
 import PhotoAlbumSite
@@ -43,13 +46,20 @@ do {
 let fixedPage = await site.respond(
     to: SiteRequest(method: "GET", target: "/albums/summer-2024", host: PhotoAlbumSite.host))
 
-// The adapter: request in, answer out. Vapor sends HEAD answers without their body itself.
+// The adapter: request in, answer out. The target is the raw one that `RawTargetServer` kept,
+// never `request.url`, which Vapor has repaired; a request that did not come through that
+// server is refused rather than answered for a repaired link.
 struct SiteAdapter: AsyncResponder {
     let site: SiteResponder
     let fixedPage: SiteResponse
 
     func respond(to request: Request) async throws -> Response {
-        let target = request.url.string
+        guard let target = request.storage[RawRequestTarget.self] else {
+            return Response(
+                status: .internalServerError, version: request.version,
+                headersNoUpdate: ["Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store"],
+                body: "the request target as sent was not kept: serve the site with RawTargetServer\n")
+        }
         let answer =
             target == "/fixed-page"
             ? fixedPage
@@ -70,6 +80,7 @@ do {
     app.http.server.configuration.hostname = host
     app.http.server.configuration.port = port
     app.responder.use { _ in SiteAdapter(site: site, fixedPage: fixedPage) }
+    app.servers.use { RawTargetServer(application: $0) }
     print("VaporPreviewServer serving http://\(host):\(port)")
     do {
         try await app.execute()

@@ -108,6 +108,18 @@ public struct CompiledAssetLinks: Sendable {
         return AssetLinksMatch(decision: .noMatch, reason: .noRuleMatched, rule: nil)
     }
 
+    /// What the app's dynamic rules say about a URL's path alone, their query and fragment
+    /// matchers left aside: `.match` when the first rule whose path pattern matches opens the
+    /// app, `.exclude` when it is an exclusion, `.noMatch` when no rule's path matches; `nil`
+    /// when the file grants the app no dynamic rules (its manifest decides). It is what an
+    /// intent filter, which has only paths, can be compared with.
+    public func pathDecision(_ url: AssociationURL, packageName: String) -> AssetLinksMatch.Decision? {
+        guard let entry = rules[packageName], let list = entry else { return nil }
+        let path = Self.scalars(url.rawPath.isEmpty ? "/" : url.rawPath)
+        guard let rule = list.first(where: { $0.path?.matches(path) ?? true }) else { return .noMatch }
+        return rule.exclude ? .exclude : .match
+    }
+
     /// A pattern as an automaton: `*` any run, `?` one character, everything else itself.
     static func automaton(_ pattern: String) -> PatternAutomaton {
         var parts: [PatternNode] = []

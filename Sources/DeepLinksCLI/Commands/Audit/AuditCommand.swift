@@ -37,6 +37,9 @@ enum AuditCommand: ToolCommand {
             is AUDIT008. --fetch-assetlinks (with --fetch) fetches each applinks domain's
             /.well-known/assetlinks.json instead, as 'verify-domain' does; a domain whose file
             cannot be fetched has none, and the reason is a note that fails the run.
+            The dynamic rules are also compared with the intent filter the table writes for the
+            app's manifest ('assetlinks manifest'): a URL a rule opens and the filter does not
+            claim, or whose path the filter claims and no rule's path matches, is AUDIT009.
 
             --previews (with --site, and --preview-content: route name to a preview, or null
             when the route finds no content) audits each page's preview and banner argument.
