@@ -241,7 +241,7 @@ struct OtherCommandTests {
         #expect(try run.json()["input"] as? String == "standard input")
     }
 
-    @Test("table check prints the library's diagnostics: the codes come from RouteTableProblem")
+    @Test("table check prints the library's diagnostics: the codes come from RouteTableFinding")
     func tableCheckDiagnostics() async throws {
         let run = await runInProcess(["table", "check", "--json", Self.fixtures + "/duplicate-routes.json"])
         let findings = try #require(try run.json()["findings"] as? [[String: String]])

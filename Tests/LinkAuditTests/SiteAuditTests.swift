@@ -66,7 +66,7 @@ enum AuditedShop {
         #expect(result.apps.map(\.decidedBy) == ["$.applinks.details[0].components[6]"])
         #expect(
             result.problems == [
-                AuditProblem(
+                AuditFinding(
                     .opensAppWithoutRoute, severity: .error,
                     "$.applinks.details[0].components[6] sends the link to the app, but no route takes it "
                         + "(open https://shop.example.com/help/returns in the browser: no route matches the link)"
@@ -82,7 +82,7 @@ enum AuditedShop {
         #expect(result.apps[0].decidedBy == "$.applinks.details[0].components[1]")
         #expect(
             result.problems == [
-                AuditProblem(
+                AuditFinding(
                     .routeKeptInBrowser, severity: .error,
                     "route 'deal' takes the link, but the exclusion $.applinks.details[0].components[1] keeps it in the browser"
                 )
@@ -108,7 +108,7 @@ enum AuditedShop {
         #expect(cancel.outcome == "confirm")
         #expect(
             cancel.problems == [
-                AuditProblem(
+                AuditFinding(
                     .guardedRouteOpensApp, severity: .error,
                     "$.applinks.details[0].components[5] sends the destructive route 'cancelOrder' to the app without an exclusion"
                 )
@@ -132,7 +132,7 @@ enum AuditedShop {
         #expect(result.apps[0].decidedBy == "entitlement")
         #expect(
             result.problems == [
-                AuditProblem(
+                AuditFinding(
                     .hostNotInEntitlement, severity: .error,
                     "route 'store' takes the link, but no applinks entry covers stores.example.com; "
                         + "'applinks:stores.example.com?mode=developer' applies only in developer mode")
@@ -145,7 +145,7 @@ enum AuditedShop {
         #expect(result.apps[0].decidedBy == "associationFileMissing")
         #expect(
             result.problems == [
-                AuditProblem(
+                AuditFinding(
                     .associationFileMissing, severity: .error,
                     "route 'product' takes the link, but there is no association file for other.example.com")
             ])
@@ -188,7 +188,7 @@ enum AuditedShop {
         #expect(result.verdict == .missedRoute)
         #expect(
             result.problems == [
-                AuditProblem(
+                AuditFinding(
                     .routeKeptInBrowser, severity: .error, appID: AuditedShop.betaID,
                     "route 'category' takes the link, but no rule of shop.example.com's association file sends it to the app"
                 )
@@ -216,12 +216,12 @@ enum AuditedShop {
     }
 
     @Test func problemsRoundTripThroughJSONAndRefuseUnknownKeys() throws {
-        let problem = AuditProblem(.guardedRouteOpensApp, severity: .warning, appID: "A.b", "text")
+        let problem = AuditFinding(.guardedRouteOpensApp, severity: .warning, appID: "A.b", "text")
         let data = try JSONEncoder().encode(problem)
-        #expect(try JSONDecoder().decode(AuditProblem.self, from: data) == problem)
+        #expect(try JSONDecoder().decode(AuditFinding.self, from: data) == problem)
         let unknown = #"{"code": "AUDIT001", "severity": "error", "message": "m", "url": "x"}"#
         let error = #expect(throws: DecodingError.self) {
-            try JSONDecoder().decode(AuditProblem.self, from: Data(unknown.utf8))
+            try JSONDecoder().decode(AuditFinding.self, from: Data(unknown.utf8))
         }
         #expect(
             DecodingFailure.line(error)
@@ -230,7 +230,7 @@ enum AuditedShop {
     }
 
     @Test func everyCodeHasItsOwnNumberTitleExplanationAndFix() {
-        let codes = AuditProblem.Code.allCases
+        let codes = AuditFinding.Code.allCases
         #expect(codes.map(\.rawValue) == (1...9).map { "AUDIT00\($0)" })
         #expect(Set(codes.map(\.title)).count == codes.count)
         #expect(codes.allSatisfy { $0.explanation.hasSuffix(".") && $0.fix.hasSuffix(".") })
@@ -269,7 +269,7 @@ enum AuditedShop {
         #expect(result.preview?.status == .notFound)
         #expect(
             result.problems == [
-                AuditProblem(
+                AuditFinding(
                     .previewNotFound, severity: .warning,
                     "route 'product' finds no content for the link: the page answers 404")
             ])
@@ -325,10 +325,10 @@ enum AuditedShop {
         #expect(result.android.map(\.decidedBy) == ["noRuleMatched"])
         #expect(
             result.problems == [
-                AuditProblem(
+                AuditFinding(
                     .androidVerdictDiffers, severity: .warning, appID: "com.example.shop",
                     "Android keeps the link in the browser (noRuleMatched), Apple opens the app"),
-                AuditProblem(
+                AuditFinding(
                     .manifestDisagrees, severity: .warning, appID: "com.example.shop",
                     "the manifest's intent filter (written from the table) claims the link's path, but no dynamic "
                         + "rule's path matches it, not even an exclusion's: Android 15 keeps it in the browser, "
@@ -388,10 +388,10 @@ enum AuditedShop {
         #expect(result.android.map(\.decidedBy) == [Self.rule(2)])
         #expect(
             result.problems == [
-                AuditProblem(
+                AuditFinding(
                     .androidVerdictDiffers, severity: .warning, appID: "com.example.shop",
                     "Android opens the app (\(Self.rule(2))), Apple keeps it in the browser"),
-                AuditProblem(
+                AuditFinding(
                     .manifestDisagrees, severity: .warning, appID: "com.example.shop",
                     "\(Self.rule(2)) opens the link, but the manifest's intent filter (written from the table) "
                         + "does not claim it: Android never hands the link to the app"),
@@ -403,11 +403,11 @@ enum AuditedShop {
         #expect(result.android.map(\.decidedBy) == ["noRuleMatched"])
         #expect(
             result.problems == [
-                AuditProblem(
+                AuditFinding(
                     .routeKeptInBrowser, severity: .error,
                     "route 'store' takes the link, but no rule of shop.example.com's association file sends it to the app"
                 ),
-                AuditProblem(
+                AuditFinding(
                     .manifestDisagrees, severity: .warning, appID: "com.example.shop",
                     "the manifest's intent filter (written from the table) claims the link's path, but no dynamic "
                         + "rule's path matches it, not even an exclusion's: Android 15 keeps it in the browser, "

@@ -10,9 +10,9 @@ import Testing
 @Suite("Every key checked: LinkAudit's keyed Decodable types refuse an unknown key")
 struct UnknownKeyInventoryTests {
     static let keyed: [String: @Sendable () throws -> Void] = [
-        "AuditProblem": {
+        "AuditFinding": {
             try UnknownKeys.refuse(
-                AuditProblem(
+                AuditFinding(
                     .opensAppWithoutRoute, severity: .error, appID: "ABCDE12345.com.example.app", "m"))
         }
     ]

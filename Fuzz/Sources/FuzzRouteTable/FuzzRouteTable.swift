@@ -143,7 +143,7 @@ struct Built {
     let table: RouteTable?
     /// What ``RouteTable/init(json:)`` read, or why it refused.
     let read: Result<RouteTable, RouteTableJSONError>
-    let problems: [RouteTableProblem]
+    let problems: [RouteTableFinding]
     let router: Result<Router, RouteTableError>?
 }
 

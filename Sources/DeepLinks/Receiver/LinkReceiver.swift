@@ -315,11 +315,11 @@ public struct LinkReceiver: Sendable {
 
     /// Every problem of a list of activity routes against a compiled table, at most
     /// ``RouteTable/maximumProblemsPerCode`` of each kind (then one
-    /// ``ActivityRouteProblem/moreProblems(kind:count:)`` line that counts the rest).
+    /// ``ActivityRouteFinding/moreProblems(kind:count:)`` line that counts the rest).
     static func problems(of activities: [ActivityRoute], in router: Router, schemes: SchemeRegistry)
-        -> [ActivityRouteProblem]
+        -> [ActivityRouteFinding]
     {
-        var problems: [ActivityRouteProblem] = []
+        var problems: [ActivityRouteFinding] = []
         var seen: Set<ActivityRoute> = []
         for activity in activities {
             let type = activity.activityType
@@ -359,15 +359,15 @@ public struct LinkReceiver: Sendable {
                 problems.append(.duplicate(activityType: type, route: activity.route))
             }
         }
-        return ActivityRouteProblem.capped(problems, limit: RouteTable.maximumProblemsPerCode)
+        return ActivityRouteFinding.capped(problems, limit: RouteTable.maximumProblemsPerCode)
     }
 
     /// What is wrong with an activity route's `userInfoKeys` for its route, in key order.
-    static func mappingProblems(of activity: ActivityRoute, in route: CompiledRoute) -> [ActivityRouteProblem]
+    static func mappingProblems(of activity: ActivityRoute, in route: CompiledRoute) -> [ActivityRouteFinding]
     {
         let parameters = Set(route.declaredParameters.keys)
         let mapped = Set(activity.userInfoKeys.values)
-        var problems: [ActivityRouteProblem] = []
+        var problems: [ActivityRouteFinding] = []
         var keysByParameter: [String: [String]] = [:]
         for (key, parameter) in activity.userInfoKeys.sorted(by: { $0.key < $1.key }) {
             guard !key.isEmpty else {

@@ -3,7 +3,7 @@ public enum LinkReceiverError: Error, Sendable, Hashable, Encodable, CustomStrin
     /// The route table cannot be built (see ``RouteTableError``).
     case routeTable(RouteTableError)
     /// Activity routes that do not fit the table, in declaration order.
-    case activityRoutes([ActivityRouteProblem])
+    case activityRoutes([ActivityRouteFinding])
 
     /// The problems, one per line.
     public var description: String {

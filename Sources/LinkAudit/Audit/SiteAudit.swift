@@ -8,7 +8,7 @@ import LinkPreviews
 /// For each URL and each App ID the audit asks what a device decides when the link is tapped
 /// in another app (`UniversalLinkDecision`), asks the app's `LinkReceiver` what it does
 /// with the link, and compares the two. The mismatches that matter get a stable code
-/// (``AuditProblem/Code``); the worst of them gives the URL its ``AuditVerdict``.
+/// (``AuditFinding/Code``); the worst of them gives the URL its ``AuditVerdict``.
 ///
 /// Sensitive and destructive routes are expected to stay in the browser: a guarded route that
 /// the file keeps out of the app is as meant, one it sends to the app is `AUDIT003`.
@@ -159,10 +159,10 @@ public struct SiteAudit: Sendable {
     }
 
     /// `AUDIT008` for each Android package that decides otherwise than Apple.
-    func androidProblems(_ android: [AndroidAudit], apps: [AppAudit]) -> [AuditProblem] {
+    func androidProblems(_ android: [AndroidAudit], apps: [AppAudit]) -> [AuditFinding] {
         let appleOpens = apps.contains(where: \.opensApp)
         return android.filter { $0.opensApp != appleOpens }.map { app in
-            AuditProblem(
+            AuditFinding(
                 .androidVerdictDiffers, severity: .warning, appID: app.packageName,
                 "Android \(app.opensApp ? "opens the app" : "keeps the link in the browser") (\(app.decidedBy)), "
                     + "Apple \(appleOpens ? "opens the app" : "keeps it in the browser")")
@@ -174,7 +174,7 @@ public struct SiteAudit: Sendable {
     /// claim it (the rule is dead on Android), or the filter claims its path but no rule's path,
     /// not even an exclusion's, matches it. A package without dynamic rules has nothing to
     /// disagree with.
-    func manifestProblems(_ url: String, android: [AndroidAudit]) -> [AuditProblem] {
+    func manifestProblems(_ url: String, android: [AndroidAudit]) -> [AuditFinding] {
         guard !android.isEmpty, let parsed = try? AssociationURL(url), let host = parsed.host?.lowercased(),
             let file = assetLinks[host], let filter = intentFilters[host]
         else { return [] }
@@ -182,13 +182,13 @@ public struct SiteAudit: Sendable {
         return android.compactMap { app in
             guard let match = app.match, match.reason != .noDynamicRules else { return nil }
             if match.decision == .match, !claimed {
-                return AuditProblem(
+                return AuditFinding(
                     .manifestDisagrees, severity: .warning, appID: app.packageName,
                     "\(app.decidedBy) opens the link, but the manifest's intent filter (written from the table) "
                         + "does not claim it: Android never hands the link to the app")
             }
             if claimed, file.pathDecision(parsed, packageName: app.packageName) == .noMatch {
-                return AuditProblem(
+                return AuditFinding(
                     .manifestDisagrees, severity: .warning, appID: app.packageName,
                     "the manifest's intent filter (written from the table) claims the link's path, but no dynamic "
                         + "rule's path matches it, not even an exclusion's: Android 15 keeps it in the browser, "
@@ -206,11 +206,11 @@ public struct SiteAudit: Sendable {
         return AuditReport(results: results)
     }
 
-    func problems(url: String, decision: LinkDecision, apps: [AppAudit]) -> [AuditProblem] {
-        var problems: [AuditProblem] = []
+    func problems(url: String, decision: LinkDecision, apps: [AppAudit]) -> [AuditFinding] {
+        var problems: [AuditFinding] = []
         if case .reject(let rejection) = decision.outcome {
             problems.append(
-                AuditProblem(.linkRefused, severity: .error, "the app refuses the link: \(rejection)"))
+                AuditFinding(.linkRefused, severity: .error, "the app refuses the link: \(rejection)"))
         }
         let several = apps.count > 1
         for app in apps {
@@ -219,7 +219,7 @@ public struct SiteAudit: Sendable {
             if let match = decision.match {
                 if app.opensApp, match.safety != .navigate {
                     problems.append(
-                        AuditProblem(
+                        AuditFinding(
                             .guardedRouteOpensApp, severity: match.safety == .destructive ? .error : .warning,
                             appID: appID,
                             "\(rule ?? "a rule") sends the \(match.safety.rawValue) route '\(match.route)' to the app "
@@ -230,7 +230,7 @@ public struct SiteAudit: Sendable {
             } else if app.opensApp {
                 let why = decision.outcome.description
                 problems.append(
-                    AuditProblem(
+                    AuditFinding(
                         .opensAppWithoutRoute, severity: .error, appID: appID,
                         "\(rule ?? "a rule") sends the link to the app, but no route takes it (\(why))"))
             }
@@ -240,7 +240,7 @@ public struct SiteAudit: Sendable {
 
     /// The problem for a navigating route's link that stays in the browser: the first reason
     /// the device gives.
-    func missedRoute(_ match: RouteMatch, app: AppAudit, appID: String?) -> AuditProblem {
+    func missedRoute(_ match: RouteMatch, app: AppAudit, appID: String?) -> AuditFinding {
         for reason in app.decision.reasons {
             switch reason {
             case .hostNotInEntitlement(let host):
@@ -251,23 +251,23 @@ public struct SiteAudit: Sendable {
                     let mode = inactive.modes.contains(.developer) ? "developer" : "managed"
                     message += "; '\(inactive)' applies only in \(mode) mode"
                 }
-                return AuditProblem(.hostNotInEntitlement, severity: .error, appID: appID, message)
+                return AuditFinding(.hostNotInEntitlement, severity: .error, appID: appID, message)
             case .associationFileMissing(let domain):
-                return AuditProblem(
+                return AuditFinding(
                     .associationFileMissing, severity: .error, appID: appID,
                     "route '\(match.route)' takes the link, but there is no association file for \(domain)")
             case .excluded(let rule):
-                return AuditProblem(
+                return AuditFinding(
                     .routeKeptInBrowser, severity: .error, appID: appID,
                     "route '\(match.route)' takes the link, but the exclusion \(rule.jsonPath) keeps it in the browser"
                 )
             case .noRuleMatched(let domain):
-                return AuditProblem(
+                return AuditFinding(
                     .routeKeptInBrowser, severity: .error, appID: appID,
                     "route '\(match.route)' takes the link, but no rule of \(domain)'s association file sends it to "
                         + "the app")
             case .appNotInAssociationFile(let domain):
-                return AuditProblem(
+                return AuditFinding(
                     .routeKeptInBrowser, severity: .error, appID: appID,
                     "route '\(match.route)' takes the link, but \(domain)'s association file does not name "
                         + (appID ?? "the app"))
@@ -275,13 +275,13 @@ public struct SiteAudit: Sendable {
                 continue
             }
         }
-        return AuditProblem(
+        return AuditFinding(
             .routeKeptInBrowser, severity: .error, appID: appID,
             "route '\(match.route)' takes the link, but it stays in the browser: \(app.decision)")
     }
 
     func preview(_ url: String, service: LinkPreviewService) async
-        -> (PreviewAudit, [AuditProblem])
+        -> (PreviewAudit, [AuditFinding])
     {
         let metadata: PreviewMetadata
         do {
@@ -302,10 +302,10 @@ public struct SiteAudit: Sendable {
             case .contentNotFound: .notFound
             default: .generic
             }
-        var problems: [AuditProblem] = []
+        var problems: [AuditFinding] = []
         if status == .notFound {
             problems.append(
-                AuditProblem(
+                AuditFinding(
                     .previewNotFound, severity: .warning,
                     "route '\(metadata.source.routeName ?? "?")' finds no content for the link: the page answers 404"
                 ))
@@ -318,7 +318,7 @@ public struct SiteAudit: Sendable {
         )
     }
 
-    static func verdict(problems: [AuditProblem], decision: LinkDecision, apps: [AppAudit]) -> AuditVerdict {
+    static func verdict(problems: [AuditFinding], decision: LinkDecision, apps: [AppAudit]) -> AuditVerdict {
         var verdict: AuditVerdict =
             apps.contains(where: \.opensApp) && decision.match != nil ? .route : .browser
         for problem in problems {
@@ -363,7 +363,7 @@ public struct AuditReport: Sendable, Hashable {
     }
 
     /// The number of problems with this code.
-    public func count(of code: AuditProblem.Code) -> Int {
+    public func count(of code: AuditFinding.Code) -> Int {
         results.reduce(0) { total, result in
             total + result.problems.reduce(0) { $0 + ($1.code == code ? 1 : 0) }
         }

@@ -20,7 +20,7 @@ public struct URLAudit: Sendable, Hashable {
     /// universal link).
     public let decision: LinkDecision
     /// The mismatches, worst first.
-    public let problems: [AuditProblem]
+    public let problems: [AuditFinding]
     /// The page's preview, when previews are audited.
     public let preview: PreviewAudit?
     /// The verdict: the worst thing that happens to the link.
@@ -30,7 +30,7 @@ public struct URLAudit: Sendable, Hashable {
 
     /// Creates a result.
     public init(
-        url: String, apps: [AppAudit], decision: LinkDecision, problems: [AuditProblem],
+        url: String, apps: [AppAudit], decision: LinkDecision, problems: [AuditFinding],
         preview: PreviewAudit?,
         verdict: AuditVerdict, android: [AndroidAudit] = []
     ) {

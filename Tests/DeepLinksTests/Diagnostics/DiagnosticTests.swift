@@ -19,8 +19,8 @@ struct DiagnosticTests {
             diagnostics.first?.description
                 == "TABLE002 error at album: the name 'album' is used by more than one route; route names must be unique"
         )
-        #expect(RouteTableProblem.invalidCustomType(name: "x", reason: "r").code == "TABLE013")
-        #expect(Diagnostic(RouteTableProblem.invalidCustomType(name: "x", reason: "r")).location == nil)
+        #expect(RouteTableFinding.invalidCustomType(name: "x", reason: "r").code == "TABLE013")
+        #expect(Diagnostic(RouteTableFinding.invalidCustomType(name: "x", reason: "r")).location == nil)
     }
 
     @Test("the Codable form: camelCase keys, no location key when there is none, unknown keys refused")

@@ -338,7 +338,7 @@ struct UserInfoKeyMappingTests {
             ])
         ) { try Streaming.receiver(["id": "t"]) }
         #expect(
-            ActivityRouteProblem.parameterMappedTwice(
+            ActivityRouteFinding.parameterMappedTwice(
                 activityType: "a.b", route: "watch", parameter: "t", keys: ["offset", "position"]
             ).description
                 == "the activity type 'a.b' maps userInfo keys 'offset' and 'position' to the same parameter 't' "
@@ -355,7 +355,7 @@ struct UserInfoKeyMappingTests {
             ])
         ) { try Streaming.receiver(["": "t"]) }
         #expect(
-            ActivityRouteProblem.emptyUserInfoKey(activityType: "a.b", route: "watch", parameter: "t")
+            ActivityRouteFinding.emptyUserInfoKey(activityType: "a.b", route: "watch", parameter: "t")
                 .description
                 == "the activity type 'a.b' maps an empty userInfo key to 't' of route 'watch'; name the key")
     }

@@ -115,7 +115,7 @@ struct NavigationPathTests {
 
 @Suite("Navigation paths: the table check refuses a parent it cannot build")
 struct ParentCheckTests {
-    private func problems(_ routes: [Route]) -> [RouteTableProblem] {
+    private func problems(_ routes: [Route]) -> [RouteTableFinding] {
         RouteTable(routes: routes).problems()
     }
 
@@ -124,7 +124,7 @@ struct ParentCheckTests {
         #expect(
             problems([Route("a", "/a", parent: "missing")]) == [.unknownParent(route: "a", parent: "missing")]
         )
-        #expect(RouteTableProblem.unknownParent(route: "a", parent: "missing").code == "TABLE020")
+        #expect(RouteTableFinding.unknownParent(route: "a", parent: "missing").code == "TABLE020")
     }
 
     @Test("TABLE021: a route that is its own ancestor, and a chain deeper than the limit")

@@ -287,7 +287,7 @@ struct GuardPrecisionTests {
 
     @Test("a real finding's sentence says what to change")
     func findingSentence() {
-        let problem = RouteTableProblem.navigationTakesGuardedLinks(
+        let problem = RouteTableFinding.navigationTakesGuardedLinks(
             route: "german", guarded: "redeem", safety: .sensitive)
         #expect(
             problem.description

@@ -262,8 +262,8 @@ struct HostileRouteTableTests {
 
     /// The problems of the pairs `(later, earlier)` in the order the check compares them, the
     /// first `count` of them.
-    static func firstPairs(_ count: Int, _ problem: (Int, Int) -> RouteTableProblem) -> [RouteTableProblem] {
-        var found: [RouteTableProblem] = []
+    static func firstPairs(_ count: Int, _ problem: (Int, Int) -> RouteTableFinding) -> [RouteTableFinding] {
+        var found: [RouteTableFinding] = []
         var later = 1
         while found.count < count {
             for earlier in 0..<later where found.count < count { found.append(problem(later, earlier)) }
@@ -325,11 +325,11 @@ struct HostileRouteTableTests {
         #expect(problems.count == 101)
         #expect(
             Array(problems.prefix(100))
-                == (0..<100).map { number -> RouteTableProblem in
+                == (0..<100).map { number -> RouteTableFinding in
                     .navigationTakesGuardedLinks(
                         route: "browse\(number)", guarded: "remove", safety: .destructive)
                 })
-        #expect(problems.last == RouteTableProblem.moreProblems(code: "TABLE015", count: 50))
+        #expect(problems.last == RouteTableFinding.moreProblems(code: "TABLE015", count: 50))
         #expect(problems.last?.description == "… and 50 more TABLE015 problems")
         #expect(problems.last?.isError == false)
         // Warnings only: the table builds, and the guard holds on the 150th host too.
@@ -340,7 +340,7 @@ struct HostileRouteTableTests {
         let badNames = (0..<1_234).map { Route("bad name \($0)", PathPattern(parsing: "/n\($0)")) }
         let named = RouteTable(routes: badNames).problems()
         #expect(named.count == 101)
-        #expect(named.last == RouteTableProblem.moreProblems(code: "TABLE001", count: 1_134))
+        #expect(named.last == RouteTableFinding.moreProblems(code: "TABLE001", count: 1_134))
         #expect(named.last?.description == "… and 1,134 more TABLE001 problems")
     }
 
@@ -451,7 +451,7 @@ struct HostileRouteTableTests {
         #expect(
             RouteTable(routes: routes).problems()
                 == (0..<100).map {
-                    RouteTableProblem.shadowedRoute(route: "r\($0)", shadowedBy: "everywhere")
+                    RouteTableFinding.shadowedRoute(route: "r\($0)", shadowedBy: "everywhere")
                 } + [
                     .duplicateRoute(route: "again7", duplicateOf: "r7"),
                     .moreProblems(code: "TABLE011", count: nil),

@@ -58,7 +58,7 @@ struct RouteTableLimitTests {
             try Router(table)
         }
         #expect(
-            RouteTableProblem.tooManyRoutes(count: 50_001, limit: 50_000).description
+            RouteTableFinding.tooManyRoutes(count: 50_001, limit: 50_000).description
                 == "the table has 50001 routes and at most 50000 are allowed; split it by host or scheme, "
                 + "or use parameters instead of one route per value")
     }

@@ -8,7 +8,7 @@ struct RouteTableValidationTests {
         _ options: RoutingOptions = RoutingOptions(),
         registry: ParameterTypeRegistry = ParameterTypeRegistry(),
         policy: LinkPolicy? = nil, @RouteTableBuilder _ routes: () -> [Route]
-    ) -> [RouteTableProblem] {
+    ) -> [RouteTableFinding] {
         RouteTable(options: options, routes).problems(registry: registry, policy: policy)
     }
 

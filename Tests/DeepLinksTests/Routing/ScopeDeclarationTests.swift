@@ -206,7 +206,7 @@ struct ScopeDeclarationTests {
         table.canonicalHost = host
         #expect(table.problems() == [.invalidCanonicalHost(host: host, reason: reason)])
         #expect(
-            RouteTableProblem.invalidCanonicalHost(host: host, reason: reason).description
+            RouteTableFinding.invalidCanonicalHost(host: host, reason: reason).description
                 == "the canonical host '\(host)' is invalid: \(reason)")
     }
 

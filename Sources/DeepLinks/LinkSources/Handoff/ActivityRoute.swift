@@ -102,7 +102,7 @@ extension ActivityRoute: Codable {
 }
 
 /// Why a list of activity routes cannot be used with a route table.
-public enum ActivityRouteProblem: Sendable, Hashable, Encodable, CustomStringConvertible {
+public enum ActivityRouteFinding: Sendable, Hashable, Encodable, CustomStringConvertible {
     /// An activity type that is empty or contains whitespace or a control character.
     case invalidActivityType(String)
     /// The browsing-web type: its activities are routed by their `webpageURL`, never by an activity route.
@@ -145,9 +145,9 @@ public enum ActivityRouteProblem: Sendable, Hashable, Encodable, CustomStringCon
 
     /// `problems` with at most `limit` of each kind, in order, then one
     /// ``moreProblems(kind:count:)`` line per kind that had more, in kind order.
-    static func capped(_ problems: [ActivityRouteProblem], limit: Int) -> [ActivityRouteProblem] {
+    static func capped(_ problems: [ActivityRouteFinding], limit: Int) -> [ActivityRouteFinding] {
         var counts: [String: Int] = [:]
-        var kept: [ActivityRouteProblem] = []
+        var kept: [ActivityRouteFinding] = []
         for problem in problems {
             let kind = problem.kind
             let count = counts[kind, default: 0] + 1
@@ -189,7 +189,7 @@ public enum ActivityRouteProblem: Sendable, Hashable, Encodable, CustomStringCon
             "the activity type '\(type)' maps an empty userInfo key to '\(parameter)' of route '\(route)'; "
                 + "name the key"
         case .moreProblems(let kind, let count):
-            "… and \(RouteTableProblem.grouped(count)) more \(kind) problem\(count == 1 ? "" : "s")"
+            "… and \(RouteTableFinding.grouped(count)) more \(kind) problem\(count == 1 ? "" : "s")"
         }
     }
 }

@@ -9,17 +9,17 @@
 /// between routes (``RouteRelations/pathsMayOverlap(_:_:)``): when it cannot prove two
 /// readings apart (two untyped parameters, two overlapping types), the route is refused.
 extension RouteRelations {
-    /// ``RouteTableProblem/ambiguousOptionalSegment(route:parameter:reading:other:)`` for each
+    /// ``RouteTableFinding/ambiguousOptionalSegment(route:parameter:reading:other:)`` for each
     /// optional parameter of `route` whose presence two readings that can share a link
     /// disagree on (the first such pair of readings for each parameter).
-    func optionalSegmentProblems(_ route: CompiledRoute) -> [RouteTableProblem] {
+    func optionalSegmentProblems(_ route: CompiledRoute) -> [RouteTableFinding] {
         let readings = route.allReadings
         guard readings.count > 1 else { return [] }
         let path = route.route.path
         let kept = path.readingSegments.map { Set($0.positions) }
         let shapes = readings.map(\.segments)
         let texts = path.readings.map(\.text)
-        var problems: [RouteTableProblem] = []
+        var problems: [RouteTableFinding] = []
         var reported: Set<Int> = []
         for i in readings.indices {
             for j in (i + 1)..<readings.count where pathsMayOverlap(shapes[i], shapes[j]) {

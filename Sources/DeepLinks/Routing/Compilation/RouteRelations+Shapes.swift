@@ -11,7 +11,7 @@ extension RouteRelations {
     struct OverlapFinding {
         let earlier: CompiledRoute
         let later: CompiledRoute
-        let problem: RouteTableProblem
+        let problem: RouteTableFinding
     }
 
     /// Every overlap problem among the compiled routes, in the order of the pairs compared,
@@ -88,7 +88,7 @@ extension RouteRelations {
         return (findings, nil)
 
         func note(
-            _ found: RouteTableProblem, _ e: (route: CompiledRoute, shape: Int),
+            _ found: RouteTableFinding, _ e: (route: CompiledRoute, shape: Int),
             _ l: (route: CompiledRoute, shape: Int)
         ) {
             let key = "\(e.route.index) \(l.route.index)"
@@ -118,7 +118,7 @@ extension RouteRelations {
     struct PairState {
         let earlier: CompiledRoute
         let later: CompiledRoute
-        var plain: RouteTableProblem?
+        var plain: RouteTableFinding?
         var ambiguous = false
         var duplicated = false
         /// Shapes of each route covered by the other: (route name, shape).
@@ -133,7 +133,7 @@ extension RouteRelations {
                 state.covered.contains("\(route.index) \($0)")
             }
         }
-        let problem: RouteTableProblem?
+        let problem: RouteTableFinding?
         if let plain = state.plain {
             problem = plain
         } else if state.ambiguous {

@@ -158,7 +158,7 @@ struct RouteRelations {
     }
 
     /// The problem two overlapping routes make, if any.
-    func problem(earlier a: CompiledRoute, later b: CompiledRoute) -> RouteTableProblem? {
+    func problem(earlier a: CompiledRoute, later b: CompiledRoute) -> RouteTableFinding? {
         let aCoversB = covers(a, b)
         let bCoversA = covers(b, a)
         if aCoversB, bCoversA { return .duplicateRoute(route: b.name, duplicateOf: a.name) }

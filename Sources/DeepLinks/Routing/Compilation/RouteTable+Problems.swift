@@ -1,7 +1,7 @@
 extension RouteTable {
     /// Every problem of the table, in declaration order; empty when the table is sound.
     ///
-    /// A problem whose ``RouteTableProblem/isError`` is `false` is a warning: it is listed
+    /// A problem whose ``RouteTableFinding/isError`` is `false` is a warning: it is listed
     /// here, but ``Router`` still builds the table.
     ///
     /// With a `policy`, the table is also checked against the gate that will feed it: schemes
@@ -9,7 +9,7 @@ extension RouteTable {
     /// parameters that sanitising strips are reported as routes that can never match.
     public func problems(
         registry: ParameterTypeRegistry = ParameterTypeRegistry(), policy: LinkPolicy? = nil
-    ) -> [RouteTableProblem] {
+    ) -> [RouteTableFinding] {
         RouteTableValidation(table: self, registry: registry, policy: policy).run().problems
     }
 }

@@ -7,9 +7,9 @@ extension RouteTableValidation {
     /// Cost: one walk up each route's chain (at most ``RouteTable/maximumParentDepth`` steps)
     /// and one look-up per parameter of each parent; nothing is indexed for a table whose
     /// routes declare no parent and no requirement.
-    static func parentProblems(_ routes: [Route], compiled: [CompiledRoute]) -> [RouteTableProblem] {
+    static func parentProblems(_ routes: [Route], compiled: [CompiledRoute]) -> [RouteTableFinding] {
         guard routes.contains(where: { $0.parent != nil || !$0.requirements.isEmpty }) else { return [] }
-        var problems: [RouteTableProblem] = []
+        var problems: [RouteTableFinding] = []
         var byName: [String: Int] = [:]
         for (index, route) in routes.enumerated() where byName[route.name] == nil {
             byName[route.name] = index
@@ -62,12 +62,12 @@ extension RouteTableValidation {
 
     /// Why `parent` cannot be built from `child`'s parameters, if it cannot: every parameter
     /// the parent needs a value for must be one the child always has, of the same type.
-    private static func unbuildable(_ parent: CompiledRoute, from child: CompiledRoute) -> RouteTableProblem?
+    private static func unbuildable(_ parent: CompiledRoute, from child: CompiledRoute) -> RouteTableFinding?
     {
         let given = child.declaredParameters
         for (name, needed) in parent.declaredParameters.sorted(by: { $0.key < $1.key }) {
             guard parent.needsValue(for: name) else { continue }
-            func problem(_ reason: String) -> RouteTableProblem {
+            func problem(_ reason: String) -> RouteTableFinding {
                 .unbuildableParent(route: child.name, parent: parent.name, parameter: name, reason: reason)
             }
             guard let have = given[name] else {

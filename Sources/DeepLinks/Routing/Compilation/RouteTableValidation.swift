@@ -5,7 +5,7 @@ struct RouteTableValidation {
     let registry: ParameterTypeRegistry
     let policy: LinkPolicy?
     /// The problems of the registrations and the table's declarations.
-    private let typeProblems: [RouteTableProblem]
+    private let typeProblems: [RouteTableFinding]
 
     init(table: RouteTable, registry: ParameterTypeRegistry, policy: LinkPolicy?) {
         self.table = table
@@ -16,13 +16,13 @@ struct RouteTableValidation {
 
     /// The problems found (warnings included), the compiled routes when no problem is an
     /// error, and for each compiled route's index the indices of the sensitive or destructive
-    /// routes whose links it must not take (``RouteTableProblem/navigationTakesGuardedLinks(route:guarded:safety:)``).
+    /// routes whose links it must not take (``RouteTableFinding/navigationTakesGuardedLinks(route:guarded:safety:)``).
     ///
     /// `trie` is the trie of every compiled route the check walked and `names` each route's
     /// position by name, both kept when the table is sound: the router uses the trie when all
     /// routes share one priority level.
     func run() -> (
-        problems: [RouteTableProblem], compiled: [CompiledRoute], guards: [Int: [Int]], trie: RouteTrie?,
+        problems: [RouteTableFinding], compiled: [CompiledRoute], guards: [Int: [Int]], trie: RouteTrie?,
         names: RouteNameIndex
     ) {
         guard table.routes.count <= RouteTable.maximumRouteCount else {
@@ -72,7 +72,7 @@ struct RouteTableValidation {
         problems += perRoute.flatMap { $0 }
         problems += table.canonicalHostProblems
         problems += Self.parentProblems(table.routes, compiled: compiled)
-        problems = RouteTableProblem.capped(
+        problems = RouteTableFinding.capped(
             problems, limit: limit, uncounted: overlaps.stoppedAt.map { [$0] } ?? [])
         let buildable = !problems.contains(where: \.isError)
         guard buildable else { return (problems, [], [:], nil, RouteNameIndex()) }
@@ -84,7 +84,7 @@ struct RouteTableValidation {
 
     /// What the checks of the routes one by one gather.
     private struct State {
-        var perRoute: [[RouteTableProblem]]
+        var perRoute: [[RouteTableFinding]]
         var compiled: [CompiledRoute] = []
         var names: RouteNameIndex
         /// The trie of the compiled routes (positions in `compiled`), grown route by route.
@@ -116,7 +116,7 @@ struct RouteTableValidation {
         _ route: Route, at index: Int, into state: inout State, cache: DeclarationCache,
         validators: ValidatorPool, relations: RouteRelations
     ) {
-        var found: [RouteTableProblem] = []
+        var found: [RouteTableFinding] = []
         if !Self.isValidName(route.name) { found.append(.invalidName(route: route.name)) }
         if !state.names.insert(index) {
             found.append(.duplicateName(route: route.name))
@@ -153,9 +153,9 @@ struct RouteTableValidation {
 
     /// Syntax, names, types, bounds and defaults of every parameter.
     private func checkDeclarations(_ route: Route, cache: DeclarationCache, validators: ValidatorPool)
-        -> [RouteTableProblem]
+        -> [RouteTableFinding]
     {
-        var problems: [RouteTableProblem] = []
+        var problems: [RouteTableFinding] = []
         func syntax(_ error: PatternSyntaxError) {
             if case .invalidType(let typeError) = error.reason, typeError.isImpossibleBounds,
                 let parameter = error.parameter
@@ -246,7 +246,7 @@ struct RouteTableValidation {
     }
 
     /// Scheme and host syntax, and hosts on a scope that serves custom schemes only.
-    private func checkScope(_ route: Route, cache: DeclarationCache) -> [RouteTableProblem] {
+    private func checkScope(_ route: Route, cache: DeclarationCache) -> [RouteTableFinding] {
         // Routes share scopes (``RouteTable/sharingEqualParts()``): one found sound is not
         // checked again, and the very lists found sound are known by their storage without
         // comparing (or copying) the scope.
@@ -256,7 +256,7 @@ struct RouteTableValidation {
             cache.noteSoundScope(scope)
             return []
         }
-        var problems: [RouteTableProblem] = []
+        var problems: [RouteTableFinding] = []
         for scheme in scope.schemes where !Self.isValidScheme(scheme) {
             problems.append(.invalidScope(route: route.name, reason: "'\(scheme)' is not a valid scheme"))
         }
@@ -276,8 +276,8 @@ struct RouteTableValidation {
     }
 
     /// Routes that the gate or the matching rules would never let a link reach.
-    private func checkReachability(_ route: Route) -> [RouteTableProblem] {
-        var problems: [RouteTableProblem] = []
+    private func checkReachability(_ route: Route) -> [RouteTableFinding] {
+        var problems: [RouteTableFinding] = []
         func never(_ reason: String) { problems.append(.neverMatches(route: route.name, reason: reason)) }
         let scope = route.scope
         let customOnly = !scope.servesWeb && scope.hosts.isEmpty

@@ -240,7 +240,7 @@ extension CompiledRoute {
 extension CompiledRoute {
     /// The reading of the route (``allReadings``) whose path the link fits, or `nil` when
     /// none does. A route's readings never share a link (the table refuses those that could,
-    /// ``RouteTableProblem/ambiguousOptionalSegment(route:parameter:reading:other:)``), so at
+    /// ``RouteTableFinding/ambiguousOptionalSegment(route:parameter:reading:other:)``), so at
     /// most one fits.
     func reading(fitting input: MatchInput) -> CompiledRoute? {
         if readings.isEmpty { return self }

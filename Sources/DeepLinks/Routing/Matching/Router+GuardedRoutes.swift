@@ -1,4 +1,4 @@
-/// The run-time half of ``RouteTableProblem/navigationTakesGuardedLinks(route:guarded:safety:)``:
+/// The run-time half of ``RouteTableFinding/navigationTakesGuardedLinks(route:guarded:safety:)``:
 /// a navigate route never takes a link shaped like a sensitive or destructive route's.
 ///
 /// A link is shaped like a route when it is in the route's scope, has the route's number of

@@ -1,6 +1,6 @@
 /// A validated, compiled route table: the immutable value that matches links to routes.
 ///
-/// Building a router checks the table (``RouteTableProblem``) and refuses it with every
+/// Building a router checks the table (``RouteTableFinding``) and refuses it with every
 /// problem found. Matching is deterministic and documented:
 ///
 /// **What is matched.** The link's decoded path segments. The bare path `/` is the root; a
@@ -21,7 +21,7 @@
 ///    wildcard, then any host; a named scheme before any scheme), then the route with more
 ///    required query parameters.
 /// 4. What is still tied and can match the same link is refused when the table is built
-///    (``RouteTableProblem/ambiguousRoutes(route:other:)``), including two different types of
+///    (``RouteTableFinding/ambiguousRoutes(route:other:)``), including two different types of
 ///    the same rank at one position (`int 0...9` and `int 5...20`): no winner ever depends
 ///    on dictionary or declaration order.
 ///
@@ -35,7 +35,7 @@
 /// destructive route's (that route's literals in place, whatever the values): the guarded
 /// route takes it if it accepts it, and otherwise no route matches and the guarded route's
 /// failing parameter is the reason
-/// (``RouteTableProblem/navigationTakesGuardedLinks(route:guarded:safety:)``).
+/// (``RouteTableFinding/navigationTakesGuardedLinks(route:guarded:safety:)``).
 ///
 /// ```swift
 /// let router = try Router(RouteTable {
@@ -113,7 +113,7 @@ public struct Router: Sendable {
     /// ``Route/safety`` and its ancestors' (``Route/parent``), since the route's navigation
     /// path (``path(for:)``) opens every ancestor's screen. A navigate route under a sensitive
     /// route is sensitive: its links are ``LinkOutcome/confirm(_:)``, and the table check
-    /// says so (``RouteTableProblem/guardedAncestor(route:ancestor:safety:)``). `nil` for a
+    /// says so (``RouteTableFinding/guardedAncestor(route:ancestor:safety:)``). `nil` for a
     /// name the table lacks.
     ///
     /// ```swift

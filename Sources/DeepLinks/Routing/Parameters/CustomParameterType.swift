@@ -38,7 +38,7 @@ public struct CustomParameterType: Sendable {
 /// The custom parameter types a table may name, looked up by name when the table is built.
 ///
 /// A name that is registered twice, is reserved, or is not a valid type name is reported when
-/// the table is built (``RouteTableProblem/invalidCustomType(name:reason:)``); the first
+/// the table is built (``RouteTableFinding/invalidCustomType(name:reason:)``); the first
 /// registration of a name is the one used.
 ///
 /// ```swift
@@ -67,9 +67,9 @@ public struct ParameterTypeRegistry: Sendable {
     }
 
     /// Problems with the registrations themselves, in registration order.
-    var problems: [RouteTableProblem] {
+    var problems: [RouteTableFinding] {
         var seen: Set<String> = []
-        var problems: [RouteTableProblem] = []
+        var problems: [RouteTableFinding] = []
         for type in types {
             if ParameterType.reservedNames.contains(type.name) {
                 problems.append(

@@ -20,7 +20,7 @@
 ///
 /// In JSON a declaration is `{"name": "titleID", "type": "pattern tt[0-9]{7,8}"}`, in the
 /// table's `types` list. A malformed declaration does not stop the table from being read: it
-/// is reported when the table is checked (``RouteTableProblem/invalidTypeDeclaration(name:reason:)``).
+/// is reported when the table is checked (``RouteTableFinding/invalidTypeDeclaration(name:reason:)``).
 public struct ParameterTypeDeclaration: Sendable, Hashable {
     /// The name routes use: a letter, then letters, digits, `_`, `-` or `.`; not a built-in
     /// name (``ParameterType/reservedNames``).
@@ -126,9 +126,9 @@ extension ParameterTypeRegistry {
     func knows(_ name: String) -> Bool { declared[name] != nil || self[name] != nil }
 
     /// The problems of a table's declarations, in declaration order.
-    func problems(of declarations: [ParameterTypeDeclaration]) -> [RouteTableProblem] {
+    func problems(of declarations: [ParameterTypeDeclaration]) -> [RouteTableFinding] {
         var seen: Set<String> = []
-        var problems: [RouteTableProblem] = []
+        var problems: [RouteTableFinding] = []
         for declaration in declarations {
             if let reason = declaration.problem {
                 problems.append(.invalidTypeDeclaration(name: declaration.name, reason: reason))

@@ -6,7 +6,7 @@ extension ParameterValidator {
     /// conservative (a type registered in Swift under a case-insensitive table).
     ///
     /// What "shaped like a guarded route" compares, at run time and when the table is checked
-    /// alike (``RouteTableProblem/navigationTakesGuardedLinks(route:guarded:safety:)``).
+    /// alike (``RouteTableFinding/navigationTakesGuardedLinks(route:guarded:safety:)``).
     func mayTake(literal: String) -> Bool {
         guard !literal.isEmpty else { return false }
         if caseSensitive {

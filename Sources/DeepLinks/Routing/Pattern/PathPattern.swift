@@ -20,7 +20,7 @@
 ///   last segment is never followed by a trailing slash. The pattern stands for one plain
 ///   pattern per combination of present and absent optional segments, its ``readings``, and
 ///   the table refuses a route two of whose readings can match the same link
-///   (``RouteTableProblem/ambiguousOptionalSegment(route:parameter:reading:other:)``), so
+///   (``RouteTableFinding/ambiguousOptionalSegment(route:parameter:reading:other:)``), so
 ///   that every link has exactly one reading. An absent optional segment has no default
 ///   (write `parameters["page"]?.intValue ?? 1`), so that one value always has one link.
 ///   Reverse routing leaves the segment out when no value is given.

@@ -1,7 +1,7 @@
 /// Why the text of a path pattern, query declaration or fragment rule was refused.
 ///
 /// Patterns written as literals cannot throw, so a malformed one keeps its error and the
-/// table reports it when it is built (``RouteTableProblem/invalidPattern(route:error:)``).
+/// table reports it when it is built (``RouteTableFinding/invalidPattern(route:error:)``).
 ///
 /// ```swift
 /// let pattern: PathPattern = "/files/*rest/more"

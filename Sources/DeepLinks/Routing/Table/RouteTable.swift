@@ -53,7 +53,7 @@ public struct RouteTable: Sendable, Hashable {
     ///
     /// It must be a host some route serves web links on (a table whose routes serve any host
     /// accepts any valid host name); otherwise building the table fails with
-    /// ``RouteTableProblem/invalidCanonicalHost(host:reason:)``. ``Router/link(for:parameters:scheme:host:)``
+    /// ``RouteTableFinding/invalidCanonicalHost(host:reason:)``. ``Router/link(for:parameters:scheme:host:)``
     /// uses it when no host is passed and the route serves it; link previews use it for the
     /// canonical link and `og:url`, so `https://www.shop.example.com/p/1` previews as
     /// `https://shop.example.com/p/1`.
@@ -120,7 +120,7 @@ public struct RouteTable: Sendable, Hashable {
     public func route(named name: String) -> Route? { routes.first { $0.name == name } }
 
     /// The most routes a table may hold: 50,000. A larger table is refused with
-    /// ``RouteTableProblem/tooManyRoutes(count:limit:)`` before anything else is checked.
+    /// ``RouteTableFinding/tooManyRoutes(count:limit:)`` before anything else is checked.
     ///
     /// Checking a table compares only routes whose paths can share a link, so its cost grows
     /// about linearly with the table (a generated 10,000-route table builds in about 20 ms in a
@@ -129,19 +129,19 @@ public struct RouteTable: Sendable, Hashable {
     public static let maximumRouteCount = 50_000
 
     /// The most ancestors a route may have through ``Route/parent``: 16. A deeper chain is
-    /// refused with ``RouteTableProblem/parentCycle(route:chain:)``, so that a navigation
+    /// refused with ``RouteTableFinding/parentCycle(route:chain:)``, so that a navigation
     /// path is never longer than 17 screens.
     public static let maximumParentDepth = 16
 
     /// The most problems of one code a table check lists: 100. The rest of that code are
-    /// counted in one ``RouteTableProblem/moreProblems(code:count:)`` line, and once one kind
+    /// counted in one ``RouteTableFinding/moreProblems(code:count:)`` line, and once one kind
     /// of overlap (duplicate, shadowed or ambiguous routes) passes the limit the check stops
     /// comparing routes, so a table whose every pair of routes conflicts costs no more to
     /// check than one that conflicts a hundred times.
     public static let maximumProblemsPerCode = 100
 
     /// Why the canonical host cannot be used, if it cannot.
-    var canonicalHostProblems: [RouteTableProblem] {
+    var canonicalHostProblems: [RouteTableFinding] {
         guard let host = canonicalHost else { return [] }
         let labels = host.split(separator: ".", omittingEmptySubsequences: false)
         let valid =

@@ -20,7 +20,7 @@ enum AuditCommand: ToolCommand {
             and App ID it decides what a device does when the link is tapped in another app
             (which component of the association file decides), what the app's receiver then
             does (route, confirm, openInBrowser, reject), and reports the mismatches:
-            \(AuditProblem.Code.allCases.map { "  \($0.rawValue)  \($0.title)" }.joined(separator: "\n"))
+            \(AuditFinding.Code.allCases.map { "  \($0.rawValue)  \($0.title)" }.joined(separator: "\n"))
             Each URL gets the verdict of its worst mismatch, worst first: blankScreen,
             unguardedRoute, missedRoute, refused; or browser and route when all is as meant.
 

@@ -182,7 +182,7 @@ enum AuditHTML {
     static func problems(_ outcome: AuditOutcome) -> String {
         var html =
             "<section aria-labelledby=\"problems-title\">\n<h2 id=\"problems-title\">Problems and fixes</h2>\n"
-        let found = AuditProblem.Code.allCases.map { ($0, outcome.report.count(of: $0)) }.filter { $0.1 > 0 }
+        let found = AuditFinding.Code.allCases.map { ($0, outcome.report.count(of: $0)) }.filter { $0.1 > 0 }
         if found.isEmpty { html += "<p>No problems: every URL goes where it should.</p>\n" }
         for (code, count) in found {
             html += """

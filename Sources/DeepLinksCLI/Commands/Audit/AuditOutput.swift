@@ -139,7 +139,7 @@ enum AuditOutput {
         return .object(members)
     }
 
-    static func json(_ problem: AuditProblem) -> JSONValue {
+    static func json(_ problem: AuditFinding) -> JSONValue {
         var members: [String: JSONValue] = [
             "code": .string(problem.code.rawValue), "severity": .string(problem.severity.rawValue),
             "message": .string(problem.message),

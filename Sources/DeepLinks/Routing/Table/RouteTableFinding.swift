@@ -8,7 +8,7 @@
 /// table.problems().map(\.description)
 /// // ["the name 'album' is used by more than one route; route names must be unique"]
 /// ```
-public enum RouteTableProblem: Sendable, Hashable, Encodable, CustomStringConvertible {
+public enum RouteTableFinding: Sendable, Hashable, Encodable, CustomStringConvertible {
     /// A route name that is empty or contains whitespace or control characters.
     case invalidName(route: String)
     /// A second route with a name already used.
@@ -250,7 +250,7 @@ public enum RouteTableProblem: Sendable, Hashable, Encodable, CustomStringConver
     }
 }
 
-extension RouteTableProblem {
+extension RouteTableFinding {
     /// A count with thousands separated by commas: 1998999 → "1,998,999".
     static func grouped(_ number: Int) -> String {
         var digits = Array(String(number))
@@ -265,11 +265,11 @@ extension RouteTableProblem {
     /// `problems` with at most `limit` of each code, in order, and then one
     /// ``moreProblems(code:count:)`` line per code that had more, in code order. The lines of
     /// the codes in `uncounted` (whose checks stopped past the limit) carry no count.
-    static func capped(_ problems: [RouteTableProblem], limit: Int, uncounted: Set<String> = [])
-        -> [RouteTableProblem]
+    static func capped(_ problems: [RouteTableFinding], limit: Int, uncounted: Set<String> = [])
+        -> [RouteTableFinding]
     {
         var counts: [String: Int] = [:]
-        var kept: [RouteTableProblem] = []
+        var kept: [RouteTableFinding] = []
         kept.reserveCapacity(min(problems.count, 16 * limit))
         for problem in problems {
             let code = problem.code
@@ -300,10 +300,10 @@ extension RouteTableProblem {
 /// ```
 public struct RouteTableError: Error, Sendable, Hashable, Encodable, CustomStringConvertible {
     /// Every problem found, in declaration order (warnings included).
-    public let problems: [RouteTableProblem]
+    public let problems: [RouteTableFinding]
 
     /// Creates an error from its problems.
-    public init(problems: [RouteTableProblem]) { self.problems = problems }
+    public init(problems: [RouteTableFinding]) { self.problems = problems }
 
     /// One problem per line.
     public var description: String {
@@ -315,7 +315,7 @@ public struct RouteTableError: Error, Sendable, Hashable, Encodable, CustomStrin
 extension Diagnostic {
     /// The diagnostic for a route-table problem: its stable code, an error or (for a problem the
     /// table still builds with) a warning, on its route.
-    public init(_ problem: RouteTableProblem) {
+    public init(_ problem: RouteTableFinding) {
         self.init(
             code: problem.code, severity: problem.isError ? .error : .warning, location: problem.route,
             message: problem.description)

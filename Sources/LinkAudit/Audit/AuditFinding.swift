@@ -21,7 +21,7 @@ import DeepLinks
 ///     print(problem.code.rawValue, problem.message)   // AUDIT001 the association file sends …
 /// }
 /// ```
-public struct AuditProblem: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct AuditFinding: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The kind of mismatch; the raw value is the stable code.
     public enum Code: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
         /// The file sends the link to the app, but no route takes it.
