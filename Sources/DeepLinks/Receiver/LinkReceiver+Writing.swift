@@ -67,18 +67,19 @@ extension LinkReceiver {
     }
 
     /// A route's link written for one of the receiver's schemes and decided once: the text
-    /// ``link(for:parameters:scheme:domain:)`` would write (on `host` for a web scheme), and
-    /// this receiver's outcome for it, from ``receive(url:)``.
+    /// ``link(for:parameters:scheme:domain:)`` would write (on `host` for a web scheme), the
+    /// link this receiver's gate parsed from it (`nil` when the gate refused it), and this
+    /// receiver's outcome for it, the one ``receive(url:)`` gives.
     ///
     /// Reverse routing's own read-back (a gate of its own and a forward match) is left out:
-    /// the caller reads the outcome instead, which holds the parsed link and the match the
-    /// receiver made. A link written from a route's own parameters leads back to that route
-    /// with those parameters; tests pin that over many generated links.
+    /// the caller reads the parsed link and the match the receiver made instead of parsing the
+    /// text again. A link written from a route's own parameters leads back to that route with
+    /// those parameters; tests pin that over many generated links.
     ///
     /// - Throws: ``ReverseRoutingError`` when the link cannot be written.
     package func writtenLinkDecided(
         for route: String, parameters: RouteParameters, scheme: String, host: String?
-    ) throws(ReverseRoutingError) -> (text: String, outcome: LinkOutcome) {
+    ) throws(ReverseRoutingError) -> (text: String, link: Link?, outcome: LinkOutcome) {
         let name = scheme.lowercased()
         let text: String
         if !RouteScope.isWeb(name), let registration = schemes[name],
@@ -93,7 +94,14 @@ extension LinkReceiver {
                 for: route, parameters: parameters, scheme: name, host: RouteScope.isWeb(name) ? host : nil,
                 checkingRoundTrip: false)
         }
-        return (text, receive(url: text).outcome)
+        // What `receive(url:)` does, keeping the parsed link.
+        let link: Link
+        do {
+            link = try gate.parseStripped(text)
+        } catch {
+            return (text, nil, .reject(.malformed(error)))
+        }
+        return (text, link, decide(stripped: link))
     }
 
     /// Whether ``link(for:parameters:scheme:domain:)`` decides each link it writes for `scheme`

@@ -52,18 +52,13 @@ public struct LandingPage: Sendable, Hashable {
         let siteName = preview.siteName ?? ""
         let app = metadata.app
         let strings = template.strings(for: preview.locale)
-        out.raw("<!DOCTYPE html>\n")
         if let locale = preview.locale {
-            out.raw("<html lang=\"")
+            out.raw(Self.openingWithLanguage)
             out.attribute(locale.replacingUnderscores())
-            out.raw("\">\n")
+            out.raw(Self.headAfterLanguage)
         } else {
-            out.raw("<html>\n")
+            out.raw(Self.openingWithoutLanguage)
         }
-        out.raw("<head>\n<meta charset=\"utf-8\">\n")
-        out.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-        out.raw(Self.policyTag)
-        out.raw("<title>")
         if preview.title == siteName || siteName.isEmpty {
             out.text(preview.title)
         } else {
@@ -82,9 +77,7 @@ public struct LandingPage: Sendable, Hashable {
             out.attribute(tag.content)
             out.raw("\">\n")
         }
-        out.raw("<style>\n")
-        out.raw(template.style)
-        out.raw("</style>\n</head>\n<body>\n<main class=\"card\">\n")
+        out.raw(template.styleElement)
 
         if let image = preview.image {
             out.raw("<figure class=\"art\"><img src=\"")
@@ -151,6 +144,21 @@ public struct LandingPage: Sendable, Hashable {
     static let policyTag =
         "<meta http-equiv=\"Content-Security-Policy\" content=\"\(HTMLEscaping.attribute(contentSecurityPolicy))\">\n"
 
+    /// The page's fixed markup up to `<title>`, written once: after the language, or for a
+    /// page without one.
+    private static let head =
+        "<head>\n<meta charset=\"utf-8\">\n"
+        + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n" + policyTag + "<title>"
+    private static let openingWithLanguage = Array("<!DOCTYPE html>\n<html lang=\"".utf8)
+    private static let headAfterLanguage = Array(("\">\n" + head).utf8)
+    private static let openingWithoutLanguage = Array(("<!DOCTYPE html>\n<html>\n" + head).utf8)
+
+    /// A style sheet's element and the fixed markup that follows it up to the page's card,
+    /// written once per template.
+    static func styleElement(_ style: String) -> [UInt8] {
+        Array(("<style>\n" + style + "</style>\n</head>\n<body>\n<main class=\"card\">\n").utf8)
+    }
+
     /// A template string as escaped text, `{app}` replaced by the app's name.
     static func text(_ string: String, app: String, into out: inout HTMLWriter) {
         // Most template strings are ASCII: the placeholder is found by its bytes, which for
@@ -161,11 +169,11 @@ public struct LandingPage: Sendable, Hashable {
         }
         var rest = Substring(string)
         while let range = rest.range(of: "{app}") {
-            out.text(String(rest[..<range.lowerBound]))
+            out.text(rest[..<range.lowerBound])
             out.text(app)
             rest = rest[range.upperBound...]
         }
-        out.text(String(rest))
+        out.text(rest)
     }
 }
 
@@ -178,7 +186,7 @@ extension LandingPage {
         var index = start
         while let brace = utf8[index...].firstIndex(of: UInt8(ascii: "{")) {
             if utf8[brace...].starts(with: placeholder) {
-                out.text(String(string[start..<brace]))
+                out.text(string[start..<brace])
                 out.text(app)
                 index = utf8.index(brace, offsetBy: placeholder.count)
                 start = index
@@ -186,7 +194,7 @@ extension LandingPage {
                 index = utf8.index(after: brace)
             }
         }
-        out.text(start == utf8.startIndex ? string : String(string[start...]))
+        out.text(string[start...])
     }
 }
 

@@ -252,7 +252,7 @@ public struct LinkPreviewService: Sendable {
     /// third reading of each link are left out. The links the receiver decided are in the
     /// receiver gate's canonical spelling: when that gate is no looser than the page's gates
     /// (``linksNeedNoRecheck``) the page does not parse them again either.
-    private func writtenLinks(for match: RouteMatch) -> (canonical: String, links: OfferedAppLinks)? {
+    func writtenLinks(for match: RouteMatch) -> (canonical: String, links: OfferedAppLinks)? {
         let parameters = writtenParameters(of: match)
         let host = receiver.router.canonicalHost(for: match.route) ?? match.link.host
         guard
@@ -284,7 +284,7 @@ public struct LinkPreviewService: Sendable {
 
     private func customLink(for match: RouteMatch, parameters: RouteParameters, scheme: String) -> CustomLink
     {
-        let written: (text: String, outcome: LinkOutcome)
+        let written: (text: String, link: Link?, outcome: LinkOutcome)
         do {
             written = try receiver.writtenLinkDecided(
                 for: match.route, parameters: parameters, scheme: scheme, host: nil)
@@ -293,8 +293,9 @@ public struct LinkPreviewService: Sendable {
         }
         switch written.outcome {
         case .route(let back), .confirm(let back):
+            // The receiver's own gate spells the text as it is: the page's gate will too.
             if back.route == match.route, back.parameters == match.parameters,
-                back.link.canonical.utf8.elementsEqual(written.text.utf8)
+                let link = written.link, link.canonical.utf8.elementsEqual(written.text.utf8)
             {
                 return .accepted(written.text)
             }
@@ -316,7 +317,7 @@ public struct LinkPreviewService: Sendable {
         switch written.outcome {
         case .route(let back), .confirm(let back):
             guard back.route == match.route, back.parameters == match.parameters,
-                back.link.canonical.utf8.elementsEqual(written.text.utf8)
+                let link = written.link, link.canonical.utf8.elementsEqual(written.text.utf8)
             else { return nil }
             return written.text
         case .reject, .openInBrowser:
@@ -325,7 +326,7 @@ public struct LinkPreviewService: Sendable {
     }
 
     /// A match's parameters without the query parameters that hold their default.
-    private func writtenParameters(of match: RouteMatch) -> RouteParameters {
+    func writtenParameters(of match: RouteMatch) -> RouteParameters {
         var parameters = match.parameters
         if let route = receiver.router.route(named: match.route) {
             for query in route.query {
