@@ -17,7 +17,7 @@ enum HTMLBytes {
         var text = text
         // Safe: the buffer is the string's own bytes, valid and unchanged for the closure, and
         // nothing keeps it after the closure returns.
-        unsafe text.withUTF8 { buffer in
+        text.withUTF8 { buffer in
             unsafe appendEscaped(buffer, mask: mask, to: &out)
         }
     }
@@ -27,7 +27,7 @@ enum HTMLBytes {
         let mask = quotes ? attributeMask : textMask
         var text = text
         // Safe: as above.
-        unsafe text.withUTF8 { buffer in
+        text.withUTF8 { buffer in
             unsafe appendEscaped(buffer, mask: mask, to: &out)
         }
     }
@@ -36,7 +36,7 @@ enum HTMLBytes {
     static func append(_ text: String, to out: inout [UInt8]) {
         var text = text
         // Safe: as in `appendEscaped`, the buffer lives for the closure alone.
-        unsafe text.withUTF8 { buffer in
+        text.withUTF8 { buffer in
             unsafe out.append(contentsOf: buffer)
         }
     }
