@@ -46,3 +46,32 @@ struct EntityTagTests {
         }
     }
 }
+
+@Suite("Landing page: markup written once")
+struct LandingPageOpeningsTests {
+    @Test("every tag the metadata writes has its markup prepared, under the attribute it is written with")
+    func everyTagPrepared() throws {
+        var site = PhotoAlbumFixture.site
+        site.twitterHandle = "@photoalbum"
+        let metadata = try PreviewMetadata(
+            canonicalURL: "https://photos.example.com/albums/summer-2024",
+            preview: LinkPreview(
+                title: "Summer", description: "Coast",
+                image: PreviewImage(
+                    url: "https://photos.example.com/c.jpg", width: 1200, height: 630, alt: "Cover"),
+                locale: "en_US"),
+            site: site,
+            appLinks: OfferedAppLinks(
+                webLink: "https://photos.example.com/albums/summer-2024",
+                customSchemeLink: "photoalbum://albums/summer-2024"))
+        #expect(metadata.tags.count == 30)
+        for tag in metadata.tags {
+            let opening = try #require(LandingPage.tagOpenings[tag.key], "\(tag.key)")
+            #expect(opening.attribute == tag.attribute, "\(tag.key)")
+            #expect(
+                String(decoding: opening.bytes, as: UTF8.self)
+                    == "\">\n<meta \(tag.attribute.rawValue)=\"\(tag.key)\" content=\"")
+        }
+        #expect(LandingPage.tagOpenings.count == 30)
+    }
+}

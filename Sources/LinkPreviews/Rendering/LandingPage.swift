@@ -66,16 +66,19 @@ public struct LandingPage: Sendable, Hashable {
             out.raw(" – ")
             out.text(siteName)
         }
-        out.raw("</title>\n")
-        out.raw("<link rel=\"canonical\" href=\"")
+        out.raw(Self.canonicalOpening)
         out.attribute(metadata.canonicalURL)
-        out.raw("\">\n")
+        // Each tag's markup up to its content, and the end of the element before it, written
+        // once for the tags a preview has (an unknown key is written as it comes).
         for tag in metadata.tags {
-            out.raw(tag.attribute == .property ? "<meta property=\"" : "<meta name=\"")
-            out.attribute(tag.key)
-            out.raw("\" content=\"")
+            if let opening = Self.tagOpenings[tag.key], opening.attribute == tag.attribute {
+                out.raw(opening.bytes)
+            } else {
+                out.raw(tag.attribute == .property ? "\">\n<meta property=\"" : "\">\n<meta name=\"")
+                out.attribute(tag.key)
+                out.raw("\" content=\"")
+            }
             out.attribute(tag.content)
-            out.raw("\">\n")
         }
         out.raw(template.styleElement)
 
@@ -153,11 +156,38 @@ public struct LandingPage: Sendable, Hashable {
     private static let headAfterLanguage = Array(("\">\n" + head).utf8)
     private static let openingWithoutLanguage = Array(("<!DOCTYPE html>\n<html>\n" + head).utf8)
 
-    /// A style sheet's element and the fixed markup that follows it up to the page's card,
-    /// written once per template.
+    /// The end of the last `<meta>` tag (or of the canonical link), a style sheet's element,
+    /// and the fixed markup that follows it up to the page's card, written once per template.
     static func styleElement(_ style: String) -> [UInt8] {
-        Array(("<style>\n" + style + "</style>\n</head>\n<body>\n<main class=\"card\">\n").utf8)
+        Array(("\">\n<style>\n" + style + "</style>\n</head>\n<body>\n<main class=\"card\">\n").utf8)
     }
+
+    /// The end of the title and the canonical link's markup up to its address.
+    private static let canonicalOpening = Array("</title>\n<link rel=\"canonical\" href=\"".utf8)
+
+    /// For each tag ``PreviewMetadata`` writes, the end of the element before it and its own
+    /// markup up to its content (`">\n<meta property="og:title" content="`), written once.
+    static let tagOpenings: [String: (attribute: MetaTag.Attribute, bytes: [UInt8])] = {
+        let named = [
+            "description", "twitter:card", "twitter:site", "twitter:app:name:iphone", "twitter:app:id:iphone",
+            "twitter:app:url:iphone", "twitter:app:name:ipad", "twitter:app:id:ipad", "twitter:app:url:ipad",
+            "twitter:app:name:googleplay", "twitter:app:id:googleplay", "twitter:app:url:googleplay",
+            "apple-itunes-app",
+        ]
+        let properties = [
+            "og:title", "og:description", "og:type", "og:url", "og:site_name", "og:locale", "og:image",
+            "og:image:width", "og:image:height", "og:image:alt", "al:ios:url", "al:ios:app_store_id",
+            "al:ios:app_name", "al:android:url", "al:android:package", "al:android:app_name", "al:web:url",
+        ]
+        var openings: [String: (attribute: MetaTag.Attribute, bytes: [UInt8])] = [:]
+        for (keys, attribute) in [(named, MetaTag.Attribute.name), (properties, .property)] {
+            for key in keys {
+                let text = "\">\n<meta \(attribute.rawValue)=\"\(HTMLEscaping.attribute(key))\" content=\""
+                openings[key] = (attribute, Array(text.utf8))
+            }
+        }
+        return openings
+    }()
 
     /// A template string as escaped text, `{app}` replaced by the app's name.
     static func text(_ string: String, app: String, into out: inout HTMLWriter) {
