@@ -69,10 +69,16 @@ public struct LandingPage: Sendable, Hashable {
         out.raw(Self.canonicalOpening)
         out.attribute(metadata.canonicalURL)
         // Each tag's markup up to its content, and the end of the element before it, written
-        // once for the tags a preview has (an unknown key is written as it comes).
+        // once for the tags a preview has (an unknown key is written as it comes). The tags
+        // come in the order of the prepared ones, so each is found by comparing keys from where
+        // the last one was found: no hashing.
+        var next = 0
         for tag in metadata.tags {
-            if let opening = Self.tagOpenings[tag.key], opening.attribute == tag.attribute {
-                out.raw(opening.bytes)
+            if let found = Self.tagOpenings[next...].firstIndex(where: {
+                $0.key == tag.key && $0.attribute == tag.attribute
+            }) {
+                out.raw(Self.tagOpenings[found].bytes)
+                next = found + 1
             } else {
                 out.raw(tag.attribute == .property ? "\">\n<meta property=\"" : "\">\n<meta name=\"")
                 out.attribute(tag.key)
@@ -165,29 +171,27 @@ public struct LandingPage: Sendable, Hashable {
     /// The end of the title and the canonical link's markup up to its address.
     private static let canonicalOpening = Array("</title>\n<link rel=\"canonical\" href=\"".utf8)
 
-    /// For each tag ``PreviewMetadata`` writes, the end of the element before it and its own
-    /// markup up to its content (`">\n<meta property="og:title" content="`), written once.
-    static let tagOpenings: [String: (attribute: MetaTag.Attribute, bytes: [UInt8])] = {
-        let named = [
-            "description", "twitter:card", "twitter:site", "twitter:app:name:iphone", "twitter:app:id:iphone",
-            "twitter:app:url:iphone", "twitter:app:name:ipad", "twitter:app:id:ipad", "twitter:app:url:ipad",
-            "twitter:app:name:googleplay", "twitter:app:id:googleplay", "twitter:app:url:googleplay",
-            "apple-itunes-app",
-        ]
-        let properties = [
-            "og:title", "og:description", "og:type", "og:url", "og:site_name", "og:locale", "og:image",
-            "og:image:width", "og:image:height", "og:image:alt", "al:ios:url", "al:ios:app_store_id",
-            "al:ios:app_name", "al:android:url", "al:android:package", "al:android:app_name", "al:web:url",
-        ]
-        var openings: [String: (attribute: MetaTag.Attribute, bytes: [UInt8])] = [:]
-        for (keys, attribute) in [(named, MetaTag.Attribute.name), (properties, .property)] {
-            for key in keys {
-                let text = "\">\n<meta \(attribute.rawValue)=\"\(HTMLEscaping.attribute(key))\" content=\""
-                openings[key] = (attribute, Array(text.utf8))
-            }
-        }
-        return openings
-    }()
+    /// For each tag ``PreviewMetadata`` writes, in the order it writes them, the end of the
+    /// element before it and its own markup up to its content
+    /// (`">\n<meta property="og:title" content="`), written once.
+    static let tagOpenings: [(key: String, attribute: MetaTag.Attribute, bytes: [UInt8])] = [
+        ("description", .name), ("og:title", .property), ("og:description", .property),
+        ("og:type", .property),
+        ("og:url", .property), ("og:site_name", .property), ("og:locale", .property), ("og:image", .property),
+        ("og:image:width", .property), ("og:image:height", .property), ("og:image:alt", .property),
+        ("twitter:card", .name), ("twitter:site", .name), ("twitter:app:name:iphone", .name),
+        ("twitter:app:id:iphone", .name), ("twitter:app:url:iphone", .name), ("twitter:app:name:ipad", .name),
+        ("twitter:app:id:ipad", .name), ("twitter:app:url:ipad", .name),
+        ("twitter:app:name:googleplay", .name),
+        ("twitter:app:id:googleplay", .name), ("twitter:app:url:googleplay", .name),
+        ("al:ios:url", .property),
+        ("al:ios:app_store_id", .property), ("al:ios:app_name", .property), ("al:android:url", .property),
+        ("al:android:package", .property), ("al:android:app_name", .property), ("al:web:url", .property),
+        ("apple-itunes-app", .name),
+    ].map { (key: String, attribute: MetaTag.Attribute) in
+        let text = "\">\n<meta \(attribute.rawValue)=\"\(HTMLEscaping.attribute(key))\" content=\""
+        return (key, attribute, Array(text.utf8))
+    }
 
     /// A template string as escaped text, `{app}` replaced by the app's name.
     static func text(_ string: String, app: String, into out: inout HTMLWriter) {
