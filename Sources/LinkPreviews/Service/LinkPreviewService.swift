@@ -282,6 +282,9 @@ public struct LinkPreviewService: Sendable {
         case unsure
     }
 
+    /// The custom-scheme link written for a match and decided once by the receiver: accepted
+    /// when it leads back exactly, refused when it cannot be written (the full check would not
+    /// offer it either), and left to the full check otherwise.
     private func customLink(for match: RouteMatch, parameters: RouteParameters, scheme: String) -> CustomLink
     {
         let written: (text: String, link: Link?, outcome: LinkOutcome)
