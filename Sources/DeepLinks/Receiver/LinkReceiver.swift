@@ -223,7 +223,7 @@ public struct LinkReceiver: Sendable {
     /// gate already sanitised; any other link is sanitised after its scheme's rules, as
     /// ``decide(_:)`` does for it.
     @inline(__always)
-    private func decide(stripped link: consuming Link) -> LinkOutcome {
+    func decide(stripped link: consuming Link) -> LinkOutcome {
         link.isWeb ? pipeline.outcome(forSanitized: link) : decide(link)
     }
 

@@ -101,12 +101,16 @@ public struct PreviewMetadata: Sendable, Hashable, Encodable {
 
     /// The public initialiser with the site's parts prepared: the same metadata, and the same
     /// first error, for a site whose parts were made without one.
+    ///
+    /// `linksChecked`: the canonical link and the offered links are already in the canonical
+    /// spelling of a gate that admits nothing the page's gates refuse
+    /// (``pageGatesAdmitAll(of:)``), so parsing them again would give them back unchanged.
     init(
         canonicalURL: String, preview: LinkPreview, site: PreviewSite, parts: SiteParts,
-        source: PreviewSource, limits: PreviewLimits, appLinks: OfferedAppLinks
+        source: PreviewSource, limits: PreviewLimits, appLinks: OfferedAppLinks, linksChecked: Bool = false
     ) throws(LinkPreviewError) {
-        let canonical = try Self.pageURL(canonicalURL)
-        let offered = try Self.checked(appLinks, page: (canonicalURL, canonical))
+        let canonical = linksChecked ? canonicalURL : try Self.pageURL(canonicalURL)
+        let offered = linksChecked ? appLinks : try Self.checked(appLinks, page: (canonicalURL, canonical))
         try self.init(
             canonical: canonical, home: parts.home, offered: offered, preview: preview, site: site,
             source: source, limits: limits, siteParts: parts)
@@ -209,6 +213,22 @@ public struct PreviewMetadata: Sendable, Hashable, Encodable {
     static let pageGate = LinkGate(
         policy: LinkPolicy(allowedSchemes: ["https", "http"], strippedQueryItems: []))
     static let imageGate = LinkGate(policy: LinkPolicy(allowedSchemes: ["https"], strippedQueryItems: []))
+
+    /// Whether every link a gate with `policy` accepts, in its canonical spelling, passes the
+    /// page's gates (``pageGate`` for web links, ``customSchemeGate(_:)`` for an allowed
+    /// custom scheme) unchanged: the gates share one parser, so it is enough that the policy
+    /// allows nothing theirs refuse (no IP literals, encoded separators or empty segments, no
+    /// limit above the default). Its host list and stripped items only refuse or remove more.
+    static func pageGatesAdmitAll(of policy: LinkPolicy) -> Bool {
+        let limits = policy.limits
+        let page = LinkLimits()
+        return !policy.allowsIPLiterals && !policy.allowsEncodedSeparators && !policy.allowsEmptySegments
+            && limits.maxLength <= page.maxLength && limits.maxHostLength <= page.maxHostLength
+            && limits.maxPathSegments <= page.maxPathSegments
+            && limits.maxSegmentLength <= page.maxSegmentLength
+            && limits.maxQueryItems <= page.maxQueryItems && limits.maxQueryLength <= page.maxQueryLength
+            && limits.maxFragmentLength <= page.maxFragmentLength
+    }
 
     static func pageURL(_ text: String) throws(LinkPreviewError) -> String {
         do {

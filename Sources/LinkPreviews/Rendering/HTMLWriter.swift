@@ -31,6 +31,11 @@ struct HTMLWriter {
         escape(text, quotes: false)
     }
 
+    /// Appends part of a value escaped for an element's text.
+    mutating func text(_ text: Substring) {
+        HTMLBytes.appendEscaped(text, quotes: false, to: &bytes)
+    }
+
     /// Copies each run between the bytes it replaces in one append: a value without markup
     /// characters costs one scan and one copy.
     private mutating func escape(_ text: String, quotes: Bool) {

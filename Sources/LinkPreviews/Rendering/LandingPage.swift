@@ -52,18 +52,13 @@ public struct LandingPage: Sendable, Hashable {
         let siteName = preview.siteName ?? ""
         let app = metadata.app
         let strings = template.strings(for: preview.locale)
-        out.raw("<!DOCTYPE html>\n")
         if let locale = preview.locale {
-            out.raw("<html lang=\"")
+            out.raw(Self.openingWithLanguage)
             out.attribute(locale.replacingUnderscores())
-            out.raw("\">\n")
+            out.raw(Self.headAfterLanguage)
         } else {
-            out.raw("<html>\n")
+            out.raw(Self.openingWithoutLanguage)
         }
-        out.raw("<head>\n<meta charset=\"utf-8\">\n")
-        out.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-        out.raw(Self.policyTag)
-        out.raw("<title>")
         if preview.title == siteName || siteName.isEmpty {
             out.text(preview.title)
         } else {
@@ -71,20 +66,27 @@ public struct LandingPage: Sendable, Hashable {
             out.raw(" – ")
             out.text(siteName)
         }
-        out.raw("</title>\n")
-        out.raw("<link rel=\"canonical\" href=\"")
+        out.raw(Self.canonicalOpening)
         out.attribute(metadata.canonicalURL)
-        out.raw("\">\n")
+        // Each tag's markup up to its content, and the end of the element before it, written
+        // once for the tags a preview has (an unknown key is written as it comes). The tags
+        // come in the order of the prepared ones, so each is found by comparing keys from where
+        // the last one was found: no hashing.
+        var next = 0
         for tag in metadata.tags {
-            out.raw(tag.attribute == .property ? "<meta property=\"" : "<meta name=\"")
-            out.attribute(tag.key)
-            out.raw("\" content=\"")
+            if let found = Self.tagOpenings[next...].firstIndex(where: {
+                $0.key == tag.key && $0.attribute == tag.attribute
+            }) {
+                out.raw(Self.tagOpenings[found].bytes)
+                next = found + 1
+            } else {
+                out.raw(tag.attribute == .property ? "\">\n<meta property=\"" : "\">\n<meta name=\"")
+                out.attribute(tag.key)
+                out.raw("\" content=\"")
+            }
             out.attribute(tag.content)
-            out.raw("\">\n")
         }
-        out.raw("<style>\n")
-        out.raw(template.style)
-        out.raw("</style>\n</head>\n<body>\n<main class=\"card\">\n")
+        out.raw(template.styleElement)
 
         if let image = preview.image {
             out.raw("<figure class=\"art\"><img src=\"")
@@ -151,6 +153,46 @@ public struct LandingPage: Sendable, Hashable {
     static let policyTag =
         "<meta http-equiv=\"Content-Security-Policy\" content=\"\(HTMLEscaping.attribute(contentSecurityPolicy))\">\n"
 
+    /// The page's fixed markup up to `<title>`, written once: after the language, or for a
+    /// page without one.
+    private static let head =
+        "<head>\n<meta charset=\"utf-8\">\n"
+        + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n" + policyTag + "<title>"
+    private static let openingWithLanguage = Array("<!DOCTYPE html>\n<html lang=\"".utf8)
+    private static let headAfterLanguage = Array(("\">\n" + head).utf8)
+    private static let openingWithoutLanguage = Array(("<!DOCTYPE html>\n<html>\n" + head).utf8)
+
+    /// The end of the last `<meta>` tag (or of the canonical link), a style sheet's element,
+    /// and the fixed markup that follows it up to the page's card, written once per template.
+    static func styleElement(_ style: String) -> [UInt8] {
+        Array(("\">\n<style>\n" + style + "</style>\n</head>\n<body>\n<main class=\"card\">\n").utf8)
+    }
+
+    /// The end of the title and the canonical link's markup up to its address.
+    private static let canonicalOpening = Array("</title>\n<link rel=\"canonical\" href=\"".utf8)
+
+    /// For each tag ``PreviewMetadata`` writes, in the order it writes them, the end of the
+    /// element before it and its own markup up to its content
+    /// (`">\n<meta property="og:title" content="`), written once.
+    static let tagOpenings: [(key: String, attribute: MetaTag.Attribute, bytes: [UInt8])] = [
+        ("description", .name), ("og:title", .property), ("og:description", .property),
+        ("og:type", .property),
+        ("og:url", .property), ("og:site_name", .property), ("og:locale", .property), ("og:image", .property),
+        ("og:image:width", .property), ("og:image:height", .property), ("og:image:alt", .property),
+        ("twitter:card", .name), ("twitter:site", .name), ("twitter:app:name:iphone", .name),
+        ("twitter:app:id:iphone", .name), ("twitter:app:url:iphone", .name), ("twitter:app:name:ipad", .name),
+        ("twitter:app:id:ipad", .name), ("twitter:app:url:ipad", .name),
+        ("twitter:app:name:googleplay", .name),
+        ("twitter:app:id:googleplay", .name), ("twitter:app:url:googleplay", .name),
+        ("al:ios:url", .property),
+        ("al:ios:app_store_id", .property), ("al:ios:app_name", .property), ("al:android:url", .property),
+        ("al:android:package", .property), ("al:android:app_name", .property), ("al:web:url", .property),
+        ("apple-itunes-app", .name),
+    ].map { (key: String, attribute: MetaTag.Attribute) in
+        let text = "\">\n<meta \(attribute.rawValue)=\"\(HTMLEscaping.attribute(key))\" content=\""
+        return (key, attribute, Array(text.utf8))
+    }
+
     /// A template string as escaped text, `{app}` replaced by the app's name.
     static func text(_ string: String, app: String, into out: inout HTMLWriter) {
         // Most template strings are ASCII: the placeholder is found by its bytes, which for
@@ -161,11 +203,11 @@ public struct LandingPage: Sendable, Hashable {
         }
         var rest = Substring(string)
         while let range = rest.range(of: "{app}") {
-            out.text(String(rest[..<range.lowerBound]))
+            out.text(rest[..<range.lowerBound])
             out.text(app)
             rest = rest[range.upperBound...]
         }
-        out.text(String(rest))
+        out.text(rest)
     }
 }
 
@@ -178,7 +220,7 @@ extension LandingPage {
         var index = start
         while let brace = utf8[index...].firstIndex(of: UInt8(ascii: "{")) {
             if utf8[brace...].starts(with: placeholder) {
-                out.text(String(string[start..<brace]))
+                out.text(string[start..<brace])
                 out.text(app)
                 index = utf8.index(brace, offsetBy: placeholder.count)
                 start = index
@@ -186,7 +228,7 @@ extension LandingPage {
                 index = utf8.index(after: brace)
             }
         }
-        out.text(start == utf8.startIndex ? string : String(string[start...]))
+        out.text(string[start...])
     }
 }
 

@@ -104,6 +104,8 @@ public struct LandingPageTemplate: Sendable, Hashable {
     public let defaultStrings: LandingPageStrings
     /// The style sheet.
     public let style: String
+    /// The style sheet's element and the fixed markup after it, written once for every page.
+    let styleElement: [UInt8]
 
     /// Creates a template and checks it.
     ///
@@ -129,6 +131,7 @@ public struct LandingPageTemplate: Sendable, Hashable {
         self.strings = checkedStrings
         self.defaultStrings = defaultStrings
         self.style = style
+        self.styleElement = LandingPage.styleElement(style)
     }
 
     /// The strings for a page's locale (`de_DE`, `de`, or none).

@@ -11,27 +11,34 @@ enum HTMLBytes {
     /// between them are copied whole.
     static func appendEscaped(_ text: String, quotes: Bool, to out: inout [UInt8]) {
         let mask = quotes ? attributeMask : textMask
-        // Safe: the buffer is the string's own storage, valid and unchanged for the closure,
-        // and nothing keeps it after the closure returns.
-        let done: Void? = unsafe text.utf8.withContiguousStorageIfAvailable { buffer in
+        // A short string (up to 15 bytes: most keys, numbers and names of a page) keeps its bytes
+        // in the value itself: `withUTF8` lends them from a copy on the stack, where asking the
+        // view for contiguous storage would refuse and force an array.
+        var text = text
+        // Safe: the buffer is the string's own bytes, valid and unchanged for the closure, and
+        // nothing keeps it after the closure returns.
+        text.withUTF8 { buffer in
             unsafe appendEscaped(buffer, mask: mask, to: &out)
         }
-        if done == nil {
-            let copy = Array(text.utf8)
-            // Safe: as above, for the copy's storage.
-            unsafe copy.withUnsafeBufferPointer { buffer in
-                unsafe appendEscaped(buffer, mask: mask, to: &out)
-            }
+    }
+
+    /// ``appendEscaped(_:quotes:to:)`` for part of a string.
+    static func appendEscaped(_ text: Substring, quotes: Bool, to out: inout [UInt8]) {
+        let mask = quotes ? attributeMask : textMask
+        var text = text
+        // Safe: as above.
+        text.withUTF8 { buffer in
+            unsafe appendEscaped(buffer, mask: mask, to: &out)
         }
     }
 
     /// Appends the UTF-8 bytes of `text` to `out` in one copy.
     static func append(_ text: String, to out: inout [UInt8]) {
+        var text = text
         // Safe: as in `appendEscaped`, the buffer lives for the closure alone.
-        let done: Void? = unsafe text.utf8.withContiguousStorageIfAvailable { buffer in
+        text.withUTF8 { buffer in
             unsafe out.append(contentsOf: buffer)
         }
-        if done == nil { out.append(contentsOf: text.utf8) }
     }
 
     /// The bytes `&` `<` `>` as bits of a mask of the bytes below 64.

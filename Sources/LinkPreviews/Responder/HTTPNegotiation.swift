@@ -94,14 +94,10 @@ enum HTTPNegotiation {
         return false
     }
 
-    /// A strong entity tag for a body: its 64-bit FNV-1a hash in hexadecimal, quoted.
+    /// A strong entity tag for a body: its 64-bit hash (``EntityTag``, eight bytes a step) in
+    /// hexadecimal, 16 digits, quoted. Identical bodies always get the same tag.
     static func entityTag(_ body: [UInt8]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in body {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01b3
-        }
-        let hex = String(hash, radix: 16)
+        let hex = String(EntityTag.hash(body), radix: 16)
         return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""
     }
 

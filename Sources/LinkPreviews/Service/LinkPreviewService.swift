@@ -46,6 +46,11 @@ public struct LinkPreviewService: Sendable {
     private(set) var homeLinks = OfferedAppLinks.none
     /// The site's parts of every page, checked and cleaned once.
     private let siteParts: PreviewMetadata.SiteParts
+    /// Whether every link the receiver's gate accepts, in that gate's canonical spelling, also
+    /// passes the page's gates unchanged: the gate allows nothing the page's gates refuse (no
+    /// IP literals, encoded separators or empty segments, limits no larger than the defaults).
+    /// Links the receiver decided then reach a page without being parsed again.
+    let linksNeedNoRecheck: Bool
 
     /// Creates a service and checks its configuration.
     ///
@@ -81,6 +86,7 @@ public struct LinkPreviewService: Sendable {
         self.providers = providers
         self.limits = limits
         self.linkCarryingRoutes = linkCarryingRoutes
+        self.linksNeedNoRecheck = PreviewMetadata.pageGatesAdmitAll(of: receiver.policy)
         homeLinks = offeredLinks(home: ())
     }
 
@@ -102,6 +108,9 @@ public struct LinkPreviewService: Sendable {
         let routed: Routed?
         /// The links the page offers the app.
         let appLinks: OfferedAppLinks
+        /// Whether the canonical link and the offered links are known to pass the page's gates
+        /// in the spelling they have: the page then does not parse them again.
+        var linksChecked = false
 
         struct Routed: Sendable, Hashable {
             let canonicalURL: String
@@ -121,7 +130,9 @@ public struct LinkPreviewService: Sendable {
         /// route without a provider.
         case resolved(Resolution)
         /// A routed link: its provider, the request it is asked with, and the links offered.
-        case provided(PreviewRequest, appLinks: OfferedAppLinks, provider: PreviewProviders.Provider)
+        case provided(
+            PreviewRequest, appLinks: OfferedAppLinks, linksChecked: Bool, provider: PreviewProviders.Provider
+        )
     }
 
     /// Decides a link, asks its provider, and works out the links offered to the app.
@@ -151,8 +162,16 @@ public struct LinkPreviewService: Sendable {
                     appLinks: links))
         case .route(let match):
             guard match.link.isWeb else { throw .notAWebLink(scheme: match.link.scheme) }
-            let canonical = try canonicalLink(for: match)
-            let links = offeredLinks(for: match, webLink: canonical)
+            let canonical: String
+            let links: OfferedAppLinks
+            var checked = false
+            if let written = writtenLinks(for: match) {
+                (canonical, links) = written
+                checked = linksNeedNoRecheck
+            } else {
+                canonical = try canonicalLink(for: match)
+                links = offeredLinks(for: match, webLink: canonical)
+            }
             guard let provider = providers[match.route] else {
                 return .resolved(
                     Resolution(
@@ -161,7 +180,7 @@ public struct LinkPreviewService: Sendable {
             }
             let request = PreviewRequest(
                 route: match.route, parameters: match.parameters, canonicalURL: canonical)
-            return .provided(request, appLinks: links, provider: provider)
+            return .provided(request, appLinks: links, linksChecked: checked, provider: provider)
         }
     }
 
@@ -170,7 +189,7 @@ public struct LinkPreviewService: Sendable {
         switch decision {
         case .resolved(let resolution):
             return resolution
-        case .provided(let request, let links, let provider):
+        case .provided(let request, let links, let checked, let provider):
             let found: LinkPreview?
             do {
                 found = try await provider(request)
@@ -184,8 +203,9 @@ public struct LinkPreviewService: Sendable {
             }
             return Resolution(
                 source: PreviewSource(.route, routeName: request.route),
-                routed: Resolution.Routed(canonicalURL: request.canonicalURL, preview: found), appLinks: links
-            )
+                routed: Resolution.Routed(canonicalURL: request.canonicalURL, preview: found),
+                appLinks: links,
+                linksChecked: checked)
         }
     }
 
@@ -200,7 +220,8 @@ public struct LinkPreviewService: Sendable {
         }
         return try PreviewMetadata(
             canonicalURL: routed.canonicalURL, preview: routed.preview, site: site, parts: siteParts,
-            source: resolution.source, limits: limits, appLinks: resolution.appLinks)
+            source: resolution.source, limits: limits, appLinks: resolution.appLinks,
+            linksChecked: resolution.linksChecked)
     }
 
     /// The link written back from the route and its typed parameters, without the query
@@ -219,8 +240,96 @@ public struct LinkPreviewService: Sendable {
         }
     }
 
+    /// The canonical link and the offered links of a routed match, each link written once and
+    /// decided once by the receiver; `nil` when a link does not come back exactly (the route,
+    /// its parameters, and the text already in its canonical spelling), and the links are then
+    /// worked out by ``canonicalLink(for:)`` and ``offeredLinks(for:)``, which give the same
+    /// links whenever these do, or the error.
+    ///
+    /// A link the receiver leads back to the match's route with the match's parameters, whose
+    /// canonical spelling is the text, is what reverse routing's own read-back returns, what
+    /// the receiver's gate spells canonically, and a link the receiver accepts: the second and
+    /// third reading of each link are left out. The links the receiver decided are in the
+    /// receiver gate's canonical spelling: when that gate is no looser than the page's gates
+    /// (``linksNeedNoRecheck``) the page does not parse them again either.
+    func writtenLinks(for match: RouteMatch) -> (canonical: String, links: OfferedAppLinks)? {
+        let parameters = writtenParameters(of: match)
+        let host = receiver.router.canonicalHost(for: match.route) ?? match.link.host
+        guard
+            let web = decidedLink(
+                for: match, parameters: parameters, scheme: match.link.scheme, host: host)
+        else { return nil }
+        var custom: String?
+        if let scheme = site.app.customScheme?.name {
+            // A custom-scheme link that cannot be written or is not accepted is not offered; one
+            // that comes back in another spelling is left to the full check.
+            switch customLink(for: match, parameters: parameters, scheme: scheme) {
+            case .accepted(let text): custom = text
+            case .refused: custom = nil
+            case .unsure: return nil
+            }
+        }
+        return (web, OfferedAppLinks(webLink: web, customSchemeLink: custom))
+    }
+
+    /// What became of a custom-scheme link written for a match.
+    private enum CustomLink {
+        /// Written, and accepted exactly (the route, its parameters, the canonical spelling).
+        case accepted(String)
+        /// Not written, or refused (the old check would not offer it either).
+        case refused
+        /// Written, but not exactly as it comes back: left to the full check.
+        case unsure
+    }
+
+    /// The custom-scheme link written for a match and decided once by the receiver: accepted
+    /// when it leads back exactly, refused when it cannot be written (the full check would not
+    /// offer it either), and left to the full check otherwise.
+    private func customLink(for match: RouteMatch, parameters: RouteParameters, scheme: String) -> CustomLink
+    {
+        let written: (text: String, link: Link?, outcome: LinkOutcome)
+        do {
+            written = try receiver.writtenLinkDecided(
+                for: match.route, parameters: parameters, scheme: scheme, host: nil)
+        } catch {
+            return .refused
+        }
+        switch written.outcome {
+        case .route(let back), .confirm(let back):
+            // The receiver's own gate spells the text as it is: the page's gate will too.
+            if back.route == match.route, back.parameters == match.parameters,
+                let link = written.link, link.canonical.utf8.elementsEqual(written.text.utf8)
+            {
+                return .accepted(written.text)
+            }
+            return .unsure
+        case .reject, .openInBrowser:
+            return .unsure
+        }
+    }
+
+    /// A link written for a match and decided once, when the receiver leads it back exactly:
+    /// to the match's route, with the match's parameters, the text its canonical spelling.
+    private func decidedLink(
+        for match: RouteMatch, parameters: RouteParameters, scheme: String, host: String?
+    ) -> String? {
+        guard
+            let written = try? receiver.writtenLinkDecided(
+                for: match.route, parameters: parameters, scheme: scheme, host: host)
+        else { return nil }
+        switch written.outcome {
+        case .route(let back), .confirm(let back):
+            guard back.route == match.route, back.parameters == match.parameters,
+                let link = written.link, link.canonical.utf8.elementsEqual(written.text.utf8)
+            else { return nil }
+            return written.text
+        case .reject, .openInBrowser:
+            return nil
+        }
+    }
+
     /// A match's parameters without the query parameters that hold their default.
-    private func writtenParameters(of match: RouteMatch) -> RouteParameters {
+    func writtenParameters(of match: RouteMatch) -> RouteParameters {
         var parameters = match.parameters
         if let route = receiver.router.route(named: match.route) {
             for query in route.query {

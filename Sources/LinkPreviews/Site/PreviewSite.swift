@@ -54,15 +54,20 @@ public struct PreviewSite: Sendable, Hashable, Codable {
 
     /// Whether a locale is `ll`, `lll`, `ll_TT` or `lll_TT` (ISO 639 language, ISO 3166 territory).
     static func isLocale(_ text: String) -> Bool {
-        let parts = text.split(separator: "_", omittingEmptySubsequences: false)
-        guard let language = parts.first, (2...3).contains(language.utf8.count),
-            language.utf8.allSatisfy({ (0x61...0x7A).contains($0) })
-        else { return false }
-        switch parts.count {
-        case 1: return true
-        case 2: return parts[1].utf8.count == 2 && parts[1].utf8.allSatisfy { (0x41...0x5A).contains($0) }
-        default: return false
+        // Read in place: the language's lower-case letters up to the first `_`, then exactly
+        // two upper-case letters (a second `_` is not one).
+        let bytes = text.utf8
+        var index = bytes.startIndex
+        var languageLength = 0
+        while index != bytes.endIndex, bytes[index] != UInt8(ascii: "_") {
+            guard (0x61...0x7A).contains(bytes[index]) else { return false }
+            languageLength += 1
+            index = bytes.index(after: index)
         }
+        guard (2...3).contains(languageLength) else { return false }
+        if index == bytes.endIndex { return true }
+        let region = bytes[bytes.index(after: index)...]
+        return region.count == 2 && region.allSatisfy { (0x41...0x5A).contains($0) }
     }
 }
 
