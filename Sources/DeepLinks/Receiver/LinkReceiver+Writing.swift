@@ -82,7 +82,7 @@ extension LinkReceiver {
     ) throws(ReverseRoutingError) -> (text: String, link: Link?, outcome: LinkOutcome) {
         let name = scheme.lowercased()
         let text: String
-        if !RouteScope.isWeb(name), let registration = schemes[name],
+        if !WebScheme.contains(name), let registration = schemes[name],
             case .domain(let patterns) = registration.host
         {
             let chosen = try Self.domain(nil, of: patterns, route: route, canonicalHost: router.canonicalHost)
@@ -91,7 +91,7 @@ extension LinkReceiver {
                 domain: chosen)
         } else {
             text = try router.writeLink(
-                for: route, parameters: parameters, scheme: name, host: RouteScope.isWeb(name) ? host : nil,
+                for: route, parameters: parameters, scheme: name, host: WebScheme.contains(name) ? host : nil,
                 checkingRoundTrip: false)
         }
         // What `receive(url:)` does, keeping the parsed link.
