@@ -63,8 +63,26 @@ extension Router {
     ) throws(ReverseRoutingError) -> String {
         guard let index = indexByName[name] else { throw .unknownRoute(name) }
         let route = compiled[index]
-        let scope = route.route.scope
+        let destination = try self.destination(of: route, scheme: scheme, host: host)
+        if destinationOnly { return destination.scheme + "://" + (destination.host ?? "") }
+        try Self.checkNames(of: parameters, against: route)
+        let path = try Self.writtenPath(of: route, parameters)
+        let suffix = try Self.writtenSuffix(of: route, parameters)
+        let candidates = Self.spellings(
+            destination, path: path, suffix: suffix, domain: domain)
+        if !checkingRoundTrip { return candidates[0] }
+        return try readBack(candidates, route: index, parameters: parameters, scheme: destination.scheme)
+    }
 
+    /// Where a written link goes: the scheme (the one asked for, the scope's only one, or
+    /// `https`), whether it is a web scheme, and for a web link its host (the one asked for,
+    /// the table's canonical host, or the scope's only exact host).
+    private func destination(of route: CompiledRoute, scheme: String?, host: String?)
+        throws(ReverseRoutingError)
+        -> (scheme: String, isWeb: Bool, host: String?)
+    {
+        let name = route.name
+        let scope = route.route.scope
         let chosenScheme: String
         if let scheme {
             chosenScheme = scheme.lowercased()
@@ -79,58 +97,67 @@ extension Router {
             throw .needsScheme(route: name)
         }
         let isWeb = WebScheme.contains(chosenScheme)
-
-        var chosenHost: String?
-        if isWeb {
-            if let host {
-                let lower = host.lowercased()
-                if !scope.hosts.isEmpty, !scope.hosts.contains(where: { $0.matches(lower) }) {
-                    throw .hostNotInScope(route: name, host: lower)
-                }
-                chosenHost = lower
-            } else if let canonical = table.canonicalHost, scope.servesWeb(host: canonical) {
-                chosenHost = canonical
-            } else if scope.hosts.count == 1, !scope.hosts[0].isSubdomainWildcard {
-                chosenHost = scope.hosts[0].name
-            } else {
-                throw .needsHost(route: name)
-            }
-        } else if let host {
-            throw .hostNotInScope(route: name, host: host)
+        guard isWeb else {
+            if let host { throw .hostNotInScope(route: name, host: host) }
+            return (chosenScheme, false, nil)
         }
+        if let host {
+            let lower = host.lowercased()
+            if !scope.hosts.isEmpty, !scope.hosts.contains(where: { $0.matches(lower) }) {
+                throw .hostNotInScope(route: name, host: lower)
+            }
+            return (chosenScheme, true, lower)
+        } else if let canonical = table.canonicalHost, scope.servesWeb(host: canonical) {
+            return (chosenScheme, true, canonical)
+        } else if scope.hosts.count == 1, !scope.hosts[0].isSubdomainWildcard {
+            return (chosenScheme, true, scope.hosts[0].name)
+        }
+        throw .needsHost(route: name)
+    }
 
-        if destinationOnly { return chosenScheme + "://" + (chosenHost ?? "") }
-
-        // A route declares a few parameters: a look through them costs less than a set of them.
+    /// Refuses a parameter the route does not declare. A route declares a few parameters: a
+    /// look through them costs less than a set of them.
+    private static func checkNames(of parameters: RouteParameters, against route: CompiledRoute)
+        throws(ReverseRoutingError)
+    {
         let extraction = route.extraction
         let declared = extraction.count > 16 ? Set(extraction.map(\.name)) : nil
         if let unknown = parameters.names.first(where: { parameter in
             !(declared?.contains(parameter) ?? extraction.contains { $0.name == parameter })
         }) {
-            throw .unknownParameter(route: name, parameter: unknown)
+            throw .unknownParameter(route: route.name, parameter: unknown)
         }
+    }
 
-        func text(
-            _ parameter: String, _ value: ParameterValue, _ validator: ParameterValidator,
-            _ location: ParameterLocation
-        ) throws(ReverseRoutingError) -> String {
-            guard let text = validator.format(value) else {
-                throw .valueDoesNotRoundTrip(route: name, parameter: parameter, value: value)
-            }
-            switch validator.validate(text) {
-            case .failure(let reason):
-                throw .invalidParameter(
-                    route: name,
-                    failure: ParameterFailure(
-                        parameter: parameter, location: location, value: text, reason: reason))
-            case .success(let back) where back != value:
-                throw .valueDoesNotRoundTrip(route: name, parameter: parameter, value: value)
-            case .success:
-                return text
-            }
+    /// A value as its parameter writes it: formatted by its validator, and read back by the
+    /// same validator to the same value.
+    private static func text(
+        _ parameter: String, _ value: ParameterValue, _ validator: ParameterValidator,
+        _ location: ParameterLocation, route name: String
+    ) throws(ReverseRoutingError) -> String {
+        guard let text = validator.format(value) else {
+            throw .valueDoesNotRoundTrip(route: name, parameter: parameter, value: value)
         }
+        switch validator.validate(text) {
+        case .failure(let reason):
+            throw .invalidParameter(
+                route: name,
+                failure: ParameterFailure(
+                    parameter: parameter, location: location, value: text, reason: reason))
+        case .success(let back) where back != value:
+            throw .valueDoesNotRoundTrip(route: name, parameter: parameter, value: value)
+        case .success:
+            return text
+        }
+    }
 
-        // Path segments, decoded and encoded.
+    /// The path's segments, decoded and percent-encoded, each segment written as its kind
+    /// writes it: a literal as declared, a parameter from its value (an optional one without a
+    /// value left out), a catch-all from its list.
+    private static func writtenPath(of route: CompiledRoute, _ parameters: RouteParameters)
+        throws(ReverseRoutingError) -> (decoded: [String], encoded: [String])
+    {
+        let name = route.name
         var decoded: [String] = []
         var encoded: [String] = []
         decoded.reserveCapacity(route.segmentCount)
@@ -143,22 +170,21 @@ extension Router {
             switch segment {
             case .literal(let literal, _):
                 decoded.append(literal)
-                encoded.append(Self.encodeSegment(literal))
+                encoded.append(encodeSegment(literal))
             case .parameter(let parameter, _, let validator):
                 guard let value = parameters[parameter] else {
-                    // An optional segment without a value is left out.
                     if pattern.isOptionalSegment(at: position) { return }
                     throw .missingParameter(route: name, parameter: parameter)
                 }
-                let written = try text(parameter, value, validator, .path)
-                if let reason = Self.segmentProblem(written) {
+                let written = try text(parameter, value, validator, .path, route: name)
+                if let reason = segmentProblem(written) {
                     throw .invalidParameter(
                         route: name,
                         failure: ParameterFailure(
                             parameter: parameter, location: .path, value: written, reason: reason))
                 }
                 decoded.append(written)
-                encoded.append(Self.encodeSegment(written))
+                encoded.append(encodeSegment(written))
             case .catchAll(let parameter, let type, let validator):
                 guard let value = parameters[parameter] else {
                     throw .missingParameter(route: name, parameter: parameter)
@@ -168,7 +194,7 @@ extension Router {
                 }
                 for item in list {
                     if item.isEmpty, type == nil { continue }
-                    if let reason = Self.segmentProblem(item) ?? validator.validate(item).failureReason {
+                    if let reason = segmentProblem(item) ?? validator.validate(item).failureReason {
                         throw .invalidParameter(
                             route: name,
                             failure: ParameterFailure(
@@ -176,11 +202,17 @@ extension Router {
                     }
                 }
                 decoded += list
-                encoded += list.map(Self.encodeSegment)
+                encoded += list.map(encodeSegment)
             }
         }
+        return (decoded, encoded)
+    }
 
-        // Query and fragment, in declaration order.
+    /// The query and the fragment, in declaration order: `?name=value&…#fragment`, or `""`.
+    private static func writtenSuffix(of route: CompiledRoute, _ parameters: RouteParameters)
+        throws(ReverseRoutingError) -> String
+    {
+        let name = route.name
         var suffix = ""
         var queryText: [String] = []
         for parameter in route.query {
@@ -188,7 +220,7 @@ extension Router {
                 if parameter.isRequired { throw .missingParameter(route: name, parameter: parameter.name) }
                 continue
             }
-            let written = try text(parameter.name, value, parameter.validator, .query)
+            let written = try text(parameter.name, value, parameter.validator, .query, route: name)
             // A form-encoded parameter writes a space as `+`; any other writes `%20`, so that
             // each reads its own link back to the same value.
             queryText.append(
@@ -200,35 +232,48 @@ extension Router {
         if !queryText.isEmpty { suffix += "?" + queryText.joined(separator: "&") }
         if case .parameter(let parameter) = route.fragment {
             if let value = parameters[parameter.name] {
-                let written = try text(parameter.name, value, parameter.validator, .fragment)
+                let written = try text(parameter.name, value, parameter.validator, .fragment, route: name)
                 suffix += "#" + PercentEncoding.encode(written, allowing: .fragment)
             } else if parameter.isRequired {
                 throw .missingParameter(route: name, parameter: parameter.name)
             }
         }
+        return suffix
+    }
 
-        // The spellings to try. A custom-scheme link puts its first segment in the host when
-        // that segment is a lower-case name, else keeps every segment in the path after an
-        // empty authority (`myapp:///Inbox/1`), which the router reads the same way.
-        var candidates: [String] = []
-        let path = encoded.joined(separator: "/")
-        if isWeb {
-            candidates.append(chosenScheme + "://" + (chosenHost ?? "") + "/" + path + suffix)
-        } else if let domain {
-            candidates.append(chosenScheme + "://" + domain + (path.isEmpty ? "" : "/" + path) + suffix)
-        } else {
-            if let first = decoded.first, Self.isCustomSchemeHost(first) {
-                let rest = encoded.dropFirst()
-                candidates.append(
-                    chosenScheme + "://" + first + (rest.isEmpty ? "" : "/" + rest.joined(separator: "/"))
-                        + suffix)
-            }
-            candidates.append(chosenScheme + "://" + (path.isEmpty ? "" : "/" + path) + suffix)
+    /// The spellings to try, the first preferred. A custom-scheme link puts its first segment
+    /// in the host when that segment is a lower-case name, else keeps every segment in the path
+    /// after an empty authority (`myapp:///Inbox/1`), which the router reads the same way.
+    private static func spellings(
+        _ destination: (scheme: String, isWeb: Bool, host: String?),
+        path: (decoded: [String], encoded: [String]),
+        suffix: String, domain: String?
+    ) -> [String] {
+        let scheme = destination.scheme
+        let joined = path.encoded.joined(separator: "/")
+        if destination.isWeb {
+            return [scheme + "://" + (destination.host ?? "") + "/" + joined + suffix]
         }
+        if let domain {
+            return [scheme + "://" + domain + (joined.isEmpty ? "" : "/" + joined) + suffix]
+        }
+        var candidates: [String] = []
+        if let first = path.decoded.first, isCustomSchemeHost(first) {
+            let rest = path.encoded.dropFirst()
+            candidates.append(
+                scheme + "://" + first + (rest.isEmpty ? "" : "/" + rest.joined(separator: "/")) + suffix)
+        }
+        candidates.append(scheme + "://" + (joined.isEmpty ? "" : "/" + joined) + suffix)
+        return candidates
+    }
 
-        if !checkingRoundTrip { return candidates[0] }
-
-        // The link must be one a gate accepts, lead back here, and read back the same values.
+    /// The first spelling a gate accepts that leads back to the route with the same values
+    /// (plus the defaults of the optional parameters left out), or the last reason none did.
+    private func readBack(
+        _ candidates: [String], route index: Int, parameters: RouteParameters, scheme: String
+    ) throws(ReverseRoutingError) -> String {
+        let route = compiled[index]
+        let name = route.name
         var expected = parameters
         for parameter in route.query where expected[parameter.name] == nil {
             expected[parameter.name] = parameter.defaultValue
@@ -236,8 +281,7 @@ extension Router {
         if case .parameter(let parameter) = route.fragment, expected[parameter.name] == nil {
             expected[parameter.name] = parameter.defaultValue
         }
-        let gate =
-            Self.writingGates[chosenScheme] ?? LinkGate(policy: Self.writingPolicy(scheme: chosenScheme))
+        let gate = Self.writingGates[scheme] ?? LinkGate(policy: Self.writingPolicy(scheme: scheme))
         var failure = ReverseRoutingError.doesNotRouteBack(route: name, reachedRoute: nil)
         for candidate in candidates {
             let link: Link
@@ -255,9 +299,7 @@ extension Router {
             }
             let back = route.parametersOfReading(input)
             if let differing = expected.names.first(where: { back[$0] != expected[$0] })
-                ?? back.names.first(where: {
-                    expected[$0] == nil
-                })
+                ?? back.names.first(where: { expected[$0] == nil })
             {
                 failure = .valueDoesNotRoundTrip(
                     route: name, parameter: differing,
