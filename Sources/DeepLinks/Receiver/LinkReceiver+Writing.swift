@@ -26,7 +26,8 @@ extension LinkReceiver {
             case .domain(let patterns) = registration.host
         else {
             return try router.link(
-                for: route, parameters: parameters, scheme: name, host: WebScheme.contains(name) ? domain : nil)
+                for: route, parameters: parameters, scheme: name,
+                host: WebScheme.contains(name) ? domain : nil)
         }
         let chosen = try Self.domain(domain, of: patterns, route: route, canonicalHost: router.canonicalHost)
         let text = try router.writeLink(
