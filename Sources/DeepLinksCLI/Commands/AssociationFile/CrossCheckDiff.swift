@@ -109,6 +109,9 @@ enum CrossCheckDiff {
         let items: [Item]
     }
 
+    /// One run's findings split by the baseline: those shown, and those acknowledged with why.
+    typealias SortedRun = (run: Run, findings: [Item], acknowledged: [(Item, String)])
+
     /// Applies (or first writes) the baseline to the runs, one per domain, and reports.
     static func report(
         _ runs: [Run], _ context: Context, _ arguments: ParsedArguments, in environment: ToolEnvironment
@@ -119,24 +122,13 @@ enum CrossCheckDiff {
         }
         var wrote: String?
         if let path = arguments.value("--write-baseline") {
-            guard let reason = arguments.value("--reason"),
-                !reason.trimmingCharacters(in: .whitespaces).isEmpty
-            else {
-                throw UsageError(
-                    .other("--write-baseline needs --reason TEXT: why the findings are acknowledged"),
-                    command: context.spec)
-            }
-            let written = DiffBaseline(
-                entries: items.filter { $0.knownBecause == nil }.map {
-                    DiffBaseline.Entry(code: $0.finding.code, about: $0.about, reason: reason)
-                })
-            try environment.writeFile(path, Array(ReportJSON.text(written.json).utf8))
+            let written = try writeBaseline(of: items, to: path, context, arguments, in: environment)
             baseline = written
             let count = written.entries.count
             wrote = "wrote \(path) (\(count) acknowledged finding\(count == 1 ? "" : "s"))\n"
         }
         // Each run's findings and acknowledged findings, then the baseline's stale entries.
-        let sorted = runs.map { run in
+        let sorted: [SortedRun] = runs.map { run in
             var findings: [Item] = []
             var acknowledged: [(Item, String)] = []
             for item in run.items {
@@ -158,47 +150,77 @@ enum CrossCheckDiff {
         let all = sorted.flatMap { $0.findings.map(\.finding) } + stale
         let status = all.exitStatus(strict: arguments.has("--strict"))
         if arguments.has("--json") {
-            func members(_ findings: [Item], _ acknowledged: [(Item, String)], stale: [Finding]) -> [String:
-                JSONValue]
-            {
-                let shown =
-                    findings.map { adding(["about": .string($0.about)], to: $0.finding.json) }
-                    + stale.map(\.json)
-                return [
-                    "findings": .array(shown),
-                    "acknowledged": .array(
-                        acknowledged.map { item, reason in
-                            adding(
-                                ["about": .string(item.about), "reason": .string(reason)],
-                                to: item.finding.json)
-                        }),
-                    "summary": VerifyDomainCommand.summaryJSON(findings.map(\.finding) + stale),
-                ]
-            }
-            var report: [String: JSONValue]
-            if sorted.count == 1, let only = sorted.first {
-                report = only.run.identity.merging(members(only.findings, only.acknowledged, stale: stale)) {
-                    a, _ in a
-                }
-            } else {
-                report = [
-                    "domains": .array(
-                        sorted.map {
-                            .object(
-                                $0.run.identity.merging(members($0.findings, $0.acknowledged, stale: [])) {
-                                    a, _ in a
-                                })
-                        }),
-                    "staleBaselineEntries": .array(stale.map(\.json)),
-                    "summary": VerifyDomainCommand.summaryJSON(all),
-                ]
-            }
+            var report = json(sorted, stale: stale, all: all)
             report["command"] = .string(context.command)
             report["status"] = status == .success ? "passed" : "failed"
             return .finished(
                 CommandOutput(ReportJSON.text(.object(report)), status: status, standardError: wrote ?? ""))
         }
-        var out = wrote ?? ""
+        let out =
+            (wrote ?? "") + text(sorted, stale: stale)
+            + "\n\(status == .success ? "PASSED" : "FAILED"): \(all.tally).\n"
+        return .finished(CommandOutput(out, status: status))
+    }
+
+    /// Writes a baseline acknowledging every finding the generator does not already explain,
+    /// with `--reason`'s text, and returns it.
+    private static func writeBaseline(
+        of items: [Item], to path: String, _ context: Context, _ arguments: ParsedArguments,
+        in environment: ToolEnvironment
+    ) throws -> DiffBaseline {
+        guard let reason = arguments.value("--reason"), !reason.trimmingCharacters(in: .whitespaces).isEmpty
+        else {
+            throw UsageError(
+                .other("--write-baseline needs --reason TEXT: why the findings are acknowledged"),
+                command: context.spec)
+        }
+        let written = DiffBaseline(
+            entries: items.filter { $0.knownBecause == nil }.map {
+                DiffBaseline.Entry(code: $0.finding.code, about: $0.about, reason: reason)
+            })
+        try environment.writeFile(path, Array(ReportJSON.text(written.json).utf8))
+        return written
+    }
+
+    /// The `--json` report without `command` and `status`: one domain's members, or every
+    /// domain's under `domains` with the stale entries apart.
+    private static func json(_ sorted: [SortedRun], stale: [Finding], all: [Finding]) -> [String: JSONValue] {
+        func members(_ findings: [Item], _ acknowledged: [(Item, String)], stale: [Finding]) -> [String:
+            JSONValue]
+        {
+            let shown =
+                findings.map { adding(["about": .string($0.about)], to: $0.finding.json) } + stale.map(\.json)
+            return [
+                "findings": .array(shown),
+                "acknowledged": .array(
+                    acknowledged.map { item, reason in
+                        adding(
+                            ["about": .string(item.about), "reason": .string(reason)], to: item.finding.json)
+                    }),
+                "summary": VerifyDomainCommand.summaryJSON(findings.map(\.finding) + stale),
+            ]
+        }
+        if sorted.count == 1, let only = sorted.first {
+            return only.run.identity.merging(members(only.findings, only.acknowledged, stale: stale)) {
+                a, _ in a
+            }
+        }
+        return [
+            "domains": .array(
+                sorted.map {
+                    .object(
+                        $0.run.identity.merging(members($0.findings, $0.acknowledged, stale: [])) { a, _ in a
+                        })
+                }),
+            "staleBaselineEntries": .array(stale.map(\.json)),
+            "summary": VerifyDomainCommand.summaryJSON(all),
+        ]
+    }
+
+    /// The terminal report: each run's header, findings and acknowledged findings, then the
+    /// baseline's stale entries.
+    private static func text(_ sorted: [SortedRun], stale: [Finding]) -> String {
+        var out = ""
         for (index, entry) in sorted.enumerated() {
             let shown = entry.findings.map(\.finding) + (sorted.count == 1 ? stale : [])
             out += (index == 0 ? "" : "\n") + entry.run.header + "\n\n" + shown.table
@@ -208,8 +230,7 @@ enum CrossCheckDiff {
             if !lines.isEmpty { out += "\n" + lines.joined() }
         }
         if sorted.count > 1, !stale.isEmpty { out += "\nthe baseline\n\n" + stale.table }
-        out += "\n\(status == .success ? "PASSED" : "FAILED"): \(all.tally).\n"
-        return .finished(CommandOutput(out, status: status))
+        return out
     }
 
     private static func adding(_ members: [String: JSONValue], to json: JSONValue) -> JSONValue {
