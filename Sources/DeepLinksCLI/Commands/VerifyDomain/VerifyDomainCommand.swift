@@ -60,9 +60,17 @@ enum VerifyDomainCommand: ToolCommand {
         ]
     )
 
-    static func run(_ arguments: ParsedArguments, in environment: ToolEnvironment) async throws
-        -> CommandOutcome
-    {
+    /// What the command line asks: the domain, the timeout, which platforms, the packages.
+    struct Request {
+        var domain: String
+        var timeout: Int
+        var checksApple: Bool
+        var checksAndroid: Bool
+        var packages: [String]
+    }
+
+    /// Reads and checks the options; conflicting ones are usage errors.
+    static func request(_ arguments: ParsedArguments) throws(UsageError) -> Request {
         let domain = try checkedDomain(arguments.positionals[0])
         if let base = arguments.value("--base-url"), !base.lowercased().hasPrefix("https://") {
             throw usage(.invalidValue(option: "--base-url", value: base, expected: "an https:// URL"))
@@ -98,27 +106,25 @@ enum VerifyDomainCommand: ToolCommand {
         }
         let packages = arguments.allValues("--package")
         for package in packages { try checkPackageName(package, option: "--package") }
-        let transport = try environment.makeTransport(arguments.value("--ca-file"), timeout)
+        return Request(
+            domain: domain, timeout: timeout, checksApple: checksApple, checksAndroid: checksAndroid,
+            packages: packages)
+    }
+
+    static func run(_ arguments: ParsedArguments, in environment: ToolEnvironment) async throws
+        -> CommandOutcome
+    {
+        let request = try request(arguments)
+        let (domain, packages) = (request.domain, request.packages)
+        let (checksApple, checksAndroid) = (request.checksApple, request.checksAndroid)
+        let transport = try environment.makeTransport(arguments.value("--ca-file"), request.timeout)
         let check = DomainVerification(domain: domain, baseURL: arguments.value("--base-url"))
         var fetches: [(String, Result<HTTPResponse, TransportFailure>)] = []
         var findings: [Finding] = []
         var verdicts: [(String, DomainVerification.Verdict)] = []
-        /// The first fetch tells whether the server can be reached at all.
-        func firstFetch(_ url: String, limit: Int) async throws -> Result<HTTPResponse, TransportFailure> {
-            let result = await transport.fetch(url, byteLimit: limit)
-            switch result {
-            case .failure(.unreachable(let message)):
-                throw ToolError.network("cannot reach \(url): \(message)")
-            case .failure(.unusableTrustFile(let message)):
-                throw ToolError.invalidInput(
-                    source: arguments.value("--ca-file") ?? "--ca-file", reason: message)
-            default:
-                return result
-            }
-        }
         if checksApple {
             let limit = DomainVerification.readLimit
-            let wellKnown = try await firstFetch(check.wellKnownURL, limit: limit)
+            let wellKnown = try await firstFetch(check.wellKnownURL, limit: limit, transport, arguments)
             let legacy = await transport.fetch(check.legacyURL, byteLimit: limit)
             fetches += [(check.wellKnownURL, wellKnown), (check.legacyURL, legacy)]
             var apple = check.findings(wellKnown: wellKnown, expectedAppIDs: arguments.allValues("--app-id"))
@@ -137,7 +143,7 @@ enum VerifyDomainCommand: ToolCommand {
             let fetched =
                 checksApple
                 ? await transport.fetch(check.assetLinksURL, byteLimit: limit)
-                : try await firstFetch(check.assetLinksURL, limit: limit)
+                : try await firstFetch(check.assetLinksURL, limit: limit, transport, arguments)
             fetches.append((check.assetLinksURL, fetched))
             let android = check.assetLinksFindings(fetched, expectedPackages: packages)
             findings += android
@@ -145,17 +151,56 @@ enum VerifyDomainCommand: ToolCommand {
         }
         let status = findings.exitStatus(strict: arguments.has("--strict"))
         if arguments.has("--json") {
-            let report: JSONValue = [
-                "command": "verify-domain",
-                "domain": .string(domain),
-                "status": status == .success ? "passed" : "failed",
-                "fetches": .array(fetches.map { fetchJSON(url: $0.0, result: $0.1) }),
-                "findings": findings.json,
-                "summary": summaryJSON(findings),
-                "platforms": .object(Dictionary(uniqueKeysWithValues: verdicts.map { ($0.0, $0.1.json) })),
-            ]
-            return .finished(CommandOutput(ReportJSON.text(report), status: status))
+            return .finished(
+                CommandOutput(
+                    ReportJSON.text(jsonReport(domain, fetches, findings, verdicts, status: status)),
+                    status: status))
         }
+        return .finished(
+            CommandOutput(textReport(domain, fetches, findings, verdicts, status: status), status: status))
+    }
+
+    /// The first fetch: it tells whether the server can be reached at all (a network error
+    /// otherwise), and whether the `--ca-file` is usable.
+    static func firstFetch(
+        _ url: String, limit: Int, _ transport: any HTTPTransport, _ arguments: ParsedArguments
+    ) async throws -> Result<HTTPResponse, TransportFailure> {
+        let result = await transport.fetch(url, byteLimit: limit)
+        switch result {
+        case .failure(.unreachable(let message)):
+            throw ToolError.network("cannot reach \(url): \(message)")
+        case .failure(.unusableTrustFile(let message)):
+            throw ToolError.invalidInput(source: arguments.value("--ca-file") ?? "--ca-file", reason: message)
+        default:
+            return result
+        }
+    }
+
+    /// The `--json` report: the domain, each fetch, the findings, their summary and each
+    /// platform's verdict.
+    static func jsonReport(
+        _ domain: String, _ fetches: [(String, Result<HTTPResponse, TransportFailure>)],
+        _ findings: [Finding],
+        _ verdicts: [(String, DomainVerification.Verdict)], status: ExitStatus
+    ) -> JSONValue {
+        [
+            "command": "verify-domain",
+            "domain": .string(domain),
+            "status": status == .success ? "passed" : "failed",
+            "fetches": .array(fetches.map { fetchJSON(url: $0.0, result: $0.1) }),
+            "findings": findings.json,
+            "summary": summaryJSON(findings),
+            "platforms": .object(Dictionary(uniqueKeysWithValues: verdicts.map { ($0.0, $0.1.json) })),
+        ]
+    }
+
+    /// The terminal report: each fetch's status, type and size, the findings, each platform's
+    /// verdict, and the tally.
+    static func textReport(
+        _ domain: String, _ fetches: [(String, Result<HTTPResponse, TransportFailure>)],
+        _ findings: [Finding],
+        _ verdicts: [(String, DomainVerification.Verdict)], status: ExitStatus
+    ) -> String {
         var out = "Domain: \(domain)\n\n"
         var table = TextTable(["URL", "STATUS", "CONTENT TYPE", "BYTES"])
         for (url, result) in fetches {
@@ -174,7 +219,7 @@ enum VerifyDomainCommand: ToolCommand {
         out += table.rendered + "\n" + findings.table
         out += "\n" + verdicts.map { $0.1.sentence + "\n" }.joined()
         out += "\n\(status == .success ? "PASSED" : "FAILED"): \(findings.tally).\n"
-        return .finished(CommandOutput(out, status: status))
+        return out
     }
 
     /// A domain is a host name: no scheme, port, path or credentials.
