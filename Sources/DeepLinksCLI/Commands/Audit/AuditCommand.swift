@@ -128,8 +128,60 @@ enum AuditCommand: ToolCommand {
     static func run(_ arguments: ParsedArguments, in environment: ToolEnvironment) async throws
         -> CommandOutcome
     {
+        try checkOptions(arguments)
+        let entitlementPath = arguments.value("--entitlements") ?? ""
+        let explainURL = arguments.value("--explain")
+        var urls = arguments.allValues("--url")
+        if explainURL == nil {
+            urls = try readURLs(arguments.positionals, urls: urls, in: environment)
+            guard !urls.isEmpty else { throw usage(.missingArgument("<urls> or --url")) }
+        }
+        let receiver = try ResolveCommand.makeReceiver(arguments, in: environment)
+        let entitlement = try loadEntitlement(entitlementPath, in: environment)
+        var notes: [Finding] = []
+        let files = try await associationFiles(
+            arguments, entitlement: entitlement, notes: &notes, in: environment)
+        let previews = try makePreviews(arguments, receiver: receiver, in: environment)
+        let assetLinks = try await androidFiles(
+            arguments, hosts: Set(files.keys), urls: urls + [explainURL].compactMap { $0 },
+            entitlement: entitlement,
+            notes: &notes, in: environment)
+        let audit: SiteAudit
+        do {
+            audit = try SiteAudit(
+                receiver: receiver, entitlement: entitlement, associationFiles: files,
+                appIDs: arguments.allValues("--app-id").isEmpty ? nil : arguments.allValues("--app-id"),
+                previews: previews, assetLinks: assetLinks,
+                androidPackages: arguments.allValues("--android-package").isEmpty
+                    ? nil : arguments.allValues("--android-package"))
+        } catch {
+            throw ToolError.invalidInput(
+                source: arguments.value("--file") ?? "--fetch", reason: error.description)
+        }
+        if let explainURL {
+            return await explain(explainURL, audit: audit, receiver: receiver, json: arguments.has("--json"))
+        }
+        let report = await audit.audit(urls)
+        let baseline = try arguments.value("--baseline").map { path throws(ToolError) in
+            try DiffBaseline.load(path, in: environment)
+        }
+        let outcome = AuditOutcome(
+            report: report, baseline: baseline, notes: notes, strict: arguments.has("--strict"),
+            appIDs: audit.appIDs)
+        if let path = arguments.value("--html") {
+            try environment.writeFile(path, Array(AuditHTML.page(outcome).utf8))
+        }
+        if arguments.has("--json") {
+            return .finished(
+                CommandOutput(AuditOutput.jsonText(outcome), status: outcome.status))
+        }
+        return .finished(CommandOutput(AuditOutput.text(outcome), status: outcome.status))
+    }
+
+    /// The options that must come together or not at all.
+    static func checkOptions(_ arguments: ParsedArguments) throws(UsageError) {
         guard arguments.value("--table") != nil else { throw usage(.missingArgument("--table <file>")) }
-        guard let entitlementPath = arguments.value("--entitlements") else {
+        guard arguments.value("--entitlements") != nil else {
             throw usage(.missingArgument("--entitlements <file>"))
         }
         if arguments.has("--fetch"), arguments.value("--file") != nil {
@@ -151,23 +203,20 @@ enum AuditCommand: ToolCommand {
             throw usage(.missingArgument("--site <file> (for --previews)"))
         }
         for appID in arguments.allValues("--app-id") { try checkAppID(appID) }
-        let explainURL = arguments.value("--explain")
-        var urls = arguments.allValues("--url")
-        if explainURL == nil {
-            urls = try readURLs(arguments.positionals, urls: urls, in: environment)
-            guard !urls.isEmpty else { throw usage(.missingArgument("<urls> or --url")) }
-        }
-        let receiver = try ResolveCommand.makeReceiver(arguments, in: environment)
-        let entitlement = try loadEntitlement(entitlementPath, in: environment)
-        var notes: [Finding] = []
-        let files = try await associationFiles(
-            arguments, entitlement: entitlement, notes: &notes, in: environment)
-        let previews = try makePreviews(arguments, receiver: receiver, in: environment)
+    }
+
+    /// Android's files by host: the one `--assetlinks` file for every audited host, or each
+    /// applinks domain's fetched file (`--fetch-assetlinks`), or none.
+    static func androidFiles(
+        _ arguments: ParsedArguments, hosts: Set<String>, urls: [String],
+        entitlement: AssociatedDomainsEntitlement,
+        notes: inout [Finding], in environment: ToolEnvironment
+    ) async throws -> [String: AssetLinksFile] {
         var assetLinks: [String: AssetLinksFile] = [:]
         if let path = arguments.value("--assetlinks") {
             let file = try loadAssetLinks(path, in: environment)
-            var hosts = Set(files.keys)
-            for url in urls + [explainURL].compactMap({ $0 }) {
+            var hosts = hosts
+            for url in urls {
                 if let host = (try? AssociationURL(url))?.host { hosts.insert(host.lowercased()) }
             }
             for host in hosts { assetLinks[host] = file }
@@ -177,52 +226,30 @@ enum AuditCommand: ToolCommand {
         } else if !arguments.allValues("--android-package").isEmpty {
             throw usage(.missingArgument("--assetlinks <file> (for --android-package)"))
         }
-        let audit: SiteAudit
-        do {
-            audit = try SiteAudit(
-                receiver: receiver, entitlement: entitlement, associationFiles: files,
-                appIDs: arguments.allValues("--app-id").isEmpty ? nil : arguments.allValues("--app-id"),
-                previews: previews, assetLinks: assetLinks,
-                androidPackages: arguments.allValues("--android-package").isEmpty
-                    ? nil : arguments.allValues("--android-package"))
-        } catch {
-            throw ToolError.invalidInput(
-                source: arguments.value("--file") ?? "--fetch", reason: error.description)
-        }
-        if let explainURL {
-            let result = await audit.audit(explainURL)
-            let explanation = receiver.explain(.url(explainURL)).routing
-            if arguments.has("--json") {
-                var object = AuditOutput.json(result)
-                if case .object(var members) = object {
-                    members["command"] = "audit --explain"
-                    members["reasons"] = .object(
-                        Dictionary(
-                            uniqueKeysWithValues: result.apps.map {
-                                ($0.appID, JSONValue.array($0.decision.reasons.map { .string($0.sentence) }))
-                            }))
-                    members["attempts"] = ResolveCommand.explanationJSON(explanation)
-                    object = .object(members)
-                }
-                return .finished(CommandOutput(ReportJSON.text(object), status: .success))
+        return assetLinks
+    }
+
+    /// `--explain URL`: one URL in depth, each app's reasons and the routes tried.
+    static func explain(_ url: String, audit: SiteAudit, receiver: LinkReceiver, json: Bool) async
+        -> CommandOutcome
+    {
+        let result = await audit.audit(url)
+        let explanation = receiver.explain(.url(url)).routing
+        if json {
+            var object = AuditOutput.json(result)
+            if case .object(var members) = object {
+                members["command"] = "audit --explain"
+                members["reasons"] = .object(
+                    Dictionary(
+                        uniqueKeysWithValues: result.apps.map {
+                            ($0.appID, JSONValue.array($0.decision.reasons.map { .string($0.sentence) }))
+                        }))
+                members["attempts"] = ResolveCommand.explanationJSON(explanation)
+                object = .object(members)
             }
-            return .finished(
-                CommandOutput(AuditOutput.explanation(result, routing: explanation), status: .success))
+            return .finished(CommandOutput(ReportJSON.text(object), status: .success))
         }
-        let report = await audit.audit(urls)
-        let baseline = try arguments.value("--baseline").map { path throws(ToolError) in
-            try DiffBaseline.load(path, in: environment)
-        }
-        let outcome = AuditOutcome(
-            report: report, baseline: baseline, notes: notes, strict: arguments.has("--strict"),
-            appIDs: audit.appIDs)
-        if let path = arguments.value("--html") {
-            try environment.writeFile(path, Array(AuditHTML.page(outcome).utf8))
-        }
-        if arguments.has("--json") {
-            return .finished(
-                CommandOutput(AuditOutput.jsonText(outcome), status: outcome.status))
-        }
-        return .finished(CommandOutput(AuditOutput.text(outcome), status: outcome.status))
+        return .finished(
+            CommandOutput(AuditOutput.explanation(result, routing: explanation), status: .success))
     }
 }
