@@ -101,52 +101,11 @@ enum ResolveCommand: ToolCommand {
         -> CommandOutcome
     {
         let receiver = try makeReceiver(arguments, in: environment)
-        if arguments.has("--jsonl") {
-            for other in ["--json", "--explain", "--require-route"] where arguments.has(other) {
-                throw usage(.conflictingOptions("--jsonl", other))
-            }
-            if let link = arguments.positionals.first {
-                throw usage(.other("--jsonl reads links from standard input only, but '\(link)' was given"))
-            }
-            let lineProtocol = ResolveLineProtocol(receiver: receiver)
-            let responder = LineResponder(
-                maximumLineBytes: ResolveLineProtocol.maximumLineBytes, reply: lineProtocol.reply,
-                replyOverlong: lineProtocol.replyOverlong)
-            if let path = arguments.value("--expect") {
-                guard path != "-" else {
-                    throw usage(
-                        .invalidValue(
-                            option: "--expect", value: path,
-                            expected: "a file (standard input holds the links)"))
-                }
-                let expected = try environment.readFile(path)
-                return .finished(
-                    try ResolveExpectation.compare(
-                        responder, input: environment.readStandardInput(), expected: expected,
-                        path: path))
-            }
-            return .lineProtocol(responder)
-        }
+        if arguments.has("--jsonl") { return try lineProtocol(receiver, arguments, in: environment) }
         if arguments.value("--expect") != nil {
             throw usage(.other("--expect compares the answers of --jsonl; give --jsonl too"))
         }
-        var links = arguments.positionals
-        if links.isEmpty || links == ["-"] {
-            if environment.standardInputIsTerminal() {
-                throw usage(.other("give links as arguments or on standard input, one per line"))
-            }
-            let bytes = environment.readStandardInput()
-            guard let text = UTF8Text.decode(bytes) else {
-                throw ToolError.invalidInput(source: "standard input", reason: "the input is not UTF-8 text")
-            }
-            links = text.split(
-                omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" }
-            )
-            .map(String.init).filter { !$0.isEmpty }
-            if links.isEmpty {
-                throw ToolError.invalidInput(source: "standard input", reason: "no links were given")
-            }
-        }
+        let links = try links(arguments, in: environment)
         let explain = arguments.has("--explain")
         let results: [(String, LinkDecision, RouteExplanation?)] = links.map { link in
             guard explain else { return (link, receiver.receive(url: link), nil) }
@@ -171,6 +130,68 @@ enum ResolveCommand: ToolCommand {
             ]
             return .finished(CommandOutput(ReportJSON.text(report), status: status))
         }
+        return .finished(CommandOutput(textReport(results, fields, explain: explain), status: status))
+    }
+
+    /// `--jsonl`: the line protocol, or with `--expect FILE` its answers compared with the
+    /// recorded ones.
+    static func lineProtocol(
+        _ receiver: LinkReceiver, _ arguments: ParsedArguments, in environment: ToolEnvironment
+    )
+        throws -> CommandOutcome
+    {
+        for other in ["--json", "--explain", "--require-route"] where arguments.has(other) {
+            throw usage(.conflictingOptions("--jsonl", other))
+        }
+        if let link = arguments.positionals.first {
+            throw usage(.other("--jsonl reads links from standard input only, but '\(link)' was given"))
+        }
+        let lineProtocol = ResolveLineProtocol(receiver: receiver)
+        let responder = LineResponder(
+            maximumLineBytes: ResolveLineProtocol.maximumLineBytes, reply: lineProtocol.reply,
+            replyOverlong: lineProtocol.replyOverlong)
+        if let path = arguments.value("--expect") {
+            guard path != "-" else {
+                throw usage(
+                    .invalidValue(
+                        option: "--expect", value: path,
+                        expected: "a file (standard input holds the links)"))
+            }
+            let expected = try environment.readFile(path)
+            return .finished(
+                try ResolveExpectation.compare(
+                    responder, input: environment.readStandardInput(), expected: expected,
+                    path: path))
+        }
+        return .lineProtocol(responder)
+    }
+
+    /// The links to decide: the arguments, or standard input's lines (`-` or none given).
+    static func links(_ arguments: ParsedArguments, in environment: ToolEnvironment) throws -> [String] {
+        var links = arguments.positionals
+        if links.isEmpty || links == ["-"] {
+            if environment.standardInputIsTerminal() {
+                throw usage(.other("give links as arguments or on standard input, one per line"))
+            }
+            let bytes = environment.readStandardInput()
+            guard let text = UTF8Text.decode(bytes) else {
+                throw ToolError.invalidInput(source: "standard input", reason: "the input is not UTF-8 text")
+            }
+            links = text.split(
+                omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" }
+            )
+            .map(String.init).filter { !$0.isEmpty }
+            if links.isEmpty {
+                throw ToolError.invalidInput(source: "standard input", reason: "no links were given")
+            }
+        }
+        return links
+    }
+
+    /// The terminal report: a row per link, each explanation with `--explain`, the summary.
+    static func textReport(
+        _ results: [(String, LinkDecision, RouteExplanation?)], _ fields: [OutcomeFields], explain: Bool
+    ) -> String {
         var table = TextTable(["LINK", "OUTCOME", "ROUTE", "PARAMETERS", "REASON"])
         for (result, fields) in zip(results, fields) {
             table.append([
@@ -185,7 +206,7 @@ enum ResolveCommand: ToolCommand {
             }
         }
         out += "\n" + summaryText(fields) + "\n"
-        return .finished(CommandOutput(out, status: status))
+        return out
     }
 
     /// The receiver for the table, configuration and policy the arguments name: the same value
