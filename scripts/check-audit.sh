@@ -59,7 +59,7 @@ for result in results:
 verdicts = {r["verdict"] for r in results}
 assert verdicts == {"blankScreen", "unguardedRoute", "missedRoute", "refused", "browser", "route"}, verdicts
 codes = sorted({p["code"] for r in results for p in r["problems"]})
-assert codes == ["AUDIT001", "AUDIT002", "AUDIT003", "AUDIT004", "AUDIT006", "AUDIT007", "AUDIT008"], codes
+assert codes == ["AUDIT001", "AUDIT002", "AUDIT003", "AUDIT004", "AUDIT006", "AUDIT007", "AUDIT008", "AUDIT009"], codes
 print(f"{len(results)} URLs, every verdict, codes {', '.join(codes)}")
 PY
 
