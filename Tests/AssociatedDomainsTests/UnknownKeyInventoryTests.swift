@@ -50,7 +50,8 @@ struct UnknownKeyInventoryTests {
 
     /// Decodable types whose JSON is not an object with fixed keys.
     static let notObjects: Set<String> = [
-        "AssociationPlatform", "BuildConfiguration", "CertificateFingerprint", "Code", "Decision", "DetailsStyle", "Kind", "Modes",
+        "AssociationPlatform", "BuildConfiguration", "CertificateFingerprint", "Code", "Decision",
+        "DetailsStyle", "Kind", "Modes",
         "Reason", "SerializationStyle", "Service",
     ]
 
