@@ -57,11 +57,6 @@ public struct AssociationCrossCheck: Sendable, CrossCheckedFile {
         findingsForRules()
     }
 
-    /// Example URLs for a rule: the short and the long witness of its patterns.
-    func exampleURLs(for rule: CompiledRule) -> [String] {
-        Self.exampleURLs(for: rule, domain: domain)
-    }
-
     /// The URLs on `domain` a rule is tried with: its patterns' shortest witness and a long one
     /// whose path spans two segments where a wildcard allows it.
     static func exampleURLs(for rule: CompiledRule, domain: String) -> [String] {
@@ -118,12 +113,6 @@ public struct AssociationCrossCheck: Sendable, CrossCheckedFile {
         guard keepSlash else { return PercentEncoding.encode(text, allowing: allowing) }
         return text.split(separator: "/", omittingEmptySubsequences: false)
             .map { PercentEncoding.encode(String($0), allowing: allowing) }.joined(separator: "/")
-    }
-
-    /// A link for the route from sample parameter values, trying a second set when the first
-    /// leads to another route.
-    func sampleLink(for route: Route) -> Result<String, ReverseRoutingError> {
-        Self.sampleLink(for: route, router: router, domain: domain)
     }
 
     /// A link for the route on `domain` from sample parameter values, trying a second set when
@@ -196,7 +185,7 @@ extension AssociationCrossCheck {
     func openingRules() -> [(rule: CrossCheckFinding.Rule, urls: [String])] {
         file.details.filter { $0.appIDs.contains(appID) }.flatMap { detail in
             detail.rules.filter { !$0.exclude && $0.isReadable }.map { rule in
-                (CrossCheckFinding.Rule.apple(rule.reference), exampleURLs(for: rule))
+                (CrossCheckFinding.Rule.apple(rule.reference), Self.exampleURLs(for: rule, domain: domain))
             }
         }
     }

@@ -133,7 +133,7 @@ extension Link {
         if let host {
             out += "://"
             out += host
-            if let port, port != Self.defaultPort(for: scheme) {
+            if let port, port != WebScheme.defaultPort(of: scheme) {
                 out += ":"
                 out += String(port)
             }
@@ -162,7 +162,7 @@ extension Link {
     /// byte for byte, with no escape to normalise, no default port to drop and no empty web
     /// path to write as `/`. Compares in place, without building anything.
     private var isOwnCanonicalForm: Bool {
-        if let port, port == Self.defaultPort(for: scheme) { return false }
+        if let port, port == WebScheme.defaultPort(of: scheme) { return false }
         if rawPath.isEmpty, isWeb { return false }
         let escaped =
             ASCII.containsPercent(rawPath) || (rawQuery.map { ASCII.containsPercent($0) } ?? false)
@@ -205,10 +205,6 @@ extension Link {
         guard text.hasBytes(of: piece, at: at) else { return false }
         at += piece.utf8.count
         return true
-    }
-
-    static func defaultPort(for scheme: String) -> Int? {
-        WebScheme.defaultPort(of: scheme)
     }
 
     /// Whether the original text had `//` after the scheme (custom schemes may have none).

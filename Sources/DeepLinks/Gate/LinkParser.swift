@@ -91,7 +91,7 @@ struct LinkParser {
         // letter, no default port is written, a web link has a path, and nothing is escaped.
         let isKnownCanonical =
             (characters.firstUpperCase.map { $0 >= pathStart } ?? true)
-            && !(authority.port != nil && authority.port == Link.defaultPort(for: scheme.text))
+            && !(authority.port != nil && authority.port == WebScheme.defaultPort(of: scheme.text))
             && !(pathEnd == pathStart && isWeb)
             && !characters.hasPercent
         return Link(

@@ -21,18 +21,10 @@ extension LinkReceiver {
     public func link(
         for route: String, parameters: RouteParameters = [:], scheme: String, domain: String? = nil
     ) throws(ReverseRoutingError) -> String {
-        let name = scheme.lowercased()
-        guard !WebScheme.contains(name), let registration = schemes[name],
-            case .domain(let patterns) = registration.host
-        else {
-            return try router.link(
-                for: route, parameters: parameters, scheme: name,
-                host: WebScheme.contains(name) ? domain : nil)
-        }
-        let chosen = try Self.domain(domain, of: patterns, route: route, canonicalHost: router.canonicalHost)
-        let text = try router.writeLink(
-            for: route, parameters: parameters, scheme: name, host: nil, checkingRoundTrip: false,
-            domain: chosen)
+        let (text, onSchemeDomain) = try writtenText(
+            for: route, parameters: parameters, scheme: scheme.lowercased(), domain: domain,
+            checkingRoundTrip: true)
+        guard onSchemeDomain else { return text }
         // The router reads such a link only after the registration has removed its domain, so
         // the round trip is the receiver's own.
         let match = receive(url: text).match
@@ -43,6 +35,30 @@ extension LinkReceiver {
             throw .valueDoesNotRoundTrip(route: route, parameter: differing.name, value: differing.value)
         }
         return text
+    }
+
+    /// A route's link for the scheme `name` (lower-case): after the scheme's domain when its
+    /// registration reads the host as a domain (`onSchemeDomain`: reverse routing cannot read such
+    /// a link back, so it is never checked here), else as reverse routing writes it, on `domain`
+    /// for a web scheme, checked when `checkingRoundTrip`.
+    private func writtenText(
+        for route: String, parameters: RouteParameters, scheme name: String, domain: String?,
+        checkingRoundTrip: Bool
+    ) throws(ReverseRoutingError) -> (text: String, onSchemeDomain: Bool) {
+        guard !WebScheme.contains(name), let registration = schemes[name],
+            case .domain(let patterns) = registration.host
+        else {
+            let text = try router.writeLink(
+                for: route, parameters: parameters, scheme: name,
+                host: WebScheme.contains(name) ? domain : nil,
+                checkingRoundTrip: checkingRoundTrip)
+            return (text, false)
+        }
+        let chosen = try Self.domain(domain, of: patterns, route: route, canonicalHost: router.canonicalHost)
+        let text = try router.writeLink(
+            for: route, parameters: parameters, scheme: name, host: nil, checkingRoundTrip: false,
+            domain: chosen)
+        return (text, true)
     }
 
     /// The domain a custom scheme whose host is a domain writes a route's link on: the given
@@ -82,19 +98,11 @@ extension LinkReceiver {
         for route: String, parameters: RouteParameters, scheme: String, host: String?
     ) throws(ReverseRoutingError) -> (text: String, link: Link?, outcome: LinkOutcome) {
         let name = scheme.lowercased()
-        let text: String
-        if !WebScheme.contains(name), let registration = schemes[name],
-            case .domain(let patterns) = registration.host
-        {
-            let chosen = try Self.domain(nil, of: patterns, route: route, canonicalHost: router.canonicalHost)
-            text = try router.writeLink(
-                for: route, parameters: parameters, scheme: name, host: nil, checkingRoundTrip: false,
-                domain: chosen)
-        } else {
-            text = try router.writeLink(
-                for: route, parameters: parameters, scheme: name, host: WebScheme.contains(name) ? host : nil,
-                checkingRoundTrip: false)
-        }
+        // `host` is the web link's host; a custom scheme's domain is its default one.
+        let text = try writtenText(
+            for: route, parameters: parameters, scheme: name, domain: WebScheme.contains(name) ? host : nil,
+            checkingRoundTrip: false
+        ).text
         // What `receive(url:)` does, keeping the parsed link.
         let link: Link
         do {
