@@ -18,6 +18,8 @@ let package = Package(
         .library(name: "LinkPreviews", targets: ["LinkPreviews"]),
         .library(name: "DeepLinksTesting", targets: ["DeepLinksTesting"]),
         .library(name: "LinkAudit", targets: ["LinkAudit"]),
+        .library(name: "ShortLinks", targets: ["ShortLinks"]),
+        .library(name: "ShortLinkServer", targets: ["ShortLinkServer"]),
         .executable(name: "deeplinks", targets: ["DeepLinksCLI"]),
     ],
     targets: [
@@ -30,6 +32,14 @@ let package = Package(
         // Every file a link crosses, read together: depends on the three modules it audits.
         .target(
             name: "LinkAudit", dependencies: ["DeepLinks", "AssociatedDomains", "LinkPreviews"],
+            swiftSettings: libraryCheck),
+        // Short links: the app's half (codes, the route, expansion) without a store, and the
+        // site's half with its stores. The SQLite store uses the system's library (part of
+        // macOS and iOS; the libsqlite3-dev package on Linux).
+        .target(name: "ShortLinks", dependencies: ["DeepLinks"], swiftSettings: libraryCheck),
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"]), .yum(["sqlite-devel"])]),
+        .target(
+            name: "ShortLinkServer", dependencies: ["ShortLinks", "DeepLinks", "LinkPreviews", "CSQLite"],
             swiftSettings: libraryCheck),
         // Helpers shared by the test targets (seeded generator, package files); not a product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -45,6 +55,9 @@ let package = Package(
         .testTarget(
             name: "LinkAuditTests",
             dependencies: ["LinkAudit", "DeepLinks", "AssociatedDomains", "LinkPreviews", "TestSupport"]),
+        .testTarget(
+            name: "ShortLinksTests",
+            dependencies: ["ShortLinks", "ShortLinkServer", "DeepLinks", "LinkPreviews", "TestSupport"]),
         .executableTarget(
             name: "DeepLinksCLI",
             dependencies: ["DeepLinks", "AssociatedDomains", "LinkPreviews", "LinkAudit"]),

@@ -1,9 +1,9 @@
 /// The parts of HTTP the responder reads from headers: which representation `Accept` prefers,
 /// and whether `If-None-Match` names an entity tag. Each reads its header once, left to
 /// right: linear in the header's length.
-enum HTTPNegotiation {
+package enum HTTPNegotiation {
     /// What a page is sent as.
-    enum Representation: Sendable, Hashable {
+    package enum Representation: Sendable, Hashable {
         case html, json
     }
 
@@ -11,7 +11,7 @@ enum HTTPNegotiation {
     /// otherwise (no header, `*/*`, a browser's list, or neither type acceptable: a page is
     /// still better than `406`). The most specific range that matches a type gives its
     /// quality, as RFC 9110 says. Media ranges are compared without regard to ASCII case.
-    static func representation(accept: String?) -> Representation {
+    package static func representation(accept: String?) -> Representation {
         guard let accept else { return .html }
         // Specificity: 3 for type/subtype, 2 for type/*, 1 for */*; quality in thousandths.
         var html = (specificity: 0, quality: 0)

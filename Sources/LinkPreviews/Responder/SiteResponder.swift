@@ -323,7 +323,7 @@ public struct SiteResponder: Sendable {
     }
 
     /// A plain-text answer: the reason, one line.
-    private func refusal(_ status: Int, _ reason: String, _ request: SiteRequest) -> SiteResponse {
+    package func refusal(_ status: Int, _ reason: String, _ request: SiteRequest) -> SiteResponse {
         let body = Array((reason + "\n").utf8)
         var headers = [
             ResponseHeader("Content-Type", "text/plain; charset=utf-8"),
@@ -348,12 +348,16 @@ public struct SiteResponder: Sendable {
         return headers
     }
 
+    /// The security headers of answers other than pages (the JSON and text ones), for the
+    /// answers a module above adds to the site's.
+    package var securityHeaders: [ResponseHeader] { otherSecurity }
+
     /// How many decided links and rendered pages this responder keeps (shared by its copies).
     var keptCounts: (decisions: Int, pages: Int) { (decisions.count, pages.count) }
 
     /// A target's host (absolute form only) and its path and query, or `nil` when it is
     /// neither origin form nor an absolute `http(s)` URL.
-    static func split(_ target: String) -> (host: String?, pathAndQuery: String)? {
+    package static func split(_ target: String) -> (host: String?, pathAndQuery: String)? {
         if target.hasPrefix("/") { return (nil, target) }
         let lower = target.prefix(8).lowercased()
         let rest: Substring
@@ -372,7 +376,7 @@ public struct SiteResponder: Sendable {
     }
 
     /// A `Host` value without its port, lower-case.
-    static func hostName(_ host: String) -> String {
+    package static func hostName(_ host: String) -> String {
         // Most requests name a host as the site lists it: nothing to change, nothing to copy.
         if !host.utf8.contains(where: {
             $0 == UInt8(ascii: ":") || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) || $0 >= 0x80

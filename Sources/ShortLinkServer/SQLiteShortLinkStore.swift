@@ -1,0 +1,173 @@
+import ShortLinks
+
+/// The default store: one SQLite file on the site's machine, created on first use.
+///
+/// The file is opened in write-ahead-log mode, so readers never wait for a writer, and with a
+/// busy timeout of five seconds, so that several processes on one machine can share it. Its
+/// schema carries a version (SQLite's `user_version`): opening a file of an older version
+/// migrates it in one transaction, and a file of a newer version than this package knows is
+/// refused rather than misread.
+///
+/// One row a short link, holding exactly the fields of ``ShortLink``: no person, address or
+/// device is stored.
+///
+/// ```swift
+/// let store = try SQLiteShortLinkStore(path: "/var/lib/shop/short-links.sqlite")
+/// ```
+///
+/// Cost: each call is one indexed statement (by code, or by request key), linear in the
+/// fields it reads or writes; a page of a listing is linear in its limit.
+public actor SQLiteShortLinkStore: ShortLinkStore {
+    /// The schema's version this package writes.
+    public static let schemaVersion = 1
+
+    /// Each version's statements, applied in order to a file of a lower version.
+    static let migrations: [String] = [
+        """
+        CREATE TABLE short_links (
+            code TEXT PRIMARY KEY NOT NULL,
+            link TEXT NOT NULL,
+            route TEXT NOT NULL,
+            app_store TEXT,
+            play_store TEXT,
+            web TEXT,
+            minimum_app_version TEXT,
+            expires_at INTEGER,
+            created_at INTEGER NOT NULL,
+            request_key TEXT UNIQUE
+        );
+        """
+    ]
+
+    private static let columns =
+        "code, link, route, app_store, play_store, web, minimum_app_version, expires_at, created_at, request_key"
+
+    private let connection: SQLiteConnection
+    /// The file's path.
+    public nonisolated let path: String
+
+    /// Opens the store at `path`, creating the file and its schema when missing, and migrating
+    /// a file of an older schema.
+    ///
+    /// - Throws: ``ShortLinkError/storeFailed(_:)`` when the file cannot be opened or is not
+    ///   a store this package can read.
+    public init(path: String) throws(ShortLinkError) {
+        do {
+            connection = try SQLiteConnection(path: path)
+            try connection.execute("PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON;")
+            try Self.migrate(connection)
+        } catch {
+            throw .storeFailed(error.message)
+        }
+        self.path = path
+    }
+
+    private static func migrate(_ connection: SQLiteConnection) throws(SQLiteFailure) {
+        try connection.execute("BEGIN IMMEDIATE")
+        do throws(SQLiteFailure) {
+            let read = try connection.prepare("PRAGMA user_version")
+            let version = try read.step() ? Int(read.integer(0) ?? 0) : 0
+            guard version <= schemaVersion else {
+                throw SQLiteFailure(
+                    message: "the file's schema is version \(version), newer than this package's \(schemaVersion)")
+            }
+            for index in version..<schemaVersion {
+                try connection.execute(migrations[index])
+            }
+            if version < schemaVersion { try connection.execute("PRAGMA user_version = \(schemaVersion)") }
+            try connection.execute("COMMIT")
+        } catch {
+            try? connection.execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// Adds a link unless its code or its request key is taken, in one transaction.
+    public func insert(_ link: ShortLink) throws(ShortLinkError) -> ShortLinkInsertion {
+        do throws(SQLiteFailure) {
+            try connection.execute("BEGIN IMMEDIATE")
+            do throws(SQLiteFailure) {
+                let result = try insertInTransaction(link)
+                try connection.execute("COMMIT")
+                return result
+            } catch {
+                try? connection.execute("ROLLBACK")
+                throw error
+            }
+        } catch {
+            throw .storeFailed(error.message)
+        }
+    }
+
+    private func insertInTransaction(_ link: ShortLink) throws(SQLiteFailure) -> ShortLinkInsertion {
+        if let key = link.requestKey, let existing = try first("WHERE request_key = ?1", [.text(key)]) {
+            return .sameRequest(existing)
+        }
+        if let existing = try first("WHERE code = ?1", [.text(link.code.text)]) { return .codeTaken(existing) }
+        let insert = try connection.prepare(
+            "INSERT INTO short_links (\(Self.columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)")
+        let e = link.expansion
+        try insert.bind([
+            .text(e.code.text), .text(e.link), .text(e.route), optional(e.fallbacks.appStore),
+            optional(e.fallbacks.playStore), optional(e.fallbacks.web), optional(e.minimumAppVersion),
+            e.expiresAt.map { .integer($0) } ?? .null, .integer(link.createdAt), optional(link.requestKey),
+        ])
+        _ = try insert.step()
+        return .inserted
+    }
+
+    /// The link of a code.
+    public func link(for code: ShortCode) throws(ShortLinkError) -> ShortLink? {
+        do {
+            return try first("WHERE code = ?1", [.text(code.text)])
+        } catch {
+            throw .storeFailed(error.message)
+        }
+    }
+
+    /// A page of links in the order of their codes.
+    public func links(after code: ShortCode?, limit: Int) throws(ShortLinkError) -> [ShortLink] {
+        do {
+            let statement = try connection.prepare(
+                "SELECT \(Self.columns) FROM short_links WHERE code > ?1 ORDER BY code LIMIT ?2")
+            try statement.bind([.text(code?.text ?? ""), .integer(Int64(max(0, limit)))])
+            var links: [ShortLink] = []
+            while try statement.step() { links.append(try Self.row(statement)) }
+            return links
+        } catch {
+            throw .storeFailed(error.message)
+        }
+    }
+
+    /// Sets the expiry of a code's link.
+    public func setExpiry(of code: ShortCode, to time: Int64?) throws(ShortLinkError) -> ShortLink? {
+        do {
+            let update = try connection.prepare("UPDATE short_links SET expires_at = ?1 WHERE code = ?2")
+            try update.bind([time.map { .integer($0) } ?? .null, .text(code.text)])
+            _ = try update.step()
+            return try first("WHERE code = ?1", [.text(code.text)])
+        } catch {
+            throw .storeFailed(error.message)
+        }
+    }
+
+    private func first(_ condition: String, _ values: [SQLiteStatement.Value]) throws(SQLiteFailure) -> ShortLink? {
+        let statement = try connection.prepare("SELECT \(Self.columns) FROM short_links \(condition) LIMIT 1")
+        try statement.bind(values)
+        return try statement.step() ? try Self.row(statement) : nil
+    }
+
+    private func optional(_ text: String?) -> SQLiteStatement.Value { text.map { .text($0) } ?? .null }
+
+    /// A row read back; a row this package did not write (a code that is not one) is an error.
+    private static func row(_ s: SQLiteStatement) throws(SQLiteFailure) -> ShortLink {
+        guard let text = s.text(0), let code = try? ShortCode(text), let link = s.text(1), let route = s.text(2),
+            let created = s.integer(8)
+        else { throw SQLiteFailure(message: "a row of the store is not a short link") }
+        let expansion = ShortLinkExpansion(
+            code: code, link: link, route: route,
+            fallbacks: ShortLinkFallbacks(appStore: s.text(3), playStore: s.text(4), web: s.text(5)),
+            minimumAppVersion: s.text(6), expiresAt: s.integer(7))
+        return ShortLink(expansion: expansion, createdAt: created, requestKey: s.text(9))
+    }
+}
