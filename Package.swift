@@ -57,7 +57,9 @@ let package = Package(
             dependencies: ["LinkAudit", "DeepLinks", "AssociatedDomains", "LinkPreviews", "TestSupport"]),
         .testTarget(
             name: "ShortLinksTests",
-            dependencies: ["ShortLinks", "ShortLinkServer", "DeepLinks", "LinkPreviews", "TestSupport"]),
+            dependencies: [
+                "ShortLinks", "ShortLinkServer", "DeepLinks", "LinkPreviews", "AssociatedDomains", "TestSupport",
+            ]),
         .executableTarget(
             name: "DeepLinksCLI",
             dependencies: ["DeepLinks", "AssociatedDomains", "LinkPreviews", "LinkAudit"]),

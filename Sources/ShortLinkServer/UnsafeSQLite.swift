@@ -136,7 +136,8 @@ import CSQLite
 }
 
 /// What SQLite said when a call failed.
-struct SQLiteFailure: Error {
+struct SQLiteFailure: Error, CustomStringConvertible {
+    var description: String { message }
     /// SQLite's message.
     let message: String
     /// Whether a constraint (a unique code or request key) refused the change.

@@ -1,0 +1,159 @@
+import DeepLinks
+import Foundation
+@testable import ShortLinkServer
+import ShortLinks
+import Testing
+
+/// The conformance every store passes, run against the in-memory and the SQLite store.
+@Suite("Short-link stores")
+struct ShortLinkStoreTests {
+    enum Kind: String, CaseIterable, CustomTestStringConvertible {
+        case memory, sqlite
+        var testDescription: String { rawValue }
+    }
+
+    static func withStore(_ kind: Kind, _ body: (any ShortLinkStore) async throws -> Void) async throws {
+        switch kind {
+        case .memory: try await body(InMemoryShortLinkStore())
+        case .sqlite:
+            let database = TemporaryDatabase()
+            defer { database.remove() }
+            try await body(try SQLiteShortLinkStore(path: database.path))
+        }
+    }
+
+    static func link(_ code: String, _ link: String = "https://shop.example.com/p/1", key: String? = nil) throws
+        -> ShortLink
+    {
+        ShortLink(
+            expansion: ShortLinkExpansion(
+                code: try ShortCode(code), link: link, route: "product",
+                fallbacks: ShortLinkFallbacks(appStore: "https://apps.apple.com/app/id1", playStore: nil, web: "https://w"),
+                minimumAppVersion: "2.4", expiresAt: 1_900_000_000),
+            createdAt: 1_800_000_000, requestKey: key)
+    }
+
+    @Test("insert, read back every field, list in code order, set the expiry", arguments: Kind.allCases)
+    func roundTrip(_ kind: Kind) async throws {
+        try await Self.withStore(kind) { store in
+            let b = try Self.link("bbb", key: "key-b")
+            let a = try Self.link("aaa")
+            #expect(try await store.insert(b) == .inserted)
+            #expect(try await store.insert(a) == .inserted)
+            #expect(try await store.link(for: try ShortCode("bbb")) == b)
+            #expect(try await store.link(for: try ShortCode("ccc")) == nil)
+            #expect(try await store.links(after: nil, limit: 10) == [a, b])
+            #expect(try await store.links(after: try ShortCode("aaa"), limit: 10) == [b])
+            #expect(try await store.links(after: nil, limit: 1) == [a])
+            var expired = b
+            expired.expansion.expiresAt = 5
+            #expect(try await store.setExpiry(of: try ShortCode("bbb"), to: 5) == expired)
+            #expect(try await store.setExpiry(of: try ShortCode("zzz"), to: 5) == nil)
+        }
+    }
+
+    @Test("a taken code and a used request key are reported, and nothing is added", arguments: Kind.allCases)
+    func conflicts(_ kind: Kind) async throws {
+        try await Self.withStore(kind) { store in
+            let first = try Self.link("code-one", key: "k1")
+            #expect(try await store.insert(first) == .inserted)
+            #expect(try await store.insert(try Self.link("code-one", "https://shop.example.com/p/2")) == .codeTaken(first))
+            #expect(try await store.insert(try Self.link("code-two", key: "k1")) == .sameRequest(first))
+            #expect(try await store.links(after: nil, limit: 10) == [first])
+        }
+    }
+
+    @Test("concurrent creation never hands out one code twice", arguments: Kind.allCases)
+    func concurrentVanity(_ kind: Kind) async throws {
+        try await Self.withStore(kind) { store in
+            let fixture = try ShortLinkFixture(store: store)
+            let service = fixture.service
+            // 40 tasks race for one vanity code, each for its own product: exactly one wins.
+            let results = await withTaskGroup(of: Result<ShortLink, ShortLinkError>.self) { group in
+                for id in 1...40 {
+                    group.addTask {
+                        do {
+                            return .success(
+                                try await service.create(
+                                    ShortLinkRequest(link: "https://shop.example.com/p/\(id)", code: "flash-sale")))
+                        } catch {
+                            return .failure(error as! ShortLinkError)
+                        }
+                    }
+                }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+            let winners = results.compactMap { try? $0.get() }
+            #expect(winners.count == 1)
+            #expect(results.filter { $0 == .failure(.codeTaken(try! ShortCode("flash-sale"))) }.count == 39)
+            // 100 tasks make random codes: 100 different links.
+            let codes = await withTaskGroup(of: ShortCode?.self) { group in
+                for id in 1...100 {
+                    group.addTask {
+                        try? await service.create(ShortLinkRequest(link: "https://shop.example.com/p/\(id)")).code
+                    }
+                }
+                return await group.reduce(into: [ShortCode?]()) { $0.append($1) }
+            }
+            #expect(Set(codes.compactMap { $0 }).count == 100)
+            #expect(try await store.links(after: nil, limit: 1_000).count == 101)
+        }
+    }
+
+    @Test("SQLite: the file outlives the store, in WAL mode, at the package's schema version")
+    func sqliteFile() async throws {
+        let database = TemporaryDatabase()
+        defer { database.remove() }
+        let link = try Self.link("kept-code")
+        do {
+            let store = try SQLiteShortLinkStore(path: database.path)
+            #expect(try await store.insert(link) == .inserted)
+        }
+        let reopened = try SQLiteShortLinkStore(path: database.path)
+        #expect(try await reopened.link(for: try ShortCode("kept-code")) == link)
+        #expect(FileManager.default.fileExists(atPath: database.path + "-wal"))
+        #expect(try Self.sqlite(database.path, "PRAGMA user_version;") == "\(SQLiteShortLinkStore.schemaVersion)")
+        #expect(try Self.sqlite(database.path, "PRAGMA journal_mode;") == "wal")
+    }
+
+    @Test("SQLite: every stored column is a field of the link; nothing about a person is kept")
+    func sqliteColumns() throws {
+        let database = TemporaryDatabase()
+        defer { database.remove() }
+        _ = try SQLiteShortLinkStore(path: database.path)
+        let columns = try Self.sqlite(database.path, "SELECT name FROM pragma_table_info('short_links');")
+        #expect(
+            columns.split(separator: "\n") == [
+                "code", "link", "route", "app_store", "play_store", "web", "minimum_app_version", "expires_at",
+                "created_at", "request_key",
+            ])
+        #expect(try Self.sqlite(database.path, "SELECT name FROM sqlite_master WHERE type = 'table';") == "short_links")
+    }
+
+    @Test("SQLite: a file of a newer schema, or not a database, is refused with the reason")
+    func sqliteRefusals() throws {
+        let database = TemporaryDatabase()
+        defer { database.remove() }
+        _ = try SQLiteShortLinkStore(path: database.path)
+        _ = try Self.sqlite(database.path, "PRAGMA user_version = 99;")
+        #expect(throws: ShortLinkError.storeFailed("the file's schema is version 99, newer than this package's 1")) {
+            try SQLiteShortLinkStore(path: database.path)
+        }
+        let junk = TemporaryDatabase()
+        defer { junk.remove() }
+        try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: junk.path))
+        #expect(throws: ShortLinkError.self) { try SQLiteShortLinkStore(path: junk.path) }
+        #expect(throws: ShortLinkError.self) { try SQLiteShortLinkStore(path: "/nonexistent-folder/x.sqlite") }
+    }
+
+    /// Runs a statement on the file through a connection of its own, and returns the rows'
+    /// first columns, one a line.
+    static func sqlite(_ path: String, _ sql: String) throws -> String {
+        let connection = try SQLiteConnection(path: path)
+        let statement = try connection.prepare(sql)
+        try statement.bind([])
+        var rows: [String] = []
+        while try statement.step() { rows.append(statement.text(0) ?? "") }
+        return rows.joined(separator: "\n")
+    }
+}
