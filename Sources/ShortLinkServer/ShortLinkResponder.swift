@@ -9,16 +9,17 @@ import ShortLinks
 /// |---|---|
 /// | `GET <prefix>/<code>`, `Accept` preferring `application/json` | the ``ShortLinkExpansion``, `200`, `Cache-Control: no-store` |
 /// | `GET <prefix>/<code>` | the long link's landing page, as the site answers the long link (the app link offered, so a visitor with the app goes straight in) |
-/// | an unknown code, or a path under the prefix that is not a code | `404`, with the reason |
+/// | an unknown code, or a path under the prefix that is not a code and no other route takes | `404`, with the reason |
 /// | an expired code | `410 Gone`, with the reason |
-/// | anything else | the site responder's answer |
+/// | anything else (a path under the prefix that another route of the table takes, too) | the site responder's answer |
 ///
 /// ```swift
 /// let responder = ShortLinkResponder(site: site, shortLinks: service)
 /// let answer = await responder.respond(to: SiteRequest(method: "GET", target: "/s/spring-sale", host: "shop.example.com"))
 /// ```
 ///
-/// Cost: the site responder's, plus one store lookup for a short link.
+/// Cost: the site responder's; for a path under the prefix, the receiver's decision of it
+/// (linear in the path) and one store lookup.
 public struct ShortLinkResponder: Sendable {
     /// The site's own answers.
     public let site: SiteResponder
@@ -39,6 +40,10 @@ public struct ShortLinkResponder: Sendable {
         let prefix = shortLinks.route.prefix + "/"
         guard path.hasPrefix(prefix) else { return await site.respond(to: request) }
         let text = String(path.dropFirst(prefix.count))
+        // A path another route of the table takes (`/s/summer` declared on its own) is that
+        // route's: vanity codes never shadow one, and nor does this responder.
+        let routed = shortLinks.receiver.receive(url: shortLinks.url(forText: text))
+        if let other = routed.match?.route, other != shortLinks.route.name { return await site.respond(to: request) }
         let code: ShortCode
         do {
             code = try ShortCode(text)

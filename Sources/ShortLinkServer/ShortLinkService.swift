@@ -71,9 +71,10 @@ public struct ShortLinkService: Sendable {
     }
 
     /// The short link's URL, on the first host's canonical host.
-    public func url(for code: ShortCode) -> String {
-        route.url(for: code, host: hosts[0].canonicalHost)
-    }
+    public func url(for code: ShortCode) -> String { url(forText: code.text) }
+
+    /// The URL a code's text, checked or not, would have.
+    func url(forText text: String) -> String { "https://" + hosts[0].canonicalHost + route.prefix + "/" + text }
 
     /// Makes a short link, or returns the one an earlier identical request made.
     ///
