@@ -25,7 +25,7 @@ while [[ $# -gt 0 ]]; do
         *) modules+=("$1"); shift ;;
     esac
 done
-[[ ${#modules[@]} -gt 0 ]] || modules=(DeepLinks AssociatedDomains LinkPreviews LinkAudit DeepLinksTesting)
+[[ ${#modules[@]} -gt 0 ]] || modules=(DeepLinks AssociatedDomains LinkPreviews LinkAudit DeepLinksTesting ShortLinks ShortLinkServer)
 for module in "${modules[@]}"; do
     [[ -d "Sources/$module/Documentation.docc" ]] || {
         echo "no catalog at Sources/$module/Documentation.docc" >&2

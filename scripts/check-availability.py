@@ -337,6 +337,8 @@ def dump_ast(module: str, files: list[Path], modules_dir: Path, package_name: st
     command = [
         "swiftc", "-dump-ast", "-wmo", "-module-name", module, "-package-name", package_name,
         "-swift-version", "6", "-DSWIFT_PACKAGE", "-I", str(modules_dir),
+        # The system-library targets' module maps (CSQLite), as SwiftPM passes them.
+        *[arg for map in sorted((ROOT / "Sources").glob("*/module.modulemap")) for arg in ("-I", str(map.parent))],
         # The library modules' lifetime dependencies (Package.swift's `libraryCheck`).
         "-enable-experimental-feature", "Lifetimes",
     ]

@@ -73,6 +73,9 @@ LAYERS: dict[str, tuple[tuple[str, ...], ...]] = {
     ),
     "LinkAudit": (("Sitemap",), ("Audit",)),
     "DeepLinksTesting": ((".",),),
+    "CSQLite": ((".",),),
+    "ShortLinks": ((".",),),
+    "ShortLinkServer": ((".",),),
     "DeepLinksCLI": (("Output",), ("Arguments",), ("Running", "Input"), ("Commands",), (".",)),
 }
 

@@ -21,14 +21,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-LIBRARIES=(DeepLinks AssociatedDomains LinkPreviews DeepLinksTesting LinkAudit)
+LIBRARIES=(DeepLinks AssociatedDomains LinkPreviews DeepLinksTesting LinkAudit ShortLinks ShortLinkServer)
 SCRATCH="$(mktemp -d)"
 trap 'rm -rf "$SCRATCH"' EXIT
 status=0
 
 echo "== strict memory safety: building ${LIBRARIES[*]} from scratch"
 log="$SCRATCH/build.log"
-for target in LinkAudit DeepLinksTesting; do
+for target in LinkAudit DeepLinksTesting ShortLinkServer; do
     swift build --target "$target" --scratch-path "$SCRATCH/build" >>"$log" 2>&1 || {
         cat "$log"
         echo "build failed"
