@@ -69,7 +69,8 @@ public actor SQLiteShortLinkStore: ShortLinkStore {
             let version = try read.step() ? Int(read.integer(0) ?? 0) : 0
             guard version <= schemaVersion else {
                 throw SQLiteFailure(
-                    message: "the file's schema is version \(version), newer than this package's \(schemaVersion)")
+                    message:
+                        "the file's schema is version \(version), newer than this package's \(schemaVersion)")
             }
             for index in version..<schemaVersion {
                 try connection.execute(migrations[index])
@@ -103,7 +104,9 @@ public actor SQLiteShortLinkStore: ShortLinkStore {
         if let key = link.requestKey, let existing = try first("WHERE request_key = ?1", [.text(key)]) {
             return .sameRequest(existing)
         }
-        if let existing = try first("WHERE code = ?1", [.text(link.code.text)]) { return .codeTaken(existing) }
+        if let existing = try first("WHERE code = ?1", [.text(link.code.text)]) {
+            return .codeTaken(existing)
+        }
         let insert = try connection.prepare(
             "INSERT INTO short_links (\(Self.columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)")
         let e = link.expansion
@@ -151,7 +154,9 @@ public actor SQLiteShortLinkStore: ShortLinkStore {
         }
     }
 
-    private func first(_ condition: String, _ values: [SQLiteStatement.Value]) throws(SQLiteFailure) -> ShortLink? {
+    private func first(_ condition: String, _ values: [SQLiteStatement.Value]) throws(SQLiteFailure)
+        -> ShortLink?
+    {
         let statement = try connection.prepare("SELECT \(Self.columns) FROM short_links \(condition) LIMIT 1")
         try statement.bind(values)
         return try statement.step() ? try Self.row(statement) : nil
@@ -161,7 +166,8 @@ public actor SQLiteShortLinkStore: ShortLinkStore {
 
     /// A row read back; a row this package did not write (a code that is not one) is an error.
     private static func row(_ s: SQLiteStatement) throws(SQLiteFailure) -> ShortLink {
-        guard let text = s.text(0), let code = try? ShortCode(text), let link = s.text(1), let route = s.text(2),
+        guard let text = s.text(0), let code = try? ShortCode(text), let link = s.text(1),
+            let route = s.text(2),
             let created = s.integer(8)
         else { throw SQLiteFailure(message: "a row of the store is not a short link") }
         let expansion = ShortLinkExpansion(

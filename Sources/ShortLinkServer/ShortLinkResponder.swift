@@ -34,7 +34,8 @@ public struct ShortLinkResponder: Sendable {
 
     /// The answer to one request.
     public func respond(to request: SiteRequest) async -> SiteResponse {
-        guard request.method == "GET" || request.method == "HEAD", let target = SiteResponder.split(request.target)
+        guard request.method == "GET" || request.method == "HEAD",
+            let target = SiteResponder.split(request.target)
         else { return await site.respond(to: request) }
         let path = target.pathAndQuery.prefix { $0 != "?" && $0 != "#" }
         let prefix = shortLinks.route.prefix + "/"
@@ -43,7 +44,9 @@ public struct ShortLinkResponder: Sendable {
         // A path another route of the table takes (`/s/summer` declared on its own) is that
         // route's: vanity codes never shadow one, and nor does this responder.
         let routed = shortLinks.receiver.receive(url: shortLinks.url(forText: text))
-        if let other = routed.match?.route, other != shortLinks.route.name { return await site.respond(to: request) }
+        if let other = routed.match?.route, other != shortLinks.route.name {
+            return await site.respond(to: request)
+        }
         let code: ShortCode
         do {
             code = try ShortCode(text)

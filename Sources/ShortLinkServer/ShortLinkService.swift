@@ -48,7 +48,9 @@ public struct ShortLinkService: Sendable {
         receiver: LinkReceiver, route: ShortLinkRoute, hosts: [SiteHost], store: any ShortLinkStore,
         clock: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970) }
     ) throws(ShortLinkError) {
-        guard let first = hosts.first else { throw .invalidConfiguration("a short-link service needs a host") }
+        guard let first = hosts.first else {
+            throw .invalidConfiguration("a short-link service needs a host")
+        }
         guard let declared = receiver.router.route(named: route.name) else {
             throw .invalidConfiguration(
                 "the app's table has no route '\(route.name)': add ShortLinkRoute's route to the table")
@@ -74,7 +76,9 @@ public struct ShortLinkService: Sendable {
     public func url(for code: ShortCode) -> String { url(forText: code.text) }
 
     /// The URL a code's text, checked or not, would have.
-    func url(forText text: String) -> String { "https://" + hosts[0].canonicalHost + route.prefix + "/" + text }
+    func url(forText text: String) -> String {
+        "https://" + hosts[0].canonicalHost + route.prefix + "/" + text
+    }
 
     /// Makes a short link, or returns the one an earlier identical request made.
     ///
@@ -114,7 +118,8 @@ public struct ShortLinkService: Sendable {
             case .sameRequest(let existing):
                 guard existing.expansion.link == link else {
                     throw .invalidField(
-                        "requestKey", reason: "it was used for another link, \(existing.expansion.link.debugDescription)")
+                        "requestKey",
+                        reason: "it was used for another link, \(existing.expansion.link.debugDescription)")
                 }
                 return existing
             case .codeTaken(let existing):
@@ -176,7 +181,8 @@ public struct ShortLinkService: Sendable {
 
     private func check(_ request: ShortLinkRequest, now: Int64) throws(ShortLinkError) {
         let fallbacks = [
-            ("fallbacks.appStore", request.fallbacks.appStore), ("fallbacks.playStore", request.fallbacks.playStore),
+            ("fallbacks.appStore", request.fallbacks.appStore),
+            ("fallbacks.playStore", request.fallbacks.playStore),
             ("fallbacks.web", request.fallbacks.web),
         ]
         for case (let field, let url?) in fallbacks {
@@ -187,19 +193,25 @@ public struct ShortLinkService: Sendable {
             }
         }
         if let version = request.minimumAppVersion, AppVersion.numbers(version) == nil {
-            throw .invalidField("minimumAppVersion", reason: "it must be one to four numbers joined by dots, such as 2.4.1")
+            throw .invalidField(
+                "minimumAppVersion", reason: "it must be one to four numbers joined by dots, such as 2.4.1")
         }
         if let expiry = request.expiresAt, expiry <= now {
-            throw .invalidField("expiresAt", reason: "it is not in the future (now is \(now) seconds since 1970)")
+            throw .invalidField(
+                "expiresAt", reason: "it is not in the future (now is \(now) seconds since 1970)")
         }
         if let key = request.requestKey {
-            guard (1...Self.longestRequestKey).contains(key.utf8.count), key.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
+            guard (1...Self.longestRequestKey).contains(key.utf8.count),
+                key.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
             else {
                 throw .invalidField(
-                    "requestKey", reason: "it must be 1 to \(Self.longestRequestKey) printable ASCII characters without spaces")
+                    "requestKey",
+                    reason:
+                        "it must be 1 to \(Self.longestRequestKey) printable ASCII characters without spaces")
             }
         }
     }
 
-    private static let fallbackGate = LinkGate(policy: LinkPolicy(allowedSchemes: ["https"], strippedQueryItems: []))
+    private static let fallbackGate = LinkGate(
+        policy: LinkPolicy(allowedSchemes: ["https"], strippedQueryItems: []))
 }

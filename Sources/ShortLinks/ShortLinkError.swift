@@ -74,7 +74,8 @@ public enum ShortLinkError: Error, Sendable, Hashable, CustomStringConvertible {
         case .expired(let code, nil): "the short link '\(code)' expired"
         case .storeFailed(let message): "the short-link store failed: \(message)"
         case .transportFailed(let message): "the short link's expansion could not be fetched: \(message)"
-        case .unexpectedStatus(let status): "the site answered the short link's expansion with status \(status)"
+        case .unexpectedStatus(let status):
+            "the site answered the short link's expansion with status \(status)"
         case .invalidExpansion(let reason): "the site's expansion of the short link is not usable: \(reason)"
         case .appTooOld(let required, let running):
             "the short link needs version \(required) of the app, this is \(running)"

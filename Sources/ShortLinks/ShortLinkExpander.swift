@@ -84,7 +84,8 @@ public struct ShortLinkExpander: Sendable {
 
     /// Creates an expander.
     public init(
-        receiver: LinkReceiver, route: ShortLinkRoute, transport: any ShortLinkTransport, appVersion: String? = nil
+        receiver: LinkReceiver, route: ShortLinkRoute, transport: any ShortLinkTransport,
+        appVersion: String? = nil
     ) {
         self.receiver = receiver
         self.route = route
@@ -116,7 +117,8 @@ public struct ShortLinkExpander: Sendable {
     }
 
     /// The expansion an answer carries for a code, or why it carries none.
-    func expansion(of answer: ShortLinkAnswer, code: ShortCode) -> Result<ShortLinkExpansion, ShortLinkError> {
+    func expansion(of answer: ShortLinkAnswer, code: ShortCode) -> Result<ShortLinkExpansion, ShortLinkError>
+    {
         switch answer.status {
         case 200: break
         case 404: return .failure(.unknownCode(code))

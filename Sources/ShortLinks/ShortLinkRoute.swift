@@ -30,7 +30,9 @@ public struct ShortLinkRoute: Sendable, Hashable {
     /// - Throws: ``ShortLinkError/invalidPrefix(_:reason:)`` when the prefix is not one or
     ///   more literal segments of lower-case letters, digits and hyphens (`/s`, `/go`,
     ///   `/l/share`). The hosts are checked with the rest of the table (``RouteTable``'s check).
-    public init(name: String = "shortLink", prefix: String = "/s", hosts: [HostPattern] = []) throws(ShortLinkError) {
+    public init(name: String = "shortLink", prefix: String = "/s", hosts: [HostPattern] = [])
+        throws(ShortLinkError)
+    {
         let segments = prefix.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         guard prefix.hasPrefix("/"), !segments.isEmpty else {
             throw .invalidPrefix(prefix, reason: "it must start with / and name at least one segment")
@@ -49,7 +51,9 @@ public struct ShortLinkRoute: Sendable, Hashable {
         let pattern: PathPattern
         do {
             pattern = try PathPattern(
-                prefix + "/:code(slug \(ShortCode.allowedLength.lowerBound)...\(ShortCode.allowedLength.upperBound))")
+                prefix
+                    + "/:code(slug \(ShortCode.allowedLength.lowerBound)...\(ShortCode.allowedLength.upperBound))"
+            )
         } catch {
             throw .invalidPrefix(prefix, reason: error.description)
         }

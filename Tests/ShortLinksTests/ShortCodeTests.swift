@@ -26,7 +26,8 @@ struct ShortCodeTests {
         #expect(throws: ShortCodeError.tooLong) { try ShortCode(String(repeating: "a", count: 41)) }
         #expect(
             ShortCodeError.invalidCharacter("S", at: 0).description
-                == #"a short code holds only lower-case letters a-z, digits and single hyphens, not "S" (at character 0)"#)
+                == #"a short code holds only lower-case letters a-z, digits and single hyphens, not "S" (at character 0)"#
+        )
     }
 
     @Test("a long text is refused after reading at most 41 characters")
@@ -72,6 +73,8 @@ struct ShortCodeTests {
         let data = try JSONEncoder().encode([try ShortCode("spring-sale")])
         #expect(String(decoding: data, as: UTF8.self) == #"["spring-sale"]"#)
         #expect(try JSONDecoder().decode([ShortCode].self, from: data) == [try ShortCode("spring-sale")])
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode([ShortCode].self, from: Data(#"["Spring"]"#.utf8)) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode([ShortCode].self, from: Data(#"["Spring"]"#.utf8))
+        }
     }
 }

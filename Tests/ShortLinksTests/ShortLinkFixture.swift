@@ -10,13 +10,19 @@ struct ShortLinkFixture {
     static let table = RouteTable(
         canonicalHost: "shop.example.com",
         routes: [
-            Route("product", "/p/:id(int 1...)", scope: RouteScope(schemes: ["https"], hosts: ["shop.example.com"])),
-            Route("orders", "/orders", scope: RouteScope(schemes: ["https"], hosts: ["shop.example.com"]), safety: .sensitive),
             Route(
-                "deleteAccount", "/account/delete", scope: RouteScope(schemes: ["https"], hosts: ["shop.example.com"]),
+                "product", "/p/:id(int 1...)",
+                scope: RouteScope(schemes: ["https"], hosts: ["shop.example.com"])),
+            Route(
+                "orders", "/orders", scope: RouteScope(schemes: ["https"], hosts: ["shop.example.com"]),
+                safety: .sensitive),
+            Route(
+                "deleteAccount", "/account/delete",
+                scope: RouteScope(schemes: ["https"], hosts: ["shop.example.com"]),
                 safety: .destructive),
             Route(
-                "summer", "/s/summer", scope: RouteScope(schemes: ["https"], hosts: ["shop.example.com"]), priority: 1),
+                "summer", "/s/summer", scope: RouteScope(schemes: ["https"], hosts: ["shop.example.com"]),
+                priority: 1),
             Route("help", "/help", scope: RouteScope(schemes: ["https"], hosts: ["help.example.com"])),
             shortRoute.route,
         ])
@@ -39,13 +45,16 @@ struct ShortLinkFixture {
         self.store = store
         let clock = self.clock
         service = try ShortLinkService(
-            receiver: Self.receiver, route: Self.shortRoute, hosts: [try SiteHost("shop.example.com")], store: store,
+            receiver: Self.receiver, route: Self.shortRoute, hosts: [try SiteHost("shop.example.com")],
+            store: store,
             clock: { clock.now })
     }
 
     static func site() throws -> SiteResponder {
         var providers = PreviewProviders()
-        providers.bind("product") { request in LinkPreview(title: "Product \(request.parameters.integer("id") ?? 0)") }
+        providers.bind("product") { request in
+            LinkPreview(title: "Product \(request.parameters.integer("id") ?? 0)")
+        }
         let site = PreviewSite(
             name: "Shop", homeURL: "https://shop.example.com/", fallback: LinkPreview(title: "Shop"),
             app: AppListing(name: "Shop", appStoreID: "1234567890"))
@@ -69,7 +78,10 @@ final class Mutex<Value: Sendable>: @unchecked Sendable {
 struct TemporaryDatabase {
     let path: String
     init() {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("short-links-\(UUID().uuidString).sqlite").path
+        path =
+            FileManager.default.temporaryDirectory.appendingPathComponent(
+                "short-links-\(UUID().uuidString).sqlite"
+            ).path
     }
     func remove() {
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }

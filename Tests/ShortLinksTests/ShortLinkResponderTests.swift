@@ -10,7 +10,8 @@ struct ShortLinkResponderTests {
         let fixture = try ShortLinkFixture()
         let responder = ShortLinkResponder(site: try ShortLinkFixture.site(), shortLinks: fixture.service)
         let link = try await fixture.service.create(
-            ShortLinkRequest(link: "https://shop.example.com/p/42", code: "spring-sale", expiresAt: 1_800_000_100))
+            ShortLinkRequest(
+                link: "https://shop.example.com/p/42", code: "spring-sale", expiresAt: 1_800_000_100))
         return (fixture, responder, link)
     }
 
@@ -92,7 +93,8 @@ struct ShortLinkExpanderTests {
         }
     }
 
-    static func expander(_ transport: any ShortLinkTransport, appVersion: String? = nil) -> ShortLinkExpander {
+    static func expander(_ transport: any ShortLinkTransport, appVersion: String? = nil) -> ShortLinkExpander
+    {
         ShortLinkExpander(
             receiver: ShortLinkFixture.receiver, route: ShortLinkFixture.shortRoute, transport: transport,
             appVersion: appVersion)
@@ -109,13 +111,15 @@ struct ShortLinkExpanderTests {
         let (_, responder, link) = try await ShortLinkResponderTests.setUp()
         let opening = await Self.expander(SiteTransport(responder: responder)).open(
             Self.receiver.receive(url: "https://shop.example.com/s/spring-sale"))
-        #expect(opening == .expanded(link.expansion, Self.receiver.receive(url: "https://shop.example.com/p/42")))
+        #expect(
+            opening == .expanded(link.expansion, Self.receiver.receive(url: "https://shop.example.com/p/42")))
         #expect(opening.decision?.match?.route == "product")
     }
 
     @Test("a sensitive long link is still confirmed")
     func sensitiveStillConfirmed() async throws {
-        let json = #"{"code":"my-orders","link":"https://shop.example.com/orders","route":"orders","fallbacks":{}}"#
+        let json =
+            #"{"code":"my-orders","link":"https://shop.example.com/orders","route":"orders","fallbacks":{}}"#
         let opening = await Self.expander(Self.answer(json)).open(
             Self.receiver.receive(url: "https://shop.example.com/s/my-orders"))
         guard case .expanded(_, let decision) = opening, case .confirm(let match) = decision.outcome else {
@@ -143,11 +147,15 @@ struct ShortLinkExpanderTests {
             (Self.answer("", status: 503), nil, .unexpectedStatus(503)),
             (Self.answer(#"{"code":"spring-sale"}"#), nil, .invalidExpansion("the key 'link' is missing")),
             (
-                Self.answer(#"{"code":"other-code","link":"https://shop.example.com/p/1","route":"product","fallbacks":{}}"#),
+                Self.answer(
+                    #"{"code":"other-code","link":"https://shop.example.com/p/1","route":"product","fallbacks":{}}"#
+                ),
                 nil, .invalidExpansion("it is the expansion of 'other-code', not of 'spring-sale'")
             ),
             (
-                Self.answer(#"{"code":"spring-sale","link":"https://shop.example.com/s/abc","route":"shortLink","fallbacks":{}}"#),
+                Self.answer(
+                    #"{"code":"spring-sale","link":"https://shop.example.com/s/abc","route":"shortLink","fallbacks":{}}"#
+                ),
                 nil, .linkIsShortLink("https://shop.example.com/s/abc")
             ),
             (
@@ -157,11 +165,15 @@ struct ShortLinkExpanderTests {
             ),
         ]
         for (transport, version, reason) in cases {
-            #expect(await Self.expander(transport, appVersion: version).open(short) == .openInBrowser(link, reason: reason))
+            #expect(
+                await Self.expander(transport, appVersion: version).open(short)
+                    == .openInBrowser(link, reason: reason))
         }
         let newEnough = Self.answer(
             #"{"code":"spring-sale","link":"https://shop.example.com/p/1","route":"product","fallbacks":{},"minimumAppVersion":"2.10","extra":true}"#
         )
-        #expect(await Self.expander(newEnough, appVersion: "2.10.0").open(short).decision?.match?.route == "product")
+        #expect(
+            await Self.expander(newEnough, appVersion: "2.10.0").open(short).decision?.match?.route
+                == "product")
     }
 }

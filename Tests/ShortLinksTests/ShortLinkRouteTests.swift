@@ -11,7 +11,9 @@ struct ShortLinkRouteTests {
         #expect(route.route.name == "shortLink")
         #expect(route.route.path.description == "/l/share/:code(slug 3...40)")
         #expect(route.route.scope == RouteScope(schemes: ["https"], hosts: ["shop.example.com"]))
-        #expect(route.url(for: try ShortCode("abc"), host: "shop.example.com") == "https://shop.example.com/l/share/abc")
+        #expect(
+            route.url(for: try ShortCode("abc"), host: "shop.example.com")
+                == "https://shop.example.com/l/share/abc")
     }
 
     @Test("a prefix that is not literal lower-case segments is refused")
@@ -39,10 +41,12 @@ struct ShortLinkRouteTests {
     func associationFileClaimsShortLinks() throws {
         let table = ShortLinkFixture.table
         let generated = try #require(
-            AppLinksGenerator(appIDs: ["ABCDE12345.com.example.shop"], canonicalHostOf: table)?.generate(from: table))
+            AppLinksGenerator(appIDs: ["ABCDE12345.com.example.shop"], canonicalHostOf: table)?.generate(
+                from: table))
         #expect(generated.file.serialized().contains(#"{"/":"/s/?*","comment":"route shortLink"}"#))
         let check = try AssociationCrossCheck(
-            table: table, file: generated.file, appID: "ABCDE12345.com.example.shop", domain: "shop.example.com")
+            table: table, file: generated.file, appID: "ABCDE12345.com.example.shop",
+            domain: "shop.example.com")
         #expect(check.routeFindings().filter { $0.route == "shortLink" } == [])
     }
 }

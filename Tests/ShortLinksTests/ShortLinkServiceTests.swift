@@ -25,7 +25,9 @@ struct ShortLinkServiceTests {
         await #expect {
             try await service.create(ShortLinkRequest(link: "javascript:alert(1)"))
         } throws: { error in
-            guard case .linkRejected("javascript:alert(1)", _) = error as? ShortLinkError else { return false }
+            guard case .linkRejected("javascript:alert(1)", _) = error as? ShortLinkError else {
+                return false
+            }
             return true
         }
         await #expect(
@@ -34,7 +36,8 @@ struct ShortLinkServiceTests {
         await #expect {
             try await service.create(ShortLinkRequest(link: "https://shop.example.com/p/0"))
         } throws: { error in
-            guard case .linkNotRouted(_, .invalidParameter(route: "product", _)) = error as? ShortLinkError else {
+            guard case .linkNotRouted(_, .invalidParameter(route: "product", _)) = error as? ShortLinkError
+            else {
                 return false
             }
             return true
@@ -60,11 +63,15 @@ struct ShortLinkServiceTests {
     @Test("a vanity code: checked, never shadowing a route, taken once, and a retry returns the link")
     func vanityCodes() async throws {
         let service = try ShortLinkFixture().service
-        let sale = try await service.create(ShortLinkRequest(link: "https://shop.example.com/p/1", code: "spring-sale"))
+        let sale = try await service.create(
+            ShortLinkRequest(link: "https://shop.example.com/p/1", code: "spring-sale"))
         #expect(sale.code.text == "spring-sale")
-        #expect(try await service.create(ShortLinkRequest(link: "https://shop.example.com/p/1", code: "spring-sale")) == sale)
+        #expect(
+            try await service.create(
+                ShortLinkRequest(link: "https://shop.example.com/p/1", code: "spring-sale")) == sale)
         await #expect(throws: ShortLinkError.codeTaken(try ShortCode("spring-sale"))) {
-            try await service.create(ShortLinkRequest(link: "https://shop.example.com/p/2", code: "spring-sale"))
+            try await service.create(
+                ShortLinkRequest(link: "https://shop.example.com/p/2", code: "spring-sale"))
         }
         await #expect(throws: ShortLinkError.codeShadowsRoute(try ShortCode("summer"), route: "summer")) {
             try await service.create(ShortLinkRequest(link: "https://shop.example.com/p/1", code: "summer"))
@@ -81,13 +88,15 @@ struct ShortLinkServiceTests {
         let first = try await service.create(request)
         #expect(try await service.create(request) == first)
         await #expect {
-            try await service.create(ShortLinkRequest(link: "https://shop.example.com/p/8", requestKey: "campaign-7"))
+            try await service.create(
+                ShortLinkRequest(link: "https://shop.example.com/p/8", requestKey: "campaign-7"))
         } throws: { error in
             guard case .invalidField("requestKey", _) = error as? ShortLinkError else { return false }
             return true
         }
         await #expect {
-            try await service.create(ShortLinkRequest(link: "https://shop.example.com/p/8", requestKey: "two words"))
+            try await service.create(
+                ShortLinkRequest(link: "https://shop.example.com/p/8", requestKey: "two words"))
         } throws: { error in
             guard case .invalidField("requestKey", _) = error as? ShortLinkError else { return false }
             return true
@@ -99,8 +108,15 @@ struct ShortLinkServiceTests {
         let service = try ShortLinkFixture().service
         let link = "https://shop.example.com/p/3"
         for (request, field) in [
-            (ShortLinkRequest(link: link, fallbacks: ShortLinkFallbacks(appStore: "http://apps.apple.com/app/id1")), "fallbacks.appStore"),
-            (ShortLinkRequest(link: link, fallbacks: ShortLinkFallbacks(playStore: "javascript:x")), "fallbacks.playStore"),
+            (
+                ShortLinkRequest(
+                    link: link, fallbacks: ShortLinkFallbacks(appStore: "http://apps.apple.com/app/id1")),
+                "fallbacks.appStore"
+            ),
+            (
+                ShortLinkRequest(link: link, fallbacks: ShortLinkFallbacks(playStore: "javascript:x")),
+                "fallbacks.playStore"
+            ),
             (ShortLinkRequest(link: link, fallbacks: ShortLinkFallbacks(web: "https://")), "fallbacks.web"),
             (ShortLinkRequest(link: link, minimumAppVersion: "2.x"), "minimumAppVersion"),
             (ShortLinkRequest(link: link, expiresAt: 1_800_000_000), "expiresAt"),
@@ -127,7 +143,8 @@ struct ShortLinkServiceTests {
         await #expect(throws: ShortLinkError.unknownCode(try ShortCode("nope"))) {
             try await service.expand(try ShortCode("nope"))
         }
-        let timed = try await service.create(ShortLinkRequest(link: "https://shop.example.com/p/4", expiresAt: 1_800_000_010))
+        let timed = try await service.create(
+            ShortLinkRequest(link: "https://shop.example.com/p/4", expiresAt: 1_800_000_010))
         fixture.clock.now = 1_800_000_009
         #expect(try await service.expand(timed.code) == timed)
         fixture.clock.now = 1_800_000_010
@@ -148,13 +165,15 @@ struct ShortLinkServiceTests {
         let receiver = try LinkReceiver(table: RouteTable(routes: [Route("product", "/p/:id(int)")]))
         #expect(throws: ShortLinkError.self) {
             try ShortLinkService(
-                receiver: receiver, route: ShortLinkFixture.shortRoute, hosts: [try SiteHost("shop.example.com")],
+                receiver: receiver, route: ShortLinkFixture.shortRoute,
+                hosts: [try SiteHost("shop.example.com")],
                 store: InMemoryShortLinkStore())
         }
         let other = try LinkReceiver(table: RouteTable(routes: [Route("shortLink", "/s/:code(string)")]))
         #expect(throws: ShortLinkError.self) {
             try ShortLinkService(
-                receiver: other, route: ShortLinkFixture.shortRoute, hosts: [try SiteHost("shop.example.com")],
+                receiver: other, route: ShortLinkFixture.shortRoute,
+                hosts: [try SiteHost("shop.example.com")],
                 store: InMemoryShortLinkStore())
         }
         #expect(throws: ShortLinkError.invalidConfiguration("a short-link service needs a host")) {

@@ -1,8 +1,9 @@
 import DeepLinks
 import Foundation
-@testable import ShortLinkServer
 import ShortLinks
 import Testing
+
+@testable import ShortLinkServer
 
 /// The conformance every store passes, run against the in-memory and the SQLite store.
 @Suite("Short-link stores")
@@ -22,13 +23,15 @@ struct ShortLinkStoreTests {
         }
     }
 
-    static func link(_ code: String, _ link: String = "https://shop.example.com/p/1", key: String? = nil) throws
+    static func link(_ code: String, _ link: String = "https://shop.example.com/p/1", key: String? = nil)
+        throws
         -> ShortLink
     {
         ShortLink(
             expansion: ShortLinkExpansion(
                 code: try ShortCode(code), link: link, route: "product",
-                fallbacks: ShortLinkFallbacks(appStore: "https://apps.apple.com/app/id1", playStore: nil, web: "https://w"),
+                fallbacks: ShortLinkFallbacks(
+                    appStore: "https://apps.apple.com/app/id1", playStore: nil, web: "https://w"),
                 minimumAppVersion: "2.4", expiresAt: 1_900_000_000),
             createdAt: 1_800_000_000, requestKey: key)
     }
@@ -57,7 +60,9 @@ struct ShortLinkStoreTests {
         try await Self.withStore(kind) { store in
             let first = try Self.link("code-one", key: "k1")
             #expect(try await store.insert(first) == .inserted)
-            #expect(try await store.insert(try Self.link("code-one", "https://shop.example.com/p/2")) == .codeTaken(first))
+            #expect(
+                try await store.insert(try Self.link("code-one", "https://shop.example.com/p/2"))
+                    == .codeTaken(first))
             #expect(try await store.insert(try Self.link("code-two", key: "k1")) == .sameRequest(first))
             #expect(try await store.links(after: nil, limit: 10) == [first])
         }
@@ -75,7 +80,8 @@ struct ShortLinkStoreTests {
                         do {
                             return .success(
                                 try await service.create(
-                                    ShortLinkRequest(link: "https://shop.example.com/p/\(id)", code: "flash-sale")))
+                                    ShortLinkRequest(
+                                        link: "https://shop.example.com/p/\(id)", code: "flash-sale")))
                         } catch {
                             return .failure(error as! ShortLinkError)
                         }
@@ -90,7 +96,8 @@ struct ShortLinkStoreTests {
             let codes = await withTaskGroup(of: ShortCode?.self) { group in
                 for id in 1...100 {
                     group.addTask {
-                        try? await service.create(ShortLinkRequest(link: "https://shop.example.com/p/\(id)")).code
+                        try? await service.create(ShortLinkRequest(link: "https://shop.example.com/p/\(id)"))
+                            .code
                     }
                 }
                 return await group.reduce(into: [ShortCode?]()) { $0.append($1) }
@@ -112,7 +119,8 @@ struct ShortLinkStoreTests {
         let reopened = try SQLiteShortLinkStore(path: database.path)
         #expect(try await reopened.link(for: try ShortCode("kept-code")) == link)
         #expect(FileManager.default.fileExists(atPath: database.path + "-wal"))
-        #expect(try Self.sqlite(database.path, "PRAGMA user_version;") == "\(SQLiteShortLinkStore.schemaVersion)")
+        #expect(
+            try Self.sqlite(database.path, "PRAGMA user_version;") == "\(SQLiteShortLinkStore.schemaVersion)")
         #expect(try Self.sqlite(database.path, "PRAGMA journal_mode;") == "wal")
     }
 
@@ -124,10 +132,13 @@ struct ShortLinkStoreTests {
         let columns = try Self.sqlite(database.path, "SELECT name FROM pragma_table_info('short_links');")
         #expect(
             columns.split(separator: "\n") == [
-                "code", "link", "route", "app_store", "play_store", "web", "minimum_app_version", "expires_at",
+                "code", "link", "route", "app_store", "play_store", "web", "minimum_app_version",
+                "expires_at",
                 "created_at", "request_key",
             ])
-        #expect(try Self.sqlite(database.path, "SELECT name FROM sqlite_master WHERE type = 'table';") == "short_links")
+        #expect(
+            try Self.sqlite(database.path, "SELECT name FROM sqlite_master WHERE type = 'table';")
+                == "short_links")
     }
 
     @Test("SQLite: a file of a newer schema, or not a database, is refused with the reason")
@@ -136,14 +147,18 @@ struct ShortLinkStoreTests {
         defer { database.remove() }
         _ = try SQLiteShortLinkStore(path: database.path)
         _ = try Self.sqlite(database.path, "PRAGMA user_version = 99;")
-        #expect(throws: ShortLinkError.storeFailed("the file's schema is version 99, newer than this package's 1")) {
+        #expect(
+            throws: ShortLinkError.storeFailed("the file's schema is version 99, newer than this package's 1")
+        ) {
             try SQLiteShortLinkStore(path: database.path)
         }
         let junk = TemporaryDatabase()
         defer { junk.remove() }
         try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: junk.path))
         #expect(throws: ShortLinkError.self) { try SQLiteShortLinkStore(path: junk.path) }
-        #expect(throws: ShortLinkError.self) { try SQLiteShortLinkStore(path: "/nonexistent-folder/x.sqlite") }
+        #expect(throws: ShortLinkError.self) {
+            try SQLiteShortLinkStore(path: "/nonexistent-folder/x.sqlite")
+        }
     }
 
     /// Runs a statement on the file through a connection of its own, and returns the rows'
