@@ -8,8 +8,9 @@ import ShortLinks
 /// migrates it in one transaction, and a file of a newer version than this package knows is
 /// refused rather than misread.
 ///
-/// One row a short link, holding exactly the fields of ``ShortLink``: no person, address or
-/// device is stored.
+/// One row a short link, holding exactly the fields of ``ShortLink``, and one row a counter
+/// (``ShortLinkCount``: a day, a code, its route, a class of client, an event and a number): no
+/// person, address or device is stored.
 ///
 /// ```swift
 /// let store = try SQLiteShortLinkStore(path: "/var/lib/shop/short-links.sqlite")
@@ -19,7 +20,7 @@ import ShortLinks
 /// fields it reads or writes; a page of a listing is linear in its limit.
 public actor SQLiteShortLinkStore: ShortLinkStore {
     /// The schema's version this package writes.
-    public static let schemaVersion = 1
+    public static let schemaVersion = 2
 
     /// Each version's statements, applied in order to a file of a lower version.
     static let migrations: [String] = [
@@ -36,7 +37,19 @@ public actor SQLiteShortLinkStore: ShortLinkStore {
             created_at INTEGER NOT NULL,
             request_key TEXT UNIQUE
         );
+        """,
         """
+        CREATE TABLE counts (
+            day INTEGER NOT NULL,
+            code TEXT NOT NULL,
+            route TEXT NOT NULL,
+            platform TEXT NOT NULL,
+            event TEXT NOT NULL,
+            count INTEGER NOT NULL,
+            PRIMARY KEY (day, code, platform, event)
+        ) WITHOUT ROWID;
+        CREATE INDEX counts_by_route ON counts (route, day);
+        """,
     ]
 
     private static let columns =
@@ -149,6 +162,59 @@ public actor SQLiteShortLinkStore: ShortLinkStore {
             try update.bind([time.map { .integer($0) } ?? .null, .text(code.text)])
             _ = try update.step()
             return try first("WHERE code = ?1", [.text(code.text)])
+        } catch {
+            throw .storeFailed(error.message)
+        }
+    }
+
+    /// Adds one to a counter, in one statement.
+    public func record(_ event: ShortLinkEvent, for link: ShortLink, platform: PlatformClass, day: Int64)
+        throws(ShortLinkError)
+    {
+        do {
+            let upsert = try connection.prepare(
+                """
+                INSERT INTO counts (day, code, route, platform, event, count) VALUES (?1, ?2, ?3, ?4, ?5, 1)
+                ON CONFLICT (day, code, platform, event) DO UPDATE SET count = count + 1
+                """)
+            try upsert.bind([
+                .integer(day), .text(link.code.text), .text(link.expansion.route), .text(platform.rawValue),
+                .text(event.rawValue),
+            ])
+            _ = try upsert.step()
+        } catch {
+            throw .storeFailed(error.message)
+        }
+    }
+
+    /// The counters a query matches.
+    public func counts(_ query: ShortLinkCountQuery) throws(ShortLinkError) -> [ShortLinkCount] {
+        do throws(SQLiteFailure) {
+            let select = try connection.prepare(
+                """
+                SELECT day, code, route, platform, event, count FROM counts
+                WHERE (?1 IS NULL OR code = ?1) AND (?2 IS NULL OR route = ?2)
+                  AND (?3 IS NULL OR day >= ?3) AND (?4 IS NULL OR day <= ?4)
+                ORDER BY day, code, platform, event
+                """)
+            try select.bind([
+                optional(query.code?.text), optional(query.route),
+                query.fromDay.map { .integer($0) } ?? .null,
+                query.toDay.map { .integer($0) } ?? .null,
+            ])
+            var counts: [ShortLinkCount] = []
+            while try select.step() {
+                guard let day = select.integer(0), let text = select.text(1), let code = try? ShortCode(text),
+                    let route = select.text(2),
+                    let platform = select.text(3).flatMap(PlatformClass.init(rawValue:)),
+                    let event = select.text(4).flatMap(ShortLinkEvent.init(rawValue:)),
+                    let count = select.integer(5)
+                else { throw SQLiteFailure(message: "a row of the counts is not a counter") }
+                counts.append(
+                    ShortLinkCount(
+                        day: day, code: code, route: route, platform: platform, event: event, count: count))
+            }
+            return counts
         } catch {
             throw .storeFailed(error.message)
         }

@@ -64,4 +64,38 @@ public struct ShortLinkRequest: Sendable, Hashable, Codable {
         self.expiresAt = expiresAt
         self.requestKey = requestKey
     }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case link, code, fallbacks, minimumAppVersion, expiresAt, requestKey
+    }
+
+    /// Decodes a request: `link` is required, every other key optional, and a key this type
+    /// does not know is refused, so that a misspelt key is never silently ignored.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: AnyKey.self)
+        if let unknown = c.allKeys.first(where: { CodingKeys(rawValue: $0.stringValue) == nil }) {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: c.codingPath + [unknown],
+                    debugDescription:
+                        "unknown key '\(unknown.stringValue)' (a request has \(CodingKeys.allCases.map(\.rawValue).joined(separator: ", ")))"
+                ))
+        }
+        let known = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            link: try known.decode(String.self, forKey: .link),
+            code: try known.decodeIfPresent(String.self, forKey: .code),
+            fallbacks: try known.decodeIfPresent(ShortLinkFallbacks.self, forKey: .fallbacks)
+                ?? ShortLinkFallbacks(),
+            minimumAppVersion: try known.decodeIfPresent(String.self, forKey: .minimumAppVersion),
+            expiresAt: try known.decodeIfPresent(Int64.self, forKey: .expiresAt),
+            requestKey: try known.decodeIfPresent(String.self, forKey: .requestKey))
+    }
+
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
 }

@@ -1,9 +1,10 @@
 import DeepLinks
+import Foundation
 import LinkPreviews
 import ShortLinks
 
-/// A site's answers with short links: `GET <prefix>/<code>` expands the code, and every other
-/// request goes to the site's ``SiteResponder``.
+/// A site's answers with short links: `GET <prefix>/<code>` expands the code, `<prefix>/-/…` is
+/// the API behind a bearer token, and every other request goes to the site's ``SiteResponder``.
 ///
 /// | request | answer |
 /// |---|---|
@@ -11,74 +12,138 @@ import ShortLinks
 /// | `GET <prefix>/<code>` | the long link's landing page, as the site answers the long link (the app link offered, so a visitor with the app goes straight in) |
 /// | an unknown code, or a path under the prefix that is not a code and no other route takes | `404`, with the reason |
 /// | an expired code | `410 Gone`, with the reason |
+/// | `<prefix>/-/…` | the API (below), or `404` when no token is configured |
 /// | anything else (a path under the prefix that another route of the table takes, too) | the site responder's answer |
 ///
+/// The API answers only requests with `Authorization: Bearer <token>` (else `401`), in JSON:
+///
+/// | request | answer |
+/// |---|---|
+/// | `POST <prefix>/-/links`, a ``ShortLinkRequest`` | `201` `{"url": …, "link": ShortLink}` (`200` when a retry returns the first link) |
+/// | `GET <prefix>/-/links?after=<code>&limit=<1…1000>` | `{"links": [ShortLink], "next": code}` (`next` only when more follow) |
+/// | `GET <prefix>/-/links/<code>` | the ``ShortLink`` |
+/// | `POST <prefix>/-/links/<code>/expire` | the ``ShortLink``, expired now |
+/// | `GET <prefix>/-/stats?code=&route=&from=&to=` (days since 1970) | `{"counts": [ShortLinkCount]}` |
+///
+/// A refusal is `{"error": sentence}` with `400` (an invalid request or link), `404` (an
+/// unknown code), `409` (a taken code), `413` (a body over ``longestAPIBody``) or `500` (the
+/// store failed).
+///
+/// Each answered short link adds one to a counter (``ShortLinkEvent``): a page shown, or an
+/// expansion fetched by the app (`?via=deferred` for a deferred link's), per day and per class
+/// of client. A counter that cannot be written never fails the answer.
+///
 /// ```swift
-/// let responder = ShortLinkResponder(site: site, shortLinks: service)
-/// let answer = await responder.respond(to: SiteRequest(method: "GET", target: "/s/spring-sale", host: "shop.example.com"))
+/// let responder = ShortLinkResponder(site: site, shortLinks: service, apiToken: token)
+/// let answer = await responder.respond(to: ShortLinkHTTPRequest(method: "GET", target: "/s/spring-sale", headers: []))
 /// ```
 ///
 /// Cost: the site responder's; for a path under the prefix, the receiver's decision of it
-/// (linear in the path) and one store lookup.
+/// (linear in the path), one store lookup and one counter write; an API body is read only up
+/// to ``longestAPIBody`` bytes.
 public struct ShortLinkResponder: Sendable {
     /// The site's own answers.
     public let site: SiteResponder
     /// The short links.
     public let shortLinks: ShortLinkService
+    /// The longest body the API reads: 16 KiB.
+    public static let longestAPIBody = 16_384
 
-    /// Creates a responder.
-    public init(site: SiteResponder, shortLinks: ShortLinkService) {
+    /// The API, or `nil` when no token is configured.
+    private let api: ShortLinkAPI?
+
+    /// Creates a responder; with an `apiToken` (at least 32 characters), the API answers
+    /// requests that carry `Authorization: Bearer <token>`.
+    ///
+    /// - Throws: ``ShortLinkError/invalidConfiguration(_:)`` for a token shorter than 32
+    ///   characters or holding a space or control character.
+    public init(site: SiteResponder, shortLinks: ShortLinkService, apiToken: String? = nil)
+        throws(ShortLinkError)
+    {
         self.site = site
         self.shortLinks = shortLinks
+        self.api = try apiToken.map { (token) throws(ShortLinkError) in
+            try ShortLinkAPI(token: token, service: shortLinks)
+        }
+    }
+
+    /// The answer to a request of the site alone (no API, no client class).
+    public func respond(to request: SiteRequest) async -> SiteResponse {
+        await respond(to: ShortLinkHTTPRequest(site: request))
     }
 
     /// The answer to one request.
-    public func respond(to request: SiteRequest) async -> SiteResponse {
-        guard request.method == "GET" || request.method == "HEAD",
-            let target = SiteResponder.split(request.target)
-        else { return await site.respond(to: request) }
+    public func respond(to request: ShortLinkHTTPRequest) async -> SiteResponse {
+        let siteRequest = request.site
+        guard let target = SiteResponder.split(siteRequest.target) else {
+            return await site.respond(to: siteRequest)
+        }
         let path = target.pathAndQuery.prefix { $0 != "?" && $0 != "#" }
         let prefix = shortLinks.route.prefix + "/"
-        guard path.hasPrefix(prefix) else { return await site.respond(to: request) }
-        let text = String(path.dropFirst(prefix.count))
+        guard path.hasPrefix(prefix) else { return await site.respond(to: siteRequest) }
+        let rest = path.dropFirst(prefix.count)
+        if rest == "-" || rest.hasPrefix("-/") {
+            guard let api else { return site.refusal(404, "not found", siteRequest) }
+            return await api.respond(
+                to: request, path: rest.dropFirst(1), query: target.pathAndQuery[path.endIndex...], site: site
+            )
+        }
+        guard siteRequest.method == "GET" || siteRequest.method == "HEAD" else {
+            return await site.respond(to: siteRequest)
+        }
+        let text = String(rest)
         // A path another route of the table takes (`/s/summer` declared on its own) is that
         // route's: vanity codes never shadow one, and nor does this responder.
         let routed = shortLinks.receiver.receive(url: shortLinks.url(forText: text))
         if let other = routed.match?.route, other != shortLinks.route.name {
-            return await site.respond(to: request)
+            return await site.respond(to: siteRequest)
         }
         let code: ShortCode
         do {
             code = try ShortCode(text)
         } catch {
-            return site.refusal(404, "no short link has this path: \(error)", request)
+            return site.refusal(404, "no short link has this path: \(error)", siteRequest)
         }
         let link: ShortLink
         do {
             link = try await shortLinks.expand(code)
         } catch {
-            if case .expired = error { return site.refusal(410, error.description, request) }
-            if case .unknownCode = error { return site.refusal(404, error.description, request) }
-            return site.refusal(500, "the short link could not be read", request)
+            if case .expired = error { return site.refusal(410, error.description, siteRequest) }
+            if case .unknownCode = error { return site.refusal(404, error.description, siteRequest) }
+            return site.refusal(500, "the short link could not be read", siteRequest)
         }
-        if HTTPNegotiation.representation(accept: request.accept) == .json {
-            return expansion(link.expansion, request)
-        }
+        let wantsJSON = HTTPNegotiation.representation(accept: siteRequest.accept) == .json
+        let event: ShortLinkEvent =
+            !wantsJSON
+            ? .pageShown : target.pathAndQuery.hasSuffix("?via=deferred") ? .deferredResolved : .expandedByApp
+        try? await shortLinks.store.record(
+            event, for: link, platform: PlatformClass(userAgent: request.userAgent),
+            day: ShortLinkCount.day(of: shortLinks.clock()))
+        if wantsJSON { return json(link.expansion, status: 200, siteRequest) }
         guard let long = SiteResponder.split(link.expansion.link) else {
-            return site.refusal(500, "the short link's long link is not a link", request)
+            return site.refusal(500, "the short link's long link is not a link", siteRequest)
         }
-        var forwarded = request
+        var forwarded = siteRequest
         forwarded.target = long.pathAndQuery
         forwarded.host = long.host
         return await site.respond(to: forwarded)
     }
 
-    private func expansion(_ expansion: ShortLinkExpansion, _ request: SiteRequest) -> SiteResponse {
-        guard let body = try? Array(expansion.jsonData()) else {
-            return site.refusal(500, "the short link's expansion could not be written", request)
+    /// A JSON answer that no cache keeps.
+    func json(_ value: some Encodable, status: Int, _ request: SiteRequest) -> SiteResponse {
+        Self.json(value, status: status, request, site: site)
+    }
+
+    static func json(_ value: some Encodable, status: Int, _ request: SiteRequest, site: SiteResponder)
+        -> SiteResponse
+    {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let body = try? Array(encoder.encode(value)) else {
+            return site.refusal(500, "the answer could not be written as JSON", request)
         }
         return SiteResponse(
-            status: 200,
+            status: status,
             headers: [
                 ResponseHeader("Content-Type", "application/json"),
                 ResponseHeader("Content-Length", String(body.count)),

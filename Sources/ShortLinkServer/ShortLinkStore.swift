@@ -18,6 +18,11 @@ public protocol ShortLinkStore: Sendable {
     /// Sets the expiry of a code's link and returns the link as changed; `nil` when there is
     /// none.
     func setExpiry(of code: ShortCode, to time: Int64?) async throws(ShortLinkError) -> ShortLink?
+    /// Adds one to the counter of an event for a link, a class of client and a day.
+    func record(_ event: ShortLinkEvent, for link: ShortLink, platform: PlatformClass, day: Int64)
+        async throws(ShortLinkError)
+    /// The counters a query matches, ordered by day, code, platform and event.
+    func counts(_ query: ShortLinkCountQuery) async throws(ShortLinkError) -> [ShortLinkCount]
 }
 
 /// What an insertion did.
@@ -34,6 +39,14 @@ public enum ShortLinkInsertion: Sendable, Hashable {
 public actor InMemoryShortLinkStore: ShortLinkStore {
     private var byCode: [ShortCode: ShortLink] = [:]
     private var byRequestKey: [String: ShortCode] = [:]
+    private var counters: [CounterKey: ShortLinkCount] = [:]
+
+    private struct CounterKey: Hashable {
+        let day: Int64
+        let code: ShortCode
+        let platform: PlatformClass
+        let event: ShortLinkEvent
+    }
 
     /// Creates an empty store.
     public init() {}
@@ -64,5 +77,33 @@ public actor InMemoryShortLinkStore: ShortLinkStore {
         link.expansion.expiresAt = time
         byCode[code] = link
         return link
+    }
+
+    /// Adds one to a counter.
+    public func record(_ event: ShortLinkEvent, for link: ShortLink, platform: PlatformClass, day: Int64)
+        throws(ShortLinkError)
+    {
+        let key = CounterKey(day: day, code: link.code, platform: platform, event: event)
+        counters[
+            key,
+            default: ShortLinkCount(
+                day: day, code: link.code, route: link.expansion.route, platform: platform, event: event,
+                count: 0)
+        ]
+        .count += 1
+    }
+
+    /// The counters a query matches.
+    public func counts(_ query: ShortLinkCountQuery) throws(ShortLinkError) -> [ShortLinkCount] {
+        counters.values.filter(query.matches).sorted(by: ShortLinkCount.storeOrder)
+    }
+}
+
+extension ShortLinkCount {
+    /// The order stores list counters in: by day, code, platform and event.
+    static func storeOrder(_ a: ShortLinkCount, _ b: ShortLinkCount) -> Bool {
+        (a.day, a.code.text, a.platform.rawValue, a.event.rawValue) < (
+            b.day, b.code.text, b.platform.rawValue, b.event.rawValue
+        )
     }
 }

@@ -38,6 +38,22 @@ public struct ShortLinkExpansion: Sendable, Hashable, Codable {
         self.expiresAt = expiresAt
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case code, link, route, fallbacks, minimumAppVersion, expiresAt
+    }
+
+    /// Decodes an expansion; `fallbacks` may be left out (none), and unknown keys are ignored.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            code: try c.decode(ShortCode.self, forKey: .code), link: try c.decode(String.self, forKey: .link),
+            route: try c.decode(String.self, forKey: .route),
+            fallbacks: try c.decodeIfPresent(ShortLinkFallbacks.self, forKey: .fallbacks)
+                ?? ShortLinkFallbacks(),
+            minimumAppVersion: try c.decodeIfPresent(String.self, forKey: .minimumAppVersion),
+            expiresAt: try c.decodeIfPresent(Int64.self, forKey: .expiresAt))
+    }
+
     /// The expansion as JSON, keys sorted.
     public func jsonData() throws -> Data {
         let encoder = JSONEncoder()

@@ -27,6 +27,7 @@ struct ShortLinkFixture {
             shortRoute.route,
         ])
     static let receiver = try! LinkReceiver(table: table)
+    static let token = "test-token-0123456789abcdefghijklmnopqrstuvwxyz"
 
     /// A clock the test sets.
     final class Clock: Sendable {

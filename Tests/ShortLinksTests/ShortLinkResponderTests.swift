@@ -8,7 +8,8 @@ import Testing
 struct ShortLinkResponderTests {
     static func setUp() async throws -> (ShortLinkFixture, ShortLinkResponder, ShortLink) {
         let fixture = try ShortLinkFixture()
-        let responder = ShortLinkResponder(site: try ShortLinkFixture.site(), shortLinks: fixture.service)
+        let responder = try ShortLinkResponder(
+            site: try ShortLinkFixture.site(), shortLinks: fixture.service, apiToken: ShortLinkFixture.token)
         let link = try await fixture.service.create(
             ShortLinkRequest(
                 link: "https://shop.example.com/p/42", code: "spring-sale", expiresAt: 1_800_000_100))

@@ -124,7 +124,7 @@ struct ShortLinkStoreTests {
         #expect(try Self.sqlite(database.path, "PRAGMA journal_mode;") == "wal")
     }
 
-    @Test("SQLite: every stored column is a field of the link; nothing about a person is kept")
+    @Test("SQLite: every stored column is a field of a link or a counter; nothing about a person is kept")
     func sqliteColumns() throws {
         let database = TemporaryDatabase()
         defer { database.remove() }
@@ -136,9 +136,31 @@ struct ShortLinkStoreTests {
                 "expires_at",
                 "created_at", "request_key",
             ])
+        let counts = try Self.sqlite(database.path, "SELECT name FROM pragma_table_info('counts');")
+        #expect(counts.split(separator: "\n") == ["day", "code", "route", "platform", "event", "count"])
         #expect(
-            try Self.sqlite(database.path, "SELECT name FROM sqlite_master WHERE type = 'table';")
-                == "short_links")
+            try Self.sqlite(
+                database.path, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name;")
+                == "counts\nshort_links")
+    }
+
+    @Test("SQLite: a file of schema 1 is migrated to 2 when opened, its links kept")
+    func sqliteMigration() async throws {
+        let database = TemporaryDatabase()
+        defer { database.remove() }
+        do {
+            let connection = try SQLiteConnection(path: database.path)
+            try connection.execute(SQLiteShortLinkStore.migrations[0])
+            try connection.execute(
+                "INSERT INTO short_links (code, link, route, created_at) VALUES ('old-link', 'https://shop.example.com/p/1', 'product', 5); PRAGMA user_version = 1;"
+            )
+        }
+        let store = try SQLiteShortLinkStore(path: database.path)
+        #expect(try Self.sqlite(database.path, "PRAGMA user_version;") == "2")
+        let old = try #require(try await store.link(for: try ShortCode("old-link")))
+        #expect(old.expansion.link == "https://shop.example.com/p/1")
+        try await store.record(.pageShown, for: old, platform: .iOS, day: 3)
+        #expect(try await store.counts(ShortLinkCountQuery(code: old.code)).map(\.count) == [1])
     }
 
     @Test("SQLite: a file of a newer schema, or not a database, is refused with the reason")
@@ -148,7 +170,7 @@ struct ShortLinkStoreTests {
         _ = try SQLiteShortLinkStore(path: database.path)
         _ = try Self.sqlite(database.path, "PRAGMA user_version = 99;")
         #expect(
-            throws: ShortLinkError.storeFailed("the file's schema is version 99, newer than this package's 1")
+            throws: ShortLinkError.storeFailed("the file's schema is version 99, newer than this package's 2")
         ) {
             try SQLiteShortLinkStore(path: database.path)
         }

@@ -1,0 +1,168 @@
+import Foundation
+import LinkPreviews
+import ShortLinks
+
+/// The short-link API behind a bearer token: what ``ShortLinkResponder``'s documentation lists.
+struct ShortLinkAPI: Sendable {
+    let token: [UInt8]
+    let service: ShortLinkService
+
+    init(token: String, service: ShortLinkService) throws(ShortLinkError) {
+        guard token.utf8.count >= 32, token.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
+            throw .invalidConfiguration(
+                "the API token must be at least 32 printable ASCII characters without spaces")
+        }
+        self.token = Array(token.utf8)
+        self.service = service
+    }
+
+    /// The refusal body.
+    struct Refusal: Encodable {
+        let error: String
+    }
+
+    /// A page of a listing.
+    struct Page: Encodable {
+        let links: [ShortLink]
+        let next: ShortCode?
+    }
+
+    /// A link made.
+    struct Made: Encodable {
+        let url: String
+        let link: ShortLink
+    }
+
+    /// The counters of a query.
+    struct Counts: Encodable {
+        let counts: [ShortLinkCount]
+    }
+
+    /// Answers a request whose path, after the prefix, is `path` (starting with `/` or empty).
+    func respond(
+        to request: ShortLinkHTTPRequest, path: Substring, query: Substring, site: SiteResponder
+    ) async -> SiteResponse {
+        let siteRequest = request.site
+        func answer(_ value: some Encodable, _ status: Int = 200) -> SiteResponse {
+            ShortLinkResponder.json(value, status: status, siteRequest, site: site)
+        }
+        func refuse(_ status: Int, _ reason: String) -> SiteResponse {
+            answer(Refusal(error: reason), status)
+        }
+        guard authorized(request.authorization) else {
+            return refuse(401, "the API needs the header Authorization: Bearer <token>")
+        }
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        let method = siteRequest.method
+        let parameters = Self.parameters(query)
+        do {
+            switch (method, Array(segments)) {
+            case ("POST", ["links"]):
+                guard request.body.count <= ShortLinkResponder.longestAPIBody else {
+                    return refuse(413, "the body is over \(ShortLinkResponder.longestAPIBody) bytes")
+                }
+                let made: ShortLinkRequest
+                do {
+                    made = try JSONDecoder().decode(ShortLinkRequest.self, from: Data(request.body))
+                } catch {
+                    return refuse(400, "the body is not a short-link request: \(Self.describe(error))")
+                }
+                let existing = try await existingLink(for: made)
+                let link = try await service.create(made)
+                return answer(
+                    Made(url: service.url(for: link.code), link: link), existing == link ? 200 : 201)
+            case ("GET", ["links"]):
+                let after = try parameters["after"].map { (text) throws(ShortLinkError) in try Self.code(text)
+                }
+                let limit = parameters["limit"].flatMap { Int($0) } ?? 100
+                guard (1...1000).contains(limit) else {
+                    return refuse(400, "limit must be a number from 1 to 1000")
+                }
+                let links = try await service.store.links(after: after, limit: limit + 1)
+                return answer(
+                    Page(
+                        links: Array(links.prefix(limit)),
+                        next: links.count > limit ? links[limit - 1].code : nil))
+            case ("GET", let parts) where parts.count == 2 && parts[0] == "links":
+                let code = try Self.code(String(parts[1]))
+                guard let link = try await service.store.link(for: code) else {
+                    throw ShortLinkError.unknownCode(code)
+                }
+                return answer(link)
+            case ("POST", let parts) where parts.count == 3 && parts[0] == "links" && parts[2] == "expire":
+                return answer(try await service.expire(try Self.code(String(parts[1]))))
+            case ("GET", ["stats"]):
+                var query = ShortLinkCountQuery(route: parameters["route"])
+                query.code = try parameters["code"].map { (text) throws(ShortLinkError) in try Self.code(text)
+                }
+                for (name, day) in [
+                    ("from", \ShortLinkCountQuery.fromDay), ("to", \ShortLinkCountQuery.toDay),
+                ] {
+                    guard let text = parameters[name] else { continue }
+                    guard let number = Int64(text) else {
+                        return refuse(400, "\(name) must be a day number (days since 1970)")
+                    }
+                    query[keyPath: day] = number
+                }
+                return answer(Counts(counts: try await service.store.counts(query)))
+            default:
+                return refuse(404, "the API has no \(method) \(service.route.prefix)/-\(path)")
+            }
+        } catch let error as ShortLinkError {
+            switch error {
+            case .unknownCode: return refuse(404, error.description)
+            case .codeTaken: return refuse(409, error.description)
+            case .storeFailed: return refuse(500, error.description)
+            default: return refuse(400, error.description)
+            }
+        } catch {
+            return refuse(500, "\(error)")
+        }
+    }
+
+    /// The link a retry of the request would return, if any: so the answer can say `200`
+    /// instead of `201`.
+    private func existingLink(for request: ShortLinkRequest) async throws -> ShortLink? {
+        guard let text = request.code, let code = try? ShortCode(text) else { return nil }
+        return try await service.store.link(for: code)
+    }
+
+    /// Compares the token in time that does not depend on where the texts first differ.
+    private func authorized(_ header: String?) -> Bool {
+        guard let header, header.hasPrefix("Bearer ") else { return false }
+        let given = Array(header.utf8.dropFirst(7))
+        var difference = UInt8(given.count == token.count ? 0 : 1)
+        for index in token.indices { difference |= token[index] ^ (index < given.count ? given[index] : 0) }
+        return difference == 0
+    }
+
+    private static func code(_ text: String) throws(ShortLinkError) -> ShortCode {
+        do {
+            return try ShortCode(text)
+        } catch {
+            throw .invalidCode(text, reason: error)
+        }
+    }
+
+    /// The query's `name=value` pairs, percent-decoded; the first of a repeated name.
+    static func parameters(_ query: Substring) -> [String: String] {
+        var result: [String: String] = [:]
+        for pair in query.drop(while: { $0 == "?" }).split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = parts.first?.removingPercentEncoding, result[name] == nil else { continue }
+            result[name] = parts.count == 2 ? parts[1].removingPercentEncoding ?? String(parts[1]) : ""
+        }
+        return result
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "\(error)" }
+        switch error {
+        case .keyNotFound(let key, _): return "the key '\(key.stringValue)' is missing"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return (path.isEmpty ? "" : path + ": ") + context.debugDescription
+        @unknown default: return "\(error)"
+        }
+    }
+}
