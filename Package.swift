@@ -62,7 +62,7 @@ let package = Package(
             ]),
         .executableTarget(
             name: "DeepLinksCLI",
-            dependencies: ["DeepLinks", "AssociatedDomains", "LinkPreviews", "LinkAudit"]),
+            dependencies: ["DeepLinks", "AssociatedDomains", "LinkPreviews", "LinkAudit", "ShortLinks", "ShortLinkServer"]),
         .testTarget(
             name: "DeepLinksCLITests",
             dependencies: ["DeepLinksCLI", "DeepLinks", "AssociatedDomains", "TestSupport"]),

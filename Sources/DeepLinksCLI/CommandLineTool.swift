@@ -28,6 +28,11 @@ enum CommandLineTool {
         PreviewCommand.self,
         VerifyDomainCommand.self,
         AuditCommand.self,
+        ShortLinkCreateCommand.self,
+        ShortLinkShowCommand.self,
+        ShortLinkListCommand.self,
+        ShortLinkExpireCommand.self,
+        ShortLinkStatsCommand.self,
         CompletionCommand.self,
     ]
 
@@ -41,6 +46,7 @@ enum CommandLineTool {
         ("table", "Check route tables."),
         ("entitlements", "Check Associated Domains entitlements."),
         ("banner", "Parse and render Smart App Banner tags."),
+        ("shortlink", "Make, show, list, expire and count short links in a SQLite store."),
     ]
 
     /// Runs the command the arguments name (the arguments exclude the program name).
