@@ -31,6 +31,18 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "LinkPreviews", package: "swift-deep-links"),
             ]),
+        // A shop with short links on its own domain, in a SQLite file.
+        .executableTarget(
+            name: "ShortLinkSite",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "DeepLinks", package: "swift-deep-links"),
+                .product(name: "AssociatedDomains", package: "swift-deep-links"),
+                .product(name: "LinkPreviews", package: "swift-deep-links"),
+                .product(name: "ShortLinks", package: "swift-deep-links"),
+                .product(name: "ShortLinkServer", package: "swift-deep-links"),
+            ]),
         .executableTarget(
             name: "PreviewFixtures",
             dependencies: ["PhotoAlbumSite", .product(name: "LinkPreviews", package: "swift-deep-links")]),
