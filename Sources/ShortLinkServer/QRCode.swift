@@ -5,6 +5,10 @@
 /// lowest penalty under the standard's four rules is kept (the first one on a tie), so the same
 /// text and level always make the same code.
 ///
+/// No ECI header names the bytes' charset, as for most codes: readers take ASCII (every link,
+/// its non-ASCII characters percent-encoded) as it is, but guess the charset of other bytes,
+/// and some guess wrong (zbar reads UTF-8 "é" as Big5).
+///
 /// ```swift
 /// let code = try QRCode("https://shop.example.com/s/spring-sale")
 /// code.version                       // 3

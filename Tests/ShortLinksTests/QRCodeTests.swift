@@ -242,6 +242,8 @@ struct QRCodeTests {
     /// Short links of many lengths at every level, and one text filling each version at each
     /// level: written as SVG files with a manifest (`file<TAB>text` lines) when
     /// QR_SVG_OUTPUT_DIR names a folder, for scripts/check-qr-codes.sh to decode with zbarimg.
+    /// All ASCII, as links are: without an ECI header a reader guesses the charset of other
+    /// bytes, and zbarimg reads UTF-8 "é" as Big5.
     @Test("SVG files for an outside decoder (only when QR_SVG_OUTPUT_DIR is set)")
     func writeSVGsForDecoder() throws {
         guard let folder = ProcessInfo.processInfo.environment["QR_SVG_OUTPUT_DIR"], !folder.isEmpty else {
@@ -258,7 +260,6 @@ struct QRCodeTests {
         texts.append(
             "https://shop.example.com/p/42?utm_source=newsletter&utm_medium=email&utm_campaign=spring")
         texts.append("https://shop.example.com/product/" + String(repeating: "long-name-", count: 26) + "end")
-        texts.append("https://shop.example.com/s/café-crème")
         var manifest = ""
         var index = 0
         func write(_ text: String, _ level: QRCode.Correction) throws {
