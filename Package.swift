@@ -65,7 +65,7 @@ let package = Package(
             dependencies: ["DeepLinks", "AssociatedDomains", "LinkPreviews", "LinkAudit", "ShortLinks", "ShortLinkServer"]),
         .testTarget(
             name: "DeepLinksCLITests",
-            dependencies: ["DeepLinksCLI", "DeepLinks", "AssociatedDomains", "TestSupport"]),
+            dependencies: ["DeepLinksCLI", "DeepLinks", "AssociatedDomains", "ShortLinkServer", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -89,6 +89,26 @@ struct ShortLinkAPI: Sendable {
                     throw ShortLinkError.unknownCode(code)
                 }
                 return answer(link)
+            case ("GET", let parts) where parts.count == 3 && parts[0] == "links" && parts[2] == "qr":
+                let code = try Self.code(String(parts[1]))
+                guard try await service.store.link(for: code) != nil else {
+                    throw ShortLinkError.unknownCode(code)
+                }
+                let svg: String
+                do {
+                    svg = try QRCode(service.url(for: code)).svg()
+                } catch {
+                    return refuse(500, error.description)
+                }
+                let body = Array(svg.utf8)
+                return SiteResponse(
+                    status: 200,
+                    headers: [
+                        ResponseHeader("Content-Type", "image/svg+xml"),
+                        ResponseHeader("Content-Length", String(body.count)),
+                        ResponseHeader("Cache-Control", "no-store"),
+                    ] + site.securityHeaders,
+                    body: method == "HEAD" ? [] : body)
             case ("POST", let parts) where parts.count == 3 && parts[0] == "links" && parts[2] == "expire":
                 return answer(try await service.expire(try Self.code(String(parts[1]))))
             case ("GET", ["stats"]):

@@ -22,6 +22,7 @@ import ShortLinks
 /// | `POST <prefix>/-/links`, a ``ShortLinkRequest`` | `201` `{"url": …, "link": ShortLink}` (`200` when a retry returns the first link) |
 /// | `GET <prefix>/-/links?after=<code>&limit=<1…1000>` | `{"links": [ShortLink], "next": code}` (`next` only when more follow) |
 /// | `GET <prefix>/-/links/<code>` | the ``ShortLink`` |
+/// | `GET <prefix>/-/links/<code>/qr` | the short link's ``QRCode``, as SVG |
 /// | `POST <prefix>/-/links/<code>/expire` | the ``ShortLink``, expired now |
 /// | `GET <prefix>/-/stats?code=&route=&from=&to=` (days since 1970) | `{"counts": [ShortLinkCount]}` |
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import ShortLinkServer
 import Testing
 
 @testable import DeepLinksCLI

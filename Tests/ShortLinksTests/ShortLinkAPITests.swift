@@ -93,6 +93,10 @@ struct ShortLinkAPITests {
         let shown = await responder.respond(to: Self.request("GET", "/s/-/links/spring-sale"))
         #expect(try JSONDecoder().decode(ShortLink.self, from: Data(shown.body)) == sale)
         #expect(await responder.respond(to: Self.request("GET", "/s/-/links/none-such")).status == 404)
+        let qr = await responder.respond(to: Self.request("GET", "/s/-/links/spring-sale/qr"))
+        #expect(qr.header("Content-Type") == "image/svg+xml")
+        #expect(qr.text == (try QRCode("https://shop.example.com/s/spring-sale").svg()))
+        #expect(await responder.respond(to: Self.request("GET", "/s/-/links/none-such/qr")).status == 404)
         let expired = await responder.respond(to: Self.request("POST", "/s/-/links/spring-sale/expire"))
         #expect(
             try JSONDecoder().decode(ShortLink.self, from: Data(expired.body)).expansion.expiresAt

@@ -87,6 +87,7 @@ enum ShortLinkCreateCommand: ToolCommand {
             .value("--minimum-app-version", "VERSION", help: "The oldest app version that opens the link."),
             .value("--expires-at", "SECONDS", help: "When the link stops answering (seconds since 1970)."),
             .value("--request-key", "KEY", help: "A key that makes retrying safe."),
+            .value("--qr", "FILE", help: "Also write the short link's QR code, as SVG, to this file."),
             ShortLinkStoreOptions.json,
         ],
         positionalCount: 1...1,
@@ -165,6 +166,13 @@ enum ShortLinkCreateCommand: ToolCommand {
             return .finished(CommandOutput("REFUSED: \(error.description)\n", status: .checkFailed))
         }
         let url = service.url(for: link.code)
+        if let path = arguments.value("--qr") {
+            do {
+                try environment.writeFile(path, Array(try QRCode(url).svg().utf8))
+            } catch let error as QRCodeError {
+                throw ToolError.invalidInput(source: url, reason: error.description)
+            }
+        }
         if arguments.has("--json") {
             let report: JSONValue = [
                 "command": "shortlink create", "status": "passed", "url": .string(url),
