@@ -76,7 +76,7 @@ final class Mutex<Value: Sendable>: @unchecked Sendable {
 }
 
 /// A temporary SQLite file, removed with its WAL files.
-struct TemporaryDatabase {
+struct TemporaryDatabase: Sendable {
     let path: String
     init() {
         path =
