@@ -9,7 +9,7 @@ import ShortLinks
 /// | request | answer |
 /// |---|---|
 /// | `GET <prefix>/<code>`, `Accept` preferring `application/json` | the ``ShortLinkExpansion``, `200`, `Cache-Control: no-store` |
-/// | `GET <prefix>/<code>` | the long link's landing page, as the site answers the long link (the app link offered, so a visitor with the app goes straight in) |
+/// | `GET <prefix>/<code>` | the long link's landing page, as the site answers the long link (the app link offered, so a visitor with the app goes straight in), with the short link kept for after an install (``LinkPreviews/LandingPage/DeferredLink``) |
 /// | an unknown code, or a path under the prefix that is not a code and no other route takes | `404`, with the reason |
 /// | an expired code | `410 Gone`, with the reason |
 /// | `<prefix>/-/…` | the API (below), or `404` when no token is configured |
@@ -127,7 +127,11 @@ public struct ShortLinkResponder: Sendable {
         var forwarded = siteRequest
         forwarded.target = long.pathAndQuery
         forwarded.host = long.host
-        return await site.respond(to: forwarded)
+        return await site.respond(
+            to: forwarded,
+            deferred: LandingPage.DeferredLink(
+                shortLink: shortLinks.url(for: code),
+                playReferrer: DeferredLinkIntake.referrerKey + "=" + code.text))
     }
 
     /// A JSON answer that no cache keeps.

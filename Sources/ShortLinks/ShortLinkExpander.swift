@@ -97,8 +97,14 @@ public struct ShortLinkExpander: Sendable {
     ///
     /// Cost: one request to the site, plus the receiver's decision of the long link.
     public func open(_ decision: LinkDecision) async -> ShortLinkOpening {
+        await open(decision, deferred: false)
+    }
+
+    /// Expands a short link; a deferred one (``DeferredLinkIntake``) asks with `?via=deferred`,
+    /// so that the site counts it as such.
+    func open(_ decision: LinkDecision, deferred: Bool) async -> ShortLinkOpening {
         guard let match = decision.match, let code = route.code(of: match) else { return .decided(decision) }
-        let url = match.canonicalLink
+        let url = match.canonicalLink + (deferred ? "?via=deferred" : "")
         let answer: ShortLinkAnswer
         do {
             answer = try await transport.get(url)

@@ -58,7 +58,7 @@ struct ShortLinkFixture {
         }
         let site = PreviewSite(
             name: "Shop", homeURL: "https://shop.example.com/", fallback: LinkPreview(title: "Shop"),
-            app: AppListing(name: "Shop", appStoreID: "1234567890"))
+            app: AppListing(name: "Shop", appStoreID: "1234567890", googlePlayPackage: "com.example.shop"))
         let service = try LinkPreviewService(receiver: receiver, site: site, providers: providers)
         return try SiteResponder(service: service, hosts: [try SiteHost("shop.example.com")])
     }

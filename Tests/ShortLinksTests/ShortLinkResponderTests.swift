@@ -1,4 +1,5 @@
 import DeepLinks
+import Foundation
 import LinkPreviews
 import ShortLinkServer
 import ShortLinks
@@ -20,14 +21,25 @@ struct ShortLinkResponderTests {
         SiteRequest(method: "GET", target: target, host: "shop.example.com", accept: accept)
     }
 
-    @Test("a short link answers the long link's landing page, the same bytes the site gives the long link")
+    @Test("a short link answers the long link's landing page, with the short link kept for after an install")
     func landingPage() async throws {
         let (_, responder, _) = try await Self.setUp()
         let short = await responder.respond(to: Self.get("/s/spring-sale"))
         let long = await responder.site.respond(to: Self.get("/p/42"))
         #expect(short.status == 200)
-        #expect(short == long)
         #expect(short.text.contains("Product 42"))
+        let referrer =
+            "https://play.google.com/store/apps/details?id=com.example.shop&amp;referrer=deeplinks_code%3Dspring-sale"
+        let deferred =
+            "<p class=\"hint deferred\">New to Shop? Copy this link, then get the app: it opens the link the first time you start it."
+            + "<br><code style=\"user-select:all;-webkit-user-select:all\">https://shop.example.com/s/spring-sale</code></p>\n"
+        #expect(short.text.contains(referrer))
+        #expect(short.text.contains(deferred))
+        // Apart from the deferred link, the page is the long link's, byte for byte.
+        let undone = short.text.replacingOccurrences(of: deferred, with: "").replacingOccurrences(
+            of: "&amp;referrer=deeplinks_code%3Dspring-sale", with: "")
+        #expect(undone == long.text)
+        #expect(!long.text.contains("deeplinks_code"))
     }
 
     @Test("Accept: application/json gets the expansion, not cached")

@@ -24,11 +24,36 @@ public struct LandingPage: Sendable, Hashable {
     public let metadata: PreviewMetadata
     /// The words and style of the page.
     public let template: LandingPageTemplate
+    /// The short link the page was reached by, for a visitor who installs the app first.
+    public let deferred: DeferredLink?
 
-    /// Creates the page for a preview's metadata.
-    public init(_ metadata: PreviewMetadata, template: LandingPageTemplate = .standard) {
+    /// Creates the page for a preview's metadata, reached by a short link when `deferred` is
+    /// given.
+    public init(
+        _ metadata: PreviewMetadata, template: LandingPageTemplate = .standard, deferred: DeferredLink? = nil
+    ) {
         self.metadata = metadata
         self.template = template
+        self.deferred = deferred
+    }
+
+    /// A short link that survives the app's installation, without fingerprinting: the Google
+    /// Play button carries its code in Play's `referrer` parameter (the app reads it with the
+    /// Install Referrer API), and the page shows the short link, selected whole in one tap, with
+    /// a line asking the visitor to copy it before getting the app (the app then asks to paste
+    /// it through the system's paste control). Nothing is read from the visitor's device.
+    public struct DeferredLink: Sendable, Hashable {
+        /// The short link, `https://…/s/<code>`.
+        public var shortLink: String
+        /// The value of Play's `referrer` parameter, such as `deeplinks_code=spring-sale`
+        /// (written percent-encoded into the button's link).
+        public var playReferrer: String
+
+        /// Creates the deferred link of a page.
+        public init(shortLink: String, playReferrer: String) {
+            self.shortLink = shortLink
+            self.playReferrer = playReferrer
+        }
     }
 
     /// The policy the page declares in a `<meta http-equiv>` tag. A server should also send
@@ -132,14 +157,22 @@ public struct LandingPage: Sendable, Hashable {
         out.raw("</a>\n")
         if let play = app.googlePlayURL {
             out.raw("<a class=\"button store\" href=\"")
-            out.attribute(play)
+            out.attribute(deferred.map { play + "&referrer=" + Self.queryValue($0.playReferrer) } ?? play)
             out.raw("\"><small>")
             out.text(strings.googlePlayCaption)
             out.raw("</small>")
             out.text(strings.googlePlay)
             out.raw("</a>\n")
         }
-        out.raw("</div>\n</div>\n<p class=\"hint\">")
+        out.raw("</div>\n</div>\n")
+        if let deferred {
+            out.raw("<p class=\"hint deferred\">")
+            Self.text(strings.copyThenGetApp, app: app.name, into: &out)
+            out.raw("<br><code style=\"user-select:all;-webkit-user-select:all\">")
+            out.text(deferred.shortLink)
+            out.raw("</code></p>\n")
+        }
+        out.raw("<p class=\"hint\">")
         Self.text(
             openLink == nil ? strings.hintWithoutButton : strings.hintWithButton, app: app.name, into: &out)
         out.raw("</p>\n</div>\n</main>\n<footer><a href=\"")
@@ -147,6 +180,27 @@ public struct LandingPage: Sendable, Hashable {
         out.raw("\">")
         out.text(siteName)
         out.raw("</a></footer>\n</body>\n</html>\n")
+    }
+
+    /// A query value percent-encoded: every byte but unreserved ASCII letters, digits and
+    /// `-._~` is written `%XX`.
+    static func queryValue(_ text: String) -> String {
+        var out = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                UInt8(ascii: "_"),
+                UInt8(ascii: "~"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = Array("0123456789ABCDEF".unicodeScalars)
+                out.unicodeScalars.append("%")
+                out.unicodeScalars.append(hex[Int(byte >> 4)])
+                out.unicodeScalars.append(hex[Int(byte & 15)])
+            }
+        }
+        return out
     }
 
     /// The `<meta http-equiv>` tag, written once.

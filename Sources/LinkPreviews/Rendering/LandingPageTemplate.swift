@@ -22,11 +22,15 @@ public struct LandingPageStrings: Sendable, Hashable, Codable {
     public var hintWithButton: String
     /// The hint when it has none: the Smart App Banner is the way in.
     public var hintWithoutButton: String
+    /// On a short link's page (``LandingPage/DeferredLink``): the line before the short link
+    /// that the visitor may copy before getting the app, which then opens it on first launch.
+    public var copyThenGetApp: String
 
     /// Creates the strings of one language.
     public init(
         openInApp: String, appStoreCaption: String, appStore: String, googlePlayCaption: String,
-        googlePlay: String, hintWithButton: String, hintWithoutButton: String
+        googlePlay: String, hintWithButton: String, hintWithoutButton: String,
+        copyThenGetApp: String = LandingPageStrings.englishCopyThenGetApp
     ) {
         self.openInApp = openInApp
         self.appStoreCaption = appStoreCaption
@@ -35,7 +39,12 @@ public struct LandingPageStrings: Sendable, Hashable, Codable {
         self.googlePlay = googlePlay
         self.hintWithButton = hintWithButton
         self.hintWithoutButton = hintWithoutButton
+        self.copyThenGetApp = copyThenGetApp
     }
+
+    /// The English ``copyThenGetApp``, the default of every language that gives none.
+    public static let englishCopyThenGetApp =
+        "New to {app}? Copy this link, then get the app: it opens the link the first time you start it."
 
     /// English.
     public static let english = LandingPageStrings(
@@ -49,21 +58,27 @@ public struct LandingPageStrings: Sendable, Hashable, Codable {
         openInApp: "In {app} öffnen", appStoreCaption: "Laden im", appStore: "App Store",
         googlePlayCaption: "Jetzt bei", googlePlay: "Google Play",
         hintWithButton: "Neu bei {app}? Lade die App und öffne diesen Link dann noch einmal.",
-        hintWithoutButton: "Du hast {app} schon? Tippe oben in Safari im Banner auf Öffnen.")
+        hintWithoutButton: "Du hast {app} schon? Tippe oben in Safari im Banner auf Öffnen.",
+        copyThenGetApp:
+            "Neu bei {app}? Kopiere diesen Link und lade dann die App: Sie öffnet ihn beim ersten Start.")
 
     /// French.
     public static let french = LandingPageStrings(
         openInApp: "Ouvrir dans {app}", appStoreCaption: "Télécharger dans l’", appStore: "App Store",
         googlePlayCaption: "Disponible sur", googlePlay: "Google Play",
         hintWithButton: "Nouveau sur {app} ? Installez l’app, puis rouvrez ce lien.",
-        hintWithoutButton: "Vous avez déjà {app} ? Touchez Ouvrir dans la bannière en haut de Safari.")
+        hintWithoutButton: "Vous avez déjà {app} ? Touchez Ouvrir dans la bannière en haut de Safari.",
+        copyThenGetApp:
+            "Nouveau sur {app} ? Copiez ce lien, puis installez l’app : elle l’ouvrira à son premier lancement."
+    )
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case openInApp, appStoreCaption, appStore, googlePlayCaption, googlePlay, hintWithButton,
-            hintWithoutButton
+            hintWithoutButton, copyThenGetApp
     }
 
-    /// Decodes the strings, refusing a key it does not know; every key is required.
+    /// Decodes the strings, refusing a key it does not know; every key is required but
+    /// `copyThenGetApp` (English when left out).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "landing page strings")
         self.init(
@@ -73,7 +88,9 @@ public struct LandingPageStrings: Sendable, Hashable, Codable {
             googlePlayCaption: try c.decode(String.self, forKey: .googlePlayCaption),
             googlePlay: try c.decode(String.self, forKey: .googlePlay),
             hintWithButton: try c.decode(String.self, forKey: .hintWithButton),
-            hintWithoutButton: try c.decode(String.self, forKey: .hintWithoutButton))
+            hintWithoutButton: try c.decode(String.self, forKey: .hintWithoutButton),
+            copyThenGetApp: try c.decodeIfPresent(String.self, forKey: .copyThenGetApp)
+                ?? Self.englishCopyThenGetApp)
     }
 }
 

@@ -15,19 +15,27 @@ struct RenderedPage: Sendable {
     struct Key: Hashable, Sendable {
         let resolution: LinkPreviewService.Resolution
         let representation: HTTPNegotiation.Representation
+        /// The short link a page was reached by, for its deferred-link parts; `nil` for a link
+        /// reached directly.
+        let deferred: LandingPage.DeferredLink?
         private let hash: Int
 
-        init(resolution: LinkPreviewService.Resolution, representation: HTTPNegotiation.Representation) {
+        init(
+            resolution: LinkPreviewService.Resolution, representation: HTTPNegotiation.Representation,
+            deferred: LandingPage.DeferredLink? = nil
+        ) {
             self.resolution = resolution
             self.representation = representation
+            self.deferred = deferred
             var hasher = Hasher()
             hasher.combine(resolution)
             hasher.combine(representation)
+            hasher.combine(deferred)
             hash = hasher.finalize()
         }
 
         static func == (lhs: Key, rhs: Key) -> Bool {
-            lhs.hash == rhs.hash && lhs.representation == rhs.representation
+            lhs.hash == rhs.hash && lhs.representation == rhs.representation && lhs.deferred == rhs.deferred
                 && lhs.resolution == rhs.resolution
         }
 

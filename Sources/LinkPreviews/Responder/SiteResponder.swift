@@ -175,6 +175,12 @@ public struct SiteResponder: Sendable {
 
     /// The answer to one request.
     public func respond(to request: SiteRequest) async -> SiteResponse {
+        await respond(to: request, deferred: nil)
+    }
+
+    /// The answer to one request reached through a short link: its landing page carries the
+    /// deferred link (``LandingPage/DeferredLink``).
+    package func respond(to request: SiteRequest, deferred: LandingPage.DeferredLink?) async -> SiteResponse {
         let isHead = request.method == "HEAD"
         guard let target = Self.split(request.target) else {
             return refusal(
@@ -220,7 +226,8 @@ public struct SiteResponder: Sendable {
             return failure(error, request)
         }
         let key = RenderedPage.Key(
-            resolution: resolution, representation: HTTPNegotiation.representation(accept: request.accept))
+            resolution: resolution, representation: HTTPNegotiation.representation(accept: request.accept),
+            deferred: deferred)
         let page: RenderedPage
         if let kept = pages.value(for: key) {
             page = kept
@@ -247,7 +254,7 @@ public struct SiteResponder: Sendable {
         let type: String
         switch key.representation {
         case .html:
-            body = LandingPage(metadata, template: configuration.template).bytes
+            body = LandingPage(metadata, template: configuration.template, deferred: key.deferred).bytes
             type = "text/html; charset=utf-8"
         case .json:
             do {

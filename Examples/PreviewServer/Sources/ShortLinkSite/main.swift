@@ -59,7 +59,7 @@ do throws(any Error) {
         receiver: receiver,
         site: PreviewSite(
             name: "Shop", homeURL: "https://\(shopHost)/", fallback: LinkPreview(title: "Shop"),
-            app: AppListing(name: "Shop", appStoreID: "1234567890")),
+            app: AppListing(name: "Shop", appStoreID: "1234567890", googlePlayPackage: "com.example.shop")),
         providers: providers)
     let generated = AppLinksGenerator(appIDs: ["ABCDE12345.com.example.shop"], domain: shopHost).generate(from: table)
     let site = try SiteResponder(
