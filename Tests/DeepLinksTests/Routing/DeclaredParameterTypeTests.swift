@@ -37,7 +37,7 @@ struct DeclaredParameterTypeTests {
         """#
 
     static func route(_ router: Router, _ path: String) -> String? {
-        router.lookup(
+        router.match(
             scheme: "https", host: "example.com",
             pathSegments: path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(
                 String.init)
@@ -56,7 +56,7 @@ struct DeclaredParameterTypeTests {
         #expect(Self.route(router, "/pt-BR/schedule/2026-11-26") == "schedule")
         #expect(Self.route(router, "/es/schedule/2026-11-26") == nil)
         let lookup = try #require(
-            router.lookup(
+            router.match(
                 scheme: "https", host: "example.com", pathSegments: ["title", "tt0111161", "rate", "4"]))
         #expect(lookup.parameters == RouteParameters([("id", .string("tt0111161")), ("stars", .integer(4))]))
     }
@@ -199,7 +199,7 @@ struct DeclaredParameterTypeTests {
 @Suite("Guard precision: a literal a guarded parameter cannot take is not shaped like it")
 struct GuardPrecisionTests {
     static func route(_ router: Router, _ segments: [String]) -> String? {
-        router.lookup(scheme: "https", host: "example.com", pathSegments: segments)?.name
+        router.match(scheme: "https", host: "example.com", pathSegments: segments)?.name
     }
 
     @Test(

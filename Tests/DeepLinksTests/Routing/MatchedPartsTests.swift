@@ -154,7 +154,7 @@ struct MatchedPartsTests {
         for text in texts {
             let link = try Self.parse(text)
             let byLink = router.match(link)
-            let byParts = router.lookup(
+            let byParts = router.match(
                 scheme: link.scheme, host: link.host, pathSegments: link.pathSegments.map(\.decoded),
                 queryItems: link.queryItems, fragment: link.fragment)
             #expect(byLink?.route.name == byParts?.route.name, "\(text)")

@@ -19,7 +19,7 @@ struct OptionalPrefixTests {
 
     init() throws { router = try Router(Self.table) }
 
-    private func match(_ path: String) throws -> RouteLookup? {
+    private func match(_ path: String) throws -> TableMatch? {
         router.match(try RouteFixtures.link("https://films.example.com" + path))
     }
 
@@ -119,7 +119,7 @@ struct OptionalPrefixTests {
         #expect(found?.parameters == parameters)
         // The lookup reports the route as declared, not one of its readings.
         #expect(found?.route == router.route(named: route))
-        let parts = router.lookup(
+        let parts = router.match(
             scheme: "https", host: "films.example.com",
             pathSegments: path == "/" ? [""] : path.split(separator: "/").map(String.init))
         #expect(parts == found)

@@ -12,7 +12,7 @@ struct ReverseRoutingTests {
     }
 
     /// Parses generated text through the gate and matches it forward.
-    func forward(_ text: String, router: Router? = nil) throws -> RouteLookup? {
+    func forward(_ text: String, router: Router? = nil) throws -> TableMatch? {
         (router ?? self.router).match(try RouteFixtures.link(text))
     }
 

@@ -201,11 +201,11 @@ struct RouteTableValidationTests {
                 .neverMatches(
                     route: "tracked",
                     reason:
-                        "sanitising removes the query item 'utm_source' before routing (the policy strips it)"
+                        "sanitising removes the query item 'utm_source' before routing (the policy's removedQueryItems name it)"
                 ),
                 .neverMatches(
                     route: "tracked",
-                    reason: "sanitising removes the query item 'token' before routing (the policy strips it)"),
+                    reason: "sanitising removes the query item 'token' before routing (the policy's removedQueryItems name it)"),
             ])
     }
 

@@ -6,7 +6,7 @@ extension RouteTable {
     ///
     /// With a `policy`, the table is also checked against the gate that will feed it: schemes
     /// and hosts the policy refuses, patterns longer than its segment limit, and query
-    /// parameters that sanitising strips are reported as routes that can never match.
+    /// parameters that sanitising removes are reported as routes that can never match.
     public func problems(
         registry: ParameterTypeRegistry = ParameterTypeRegistry(), policy: LinkPolicy? = nil
     ) -> [RouteTableFinding] {

@@ -333,9 +333,9 @@ struct RouteTableValidation {
         }
         checkBounds(route, against: policy.limits, never)
         for declaration in route.query
-        where policy.strippedQueryItems.contains(where: { $0.matches(declaration.name) }) {
+        where policy.removedQueryItems.contains(where: { $0.matches(declaration.name) }) {
             never(
-                "sanitising removes the query item '\(declaration.name)' before routing (the policy strips it)"
+                "sanitising removes the query item '\(declaration.name)' before routing (the policy's removedQueryItems name it)"
             )
         }
         return problems
