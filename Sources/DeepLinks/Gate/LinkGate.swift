@@ -50,7 +50,8 @@ public struct LinkGate: Sendable {
         let result = ByteView.withUTF8(of: text) { bytes, original -> Result<Link, LinkError> in
             do throws(LinkError) {
                 return .success(
-                    try LinkParser(compiled: compiled, sanitizing: sanitizing).parse(bytes, original: original))
+                    try LinkParser(compiled: compiled, sanitizing: sanitizing).parse(
+                        bytes, original: original))
             } catch {
                 return .failure(error)
             }

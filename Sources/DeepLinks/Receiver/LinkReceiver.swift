@@ -67,8 +67,8 @@ public struct LinkReceiver: Sendable {
         } catch {
             throw .routeTable(error)
         }
-        let problems = Self.problems(of: activities, in: router, schemes: registered)
-        guard problems.isEmpty else { throw .activityRoutes(problems) }
+        let findings = Self.findings(of: activities, in: router, schemes: registered)
+        guard findings.isEmpty else { throw .activityRoutes(findings) }
         pipeline = RoutingPipeline(
             gate: LinkGate(policy: Self.sharingHostNames(effective, with: router)), router: router)
         self.schemes = registered

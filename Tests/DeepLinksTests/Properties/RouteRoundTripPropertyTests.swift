@@ -324,7 +324,7 @@ struct RouteRoundTripPropertyTests {
             let table = RouteTable(options: options, routes: Self.table(&random).map(\.route))
             let decoded = try JSONDecoder().decode(RouteTable.self, from: try JSONEncoder().encode(table))
             #expect(decoded == table, "seed \(seed)")
-            #expect(decoded.problems() == table.problems(), "seed \(seed)")
+            #expect(decoded.findings() == table.findings(), "seed \(seed)")
         }
     }
 }

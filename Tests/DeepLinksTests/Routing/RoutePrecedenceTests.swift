@@ -223,7 +223,7 @@ struct RoutePrecedenceTests {
     @Test("priority settles what the rules leave ambiguous")
     func priorityResolvesAmbiguity() throws {
         let routes = [Route("low", "/u/:id(int 0...9)"), Route("high", "/u/:n(int 5...20)")]
-        #expect(throws: RouteTableError(problems: [.ambiguousRoutes(route: "high", other: "low")])) {
+        #expect(throws: RouteTableError(findings: [.ambiguousRoutes(route: "high", other: "low")])) {
             try Router(RouteTable(routes: routes))
         }
         var prioritised = routes

@@ -75,8 +75,8 @@ public struct Router: Sendable {
         // Equal scopes and query lists are kept once (see `RouteTable.sharingEqualParts()`).
         let table = table.sharingEqualParts()
         let validation = RouteTableValidation(table: table, registry: registry, policy: policy).run()
-        guard !validation.problems.contains(where: \.isError) else {
-            throw RouteTableError(problems: validation.problems)
+        guard !validation.findings.contains(where: \.isError) else {
+            throw RouteTableError(findings: validation.findings)
         }
         self.init(
             table: table, compiled: validation.compiled, guards: validation.guards, trie: validation.trie,
