@@ -193,8 +193,8 @@ struct LinkPartsTests {
         }
     }
 
-    @Test("a lookup from parts reads query items given as an array exactly as a parsed link's items")
-    func lookupFromPartsWithQueryItems() throws {
+    @Test("a match from parts reads query items given as an array exactly as a parsed link's items")
+    func matchFromPartsWithQueryItems() throws {
         let router = try Router(
             RouteTable { Route("albums", "/albums", query: ["page(int 1...9)=1", "sort(enum a|b)?"]) })
         let items = [

@@ -180,14 +180,14 @@ struct RouteRoundTripPropertyTests {
                     }
                     let text = try router.link(for: entry.route.name, parameters: parameters)
                     let link = try gate.parse(text)
-                    let lookup = try #require(router.match(link), "seed \(seed): \(text)")
-                    #expect(lookup.name == entry.route.name, "seed \(seed): \(text)")
-                    #expect(lookup.parameters == expected, "seed \(seed): \(text)")
+                    let tableMatch = try #require(router.match(link), "seed \(seed): \(text)")
+                    #expect(tableMatch.name == entry.route.name, "seed \(seed): \(text)")
+                    #expect(tableMatch.parameters == expected, "seed \(seed): \(text)")
                     // Look-up from parts reads the same route and parameters.
                     let parts = router.match(
                         scheme: link.scheme, host: link.host, pathSegments: link.pathSegments.map(\.decoded),
                         queryItems: link.queryItems, fragment: link.fragment)
-                    #expect(parts == lookup, "seed \(seed): \(text)")
+                    #expect(parts == tableMatch, "seed \(seed): \(text)")
                 }
             }
         }

@@ -22,7 +22,7 @@ struct TrieSearchPropertyTests {
     @Test(
         "the lookup takes a route that accepts the link, and misses only when none does; in declaration order, the first",
         arguments: PropertySeeds.all)
-    func lookupAgreesWithScan(seed: UInt64) throws {
+    func matchAgreesWithScan(seed: UInt64) throws {
         var compared = 0
         var hits = 0
         RouteRoundTripPropertyTests.forEachParsedLink(

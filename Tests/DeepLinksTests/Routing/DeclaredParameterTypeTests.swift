@@ -55,10 +55,11 @@ struct DeclaredParameterTypeTests {
         #expect(Self.route(router, "/gift/AB12-CD34") == nil)
         #expect(Self.route(router, "/pt-BR/schedule/2026-11-26") == "schedule")
         #expect(Self.route(router, "/es/schedule/2026-11-26") == nil)
-        let lookup = try #require(
+        let tableMatch = try #require(
             router.match(
                 scheme: "https", host: "example.com", pathSegments: ["title", "tt0111161", "rate", "4"]))
-        #expect(lookup.parameters == RouteParameters([("id", .string("tt0111161")), ("stars", .integer(4))]))
+        #expect(
+            tableMatch.parameters == RouteParameters([("id", .string("tt0111161")), ("stars", .integer(4))]))
     }
 
     @Test(

@@ -142,7 +142,7 @@ struct MatchedPartsTests {
     @Test(
         "the parts-based look-up and match(_:) agree, case-sensitive or not",
         arguments: [RoutingOptions(), RoutingOptions(caseSensitivity: .insensitive)])
-    func lookupAgreesWithMatch(options: RoutingOptions) throws {
+    func matchByPartsAgreesWithMatchByLink(options: RoutingOptions) throws {
         let router = try Router(RouteTable(options: options, routes: Self.table))
         let texts =
             Self.texts + [

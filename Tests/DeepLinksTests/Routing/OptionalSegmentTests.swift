@@ -133,8 +133,8 @@ struct OptionalSegmentTests {
         "optional segment round trip: match, reverse, same link, with and without the optional value",
         arguments: ["https://shop.example.com/c/shoes", "https://shop.example.com/c/shoes/2"])
     func optionalSegmentRoundTrip(_ text: String) throws {
-        let lookup = try #require(router.match(try RouteFixtures.link(text)))
-        #expect(try router.link(for: lookup.name, parameters: lookup.parameters) == text)
+        let tableMatch = try #require(router.match(try RouteFixtures.link(text)))
+        #expect(try router.link(for: tableMatch.name, parameters: tableMatch.parameters) == text)
     }
 
     @Test("reverse routing leaves the segment out without a value and checks it with one")
