@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Audits the example site (Examples/AuditedSite) in the three forms `deeplinks audit` writes and
 # checks each: the terminal report (its verdict counts), the JSON report (one object per URL
-# with url, opensApp, decidedBy, route, outcome, problems, and Android's verdict) and the HTML report, which is read
+# with url, opensApp, decidedBy, route, outcome, findings, and Android's verdict) and the HTML report, which is read
 # back by html5lib (scripts/check-audit-report.py: no parse error, no external resource) and
 # opened in headless Chromium (a screenshot, no console message, the table script ran).
 #
@@ -54,11 +54,11 @@ report = json.load(open(sys.argv[1]))
 results = report["results"]
 assert len(results) == report["summary"]["urls"] == 12, len(results)
 for result in results:
-    missing = {"url", "verdict", "opensApp", "decidedBy", "route", "outcome", "problems", "preview", "android"} - set(result)
+    missing = {"url", "verdict", "opensApp", "decidedBy", "route", "outcome", "findings", "preview", "android"} - set(result)
     assert not missing, (result["url"], missing)
 verdicts = {r["verdict"] for r in results}
 assert verdicts == {"blankScreen", "unguardedRoute", "missedRoute", "refused", "browser", "route"}, verdicts
-codes = sorted({p["code"] for r in results for p in r["problems"]})
+codes = sorted({p["code"] for r in results for p in r["findings"]})
 assert codes == ["AUDIT001", "AUDIT002", "AUDIT003", "AUDIT004", "AUDIT006", "AUDIT007", "AUDIT008", "AUDIT009"], codes
 print(f"{len(results)} URLs, every verdict, codes {', '.join(codes)}")
 PY

@@ -112,7 +112,7 @@ public func assertNoShadowedRoutes(
     registry: ParameterTypeRegistry = ParameterTypeRegistry(),
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
-    let overlaps = table.problems(registry: registry, policy: configuration.effectivePolicy).filter(
+    let overlaps = table.findings(registry: registry, policy: configuration.effectivePolicy).filter(
         \.isOverlap)
     guard !overlaps.isEmpty else { return }
     FailureReporting.fail(

@@ -237,7 +237,7 @@ struct CrossCheckTests {
         let table = RouteTable { Route("a", "/x/:id(") }
         let unclosed = PatternSyntaxError(
             text: "/x/:id(", offset: 6, parameter: "id", reason: .unclosedParenthesis)
-        #expect(throws: RouteTableError(problems: [.invalidPattern(route: "a", error: unclosed)])) {
+        #expect(throws: RouteTableError(findings: [.invalidPattern(route: "a", error: unclosed)])) {
             try AssociationCrossCheck(
                 table: table, file: AssociationFile(), appID: appID, domain: "example.com")
         }

@@ -50,7 +50,7 @@ struct AuditCommandTests {
         #expect(run.lines.last == "FAILED: 7 errors, 0 warnings, 0 notes.")
     }
 
-    @Test("--json: one object per URL with url, opensApp, decidedBy, route, outcome and problems")
+    @Test("--json: one object per URL with url, opensApp, decidedBy, route, outcome and findings")
     func jsonReport() async throws {
         let run = await runInProcess(Self.withFile + ["--json", Self.site + "/site/sitemap.xml"])
         #expect(run.status == 1)
@@ -75,13 +75,13 @@ struct AuditCommandTests {
             ])
         #expect(help["outcome"] as? String == "openInBrowser")
         #expect(help["route"] is NSNull)
-        let problems = try #require(help["problems"] as? [[String: String]])
-        #expect(problems.map { $0["code"] } == ["AUDIT001"])
+        let findings = try #require(help["findings"] as? [[String: String]])
+        #expect(findings.map { $0["code"] } == ["AUDIT001"])
         let product = try #require(results.first { $0["url"] as? String == "https://shop.example.com/p/42" })
         #expect(product["verdict"] as? String == "route")
         #expect(product["route"] as? String == "product")
         #expect(product["outcome"] as? String == "route")
-        #expect((product["problems"] as? [Any])?.isEmpty == true)
+        #expect((product["findings"] as? [Any])?.isEmpty == true)
         #expect(product["preview"] == nil)
     }
 
@@ -103,7 +103,7 @@ struct AuditCommandTests {
             previews.map { $0["bannerArgument"] as? String } == [
                 "https://shop.example.com/p/42", "https://shop.example.com/c/boots", nil,
             ])
-        let codes = (results[1]["problems"] as? [[String: String]])?.map { $0["code"] }
+        let codes = (results[1]["findings"] as? [[String: String]])?.map { $0["code"] }
         #expect(codes == ["AUDIT007"])
         #expect(run.status == 0)
         let noSite = await runInProcess(
@@ -253,7 +253,7 @@ struct AuditCommandTests {
         #expect(android.map { $0?["opensApp"] as? Bool } == [true, false])
         #expect(android.map { $0?["decidedBy"] as? String }.last == "noRuleMatched")
         #expect(
-            (results[1]["problems"] as? [[String: String]])?.map { $0["code"] } == ["AUDIT008", "AUDIT009"])
+            (results[1]["findings"] as? [[String: String]])?.map { $0["code"] } == ["AUDIT008", "AUDIT009"])
         #expect(run.status == 0)
         let strict = await runInProcess(
             Self.withFile + [

@@ -106,7 +106,7 @@ struct AuditFetchTests {
         #expect(android.map { $0?["opensApp"] as? Bool } == [true, false])
         #expect(android.map { $0?["decidedBy"] as? String }.last == "noRuleMatched")
         #expect(
-            (results[1]["problems"] as? [[String: String]])?.map { $0["code"] } == ["AUDIT008", "AUDIT009"])
+            (results[1]["findings"] as? [[String: String]])?.map { $0["code"] } == ["AUDIT008", "AUDIT009"])
         #expect(output.status == .success)
     }
 

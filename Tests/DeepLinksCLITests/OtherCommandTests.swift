@@ -23,7 +23,7 @@ struct OtherCommandTests {
     @Test(
         "table check reports duplicate names and duplicate routes as errors (duplicates are reported at build time)"
     )
-    func tableCheckProblems() async throws {
+    func tableCheckFindings() async throws {
         let run = await runInProcess(["table", "check", "--json", Self.fixtures + "/duplicate-routes.json"])
         #expect(run.status == 1)
         let findings = try #require(try run.json()["findings"] as? [[String: String]])

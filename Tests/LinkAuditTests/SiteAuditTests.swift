@@ -57,7 +57,7 @@ enum AuditedShop {
     }
 }
 
-@Suite struct SiteAuditProblems {
+@Suite struct SiteAuditFindings {
     @Test func aLinkTheFileSendsToTheAppWithoutARouteIsABlankScreen() async throws {
         let result = try await AuditedShop.audit().audit("https://shop.example.com/help/returns")
         #expect(result.verdict == .blankScreen)
@@ -65,7 +65,7 @@ enum AuditedShop {
         #expect(result.outcome == "openInBrowser")
         #expect(result.apps.map(\.decidedBy) == ["$.applinks.details[0].components[6]"])
         #expect(
-            result.problems == [
+            result.findings == [
                 AuditFinding(
                     .opensAppWithoutRoute, severity: .error,
                     "$.applinks.details[0].components[6] sends the link to the app, but no route takes it "
@@ -81,7 +81,7 @@ enum AuditedShop {
         #expect(result.route == "deal")
         #expect(result.apps[0].decidedBy == "$.applinks.details[0].components[1]")
         #expect(
-            result.problems == [
+            result.findings == [
                 AuditFinding(
                     .routeKeptInBrowser, severity: .error,
                     "route 'deal' takes the link, but the exclusion $.applinks.details[0].components[1] keeps it in the browser"
@@ -94,10 +94,10 @@ enum AuditedShop {
         #expect(result.verdict == .missedRoute)
         #expect(result.apps[0].decidedBy == "noRuleMatched")
         #expect(
-            result.problems.map(\.message) == [
+            result.findings.map(\.message) == [
                 "route 'store' takes the link, but no rule of shop.example.com's association file sends it to the app"
             ])
-        #expect(result.problems.map(\.code) == [.routeKeptInBrowser])
+        #expect(result.findings.map(\.code) == [.routeKeptInBrowser])
     }
 
     @Test func aDestructiveRouteSentToTheAppIsAnErrorASensitiveOneAWarning() async throws {
@@ -107,7 +107,7 @@ enum AuditedShop {
         #expect(cancel.verdict == .unguardedRoute)
         #expect(cancel.outcome == "confirm")
         #expect(
-            cancel.problems == [
+            cancel.findings == [
                 AuditFinding(
                     .guardedRouteOpensApp, severity: .error,
                     "$.applinks.details[0].components[5] sends the destructive route 'cancelOrder' to the app without an exclusion"
@@ -115,15 +115,15 @@ enum AuditedShop {
             ])
         let account = await audit.audit("https://shop.example.com/account")
         #expect(account.verdict == .unguardedRoute)
-        #expect(account.problems.map(\.severity) == [.warning])
-        #expect(account.problems.map(\.code) == [.guardedRouteOpensApp])
+        #expect(account.findings.map(\.severity) == [.warning])
+        #expect(account.findings.map(\.code) == [.guardedRouteOpensApp])
     }
 
     @Test func aGuardedRouteTheFileExcludesIsAsMeant() async throws {
         let result = try await AuditedShop.audit().audit("https://shop.example.com/cart")
         #expect(result.verdict == .browser)
         #expect(result.outcome == "confirm")
-        #expect(result.problems.isEmpty)
+        #expect(result.findings.isEmpty)
     }
 
     @Test func aHostTheEntitlementLacksIsNamedWithTheModeThatWouldCoverIt() async throws {
@@ -131,7 +131,7 @@ enum AuditedShop {
         #expect(result.verdict == .missedRoute)
         #expect(result.apps[0].decidedBy == "entitlement")
         #expect(
-            result.problems == [
+            result.findings == [
                 AuditFinding(
                     .hostNotInEntitlement, severity: .error,
                     "route 'store' takes the link, but no applinks entry covers stores.example.com; "
@@ -144,7 +144,7 @@ enum AuditedShop {
         #expect(result.verdict == .missedRoute)
         #expect(result.apps[0].decidedBy == "associationFileMissing")
         #expect(
-            result.problems == [
+            result.findings == [
                 AuditFinding(
                     .associationFileMissing, severity: .error,
                     "route 'product' takes the link, but there is no association file for other.example.com")
@@ -156,9 +156,9 @@ enum AuditedShop {
         #expect(result.verdict == .refused)
         #expect(!result.opensApp)
         #expect(result.outcome == "reject")
-        #expect(result.problems.map(\.code) == [.linkRefused])
+        #expect(result.findings.map(\.code) == [.linkRefused])
         #expect(
-            result.problems[0].message
+            result.findings[0].message
                 == "the app refuses the link: malformed link: the link contains an invalid or truncated percent "
                 + "escape ('%zz') at offset 31")
     }
@@ -166,7 +166,7 @@ enum AuditedShop {
     @Test func aRefusedLinkTheFileSendsToTheAppIsABlankScreenToo() async throws {
         let result = try await AuditedShop.audit().audit("https://shop.example.com/c/%zz")
         #expect(result.verdict == .blankScreen)
-        #expect(result.problems.map(\.code) == [.opensAppWithoutRoute, .linkRefused])
+        #expect(result.findings.map(\.code) == [.opensAppWithoutRoute, .linkRefused])
     }
 
     @Test func aRoutedLinkTheFileSendsToTheAppIsAsMeant() async throws {
@@ -175,7 +175,7 @@ enum AuditedShop {
         #expect(result.route == "product")
         #expect(result.outcome == "route")
         #expect(result.outcomeReason == nil)
-        #expect(result.problems.isEmpty)
+        #expect(result.findings.isEmpty)
         #expect(result.preview == nil)
     }
 
@@ -187,7 +187,7 @@ enum AuditedShop {
         #expect(result.apps.map(\.decidedBy) == ["$.applinks.details[0].components[3]", "noRuleMatched"])
         #expect(result.verdict == .missedRoute)
         #expect(
-            result.problems == [
+            result.findings == [
                 AuditFinding(
                     .routeKeptInBrowser, severity: .error, appID: AuditedShop.betaID,
                     "route 'category' takes the link, but no rule of shop.example.com's association file sends it to the app"
@@ -215,17 +215,17 @@ enum AuditedShop {
         #expect(AuditVerdict.blankScreen < .route)
     }
 
-    @Test func problemsRoundTripThroughJSONAndRefuseUnknownKeys() throws {
-        let problem = AuditFinding(.guardedRouteOpensApp, severity: .warning, appID: "A.b", "text")
-        let data = try JSONEncoder().encode(problem)
-        #expect(try JSONDecoder().decode(AuditFinding.self, from: data) == problem)
+    @Test func findingsRoundTripThroughJSONAndRefuseUnknownKeys() throws {
+        let finding = AuditFinding(.guardedRouteOpensApp, severity: .warning, appID: "A.b", "text")
+        let data = try JSONEncoder().encode(finding)
+        #expect(try JSONDecoder().decode(AuditFinding.self, from: data) == finding)
         let unknown = #"{"code": "AUDIT001", "severity": "error", "message": "m", "url": "x"}"#
         let error = #expect(throws: DecodingError.self) {
             try JSONDecoder().decode(AuditFinding.self, from: Data(unknown.utf8))
         }
         #expect(
             DecodingFailure.line(error)
-                == "dataCorrupted: unknown key 'url' in an audit problem; allowed keys are appID, code, message, severity"
+                == "dataCorrupted: unknown key 'url' in an audit finding; allowed keys are appID, code, message, severity"
         )
     }
 
@@ -260,7 +260,7 @@ enum AuditedShop {
                     status: .routed, source: PreviewSource(.route, routeName: "product"),
                     bannerContent: "app-id=1234567890, app-argument=https://shop.example.com/p/42",
                     bannerArgument: "https://shop.example.com/p/42", reason: nil))
-        #expect(result.problems.isEmpty)
+        #expect(result.findings.isEmpty)
     }
 
     @Test func contentThatIsNotFoundIsReported() async throws {
@@ -268,7 +268,7 @@ enum AuditedShop {
             "https://shop.example.com/p/404")
         #expect(result.preview?.status == .notFound)
         #expect(
-            result.problems == [
+            result.findings == [
                 AuditFinding(
                     .previewNotFound, severity: .warning,
                     "route 'product' finds no content for the link: the page answers 404")
@@ -317,14 +317,14 @@ enum AuditedShop {
                 == [
                     #"$[0].relation_extensions["delegate_permission/common.handle_all_urls"].dynamic_app_link_components[1]"#
                 ])
-        #expect(result.problems.isEmpty)
+        #expect(result.findings.isEmpty)
     }
 
     @Test func androidKeepingInTheBrowserWhatAppleOpensIsAUDIT008() async throws {
         let result = try await Self.audit().audit("https://shop.example.com/c/boots")
         #expect(result.android.map(\.decidedBy) == ["noRuleMatched"])
         #expect(
-            result.problems == [
+            result.findings == [
                 AuditFinding(
                     .androidVerdictDiffers, severity: .warning, appID: "com.example.shop",
                     "Android keeps the link in the browser (noRuleMatched), Apple opens the app"),
@@ -339,16 +339,16 @@ enum AuditedShop {
 
     @Test func androidOpeningWhatAppleExcludesIsAUDIT008Too() async throws {
         let result = try await Self.audit().audit("https://shop.example.com/deals/winter")
-        #expect(result.problems.map(\.code) == [.routeKeptInBrowser, .androidVerdictDiffers])
-        #expect(result.problems[1].message.hasPrefix("Android opens the app ($[0].relation_extensions"))
-        #expect(result.problems[1].message.hasSuffix("), Apple keeps it in the browser"))
+        #expect(result.findings.map(\.code) == [.routeKeptInBrowser, .androidVerdictDiffers])
+        #expect(result.findings[1].message.hasPrefix("Android opens the app ($[0].relation_extensions"))
+        #expect(result.findings[1].message.hasSuffix("), Apple keeps it in the browser"))
     }
 
     @Test func aHostWithoutAnAssetLinksFileOpensNothingOnAndroid() async throws {
         let result = try await Self.audit().audit("https://other.example.com/p/1")
         #expect(result.android.map(\.decidedBy) == ["noAssetLinksFile"])
         #expect(!result.android[0].opensApp)
-        #expect(!result.problems.contains { $0.code == .androidVerdictDiffers })
+        #expect(!result.findings.contains { $0.code == .androidVerdictDiffers })
     }
 }
 
@@ -387,7 +387,7 @@ enum AuditedShop {
         let result = try await Self.audit(rules: Self.rules).audit("https://shop.example.com/gifts/card")
         #expect(result.android.map(\.decidedBy) == [Self.rule(2)])
         #expect(
-            result.problems == [
+            result.findings == [
                 AuditFinding(
                     .androidVerdictDiffers, severity: .warning, appID: "com.example.shop",
                     "Android opens the app (\(Self.rule(2))), Apple keeps it in the browser"),
@@ -402,7 +402,7 @@ enum AuditedShop {
         let result = try await Self.audit(rules: Self.rules).audit("https://shop.example.com/stores/berlin")
         #expect(result.android.map(\.decidedBy) == ["noRuleMatched"])
         #expect(
-            result.problems == [
+            result.findings == [
                 AuditFinding(
                     .routeKeptInBrowser, severity: .error,
                     "route 'store' takes the link, but no rule of shop.example.com's association file sends it to the app"
@@ -421,10 +421,10 @@ enum AuditedShop {
         // path names the link's path, so the manifest's claim is explained.
         let excluded = await audit.audit("https://shop.example.com/c/boots")
         #expect(excluded.android.map(\.decidedBy) == ["noRuleMatched"])
-        #expect(!excluded.problems.contains { $0.code == .manifestDisagrees })
+        #expect(!excluded.findings.contains { $0.code == .manifestDisagrees })
         let opened = await audit.audit("https://shop.example.com/p/42")
         #expect(opened.android.map(\.decidedBy) == [Self.rule(1)])
-        #expect(opened.problems.isEmpty)
+        #expect(opened.findings.isEmpty)
     }
 
     @Test func withoutDynamicRulesTheManifestDecidesAlone() async throws {
@@ -432,7 +432,7 @@ enum AuditedShop {
         for url in ["https://shop.example.com/gifts/card", "https://shop.example.com/stores/berlin"] {
             let result = await audit.audit(url)
             #expect(result.android.map(\.decidedBy) == ["manifest"])
-            #expect(!result.problems.contains { $0.code == .manifestDisagrees }, "\(url)")
+            #expect(!result.findings.contains { $0.code == .manifestDisagrees }, "\(url)")
         }
     }
 }

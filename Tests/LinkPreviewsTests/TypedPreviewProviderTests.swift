@@ -25,7 +25,7 @@ struct TypedPreviewProviderTests {
             LinkPreview(title: "\(album.album) by \(album.sort.rawValue)", description: request.canonicalURL)
         }
         #expect(providers.routeNames == ["album"])
-        #expect(providers.typeProblems(in: try PhotoAlbumFixture.service().receiver.router) == [])
+        #expect(providers.typeErrors(in: try PhotoAlbumFixture.service().receiver.router) == [])
         let service = try PhotoAlbumFixture.service(providers: providers)
         let result = try await service.preview(for: "https://photos.example.com/albums/summer-2024?sort=name")
         #expect(result.preview.title == "summer-2024 by name")
@@ -38,15 +38,15 @@ struct TypedPreviewProviderTests {
         var providers = PreviewProviders()
         providers.bind(MisspeltAlbum.self) { _, _ in nil }
         let receiver = try LinkReceiver(table: PhotoAlbumFixture.table, policy: PhotoAlbumFixture.policy)
-        let problems = providers.typeProblems(in: receiver.router)
-        #expect(problems.count == 1)
-        let problem = try #require(problems.first)
+        let typeErrors = providers.typeErrors(in: receiver.router)
+        #expect(typeErrors.count == 1)
+        let typeError = try #require(typeErrors.first)
         #expect(
-            throws: LinkPreviewError.providerTypeMismatch(route: "album", reason: problem.description)
+            throws: LinkPreviewError.providerTypeMismatch(route: "album", reason: typeError.description)
         ) {
             try LinkPreviewService(receiver: receiver, site: PhotoAlbumFixture.site, providers: providers)
         }
-        #expect(problem.description.contains("albumName"))
+        #expect(typeError.description.contains("albumName"))
     }
 
     @Test("binding a name after a type drops the type's check; the string form keeps working")
@@ -55,7 +55,7 @@ struct TypedPreviewProviderTests {
         providers.bind(MisspeltAlbum.self) { _, _ in nil }
         providers.bind("album") { _ in nil }
         let receiver = try LinkReceiver(table: PhotoAlbumFixture.table, policy: PhotoAlbumFixture.policy)
-        #expect(providers.typeProblems(in: receiver.router) == [])
+        #expect(providers.typeErrors(in: receiver.router) == [])
         #expect(throws: Never.self) {
             try LinkPreviewService(receiver: receiver, site: PhotoAlbumFixture.site, providers: providers)
         }

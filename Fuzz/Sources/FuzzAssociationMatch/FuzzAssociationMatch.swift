@@ -7,7 +7,7 @@ import FuzzSupport
 let gate = LinkGate(
     policy: LinkPolicy(
         allowsIPLiterals: true, allowsEncodedSeparators: true, allowsEmptySegments: true,
-        strippedQueryItems: []))
+        removedQueryItems: []))
 
 /// The input's first line is an association file in JSON; every further line is a URL.
 ///

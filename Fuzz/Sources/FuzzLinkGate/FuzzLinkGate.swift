@@ -146,14 +146,14 @@ func checkFoundationAgrees(_ link: Link, input: String) {
 
 func checkSanitizing(_ link: Link, gate: LinkGate, input: String) {
     let clean = gate.sanitize(link)
-    let patterns = gate.policy.strippedQueryItems
-    func stripped(_ item: QueryItem) -> Bool { patterns.contains { $0.matches(item.name) } }
-    require(clean.removed.allSatisfy(stripped), "sanitising removed an item the policy keeps", input: input)
+    let patterns = gate.policy.removedQueryItems
+    func removable(_ item: QueryItem) -> Bool { patterns.contains { $0.matches(item.name) } }
+    require(clean.removed.allSatisfy(removable), "sanitising removed an item the policy keeps", input: input)
     require(
-        !clean.link.queryItems.contains(where: stripped), "sanitising kept an item the policy strips",
+        !clean.link.queryItems.contains(where: removable), "sanitising kept an item the policy removes",
         input: input)
     require(
-        clean.link.queryItems == link.queryItems.filter { !stripped($0) },
+        clean.link.queryItems == link.queryItems.filter { !removable($0) },
         "sanitising reordered or changed items",
         input: input)
     require(

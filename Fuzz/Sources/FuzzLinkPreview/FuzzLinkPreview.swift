@@ -116,7 +116,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             input: text)
     }
 
-    let bannerGate = LinkGate(policy: LinkPolicy(strippedQueryItems: []))
+    let bannerGate = LinkGate(policy: LinkPolicy(removedQueryItems: []))
     do {
         let banner = try SmartAppBanner(parsing: metadata.smartAppBannerContent, gate: bannerGate)
         // A comma would end the banner item early, so the content writes it `%2C`.

@@ -33,12 +33,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             read = .failure(error)
         }
         guard let table = try? JSONDecoder().decode(RouteTable.self, from: json) else {
-            return Built(table: nil, read: read, problems: [], router: nil)
+            return Built(table: nil, read: read, findings: [], router: nil)
         }
-        let problems = table.problems()
+        let findings = table.findings()
         let router: Result<Router, RouteTableError>
         do throws(RouteTableError) { router = .success(try Router(table)) } catch { router = .failure(error) }
-        return Built(table: table, read: read, problems: problems, router: router)
+        return Built(table: table, read: read, findings: findings, router: router)
     }
     guard let table = built.table else {
         require(
@@ -60,13 +60,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
 
-    let problems = built.problems
-    require(problems.allSatisfy { !$0.description.isEmpty }, "a problem without a sentence", input: text)
+    let findings = built.findings
+    require(findings.allSatisfy { !$0.description.isEmpty }, "a problem without a sentence", input: text)
     do {
         let encoded = try JSONEncoder().encode(table)
         let decoded = try JSONDecoder().decode(RouteTable.self, from: encoded)
         require(decoded == table, "the table's JSON decodes to another table", input: text)
-        require(decoded.problems() == problems, "the decoded table has other problems", input: text)
+        require(decoded.findings() == findings, "the decoded table has other problems", input: text)
     } catch {
         violated("the table's own JSON does not round-trip: \(error)", input: text)
     }
@@ -81,10 +81,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case .success(let made)?:
         router = made
         require(
-            !problems.contains(where: \.isError), "a router was built from a table with errors", input: text)
+            !findings.contains(where: \.isError), "a router was built from a table with errors", input: text)
     case .failure(let error)?:
         require(
-            error.problems == problems, "the router refused with other problems than the table's", input: text
+            error.findings == findings, "the router refused with other problems than the table's", input: text
         )
         return 0
     case nil:
@@ -100,7 +100,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         // The receiver checks the table against its gate's policy too; the only extra problems
         // it may find are routes that policy would never let through.
         guard case .routeTable(let tableError) = error,
-            tableError.problems.allSatisfy({ if case .neverMatches = $0 { true } else { false } })
+            tableError.findings.allSatisfy({ if case .neverMatches = $0 { true } else { false } })
         else {
             violated("a table the router accepts was refused by the receiver: \(error)", input: text)
         }
@@ -118,8 +118,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         checkOutcome(link, text: line, receiver: receiver, input: text)
         if case .route(let match) = receiver.receive(url: line).outcome {
             let guarded = Set(
-                problems.compactMap { problem -> String? in
-                    guard case .navigationTakesGuardedLinks(match.route, let guarded, _) = problem else {
+                findings.compactMap { finding -> String? in
+                    guard case .navigationTakesGuardedLinks(match.route, let guarded, _) = finding else {
                         return nil
                     }
                     return guarded
@@ -143,7 +143,7 @@ struct Built {
     let table: RouteTable?
     /// What ``RouteTable/init(json:)`` read, or why it refused.
     let read: Result<RouteTable, RouteTableJSONError>
-    let problems: [RouteTableFinding]
+    let findings: [RouteTableFinding]
     let router: Result<Router, RouteTableError>?
 }
 

@@ -54,11 +54,11 @@ public func checkWriteBack(_ match: RouteMatch, receiver: LinkReceiver, input: S
     guard let back = try? receiver.gate.parse(written) else {
         violated("the link written back, \(written.debugDescription), is refused by the gate", input: input)
     }
-    guard let lookup = receiver.router.match(back) else {
+    guard let tableMatch = receiver.router.match(back) else {
         violated("the link written back, \(written.debugDescription), matches no route", input: input)
     }
-    require(lookup.name == match.route, "the link written back leads to '\(lookup.name)'", input: input)
+    require(tableMatch.name == match.route, "the link written back leads to '\(tableMatch.name)'", input: input)
     require(
-        lookup.parameters == match.parameters,
-        "the link written back, \(written.debugDescription), reads \(lookup.parameters)", input: input)
+        tableMatch.parameters == match.parameters,
+        "the link written back, \(written.debugDescription), reads \(tableMatch.parameters)", input: input)
 }

@@ -67,8 +67,8 @@ struct WebLinkShape: Sendable {
     static func overReach(of shapes: [WebLinkShape], in table: RouteTable) -> [GeneratedAppLinks.OverReach] {
         // The navigate routes the router keeps from links shaped like a guarded route's.
         var guarded: Set<String> = []
-        for problem in table.problems() {
-            if case .navigationTakesGuardedLinks(let route, _, _) = problem { guarded.insert(route) }
+        for finding in table.findings() {
+            if case .navigationTakesGuardedLinks(let route, _, _) = finding { guarded.insert(route) }
         }
         var result: [GeneratedAppLinks.OverReach] = []
         for shape in shapes {

@@ -10,7 +10,7 @@
 ///     Route("album", "/albums/:id")
 ///     Route("album", "/albums/:id(int)")
 /// }
-/// let diagnostics = table.problems().map(Diagnostic.init)
+/// let diagnostics = table.findings().map(Diagnostic.init)
 /// diagnostics[0].code      // "TABLE002"
 /// diagnostics[0].severity  // .error
 /// diagnostics[0].location  // "album"

@@ -57,7 +57,7 @@ extension Link: Codable {
             limits: LinkLimits(
                 maxLength: 1 << 20, maxPathSegments: 4096, maxSegmentLength: 1 << 16, maxQueryItems: 4096,
                 maxQueryLength: 1 << 20, maxFragmentLength: 1 << 16),
-            strippedQueryItems: [])
+            removedQueryItems: [])
     }
 
     /// Encodes one key per part, leaving out absent optional parts.

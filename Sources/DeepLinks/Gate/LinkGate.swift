@@ -19,38 +19,39 @@
 public struct LinkGate: Sendable {
     /// The rules this gate applies.
     public var policy: LinkPolicy {
-        get { prepared.policy }
-        set { prepared = PreparedPolicy(newValue) }
+        get { compiled.policy }
+        set { compiled = CompiledPolicy(newValue) }
     }
 
-    /// The policy prepared for parsing and sanitising, shared by every copy of the gate.
-    private var prepared: PreparedPolicy
+    /// The policy compiled for parsing and sanitising, shared by every copy of the gate.
+    private var compiled: CompiledPolicy
 
     /// Creates a gate for a policy (the safe default when omitted).
     public init(policy: LinkPolicy = LinkPolicy()) {
-        prepared = PreparedPolicy(policy)
+        compiled = CompiledPolicy(policy)
     }
 
     /// Parses and validates link text.
     ///
     /// - Throws: ``LinkError`` naming the first rule the text breaks and where.
     public func parse(_ text: String) throws(LinkError) -> Link {
-        try parse(text, stripping: false)
+        try parse(text, sanitizing: false)
     }
 
-    /// Parses link text and leaves out of a web link the query items the policy strips: what
-    /// ``strippedLink(_:)`` gives for the parsed link, without building the full link first.
-    func parseStripped(_ text: String) throws(LinkError) -> Link {
-        try parse(text, stripping: !prepared.strippedNames.isEmpty)
+    /// Parses link text and leaves out of a web link the query items sanitising removes: what
+    /// ``sanitizedLink(_:)`` gives for the parsed link, without building the full link first.
+    func parseSanitized(_ text: String) throws(LinkError) -> Link {
+        try parse(text, sanitizing: !compiled.removedNames.isEmpty)
     }
 
-    private func parse(_ text: String, stripping: Bool) throws(LinkError) -> Link {
-        let prepared = prepared
+    private func parse(_ text: String, sanitizing: Bool) throws(LinkError) -> Link {
+        let compiled = compiled
         // A native string is read in place; any other is made contiguous first.
         let result = ByteView.withUTF8(of: text) { bytes, original -> Result<Link, LinkError> in
             do throws(LinkError) {
                 return .success(
-                    try LinkParser(prepared: prepared, stripping: stripping).parse(bytes, original: original))
+                    try LinkParser(compiled: compiled, sanitizing: sanitizing).parse(
+                        bytes, original: original))
             } catch {
                 return .failure(error)
             }
@@ -64,29 +65,29 @@ public struct LinkGate: Sendable {
     /// are removed, in place, so the order of the rest is kept.
     public func sanitize(_ link: Link) -> SanitizedLink {
         var removed: [QueryItem]? = []
-        let kept = strip(link, removed: &removed)
+        let kept = sanitize(link, removed: &removed)
         return SanitizedLink(link: kept, removed: removed ?? [])
     }
 
     /// The link without the query items the policy names: ``sanitize(_:)`` for callers that
     /// do not need the list of what was removed.
-    func strippedLink(_ link: Link) -> Link {
+    func sanitizedLink(_ link: Link) -> Link {
         var removed: [QueryItem]?
-        return strip(link, removed: &removed)
+        return sanitize(link, removed: &removed)
     }
 
-    /// Removes the stripped items; appends each to `removed` when it is not `nil`.
-    private func strip(_ link: Link, removed: inout [QueryItem]?) -> Link {
-        let strippedNames = prepared.strippedNames
-        guard !strippedNames.isEmpty, link.storage.itemCount > 0 else { return link }
+    /// Removes the items the policy names; appends each to `removed` when it is not `nil`.
+    private func sanitize(_ link: Link, removed: inout [QueryItem]?) -> Link {
+        let removedNames = compiled.removedNames
+        guard !removedNames.isEmpty, link.storage.itemCount > 0 else { return link }
         // Read in place: the link's items are not copied into an array unless some are removed.
         let kept: [QueryItem]? = link.storage.withItems { items in
-            guard let first = items.firstIndex(where: { strippedNames.matches($0.name) }) else { return nil }
+            guard let first = items.firstIndex(where: { removedNames.matches($0.name) }) else { return nil }
             var kept = Array(items[..<first])
             kept.reserveCapacity(items.count - 1)
             removed?.append(items[first])
             for item in items[(first + 1)...] {
-                if strippedNames.matches(item.name) {
+                if removedNames.matches(item.name) {
                     removed?.append(item)
                 } else {
                     kept.append(item)

@@ -35,7 +35,7 @@ extension LinkParser {
             return Authority(isPresent: true, host: exact.host, port: nil, end: exact.end)
         }
         // The end of the authority, its first `@` and its first `:`, in one pass.
-        let stops = prepared.authorityStopTable
+        let stops = compiled.authorityStopTable
         var at: Int?
         var colon: Int?
         var i = hostStart
@@ -78,7 +78,7 @@ extension LinkParser {
         _ bytes: ByteView, at start: Int, allowsUnderscore: Bool
     ) -> (host: String, end: Int)? {
         let exact = allowedHosts.exactHostEndingAuthority(
-            bytes, at: start, stops: prepared.authorityStopTable)
+            bytes, at: start, stops: compiled.authorityStopTable)
         guard let exact, let host = acceptedExactHost(exact, allowsUnderscore: allowsUnderscore) else {
             return nil
         }

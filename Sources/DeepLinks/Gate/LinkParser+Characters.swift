@@ -14,7 +14,7 @@ extension LinkParser {
 
     /// Refuses non-ASCII, whitespace, control characters and backslashes anywhere.
     func checkCharacters(_ bytes: ByteView) throws(LinkError) -> CharacterSummary {
-        let classes = prepared.byteClassTable
+        let classes = compiled.byteClassTable
         let count = bytes.count
         var summary = CharacterSummary()
         var i = 0

@@ -5,11 +5,11 @@ extension LinkParser {
     // MARK: - Query
 
     /// The query from `start` (after `?`): it ends at the first `#` or at `limit`. Returns
-    /// its items, without those the policy strips when `stripping`, whether any was left out,
+    /// its items, without those sanitising removes when `sanitizing`, whether any was left out,
     /// and where the query ends.
     func parseQuery(
         _ bytes: ByteView, _ start: Int, _ limit: Int, checked check: Result<ComponentCheck, LinkError>,
-        escapes: Bool, stripping: Bool, into storage: borrowing Link.StorageBuilder
+        escapes: Bool, sanitizing: Bool, into storage: borrowing Link.StorageBuilder
     ) throws(LinkError) -> (Bool, Int) {
         // A query over the limit is refused as such before anything in it.
         func checkLength(_ end: Int) throws(LinkError) {
@@ -32,10 +32,10 @@ extension LinkParser {
             throw LinkError(
                 .invalidCharacter, at: quote, detail: "\"'\" in the query, which browsers send as %27")
         }
-        let strippedNames = prepared.strippedNames
-        let stops = prepared.queryItemStopTable
+        let removedNames = compiled.removedNames
+        let stops = compiled.queryItemStopTable
         var total = 0
-        var isStripped = false
+        var isSanitized = false
         var itemStart = start
         while itemStart <= end {
             var itemEnd = itemStart
@@ -66,15 +66,15 @@ extension LinkParser {
                 let escaped = escapes && percent
                 // Nothing escaped: the name is its bytes, which the component check passed, and
                 // an item left out needs no string at all.
-                if stripping, !escaped,
-                    strippedNames.matches(
+                if sanitizing, !escaped,
+                    removedNames.matches(
                         printableASCII: bytes.slice(itemStart..<(equals ?? itemEnd)))
                 {
-                    isStripped = true
+                    isSanitized = true
                 } else {
                     let item = try queryItem(bytes, itemStart, itemEnd, equals: equals, escapes: escaped)
-                    if stripping, escaped, strippedNames.matches(item.name) {
-                        isStripped = true
+                    if sanitizing, escaped, removedNames.matches(item.name) {
+                        isSanitized = true
                     } else {
                         storage.append(item)
                     }
@@ -86,7 +86,7 @@ extension LinkParser {
             }
             itemStart = itemEnd + 1
         }
-        return (isStripped, end)
+        return (isSanitized, end)
     }
 
     func queryItem(

@@ -5,18 +5,18 @@ import Foundation
 /// The link's bytes are not a field: each method is given them (`bytes`, a ``ByteView`` read
 /// only through its checked scans), so the view stays inside the closure that lends it while
 /// the parser itself is an ordinary value. A parser holding the view would be `~Escapable`
-/// too, and the optimiser then counts a reference to the prepared policy for every parse.
+/// too, and the optimiser then counts a reference to the compiled policy for every parse.
 struct LinkParser {
-    /// The gate's policy, prepared.
-    let prepared: PreparedPolicy
-    /// Whether to leave out of a web link the query items the policy strips. Every item is
+    /// The gate's policy, compiled.
+    let compiled: CompiledPolicy
+    /// Whether to leave out of a web link the query items sanitising removes. Every item is
     /// still checked; a link with items left out writes its original text again from the
     /// parts, as ``LinkGate/sanitize(_:)`` does.
-    var stripping = false
+    var sanitizing = false
 
-    var policy: LinkPolicy { prepared.policy }
-    var allowedHosts: AllowedHostMatcher { prepared.allowedHosts }
-    var limits: LinkLimits { prepared.policy.limits }
+    var policy: LinkPolicy { compiled.policy }
+    var allowedHosts: AllowedHostMatcher { compiled.allowedHosts }
+    var limits: LinkLimits { compiled.policy.limits }
 
     /// The link in the bytes; `original` is their text, which the link keeps. The text is
     /// borrowed here, not held by the parser, so that the caller does not count a reference
@@ -70,13 +70,13 @@ struct LinkParser {
 
         // query
         var queryRange: Range<Int>?
-        var isStripped = false
+        var isSanitized = false
         if let queryCheck {
             i += 1
             let start = i
-            (isStripped, i) = try parseQuery(
+            (isSanitized, i) = try parseQuery(
                 bytes, start, count, checked: queryCheck, escapes: characters.hasPercent,
-                stripping: isWeb && stripping,
+                sanitizing: isWeb && sanitizing,
                 into: storage)
             queryRange = start..<i
         }
@@ -99,7 +99,7 @@ struct LinkParser {
                 text: .parsed(
                     Link.ParsedText(
                         text: original, path: pathStart..<pathEnd, query: queryRange,
-                        fragment: fragmentRange, hasAuthority: authority.isPresent, isStripped: isStripped)),
+                        fragment: fragmentRange, hasAuthority: authority.isPresent, isSanitized: isSanitized)),
                 isKnownCanonical: isKnownCanonical))
     }
 
@@ -111,7 +111,7 @@ struct LinkParser {
     /// one of the policy's schemes in any case.
     func parseScheme(_ bytes: ByteView) throws(LinkError) -> (text: String, end: Int) {
         if let https = httpsShortcut(bytes) { return (https, 5) }
-        let stops = prepared.authorityStopTable
+        let stops = compiled.authorityStopTable
         let colon = bytes.firstIndex(
             in: 0..<bytes.count, where: stops, hasAny: ASCII.endsAuthority | ASCII.colonStop)
         guard colon < bytes.count, bytes[colon] == UInt8(ascii: ":"), colon > 0 else {
@@ -142,7 +142,7 @@ struct LinkParser {
     /// ``parseScheme(_:)`` finds for these bytes, without reading them one at a time.
     @inline(__always)
     func httpsShortcut(_ bytes: ByteView) -> String? {
-        guard let https = prepared.allowedHTTPS, Self.startsWithHTTPS(bytes) else { return nil }
+        guard let https = compiled.allowedHTTPS, Self.startsWithHTTPS(bytes) else { return nil }
         return https
     }
 
@@ -221,7 +221,7 @@ struct LinkParser {
     ) throws(LinkError) -> ComponentCheck {
         // In the query `'` and `&` are taken out of `pchar`, so that the loop below notes the
         // one and counts the other; `/` is not `pchar`: every counted byte comes to the switch.
-        let classes = ends == .atFragment ? prepared.queryByteClassTable : prepared.byteClassTable
+        let classes = ends == .atFragment ? compiled.queryByteClassTable : compiled.byteClassTable
         let allowsQuestionMark = ends != .atQueryOrFragment
         var n = 0
         var quote: Int?
@@ -275,6 +275,6 @@ struct LinkParser {
     /// The text of the bytes `start..<end`: a short run of ASCII bytes is written as a small
     /// string directly (``SmallASCIIString``), without validating it again.
     func string(_ bytes: ByteView, _ start: Int, _ end: Int) -> String {
-        bytes.string(start..<end, layoutHolds: prepared.smallStringsHold)
+        bytes.string(start..<end, layoutHolds: compiled.smallStringsHold)
     }
 }

@@ -39,7 +39,7 @@ public struct LinkPolicy: Sendable, Hashable, Codable {
     public var limits: LinkLimits
 
     /// Query items that sanitising removes (tracking parameters and credentials).
-    public var strippedQueryItems: [QueryItemPattern]
+    public var removedQueryItems: [QueryItemPattern]
 
     /// Creates a policy; every argument has a safe default.
     public init(
@@ -50,7 +50,7 @@ public struct LinkPolicy: Sendable, Hashable, Codable {
         allowsEncodedSeparators: Bool = false,
         allowsEmptySegments: Bool = false,
         limits: LinkLimits = LinkLimits(),
-        strippedQueryItems: [QueryItemPattern] = QueryItemPattern.trackingAndCredentials
+        removedQueryItems: [QueryItemPattern] = QueryItemPattern.trackingAndCredentials
     ) {
         self.allowedSchemes = Set(allowedSchemes.map { $0.lowercased() })
         self.allowedHosts = allowedHosts
@@ -59,12 +59,12 @@ public struct LinkPolicy: Sendable, Hashable, Codable {
         self.allowsEncodedSeparators = allowsEncodedSeparators
         self.allowsEmptySegments = allowsEmptySegments
         self.limits = limits
-        self.strippedQueryItems = strippedQueryItems
+        self.removedQueryItems = removedQueryItems
     }
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case allowedSchemes, allowedHosts, customSchemeHostsAreDomains, allowsIPLiterals
-        case allowsEncodedSeparators, allowsEmptySegments, limits, strippedQueryItems
+        case allowsEncodedSeparators, allowsEmptySegments, limits, removedQueryItems
     }
 
     /// Decodes a policy; missing keys take their defaults.
@@ -80,7 +80,7 @@ public struct LinkPolicy: Sendable, Hashable, Codable {
             allowsEncodedSeparators: try c.decode(.allowsEncodedSeparators, or: d.allowsEncodedSeparators),
             allowsEmptySegments: try c.decode(.allowsEmptySegments, or: d.allowsEmptySegments),
             limits: try c.decode(.limits, or: d.limits),
-            strippedQueryItems: try c.decode(.strippedQueryItems, or: d.strippedQueryItems))
+            removedQueryItems: try c.decode(.removedQueryItems, or: d.removedQueryItems))
     }
 
     /// Encodes every key, so that a written policy is explicit.
@@ -93,7 +93,7 @@ public struct LinkPolicy: Sendable, Hashable, Codable {
         try c.encode(allowsEncodedSeparators, forKey: .allowsEncodedSeparators)
         try c.encode(allowsEmptySegments, forKey: .allowsEmptySegments)
         try c.encode(limits, forKey: .limits)
-        try c.encode(strippedQueryItems, forKey: .strippedQueryItems)
+        try c.encode(removedQueryItems, forKey: .removedQueryItems)
     }
 
     /// Whether the policy allows this (already lower-cased) host.

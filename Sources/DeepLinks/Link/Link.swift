@@ -40,7 +40,7 @@ public struct Link: Sendable, Hashable {
         let hasAuthority: Bool
         /// Whether query items were removed while parsing: the query is then the kept items
         /// and the original text is written again from the parts.
-        let isStripped: Bool
+        let isSanitized: Bool
 
         /// The slice of ``text`` at UTF-8 offsets.
         func slice(_ range: Range<Int>) -> String {
@@ -94,7 +94,7 @@ public struct Link: Sendable, Hashable {
         case .given(_, _, let rawQuery, _): rawQuery
         case .building: Self.unbuilt()
         case .parsed(let parsed):
-            parsed.isStripped ? Self.joined(storage.items) : parsed.query.map { parsed.slice($0) }
+            parsed.isSanitized ? Self.joined(storage.items) : parsed.query.map { parsed.slice($0) }
         }
     }
 
@@ -138,7 +138,7 @@ public struct Link: Sendable, Hashable {
         case .given(let original, _, _, _): return original
         case .building: Self.unbuilt()
         case .parsed(let parsed):
-            guard parsed.isStripped else { return parsed.text }
+            guard parsed.isSanitized else { return parsed.text }
             return Self.assemble(
                 scheme: scheme, hasAuthority: parsed.hasAuthority, host: host, port: port, rawPath: rawPath,
                 rawQuery: rawQuery, rawFragment: rawFragment)
@@ -176,7 +176,7 @@ public struct Link: Sendable, Hashable {
                 text: .parsed(
                     ParsedText(
                         text: parsed.text, path: parsed.path, query: parsed.query, fragment: parsed.fragment,
-                        hasAuthority: parsed.hasAuthority, isStripped: true)),
+                        hasAuthority: parsed.hasAuthority, isSanitized: true)),
                 isKnownCanonical: isKnownCanonical)
             return Link(storage: copy)
         }

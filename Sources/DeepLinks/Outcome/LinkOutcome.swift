@@ -26,7 +26,7 @@ public enum LinkOutcome: Sendable, Hashable, Encodable, CustomStringConvertible 
     case confirm(RouteMatch)
     /// Open the link in the browser; the reason says why the app does not present it. The
     /// link is the sanitised one: tracking and credential items are not passed on (an app
-    /// whose website needs one of them removes it from ``LinkPolicy/strippedQueryItems``).
+    /// whose website needs one of them removes it from ``LinkPolicy/removedQueryItems``).
     case openInBrowser(Link, reason: RoutingFailure)
     /// Discard the link.
     case reject(LinkRejection)

@@ -3,25 +3,25 @@ import Foundation
 /// Checking activity routes against the table when a receiver is built.
 extension LinkReceiver {
     /// Every problem of a list of activity routes against a compiled table, at most
-    /// ``RouteTable/maximumProblemsPerCode`` of each kind (then one
-    /// ``ActivityRouteFinding/moreProblems(kind:count:)`` line that counts the rest).
-    static func problems(of activities: [ActivityRoute], in router: Router, schemes: SchemeRegistry)
+    /// ``RouteTable/maximumFindingsPerCode`` of each kind (then one
+    /// ``ActivityRouteFinding/moreFindings(kind:count:)`` line that counts the rest).
+    static func findings(of activities: [ActivityRoute], in router: Router, schemes: SchemeRegistry)
         -> [ActivityRouteFinding]
     {
-        var problems: [ActivityRouteFinding] = []
+        var findings: [ActivityRouteFinding] = []
         var seen: Set<ActivityRoute> = []
         for activity in activities {
             let type = activity.activityType
             var typeIsValid = false
             if type.isEmpty || type.unicodeScalars.contains(where: UserActivity.isWhitespaceOrControl) {
-                problems.append(.invalidActivityType(type))
+                findings.append(.invalidActivityType(type))
             } else if type == UserActivity.browsingWeb {
-                problems.append(.browsingWebType(route: activity.route))
+                findings.append(.browsingWebType(route: activity.route))
             } else {
                 typeIsValid = true
             }
             if router.route(named: activity.route) == nil {
-                problems.append(.unknownRoute(activityType: type, route: activity.route))
+                findings.append(.unknownRoute(activityType: type, route: activity.route))
             } else if typeIsValid {
                 // Where the link goes is settled before any parameter is read: a route that
                 // needs a scheme or host the activity route does not give fails here, not at
@@ -37,36 +37,36 @@ extension LinkReceiver {
                         for: activity.route, parameters: [:], scheme: activity.scheme, host: host,
                         checkingRoundTrip: false, destinationOnly: true, domain: domain)
                 } catch {
-                    problems.append(.unwritableLink(activityType: type, route: activity.route, error: error))
+                    findings.append(.unwritableLink(activityType: type, route: activity.route, error: error))
                 }
             }
             if let compiled = router.compiledRoute(named: activity.route) {
-                problems += Self.mappingProblems(of: activity, in: compiled)
+                findings += Self.mappingFindings(of: activity, in: compiled)
             }
             let key = ActivityRoute(activityType: type, route: activity.route)
             if !seen.insert(key).inserted {
-                problems.append(.duplicate(activityType: type, route: activity.route))
+                findings.append(.duplicate(activityType: type, route: activity.route))
             }
         }
-        return ActivityRouteFinding.capped(problems, limit: RouteTable.maximumProblemsPerCode)
+        return ActivityRouteFinding.capped(findings, limit: RouteTable.maximumFindingsPerCode)
     }
 
     /// What is wrong with an activity route's `userInfoKeys` for its route, in key order.
-    static func mappingProblems(of activity: ActivityRoute, in route: CompiledRoute) -> [ActivityRouteFinding]
+    static func mappingFindings(of activity: ActivityRoute, in route: CompiledRoute) -> [ActivityRouteFinding]
     {
         let parameters = Set(route.declaredParameters.keys)
         let mapped = Set(activity.userInfoKeys.values)
-        var problems: [ActivityRouteFinding] = []
+        var findings: [ActivityRouteFinding] = []
         var keysByParameter: [String: [String]] = [:]
         for (key, parameter) in activity.userInfoKeys.sorted(by: { $0.key < $1.key }) {
             guard !key.isEmpty else {
-                problems.append(
+                findings.append(
                     .emptyUserInfoKey(
                         activityType: activity.activityType, route: activity.route, parameter: parameter))
                 continue
             }
             guard parameters.contains(parameter) else {
-                problems.append(
+                findings.append(
                     .unknownMappedParameter(
                         activityType: activity.activityType, route: activity.route, key: key,
                         parameter: parameter))
@@ -74,19 +74,19 @@ extension LinkReceiver {
             }
             keysByParameter[parameter, default: []].append(key)
             if key != parameter, parameters.contains(key), !mapped.contains(key) {
-                problems.append(
+                findings.append(
                     .mappedKeyIsParameter(
                         activityType: activity.activityType, route: activity.route, key: key,
                         parameter: parameter))
             }
         }
         for (parameter, keys) in keysByParameter.sorted(by: { $0.key < $1.key }) where keys.count > 1 {
-            problems.append(
+            findings.append(
                 .parameterMappedTwice(
                     activityType: activity.activityType, route: activity.route, parameter: parameter,
                     keys: keys))
         }
-        return problems
+        return findings
     }
 }
 

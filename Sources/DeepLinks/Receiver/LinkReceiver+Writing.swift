@@ -106,11 +106,11 @@ extension LinkReceiver {
         // What `receive(url:)` does, keeping the parsed link.
         let link: Link
         do {
-            link = try gate.parseStripped(text)
+            link = try gate.parseSanitized(text)
         } catch {
             return (text, nil, .reject(.malformed(error)))
         }
-        return (text, link, decide(stripped: link))
+        return (text, link, decide(sanitized: link))
     }
 
     /// Whether ``link(for:parameters:scheme:domain:)`` decides each link it writes for `scheme`

@@ -67,8 +67,8 @@ public struct LinkReceiver: Sendable {
         } catch {
             throw .routeTable(error)
         }
-        let problems = Self.problems(of: activities, in: router, schemes: registered)
-        guard problems.isEmpty else { throw .activityRoutes(problems) }
+        let findings = Self.findings(of: activities, in: router, schemes: registered)
+        guard findings.isEmpty else { throw .activityRoutes(findings) }
         pipeline = RoutingPipeline(
             gate: LinkGate(policy: Self.sharingHostNames(effective, with: router)), router: router)
         self.schemes = registered
@@ -134,13 +134,13 @@ public struct LinkReceiver: Sendable {
     public func receive(url text: String) -> LinkDecision {
         let link: Link
         do {
-            link = try pipeline.gate.parseStripped(text)
+            link = try pipeline.gate.parseSanitized(text)
         } catch {
             return LinkDecision(source: IncomingLink.url(text).source, outcome: .reject(.malformed(error)))
         }
         let source: LinkSource = link.isWeb ? .universalLink : .customScheme
         // Moved into the decision, not copied: the outcome keeps the link.
-        return LinkDecision(source: source, outcome: decide(stripped: consume link))
+        return LinkDecision(source: source, outcome: decide(sanitized: consume link))
     }
 
     /// Decides about a URL handed to the app, from the text of its `absoluteString`.
@@ -213,17 +213,17 @@ public struct LinkReceiver: Sendable {
 
     private func decide(_ text: String) -> LinkOutcome {
         do {
-            return decide(stripped: try pipeline.gate.parseStripped(text))
+            return decide(sanitized: try pipeline.gate.parseSanitized(text))
         } catch {
             return .reject(.malformed(error))
         }
     }
 
-    /// The decision for what ``LinkGate/parseStripped(_:)`` gave: a web link comes out of the
+    /// The decision for what ``LinkGate/parseSanitized(_:)`` gave: a web link comes out of the
     /// gate already sanitised; any other link is sanitised after its scheme's rules, as
     /// ``decide(_:)`` does for it.
     @inline(__always)
-    func decide(stripped link: consuming Link) -> LinkOutcome {
+    func decide(sanitized link: consuming Link) -> LinkOutcome {
         link.isWeb ? pipeline.outcome(forSanitized: link) : decide(link)
     }
 

@@ -9,9 +9,9 @@ public enum LinkReceiverError: Error, Sendable, Hashable, Encodable, CustomStrin
     public var description: String {
         switch self {
         case .routeTable(let error): error.description
-        case .activityRoutes(let problems):
-            "the activity routes have \(problems.count) problem\(problems.count == 1 ? "" : "s"):\n"
-                + problems.map { "- \($0)" }.joined(separator: "\n")
+        case .activityRoutes(let findings):
+            "the activity routes have \(findings.count) problem\(findings.count == 1 ? "" : "s"):\n"
+                + findings.map { "- \($0)" }.joined(separator: "\n")
         }
     }
 }

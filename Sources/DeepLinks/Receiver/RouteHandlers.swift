@@ -28,7 +28,7 @@ public enum HandlerResult: Sendable, Hashable {
 /// ```
 ///
 /// A handler can also be bound to a ``RouteValue`` type: it receives the match read as that
-/// type, instead of reading parameters by their string names. ``typeProblems(in:)`` checks
+/// type, instead of reading parameters by their string names. ``typeErrors(in:)`` checks
 /// every such binding against the table when the app starts.
 ///
 /// ```swift
@@ -37,7 +37,7 @@ public enum HandlerResult: Sendable, Hashable {
 ///     await show(product)
 ///     return .handled
 /// }
-/// handlers.typeProblems(in: receiver.router)   // [] when every bound type fits its route
+/// handlers.typeErrors(in: receiver.router)   // [] when every bound type fits its route
 /// ```
 public struct RouteHandlers: Sendable {
     /// A handler: receives the match, presents it or declines.
@@ -60,7 +60,7 @@ public struct RouteHandlers: Sendable {
     /// before: it receives the match read as the type, and the match itself.
     ///
     /// A match whose parameters do not read as the type (possible only for a type that does
-    /// not fit its route, which ``typeProblems(in:)`` reports) is declined with the reason, so
+    /// not fit its route, which ``typeErrors(in:)`` reports) is declined with the reason, so
     /// a web link falls back to the browser instead of reaching a half-read value.
     public mutating func bind<Value: RouteValue>(
         _ type: Value.Type, _ handler: @escaping @Sendable (Value, RouteMatch) async -> HandlerResult
@@ -74,12 +74,12 @@ public struct RouteHandlers: Sendable {
             }
             return await handler(value, match)
         }
-        typeChecks[Value.route] = { router in router.typeProblem(for: Value.self) }
+        typeChecks[Value.route] = { router in router.typeError(for: Value.self) }
     }
 
     /// Why each handler bound through a ``RouteValue`` type does not fit its route in a
     /// router's table, in route-name order; empty when every one fits.
-    public func typeProblems(in router: Router) -> [TypedRoutesError] {
+    public func typeErrors(in router: Router) -> [TypedRoutesError] {
         typeChecks.sorted { $0.key < $1.key }.compactMap { $0.value(router) }
     }
 

@@ -18,17 +18,17 @@ struct RoutingPipeline: Sendable {
 
     /// The decision for a link the gate has already parsed, as the route table sees it.
     func outcome(for link: Link) -> LinkOutcome {
-        outcome(forSanitized: gate.strippedLink(link))
+        outcome(forSanitized: gate.sanitizedLink(link))
     }
 
-    /// The decision for a link already without the query items the policy strips (what
-    /// ``LinkGate/parseStripped(_:)`` gives for a web link).
+    /// The decision for a link already without the query items sanitising removes (what
+    /// ``LinkGate/parseSanitized(_:)`` gives for a web link).
     func outcome(forSanitized sanitized: consuming Link) -> LinkOutcome {
         // The input holds the link's storage and reads its parts in place.
         let input = MatchInput(link: sanitized, options: router.table.options)
         var parameters = RouteParameters()
         var refusal: Router.GuardRefusal?
-        if let index = router.lookupIndex(input, into: &parameters, refusal: &refusal) {
+        if let index = router.matchIndex(input, into: &parameters, refusal: &refusal) {
             // Two fields read in place from the router's route: a copy of the whole
             // declaration would retain and release each of its parts, and a route returned by
             // the look-up would itself be retained and released.

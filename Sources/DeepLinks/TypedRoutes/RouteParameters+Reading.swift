@@ -25,7 +25,7 @@ extension RouteParameters {
     /// extension Sort: RouteParameterReadable {}   // a String-backed enum
     /// ```
     ///
-    /// ``TypedRoutes`` and ``Router/typeProblem(for:)`` check a hand-written reader against the
+    /// ``TypedRoutes`` and ``Router/typeError(for:)`` check a hand-written reader against the
     /// type's `Decodable` conformance when the mapping is built: both must read the same value
     /// from samples of the route's declared types, with and without its optional parameters, or
     /// building fails: ``TypedRoutesError/unknownParameter(type:route:parameter:declared:)``

@@ -8,7 +8,7 @@ extension RouteValue {
     ///
     /// - Throws: ``TypedRoutesError/valueNotReadable(type:route:reason:)`` when `route` is not
     ///   ``RouteValue/route`` or the parameters do not read as this type (a type that does not
-    ///   fit its route: ``Router/typeProblem(for:)`` finds that when the app starts).
+    ///   fit its route: ``Router/typeError(for:)`` finds that when the app starts).
     public static func value(from parameters: RouteParameters, route: String) throws(TypedRoutesError) -> Self
     {
         let typeName = String(describing: Self.self)
@@ -43,9 +43,9 @@ extension Router {
     /// optionality), for code that binds one type at a time (``RouteHandlers``, preview providers).
     ///
     /// ```swift
-    /// router.typeProblem(for: Product.self)   // nil
+    /// router.typeError(for: Product.self)   // nil
     /// ```
-    public func typeProblem<Value: RouteValue>(for type: Value.Type) -> TypedRoutesError? {
+    public func typeError<Value: RouteValue>(for type: Value.Type) -> TypedRoutesError? {
         let typeName = String(describing: Value.self)
         guard let compiled = compiledRoute(named: Value.route) else {
             return .unknownRoute(type: typeName, route: Value.route)

@@ -43,7 +43,7 @@ public protocol RouteValue: Codable, Sendable {
     /// }
     /// ```
     ///
-    /// Building ``TypedRoutes`` (or calling ``Router/typeProblem(for:)``) checks that an
+    /// Building ``TypedRoutes`` (or calling ``Router/typeError(for:)``) checks that an
     /// implementation reads what the `Decodable` conformance reads, from samples of every
     /// declared type; a match's parameters then always read.
     init(parameters: borrowing RouteParameters) throws

@@ -17,8 +17,8 @@ import DeepLinks
 /// | `AUDIT009` | warning | a dynamic rule of `assetlinks.json` opens the link but the manifest's intent filter (written from the table) does not claim it, or the filter claims its path and no rule's path matches it |
 ///
 /// ```swift
-/// for problem in audit.problems where problem.severity == .error {
-///     print(problem.code.rawValue, problem.message)   // AUDIT001 the association file sends …
+/// for finding in audit.findings where finding.severity == .error {
+///     print(finding.code.rawValue, finding.message)   // AUDIT001 the association file sends …
 /// }
 /// ```
 public struct AuditFinding: Sendable, Hashable, Codable, CustomStringConvertible {
@@ -156,7 +156,7 @@ public struct AuditFinding: Sendable, Hashable, Codable, CustomStringConvertible
 
     /// Decodes a problem, refusing keys it does not know.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "an audit problem")
+        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "an audit finding")
         self.init(
             try c.decode(Code.self, forKey: .code),
             severity: try c.decode(Diagnostic.Severity.self, forKey: .severity),

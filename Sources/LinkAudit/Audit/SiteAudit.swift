@@ -131,20 +131,20 @@ public struct SiteAudit: Sendable {
                     url: url, appID: appID, entitlement: entitlement, associationFiles: files,
                     context: TapContext()))
         }
-        var problems = problems(url: url, decision: decision, apps: apps)
+        var findings = findings(url: url, decision: decision, apps: apps)
         let android = androidAudits(url)
-        problems += androidProblems(android, apps: apps)
-        problems += manifestProblems(url, android: android)
+        findings += androidFindings(android, apps: apps)
+        findings += manifestFindings(url, android: android)
         var preview: PreviewAudit?
         if let previews {
-            let (result, previewProblems) = await self.preview(url, service: previews)
+            let (result, previewFindings) = await self.preview(url, service: previews)
             preview = result
-            problems += previewProblems
+            findings += previewFindings
         }
-        problems.sort { ($0.severity, $1.code) > ($1.severity, $0.code) }
+        findings.sort { ($0.severity, $1.code) > ($1.severity, $0.code) }
         return URLAudit(
-            url: url, apps: apps, decision: decision, problems: problems, preview: preview,
-            verdict: Self.verdict(problems: problems, decision: decision, apps: apps), android: android)
+            url: url, apps: apps, decision: decision, findings: findings, preview: preview,
+            verdict: Self.verdict(findings: findings, decision: decision, apps: apps), android: android)
     }
 
     /// Each Android package's verdict, from the `assetlinks.json` of the link's host.
@@ -159,7 +159,7 @@ public struct SiteAudit: Sendable {
     }
 
     /// `AUDIT008` for each Android package that decides otherwise than Apple.
-    func androidProblems(_ android: [AndroidAudit], apps: [AppAudit]) -> [AuditFinding] {
+    func androidFindings(_ android: [AndroidAudit], apps: [AppAudit]) -> [AuditFinding] {
         let appleOpens = apps.contains(where: \.opensApp)
         return android.filter { $0.opensApp != appleOpens }.map { app in
             AuditFinding(
@@ -174,7 +174,7 @@ public struct SiteAudit: Sendable {
     /// claim it (the rule is dead on Android), or the filter claims its path but no rule's path,
     /// not even an exclusion's, matches it. A package without dynamic rules has nothing to
     /// disagree with.
-    func manifestProblems(_ url: String, android: [AndroidAudit]) -> [AuditFinding] {
+    func manifestFindings(_ url: String, android: [AndroidAudit]) -> [AuditFinding] {
         guard !android.isEmpty, let parsed = try? AssociationURL(url), let host = parsed.host?.lowercased(),
             let file = assetLinks[host], let filter = intentFilters[host]
         else { return [] }
@@ -206,10 +206,10 @@ public struct SiteAudit: Sendable {
         return AuditReport(results: results)
     }
 
-    func problems(url: String, decision: LinkDecision, apps: [AppAudit]) -> [AuditFinding] {
-        var problems: [AuditFinding] = []
+    func findings(url: String, decision: LinkDecision, apps: [AppAudit]) -> [AuditFinding] {
+        var findings: [AuditFinding] = []
         if case .reject(let rejection) = decision.outcome {
-            problems.append(
+            findings.append(
                 AuditFinding(.linkRefused, severity: .error, "the app refuses the link: \(rejection)"))
         }
         let several = apps.count > 1
@@ -218,24 +218,24 @@ public struct SiteAudit: Sendable {
             let rule = app.decision.match?.rule?.jsonPath
             if let match = decision.match {
                 if app.opensApp, match.safety != .navigate {
-                    problems.append(
+                    findings.append(
                         AuditFinding(
                             .guardedRouteOpensApp, severity: match.safety == .destructive ? .error : .warning,
                             appID: appID,
                             "\(rule ?? "a rule") sends the \(match.safety.rawValue) route '\(match.route)' to the app "
                                 + "without an exclusion"))
                 } else if !app.opensApp, match.safety == .navigate {
-                    problems.append(missedRoute(match, app: app, appID: appID))
+                    findings.append(missedRoute(match, app: app, appID: appID))
                 }
             } else if app.opensApp {
                 let why = decision.outcome.description
-                problems.append(
+                findings.append(
                     AuditFinding(
                         .opensAppWithoutRoute, severity: .error, appID: appID,
                         "\(rule ?? "a rule") sends the link to the app, but no route takes it (\(why))"))
             }
         }
-        return problems
+        return findings
     }
 
     /// The problem for a navigating route's link that stays in the browser: the first reason
@@ -302,9 +302,9 @@ public struct SiteAudit: Sendable {
             case .contentNotFound: .notFound
             default: .generic
             }
-        var problems: [AuditFinding] = []
+        var findings: [AuditFinding] = []
         if status == .notFound {
-            problems.append(
+            findings.append(
                 AuditFinding(
                     .previewNotFound, severity: .warning,
                     "route '\(metadata.source.routeName ?? "?")' finds no content for the link: the page answers 404"
@@ -314,16 +314,16 @@ public struct SiteAudit: Sendable {
             PreviewAudit(
                 status: status, source: metadata.source, bannerContent: content, bannerArgument: argument,
                 reason: nil),
-            problems
+            findings
         )
     }
 
-    static func verdict(problems: [AuditFinding], decision: LinkDecision, apps: [AppAudit]) -> AuditVerdict {
+    static func verdict(findings: [AuditFinding], decision: LinkDecision, apps: [AppAudit]) -> AuditVerdict {
         var verdict: AuditVerdict =
             apps.contains(where: \.opensApp) && decision.match != nil ? .route : .browser
-        for problem in problems {
+        for finding in findings {
             let candidate: AuditVerdict? =
-                switch problem.code {
+                switch finding.code {
                 case .opensAppWithoutRoute: .blankScreen
                 case .guardedRouteOpensApp: .unguardedRoute
                 case .routeKeptInBrowser, .hostNotInEntitlement, .associationFileMissing: .missedRoute
@@ -365,7 +365,7 @@ public struct AuditReport: Sendable, Hashable {
     /// The number of problems with this code.
     public func count(of code: AuditFinding.Code) -> Int {
         results.reduce(0) { total, result in
-            total + result.problems.reduce(0) { $0 + ($1.code == code ? 1 : 0) }
+            total + result.findings.reduce(0) { $0 + ($1.code == code ? 1 : 0) }
         }
     }
 

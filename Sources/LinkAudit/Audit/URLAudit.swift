@@ -9,7 +9,7 @@ import LinkPreviews
 /// let result = await audit.audit("https://shop.example.com/help/returns")
 /// result.verdict                    // .blankScreen
 /// result.apps[0].decidedBy          // "$.applinks.details[0].components[3]"
-/// result.problems.map(\.code)       // [.opensAppWithoutRoute]
+/// result.findings.map(\.code)       // [.opensAppWithoutRoute]
 /// ```
 public struct URLAudit: Sendable, Hashable {
     /// The URL as the site lists it.
@@ -20,7 +20,7 @@ public struct URLAudit: Sendable, Hashable {
     /// universal link).
     public let decision: LinkDecision
     /// The mismatches, worst first.
-    public let problems: [AuditFinding]
+    public let findings: [AuditFinding]
     /// The page's preview, when previews are audited.
     public let preview: PreviewAudit?
     /// The verdict: the worst thing that happens to the link.
@@ -30,7 +30,7 @@ public struct URLAudit: Sendable, Hashable {
 
     /// Creates a result.
     public init(
-        url: String, apps: [AppAudit], decision: LinkDecision, problems: [AuditFinding],
+        url: String, apps: [AppAudit], decision: LinkDecision, findings: [AuditFinding],
         preview: PreviewAudit?,
         verdict: AuditVerdict, android: [AndroidAudit] = []
     ) {
@@ -38,7 +38,7 @@ public struct URLAudit: Sendable, Hashable {
         self.apps = apps
         self.android = android
         self.decision = decision
-        self.problems = problems
+        self.findings = findings
         self.preview = preview
         self.verdict = verdict
     }

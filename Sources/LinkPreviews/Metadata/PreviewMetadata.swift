@@ -211,14 +211,14 @@ public struct PreviewMetadata: Sendable, Hashable, Encodable {
     public var appURL: String? { appLinks.appURL }
 
     static let pageGate = LinkGate(
-        policy: LinkPolicy(allowedSchemes: ["https", "http"], strippedQueryItems: []))
-    static let imageGate = LinkGate(policy: LinkPolicy(allowedSchemes: ["https"], strippedQueryItems: []))
+        policy: LinkPolicy(allowedSchemes: ["https", "http"], removedQueryItems: []))
+    static let imageGate = LinkGate(policy: LinkPolicy(allowedSchemes: ["https"], removedQueryItems: []))
 
     /// Whether every link a gate with `policy` accepts, in its canonical spelling, passes the
     /// page's gates (``pageGate`` for web links, ``customSchemeGate(_:)`` for an allowed
     /// custom scheme) unchanged: the gates share one parser, so it is enough that the policy
     /// allows nothing theirs refuse (no IP literals, encoded separators or empty segments, no
-    /// limit above the default). Its host list and stripped items only refuse or remove more.
+    /// limit above the default). Its host list and removed items only refuse or remove more.
     static func pageGatesAdmitAll(of policy: LinkPolicy) -> Bool {
         let limits = policy.limits
         let page = LinkLimits()
@@ -271,16 +271,16 @@ public struct PreviewMetadata: Sendable, Hashable, Encodable {
         return OfferedAppLinks(webLink: web, customSchemeLink: custom)
     }
 
-    /// The gates for custom-scheme links, one per scheme, each prepared once: preparing a
+    /// The gates for custom-scheme links, one per scheme, each compiled once: compiling a
     /// policy costs more than checking the link. A site has one custom scheme, so a handful
-    /// are kept; past that a gate is prepared for each link.
+    /// are kept; past that a gate is compiled for each link.
     private static let customSchemeGates = Locked<[String: LinkGate]>([:])
 
     /// The gate for a custom scheme's links; `nil` when `scheme` is not a custom scheme's name.
     static func customSchemeGate(_ scheme: String) -> LinkGate? {
         if let gate = customSchemeGates.withLock({ $0[scheme] }) { return gate }
         guard (try? CustomScheme(scheme)) != nil else { return nil }
-        let gate = LinkGate(policy: LinkPolicy(allowedSchemes: [scheme], strippedQueryItems: []))
+        let gate = LinkGate(policy: LinkPolicy(allowedSchemes: [scheme], removedQueryItems: []))
         customSchemeGates.withLock { gates in
             if gates.count < 16 { gates[scheme] = gate }
         }

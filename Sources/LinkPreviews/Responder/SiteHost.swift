@@ -27,7 +27,7 @@ public struct SiteHost: Sendable, Hashable {
             try canonicalHost.map { (host) throws(SiteResponderError) in try Self.checked(host) } ?? self.name
     }
 
-    static let gate = LinkGate(policy: LinkPolicy(allowedSchemes: ["https"], strippedQueryItems: []))
+    static let gate = LinkGate(policy: LinkPolicy(allowedSchemes: ["https"], removedQueryItems: []))
 
     static func checked(_ host: String) throws(SiteResponderError) -> String {
         let link: Link

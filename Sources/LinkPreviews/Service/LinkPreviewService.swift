@@ -76,8 +76,8 @@ public struct LinkPreviewService: Sendable {
         if let unknown = names.first(where: { receiver.router.route(named: $0) == nil }) {
             throw .unknownRoute(unknown)
         }
-        if let (route, problem) = providers.typeProblemsByRoute(in: receiver.router).first {
-            throw .providerTypeMismatch(route: route, reason: problem.description)
+        if let (route, typeError) = providers.typeErrorsByRoute(in: receiver.router).first {
+            throw .providerTypeMismatch(route: route, reason: typeError.description)
         }
         _ = try PreviewMetadata.generic(site: site, source: PreviewSource(.browserFallback), limits: limits)
         self.siteParts = try PreviewMetadata.SiteParts(site: site, limits: limits)

@@ -85,17 +85,17 @@ public struct PreviewProviders: Sendable {
         providers[Value.route] = { request in
             try await provider(try Value.value(from: request.parameters, route: request.route), request)
         }
-        typeChecks[Value.route] = { router in router.typeProblem(for: Value.self) }
+        typeChecks[Value.route] = { router in router.typeError(for: Value.self) }
     }
 
     /// Why each provider bound through a `RouteValue` type does not fit its route in a
     /// router's table, in route-name order; empty when every one fits.
-    public func typeProblems(in router: Router) -> [TypedRoutesError] {
-        typeProblemsByRoute(in: router).map(\.problem)
+    public func typeErrors(in router: Router) -> [TypedRoutesError] {
+        typeErrorsByRoute(in: router).map(\.typeError)
     }
 
-    /// ``typeProblems(in:)`` with the route each problem is about.
-    func typeProblemsByRoute(in router: Router) -> [(route: String, problem: TypedRoutesError)] {
+    /// ``typeErrors(in:)`` with the route each problem is about.
+    func typeErrorsByRoute(in router: Router) -> [(route: String, typeError: TypedRoutesError)] {
         typeChecks.sorted { $0.key < $1.key }.compactMap { entry in
             entry.value(router).map { (entry.key, $0) }
         }

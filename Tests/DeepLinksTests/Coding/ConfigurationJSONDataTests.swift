@@ -10,7 +10,7 @@ struct ConfigurationJSONDataTests {
         policy: LinkPolicy(
             allowedSchemes: ["https"], allowedHosts: ["photos.example.com", "*.cdn.example.com"],
             customSchemeHostsAreDomains: true, allowsEmptySegments: true,
-            strippedQueryItems: [QueryItemPattern("utm_*"), QueryItemPattern("token")]),
+            removedQueryItems: [QueryItemPattern("utm_*"), QueryItemPattern("token")]),
         schemes: try! SchemeRegistry([
             CustomScheme("photoalbum", host: .domain(["photos.example.com"])),
             CustomScheme("albumadmin", confirmsEveryRoute: true),

@@ -19,7 +19,7 @@ struct DecodingErrorSentenceTests {
             sentence(LinkPolicy.self, #"{"allowedHost": ["example.com"]}"#)
                 == "unknown key 'allowedHost' in a link policy; allowed keys are allowedHosts, allowedSchemes, "
                 + "allowsEmptySegments, allowsEncodedSeparators, allowsIPLiterals, customSchemeHostsAreDomains, "
-                + "limits, strippedQueryItems")
+                + "limits, removedQueryItems")
     }
 
     @Test("malformed JSON says so, with the parser's reason where Foundation gives one")
@@ -34,8 +34,8 @@ struct DecodingErrorSentenceTests {
             sentence(LinkPolicy.self, #"{"limits": {"maxLength": 0}}"#)
                 == "at $.limits.maxLength: maxLength must be at least 1, not 0")
         #expect(
-            sentence(LinkPolicy.self, #"{"strippedQueryItems": ["utm_*", "a b"]}"#)
-                == "at $.strippedQueryItems[1]: 'a b' is not a query item pattern: write a name (fbclid) "
+            sentence(LinkPolicy.self, #"{"removedQueryItems": ["utm_*", "a b"]}"#)
+                == "at $.removedQueryItems[1]: 'a b' is not a query item pattern: write a name (fbclid) "
                 + "or a prefix (utm_*)")
     }
 

@@ -44,7 +44,7 @@ struct SharedLinkTests {
         case let other:
             read.append("not routed: \(other)")
         }
-        let parts = receiver.router.lookup(
+        let parts = receiver.router.match(
             scheme: link.scheme, host: link.host, pathSegments: link.pathSegments.map(\.decoded),
             queryItems: link.queryItems, fragment: link.fragment)
         read.append(parts.map { "lookup \($0.route)" } ?? "lookup none")

@@ -6,12 +6,12 @@ import Testing
 @Suite("Diagnostics: one shape for every check")
 struct DiagnosticTests {
     @Test("a route-table problem becomes an error diagnostic with its stable code, on its route")
-    func fromRouteTableProblem() {
+    func fromRouteTableFinding() {
         let table = RouteTable {
             Route("album", "/albums/:id")
             Route("album", "/albums/:id(int)")
         }
-        let diagnostics = table.problems().map(Diagnostic.init)
+        let diagnostics = table.findings().map(Diagnostic.init)
         #expect(diagnostics.first?.code == "TABLE002")
         #expect(diagnostics.first?.severity == .error)
         #expect(diagnostics.first?.location == "album")

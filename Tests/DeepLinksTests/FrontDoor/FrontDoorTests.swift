@@ -166,7 +166,7 @@ struct DecodingValidationTests {
             DecodingFailure.line(policy)
                 == "dataCorrupted: unknown key 'allowedHost' in a link policy; allowed keys are allowedHosts, "
                 + "allowedSchemes, allowsEmptySegments, allowsEncodedSeparators, allowsIPLiterals, "
-                + "customSchemeHostsAreDomains, limits, strippedQueryItems")
+                + "customSchemeHostsAreDomains, limits, removedQueryItems")
         let limits = #expect(throws: DecodingError.self) {
             try JSONDecoder().decode(LinkLimits.self, from: Data(#"{"maxLenght": 10}"#.utf8))
         }

@@ -89,14 +89,14 @@ struct AcceptedLinkTests {
         #expect(partial.allowedSchemes == ["https", "http"])
         #expect(partial.allowedHosts == ["*.example.com"])
         #expect(partial.limits == LinkLimits())
-        #expect(partial.strippedQueryItems == QueryItemPattern.trackingAndCredentials)
+        #expect(partial.removedQueryItems == QueryItemPattern.trackingAndCredentials)
     }
 }
 
 @Suite("Sanitising and the canonical form")
 struct SanitizeTests {
     @Test("tracking and credential items are removed and reported, order of the rest kept")
-    func stripsAndReports() throws {
+    func sanitizesAndReports() throws {
         let gate = LinkGate()
         let link = try gate.parse(
             "https://example.com/a?utm_source=x&id=7&fbclid=abc&access_token=s3cr3t&page=2&UTM_Medium=y")
@@ -108,8 +108,8 @@ struct SanitizeTests {
         #expect(clean.link.original == "https://example.com/a?id=7&page=2")
     }
 
-    @Test("a link with nothing to strip comes back unchanged")
-    func nothingToStrip() throws {
+    @Test("a link with nothing to remove comes back unchanged")
+    func nothingToRemove() throws {
         let gate = LinkGate()
         let link = try gate.parse("https://example.com/a?id=7#x")
         let clean = gate.sanitize(link)
@@ -117,8 +117,8 @@ struct SanitizeTests {
         #expect(clean.link == link)
     }
 
-    @Test("when every item is stripped the query disappears")
-    func allStripped() throws {
+    @Test("when every item is removed the query disappears")
+    func allRemoved() throws {
         let gate = LinkGate()
         let clean = gate.sanitize(try gate.parse("https://example.com/a?gclid=1&token=2#frag"))
         #expect(clean.link.rawQuery == nil)
@@ -127,7 +127,7 @@ struct SanitizeTests {
 
     @Test("canonical form: case, default port, unreserved escapes, hex case")
     func canonical() throws {
-        let gate = LinkGate(policy: LinkPolicy(strippedQueryItems: []))
+        let gate = LinkGate(policy: LinkPolicy(removedQueryItems: []))
         #expect(
             try gate.parse("HTTPS://WWW.Example.COM:443/%7euser/%41b%2a?q=%c3%a9%2D#%5f").canonical
                 == "https://www.example.com/~user/Ab%2A?q=%C3%A9-#_")
@@ -143,7 +143,7 @@ struct SanitizeTests {
             "https://example.com/a/?x=1&x=2#", "https://example.com/%e2%82%ac?%41=%42",
         ])
     func idempotent(text: String) throws {
-        let gate = LinkGate(policy: LinkPolicy(strippedQueryItems: []))
+        let gate = LinkGate(policy: LinkPolicy(removedQueryItems: []))
         let once = try gate.parse(text).canonical
         #expect(try gate.parse(once).canonical == once)
     }

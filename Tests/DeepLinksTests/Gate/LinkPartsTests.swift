@@ -193,15 +193,15 @@ struct LinkPartsTests {
         }
     }
 
-    @Test("a lookup from parts reads query items given as an array exactly as a parsed link's items")
-    func lookupFromPartsWithQueryItems() throws {
+    @Test("a match from parts reads query items given as an array exactly as a parsed link's items")
+    func matchFromPartsWithQueryItems() throws {
         let router = try Router(
             RouteTable { Route("albums", "/albums", query: ["page(int 1...9)=1", "sort(enum a|b)?"]) })
         let items = [
             QueryItem(rawName: "sort", rawValue: "b", name: "sort", value: "b", hasValue: true),
             QueryItem(rawName: "page", rawValue: "3", name: "page", value: "3", hasValue: true),
         ]
-        let fromParts = router.lookup(
+        let fromParts = router.match(
             scheme: "https", host: "example.com", pathSegments: ["albums"], queryItems: items)
         #expect(fromParts?.parameters["page"] == 3)
         #expect(fromParts?.parameters["sort"] == "b")
@@ -210,7 +210,7 @@ struct LinkPartsTests {
         // A repeated item is refused in both ways of asking.
         let repeated = items + [items[1]]
         #expect(
-            router.lookup(
+            router.match(
                 scheme: "https", host: "example.com", pathSegments: ["albums"], queryItems: repeated)
                 == nil)
         #expect(router.match(try LinkGate().parse("https://example.com/albums?sort=b&page=3&page=3")) == nil)

@@ -29,12 +29,12 @@ struct SanitizedParsingTests {
     }
 
     @Test("parsing with sanitising gives the sanitised link, part by part", arguments: links)
-    func parseStrippedEqualsSanitize(text: String) {
+    func parseSanitizedEqualsSanitize(text: String) {
         let gate = Self.gate
         let long = Result { () throws(LinkError) in try gate.parse(text) }.map { link in
             link.isWeb ? gate.sanitize(link).link : link
         }
-        let short = Result { () throws(LinkError) in try gate.parseStripped(text) }
+        let short = Result { () throws(LinkError) in try gate.parseSanitized(text) }
         switch (long, short) {
         case (.success(let a), .success(let b)):
             #expect(a == b)

@@ -173,7 +173,7 @@ struct ActivityRouteValidationTests {
     @Test(
         "unknown routes, the browsing-web type, malformed types, a missing host and duplicates are all reported at build time"
     )
-    func problems() {
+    func findings() {
         let activities = [
             ActivityRoute(activityType: "com.example.photos.viewing-photo", route: "photos"),
             ActivityRoute(activityType: UserActivity.browsingWeb, route: "photo"),
@@ -199,12 +199,12 @@ struct ActivityRouteValidationTests {
     }
 
     @Test("a table problem is reported as the table's error")
-    func tableProblem() {
+    func tableFinding() {
         let table = RouteTable {
             Route("a", "/a")
             Route("a", "/b")
         }
-        #expect(throws: LinkReceiverError.routeTable(RouteTableError(problems: [.duplicateName(route: "a")])))
+        #expect(throws: LinkReceiverError.routeTable(RouteTableError(findings: [.duplicateName(route: "a")])))
         {
             try LinkReceiver(table: table)
         }
@@ -317,7 +317,7 @@ struct UserInfoKeyMappingTests {
     @Test(
         "a mapping to no parameter, two keys for one parameter, and a key that is another parameter are build errors"
     )
-    func mappingProblems() {
+    func mappingFindings() {
         #expect(
             throws: LinkReceiverError.activityRoutes([
                 .unknownMappedParameter(
@@ -361,8 +361,8 @@ struct UserInfoKeyMappingTests {
     }
 
     @Test("activity-route problems are capped at 100 of each kind, the rest counted in one line")
-    func problemsCapped() {
-        let activities = (0..<(RouteTable.maximumProblemsPerCode + 5)).map {
+    func findingsCapped() {
+        let activities = (0..<(RouteTable.maximumFindingsPerCode + 5)).map {
             ActivityRoute(activityType: "com.example.type\($0)", route: "nowhere")
         }
         do {
@@ -371,14 +371,14 @@ struct UserInfoKeyMappingTests {
                 activities: activities)
             Issue.record("activity routes to no route were accepted")
         } catch {
-            guard case .activityRoutes(let problems) = error else {
+            guard case .activityRoutes(let findings) = error else {
                 Issue.record("unexpected error: \(error)")
                 return
             }
-            #expect(problems.count == RouteTable.maximumProblemsPerCode + 1)
-            #expect(problems.first == .unknownRoute(activityType: "com.example.type0", route: "nowhere"))
-            #expect(problems.last == .moreProblems(kind: "unknownRoute", count: 5))
-            #expect(problems.last?.description == "… and 5 more unknownRoute problems")
+            #expect(findings.count == RouteTable.maximumFindingsPerCode + 1)
+            #expect(findings.first == .unknownRoute(activityType: "com.example.type0", route: "nowhere"))
+            #expect(findings.last == .moreFindings(kind: "unknownRoute", count: 5))
+            #expect(findings.last?.description == "… and 5 more unknownRoute problems")
         }
     }
 

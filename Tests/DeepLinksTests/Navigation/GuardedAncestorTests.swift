@@ -28,17 +28,17 @@ struct GuardedAncestorTests {
         "TABLE025: a navigate route under a sensitive ancestor is a warning naming the route and the ancestor"
     )
     func warning() throws {
-        let problems = RouteTable(routes: AccountFixtures.routes).problems()
+        let findings = RouteTable(routes: AccountFixtures.routes).findings()
         #expect(
-            problems == [
+            findings == [
                 .guardedAncestor(route: "orders", ancestor: "account", safety: .sensitive),
                 .guardedAncestor(route: "order", ancestor: "account", safety: .sensitive),
             ])
-        #expect(problems.map(\.code) == ["TABLE025", "TABLE025"])
-        #expect(problems.map(\.isError) == [false, false])
-        #expect(problems.map(\.route) == ["orders", "order"])
+        #expect(findings.map(\.code) == ["TABLE025", "TABLE025"])
+        #expect(findings.map(\.isError) == [false, false])
+        #expect(findings.map(\.route) == ["orders", "order"])
         #expect(
-            problems.first?.description
+            findings.first?.description
                 == "navigate route 'orders' opens under sensitive route 'account', whose screen its navigation "
                 + "path shows; its links ask for confirmation as those of 'account' do, and wait for what "
                 + "'account' requires; declare 'orders' sensitive to say so, or give it another parent")
@@ -46,7 +46,7 @@ struct GuardedAncestorTests {
         var declared = AccountFixtures.routes
         declared[2].safety = .sensitive
         declared[3].safety = .sensitive
-        #expect(RouteTable(routes: declared).problems() == [])
+        #expect(RouteTable(routes: declared).findings() == [])
         // The warning does not stop the table from building.
         _ = try Router(RouteTable(routes: AccountFixtures.routes))
     }
@@ -54,14 +54,14 @@ struct GuardedAncestorTests {
     @Test("TABLE025 past the limit is counted as a warning too")
     func warningsCapped() {
         var routes = [Route("account", "/account", safety: .sensitive)]
-        for index in 0..<(RouteTable.maximumProblemsPerCode + 3) {
+        for index in 0..<(RouteTable.maximumFindingsPerCode + 3) {
             routes.append(
                 Route("page\(index)", PathPattern(parsing: "/account/p\(index)"), parent: "account"))
         }
-        let problems = RouteTable(routes: routes).problems()
-        #expect(problems.count == RouteTable.maximumProblemsPerCode + 1)
-        #expect(problems.last == .moreProblems(code: "TABLE025", count: 3))
-        #expect(problems.last?.isError == false)
+        let findings = RouteTable(routes: routes).findings()
+        #expect(findings.count == RouteTable.maximumFindingsPerCode + 1)
+        #expect(findings.last == .moreFindings(code: "TABLE025", count: 3))
+        #expect(findings.last?.isError == false)
     }
 
     @Test("TABLE024: a destructive route can never be a parent; the table does not build")
@@ -71,20 +71,20 @@ struct GuardedAncestorTests {
             Route("deleted", "/albums/:album(slug)/delete/done", parent: "deleteAlbum"),
             Route("undo", "/albums/:album(slug)/delete/done/undo", parent: "deleted"),
         ]
-        let problems = RouteTable(routes: routes).problems()
+        let findings = RouteTable(routes: routes).findings()
         #expect(
-            problems == [
+            findings == [
                 .destructiveParent(route: "deleted", parent: "deleteAlbum"),
                 .guardedAncestor(route: "undo", ancestor: "deleteAlbum", safety: .destructive),
             ])
-        #expect(problems.map(\.code) == ["TABLE024", "TABLE025"])
-        #expect(problems.first?.isError == true)
+        #expect(findings.map(\.code) == ["TABLE024", "TABLE025"])
+        #expect(findings.first?.isError == true)
         #expect(
-            problems.first?.description
+            findings.first?.description
                 == "route 'deleted' names the destructive route 'deleteAlbum' as its parent; a navigation path "
                 + "would open 'deleteAlbum' as an ancestor screen, and a destructive route runs only from its own "
                 + "confirmed link; give 'deleted' a parent that shows content")
-        #expect(throws: RouteTableError(problems: problems)) { try Router(RouteTable(routes: routes)) }
+        #expect(throws: RouteTableError(findings: findings)) { try Router(RouteTable(routes: routes)) }
     }
 
     @Test(

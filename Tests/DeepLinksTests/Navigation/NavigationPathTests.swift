@@ -115,45 +115,45 @@ struct NavigationPathTests {
 
 @Suite("Navigation paths: the table check refuses a parent it cannot build")
 struct ParentCheckTests {
-    private func problems(_ routes: [Route]) -> [RouteTableFinding] {
-        RouteTable(routes: routes).problems()
+    private func findings(_ routes: [Route]) -> [RouteTableFinding] {
+        RouteTable(routes: routes).findings()
     }
 
     @Test("TABLE020: a parent that names no route")
     func unknownParent() {
         #expect(
-            problems([Route("a", "/a", parent: "missing")]) == [.unknownParent(route: "a", parent: "missing")]
+            findings([Route("a", "/a", parent: "missing")]) == [.unknownParent(route: "a", parent: "missing")]
         )
         #expect(RouteTableFinding.unknownParent(route: "a", parent: "missing").code == "TABLE020")
     }
 
     @Test("TABLE021: a route that is its own ancestor, and a chain deeper than the limit")
     func cycles() {
-        let found = problems([Route("a", "/a", parent: "b"), Route("b", "/b", parent: "a")])
+        let found = findings([Route("a", "/a", parent: "b"), Route("b", "/b", parent: "a")])
         #expect(
             found == [
                 .parentCycle(route: "a", chain: ["a", "b", "a"]),
                 .parentCycle(route: "b", chain: ["b", "a", "b"]),
             ])
         #expect(found.first?.description == "route 'a' is its own ancestor: a → b → a")
-        #expect(problems([Route("a", "/a", parent: "a")]) == [.parentCycle(route: "a", chain: ["a", "a"])])
+        #expect(findings([Route("a", "/a", parent: "a")]) == [.parentCycle(route: "a", chain: ["a", "a"])])
 
         let depth = RouteTable.maximumParentDepth
         var deep = [Route("r0", "/r0")]
         for i in 1...(depth + 1) {
             deep.append(Route("r\(i)", PathPattern(parsing: "/r\(i)"), parent: "r\(i - 1)"))
         }
-        let tooDeep = problems(deep)
+        let tooDeep = findings(deep)
         #expect(tooDeep.count == 1)
         #expect(tooDeep.first?.route == "r\(depth + 1)")
         #expect(tooDeep.first?.code == "TABLE021")
-        #expect(problems(Array(deep.dropLast())) == [])
+        #expect(findings(Array(deep.dropLast())) == [])
     }
 
     @Test("TABLE022: the parent needs a parameter the route lacks, may leave out, or types otherwise")
     func unbuildable() {
         #expect(
-            problems([
+            findings([
                 Route("season", "/t/:title(slug)/s/:season(int 1...99)"),
                 Route("episode", "/e/:episode(int 1...9)", parent: "season"),
             ]) == [
@@ -162,7 +162,7 @@ struct ParentCheckTests {
                     reason: "'episode' has no parameter of that name")
             ])
         #expect(
-            problems([
+            findings([
                 Route("title", "/t/:title(slug)"),
                 Route("list", "/l", query: ["title(slug)?"], parent: "title"),
             ]) == [
@@ -170,7 +170,7 @@ struct ParentCheckTests {
                     route: "list", parent: "title", parameter: "title",
                     reason: "'list' may leave it out (it is optional there)")
             ])
-        let mismatch = problems([
+        let mismatch = findings([
             Route("title", "/t/:title(slug)"), Route("season", "/t/:title(int 1...9)/s", parent: "title"),
         ])
         #expect(
@@ -185,7 +185,7 @@ struct ParentCheckTests {
         )
         // A parent parameter with a default, or optional, needs nothing from the child.
         #expect(
-            problems([
+            findings([
                 Route("list", "/l", query: ["sort(enum a|b)=a", "page(int 1...9)?"]),
                 Route("item", "/l/:id(int 1...9)", parent: "list"),
             ]) == [])
@@ -194,16 +194,16 @@ struct ParentCheckTests {
     @Test("TABLE023: a requirement that is not a condition name")
     func invalidRequirement() {
         #expect(
-            problems([Route("a", "/a", requires: ["signed in", "ok"])])
+            findings([Route("a", "/a", requires: ["signed in", "ok"])])
                 == [.invalidRequirement(route: "a", requirement: "signed in")])
         #expect(
-            problems([Route("a", "/a", requires: [""])]) == [.invalidRequirement(route: "a", requirement: "")]
+            findings([Route("a", "/a", requires: [""])]) == [.invalidRequirement(route: "a", requirement: "")]
         )
     }
 
     @Test("a table with a parent problem does not build")
     func refusedByRouter() {
-        #expect(throws: RouteTableError(problems: [.unknownParent(route: "a", parent: "b")])) {
+        #expect(throws: RouteTableError(findings: [.unknownParent(route: "a", parent: "b")])) {
             try Router(RouteTable(routes: [Route("a", "/a", parent: "b")]))
         }
     }
@@ -245,6 +245,6 @@ struct ExampleTablePathTests {
     func flatExamples(example: String) throws {
         let table = try RouteTable(json: PackageFiles.data("Examples/\(example)/routes.json"))
         #expect(table.routes.allSatisfy { $0.parent == nil && $0.requirements.isEmpty })
-        #expect(table.problems().filter(\.isError) == [])
+        #expect(table.findings().filter(\.isError) == [])
     }
 }

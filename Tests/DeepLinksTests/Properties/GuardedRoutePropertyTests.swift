@@ -40,10 +40,10 @@ struct GuardedRoutePropertyTests {
                     ? [random.pick(["5", "15"])].map {
                         QueryItem(rawName: "page", rawValue: $0, name: "page", value: $0, hasValue: true)
                     } : []
-                let winner = router.lookup(
+                let winner = router.match(
                     scheme: "https", host: host, pathSegments: path.isEmpty ? [""] : path, queryItems: query)
                 let accepting = alone.filter {
-                    $0.router.lookup(
+                    $0.router.match(
                         scheme: "https", host: host, pathSegments: path.isEmpty ? [""] : path,
                         queryItems: query)
                         != nil

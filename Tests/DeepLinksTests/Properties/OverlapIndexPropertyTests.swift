@@ -81,8 +81,8 @@ struct OverlapIndexPropertyTests {
             var builder = RouteTrie.Builder(routeCount: compiled.count)
             for r in compiled.indices { builder.add(compiled[r], as: r) }
 
-            let walked = Self.walkedProblems(compiled, relations)
-            let direct = Self.directProblems(compiled, relations)
+            let walked = Self.walkedFindings(compiled, relations)
+            let direct = Self.directFindings(compiled, relations)
             #expect(
                 walked == direct,
                 "missing \(Set(direct).subtracting(walked).sorted().prefix(3)), extra \(Set(walked).subtracting(direct).sorted().prefix(3)) options \(options), routes \(routes)"
@@ -114,19 +114,19 @@ struct OverlapIndexPropertyTests {
     }
 
     /// The problems of the pairs the trie walk finds, `(later, earlier, problem)`, in order.
-    static func walkedProblems(_ compiled: [CompiledRoute], _ relations: RouteRelations) -> [String] {
+    static func walkedFindings(_ compiled: [CompiledRoute], _ relations: RouteRelations) -> [String] {
         relations.overlappingPairs(compiled).compactMap { later, earlier in
-            relations.problem(earlier: earlier, later: later).map { "\(later.index) \(earlier.index) \($0)" }
+            relations.finding(earlier: earlier, later: later).map { "\(later.index) \(earlier.index) \($0)" }
         }
     }
 
     /// The problems of every pair that may overlap, compared one by one.
-    static func directProblems(_ compiled: [CompiledRoute], _ relations: RouteRelations) -> [String] {
+    static func directFindings(_ compiled: [CompiledRoute], _ relations: RouteRelations) -> [String] {
         var direct: [String] = []
         for later in compiled.indices {
             for earlier in 0..<later where relations.mayOverlap(compiled[earlier], compiled[later]) {
-                if let problem = relations.problem(earlier: compiled[earlier], later: compiled[later]) {
-                    direct.append("\(later) \(earlier) \(problem)")
+                if let finding = relations.finding(earlier: compiled[earlier], later: compiled[later]) {
+                    direct.append("\(later) \(earlier) \(finding)")
                 }
             }
         }
@@ -141,7 +141,7 @@ struct OverlapIndexPropertyTests {
         let hosts: [HostPattern] = ["a.example.com", "b.example.com", "c.example.com", "*.example.com"]
         let paths = ["/p", "/p/:id(int 1...9)", "/p/:id", "/p/*rest", "/p/x"]
         let names = ["q", "r", "s", "t", "u", "v"]
-        var problemsSeen = 0
+        var findingsSeen = 0
         for _ in 0..<6 {
             let options = Self.options(&random)
             let routes = (0..<random.int(60...140)).map { number -> Route in
@@ -169,10 +169,10 @@ struct OverlapIndexPropertyTests {
                 CompiledRoute(declarations: routes, index: $0, options: options, validators: validators)
             }
             let relations = RouteRelations(options: options, registry: registry)
-            let direct = Self.directProblems(compiled, relations)
-            #expect(Self.walkedProblems(compiled, relations) == direct, "seed \(seed), options \(options)")
-            problemsSeen += direct.count
+            let direct = Self.directFindings(compiled, relations)
+            #expect(Self.walkedFindings(compiled, relations) == direct, "seed \(seed), options \(options)")
+            findingsSeen += direct.count
         }
-        #expect(problemsSeen > 0)
+        #expect(findingsSeen > 0)
     }
 }

@@ -22,7 +22,7 @@ struct CaseInsensitiveGuardTests {
             Route("orderTab", "/orders/:id/:tab(pattern [A-Z]+)")
         }
         #expect(
-            table.problems() == [
+            table.findings() == [
                 .navigationTakesGuardedLinks(route: "orderTab", guarded: "cancelOrder", safety: .destructive)
             ])
         let router = try Router(table)
@@ -38,7 +38,7 @@ struct CaseInsensitiveGuardTests {
             Route("albumAction", "/albums/:album/:action(slug)")
         }
         #expect(
-            table.problems() == [
+            table.findings() == [
                 .navigationTakesGuardedLinks(
                     route: "albumAction", guarded: "deleteAlbum", safety: .destructive)
             ])
@@ -55,7 +55,7 @@ struct CaseInsensitiveGuardTests {
             Route("accountPages", "/account/*rest(pattern [A-Z0-9]+)")
         }
         #expect(
-            table.problems() == [
+            table.findings() == [
                 .navigationTakesGuardedLinks(
                     route: "accountPages", guarded: "closeAccount", safety: .sensitive)
             ])
@@ -72,7 +72,7 @@ struct CaseInsensitiveGuardTests {
             Route("cancelOrder", "/orders/:id(int 1...)/cancel", safety: .destructive)
             Route("orderTab", "/orders/:id/:tab(pattern [A-Z]+)")
         }
-        #expect(table.problems().isEmpty)
+        #expect(table.findings().isEmpty)
         let router = try Router(table)
         #expect(try match(router, "https://example.com/orders/abc/CANCEL") == "orderTab")
         #expect(try match(router, "https://example.com/orders/abc/cancel") == nil)
@@ -99,7 +99,7 @@ struct CaseInsensitiveGuardTests {
             Route("intro", "/docs/intro")
         }
         // `/docs/INTRO` is the literal route's and not the slug's: nothing is shadowed.
-        #expect(!table.problems().contains(.shadowedRoute(route: "intro", shadowedBy: "page")))
+        #expect(!table.findings().contains(.shadowedRoute(route: "intro", shadowedBy: "page")))
         let router = try Router(table)
         #expect(try match(router, "https://example.com/docs/INTRO") == "intro")
         #expect(try match(router, "https://example.com/docs/intro") == "page")
@@ -111,7 +111,7 @@ struct CaseInsensitiveGuardTests {
             Route("page", "/docs/:page", priority: 1)
             Route("intro", "/docs/intro")
         }
-        #expect(table.problems().contains(.shadowedRoute(route: "intro", shadowedBy: "page")))
+        #expect(table.findings().contains(.shadowedRoute(route: "intro", shadowedBy: "page")))
     }
 }
 
@@ -157,7 +157,7 @@ struct LargeEnumerationTests {
         // Before the look-up table this took minutes: every value of one was compared with
         // every value of the other. The pair shares one value, and the priority orders it.
         let clock = ContinuousClock()
-        let elapsed = clock.measure { #expect(table.problems().isEmpty) }
+        let elapsed = clock.measure { #expect(table.findings().isEmpty) }
         #expect(elapsed < .seconds(20))
         let router = try Router(table)
         #expect(router.match(try LinkGate().parse("https://example.com/x/b7"))?.name == "second")
@@ -203,7 +203,7 @@ struct GateBoundsFindingTests {
     func longStringParameterNeverMatches() {
         let table = RouteTable { Route("blob", "/blob/:code(string 2000...3000)") }
         #expect(
-            table.problems(policy: Self.policy(LinkLimits()))
+            table.findings(policy: Self.policy(LinkLimits()))
                 == [
                     .neverMatches(
                         route: "blob",
@@ -224,7 +224,7 @@ struct GateBoundsFindingTests {
             Route("fits", "/f/:id(int -99999999...-10000)")
         }
         #expect(
-            table.problems(policy: Self.policy(LinkLimits(maxSegmentLength: 9)))
+            table.findings(policy: Self.policy(LinkLimits(maxSegmentLength: 9)))
                 == [
                     .neverMatches(
                         route: "big",
@@ -250,7 +250,7 @@ struct GateBoundsFindingTests {
             Route("optional", "/o", query: ["a(string 3000...4000)?"])
         }
         #expect(
-            table.problems(policy: Self.policy(LinkLimits(maxQueryItems: 2)))
+            table.findings(policy: Self.policy(LinkLimits(maxQueryItems: 2)))
                 == [
                     .neverMatches(
                         route: "code",

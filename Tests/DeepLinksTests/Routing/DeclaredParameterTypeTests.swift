@@ -37,7 +37,7 @@ struct DeclaredParameterTypeTests {
         """#
 
     static func route(_ router: Router, _ path: String) -> String? {
-        router.lookup(
+        router.match(
             scheme: "https", host: "example.com",
             pathSegments: path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(
                 String.init)
@@ -55,10 +55,11 @@ struct DeclaredParameterTypeTests {
         #expect(Self.route(router, "/gift/AB12-CD34") == nil)
         #expect(Self.route(router, "/pt-BR/schedule/2026-11-26") == "schedule")
         #expect(Self.route(router, "/es/schedule/2026-11-26") == nil)
-        let lookup = try #require(
-            router.lookup(
+        let tableMatch = try #require(
+            router.match(
                 scheme: "https", host: "example.com", pathSegments: ["title", "tt0111161", "rate", "4"]))
-        #expect(lookup.parameters == RouteParameters([("id", .string("tt0111161")), ("stars", .integer(4))]))
+        #expect(
+            tableMatch.parameters == RouteParameters([("id", .string("tt0111161")), ("stars", .integer(4))]))
     }
 
     @Test(
@@ -100,7 +101,7 @@ struct DeclaredParameterTypeTests {
     }
 
     @Test("bad declarations are table problems with their own codes and sentences")
-    func problems() {
+    func findings() {
         let table = RouteTable(
             types: [
                 ParameterTypeDeclaration("int", "int 1...5"),
@@ -116,9 +117,9 @@ struct DeclaredParameterTypeTests {
                 Route("book", "/b/:id(isbn)"), Route("other", "/o/:id(code2)"), Route("lost", "/l/:x(nope)"),
             ])
         let isbn = CustomParameterType(name: "isbn", expected: "an ISBN") { .string($0) }
-        let problems = table.problems(registry: ParameterTypeRegistry([isbn]))
+        let findings = table.findings(registry: ParameterTypeRegistry([isbn]))
         #expect(
-            problems == [
+            findings == [
                 .invalidTypeDeclaration(name: "int", reason: "the name is reserved for a built-in type"),
                 .invalidTypeDeclaration(
                     name: "1st",
@@ -141,16 +142,16 @@ struct DeclaredParameterTypeTests {
                 .unknownParameterType(route: "lost", parameter: "x", type: "nope"),
             ])
         #expect(
-            problems.map(\.code) == [
+            findings.map(\.code) == [
                 "TABLE030", "TABLE030", "TABLE030", "TABLE030", "TABLE030", "TABLE030", "TABLE031",
                 "TABLE005",
             ])
         #expect(
-            problems[6].description
+            findings[6].description
                 == "the parameter type 'isbn' is both declared in the table and registered in Swift; "
                 + "keep one of them, or rename one and the routes that use it")
         #expect(
-            problems[5].description
+            findings[5].description
                 == "the declared parameter type 'code2' is invalid: the table declares it more than once")
     }
 
@@ -177,7 +178,7 @@ struct DeclaredParameterTypeTests {
             Route("byName", "/t/:name(slug)")
             Route("byID", "/t/:id(titleID)")
         }
-        #expect(table.problems() == [])
+        #expect(table.findings() == [])
         let router = try Router(table)
         #expect(Self.route(router, "/t/tt0111161") == "byID")
         #expect(Self.route(router, "/t/casablanca") == "byName")
@@ -199,7 +200,7 @@ struct DeclaredParameterTypeTests {
 @Suite("Guard precision: a literal a guarded parameter cannot take is not shaped like it")
 struct GuardPrecisionTests {
     static func route(_ router: Router, _ segments: [String]) -> String? {
-        router.lookup(scheme: "https", host: "example.com", pathSegments: segments)?.name
+        router.match(scheme: "https", host: "example.com", pathSegments: segments)?.name
     }
 
     @Test(
@@ -211,7 +212,7 @@ struct GuardPrecisionTests {
                 Route("name", "/name/:slug(slug)")
                 Route("redeem", "/:locale(enum de|fr|es|it|ja)/redeem", safety: .sensitive)
             }
-            #expect(table.problems() == [])
+            #expect(table.findings() == [])
             let router = try Router(table)
             // `name` is not a locale: the link is the slug route's, not refused to Safari.
             #expect(Self.route(router, ["name", "redeem"]) == "name")
@@ -226,7 +227,7 @@ struct GuardPrecisionTests {
             Route("redeem", "/:locale(enum de|fr)/redeem", safety: .sensitive)
         }
         #expect(
-            table.problems() == [
+            table.findings() == [
                 .navigationTakesGuardedLinks(route: "german", guarded: "redeem", safety: .sensitive)
             ])
         let router = try Router(table)
@@ -246,7 +247,7 @@ struct GuardPrecisionTests {
             Route("name", "/name/:slug(slug)")
             Route("redeem", "/:code(giftCode)/redeem", safety: .sensitive)
         }
-        #expect(gift.problems() == [])
+        #expect(gift.findings() == [])
         #expect(Self.route(try Router(gift), ["name", "redeem"]) == "name")
         #expect(Self.route(try Router(gift), ["AB12-CD34", "redeem"]) == "redeem")
 
@@ -254,14 +255,14 @@ struct GuardPrecisionTests {
             Route("name", "/name/:slug(slug)")
             Route("shouted", "/:word(shout)/redeem", safety: .sensitive)
         }
-        #expect(sensitive.problems() == [])
+        #expect(sensitive.findings() == [])
         // Ignoring case, `name` is the literal `NAME` too, which the pattern takes: a real finding.
         let insensitive = RouteTable(options: RoutingOptions(caseSensitivity: .insensitive), types: types) {
             Route("name", "/name/:slug(slug)")
             Route("shouted", "/:word(shout)/redeem", safety: .sensitive)
         }
         #expect(
-            insensitive.problems() == [
+            insensitive.findings() == [
                 .navigationTakesGuardedLinks(route: "name", guarded: "shouted", safety: .sensitive)
             ])
         #expect(Self.route(try Router(insensitive), ["NAME", "redeem"]) == "shouted")
@@ -277,7 +278,7 @@ struct GuardPrecisionTests {
             Route("deep", "/name/x/:rest")
         }
         #expect(
-            table.problems() == [
+            table.findings() == [
                 .navigationTakesGuardedLinks(route: "deep", guarded: "named", safety: .sensitive)
             ])
         let router = try Router(table)
@@ -287,16 +288,16 @@ struct GuardPrecisionTests {
 
     @Test("a real finding's sentence says what to change")
     func findingSentence() {
-        let problem = RouteTableFinding.navigationTakesGuardedLinks(
+        let finding = RouteTableFinding.navigationTakesGuardedLinks(
             route: "german", guarded: "redeem", safety: .sensitive)
         #expect(
-            problem.description
+            finding.description
                 == "navigate route 'german' can take links shaped like sensitive route 'redeem' when they fail its "
                 + "parameter checks; such links are refused instead of navigating. To keep them apart, give 'german' "
                 + "a literal where 'redeem' has a parameter whose type cannot take it (a value its enum does not list, "
                 + "text its pattern does not match), or narrow the parameters of 'german' so that they cannot take "
                 + "the literals of 'redeem'")
-        #expect(problem.code == "TABLE015")
-        #expect(!problem.isError)
+        #expect(finding.code == "TABLE015")
+        #expect(!finding.isError)
     }
 }

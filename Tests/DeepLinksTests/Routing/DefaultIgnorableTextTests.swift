@@ -53,7 +53,7 @@ struct DefaultIgnorableTextTests {
 
     @Test("route names refuse them too")
     func routeNames() {
-        let problems = RouteTable(routes: [Route("ad\u{3164}min", "/a")]).problems()
-        #expect(problems == [.invalidName(route: "ad\u{3164}min")])
+        let findings = RouteTable(routes: [Route("ad\u{3164}min", "/a")]).findings()
+        #expect(findings == [.invalidName(route: "ad\u{3164}min")])
     }
 }

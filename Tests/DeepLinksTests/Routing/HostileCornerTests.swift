@@ -24,15 +24,15 @@ struct GuardedRouteTests {
 
     @Test("pins: the table check reports a navigate route that takes links shaped like a destructive route's")
     func tableCheckReportsNavigationBesideDestructiveRoute() {
-        let problems = Self.table.problems(policy: Self.policy)
+        let findings = Self.table.findings(policy: Self.policy)
         #expect(
-            problems == [
+            findings == [
                 .navigationTakesGuardedLinks(
                     route: "albumAction", guarded: "deleteAlbum", safety: .destructive)
             ])
-        #expect(problems.allSatisfy { !$0.isError })
+        #expect(findings.allSatisfy { !$0.isError })
         #expect(
-            problems.first?.description
+            findings.first?.description
                 == "navigate route 'albumAction' can take links shaped like destructive route 'deleteAlbum' "
                 + "when they fail its parameter checks; such links are refused instead of navigating. "
                 + "To keep them apart, give 'albumAction' a literal where 'deleteAlbum' has a parameter whose type "
@@ -110,7 +110,7 @@ struct GuardedRouteTests {
             Route("closeAccount", "/account/close", safety: .sensitive)
         }
         #expect(
-            table.problems()
+            table.findings()
                 == [
                     .navigationTakesGuardedLinks(
                         route: "settings", guarded: "closeAccount", safety: .sensitive)
@@ -144,7 +144,7 @@ struct GuardedRouteTests {
             Route("fileAction", "/files/:action/*path")
         }
         #expect(
-            table.problems() == [
+            table.findings() == [
                 .navigationTakesGuardedLinks(route: "fileAction", guarded: "purge", safety: .destructive)
             ])
         let router = try Router(table)
@@ -169,7 +169,7 @@ struct GuardedRouteTests {
             Route("closeAccount", "/account/close", safety: .sensitive)
             Route("page", "/:section/:page")
         }
-        #expect(table.problems().isEmpty)
+        #expect(table.findings().isEmpty)
     }
 }
 

@@ -34,7 +34,7 @@ struct HostileRouteTableTests {
     )
     func optionalNavigateBesideDestructiveIsReported() {
         #expect(
-            Self.photos.problems(policy: Self.photosPolicy) == [
+            Self.photos.findings(policy: Self.photosPolicy) == [
                 .navigationTakesGuardedLinks(
                     route: "albumAction", guarded: "deleteAlbum", safety: .destructive)
             ])
@@ -72,7 +72,7 @@ struct HostileRouteTableTests {
     )
     func optionalDestructiveBesideNavigateIsReported() {
         #expect(
-            Self.admin.problems() == [
+            Self.admin.findings() == [
                 .navigationTakesGuardedLinks(route: "adminPage", guarded: "purge", safety: .destructive)
             ])
     }
@@ -215,13 +215,13 @@ struct HostileRouteTableTests {
                 trailingSlash: .ignored, caseSensitivity: random.chance(0.5) ? .sensitive : .insensitive,
                 precedence: random.chance(0.85) ? .specificity : .declarationOrder)
             let table = RouteTable(options: options, routes: routes)
-            let problems = table.problems()
+            let findings = table.findings()
             // A table refused with an error has no router to take any link.
-            guard !problems.contains(where: \.isError), let router = try? Router(table) else { continue }
+            guard !findings.contains(where: \.isError), let router = try? Router(table) else { continue }
             tablesBuilt += 1
             let reported = Set(
-                problems.compactMap { problem -> [String]? in
-                    guard case .navigationTakesGuardedLinks(let route, let guarded, _) = problem else {
+                findings.compactMap { finding -> [String]? in
+                    guard case .navigationTakesGuardedLinks(let route, let guarded, _) = finding else {
                         return nil
                     }
                     return [route, guarded]
@@ -262,11 +262,11 @@ struct HostileRouteTableTests {
 
     /// The problems of the pairs `(later, earlier)` in the order the check compares them, the
     /// first `count` of them.
-    static func firstPairs(_ count: Int, _ problem: (Int, Int) -> RouteTableFinding) -> [RouteTableFinding] {
+    static func firstPairs(_ count: Int, _ finding: (Int, Int) -> RouteTableFinding) -> [RouteTableFinding] {
         var found: [RouteTableFinding] = []
         var later = 1
         while found.count < count {
-            for earlier in 0..<later where found.count < count { found.append(problem(later, earlier)) }
+            for earlier in 0..<later where found.count < count { found.append(finding(later, earlier)) }
             later += 1
         }
         return found
@@ -279,21 +279,21 @@ struct HostileRouteTableTests {
         let routes = (0..<2_000).map {
             Route("r\($0)", "/a", query: [QueryParameter(stringLiteral: "q\($0)")])
         }
-        let problems = RouteTable(routes: routes).problems()
+        let findings = RouteTable(routes: routes).findings()
         let expected =
             Self.firstPairs(100) { .ambiguousRoutes(route: "r\($0)", other: "r\($1)") } + [
-                .moreProblems(code: "TABLE012", count: nil)
+                .moreFindings(code: "TABLE012", count: nil)
             ]
-        #expect(problems == expected)
+        #expect(findings == expected)
         #expect(
-            problems.last?.description
+            findings.last?.description
                 == "… and more TABLE012 problems: the check stops comparing routes once one kind of overlap "
                 + "has more than 100, so other overlaps may be unreported too")
-        #expect(problems.last?.isError == true)
-        #expect(Diagnostic(problems[100]).code == "TABLE012")
+        #expect(findings.last?.isError == true)
+        #expect(Diagnostic(findings[100]).code == "TABLE012")
         // Building a router or a receiver refuses the table with the same capped list.
-        #expect(throws: RouteTableError(problems: expected)) { try Router(RouteTable(routes: routes)) }
-        #expect(throws: LinkReceiverError.routeTable(RouteTableError(problems: expected))) {
+        #expect(throws: RouteTableError(findings: expected)) { try Router(RouteTable(routes: routes)) }
+        #expect(throws: LinkReceiverError.routeTable(RouteTableError(findings: expected))) {
             try LinkReceiver(
                 table: RouteTable(routes: routes), policy: LinkPolicy(allowedHosts: ["example.com"]))
         }
@@ -302,11 +302,11 @@ struct HostileRouteTableTests {
     @Test("2,000 routes on one path with distinct priorities: 100 duplicates and one line for the rest")
     func everyPairDuplicateIsCapped() {
         let routes = (0..<2_000).map { Route("r\($0)", "/a/:id(int)", priority: $0) }
-        let problems = RouteTable(routes: routes).problems()
+        let findings = RouteTable(routes: routes).findings()
         #expect(
-            problems
+            findings
                 == Self.firstPairs(100) { .duplicateRoute(route: "r\($0)", duplicateOf: "r\($1)") } + [
-                    .moreProblems(code: "TABLE010", count: nil)
+                    .moreFindings(code: "TABLE010", count: nil)
                 ])
     }
 
@@ -321,26 +321,26 @@ struct HostileRouteTableTests {
         }
         routes.append(Route("remove", "/a/:id(int)/delete", safety: .destructive))
         let table = RouteTable(routes: routes)
-        let problems = table.problems()
-        #expect(problems.count == 101)
+        let findings = table.findings()
+        #expect(findings.count == 101)
         #expect(
-            Array(problems.prefix(100))
+            Array(findings.prefix(100))
                 == (0..<100).map { number -> RouteTableFinding in
                     .navigationTakesGuardedLinks(
                         route: "browse\(number)", guarded: "remove", safety: .destructive)
                 })
-        #expect(problems.last == RouteTableFinding.moreProblems(code: "TABLE015", count: 50))
-        #expect(problems.last?.description == "… and 50 more TABLE015 problems")
-        #expect(problems.last?.isError == false)
+        #expect(findings.last == RouteTableFinding.moreFindings(code: "TABLE015", count: 50))
+        #expect(findings.last?.description == "… and 50 more TABLE015 problems")
+        #expect(findings.last?.isError == false)
         // Warnings only: the table builds, and the guard holds on the 150th host too.
         let router = try Router(table)
         #expect(router.match(try LinkGate().parse("https://h149.example.com/a/x/delete")) == nil)
         #expect(router.match(try LinkGate().parse("https://h149.example.com/a/7/delete"))?.name == "remove")
 
         let badNames = (0..<1_234).map { Route("bad name \($0)", PathPattern(parsing: "/n\($0)")) }
-        let named = RouteTable(routes: badNames).problems()
+        let named = RouteTable(routes: badNames).findings()
         #expect(named.count == 101)
-        #expect(named.last == RouteTableFinding.moreProblems(code: "TABLE001", count: 1_134))
+        #expect(named.last == RouteTableFinding.moreFindings(code: "TABLE001", count: 1_134))
         #expect(named.last?.description == "… and 1,134 more TABLE001 problems")
     }
 
@@ -419,7 +419,7 @@ struct HostileRouteTableTests {
         arguments: QuadraticShapes.all.map(\.0))
     func overlapWithoutConflictIsNotQuadratic(shape: String) throws {
         let routes = try #require(QuadraticShapes.all.first { $0.0 == shape }).1(2_000)
-        #expect(RouteTable(routes: routes).problems() == [])
+        #expect(RouteTable(routes: routes).findings() == [])
         // Every pair of these tables may share a link (or a path); none can be a problem, and
         // the walk finds that out branch by branch, or by the index of one path's routes: only
         // the routes that end on one path before it is indexed compare each other.
@@ -443,18 +443,18 @@ struct HostileRouteTableTests {
                 "query9", "/a/:id(int)", query: ["q"],
                 scope: RouteScope(schemes: ["https"], hosts: ["h9.example.com"])))
         #expect(
-            RouteTable(routes: routes).problems() == [.duplicateRoute(route: "again7", duplicateOf: "r7")])
+            RouteTable(routes: routes).findings() == [.duplicateRoute(route: "again7", duplicateOf: "r7")])
         #expect(Self.candidatesCompared(routes) == Self.unindexedPairs + 2)
 
         // A route of higher priority on every host shadows them all: 100 listed, then one line.
         routes.append(Route("everywhere", "/a/:id(int)", priority: 1))
         #expect(
-            RouteTable(routes: routes).problems()
+            RouteTable(routes: routes).findings()
                 == (0..<100).map {
                     RouteTableFinding.shadowedRoute(route: "r\($0)", shadowedBy: "everywhere")
                 } + [
                     .duplicateRoute(route: "again7", duplicateOf: "r7"),
-                    .moreProblems(code: "TABLE011", count: nil),
+                    .moreFindings(code: "TABLE011", count: nil),
                 ])
     }
 }

@@ -142,7 +142,7 @@ struct MatchedPartsTests {
     @Test(
         "the parts-based look-up and match(_:) agree, case-sensitive or not",
         arguments: [RoutingOptions(), RoutingOptions(caseSensitivity: .insensitive)])
-    func lookupAgreesWithMatch(options: RoutingOptions) throws {
+    func matchByPartsAgreesWithMatchByLink(options: RoutingOptions) throws {
         let router = try Router(RouteTable(options: options, routes: Self.table))
         let texts =
             Self.texts + [
@@ -154,7 +154,7 @@ struct MatchedPartsTests {
         for text in texts {
             let link = try Self.parse(text)
             let byLink = router.match(link)
-            let byParts = router.lookup(
+            let byParts = router.match(
                 scheme: link.scheme, host: link.host, pathSegments: link.pathSegments.map(\.decoded),
                 queryItems: link.queryItems, fragment: link.fragment)
             #expect(byLink?.route.name == byParts?.route.name, "\(text)")

@@ -19,7 +19,7 @@ struct OptionalPrefixTests {
 
     init() throws { router = try Router(Self.table) }
 
-    private func match(_ path: String) throws -> RouteLookup? {
+    private func match(_ path: String) throws -> TableMatch? {
         router.match(try RouteFixtures.link("https://films.example.com" + path))
     }
 
@@ -69,7 +69,7 @@ struct OptionalPrefixTests {
         let table = RouteTable { RouteGroup(prefix: "/de/") { Route("title", "/title") } }
         #expect(table.routes.first?.path.text == "/de//title")
         #expect(
-            table.problems().map(\.description) == [
+            table.findings().map(\.description) == [
                 "route 'title': '/de//title' at offset 4: a path pattern has no empty segments ('//')"
             ])
     }
@@ -119,7 +119,7 @@ struct OptionalPrefixTests {
         #expect(found?.parameters == parameters)
         // The lookup reports the route as declared, not one of its readings.
         #expect(found?.route == router.route(named: route))
-        let parts = router.lookup(
+        let parts = router.match(
             scheme: "https", host: "films.example.com",
             pathSegments: path == "/" ? [""] : path.split(separator: "/").map(String.init))
         #expect(parts == found)
@@ -265,14 +265,14 @@ struct OptionalPrefixTests {
     func ambiguousReadings() {
         let catchAll = RouteTable { Route("files", "/:locale(enum de|fr)?/*path") }
         #expect(
-            catchAll.problems() == [
+            catchAll.findings() == [
                 .ambiguousOptionalSegment(
                     route: "files", parameter: "locale", reading: "/:locale(enum de|fr)/*path",
                     other: "/*path")
             ])
-        #expect(catchAll.problems().first?.code == "TABLE040")
+        #expect(catchAll.findings().first?.code == "TABLE040")
         #expect(
-            catchAll.problems().first?.description
+            catchAll.findings().first?.description
                 == "route 'files' reads some links two ways: '/:locale(enum de|fr)/*path' and '/*path' can match "
                 + "the same link, so the link does not say whether it holds the optional parameter 'locale'; "
                 + "give 'locale' a type that the segment taking its place cannot accept, or declare the two "
@@ -280,14 +280,14 @@ struct OptionalPrefixTests {
         // Two optional segments of one length: `/x` is either `a` or `b`.
         let twoOptional = RouteTable { Route("pair", "/:a(enum x|y)?/:b(enum x|z)?") }
         #expect(
-            twoOptional.problems() == [
+            twoOptional.findings() == [
                 .ambiguousOptionalSegment(
                     route: "pair", parameter: "a", reading: "/:a(enum x|y)", other: "/:b(enum x|z)")
             ])
         // `/2024/archive` would be a year or a month.
         let archive = RouteTable { Route("archive", "/:year(int)?/:month(int)?/archive") }
         #expect(
-            archive.problems() == [
+            archive.findings() == [
                 .ambiguousOptionalSegment(
                     route: "archive", parameter: "year", reading: "/:year(int)/archive",
                     other: "/:month(int)/archive")
@@ -303,7 +303,7 @@ struct OptionalPrefixTests {
             "/:year(int 1000...9999)?/:month(int 1...12)?/archive",
         ])
     func soundReadings(_ path: String) {
-        #expect(RouteTable { Route("r", PathPattern(parsing: path)) }.problems() == [])
+        #expect(RouteTable { Route("r", PathPattern(parsing: path)) }.findings() == [])
     }
 
     @Test(
@@ -322,12 +322,12 @@ struct OptionalPrefixTests {
             Route("title", "/:locale(enum de|fr)?/title/:id(int)")
             Route("plain", "/title/:id(int)")
         }
-        #expect(twin.problems() == [.ambiguousRoutes(route: "plain", other: "title")])
+        #expect(twin.findings() == [.ambiguousRoutes(route: "plain", other: "title")])
         let everything = RouteTable {
             Route("any", "/*rest")
             Route("title", "/:locale(enum de|fr)?/title/:id(int)", priority: -1)
         }
-        #expect(everything.problems() == [.shadowedRoute(route: "title", shadowedBy: "any")])
+        #expect(everything.findings() == [.shadowedRoute(route: "title", shadowedBy: "any")])
     }
 
     @Test("TABLE015 checks each reading: a link without the optional locale is still guarded")
@@ -338,7 +338,7 @@ struct OptionalPrefixTests {
             Route("section", "/:section(slug)")
         }
         #expect(
-            table.problems() == [
+            table.findings() == [
                 .navigationTakesGuardedLinks(route: "section", guarded: "redeem", safety: .sensitive)
             ])
         let router = try Router(table)

@@ -133,8 +133,8 @@ struct OptionalSegmentTests {
         "optional segment round trip: match, reverse, same link, with and without the optional value",
         arguments: ["https://shop.example.com/c/shoes", "https://shop.example.com/c/shoes/2"])
     func optionalSegmentRoundTrip(_ text: String) throws {
-        let lookup = try #require(router.match(try RouteFixtures.link(text)))
-        #expect(try router.link(for: lookup.name, parameters: lookup.parameters) == text)
+        let tableMatch = try #require(router.match(try RouteFixtures.link(text)))
+        #expect(try router.link(for: tableMatch.name, parameters: tableMatch.parameters) == text)
     }
 
     @Test("reverse routing leaves the segment out without a value and checks it with one")
@@ -174,17 +174,17 @@ struct OptionalSegmentTests {
             Route("category", "/c/:slug(slug)/:page(int 1...)?")
             Route("paged", "/c/:slug(slug)/:page(int 1...)")
         }
-        #expect(full.problems() == [.ambiguousRoutes(route: "paged", other: "category")])
+        #expect(full.findings() == [.ambiguousRoutes(route: "paged", other: "category")])
         let short = RouteTable {
             Route("category", "/c/:slug(slug)/:page(int 1...)?")
             Route("listing", "/c/:slug(slug)")
         }
-        #expect(short.problems() == [.ambiguousRoutes(route: "listing", other: "category")])
+        #expect(short.findings() == [.ambiguousRoutes(route: "listing", other: "category")])
         let twice = RouteTable {
             Route("category", "/c/:slug(slug)/:page(int 1...)?")
             Route("again", "/c/:slug(slug)/:page(int 1...)?")
         }
-        #expect(twice.problems() == [.duplicateRoute(route: "again", duplicateOf: "category")])
+        #expect(twice.findings() == [.duplicateRoute(route: "again", duplicateOf: "category")])
     }
 
     @Test("an optional route is shadowed only when both of its shapes are, and shadows both shapes")
@@ -193,17 +193,17 @@ struct OptionalSegmentTests {
             Route("any", "/c/*rest")
             Route("category", "/c/:slug(slug)/:page(int 1...)?", priority: -1)
         }
-        #expect(shadowsBoth.problems() == [.shadowedRoute(route: "category", shadowedBy: "any")])
+        #expect(shadowsBoth.findings() == [.shadowedRoute(route: "category", shadowedBy: "any")])
         let shadowsOne = RouteTable {
             Route("paged", "/c/:slug/:page", priority: 1)
             Route("category", "/c/:slug(slug)/:page(int 1...)?")
         }
-        #expect(shadowsOne.problems() == [])
+        #expect(shadowsOne.findings() == [])
         let shadowed = RouteTable {
             Route("category", "/c/:slug/:page?", priority: 1)
             Route("listing", "/c/:slug(slug)")
         }
-        #expect(shadowed.problems() == [.shadowedRoute(route: "listing", shadowedBy: "category")])
+        #expect(shadowed.findings() == [.shadowedRoute(route: "listing", shadowedBy: "category")])
     }
 
     @Test("disjoint optional routes pass the table checks")
@@ -213,7 +213,7 @@ struct OptionalSegmentTests {
             Route("brand", "/b/:slug(slug)/:page(int 1...)?")
             Route("categoryNegative", "/c/:slug(slug)/:page(int ...0)")
         }
-        #expect(table.problems() == [])
+        #expect(table.findings() == [])
     }
 
     // MARK: Open ranges

@@ -12,7 +12,7 @@ struct ReverseRoutingTests {
     }
 
     /// Parses generated text through the gate and matches it forward.
-    func forward(_ text: String, router: Router? = nil) throws -> RouteLookup? {
+    func forward(_ text: String, router: Router? = nil) throws -> TableMatch? {
         (router ?? self.router).match(try RouteFixtures.link(text))
     }
 
@@ -47,9 +47,9 @@ struct ReverseRoutingTests {
     func roundTrip(_ example: RoundTrip) throws {
         let text = try router.link(for: example.route, parameters: example.parameters)
         #expect(text == example.link)
-        let lookup = try forward(text)
-        #expect(lookup?.route.name == example.route)
-        #expect(lookup?.parameters == example.back)
+        let tableMatch = try forward(text)
+        #expect(tableMatch?.route.name == example.route)
+        #expect(tableMatch?.parameters == example.back)
     }
 
     @Test("values are percent-encoded and read back decoded")

@@ -60,7 +60,7 @@ struct RouteNameLookupTests {
             Route("long-route-name-over-eight-bytes", "/b")
         }
         #expect(
-            throws: RouteTableError(problems: [.duplicateName(route: "long-route-name-over-eight-bytes")])
+            throws: RouteTableError(findings: [.duplicateName(route: "long-route-name-over-eight-bytes")])
         ) {
             try Router(table)
         }

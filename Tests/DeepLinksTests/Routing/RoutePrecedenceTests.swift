@@ -223,7 +223,7 @@ struct RoutePrecedenceTests {
     @Test("priority settles what the rules leave ambiguous")
     func priorityResolvesAmbiguity() throws {
         let routes = [Route("low", "/u/:id(int 0...9)"), Route("high", "/u/:n(int 5...20)")]
-        #expect(throws: RouteTableError(problems: [.ambiguousRoutes(route: "high", other: "low")])) {
+        #expect(throws: RouteTableError(findings: [.ambiguousRoutes(route: "high", other: "low")])) {
             try Router(RouteTable(routes: routes))
         }
         var prioritised = routes
@@ -335,17 +335,17 @@ struct RoutePrecedenceTests {
     }
 
     @Test("pre-split segments give the same answer as a parsed link")
-    func lookupWithSegments() throws {
+    func matchWithSegments() throws {
         let router = try RouteFixtures.router {
             Route("photo", "/albums/:album(slug)/photos/:index(int 0...9999)")
             Route("article", "/doc/:id", scope: RouteScope(schemes: ["newsapp"]))
         }
-        let lookup = router.lookup(
+        let match = router.match(
             scheme: "https", host: "example.com", pathSegments: ["albums", "summer", "photos", "3"])
-        #expect(lookup?.route.name == "photo")
-        #expect(lookup?.parameters == ["album": "summer", "index": 3])
+        #expect(match?.route.name == "photo")
+        #expect(match?.parameters == ["album": "summer", "index": 3])
         #expect(
-            router.lookup(scheme: "newsapp", host: "doc", pathSegments: ["X1"])?.parameters == ["id": "X1"])
-        #expect(router.lookup(scheme: "https", host: "example.com", pathSegments: ["albums"]) == nil)
+            router.match(scheme: "newsapp", host: "doc", pathSegments: ["X1"])?.parameters == ["id": "X1"])
+        #expect(router.match(scheme: "https", host: "example.com", pathSegments: ["albums"]) == nil)
     }
 }

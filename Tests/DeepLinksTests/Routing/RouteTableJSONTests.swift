@@ -46,9 +46,9 @@ struct RouteTableJSONTests {
     func documentedExample() throws {
         let decoded = try JSONDecoder().decode(RouteTable.self, from: try Self.documentedJSON())
         #expect(decoded == Self.swiftTable)
-        #expect(decoded.problems(registry: ParameterTypeRegistry([Self.isbn])) == [])
+        #expect(decoded.findings(registry: ParameterTypeRegistry([Self.isbn])) == [])
         #expect(
-            decoded.problems() == [.unknownParameterType(route: "book", parameter: "code", type: "isbn")])
+            decoded.findings() == [.unknownParameterType(route: "book", parameter: "code", type: "isbn")])
     }
 
     @Test("the result builder takes conditions, loops and groups; a group's scope fills only unscoped routes")
@@ -146,7 +146,7 @@ struct RouteTableJSONTests {
         let json = #"{"routes": [{"name": "a", "path": "/a/:id(int 9...1)", "query": ["q(int"]}]}"#
         let table = try JSONDecoder().decode(RouteTable.self, from: Data(json.utf8))
         #expect(
-            table.problems() == [
+            table.findings() == [
                 .impossibleBounds(
                     route: "a", parameter: "id",
                     reason: "the range '9...1' is empty: its lower bound exceeds its upper bound"),

@@ -32,7 +32,7 @@ struct RouteTableLimitTests {
     @Test("a generated table of 10,000 routes sharing their first literal builds and routes")
     func tenThousandRoutesBuild() throws {
         let table = Self.generatedTable(routes: 10_000)
-        #expect(table.problems().isEmpty)
+        #expect(table.findings().isEmpty)
         let router = try Router(table)
         let link = try LinkGate().parse("https://shop.example.com/catalog/section-4321/77/edit")
         #expect(router.match(link)?.name == "section-4321.edit")
@@ -44,8 +44,8 @@ struct RouteTableLimitTests {
         let routes = (0..<RouteTable.maximumRouteCount).map {
             Route("r\($0)", PathPattern(parsing: "/r\($0)"))
         }
-        let problems = RouteTable(routes: routes).problems()
-        #expect(!problems.contains { if case .tooManyRoutes = $0 { true } else { false } })
+        let findings = RouteTable(routes: routes).findings()
+        #expect(!findings.contains { if case .tooManyRoutes = $0 { true } else { false } })
     }
 
     @Test("pins: a table of 50,001 routes is refused with tooManyRoutes, before anything else is checked")
@@ -53,8 +53,8 @@ struct RouteTableLimitTests {
         // Every route is a duplicate of the first: none of that is checked or reported.
         let routes = (0...RouteTable.maximumRouteCount).map { Route("r\($0)", "/same") }
         let table = RouteTable(routes: routes)
-        #expect(table.problems() == [.tooManyRoutes(count: 50_001, limit: 50_000)])
-        #expect(throws: RouteTableError(problems: [.tooManyRoutes(count: 50_001, limit: 50_000)])) {
+        #expect(table.findings() == [.tooManyRoutes(count: 50_001, limit: 50_000)])
+        #expect(throws: RouteTableError(findings: [.tooManyRoutes(count: 50_001, limit: 50_000)])) {
             try Router(table)
         }
         #expect(

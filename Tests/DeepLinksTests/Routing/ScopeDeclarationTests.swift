@@ -51,7 +51,7 @@ struct ScopeDeclarationTests {
     func jsonAndSwiftTablesEqual() throws {
         let decoded = try JSONDecoder().decode(RouteTable.self, from: Data(Self.json.utf8))
         #expect(decoded == Self.swiftTable)
-        #expect(decoded.problems() == [])
+        #expect(decoded.findings() == [])
         #expect(decoded.canonicalHost == "shop.example.com")
         #expect(decoded.route(named: "category")?.path.text == "/c/:slug(slug)/:page(int 1...)?")
         #expect(decoded.route(named: "product")?.scope == Self.shopScope)
@@ -158,7 +158,7 @@ struct ScopeDeclarationTests {
             Route("elsewhere", "/p/:id(int)", scope: RouteScope(hosts: ["other.example.com"]))
         }
         #expect(
-            table.problems() == [
+            table.findings() == [
                 .shadowedRoute(route: "app", shadowedBy: "both"),
                 .shadowedRoute(route: "web", shadowedBy: "both"),
             ])
@@ -204,7 +204,7 @@ struct ScopeDeclarationTests {
     func canonicalHostMustBeServed(_ host: String, _ reason: String) {
         var table = Self.swiftTable
         table.canonicalHost = host
-        #expect(table.problems() == [.invalidCanonicalHost(host: host, reason: reason)])
+        #expect(table.findings() == [.invalidCanonicalHost(host: host, reason: reason)])
         #expect(
             RouteTableFinding.invalidCanonicalHost(host: host, reason: reason).description
                 == "the canonical host '\(host)' is invalid: \(reason)")
@@ -214,7 +214,7 @@ struct ScopeDeclarationTests {
     func canonicalHostWithAnyHost() throws {
         let table = RouteTable(canonicalHost: "Example.COM") { Route("home", "/") }
         #expect(table.canonicalHost == "example.com")
-        #expect(table.problems() == [])
+        #expect(table.findings() == [])
         #expect(try Router(table).link(for: "home") == "https://example.com/")
     }
 }

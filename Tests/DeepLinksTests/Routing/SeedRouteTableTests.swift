@@ -123,8 +123,8 @@ struct SeedAlbumLinkTests {
         #expect(throws: error) { try gate.parse(text) }
     }
 
-    @Test("tracking items are stripped before routing and never reach the parameters")
-    func trackingStripped() {
+    @Test("tracking items are removed before routing and never reach the parameters")
+    func trackingRemoved() {
         let outcome = receiver.receive(
             url: "https://example.com/albums?utm_source=x&albumname=A&index=1&fbclid=y"
         ).outcome

@@ -192,13 +192,13 @@ struct SelfReadingRouteValueTests {
                 router: receiver.router, [.route(SelfReading.MisspeltProduct.self, \.id)],
                 unmapped: Self.allButProduct)
         }
-        #expect(receiver.router.typeProblem(for: SelfReading.MisspeltProduct.self) == expected)
+        #expect(receiver.router.typeError(for: SelfReading.MisspeltProduct.self) == expected)
     }
 
     @Test("a reader of a misspelt optional parameter is refused, naming the parameter it leaves unread")
     func misspeltOptionalReaderRefused() {
         #expect(
-            receiver.router.typeProblem(for: SelfReading.MisspeltSort.self)
+            receiver.router.typeError(for: SelfReading.MisspeltSort.self)
                 == .readerDisagrees(
                     type: "MisspeltSort", route: "search",
                     reason:
@@ -210,7 +210,7 @@ struct SelfReadingRouteValueTests {
     @Test("a reader that reads another value than the conformance is refused")
     func shiftedReaderRefused() {
         #expect(
-            receiver.router.typeProblem(for: SelfReading.ShiftedProduct.self)
+            receiver.router.typeError(for: SelfReading.ShiftedProduct.self)
                 == .readerDisagrees(
                     type: "ShiftedProduct", route: "product",
                     reason:
@@ -221,7 +221,7 @@ struct SelfReadingRouteValueTests {
     @Test("a reader that requires a parameter links may leave out is told to read an Optional")
     func optionalParameterRequiredByReader() {
         #expect(
-            receiver.router.typeProblem(for: SelfReading.SortRequired.self)
+            receiver.router.typeError(for: SelfReading.SortRequired.self)
                 == .optionalParameter(type: "SortRequired", route: "search", parameter: "sort"))
     }
 

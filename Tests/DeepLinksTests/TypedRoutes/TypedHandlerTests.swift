@@ -48,7 +48,7 @@ struct TypedHandlerTests {
         }
         handlers.bind("cart") { _ in .handled }
         #expect(handlers.routeNames == ["cart", "product"])
-        #expect(handlers.typeProblems(in: receiver.router) == [])
+        #expect(handlers.typeErrors(in: receiver.router) == [])
         let decision = await receiver.dispatch(.url("https://shop.example.com/p/42"), to: handlers)
         #expect(decision.match?.route == "product")
         #expect(await received.products == [42])
@@ -63,11 +63,11 @@ struct TypedHandlerTests {
         var handlers = RouteHandlers()
         handlers.bind(TextProduct.self) { _, _ in .handled }
         handlers.bind(Missing.self) { _, _ in .handled }
-        let problems = handlers.typeProblems(in: receiver.router)
-        #expect(problems.count == 2)
-        #expect(problems.first == .unknownRoute(type: "Missing", route: "nowhere"))
-        guard case .typeMismatch(let type, let route, let parameter, _, _) = problems.last else {
-            Issue.record("expected a type mismatch, got \(problems)")
+        let typeErrors = handlers.typeErrors(in: receiver.router)
+        #expect(typeErrors.count == 2)
+        #expect(typeErrors.first == .unknownRoute(type: "Missing", route: "nowhere"))
+        guard case .typeMismatch(let type, let route, let parameter, _, _) = typeErrors.last else {
+            Issue.record("expected a type mismatch, got \(typeErrors)")
             return
         }
         #expect([type, route, parameter] == ["TextProduct", "product", "id"])
@@ -90,6 +90,6 @@ struct TypedHandlerTests {
             throws: TypedRoutesError.valueNotReadable(
                 type: "Product", route: "cart", reason: "the parameters are of route 'cart', not 'product'")
         ) { try cart.value(as: Product.self) }
-        #expect(receiver.router.typeProblem(for: Product.self) == nil)
+        #expect(receiver.router.typeError(for: Product.self) == nil)
     }
 }

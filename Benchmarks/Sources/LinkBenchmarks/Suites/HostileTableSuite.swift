@@ -9,24 +9,24 @@ enum HostileTableSuite {
             for shape in HostileTableWorkloads.shapes {
                 let routes = shape.routes(size)
                 var best = UInt64.max
-                var problems = 0
+                var findings = 0
                 for _ in 0..<(size < 50_000 ? 3 : 1) {
                     let start = Clock.now()
                     do {
                         let router = try Router(RouteTable(routes: routes))
-                        problems = 0
+                        findings = 0
                         blackHole(router)
                     } catch {
-                        problems = error.problems.count
+                        findings = error.findings.count
                     }
                     best = min(best, Clock.now() - start)
                 }
                 let name = "hostile table: \(Format.number(Double(size))) routes, \(shape.name)"
                 results.add(
                     row: name,
-                    sdk: "\(Format.number(Double(best) / 1e6)) ms per build, \(problems) problems listed",
+                    sdk: "\(Format.number(Double(best) / 1e6)) ms per build, \(findings) problems listed",
                     peerLabel: "", peer: "")
-                print("  measured: \(name): \(Double(best) / 1e6) ms, \(problems) problems")
+                print("  measured: \(name): \(Double(best) / 1e6) ms, \(findings) problems")
             }
         }
     }

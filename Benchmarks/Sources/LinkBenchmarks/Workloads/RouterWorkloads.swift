@@ -100,7 +100,7 @@ struct RouterWorkloads {
         return Workload(label: "DeepLinks `Router.lookup`", operations: probes.count) {
             var checksum = 0
             for probe in probes {
-                if let found = router.lookup(scheme: "https", host: probe.host, pathSegments: probe.segments)
+                if let found = router.match(scheme: "https", host: probe.host, pathSegments: probe.segments)
                 {
                     checksum &+= found.parameters.count
                 }
@@ -130,7 +130,7 @@ struct RouterWorkloads {
     /// that both miss where the probe misses.
     func checkLookupsAgree() throws {
         for probe in probes {
-            let found = router.lookup(scheme: "https", host: probe.host, pathSegments: probe.segments)
+            let found = router.match(scheme: "https", host: probe.host, pathSegments: probe.segments)
             var parameters = Parameters(logger)
             let other = peer.route(path: probe.peerPath, parameters: &parameters)
             let peerResolution = other.flatMap { Self.typed($0, parameters) }

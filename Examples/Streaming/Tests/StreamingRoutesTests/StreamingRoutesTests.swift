@@ -72,7 +72,7 @@ struct StreamingRoutesTests {
     func tableFiles() throws {
         #expect(try RouteTable(json: file("routes.json")) == StreamingRoutes.table)
         #expect(try RouteTable(json: StreamingRoutes.table.jsonData()) == StreamingRoutes.table)
-        #expect(StreamingRoutes.table.problems() == [])
+        #expect(StreamingRoutes.table.findings() == [])
     }
 
     @Test("config.json decodes to the Swift configuration")

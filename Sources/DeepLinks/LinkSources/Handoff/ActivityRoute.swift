@@ -123,9 +123,9 @@ public enum ActivityRouteFinding: Sendable, Hashable, Encodable, CustomStringCon
     case mappedKeyIsParameter(activityType: String, route: String, key: String, parameter: String)
     /// A `userInfoKeys` entry whose key is empty: no `userInfo` can carry the parameter under it.
     case emptyUserInfoKey(activityType: String, route: String, parameter: String)
-    /// The problems of one kind beyond the first ``RouteTable/maximumProblemsPerCode``, in one
+    /// The findings of one kind beyond the first ``RouteTable/maximumFindingsPerCode``, in one
     /// line: `count` of them; `kind` is their case's name (`unknownRoute`).
-    case moreProblems(kind: String, count: Int)
+    case moreFindings(kind: String, count: Int)
 
     /// The name of the problem's case (`unknownRoute`), by which problems are counted.
     var kind: String {
@@ -139,23 +139,23 @@ public enum ActivityRouteFinding: Sendable, Hashable, Encodable, CustomStringCon
         case .parameterMappedTwice: "parameterMappedTwice"
         case .mappedKeyIsParameter: "mappedKeyIsParameter"
         case .emptyUserInfoKey: "emptyUserInfoKey"
-        case .moreProblems(let kind, _): kind
+        case .moreFindings(let kind, _): kind
         }
     }
 
     /// `problems` with at most `limit` of each kind, in order, then one
-    /// ``moreProblems(kind:count:)`` line per kind that had more, in kind order.
-    static func capped(_ problems: [ActivityRouteFinding], limit: Int) -> [ActivityRouteFinding] {
+    /// ``moreFindings(kind:count:)`` line per kind that had more, in kind order.
+    static func capped(_ findings: [ActivityRouteFinding], limit: Int) -> [ActivityRouteFinding] {
         var counts: [String: Int] = [:]
         var kept: [ActivityRouteFinding] = []
-        for problem in problems {
-            let kind = problem.kind
+        for finding in findings {
+            let kind = finding.kind
             let count = counts[kind, default: 0] + 1
             counts[kind] = count
-            if count <= limit { kept.append(problem) }
+            if count <= limit { kept.append(finding) }
         }
         for (kind, count) in counts.sorted(by: { $0.key < $1.key }) where count > limit {
-            kept.append(.moreProblems(kind: kind, count: count - limit))
+            kept.append(.moreFindings(kind: kind, count: count - limit))
         }
         return kept
     }
@@ -188,7 +188,7 @@ public enum ActivityRouteFinding: Sendable, Hashable, Encodable, CustomStringCon
         case .emptyUserInfoKey(let type, let route, let parameter):
             "the activity type '\(type)' maps an empty userInfo key to '\(parameter)' of route '\(route)'; "
                 + "name the key"
-        case .moreProblems(let kind, let count):
+        case .moreFindings(let kind, let count):
             "… and \(RouteTableFinding.grouped(count)) more \(kind) problem\(count == 1 ? "" : "s")"
         }
     }

@@ -2,7 +2,7 @@ import Foundation
 
 /// A route resolved for matching: trailing-slash and case rules applied, validators resolved.
 ///
-/// A class, so that the trie's candidate lists and the lookups it returns hold one reference
+/// A class, so that the trie's candidate lists and the matches it returns hold one reference
 /// instead of copying the declaration.
 final class CompiledRoute: Sendable {
     enum Segment: Sendable {

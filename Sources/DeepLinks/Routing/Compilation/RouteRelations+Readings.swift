@@ -12,14 +12,14 @@ extension RouteRelations {
     /// ``RouteTableFinding/ambiguousOptionalSegment(route:parameter:reading:other:)`` for each
     /// optional parameter of `route` whose presence two readings that can share a link
     /// disagree on (the first such pair of readings for each parameter).
-    func optionalSegmentProblems(_ route: CompiledRoute) -> [RouteTableFinding] {
+    func optionalSegmentFindings(_ route: CompiledRoute) -> [RouteTableFinding] {
         let readings = route.allReadings
         guard readings.count > 1 else { return [] }
         let path = route.route.path
         let kept = path.readingSegments.map { Set($0.positions) }
         let shapes = readings.map(\.segments)
         let texts = path.readings.map(\.text)
-        var problems: [RouteTableFinding] = []
+        var findings: [RouteTableFinding] = []
         var reported: Set<Int> = []
         for i in readings.indices {
             for j in (i + 1)..<readings.count where pathsMayOverlap(shapes[i], shapes[j]) {
@@ -33,11 +33,11 @@ extension RouteRelations {
                 else { continue }
                 reported.insert(position)
                 let (with, without) = kept[i].contains(position) ? (i, j) : (j, i)
-                problems.append(
+                findings.append(
                     .ambiguousOptionalSegment(
                         route: route.name, parameter: name, reading: texts[with], other: texts[without]))
             }
         }
-        return problems
+        return findings
     }
 }

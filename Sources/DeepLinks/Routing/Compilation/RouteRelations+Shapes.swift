@@ -11,13 +11,13 @@ extension RouteRelations {
     struct OverlapFinding {
         let earlier: CompiledRoute
         let later: CompiledRoute
-        let problem: RouteTableFinding
+        let tableFinding: RouteTableFinding
     }
 
     /// Every overlap problem among the compiled routes, in the order of the pairs compared,
     /// and the code whose problems passed `limit` (the comparison then stops, the problem
     /// past the limit included), or `nil`.
-    func overlapProblems(_ routes: [CompiledRoute], limit: Int) -> (
+    func overlapFindings(_ routes: [CompiledRoute], limit: Int) -> (
         findings: [OverlapFinding], stoppedAt: String?
     ) {
         guard routes.contains(where: \.hasOptionalSegments) else {
@@ -27,7 +27,7 @@ extension RouteRelations {
             var builder = RouteTrie.Builder(routeCount: routes.count)
             for later in routes.indices {
                 builder.add(routes[later], as: later)
-                if let stopped = appendOverlapProblems(
+                if let stopped = appendOverlapFindings(
                     of: later, in: routes, builder: builder, found: &found, to: &findings, counts: &counts,
                     limit: limit)
                 {
@@ -55,7 +55,7 @@ extension RouteRelations {
             for key in order {
                 guard let state = states[key], let finding = Self.finding(state) else { continue }
                 findings.append(finding)
-                let code = finding.problem.code
+                let code = finding.tableFinding.code
                 let count = counts[code, default: 0] + 1
                 counts[code] = count
                 if count > limit { return code }
@@ -75,7 +75,7 @@ extension RouteRelations {
                 guard let l = owner[ObjectIdentifier(laterShape)],
                     let e = owner[ObjectIdentifier(earlierShape)],
                     l.route.index != e.route.index,
-                    let found = problem(earlier: earlierShape, later: laterShape)
+                    let found = finding(earlier: earlierShape, later: laterShape)
                 else { continue }
                 note(found, e, l)
             }
@@ -133,23 +133,23 @@ extension RouteRelations {
                 state.covered.contains("\(route.index) \($0)")
             }
         }
-        let problem: RouteTableFinding?
+        let finding: RouteTableFinding?
         if let plain = state.plain {
-            problem = plain
+            finding = plain
         } else if state.ambiguous {
-            problem = .ambiguousRoutes(route: l.name, other: e.name)
+            finding = .ambiguousRoutes(route: l.name, other: e.name)
         } else if state.duplicated {
-            problem =
+            finding =
                 allCovered(e) && allCovered(l)
                 ? .duplicateRoute(route: l.name, duplicateOf: e.name)
                 : .ambiguousRoutes(route: l.name, other: e.name)
         } else if allCovered(l) {
-            problem = .shadowedRoute(route: l.name, shadowedBy: e.name)
+            finding = .shadowedRoute(route: l.name, shadowedBy: e.name)
         } else if allCovered(e) {
-            problem = .shadowedRoute(route: e.name, shadowedBy: l.name)
+            finding = .shadowedRoute(route: e.name, shadowedBy: l.name)
         } else {
-            problem = nil
+            finding = nil
         }
-        return problem.map { OverlapFinding(earlier: e, later: l, problem: $0) }
+        return finding.map { OverlapFinding(earlier: e, later: l, tableFinding: $0) }
     }
 }

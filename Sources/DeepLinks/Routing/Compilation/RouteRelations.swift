@@ -45,7 +45,7 @@ struct RouteRelations {
     /// ``appendOverlaps(of:in:builder:found:to:)`` finds, in its order, counting each code in
     /// `counts`; stops and returns the code of the first problem past `limit` of its code
     /// (that problem included), else `nil`.
-    func appendOverlapProblems(
+    func appendOverlapFindings(
         of later: Int, in routes: [CompiledRoute], builder: RouteTrie.Builder, found: inout [Int],
         to findings: inout [OverlapFinding], counts: inout [String: Int], limit: Int
     ) -> String? {
@@ -53,9 +53,9 @@ struct RouteRelations {
         builder.overlapCandidates(of: route, relations: self, into: &found)
         Self.sortUnique(&found, below: later)
         for e in found where mayOverlap(routes[e], route) {
-            guard let problem = problem(earlier: routes[e], later: route) else { continue }
-            findings.append(OverlapFinding(earlier: routes[e], later: route, problem: problem))
-            let code = problem.code
+            guard let finding = finding(earlier: routes[e], later: route) else { continue }
+            findings.append(OverlapFinding(earlier: routes[e], later: route, tableFinding: finding))
+            let code = finding.code
             let count = counts[code, default: 0] + 1
             counts[code] = count
             if count > limit { return code }
@@ -158,7 +158,7 @@ struct RouteRelations {
     }
 
     /// The problem two overlapping routes make, if any.
-    func problem(earlier a: CompiledRoute, later b: CompiledRoute) -> RouteTableFinding? {
+    func finding(earlier a: CompiledRoute, later b: CompiledRoute) -> RouteTableFinding? {
         let aCoversB = covers(a, b)
         let bCoversA = covers(b, a)
         if aCoversB, bCoversA { return .duplicateRoute(route: b.name, duplicateOf: a.name) }

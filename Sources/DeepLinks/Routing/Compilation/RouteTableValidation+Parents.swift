@@ -7,9 +7,9 @@ extension RouteTableValidation {
     /// Cost: one walk up each route's chain (at most ``RouteTable/maximumParentDepth`` steps)
     /// and one look-up per parameter of each parent; nothing is indexed for a table whose
     /// routes declare no parent and no requirement.
-    static func parentProblems(_ routes: [Route], compiled: [CompiledRoute]) -> [RouteTableFinding] {
+    static func parentFindings(_ routes: [Route], compiled: [CompiledRoute]) -> [RouteTableFinding] {
         guard routes.contains(where: { $0.parent != nil || !$0.requirements.isEmpty }) else { return [] }
-        var problems: [RouteTableFinding] = []
+        var findings: [RouteTableFinding] = []
         var byName: [String: Int] = [:]
         for (index, route) in routes.enumerated() where byName[route.name] == nil {
             byName[route.name] = index
@@ -18,15 +18,15 @@ extension RouteTableValidation {
         for route in compiled { compiledByName[route.name] = route }
         for route in routes {
             for requirement in route.requirements.sorted() where !isValidName(requirement) {
-                problems.append(.invalidRequirement(route: route.name, requirement: requirement))
+                findings.append(.invalidRequirement(route: route.name, requirement: requirement))
             }
             guard let parentName = route.parent else { continue }
             guard byName[parentName] != nil else {
-                problems.append(.unknownParent(route: route.name, parent: parentName))
+                findings.append(.unknownParent(route: route.name, parent: parentName))
                 continue
             }
             if let parent = byName[parentName], routes[parent].safety == .destructive {
-                problems.append(.destructiveParent(route: route.name, parent: parentName))
+                findings.append(.destructiveParent(route: route.name, parent: parentName))
             }
             var chain = [route.name]
             var next: String? = parentName
@@ -35,7 +35,7 @@ extension RouteTableValidation {
             while let name = next, let ancestor = byName[name] {
                 chain.append(name)
                 if name == route.name || chain.count > RouteTable.maximumParentDepth + 1 {
-                    problems.append(.parentCycle(route: route.name, chain: chain))
+                    findings.append(.parentCycle(route: route.name, chain: chain))
                     break
                 }
                 let safety = routes[ancestor].safety
@@ -48,16 +48,16 @@ extension RouteTableValidation {
             }
             // A destructive parent is already an error; its warning would say it again.
             if let guardedBy, guardedBy.safety != .destructive || guardedBy.name != parentName {
-                problems.append(
+                findings.append(
                     .guardedAncestor(route: route.name, ancestor: guardedBy.name, safety: guardedBy.safety))
             }
             if let child = compiledByName[route.name], let parent = compiledByName[parentName],
-                let problem = unbuildable(parent, from: child)
+                let finding = unbuildable(parent, from: child)
             {
-                problems.append(problem)
+                findings.append(finding)
             }
         }
-        return problems
+        return findings
     }
 
     /// Why `parent` cannot be built from `child`'s parameters, if it cannot: every parameter
@@ -67,17 +67,17 @@ extension RouteTableValidation {
         let given = child.declaredParameters
         for (name, needed) in parent.declaredParameters.sorted(by: { $0.key < $1.key }) {
             guard parent.needsValue(for: name) else { continue }
-            func problem(_ reason: String) -> RouteTableFinding {
+            func finding(_ reason: String) -> RouteTableFinding {
                 .unbuildableParent(route: child.name, parent: parent.name, parameter: name, reason: reason)
             }
             guard let have = given[name] else {
-                return problem("'\(child.name)' has no parameter of that name")
+                return finding("'\(child.name)' has no parameter of that name")
             }
             guard have.alwaysPresent else {
-                return problem("'\(child.name)' may leave it out (it is optional there)")
+                return finding("'\(child.name)' may leave it out (it is optional there)")
             }
             guard have.type == needed.type, have.isCatchAll == needed.isCatchAll else {
-                return problem(
+                return finding(
                     "'\(child.name)' declares it as \(have.summary), the parent as \(needed.summary)")
             }
         }

@@ -5,13 +5,13 @@ struct RouteTableValidation {
     let registry: ParameterTypeRegistry
     let policy: LinkPolicy?
     /// The problems of the registrations and the table's declarations.
-    private let typeProblems: [RouteTableFinding]
+    private let typeFindings: [RouteTableFinding]
 
     init(table: RouteTable, registry: ParameterTypeRegistry, policy: LinkPolicy?) {
         self.table = table
         self.registry = registry.declaring(table.types)
         self.policy = policy
-        typeProblems = registry.problems + registry.problems(of: table.types)
+        typeFindings = registry.findings + registry.findings(of: table.types)
     }
 
     /// The problems found (warnings included), the compiled routes when no problem is an
@@ -22,7 +22,7 @@ struct RouteTableValidation {
     /// position by name, both kept when the table is sound: the router uses the trie when all
     /// routes share one priority level.
     func run() -> (
-        problems: [RouteTableFinding], compiled: [CompiledRoute], guards: [Int: [Int]], trie: RouteTrie?,
+        findings: [RouteTableFinding], compiled: [CompiledRoute], guards: [Int: [Int]], trie: RouteTrie?,
         names: RouteNameIndex
     ) {
         guard table.routes.count <= RouteTable.maximumRouteCount else {
@@ -32,7 +32,7 @@ struct RouteTableValidation {
                 RouteNameIndex()
             )
         }
-        var problems = typeProblems
+        var findings = typeFindings
         var state = State(routes: table.routes)
         let validators = ValidatorPool(options: table.options, registry: registry)
         let cache = DeclarationCache()
@@ -45,22 +45,22 @@ struct RouteTableValidation {
         let compiled = state.compiled
         let names = state.names
         let trie = state.trie
-        let limit = RouteTable.maximumProblemsPerCode
+        let limit = RouteTable.maximumFindingsPerCode
         let overlaps: (findings: [RouteRelations.OverlapFinding], stoppedAt: String?)
         if state.walksOverlaps {
             overlaps = (state.overlapFindings, state.overlapsStoppedAt)
         } else {
-            overlaps = relations.overlapProblems(compiled, limit: limit)
+            overlaps = relations.overlapFindings(compiled, limit: limit)
         }
         state.overlapFindings = []
 
-        for finding in overlaps.findings {
-            let (earlier, later, problem) = (finding.earlier, finding.later, finding.problem)
+        for overlap in overlaps.findings {
+            let (earlier, later, finding) = (overlap.earlier, overlap.later, overlap.tableFinding)
             let reported =
-                problem.route.flatMap { name in
+                finding.route.flatMap { name in
                     [earlier, later].first { $0.name == name }?.index
                 } ?? later.index
-            perRoute[reported].append(problem)
+            perRoute[reported].append(finding)
         }
         var guards: [Int: [Int]] = [:]
         for (navigate, guarded) in relations.guardedPairs(compiled, builder: trie) {
@@ -69,15 +69,15 @@ struct RouteTableValidation {
                 .navigationTakesGuardedLinks(
                     route: navigate.name, guarded: guarded.name, safety: guarded.route.safety))
         }
-        problems += perRoute.flatMap { $0 }
-        problems += table.canonicalHostProblems
-        problems += Self.parentProblems(table.routes, compiled: compiled)
-        problems = RouteTableFinding.capped(
-            problems, limit: limit, uncounted: overlaps.stoppedAt.map { [$0] } ?? [])
-        let buildable = !problems.contains(where: \.isError)
-        guard buildable else { return (problems, [], [:], nil, RouteNameIndex()) }
+        findings += perRoute.flatMap { $0 }
+        findings += table.canonicalHostFindings
+        findings += Self.parentFindings(table.routes, compiled: compiled)
+        findings = RouteTableFinding.capped(
+            findings, limit: limit, uncounted: overlaps.stoppedAt.map { [$0] } ?? [])
+        let buildable = !findings.contains(where: \.isError)
+        guard buildable else { return (findings, [], [:], nil, RouteNameIndex()) }
         return (
-            problems, compiled, guards,
+            findings, compiled, guards,
             RouteTrie(trie, routes: compiled, precedence: table.options.precedence), names
         )
     }
@@ -90,9 +90,9 @@ struct RouteTableValidation {
         /// The trie of the compiled routes (positions in `compiled`), grown route by route.
         var trie: RouteTrie.Builder
         /// The problems of the pairs of compiled routes that may overlap, found by walking the
-        /// trie as each route is added (``RouteRelations/appendOverlapProblems(of:in:builder:found:to:counts:limit:)``),
+        /// trie as each route is added (``RouteRelations/appendOverlapFindings(of:in:builder:found:to:counts:limit:)``),
         /// while `walksOverlaps`: a route with optional segments has one shape per reading,
-        /// which ``RouteRelations/overlapProblems(_:limit:)`` compares on its own.
+        /// which ``RouteRelations/overlapFindings(_:limit:)`` compares on its own.
         var overlapFindings: [RouteRelations.OverlapFinding] = []
         /// How many of `overlapFindings` each code has, and the code that passed the limit
         /// (the walk then stops).
@@ -122,11 +122,11 @@ struct RouteTableValidation {
             found.append(.duplicateName(route: route.name))
         }
         // Most routes have no problem: appending empty lists is skipped.
-        let declarationProblems = checkDeclarations(route, cache: cache, validators: validators)
-        if !declarationProblems.isEmpty { found += declarationProblems }
-        let scopeProblems = checkScope(route, cache: cache)
-        if !scopeProblems.isEmpty { found += scopeProblems }
-        if declarationProblems.isEmpty {
+        let declarationFindings = checkDeclarations(route, cache: cache, validators: validators)
+        if !declarationFindings.isEmpty { found += declarationFindings }
+        let scopeFindings = checkScope(route, cache: cache)
+        if !scopeFindings.isEmpty { found += scopeFindings }
+        if declarationFindings.isEmpty {
             let reachability = checkReachability(route)
             if !reachability.isEmpty { found += reachability }
             let made = CompiledRoute(
@@ -135,17 +135,17 @@ struct RouteTableValidation {
             let position = state.compiled.count - 1
             state.trie.add(made, as: position)
             if made.hasOptionalSegments {
-                let ambiguity = relations.optionalSegmentProblems(made)
+                let ambiguity = relations.optionalSegmentFindings(made)
                 if !ambiguity.isEmpty { found += ambiguity }
                 state.walksOverlaps = false
                 state.overlapFindings = []
                 state.overlapCounts = [:]
                 state.overlapsStoppedAt = nil
             } else if state.walksOverlaps, state.overlapsStoppedAt == nil {
-                state.overlapsStoppedAt = relations.appendOverlapProblems(
+                state.overlapsStoppedAt = relations.appendOverlapFindings(
                     of: position, in: state.compiled, builder: state.trie, found: &state.found,
                     to: &state.overlapFindings, counts: &state.overlapCounts,
-                    limit: RouteTable.maximumProblemsPerCode)
+                    limit: RouteTable.maximumFindingsPerCode)
             }
         }
         if !found.isEmpty { state.perRoute[index] = found }
@@ -155,15 +155,15 @@ struct RouteTableValidation {
     private func checkDeclarations(_ route: Route, cache: DeclarationCache, validators: ValidatorPool)
         -> [RouteTableFinding]
     {
-        var problems: [RouteTableFinding] = []
+        var findings: [RouteTableFinding] = []
         func syntax(_ error: PatternSyntaxError) {
             if case .invalidType(let typeError) = error.reason, typeError.isImpossibleBounds,
                 let parameter = error.parameter
             {
-                problems.append(
+                findings.append(
                     .impossibleBounds(route: route.name, parameter: parameter, reason: typeError.description))
             } else {
-                problems.append(.invalidPattern(route: route.name, error: error))
+                findings.append(.invalidPattern(route: route.name, error: error))
             }
         }
         // The declarations are read in place, by position: iterating a list would copy each.
@@ -173,7 +173,7 @@ struct RouteTableValidation {
         for j in query.indices { if let error = query[j].syntaxError { syntax(error) } }
         let fragment = route.fragment.declaration
         if let error = fragment?.syntaxError { syntax(error) }
-        guard problems.isEmpty else { return problems }
+        guard findings.isEmpty else { return findings }
 
         // Every parameter, path then query then fragment, in the order problems are reported.
         // A route has a handful of parameters: comparing each with the earlier ones is cheaper
@@ -189,7 +189,7 @@ struct RouteTableValidation {
             return false
         }
         func clash(_ name: String) {
-            problems.append(.parameterNameClash(route: route.name, parameter: name))
+            findings.append(.parameterNameClash(route: route.name, parameter: name))
         }
         for i in segments.indices {
             switch segments[i] {
@@ -208,10 +208,10 @@ struct RouteTableValidation {
         func checkType(_ name: String, _ type: ParameterType?) {
             guard let type else { return }
             if case .custom(let typeName) = type, !registry.knows(typeName) {
-                problems.append(.unknownParameterType(route: route.name, parameter: name, type: typeName))
+                findings.append(.unknownParameterType(route: route.name, parameter: name, type: typeName))
             }
             if let reason = cache.boundsProblem(of: type) {
-                problems.append(.impossibleBounds(route: route.name, parameter: name, reason: reason))
+                findings.append(.impossibleBounds(route: route.name, parameter: name, reason: reason))
             }
         }
         for i in segments.indices {
@@ -222,7 +222,7 @@ struct RouteTableValidation {
         }
         for j in query.indices { checkType(query[j].name, query[j].type) }
         if let fragment { checkType(fragment.name, fragment.type) }
-        guard problems.isEmpty else { return problems }
+        guard findings.isEmpty else { return findings }
 
         // Routes share equal query lists (``RouteTable/sharingEqualParts()``): a list whose
         // defaults were all found valid is not checked again.
@@ -230,7 +230,7 @@ struct RouteTableValidation {
             var sound = true
             for declaration in route.query {
                 if let reason = cache.defaultProblem(of: declaration, validators: validators) {
-                    problems.append(
+                    findings.append(
                         .invalidDefault(route: route.name, parameter: declaration.name, reason: reason))
                     sound = false
                 }
@@ -240,9 +240,9 @@ struct RouteTableValidation {
         if let declaration = fragment,
             let reason = cache.defaultProblem(of: declaration, validators: validators)
         {
-            problems.append(.invalidDefault(route: route.name, parameter: declaration.name, reason: reason))
+            findings.append(.invalidDefault(route: route.name, parameter: declaration.name, reason: reason))
         }
-        return problems
+        return findings
     }
 
     /// Scheme and host syntax, and hosts on a scope that serves custom schemes only.
@@ -256,29 +256,29 @@ struct RouteTableValidation {
             cache.noteSoundScope(scope)
             return []
         }
-        var problems: [RouteTableFinding] = []
+        var findings: [RouteTableFinding] = []
         for scheme in scope.schemes where !Self.isValidScheme(scheme) {
-            problems.append(.invalidScope(route: route.name, reason: "'\(scheme)' is not a valid scheme"))
+            findings.append(.invalidScope(route: route.name, reason: "'\(scheme)' is not a valid scheme"))
         }
         for host in scope.hosts where !Self.isValidHostName(host.name) {
-            problems.append(
+            findings.append(
                 .invalidScope(route: route.name, reason: "'\(host)' is not a valid host pattern"))
         }
         if !scope.hosts.isEmpty, !scope.schemes.isEmpty, !scope.servesWeb {
-            problems.append(
+            findings.append(
                 .invalidScope(
                     route: route.name,
                     reason: "hosts apply to web links only and the scope lists no web scheme; "
                         + "for a custom scheme the host is the first segment of the path"))
         }
-        if problems.isEmpty { cache.noteSoundScope(scope) }
-        return problems
+        if findings.isEmpty { cache.noteSoundScope(scope) }
+        return findings
     }
 
     /// Routes that the gate or the matching rules would never let a link reach.
     private func checkReachability(_ route: Route) -> [RouteTableFinding] {
-        var problems: [RouteTableFinding] = []
-        func never(_ reason: String) { problems.append(.neverMatches(route: route.name, reason: reason)) }
+        var findings: [RouteTableFinding] = []
+        func never(_ reason: String) { findings.append(.neverMatches(route: route.name, reason: reason)) }
         let scope = route.scope
         let customOnly = !scope.servesWeb && scope.hosts.isEmpty
 
@@ -314,7 +314,7 @@ struct RouteTableValidation {
             }
         }
 
-        guard let policy else { return problems }
+        guard let policy else { return findings }
         for scheme in scope.schemes where !policy.allowedSchemes.contains(scheme) {
             never("the gate's policy does not allow the scheme '\(scheme)'")
         }
@@ -333,11 +333,11 @@ struct RouteTableValidation {
         }
         checkBounds(route, against: policy.limits, never)
         for declaration in route.query
-        where policy.strippedQueryItems.contains(where: { $0.matches(declaration.name) }) {
+        where policy.removedQueryItems.contains(where: { $0.matches(declaration.name) }) {
             never(
-                "sanitising removes the query item '\(declaration.name)' before routing (the policy strips it)"
+                "sanitising removes the query item '\(declaration.name)' before routing (the policy's removedQueryItems name it)"
             )
         }
-        return problems
+        return findings
     }
 }

@@ -75,8 +75,8 @@ public struct Router: Sendable {
         // Equal scopes and query lists are kept once (see `RouteTable.sharingEqualParts()`).
         let table = table.sharingEqualParts()
         let validation = RouteTableValidation(table: table, registry: registry, policy: policy).run()
-        guard !validation.problems.contains(where: \.isError) else {
-            throw RouteTableError(problems: validation.problems)
+        guard !validation.findings.contains(where: \.isError) else {
+            throw RouteTableError(findings: validation.findings)
         }
         self.init(
             table: table, compiled: validation.compiled, guards: validation.guards, trie: validation.trie,
@@ -154,8 +154,8 @@ public struct Router: Sendable {
     ///
     /// Pass the sanitised link (``LinkGate/sanitize(_:)``) so that tracking and credential
     /// items never reach a route; ``LinkReceiver`` does.
-    public func match(_ link: Link) -> RouteLookup? {
-        lookup(MatchInput(link: link, options: table.options))
+    public func match(_ link: Link) -> TableMatch? {
+        match(MatchInput(link: link, options: table.options))
     }
 
     /// Matches parts of a link that were split elsewhere.
@@ -169,42 +169,43 @@ public struct Router: Sendable {
     /// of the link (``Link/scheme`` and ``Link/host`` lower-case, segments percent-decoded).
     /// An upper-case host or a still-encoded segment simply matches no route. Links that come
     /// from outside the app go through ``LinkReceiver`` (or ``LinkGate`` and ``match(_:)``).
-    public func lookup(
+    public func match(
         scheme: String, host: String?, pathSegments: [String], queryItems: [QueryItem] = [],
         fragment: String? = nil
-    ) -> RouteLookup? {
+    ) -> TableMatch? {
         MatchInput.withParts(
             scheme: scheme, host: host, pathSegments: pathSegments, queryItems: queryItems,
             fragment: fragment, options: table.options
-        ) { lookup($0) }
+        ) { match($0) }
     }
 
-    func lookup(_ input: MatchInput) -> RouteLookup? {
+    /// The match for parts already read into a `MatchInput`: what both public entry points answer.
+    func match(_ input: MatchInput) -> TableMatch? {
         var parameters = RouteParameters()
         var refusal: GuardRefusal?
-        guard let route = lookup(input, into: &parameters, refusal: &refusal) else { return nil }
-        return RouteLookup(compiled: route, parameters: consume parameters)
+        guard let route = match(input, into: &parameters, refusal: &refusal) else { return nil }
+        return TableMatch(compiled: route, parameters: consume parameters)
     }
 
     /// The route that matches, with its parameters written into `parameters` (given empty;
-    /// empty again when none matches): what ``lookup(_:)`` answers, without a lookup value
-    /// that the caller copies the parameters out of and then destroys. When no route matches
+    /// empty again when none matches): what the match of a `MatchInput` answers, without a
+    /// match value that the caller copies the parameters out of and then destroys. When no route matches
     /// because a guarded route refused the link, `refusal` says which and why.
-    func lookup(
+    func match(
         _ input: MatchInput, into parameters: inout RouteParameters, refusal: inout GuardRefusal?
     ) -> CompiledRoute? {
-        lookupIndex(input, into: &parameters, refusal: &refusal).map { compiled[$0] }
+        matchIndex(input, into: &parameters, refusal: &refusal).map { compiled[$0] }
     }
 
-    /// The position in ``compiled`` of the route that ``lookup(_:into:refusal:)`` answers:
+    /// The position in ``compiled`` of the route that ``match(_:into:refusal:)`` answers:
     /// a caller that reads a field or two of the route reads them in place, where the route
     /// returned would be retained and released.
-    func lookupIndex(
+    func matchIndex(
         _ input: MatchInput, into parameters: inout RouteParameters, refusal: inout GuardRefusal?
     ) -> Int? {
         // Under declaration order the winner is found first and its parameters read after.
         if table.options.precedence != .specificity {
-            guard let winner = matchIndex(input),
+            guard let winner = unguardedMatchIndex(input),
                 let index = deciding(input, winner: winner, refusal: &refusal)
             else { return nil }
             parameters = compiled[index].parametersOfReading(input)
@@ -239,7 +240,9 @@ public struct Router: Sendable {
         return nil
     }
 
-    func matchIndex(_ input: MatchInput) -> Int? {
+    /// The position of the winner before the guard (``guarded(_:_:winner:)``) is asked: what
+    /// ``matchIndex(_:into:refusal:)`` starts from.
+    func unguardedMatchIndex(_ input: MatchInput) -> Int? {
         guard table.options.precedence == .declarationOrder else {
             var parameters = RouteParameters()
             return firstMatchIndex(input, parameters: &parameters)
@@ -250,7 +253,7 @@ public struct Router: Sendable {
         return nil
     }
 
-    /// What ``RouteExplanation/closestFailure`` names for a link that ``lookup(_:into:refusal:)``
+    /// What ``RouteExplanation/closestFailure`` names for a link that ``match(_:into:refusal:)``
     /// found no route for and no guarded route refused: under the default precedence, the first
     /// route in precedence order that a parameter refuses, found without an attempt for every
     /// route tried. A property test (`missReasonIsTheClosestFailure`) pins it against the
@@ -297,7 +300,7 @@ public struct Router: Sendable {
         return RouteExplanation(attempts: attempts)
     }
 
-    /// The attempts with the guard applied, as ``lookup(_:)`` applies it: when the winner is a
+    /// The attempts with the guard applied, as ``match(_:into:refusal:)`` applies it: when the winner is a
     /// navigate route and the link is shaped like a sensitive or destructive route, the
     /// winner's attempt says so and the guarded route's attempt follows, matched or with the
     /// parameter that refused the link.
@@ -320,8 +323,13 @@ public struct Router: Sendable {
     }
 }
 
-/// A route a link leads to, with its typed parameters.
-public struct RouteLookup: Sendable, Hashable {
+/// A link matched to a route of the table: the route and its typed parameters, as
+/// ``Router/match(_:)`` finds them.
+///
+/// This is the router's half of a match, with the route's whole declaration: ``LinkReceiver``
+/// makes a ``RouteMatch`` of it, which adds the route's effective safety and the sanitised link
+/// and is what handlers receive.
+public struct TableMatch: Sendable, Hashable {
     let compiled: CompiledRoute
     /// The typed parameters read from the link, defaults included.
     public let parameters: RouteParameters
@@ -331,8 +339,8 @@ public struct RouteLookup: Sendable, Hashable {
     /// The name of the route that matched.
     public var name: String { compiled.route.name }
 
-    /// Two lookups are equal when their routes and parameters are.
-    public static func == (a: RouteLookup, b: RouteLookup) -> Bool {
+    /// Two matches are equal when their routes and parameters are.
+    public static func == (a: TableMatch, b: TableMatch) -> Bool {
         a.compiled.route == b.compiled.route && a.parameters == b.parameters
     }
 

@@ -236,7 +236,7 @@ extension MatchInput {
     }
 
     /// Calls `body` with the input for parts split elsewhere
-    /// (``Router/lookup(scheme:host:pathSegments:queryItems:fragment:)``): the input reads the
+    /// (``Router/match(scheme:host:pathSegments:queryItems:fragment:)``): the input reads the
     /// caller's strings in place, so it exists only inside `body`.
     @inline(__always)
     static func withParts<R>(

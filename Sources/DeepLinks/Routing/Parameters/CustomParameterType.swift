@@ -66,24 +66,24 @@ public struct ParameterTypeRegistry: Sendable {
         index[name].map { types[$0] }
     }
 
-    /// Problems with the registrations themselves, in registration order.
-    var problems: [RouteTableFinding] {
+    /// Findings about the registrations themselves, in registration order.
+    var findings: [RouteTableFinding] {
         var seen: Set<String> = []
-        var problems: [RouteTableFinding] = []
+        var findings: [RouteTableFinding] = []
         for type in types {
             if ParameterType.reservedNames.contains(type.name) {
-                problems.append(
+                findings.append(
                     .invalidCustomType(name: type.name, reason: "the name is reserved for a built-in type"))
             } else if !ParameterType.isTypeName(type.name) {
-                problems.append(
+                findings.append(
                     .invalidCustomType(
                         name: type.name,
                         reason: "a type name is a letter followed by letters, digits, '_', '-' or '.'"))
             } else if !seen.insert(type.name).inserted {
-                problems.append(
+                findings.append(
                     .invalidCustomType(name: type.name, reason: "the name is registered more than once"))
             }
         }
-        return problems
+        return findings
     }
 }

@@ -126,21 +126,21 @@ extension ParameterTypeRegistry {
     func knows(_ name: String) -> Bool { declared[name] != nil || self[name] != nil }
 
     /// The problems of a table's declarations, in declaration order.
-    func problems(of declarations: [ParameterTypeDeclaration]) -> [RouteTableFinding] {
+    func findings(of declarations: [ParameterTypeDeclaration]) -> [RouteTableFinding] {
         var seen: Set<String> = []
-        var problems: [RouteTableFinding] = []
+        var findings: [RouteTableFinding] = []
         for declaration in declarations {
             if let reason = declaration.problem {
-                problems.append(.invalidTypeDeclaration(name: declaration.name, reason: reason))
+                findings.append(.invalidTypeDeclaration(name: declaration.name, reason: reason))
             } else if !seen.insert(declaration.name).inserted {
-                problems.append(
+                findings.append(
                     .invalidTypeDeclaration(
                         name: declaration.name, reason: "the table declares it more than once"))
             } else if self[declaration.name] != nil {
-                problems.append(.typeDeclaredAndRegistered(name: declaration.name))
+                findings.append(.typeDeclaredAndRegistered(name: declaration.name))
             }
         }
-        return problems
+        return findings
     }
 }
 

@@ -292,7 +292,7 @@ extension Router {
                 continue
             }
             let input = MatchInput(link: link, options: table.options)
-            let winner = matchIndex(input)
+            let winner = unguardedMatchIndex(input)
             guard winner == index else {
                 failure = .doesNotRouteBack(route: name, reachedRoute: winner.map { compiled[$0].name })
                 continue
@@ -311,9 +311,9 @@ extension Router {
         throw failure
     }
 
-    /// The gates for written web links, prepared once: preparing a policy costs about as much
+    /// The gates for written web links, compiled once: compiling a policy costs about as much
     /// as writing the link, and most links written are web links. A custom scheme's gate is
-    /// prepared for each link.
+    /// compiled for each link.
     static let writingGates: [String: LinkGate] = [
         "https": LinkGate(policy: writingPolicy(scheme: "https")),
         "http": LinkGate(policy: writingPolicy(scheme: "http")),

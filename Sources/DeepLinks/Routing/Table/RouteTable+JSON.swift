@@ -12,7 +12,7 @@ extension RouteTable {
     /// The meaning is the one of `Codable` decoding (unknown keys are refused); this entry
     /// point adds the size limit, refuses a key repeated in one object (which `JSONDecoder`
     /// would read as one of its values), and gives a typed error with a sentence. The table is not checked:
-    /// build a ``Router`` (or call ``problems(registry:policy:)``) for that.
+    /// build a ``Router`` (or call ``findings(registry:policy:)``) for that.
     ///
     /// ```swift
     /// let table = try RouteTable(json: Data(contentsOf: url))

@@ -134,14 +134,14 @@ public struct RouteTable: Sendable, Hashable {
     public static let maximumParentDepth = 16
 
     /// The most problems of one code a table check lists: 100. The rest of that code are
-    /// counted in one ``RouteTableFinding/moreProblems(code:count:)`` line, and once one kind
+    /// counted in one ``RouteTableFinding/moreFindings(code:count:)`` line, and once one kind
     /// of overlap (duplicate, shadowed or ambiguous routes) passes the limit the check stops
     /// comparing routes, so a table whose every pair of routes conflicts costs no more to
     /// check than one that conflicts a hundred times.
-    public static let maximumProblemsPerCode = 100
+    public static let maximumFindingsPerCode = 100
 
     /// Why the canonical host cannot be used, if it cannot.
-    var canonicalHostProblems: [RouteTableFinding] {
+    var canonicalHostFindings: [RouteTableFinding] {
         guard let host = canonicalHost else { return [] }
         let labels = host.split(separator: ".", omittingEmptySubsequences: false)
         let valid =

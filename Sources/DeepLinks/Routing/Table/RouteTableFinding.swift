@@ -5,7 +5,7 @@
 ///     Route("album", "/albums/:id")
 ///     Route("album", "/albums/:id(int)")
 /// }
-/// table.problems().map(\.description)
+/// table.findings().map(\.description)
 /// // ["the name 'album' is used by more than one route; route names must be unique"]
 /// ```
 public enum RouteTableFinding: Sendable, Hashable, Encodable, CustomStringConvertible {
@@ -85,11 +85,11 @@ public enum RouteTableFinding: Sendable, Hashable, Encodable, CustomStringConver
     /// A warning: the table builds, and the receiver, ``LinkHolder`` and the command line all
     /// treat the route as `safety`; declaring it so makes the table say what it does.
     case guardedAncestor(route: String, ancestor: String, safety: RouteSafety)
-    /// The problems of one code beyond the first ``RouteTable/maximumProblemsPerCode``, in one
+    /// The findings of one code beyond the first ``RouteTable/maximumFindingsPerCode``, in one
     /// line: `count` of them, or `nil` when the check stopped comparing routes once the limit
     /// was passed and did not count the rest. Its ``code`` is theirs, and it is an error
     /// exactly when they are.
-    case moreProblems(code: String, count: Int?)
+    case moreFindings(code: String, count: Int?)
 
     /// The route the problem is reported on, if it concerns one.
     public var route: String? {
@@ -103,7 +103,7 @@ public enum RouteTableFinding: Sendable, Hashable, Encodable, CustomStringConver
             .invalidRequirement(let route, _), .ambiguousOptionalSegment(let route, _, _, _),
             .destructiveParent(let route, _), .guardedAncestor(let route, _, _):
             route
-        case .invalidCustomType, .invalidCanonicalHost, .tooManyRoutes, .moreProblems,
+        case .invalidCustomType, .invalidCanonicalHost, .tooManyRoutes, .moreFindings,
             .invalidTypeDeclaration,
             .typeDeclaredAndRegistered:
             nil
@@ -117,7 +117,7 @@ public enum RouteTableFinding: Sendable, Hashable, Encodable, CustomStringConver
     public var isError: Bool {
         switch self {
         case .navigationTakesGuardedLinks, .guardedAncestor: false
-        case .moreProblems(let code, _): !Self.warningCodes.contains(code)
+        case .moreFindings(let code, _): !Self.warningCodes.contains(code)
         default: true
         }
     }
@@ -138,11 +138,11 @@ public enum RouteTableFinding: Sendable, Hashable, Encodable, CustomStringConver
     }
 
     /// A stable code for the kind of problem (`TABLE001` … `TABLE025`, `TABLE030` and up); codes never change
-    /// meaning, and new kinds get new codes. A ``moreProblems(code:count:)`` line has the code
+    /// meaning, and new kinds get new codes. A ``moreFindings(code:count:)`` line has the code
     /// of the problems it counts.
     public var code: String {
         switch self {
-        case .moreProblems(let code, _): code
+        case .moreFindings(let code, _): code
         case .invalidName: "TABLE001"
         case .duplicateName: "TABLE002"
         case .invalidPattern: "TABLE003"
@@ -204,11 +204,11 @@ public enum RouteTableFinding: Sendable, Hashable, Encodable, CustomStringConver
         case .tooManyRoutes(let count, let limit):
             "the table has \(count) routes and at most \(limit) are allowed; split it by host or scheme, "
                 + "or use parameters instead of one route per value"
-        case .moreProblems(let code, let count?):
+        case .moreFindings(let code, let count?):
             "… and \(Self.grouped(count)) more \(code) problem\(count == 1 ? "" : "s")"
-        case .moreProblems(let code, nil):
+        case .moreFindings(let code, nil):
             "… and more \(code) problems: the check stops comparing routes once one kind of overlap "
-                + "has more than \(RouteTable.maximumProblemsPerCode), so other overlaps may be unreported too"
+                + "has more than \(RouteTable.maximumFindingsPerCode), so other overlaps may be unreported too"
         case .navigationTakesGuardedLinks(let route, let guarded, let safety):
             "navigate route '\(route)' can take links shaped like \(safety) route '\(guarded)' "
                 + "when they fail its parameter checks; such links are refused instead of navigating. "
@@ -263,61 +263,61 @@ extension RouteTableFinding {
     }
 
     /// `problems` with at most `limit` of each code, in order, and then one
-    /// ``moreProblems(code:count:)`` line per code that had more, in code order. The lines of
+    /// ``moreFindings(code:count:)`` line per code that had more, in code order. The lines of
     /// the codes in `uncounted` (whose checks stopped past the limit) carry no count.
-    static func capped(_ problems: [RouteTableFinding], limit: Int, uncounted: Set<String> = [])
+    static func capped(_ findings: [RouteTableFinding], limit: Int, uncounted: Set<String> = [])
         -> [RouteTableFinding]
     {
         var counts: [String: Int] = [:]
         var kept: [RouteTableFinding] = []
-        kept.reserveCapacity(min(problems.count, 16 * limit))
-        for problem in problems {
-            let code = problem.code
+        kept.reserveCapacity(min(findings.count, 16 * limit))
+        for finding in findings {
+            let code = finding.code
             let count = counts[code, default: 0] + 1
             counts[code] = count
-            if count <= limit { kept.append(problem) }
+            if count <= limit { kept.append(finding) }
         }
         for code in counts.keys.sorted() {
             let extra = counts[code, default: 0] - limit
             if uncounted.contains(code) {
-                kept.append(.moreProblems(code: code, count: nil))
+                kept.append(.moreFindings(code: code, count: nil))
             } else if extra > 0 {
-                kept.append(.moreProblems(code: code, count: extra))
+                kept.append(.moreFindings(code: code, count: extra))
             }
         }
         return kept
     }
 }
 
-/// The problems that stopped a route table from being built.
+/// The findings that stopped a route table from being built.
 ///
 /// ```swift
 /// do {
 ///     _ = try Router(table)
 /// } catch {
-///     for problem in error.problems { print(problem) }
+///     for finding in error.findings { print(finding) }
 /// }
 /// ```
 public struct RouteTableError: Error, Sendable, Hashable, Encodable, CustomStringConvertible {
-    /// Every problem found, in declaration order (warnings included).
-    public let problems: [RouteTableFinding]
+    /// Every finding, in declaration order (warnings included).
+    public let findings: [RouteTableFinding]
 
-    /// Creates an error from its problems.
-    public init(problems: [RouteTableFinding]) { self.problems = problems }
+    /// Creates an error from its findings.
+    public init(findings: [RouteTableFinding]) { self.findings = findings }
 
-    /// One problem per line.
+    /// One finding per line.
     public var description: String {
-        "the route table has \(problems.count) problem\(problems.count == 1 ? "" : "s"):\n"
-            + problems.map { "- \($0)" }.joined(separator: "\n")
+        "the route table has \(findings.count) problem\(findings.count == 1 ? "" : "s"):\n"
+            + findings.map { "- \($0)" }.joined(separator: "\n")
     }
 }
 
 extension Diagnostic {
     /// The diagnostic for a route-table problem: its stable code, an error or (for a problem the
     /// table still builds with) a warning, on its route.
-    public init(_ problem: RouteTableFinding) {
+    public init(_ finding: RouteTableFinding) {
         self.init(
-            code: problem.code, severity: problem.isError ? .error : .warning, location: problem.route,
-            message: problem.description)
+            code: finding.code, severity: finding.isError ? .error : .warning, location: finding.route,
+            message: finding.description)
     }
 }

@@ -53,7 +53,7 @@ enum AuditHTML {
             html += "</ul>\n</section>\n"
         }
         html += table(outcome)
-        html += problems(outcome)
+        html += findings(outcome)
         html += "</main>\n<script>\(script)</script>\n</body>\n</html>\n"
         return html
     }
@@ -165,12 +165,12 @@ enum AuditHTML {
             html += "<td>\(text(result.outcome))"
             if let reason = result.outcomeReason { html += "<div class=\"reason\">\(text(reason))</div>" }
             html += "</td><td class=\"problems\">"
-            if !result.problems.isEmpty {
+            if !result.findings.isEmpty {
                 html += "<ul>"
-                for problem in result.problems {
+                for finding in result.findings {
                     html +=
-                        "<li class=\"\(problem.severity.rawValue)\"><a href=\"#\(problem.code.rawValue)\">"
-                        + "\(problem.code.rawValue)</a> \(text((problem.appID.map { $0 + ": " } ?? "") + problem.message))</li>"
+                        "<li class=\"\(finding.severity.rawValue)\"><a href=\"#\(finding.code.rawValue)\">"
+                        + "\(finding.code.rawValue)</a> \(text((finding.appID.map { $0 + ": " } ?? "") + finding.message))</li>"
                 }
                 html += "</ul>"
             }
@@ -179,7 +179,7 @@ enum AuditHTML {
         return html + "</tbody>\n</table>\n</div>\n</section>\n"
     }
 
-    static func problems(_ outcome: AuditOutcome) -> String {
+    static func findings(_ outcome: AuditOutcome) -> String {
         var html =
             "<section aria-labelledby=\"problems-title\">\n<h2 id=\"problems-title\">Problems and fixes</h2>\n"
         let found = AuditFinding.Code.allCases.map { ($0, outcome.report.count(of: $0)) }.filter { $0.1 > 0 }

@@ -24,12 +24,12 @@ struct AuditOutcome {
         var acknowledged: [(Finding, String)] = []
         var matchedEntries = Set<Int>()
         for result in report.results {
-            for problem in result.problems {
+            for audited in result.findings {
                 let finding = Finding(
-                    problem.code.rawValue, problem.severity,
-                    (problem.appID.map { "\($0): " } ?? "") + problem.message, at: result.url)
+                    audited.code.rawValue, audited.severity,
+                    (audited.appID.map { "\($0): " } ?? "") + audited.message, at: result.url)
                 if let index = baseline?.entries.firstIndex(where: {
-                    $0.code == problem.code.rawValue && $0.key == result.url
+                    $0.code == audited.code.rawValue && $0.key == result.url
                 }) {
                     matchedEntries.insert(index)
                     acknowledged.append((finding, baseline?.entries[index].reason ?? ""))

@@ -103,7 +103,7 @@ enum AuditOutput {
     }
 
     /// One URL's object: `url`, `verdict`, `opensApp` and `decidedBy` (by App ID), `route`,
-    /// `outcome`, `reason`, `problems`, and `preview` when previews were audited.
+    /// `outcome`, `reason`, `findings`, and `preview` when previews were audited.
     static func json(_ result: URLAudit) -> JSONValue {
         var members: [String: JSONValue] = [
             "url": .string(result.url),
@@ -115,7 +115,7 @@ enum AuditOutput {
             "route": result.route.map(JSONValue.string) ?? .null,
             "outcome": .string(result.outcome),
             "reason": result.outcomeReason.map(JSONValue.string) ?? .null,
-            "problems": .array(result.problems.map(json)),
+            "findings": .array(result.findings.map(json)),
         ]
         if !result.android.isEmpty {
             members["android"] = .object(
@@ -139,12 +139,12 @@ enum AuditOutput {
         return .object(members)
     }
 
-    static func json(_ problem: AuditFinding) -> JSONValue {
+    static func json(_ finding: AuditFinding) -> JSONValue {
         var members: [String: JSONValue] = [
-            "code": .string(problem.code.rawValue), "severity": .string(problem.severity.rawValue),
-            "message": .string(problem.message),
+            "code": .string(finding.code.rawValue), "severity": .string(finding.severity.rawValue),
+            "message": .string(finding.message),
         ]
-        if let appID = problem.appID { members["appId"] = .string(appID) }
+        if let appID = finding.appID { members["appId"] = .string(appID) }
         return .object(members)
     }
 
@@ -175,14 +175,14 @@ enum AuditOutput {
             if let reason = preview.reason { out += ": \(reason)" }
             out += "\n"
         }
-        if result.problems.isEmpty {
+        if result.findings.isEmpty {
             out += "\nNo problems.\n"
         }
-        for problem in result.problems {
-            out += "\n\(problem.severity.rawValue) \(problem.code.rawValue) \(problem.code.title)\n"
-            out += "  \(problem.appID.map { "\($0): " } ?? "")\(problem.message)\n"
-            out += "  Why: \(problem.code.explanation)\n"
-            out += "  Fix: \(problem.code.fix)\n"
+        for finding in result.findings {
+            out += "\n\(finding.severity.rawValue) \(finding.code.rawValue) \(finding.code.title)\n"
+            out += "  \(finding.appID.map { "\($0): " } ?? "")\(finding.message)\n"
+            out += "  Why: \(finding.code.explanation)\n"
+            out += "  Fix: \(finding.code.fix)\n"
         }
         return out
     }

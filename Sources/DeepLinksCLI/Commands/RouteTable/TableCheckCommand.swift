@@ -59,9 +59,9 @@ enum TableCheckCommand: ToolCommand {
         let table = try environment.loadRouteTable(path)
         let configuration = try configuration(arguments, in: environment)
         let policy = try policy(arguments, configuration: configuration, in: environment)
-        let problems = table.problems(policy: policy)
+        let tableFindings = table.findings(policy: policy)
         if let configuration, let configPath = arguments.value("--config"),
-            !problems.contains(where: \.isError)
+            !tableFindings.contains(where: \.isError)
         {
             var checked = configuration
             if let policy { checked.policy = policy }
@@ -71,7 +71,7 @@ enum TableCheckCommand: ToolCommand {
                 throw ToolError.invalidInput(source: configPath, reason: error.description)
             }
         }
-        let findings = problems.map(Diagnostic.init)
+        let findings = tableFindings.map(Diagnostic.init)
         let status = findings.exitStatus(strict: arguments.has("--strict"))
         let source = ToolEnvironment.sourceName(path)
         if arguments.has("--json") {

@@ -1,12 +1,12 @@
-/// A policy prepared once for parsing and sanitising, in one shared box: a gate hands the
+/// A policy compiled once for parsing and sanitising, in one shared box: a gate hands the
 /// parser one reference instead of copying every list of the policy for every link.
-final class PreparedPolicy: Sendable {
+final class CompiledPolicy: Sendable {
     /// The policy as given.
     let policy: LinkPolicy
     /// Its allowed schemes and hosts.
     let allowedHosts: AllowedHostMatcher
-    /// Its stripped query items.
-    let strippedNames: StrippedNameMatcher
+    /// Its removed query items (``LinkPolicy/removedQueryItems``).
+    let removedNames: RemovedNameMatcher
 
     /// The parser's byte tables and whether small strings are written directly
     /// (``SmallASCIIString/isAvailable``), read once here: a parse then reads fields instead
@@ -25,7 +25,7 @@ final class PreparedPolicy: Sendable {
         self.policy = policy
         let allowedHosts = AllowedHostMatcher(policy)
         self.allowedHosts = allowedHosts
-        strippedNames = StrippedNameMatcher(policy.strippedQueryItems)
+        removedNames = RemovedNameMatcher(policy.removedQueryItems)
         byteClassTable = ByteTable.byteClasses
         queryByteClassTable = ByteTable.queryByteClasses
         queryItemStopTable = ByteTable.queryItemStops
@@ -35,14 +35,14 @@ final class PreparedPolicy: Sendable {
     }
 }
 
-/// The policy's stripped query-item patterns, prepared once so that sanitising a link does
+/// The policy's removed query-item patterns, compiled once so that sanitising a link does
 /// not walk every pattern for every item.
 ///
 /// It answers exactly what ``QueryItemPattern/matches(_:)`` answers for some pattern of the
 /// list. Printable ASCII names (nearly all of them) are compared byte by byte against only
 /// the patterns that start with the same letter; any other name, and any pattern that is not
 /// printable ASCII, takes the general path.
-struct StrippedNameMatcher: Sendable {
+struct RemovedNameMatcher: Sendable {
     private struct Candidate: Sendable {
         let bytes: [UInt8]
         let isPrefix: Bool
@@ -121,7 +121,7 @@ struct StrippedNameMatcher: Sendable {
     }
 }
 
-/// The policy's allowed schemes and hosts, prepared once for parsing.
+/// The policy's allowed schemes and hosts, compiled once for parsing.
 ///
 /// Lists this short are searched fastest by comparing lengths first and text only when the
 /// lengths agree; the answers are exactly those of `allowedSchemes.contains(_:)` and
