@@ -82,6 +82,16 @@ public struct ShortLinkRequest: Sendable, Hashable, Codable {
                 ))
         }
         let known = try decoder.container(keyedBy: CodingKeys.self)
+        if known.contains(.fallbacks) {
+            let fallbacks = try known.nestedContainer(keyedBy: AnyKey.self, forKey: .fallbacks)
+            let names: Set = ["appStore", "playStore", "web"]
+            if let unknown = fallbacks.allKeys.first(where: { !names.contains($0.stringValue) }) {
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(
+                        codingPath: fallbacks.codingPath + [unknown],
+                        debugDescription: "unknown key '\(unknown.stringValue)' (fallbacks are appStore, playStore and web)"))
+            }
+        }
         self.init(
             link: try known.decode(String.self, forKey: .link),
             code: try known.decodeIfPresent(String.self, forKey: .code),

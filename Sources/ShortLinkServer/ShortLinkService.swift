@@ -213,5 +213,5 @@ public struct ShortLinkService: Sendable {
     }
 
     private static let fallbackGate = LinkGate(
-        policy: LinkPolicy(allowedSchemes: ["https"], strippedQueryItems: []))
+        policy: LinkPolicy(allowedSchemes: ["https"], removedQueryItems: []))
 }
