@@ -48,6 +48,15 @@ struct ShortLinkAPITests {
         #expect(
             try Self.json(malformed)["error"] as? String
                 == "the body is not a short-link request: the key 'link' is missing")
+        let misspelt = await responder.respond(
+            to: Self.request(
+                "POST", "/s/-/links",
+                body: #"{"link": "https://shop.example.com/p/1", "fallbacks": {"appstore": "https://apps.apple.com/app/id1"}}"#))
+        #expect(misspelt.status == 400)
+        #expect(
+            try Self.json(misspelt)["error"] as? String
+                == "the body is not a short-link request: fallbacks.appstore: unknown key 'appstore' (fallbacks are appStore, playStore and web)"
+        )
         let huge = await responder.respond(
             to: Self.request(
                 "POST", "/s/-/links",
