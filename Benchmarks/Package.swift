@@ -27,6 +27,8 @@ let package = Package(
                 .product(name: "AssociatedDomains", package: "swift-deep-links"),
                 .product(name: "LinkAudit", package: "swift-deep-links"),
                 .product(name: "LinkPreviews", package: "swift-deep-links"),
+                .product(name: "ShortLinks", package: "swift-deep-links"),
+                .product(name: "ShortLinkServer", package: "swift-deep-links"),
                 .product(name: "RoutingKit", package: "routing-kit"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),

@@ -3,7 +3,10 @@ import ShortLinks
 /// The default store: one SQLite file on the site's machine, created on first use.
 ///
 /// The file is opened in write-ahead-log mode, so readers never wait for a writer, and with a
-/// busy timeout of five seconds, so that several processes on one machine can share it. Its
+/// busy timeout of five seconds, so that several processes on one machine can share it. A new
+/// link is synced to disk before ``insert(_:)`` returns; a counter is written without waiting
+/// for the disk (SQLite's `synchronous=NORMAL`), so a power cut may lose the last counts but
+/// never a link, and never the file's consistency. Its
 /// schema carries a version (SQLite's `user_version`): opening a file of an older version
 /// migrates it in one transaction, and a file of a newer version than this package knows is
 /// refused rather than misread.
@@ -56,6 +59,8 @@ public actor SQLiteShortLinkStore: ShortLinkStore {
         "code, link, route, app_store, play_store, web, minimum_app_version, expires_at, created_at, request_key"
 
     private let connection: SQLiteConnection
+    /// The statements prepared so far, by their text: each is compiled once per store.
+    private var statements: [String: SQLiteStatement] = [:]
     /// The file's path.
     public nonisolated let path: String
 
@@ -67,7 +72,7 @@ public actor SQLiteShortLinkStore: ShortLinkStore {
     public init(path: String) throws(ShortLinkError) {
         do {
             connection = try SQLiteConnection(path: path)
-            try connection.execute("PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON;")
+            try connection.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;")
             try Self.migrate(connection)
         } catch {
             throw .storeFailed(error.message)
@@ -99,7 +104,10 @@ public actor SQLiteShortLinkStore: ShortLinkStore {
     /// Adds a link unless its code or its request key is taken, in one transaction.
     public func insert(_ link: ShortLink) throws(ShortLinkError) -> ShortLinkInsertion {
         do throws(SQLiteFailure) {
-            try connection.execute("BEGIN IMMEDIATE")
+            // A link is on disk before it is handed out (a printed code must never dangle);
+            // counters may lose their last increments to a power cut, never their consistency.
+            try connection.execute("PRAGMA synchronous=FULL; BEGIN IMMEDIATE")
+            defer { try? connection.execute("PRAGMA synchronous=NORMAL") }
             do throws(SQLiteFailure) {
                 let result = try insertInTransaction(link)
                 try connection.execute("COMMIT")
@@ -120,8 +128,9 @@ public actor SQLiteShortLinkStore: ShortLinkStore {
         if let existing = try first("WHERE code = ?1", [.text(link.code.text)]) {
             return .codeTaken(existing)
         }
-        let insert = try connection.prepare(
+        let insert = try statement(
             "INSERT INTO short_links (\(Self.columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)")
+        defer { insert.reset() }
         let e = link.expansion
         try insert.bind([
             .text(e.code.text), .text(e.link), .text(e.route), optional(e.fallbacks.appStore),
@@ -144,11 +153,12 @@ public actor SQLiteShortLinkStore: ShortLinkStore {
     /// A page of links in the order of their codes.
     public func links(after code: ShortCode?, limit: Int) throws(ShortLinkError) -> [ShortLink] {
         do {
-            let statement = try connection.prepare(
+            let select = try statement(
                 "SELECT \(Self.columns) FROM short_links WHERE code > ?1 ORDER BY code LIMIT ?2")
-            try statement.bind([.text(code?.text ?? ""), .integer(Int64(max(0, limit)))])
+            defer { select.reset() }
+            try select.bind([.text(code?.text ?? ""), .integer(Int64(max(0, limit)))])
             var links: [ShortLink] = []
-            while try statement.step() { links.append(try Self.row(statement)) }
+            while try select.step() { links.append(try Self.row(select)) }
             return links
         } catch {
             throw .storeFailed(error.message)
@@ -158,7 +168,8 @@ public actor SQLiteShortLinkStore: ShortLinkStore {
     /// Sets the expiry of a code's link.
     public func setExpiry(of code: ShortCode, to time: Int64?) throws(ShortLinkError) -> ShortLink? {
         do {
-            let update = try connection.prepare("UPDATE short_links SET expires_at = ?1 WHERE code = ?2")
+            let update = try statement("UPDATE short_links SET expires_at = ?1 WHERE code = ?2")
+            defer { update.reset() }
             try update.bind([time.map { .integer($0) } ?? .null, .text(code.text)])
             _ = try update.step()
             return try first("WHERE code = ?1", [.text(code.text)])
@@ -172,11 +183,12 @@ public actor SQLiteShortLinkStore: ShortLinkStore {
         throws(ShortLinkError)
     {
         do {
-            let upsert = try connection.prepare(
+            let upsert = try statement(
                 """
                 INSERT INTO counts (day, code, route, platform, event, count) VALUES (?1, ?2, ?3, ?4, ?5, 1)
                 ON CONFLICT (day, code, platform, event) DO UPDATE SET count = count + 1
                 """)
+            defer { upsert.reset() }
             try upsert.bind([
                 .integer(day), .text(link.code.text), .text(link.expansion.route), .text(platform.rawValue),
                 .text(event.rawValue),
@@ -190,13 +202,14 @@ public actor SQLiteShortLinkStore: ShortLinkStore {
     /// The counters a query matches.
     public func counts(_ query: ShortLinkCountQuery) throws(ShortLinkError) -> [ShortLinkCount] {
         do throws(SQLiteFailure) {
-            let select = try connection.prepare(
+            let select = try statement(
                 """
                 SELECT day, code, route, platform, event, count FROM counts
                 WHERE (?1 IS NULL OR code = ?1) AND (?2 IS NULL OR route = ?2)
                   AND (?3 IS NULL OR day >= ?3) AND (?4 IS NULL OR day <= ?4)
                 ORDER BY day, code, platform, event
                 """)
+            defer { select.reset() }
             try select.bind([
                 optional(query.code?.text), optional(query.route),
                 query.fromDay.map { .integer($0) } ?? .null,
@@ -223,9 +236,20 @@ public actor SQLiteShortLinkStore: ShortLinkStore {
     private func first(_ condition: String, _ values: [SQLiteStatement.Value]) throws(SQLiteFailure)
         -> ShortLink?
     {
-        let statement = try connection.prepare("SELECT \(Self.columns) FROM short_links \(condition) LIMIT 1")
-        try statement.bind(values)
-        return try statement.step() ? try Self.row(statement) : nil
+        let select = try statement("SELECT \(Self.columns) FROM short_links \(condition) LIMIT 1")
+        defer { select.reset() }
+        try select.bind(values)
+        return try select.step() ? try Self.row(select) : nil
+    }
+
+    /// The prepared statement of a text, compiled on first use.
+    /// Callers reset it when done (`defer { statement.reset() }`), so that no kept statement
+    /// holds a read snapshot open.
+    private func statement(_ sql: String) throws(SQLiteFailure) -> SQLiteStatement {
+        if let kept = statements[sql] { return kept }
+        let prepared = try connection.prepare(sql)
+        statements[sql] = prepared
+        return prepared
     }
 
     private func optional(_ text: String?) -> SQLiteStatement.Value { text.map { .text($0) } ?? .null }

@@ -103,6 +103,9 @@ import CSQLite
         }
     }
 
+    /// Ends the current run, so that a kept statement holds no read snapshot open.
+    func reset() { _ = unsafe sqlite3_reset(handle) }
+
     /// Steps once: `true` when a row is ready, `false` when the statement is done.
     func step() throws(SQLiteFailure) -> Bool {
         switch unsafe sqlite3_step(handle) {

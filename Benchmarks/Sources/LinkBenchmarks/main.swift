@@ -103,6 +103,7 @@ do {
     if groups.contains("site") {
         try SiteSuite.run(bench: bench, countsInstructions: countsInstructions, into: &results)
     }
+    if groups.contains("shortlinks") { try ShortLinkSuite.run(bench: bench, into: &results) }
     if groups.contains("hostile") {
         HostileTableSuite.run(sizes: options.hostileSizes, into: &results)
     }

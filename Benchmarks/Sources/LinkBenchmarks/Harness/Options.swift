@@ -4,7 +4,7 @@ struct Options {
     /// Every group, in the order they run.
     static let allGroups = [
         "router", "pipeline", "typed", "cost", "table", "scaling", "association", "memory", "audit", "site",
-        "hostile",
+        "shortlinks", "hostile",
     ]
     /// The groups a run without `--only` measures: all but `hostile`, which takes minutes.
     static let defaultGroups = Set(allGroups).subtracting(["hostile"])
@@ -131,6 +131,7 @@ struct Options {
           memory       the heap a compiled 10,000-route table keeps
           audit        a 100,000-URL sitemap read and audited
           site         landing pages from SiteResponder beside a fixed page
+          shortlinks   short links from a SQLite store beside a fixed page; making one
           hostile      the table shapes that once made the table check quadratic (only with --only)
 
         workloads (--profile): \(Profiling.workloads.joined(separator: ", "))

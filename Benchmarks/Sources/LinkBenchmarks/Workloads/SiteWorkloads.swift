@@ -103,6 +103,18 @@ enum SiteWorkloads {
         return box.value
     }
 
+    /// Runs an asynchronous body from synchronous set-up code and returns its value.
+    static func blockingValue<Value: Sendable>(_ body: @escaping @Sendable () async -> Value) -> Value {
+        let box = ValueBox<Value>()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            box.value = await body()
+            done.signal()
+        }
+        done.wait()
+        return box.value!
+    }
+
     /// One pass: every target once, `GET`, as a browser asks.
     static func pages(_ responder: SiteResponder, label: String) -> Workload {
         let requests = targets.map {
@@ -180,4 +192,9 @@ enum SiteWorkloads {
             }
         }
     }
+}
+
+/// A value handed from a task to the thread that waits for it (the semaphore orders the two).
+final class ValueBox<Value>: @unchecked Sendable {
+    var value: Value?
 }
