@@ -62,9 +62,17 @@ fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/postgres-store.XXXXXX")
 data="$work/data"
 started=0
+tests=
 cleanup() {
     local status=$?
-    if ((started)); then as_server "$bin/pg_ctl" -D "$data" -m fast -w -t 30 stop >/dev/null 2>&1 || true; fi
+    if [[ -n "$tests" ]]; then
+        pkill -TERM -P "$tests" 2>/dev/null || true
+        wait "$tests" 2>/dev/null || true
+    fi
+    if ((started)); then
+        as_server "$bin/pg_ctl" -D "$data" -m fast -w -t 30 stop >/dev/null 2>&1 ||
+            as_server "$bin/pg_ctl" -D "$data" -m immediate -w -t 30 stop >/dev/null 2>&1 || true
+    fi
     rm -rf "$work"
     exit "$status"
 }
@@ -106,9 +114,16 @@ SQL
 
 echo "== swift test --package-path Examples/PostgresShortLinkStore"
 log="$work/test.log"
+# In the background, so that a signal stops the tests (see cleanup) rather than waiting for them.
+(
+    POSTGRES_URL="postgres://deeplinks:$password@127.0.0.1:$port/deeplinks" \
+        swift test --package-path "$repo/Examples/PostgresShortLinkStore" 2>&1 | tee "$log"
+    exit "${PIPESTATUS[0]}"
+) &
+tests=$!
 status=0
-POSTGRES_URL="postgres://deeplinks:$password@127.0.0.1:$port/deeplinks" \
-    swift test --package-path "$repo/Examples/PostgresShortLinkStore" 2>&1 | tee "$log" || status=$?
+wait "$tests" || status=$?
+tests=
 if ((status != 0)); then
     echo "FAILED: the store's tests failed (exit status $status)"
     exit 1

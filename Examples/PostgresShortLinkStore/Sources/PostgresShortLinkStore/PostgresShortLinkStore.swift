@@ -24,9 +24,10 @@ import ShortLinks
 /// try await store.prepare()
 /// ```
 ///
-/// Cost: each call is one statement on one pooled connection, by primary key, unique key or
-/// index (an insertion that meets a taken code or request key reads the existing link back
-/// with a second one); a page of a listing is linear in its limit.
+/// Cost: each call is one statement on a pooled connection, by primary or unique key (an
+/// insertion that meets a taken code or request key reads the existing link back with one or
+/// two more); a page of a listing is linear in its limit; reading counters may scan the
+/// counts table.
 public final class PostgresShortLinkStore: ShortLinkStore {
     /// The schema's version this package writes.
     public static let schemaVersion = 2
