@@ -1,0 +1,38 @@
+// swift-tools-version: 6.0
+// A short-link store in PostgreSQL, for a site on several machines that share one database. It
+// is its own package so that the SDK's dependency graph stays empty.
+import PackageDescription
+
+let package = Package(
+    name: "PostgresShortLinkStore",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "PostgresShortLinkStore", targets: ["PostgresShortLinkStore"])
+    ],
+    dependencies: [
+        .package(name: "swift-deep-links", path: "../.."),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+    ],
+    targets: [
+        .target(
+            name: "PostgresShortLinkStore",
+            dependencies: [
+                .product(name: "ShortLinks", package: "swift-deep-links"),
+                .product(name: "ShortLinkServer", package: "swift-deep-links"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        // Needs a PostgreSQL server named by POSTGRES_URL (scripts/check-postgres-store.sh starts one).
+        .testTarget(
+            name: "PostgresShortLinkStoreTests",
+            dependencies: [
+                "PostgresShortLinkStore",
+                .product(name: "ShortLinks", package: "swift-deep-links"),
+                .product(name: "ShortLinkServer", package: "swift-deep-links"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+    ],
+    swiftLanguageModes: [.v6]
+)
