@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs the PostgreSQL short-link store's tests (Examples/PostgresShortLinkStore: the store
+# Runs the PostgreSQL short-link store's tests (the store is Examples/PostgresShortLinkStore; its
+# tests run in Examples/VaporPreviewServer, which shares its SwiftNIO build: the store
 # conformance checks, a migration from version 1, the refusal of a newer schema) against a real
 # server: a throwaway cluster made with initdb in a temporary folder, started on a free loopback
 # port, with a database and a user with a password, stopped and removed on exit.
@@ -8,7 +9,7 @@
 #
 # Installs PostgreSQL with apt when initdb and pg_ctl are missing (Debian's `postgresql`, without
 # starting its default cluster). PostgreSQL refuses to run as root: as root, the server runs as
-# the `postgres` system user (created when missing). Needs swift; the build folder is the
+# the `postgres` system user (created when missing). Needs swift; the build folder is the Vapor
 # example's .build. Exit status: 0 when the tests passed, non-zero otherwise; the last line is
 # "postgres store: conformance passed" on success.
 set -euo pipefail
@@ -112,12 +113,12 @@ CREATE ROLE deeplinks LOGIN PASSWORD '$password';
 CREATE DATABASE deeplinks OWNER deeplinks;
 SQL
 
-echo "== swift test --package-path Examples/PostgresShortLinkStore"
+echo "== swift test --package-path Examples/VaporPreviewServer --filter PostgresShortLinkStoreTests"
 log="$work/test.log"
 # In the background, so that a signal stops the tests (see cleanup) rather than waiting for them.
 (
     POSTGRES_URL="postgres://deeplinks:$password@127.0.0.1:$port/deeplinks" \
-        swift test --package-path "$repo/Examples/PostgresShortLinkStore" 2>&1 | tee "$log"
+        swift test --package-path "$repo/Examples/VaporPreviewServer" --filter PostgresShortLinkStoreTests 2>&1 | tee "$log"
     exit "${PIPESTATUS[0]}"
 ) &
 tests=$!

@@ -1,6 +1,10 @@
 // swift-tools-version: 6.0
 // A short-link store in PostgreSQL, for a site on several machines that share one database. It
 // is its own package so that the SDK's dependency graph stays empty.
+//
+// CI builds this package within Examples/VaporPreviewServer, whose test target
+// PostgresShortLinkStoreTests runs the store's conformance checks against a real server
+// (scripts/check-postgres-store.sh): that package already builds SwiftNIO and its companions.
 import PackageDescription
 
 let package = Package(
@@ -22,17 +26,7 @@ let package = Package(
                 .product(name: "ShortLinkServer", package: "swift-deep-links"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
-            ]),
-        // Needs a PostgreSQL server named by POSTGRES_URL (scripts/check-postgres-store.sh starts one).
-        .testTarget(
-            name: "PostgresShortLinkStoreTests",
-            dependencies: [
-                "PostgresShortLinkStore",
-                .product(name: "ShortLinks", package: "swift-deep-links"),
-                .product(name: "ShortLinkServer", package: "swift-deep-links"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "Logging", package: "swift-log"),
-            ]),
+            ])
     ],
     swiftLanguageModes: [.v6]
 )

@@ -13,6 +13,11 @@ let package = Package(
         .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
         // SwiftNIO's HTTP/1.1 pipeline, for the server that keeps the raw request target.
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
+        // The PostgreSQL short-link store, whose conformance tests run here: this package builds
+        // SwiftNIO and its companions already.
+        .package(name: "PostgresShortLinkStore", path: "../PostgresShortLinkStore"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     ],
     targets: [
         .executableTarget(
@@ -25,7 +30,17 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-            ])
+            ]),
+        // Needs a PostgreSQL server named by POSTGRES_URL (scripts/check-postgres-store.sh starts one).
+        .testTarget(
+            name: "PostgresShortLinkStoreTests",
+            dependencies: [
+                .product(name: "PostgresShortLinkStore", package: "PostgresShortLinkStore"),
+                .product(name: "ShortLinks", package: "swift-deep-links"),
+                .product(name: "ShortLinkServer", package: "swift-deep-links"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )
