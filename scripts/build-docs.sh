@@ -58,7 +58,8 @@ for module in "${modules[@]}"; do
     echo "== $module"
     # This module's public symbols (its own, and its extensions of other modules' types).
     mkdir -p "$work/$module"
-    "$extract" -module-name "$module" -I "$bin/Modules" -target "$triple" \
+    # The system-library targets' module maps (CSQLite) are found as the build found them.
+    "$extract" -module-name "$module" -I "$bin/Modules" $(for map in Sources/*/module.modulemap; do echo "-I $(dirname "$map")"; done) -target "$triple" \
         -minimum-access-level public -skip-synthesized-members -output-dir "$work/$module"
     rm -rf "$output/$module.doccarchive"
     if ! "$docc" convert "Sources/$module/Documentation.docc" \

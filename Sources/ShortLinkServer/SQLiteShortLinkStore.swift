@@ -67,7 +67,7 @@ public actor SQLiteShortLinkStore: ShortLinkStore {
     /// Opens the store at `path`, creating the file and its schema when missing, and migrating
     /// a file of an older schema.
     ///
-    /// - Throws: ``ShortLinkError/storeFailed(_:)`` when the file cannot be opened or is not
+    /// - Throws: `ShortLinkError.storeFailed(_:)` when the file cannot be opened or is not
     ///   a store this package can read.
     public init(path: String) throws(ShortLinkError) {
         do {

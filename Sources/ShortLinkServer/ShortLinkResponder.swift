@@ -4,12 +4,12 @@ import LinkPreviews
 import ShortLinks
 
 /// A site's answers with short links: `GET <prefix>/<code>` expands the code, `<prefix>/-/…` is
-/// the API behind a bearer token, and every other request goes to the site's ``SiteResponder``.
+/// the API behind a bearer token, and every other request goes to the site's `SiteResponder`.
 ///
 /// | request | answer |
 /// |---|---|
-/// | `GET <prefix>/<code>`, `Accept` preferring `application/json` | the ``ShortLinkExpansion``, `200`, `Cache-Control: no-store` |
-/// | `GET <prefix>/<code>` | the long link's landing page, as the site answers the long link (the app link offered, so a visitor with the app goes straight in), with the short link kept for after an install (``LinkPreviews/LandingPage/DeferredLink``) |
+/// | `GET <prefix>/<code>`, `Accept` preferring `application/json` | the `ShortLinkExpansion`, `200`, `Cache-Control: no-store` |
+/// | `GET <prefix>/<code>` | the long link's landing page, as the site answers the long link (the app link offered, so a visitor with the app goes straight in), with the short link kept for after an install (`LandingPage.DeferredLink`) |
 /// | an unknown code, or a path under the prefix that is not a code and no other route takes | `404`, with the reason |
 /// | an expired code | `410 Gone`, with the reason |
 /// | `<prefix>/-/…` | the API (below), or `404` when no token is configured |
@@ -56,7 +56,7 @@ public struct ShortLinkResponder: Sendable {
     /// Creates a responder; with an `apiToken` (at least 32 characters), the API answers
     /// requests that carry `Authorization: Bearer <token>`.
     ///
-    /// - Throws: ``ShortLinkError/invalidConfiguration(_:)`` for a token shorter than 32
+    /// - Throws: `ShortLinkError.invalidConfiguration(_:)` for a token shorter than 32
     ///   characters or holding a space or control character.
     public init(site: SiteResponder, shortLinks: ShortLinkService, apiToken: String? = nil)
         throws(ShortLinkError)

@@ -42,7 +42,7 @@ public struct ShortLinkService: Sendable {
 
     /// Creates the service and checks that the receiver's table holds the short-link route.
     ///
-    /// - Throws: ``ShortLinkError/invalidConfiguration(_:)`` when no host is given, or the
+    /// - Throws: `ShortLinkError.invalidConfiguration(_:)` when no host is given, or the
     ///   table has no route of the route's name, or a different one under that name.
     public init(
         receiver: LinkReceiver, route: ShortLinkRoute, hosts: [SiteHost], store: any ShortLinkStore,
@@ -86,7 +86,7 @@ public struct ShortLinkService: Sendable {
     /// link (when it was for the same long link); a vanity code already held by the same long
     /// link with the same options returns that link. Either way a retry is safe.
     ///
-    /// - Throws: ``ShortLinkError`` saying why: the long link is refused, not routed, on
+    /// - Throws: `ShortLinkError` saying why: the long link is refused, not routed, on
     ///   another host, destructive, or a short link itself; a field is invalid; the vanity
     ///   code is not a code, is taken or would shadow a route; the store failed.
     ///
@@ -136,7 +136,7 @@ public struct ShortLinkService: Sendable {
 
     /// The live link of a code.
     ///
-    /// - Throws: ``ShortLinkError/unknownCode(_:)``, ``ShortLinkError/expired(_:at:)``, or the
+    /// - Throws: `ShortLinkError.unknownCode(_:)`, `ShortLinkError.expired(_:at:)`, or the
     ///   store's failure.
     public func expand(_ code: ShortCode) async throws(ShortLinkError) -> ShortLink {
         guard let link = try await store.link(for: code) else { throw .unknownCode(code) }
@@ -146,7 +146,7 @@ public struct ShortLinkService: Sendable {
 
     /// Expires a code's link now (or keeps an earlier expiry), and returns it.
     ///
-    /// - Throws: ``ShortLinkError/unknownCode(_:)`` or the store's failure.
+    /// - Throws: `ShortLinkError.unknownCode(_:)` or the store's failure.
     public func expire(_ code: ShortCode) async throws(ShortLinkError) -> ShortLink {
         guard let link = try await store.link(for: code) else { throw .unknownCode(code) }
         let now = clock()

@@ -29,7 +29,7 @@ public struct ShortLinkRoute: Sendable, Hashable {
     ///
     /// - Throws: ``ShortLinkError/invalidPrefix(_:reason:)`` when the prefix is not one or
     ///   more literal segments of lower-case letters, digits and hyphens (`/s`, `/go`,
-    ///   `/l/share`). The hosts are checked with the rest of the table (``RouteTable``'s check).
+    ///   `/l/share`). The hosts are checked with the rest of the table (`RouteTable`'s check).
     public init(name: String = "shortLink", prefix: String = "/s", hosts: [HostPattern] = [])
         throws(ShortLinkError)
     {
