@@ -34,6 +34,7 @@ let package = Package(
         harness("FuzzLineProtocols", ["AssociatedDomains", "DeepLinks"]),
         harness("FuzzSitemap", ["LinkAudit"]),
         harness("FuzzSitemapIndex", ["LinkAudit"]),
+        harness("FuzzShortLinks", ["ShortLinks", "ShortLinkServer", "LinkPreviews", "DeepLinks"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -19,7 +19,8 @@ cd "$(dirname "$0")"
 SECONDS_EACH="${1:-60}"
 shift || true
 ALL=(FuzzLinkGate FuzzSmartAppBanner FuzzLinkReceiver FuzzLinkHolder FuzzRouteTable FuzzAssociationFile
-    FuzzAssociationMatch FuzzEntitlement FuzzAssetLinks FuzzLinkPreview FuzzLineProtocols FuzzSitemap FuzzSitemapIndex)
+    FuzzAssociationMatch FuzzEntitlement FuzzAssetLinks FuzzLinkPreview FuzzLineProtocols FuzzSitemap FuzzSitemapIndex
+    FuzzShortLinks)
 if [[ $# -eq 0 ]]; then HARNESSES=("${ALL[@]}"); else HARNESSES=("$@"); fi
 
 # The longest input each harness is given: past the limit the parser is tested with, so that

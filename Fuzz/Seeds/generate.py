@@ -370,5 +370,25 @@ elif harness == "FuzzSitemapIndex":
     bomb = gzip_bomb(1000)
     write(index(*([1] * 40)).encode() + sep + bomb)
 
+elif harness == "FuzzShortLinks":
+    for text in ["spring-sale", "abc", "a" * 40, "a" * 41, "Spring", "a--b", "-ab", "k3v9q2m8x1c7z"]:
+        write(text)
+    write(compact({"code": "spring-sale", "link": "https://shop.example.com/p/42", "route": "product",
+                   "fallbacks": {"appStore": "https://apps.apple.com/app/id1"}, "expiresAt": 1800000000}))
+    write(compact({"link": "https://shop.example.com/p/42", "code": "spring-sale", "requestKey": "k-1",
+                   "fallbacks": {"playStore": "https://play.google.com/store/apps/details?id=x"},
+                   "minimumAppVersion": "2.4.1"}))
+    write(compact({"link": "https://shop.example.com/p/42", "cdoe": "x"}))
+    for agent in ["Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)", "Mozilla/5.0 (Linux; Android 14)",
+                  "Slackbot-LinkExpanding 1.0", "Shop/2.5 CFNetwork/1494 Darwin/23.0", "x" * 600 + "Android"]:
+        write(agent)
+    for text in ["https://shop.example.com/s/spring-sale", "  https://shop.example.com/s/spring-sale\n",
+                 "https://evil.example.net/s/spring-sale", "https://shop.example.com/p/42",
+                 "utm_source=google-play&deeplinks_code=spring-sale", "deeplinks_code=Bad",
+                 "deeplinks_code=spring-sale" + "&x=y" * 300]:
+        write(text)
+    for length in [17, 271, 1000, 2953, 2954]:
+        write("https://shop.example.com/s/" + "a" * (length - 27))
+
 else:
     sys.exit(f"no seeds for {harness}")

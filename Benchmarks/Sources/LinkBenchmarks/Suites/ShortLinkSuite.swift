@@ -11,10 +11,14 @@ enum ShortLinkSuite {
         let fixed = ShortLinkWorkloads.fixedPage(site)
         results.add(
             "short links: the app's JSON expansion of a short link (10,000 distinct codes in turn, SQLite: found and counted)",
-            bench.compare(ShortLinkWorkloads.follow(site, json: true, label: "`ShortLinkResponder.respond`, JSON"), fixed))
+            bench.compare(
+                ShortLinkWorkloads.follow(site, json: true, label: "`ShortLinkResponder.respond`, JSON"),
+                fixed))
         results.add(
             "short links: a short link's landing page (10,000 distinct codes in turn: found, counted, the long link's page with the deferred link)",
-            bench.compare(ShortLinkWorkloads.follow(site, json: false, label: "`ShortLinkResponder.respond`, page"), fixed))
+            bench.compare(
+                ShortLinkWorkloads.follow(site, json: false, label: "`ShortLinkResponder.respond`, page"),
+                fixed))
         let memory = try ShortLinkService(
             receiver: ShortLinkSite.receiver(ShortLinkSite.route()), route: ShortLinkSite.route(),
             hosts: [try SiteHost(ShortLinkSite.host)], store: InMemoryShortLinkStore())

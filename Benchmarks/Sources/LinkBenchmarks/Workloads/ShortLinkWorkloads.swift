@@ -15,7 +15,9 @@ struct ShortLinkSite: Sendable {
     static let host = "shop.example.com"
     static let links = 10_000
 
-    static func route() throws -> ShortLinkRoute { try ShortLinkRoute(prefix: "/s", hosts: [HostPattern(host)]) }
+    static func route() throws -> ShortLinkRoute {
+        try ShortLinkRoute(prefix: "/s", hosts: [HostPattern(host)])
+    }
 
     static func receiver(_ route: ShortLinkRoute) throws -> LinkReceiver {
         let table = RouteTable(
@@ -26,23 +28,28 @@ struct ShortLinkSite: Sendable {
 
     /// Sets the site up with a new SQLite file holding `links` short links, one per product.
     static func make(links: Int = links) throws -> ShortLinkSite {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("short-link-bench-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "short-link-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let route = try route()
         let receiver = try receiver(route)
         var providers = PreviewProviders()
         providers.bind("product") { request in
-            LinkPreview(title: "Product \(request.parameters.integer("id") ?? 0)", description: "In stock at the Shop.")
+            LinkPreview(
+                title: "Product \(request.parameters.integer("id") ?? 0)",
+                description: "In stock at the Shop.")
         }
         let previews = try LinkPreviewService(
             receiver: receiver,
             site: PreviewSite(
                 name: "Shop", homeURL: "https://\(host)/", fallback: LinkPreview(title: "Shop"),
-                app: AppListing(name: "Shop", appStoreID: "1234567890", googlePlayPackage: "com.example.shop")),
+                app: AppListing(name: "Shop", appStoreID: "1234567890", googlePlayPackage: "com.example.shop")
+            ),
             providers: providers)
         let site = try SiteResponder(service: previews, hosts: [try SiteHost(host)])
         let store = try SQLiteShortLinkStore(path: folder.appendingPathComponent("links.sqlite").path)
-        let service = try ShortLinkService(receiver: receiver, route: route, hosts: [try SiteHost(host)], store: store)
+        let service = try ShortLinkService(
+            receiver: receiver, route: route, hosts: [try SiteHost(host)], store: store)
         let codes = SiteWorkloads.blockingValue {
             var codes: [ShortCode] = []
             for id in 1...links {
@@ -52,9 +59,12 @@ struct ShortLinkSite: Sendable {
             }
             return codes
         }
-        guard codes.count == links else { throw DisagreementError(description: "only \(codes.count) short links were made") }
+        guard codes.count == links else {
+            throw DisagreementError(description: "only \(codes.count) short links were made")
+        }
         return ShortLinkSite(
-            responder: try ShortLinkResponder(site: site, shortLinks: service), service: service, codes: codes, folder: folder)
+            responder: try ShortLinkResponder(site: site, shortLinks: service), service: service,
+            codes: codes, folder: folder)
     }
 
     func remove() { try? FileManager.default.removeItem(at: folder) }
@@ -69,7 +79,8 @@ enum ShortLinkWorkloads {
                 site: SiteRequest(
                     method: "GET", target: "/s/\(code.text)", host: ShortLinkSite.host,
                     accept: json ? "application/json" : "text/html"),
-                userAgent: json ? "Shop/2.5 CFNetwork/1494 Darwin/23.0" : "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0)")
+                userAgent: json
+                    ? "Shop/2.5 CFNetwork/1494 Darwin/23.0" : "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0)")
         }
         let next = Counter()
         return Workload(label: label, operations: perPass) {
@@ -88,7 +99,8 @@ enum ShortLinkWorkloads {
     /// The fixed page of the site's own size, through the same call.
     static func fixedPage(_ site: ShortLinkSite) -> Workload {
         let page = SiteWorkloads.blockingValue {
-            await site.responder.respond(to: SiteRequest(method: "GET", target: "/p/1", host: ShortLinkSite.host))
+            await site.responder.respond(
+                to: SiteRequest(method: "GET", target: "/p/1", host: ShortLinkSite.host))
         }
         @Sendable func fixed() async -> SiteResponse { page }
         return Workload(label: "a fixed page of the same site, same call", operations: 500) {
@@ -109,7 +121,9 @@ enum ShortLinkWorkloads {
                 var made = 0
                 for offset in 0..<perPass {
                     let id = (start + offset) % 999_999 + 1
-                    if (try? await service.create(ShortLinkRequest(link: "https://\(ShortLinkSite.host)/p/\(id)"))) != nil {
+                    if (try? await service.create(
+                        ShortLinkRequest(link: "https://\(ShortLinkSite.host)/p/\(id)"))) != nil
+                    {
                         made += 1
                     }
                 }

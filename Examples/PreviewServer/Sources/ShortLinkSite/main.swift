@@ -24,11 +24,15 @@ var host = "127.0.0.1"
 var port = 8080
 var arguments = CommandLine.arguments.dropFirst()
 while let option = arguments.popFirst() {
-    guard let value = arguments.popFirst() else { fail("usage: ShortLinkSite [--host ADDRESS] [--port NUMBER]") }
+    guard let value = arguments.popFirst() else {
+        fail("usage: ShortLinkSite [--host ADDRESS] [--port NUMBER]")
+    }
     switch option {
     case "--host": host = value
     case "--port":
-        guard let number = Int(value), (1...65535).contains(number) else { fail("the port must be 1 to 65535: \(value)") }
+        guard let number = Int(value), (1...65535).contains(number) else {
+            fail("the port must be 1 to 65535: \(value)")
+        }
         port = number
     default: fail("unknown option \(option); usage: ShortLinkSite [--host ADDRESS] [--port NUMBER]")
     }
@@ -53,7 +57,8 @@ do throws(any Error) {
     let receiver = try LinkReceiver(table: table)
     var providers = PreviewProviders()
     providers.bind("product") { request in
-        LinkPreview(title: "Product \(request.parameters.integer("id") ?? 0)", description: "In stock at the Shop.")
+        LinkPreview(
+            title: "Product \(request.parameters.integer("id") ?? 0)", description: "In stock at the Shop.")
     }
     let service = try LinkPreviewService(
         receiver: receiver,
@@ -61,14 +66,16 @@ do throws(any Error) {
             name: "Shop", homeURL: "https://\(shopHost)/", fallback: LinkPreview(title: "Shop"),
             app: AppListing(name: "Shop", appStoreID: "1234567890", googlePlayPackage: "com.example.shop")),
         providers: providers)
-    let generated = AppLinksGenerator(appIDs: ["ABCDE12345.com.example.shop"], domain: shopHost).generate(from: table)
+    let generated = AppLinksGenerator(appIDs: ["ABCDE12345.com.example.shop"], domain: shopHost).generate(
+        from: table)
     let site = try SiteResponder(
         service: service, hosts: [try SiteHost(shopHost)],
         associationFile: try AssociationFileEndpoint(file: generated.file))
     let store = try SQLiteShortLinkStore(path: environment["SHORT_LINK_STORE"] ?? "short-links.sqlite")
     responder = try ShortLinkResponder(
         site: site,
-        shortLinks: try ShortLinkService(receiver: receiver, route: shortLinks, hosts: [try SiteHost(shopHost)], store: store),
+        shortLinks: try ShortLinkService(
+            receiver: receiver, route: shortLinks, hosts: [try SiteHost(shopHost)], store: store),
         apiToken: environment["SHORT_LINK_API_TOKEN"])
 } catch {
     fail("the site's configuration is invalid: \(error)")
@@ -77,14 +84,19 @@ do throws(any Error) {
 // The adapter: request in (with its body, for the API), answer out.
 let router = CallbackResponder<BasicRequestContext> { request, _ in
     var request = request
-    let body = (try? await request.collectBody(upTo: ShortLinkResponder.longestAPIBody + 1)).map { Array(buffer: $0) } ?? []
+    let body =
+        (try? await request.collectBody(upTo: ShortLinkResponder.longestAPIBody + 1)).map {
+            Array(buffer: $0)
+        } ?? []
     let answer = await responder.respond(
         to: ShortLinkHTTPRequest(
             method: request.method.rawValue, target: request.head.path ?? "/", host: request.head.authority,
             headers: request.headers.map { ($0.name.rawName, $0.value) }, body: body))
     var fields = HTTPFields()
     for header in answer.headers {
-        if let name = HTTPField.Name(header.name) { fields.append(HTTPField(name: name, value: header.value)) }
+        if let name = HTTPField.Name(header.name) {
+            fields.append(HTTPField(name: name, value: header.value))
+        }
     }
     return Response(
         status: HTTPResponse.Status(code: answer.status), headers: fields,
