@@ -72,7 +72,8 @@ public actor SQLiteShortLinkStore: ShortLinkStore {
     public init(path: String) throws(ShortLinkError) {
         do {
             connection = try SQLiteConnection(path: path)
-            try connection.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;")
+            try connection.execute(
+                "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;")
             try Self.migrate(connection)
         } catch {
             throw .storeFailed(error.message)

@@ -89,7 +89,9 @@ public struct ShortLinkRequest: Sendable, Hashable, Codable {
                 throw DecodingError.dataCorrupted(
                     DecodingError.Context(
                         codingPath: fallbacks.codingPath + [unknown],
-                        debugDescription: "unknown key '\(unknown.stringValue)' (fallbacks are appStore, playStore and web)"))
+                        debugDescription:
+                            "unknown key '\(unknown.stringValue)' (fallbacks are appStore, playStore and web)"
+                    ))
             }
         }
         self.init(

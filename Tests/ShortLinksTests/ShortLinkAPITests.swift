@@ -51,7 +51,9 @@ struct ShortLinkAPITests {
         let misspelt = await responder.respond(
             to: Self.request(
                 "POST", "/s/-/links",
-                body: #"{"link": "https://shop.example.com/p/1", "fallbacks": {"appstore": "https://apps.apple.com/app/id1"}}"#))
+                body:
+                    #"{"link": "https://shop.example.com/p/1", "fallbacks": {"appstore": "https://apps.apple.com/app/id1"}}"#
+            ))
         #expect(misspelt.status == 400)
         #expect(
             try Self.json(misspelt)["error"] as? String
