@@ -42,8 +42,8 @@ expect 0 "$usage" -h
 expect 0 "$usage" --quick --only router --help
 expect 2 "link-benchmarks: error: unknown option '--hlep' (see --help)" --hlep
 expect 2 "link-benchmarks: error: unknown option 'router' (see --help)" router
-expect 2 "link-benchmarks: error: unknown group 'routr'; the groups are router, pipeline, typed, cost, table, scaling, association, memory, audit, site, hostile" --only router,routr
-expect 2 "link-benchmarks: error: unknown group ''; the groups are router, pipeline, typed, cost, table, scaling, association, memory, audit, site, hostile" --only router,
+expect 2 "link-benchmarks: error: unknown group 'routr'; the groups are router, pipeline, typed, cost, table, scaling, association, memory, audit, site, shortlinks, hostile" --only router,routr
+expect 2 "link-benchmarks: error: unknown group ''; the groups are router, pipeline, typed, cost, table, scaling, association, memory, audit, site, shortlinks, hostile" --only router,
 expect 2 "link-benchmarks: error: --only takes a value" --only
 expect 2 "link-benchmarks: error: --only takes a value" --only --quick
 expect 2 "link-benchmarks: error: --rounds takes a whole number above 0, not 'many'" --rounds many
