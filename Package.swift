@@ -58,14 +58,20 @@ let package = Package(
         .testTarget(
             name: "ShortLinksTests",
             dependencies: [
-                "ShortLinks", "ShortLinkServer", "DeepLinks", "LinkPreviews", "AssociatedDomains", "TestSupport",
+                "ShortLinks", "ShortLinkServer", "DeepLinks", "LinkPreviews", "AssociatedDomains",
+                "TestSupport",
             ]),
         .executableTarget(
             name: "DeepLinksCLI",
-            dependencies: ["DeepLinks", "AssociatedDomains", "LinkPreviews", "LinkAudit", "ShortLinks", "ShortLinkServer"]),
+            dependencies: [
+                "DeepLinks", "AssociatedDomains", "LinkPreviews", "LinkAudit", "ShortLinks",
+                "ShortLinkServer",
+            ]),
         .testTarget(
             name: "DeepLinksCLITests",
-            dependencies: ["DeepLinksCLI", "DeepLinks", "AssociatedDomains", "ShortLinkServer", "TestSupport"]),
+            dependencies: [
+                "DeepLinksCLI", "DeepLinks", "AssociatedDomains", "ShortLinkServer", "TestSupport",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

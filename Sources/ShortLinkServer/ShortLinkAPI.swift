@@ -65,7 +65,8 @@ struct ShortLinkAPI: Sendable {
                 do {
                     made = try JSONDecoder().decode(ShortLinkRequest.self, from: Data(request.body))
                 } catch {
-                    return refuse(400, "the body is not a short-link request: \(Self.describe(error))")
+                    return refuse(
+                        400, "the body is not a short-link request: \(ShortLinkExpansion.describe(error))")
                 }
                 let existing = try await existingLink(for: made)
                 let link = try await service.create(made)
@@ -173,16 +174,5 @@ struct ShortLinkAPI: Sendable {
             result[name] = parts.count == 2 ? parts[1].removingPercentEncoding ?? String(parts[1]) : ""
         }
         return result
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        guard let error = error as? DecodingError else { return "\(error)" }
-        switch error {
-        case .keyNotFound(let key, _): return "the key '\(key.stringValue)' is missing"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-            return (path.isEmpty ? "" : path + ": ") + context.debugDescription
-        @unknown default: return "\(error)"
-        }
     }
 }

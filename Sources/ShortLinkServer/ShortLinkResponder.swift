@@ -120,7 +120,7 @@ public struct ShortLinkResponder: Sendable {
         try? await shortLinks.store.record(
             event, for: link, platform: PlatformClass(userAgent: request.userAgent),
             day: ShortLinkCount.day(of: shortLinks.clock()))
-        if wantsJSON { return json(link.expansion, status: 200, siteRequest) }
+        if wantsJSON { return Self.json(link.expansion, status: 200, siteRequest, site: site) }
         guard let long = SiteResponder.split(link.expansion.link) else {
             return site.refusal(500, "the short link's long link is not a link", siteRequest)
         }
@@ -135,10 +135,6 @@ public struct ShortLinkResponder: Sendable {
     }
 
     /// A JSON answer that no cache keeps.
-    func json(_ value: some Encodable, status: Int, _ request: SiteRequest) -> SiteResponse {
-        Self.json(value, status: status, request, site: site)
-    }
-
     static func json(_ value: some Encodable, status: Int, _ request: SiteRequest, site: SiteResponder)
         -> SiteResponse
     {

@@ -67,21 +67,20 @@ public struct ShortLinkExpansion: Sendable, Hashable, Codable {
     public init(json: some DataProtocol) throws(ShortLinkError) {
         do {
             self = try JSONDecoder().decode(Self.self, from: Data(json))
-        } catch let error as DecodingError {
-            throw .invalidExpansion(Self.describe(error))
         } catch {
-            throw .invalidExpansion("\(error)")
+            throw .invalidExpansion(Self.describe(error))
         }
     }
 
-    private static func describe(_ error: DecodingError) -> String {
+    /// A decoding failure as a sentence: the missing key, or the path and what was wrong there.
+    package static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "\(error)" }
         switch error {
-        case .keyNotFound(let key, _): "the key '\(key.stringValue)' is missing"
+        case .keyNotFound(let key, _): return "the key '\(key.stringValue)' is missing"
         case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-            (context.codingPath.map(\.stringValue).joined(separator: ".").isEmpty
-                ? "" : context.codingPath.map(\.stringValue).joined(separator: ".") + ": ")
-                + context.debugDescription
-        @unknown default: "\(error)"
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return (path.isEmpty ? "" : path + ": ") + context.debugDescription
+        @unknown default: return "\(error)"
         }
     }
 }

@@ -57,7 +57,8 @@ public func checkWriteBack(_ match: RouteMatch, receiver: LinkReceiver, input: S
     guard let tableMatch = receiver.router.match(back) else {
         violated("the link written back, \(written.debugDescription), matches no route", input: input)
     }
-    require(tableMatch.name == match.route, "the link written back leads to '\(tableMatch.name)'", input: input)
+    require(
+        tableMatch.name == match.route, "the link written back leads to '\(tableMatch.name)'", input: input)
     require(
         tableMatch.parameters == match.parameters,
         "the link written back, \(written.debugDescription), reads \(tableMatch.parameters)", input: input)

@@ -97,11 +97,10 @@ struct RouterWorkloads {
     func sdkLookups() -> Workload {
         let router = router
         let probes = probes
-        return Workload(label: "DeepLinks `Router.lookup`", operations: probes.count) {
+        return Workload(label: "DeepLinks `Router.match`", operations: probes.count) {
             var checksum = 0
             for probe in probes {
-                if let found = router.match(scheme: "https", host: probe.host, pathSegments: probe.segments)
-                {
+                if let found = router.match(scheme: "https", host: probe.host, pathSegments: probe.segments) {
                     checksum &+= found.parameters.count
                 }
             }
