@@ -24,6 +24,7 @@ let package = Package(
             dependencies: [
                 .product(name: "ShortLinks", package: "swift-deep-links"),
                 .product(name: "ShortLinkServer", package: "swift-deep-links"),
+                .product(name: "LinkPreviews", package: "swift-deep-links"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ])

@@ -1,3 +1,5 @@
+import Foundation
+import LinkPreviews
 import ShortLinks
 
 /// The default store: one SQLite file on the site's machine, created on first use.
@@ -11,7 +13,8 @@ import ShortLinks
 /// migrates it in one transaction, and a file of a newer version than this package knows is
 /// refused rather than misread.
 ///
-/// One row a short link, holding exactly the fields of ``ShortLink``, and one row a counter
+/// One row a short link, holding exactly the fields of ``ShortLink`` (its preview override as
+/// JSON), and one row a counter
 /// (``ShortLinkCount``: a day, a code, its route, a class of client, an event and a number): no
 /// person, address or device is stored.
 ///
@@ -23,7 +26,7 @@ import ShortLinks
 /// fields it reads or writes; a page of a listing is linear in its limit.
 public actor SQLiteShortLinkStore: ShortLinkStore {
     /// The schema's version this package writes.
-    public static let schemaVersion = 2
+    public static let schemaVersion = 3
 
     /// Each version's statements, applied in order to a file of a lower version.
     static let migrations: [String] = [
@@ -53,10 +56,14 @@ public actor SQLiteShortLinkStore: ShortLinkStore {
         ) WITHOUT ROWID;
         CREATE INDEX counts_by_route ON counts (route, day);
         """,
+        // 3: a link's preview override, as the JSON of `PreviewOverride`.
+        """
+        ALTER TABLE short_links ADD COLUMN preview TEXT;
+        """,
     ]
 
     private static let columns =
-        "code, link, route, app_store, play_store, web, minimum_app_version, expires_at, created_at, request_key"
+        "code, link, route, app_store, play_store, web, minimum_app_version, expires_at, created_at, request_key, preview"
 
     private let connection: SQLiteConnection
     /// The statements prepared so far, by their text: each is compiled once per store.
@@ -130,13 +137,14 @@ public actor SQLiteShortLinkStore: ShortLinkStore {
             return .codeTaken(existing)
         }
         let insert = try statement(
-            "INSERT INTO short_links (\(Self.columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)")
+            "INSERT INTO short_links (\(Self.columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)")
         defer { insert.reset() }
         let e = link.expansion
         try insert.bind([
             .text(e.code.text), .text(e.link), .text(e.route), optional(e.fallbacks.appStore),
             optional(e.fallbacks.playStore), optional(e.fallbacks.web), optional(e.minimumAppVersion),
             e.expiresAt.map { .integer($0) } ?? .null, .integer(link.createdAt), optional(link.requestKey),
+            optional(try Self.json(link.preview)),
         ])
         _ = try insert.step()
         return .inserted
@@ -265,6 +273,24 @@ public actor SQLiteShortLinkStore: ShortLinkStore {
             code: code, link: link, route: route,
             fallbacks: ShortLinkFallbacks(appStore: s.text(3), playStore: s.text(4), web: s.text(5)),
             minimumAppVersion: s.text(6), expiresAt: s.integer(7))
-        return ShortLink(expansion: expansion, createdAt: created, requestKey: s.text(9))
+        var preview: PreviewOverride? = nil
+        if let json = s.text(10) {
+            guard let decoded = try? JSONDecoder().decode(PreviewOverride.self, from: Data(json.utf8)) else {
+                throw SQLiteFailure(message: "a row of the store holds a preview that is not one")
+            }
+            preview = decoded
+        }
+        return ShortLink(expansion: expansion, createdAt: created, requestKey: s.text(9), preview: preview)
+    }
+
+    /// A preview override as the JSON the `preview` column holds.
+    private static func json(_ preview: PreviewOverride?) throws(SQLiteFailure) -> String? {
+        guard let preview else { return nil }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(preview) else {
+            throw SQLiteFailure(message: "a preview override could not be written as JSON")
+        }
+        return String(decoding: data, as: UTF8.self)
     }
 }

@@ -1,3 +1,4 @@
+import LinkPreviews
 import ShortLinks
 
 /// A short link as the site keeps it: its expansion, when it was made, and the key of the
@@ -14,12 +15,19 @@ public struct ShortLink: Sendable, Hashable, Codable {
     /// The creator's key for the request, so that a retried request returns the first link
     /// instead of making a second; `nil` when the request named none.
     public var requestKey: String?
+    /// The title, description or image its landing page shows instead of the long link's
+    /// own preview, or `nil`.
+    public var preview: PreviewOverride?
 
     /// Creates a short link record.
-    public init(expansion: ShortLinkExpansion, createdAt: Int64, requestKey: String? = nil) {
+    public init(
+        expansion: ShortLinkExpansion, createdAt: Int64, requestKey: String? = nil,
+        preview: PreviewOverride? = nil
+    ) {
         self.expansion = expansion
         self.createdAt = createdAt
         self.requestKey = requestKey
+        self.preview = preview
     }
 
     /// The code.
@@ -35,7 +43,7 @@ public struct ShortLink: Sendable, Hashable, Codable {
 /// ```json
 /// {"link": "https://shop.example.com/p/42", "code": "spring-sale",
 ///  "fallbacks": {"appStore": "https://apps.apple.com/app/id123"}, "expiresAt": 1798761600,
-///  "requestKey": "campaign-42-retry-safe"}
+///  "preview": {"title": "Spring sale: 30% off"}, "requestKey": "campaign-42-retry-safe"}
 /// ```
 public struct ShortLinkRequest: Sendable, Hashable, Codable {
     /// The long link: an https link on a site host that the app's table routes.
@@ -51,12 +59,17 @@ public struct ShortLinkRequest: Sendable, Hashable, Codable {
     /// A key the creator chooses so that retrying the request is safe (1 to 128 printable
     /// ASCII characters), or `nil`.
     public var requestKey: String?
+    /// The title, description or image the landing page shows instead of the long link's own
+    /// preview, or `nil`.
+    public var preview: PreviewOverride?
 
     /// Creates a request.
     public init(
         link: String, code: String? = nil, fallbacks: ShortLinkFallbacks = ShortLinkFallbacks(),
-        minimumAppVersion: String? = nil, expiresAt: Int64? = nil, requestKey: String? = nil
+        minimumAppVersion: String? = nil, expiresAt: Int64? = nil, requestKey: String? = nil,
+        preview: PreviewOverride? = nil
     ) {
+        self.preview = preview
         self.link = link
         self.code = code
         self.fallbacks = fallbacks
@@ -66,7 +79,7 @@ public struct ShortLinkRequest: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case link, code, fallbacks, minimumAppVersion, expiresAt, requestKey
+        case link, code, fallbacks, minimumAppVersion, expiresAt, requestKey, preview
     }
 
     /// Decodes a request: `link` is required, every other key optional, and a key this type
@@ -101,7 +114,8 @@ public struct ShortLinkRequest: Sendable, Hashable, Codable {
                 ?? ShortLinkFallbacks(),
             minimumAppVersion: try known.decodeIfPresent(String.self, forKey: .minimumAppVersion),
             expiresAt: try known.decodeIfPresent(Int64.self, forKey: .expiresAt),
-            requestKey: try known.decodeIfPresent(String.self, forKey: .requestKey))
+            requestKey: try known.decodeIfPresent(String.self, forKey: .requestKey),
+            preview: try known.decodeIfPresent(PreviewOverride.self, forKey: .preview))
     }
 
     private struct AnyKey: CodingKey {

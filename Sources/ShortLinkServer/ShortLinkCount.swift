@@ -4,6 +4,9 @@ import ShortLinks
 public enum ShortLinkEvent: String, Sendable, Hashable, Codable, CaseIterable {
     /// Someone's browser (or a crawler) got the landing page of the short link.
     case pageShown
+    /// The landing page it got offered the app a link (the Smart App Banner's argument, the
+    /// "Open in the app" button), so a visitor with the app could go straight in.
+    case appLinkOffered
     /// The app fetched the expansion after a tap on the short link.
     case expandedByApp
     /// The app fetched the expansion of a code it was handed after its install (a deferred

@@ -9,7 +9,7 @@ import ShortLinks
 /// | request | answer |
 /// |---|---|
 /// | `GET <prefix>/<code>`, `Accept` preferring `application/json` | the `ShortLinkExpansion`, `200`, `Cache-Control: no-store` |
-/// | `GET <prefix>/<code>` | the long link's landing page, as the site answers the long link (the app link offered, so a visitor with the app goes straight in), with the short link kept for after an install (`LandingPage.DeferredLink`) |
+/// | `GET <prefix>/<code>` | the long link's landing page, as the site answers the long link (the app link offered, so a visitor with the app goes straight in), with the short link kept for after an install (`LandingPage.DeferredLink`) and the link's preview override (`PreviewOverride`) in place of the page's own title, description or image |
 /// | an unknown code, or a path under the prefix that is not a code and no other route takes | `404`, with the reason |
 /// | an expired code | `410 Gone`, with the reason |
 /// | `<prefix>/-/…` | the API (below), or `404` when no token is configured |
@@ -30,9 +30,9 @@ import ShortLinks
 /// unknown code), `409` (a taken code), `413` (a body over ``longestAPIBody``) or `500` (the
 /// store failed).
 ///
-/// Each answered short link adds one to a counter (``ShortLinkEvent``): a page shown, or an
-/// expansion fetched by the app (`?via=deferred` for a deferred link's), per day and per class
-/// of client. A counter that cannot be written never fails the answer.
+/// Each answered short link adds one to a counter (``ShortLinkEvent``): a page shown (and,
+/// when the page offered the app a link, an app link offered), or an expansion fetched by the
+/// app (`?via=deferred` for a deferred link's), per day and per class of client. A counter that cannot be written never fails the answer.
 ///
 /// ```swift
 /// let responder = ShortLinkResponder(site: site, shortLinks: service, apiToken: token)
@@ -114,24 +114,33 @@ public struct ShortLinkResponder: Sendable {
             return site.refusal(500, "the short link could not be read", siteRequest)
         }
         let wantsJSON = HTTPNegotiation.representation(accept: siteRequest.accept) == .json
-        let event: ShortLinkEvent =
-            !wantsJSON
-            ? .pageShown : target.pathAndQuery.hasSuffix("?via=deferred") ? .deferredResolved : .expandedByApp
-        try? await shortLinks.store.record(
-            event, for: link, platform: PlatformClass(userAgent: request.userAgent),
-            day: ShortLinkCount.day(of: shortLinks.clock()))
-        if wantsJSON { return Self.json(link.expansion, status: 200, siteRequest, site: site) }
+        let platform = PlatformClass(userAgent: request.userAgent)
+        if wantsJSON {
+            let via = target.pathAndQuery.hasSuffix("?via=deferred")
+            await record(via ? .deferredResolved : .expandedByApp, for: link, platform: platform)
+            return Self.json(link.expansion, status: 200, siteRequest, site: site)
+        }
         guard let long = SiteResponder.split(link.expansion.link) else {
             return site.refusal(500, "the short link's long link is not a link", siteRequest)
         }
         var forwarded = siteRequest
         forwarded.target = long.pathAndQuery
         forwarded.host = long.host
-        return await site.respond(
+        let (answer, offersAppLink) = await site.respond(
             to: forwarded,
             deferred: LandingPage.DeferredLink(
                 shortLink: shortLinks.url(for: code),
-                playReferrer: DeferredLinkIntake.referrerKey + "=" + code.text))
+                playReferrer: DeferredLinkIntake.referrerKey + "=" + code.text),
+            preview: link.preview)
+        await record(.pageShown, for: link, platform: platform)
+        if offersAppLink { await record(.appLinkOffered, for: link, platform: platform) }
+        return answer
+    }
+
+    /// Adds one to a counter; a counter that cannot be written never fails the answer.
+    private func record(_ event: ShortLinkEvent, for link: ShortLink, platform: PlatformClass) async {
+        try? await shortLinks.store.record(
+            event, for: link, platform: platform, day: ShortLinkCount.day(of: shortLinks.clock()))
     }
 
     /// A JSON answer that no cache keeps.

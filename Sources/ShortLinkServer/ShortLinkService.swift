@@ -112,7 +112,7 @@ public struct ShortLinkService: Sendable {
                 expansion: ShortLinkExpansion(
                     code: code, link: link, route: routeName, fallbacks: request.fallbacks,
                     minimumAppVersion: request.minimumAppVersion, expiresAt: request.expiresAt),
-                createdAt: now, requestKey: request.requestKey)
+                createdAt: now, requestKey: request.requestKey, preview: request.preview)
             switch try await store.insert(made) {
             case .inserted: return made
             case .sameRequest(let existing):
@@ -200,6 +200,7 @@ public struct ShortLinkService: Sendable {
             throw .invalidField(
                 "expiresAt", reason: "it is not in the future (now is \(now) seconds since 1970)")
         }
+        if let preview = request.preview { try Self.check(preview) }
         if let key = request.requestKey {
             guard (1...Self.longestRequestKey).contains(key.utf8.count),
                 key.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
@@ -208,6 +209,23 @@ public struct ShortLinkService: Sendable {
                     "requestKey",
                     reason:
                         "it must be 1 to \(Self.longestRequestKey) printable ASCII characters without spaces")
+            }
+        }
+    }
+
+    /// A preview override is shown as given: one that cleaning would change (a control
+    /// character, spaces to fold, a title over its limit) is refused rather than changed.
+    private static func check(_ preview: PreviewOverride) throws(ShortLinkError) {
+        if let error = preview.validationError() { throw .invalidField("preview", reason: error.description) }
+        let texts = [
+            (PreviewField.title, preview.title), (.description, preview.description),
+            (.imageAlt, preview.image?.alt),
+        ]
+        for case (let field, let text?) in texts {
+            let cleaned = PreviewText.clean(text, field: field, limit: field.limit(in: PreviewLimits()))
+            if let first = cleaned.adjustments.first {
+                throw .invalidField(
+                    "preview", reason: "its \(field) would be changed before it is shown: \(first)")
             }
         }
     }

@@ -1,3 +1,4 @@
+import LinkPreviews
 import ShortLinks
 
 /// The checks every ``ShortLinkStore`` must pass, for a store of a site's own database to run in
@@ -11,7 +12,7 @@ import ShortLinks
 /// ```
 ///
 /// Each check asks `makeStore` for a new, empty store. The checks: every field of a link reads
-/// back as written; listings are in code order and page; an expiry is set and cleared; a taken
+/// back as written (a preview override included); listings are in code order and page; an expiry is set and cleared; a taken
 /// code and a used request key are reported and add nothing; 40 concurrent insertions of one
 /// code make exactly one link; 100 concurrent insertions of distinct codes all succeed; counters
 /// add up per day, code, class and event, and queries filter and order them.
@@ -51,7 +52,11 @@ public enum ShortLinkStoreConformance {
                     playStore: "https://play.google.com/store/apps/details?id=x",
                     web: "https://shop.example.com/"),
                 minimumAppVersion: "2.4.1", expiresAt: 1_900_000_000),
-            createdAt: 1_800_000_000, requestKey: key)
+            createdAt: 1_800_000_000, requestKey: key,
+            preview: PreviewOverride(
+                title: "Spring sale «30 %»", description: "Two lines,\nwith a quote \" and an emoji 🌷",
+                image: PreviewImage(
+                    url: "https://shop.example.com/spring.jpg", width: 1200, height: 630, alt: "Tulips")))
     }
 
     /// A sentence when two values differ.
@@ -65,6 +70,7 @@ public enum ShortLinkStoreConformance {
         bare.expansion.fallbacks = ShortLinkFallbacks()
         bare.expansion.minimumAppVersion = nil
         bare.expansion.expiresAt = nil
+        bare.preview = nil
         return try await expect(store.insert(full), .inserted, "inserting a link")
             + expect(store.insert(bare), .inserted, "inserting a link without options")
             + expect(store.link(for: full.code), full, "reading every field back")
@@ -140,9 +146,12 @@ public enum ShortLinkStoreConformance {
         b.expansion.route = "category"
         for _ in 0..<3 { try await store.record(.pageShown, for: a, platform: .iOS, day: 10) }
         try await store.record(.expandedByApp, for: a, platform: .iOS, day: 10)
+        try await store.record(.appLinkOffered, for: a, platform: .iOS, day: 10)
         try await store.record(.pageShown, for: a, platform: .android, day: 11)
         try await store.record(.deferredResolved, for: b, platform: .android, day: 12)
         let all = [
+            ShortLinkCount(
+                day: 10, code: a.code, route: "product", platform: .iOS, event: .appLinkOffered, count: 1),
             ShortLinkCount(
                 day: 10, code: a.code, route: "product", platform: .iOS, event: .expandedByApp, count: 1),
             ShortLinkCount(
@@ -154,11 +163,11 @@ public enum ShortLinkStoreConformance {
                 count: 1),
         ]
         return try await expect(store.counts(ShortLinkCountQuery()), all, "every counter, in order")
-            + expect(store.counts(ShortLinkCountQuery(code: b.code)), [all[3]], "one code's counters")
+            + expect(store.counts(ShortLinkCountQuery(code: b.code)), [all[4]], "one code's counters")
             + expect(
-                store.counts(ShortLinkCountQuery(route: "product")), Array(all.prefix(3)),
+                store.counts(ShortLinkCountQuery(route: "product")), Array(all.prefix(4)),
                 "one route's counters")
             + expect(
-                store.counts(ShortLinkCountQuery(fromDay: 11, toDay: 11)), [all[2]], "one day's counters")
+                store.counts(ShortLinkCountQuery(fromDay: 11, toDay: 11)), [all[3]], "one day's counters")
     }
 }

@@ -93,4 +93,32 @@ struct ShortLinkCommandTests {
             #expect(noRoute.status == 3)
         }
     }
+
+    @Test("create --title/--description/--image: the preview override is kept, shown, and checked")
+    func previewOverride() async throws {
+        try await Self.withStore { store in
+            let made = await Self.create(
+                store,
+                [
+                    "--code", "sale", "--title", "Spring sale", "--image",
+                    "https://shop.example.com/spring.jpg",
+                    "https://shop.example.com/p/7",
+                ])
+            #expect(made.status == 0)
+            #expect(
+                made.standardOutput.hasSuffix(
+                    "  preview title: Spring sale\n  preview image: https://shop.example.com/spring.jpg\n"))
+            let shown = await runInProcess(["shortlink", "show", "--store", store, "--json", "sale"])
+            let link = try #require(try shown.json()["link"] as? [String: Any])
+            let preview = try #require(link["preview"] as? [String: Any])
+            #expect(preview["title"] as? String == "Spring sale")
+            #expect(
+                (preview["image"] as? [String: Any])?["url"] as? String
+                    == "https://shop.example.com/spring.jpg")
+            let refused = await Self.create(
+                store, ["--image", "http://shop.example.com/a.jpg", "https://shop.example.com/p/8"])
+            #expect(refused.status == 1)
+            #expect(refused.standardOutput.hasPrefix("REFUSED: the field 'preview' is invalid: "))
+        }
+    }
 }

@@ -21,6 +21,11 @@ struct UnknownKeyInventoryTests {
             try UnknownKeys.refuse(PreviewImage(url: "https://example.com/i.png", width: 1, height: 1))
         },
         "PreviewLimits": { try UnknownKeys.refuse(PreviewLimits()) },
+        "PreviewOverride": {
+            try UnknownKeys.refuse(
+                PreviewOverride(
+                    title: "T", description: "D", image: PreviewImage(url: "https://example.com/i.png")))
+        },
         "PreviewRequest": {
             try UnknownKeys.refuse(
                 PreviewRequest(

@@ -141,7 +141,11 @@ struct ShortLinkAPITests {
             ShortLinkCount(
                 day: day, code: code, route: "product", platform: .android, event: .expandedByApp, count: 1),
             ShortLinkCount(
+                day: day, code: code, route: "product", platform: .crawler, event: .appLinkOffered, count: 1),
+            ShortLinkCount(
                 day: day, code: code, route: "product", platform: .crawler, event: .pageShown, count: 1),
+            ShortLinkCount(
+                day: day, code: code, route: "product", platform: .iOS, event: .appLinkOffered, count: 2),
             ShortLinkCount(
                 day: day, code: code, route: "product", platform: .iOS, event: .deferredResolved, count: 1),
             ShortLinkCount(
@@ -151,7 +155,7 @@ struct ShortLinkAPITests {
         #expect(try await fixture.store.counts(ShortLinkCountQuery(route: "orders")) == [])
         let stats = await responder.respond(
             to: Self.request("GET", "/s/-/stats?route=product&from=\(day)&to=\(day)"))
-        #expect((try Self.json(stats)["counts"] as? [[String: Any]])?.count == 4)
+        #expect((try Self.json(stats)["counts"] as? [[String: Any]])?.count == 6)
         #expect(
             Set((try Self.json(stats)["counts"] as? [[String: Any]])?.first?.keys.map { $0 } ?? []) == [
                 "day", "code", "route", "platform", "event", "count",

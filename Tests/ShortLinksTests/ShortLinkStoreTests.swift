@@ -1,5 +1,6 @@
 import DeepLinks
 import Foundation
+import LinkPreviews
 import ShortLinks
 import Testing
 
@@ -118,7 +119,7 @@ struct ShortLinkStoreTests {
             columns.split(separator: "\n") == [
                 "code", "link", "route", "app_store", "play_store", "web", "minimum_app_version",
                 "expires_at",
-                "created_at", "request_key",
+                "created_at", "request_key", "preview",
             ])
         let counts = try Self.sqlite(database.path, "SELECT name FROM pragma_table_info('counts');")
         #expect(counts.split(separator: "\n") == ["day", "code", "route", "platform", "event", "count"])
@@ -128,23 +129,47 @@ struct ShortLinkStoreTests {
                 == "counts\nshort_links")
     }
 
-    @Test("SQLite: a file of schema 1 is migrated to 2 when opened, its links kept")
-    func sqliteMigration() async throws {
+    @Test("SQLite: a file of schema 1 or 2 is migrated to 3 when opened, its links kept", arguments: [1, 2])
+    func sqliteMigration(from version: Int) async throws {
         let database = TemporaryDatabase()
         defer { database.remove() }
         do {
             let connection = try SQLiteConnection(path: database.path)
-            try connection.execute(SQLiteShortLinkStore.migrations[0])
+            for migration in SQLiteShortLinkStore.migrations.prefix(version) {
+                try connection.execute(migration)
+            }
             try connection.execute(
-                "INSERT INTO short_links (code, link, route, created_at) VALUES ('old-link', 'https://shop.example.com/p/1', 'product', 5); PRAGMA user_version = 1;"
+                "INSERT INTO short_links (code, link, route, created_at) VALUES ('old-link', 'https://shop.example.com/p/1', 'product', 5); PRAGMA user_version = \(version);"
             )
         }
         let store = try SQLiteShortLinkStore(path: database.path)
-        #expect(try Self.sqlite(database.path, "PRAGMA user_version;") == "2")
+        #expect(try Self.sqlite(database.path, "PRAGMA user_version;") == "3")
         let old = try #require(try await store.link(for: try ShortCode("old-link")))
         #expect(old.expansion.link == "https://shop.example.com/p/1")
+        #expect(old.preview == nil)
         try await store.record(.pageShown, for: old, platform: .iOS, day: 3)
         #expect(try await store.counts(ShortLinkCountQuery(code: old.code)).map(\.count) == [1])
+        var new = old
+        new.expansion.code = try ShortCode("new-link")
+        new.preview = PreviewOverride(title: "New")
+        #expect(try await store.insert(new) == .inserted)
+        #expect(try await store.link(for: new.code) == new)
+    }
+
+    @Test("SQLite: a row whose preview is not a preview override is refused, not read as none")
+    func sqliteBadPreview() async throws {
+        let database = TemporaryDatabase()
+        defer { database.remove() }
+        let store = try SQLiteShortLinkStore(path: database.path)
+        _ = try Self.sqlite(
+            database.path,
+            "INSERT INTO short_links (code, link, route, created_at, preview) VALUES ('odd-link', 'https://shop.example.com/p/1', 'product', 5, '{\"titel\": \"x\"}');"
+        )
+        await #expect(
+            throws: ShortLinkError.storeFailed("a row of the store holds a preview that is not one")
+        ) {
+            try await store.link(for: try ShortCode("odd-link"))
+        }
     }
 
     @Test("SQLite: a file of a newer schema, or not a database, is refused with the reason")
@@ -154,7 +179,7 @@ struct ShortLinkStoreTests {
         _ = try SQLiteShortLinkStore(path: database.path)
         _ = try Self.sqlite(database.path, "PRAGMA user_version = 99;")
         #expect(
-            throws: ShortLinkError.storeFailed("the file's schema is version 99, newer than this package's 2")
+            throws: ShortLinkError.storeFailed("the file's schema is version 99, newer than this package's 3")
         ) {
             try SQLiteShortLinkStore(path: database.path)
         }

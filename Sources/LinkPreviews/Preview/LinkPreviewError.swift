@@ -45,6 +45,9 @@ public enum LinkPreviewError: Error, Sendable, Hashable, Encodable, CustomString
     case invalidAppLink(String, reason: String)
     /// A landing page template breaks a rule (``LandingPageTemplate``).
     case invalidTemplate(String)
+    /// A preview override (``PreviewOverride``) changes nothing: it gives no title,
+    /// description or image.
+    case emptyOverride
     /// A provider was registered for a route name the table does not have.
     case unknownRoute(String)
     /// A provider is bound to a `RouteValue` type that does not fit its route (`reason`
@@ -77,6 +80,7 @@ public enum LinkPreviewError: Error, Sendable, Hashable, Encodable, CustomString
         case .invalidAppLink(let link, let reason):
             "the app link \(Self.quote(link)) cannot be offered: \(Self.shorten(reason))"
         case .invalidTemplate(let reason): "the landing page template is invalid: \(reason)"
+        case .emptyOverride: "a preview override must give a title, a description or an image"
         case .providerTypeMismatch(_, let reason):
             "a preview provider's type does not fit its route: \(reason)"
         case .unknownRoute(let name):

@@ -175,12 +175,24 @@ public struct SiteResponder: Sendable {
 
     /// The answer to one request.
     public func respond(to request: SiteRequest) async -> SiteResponse {
-        await respond(to: request, deferred: nil)
+        await respond(to: request, deferred: nil, preview: nil).response
     }
 
     /// The answer to one request reached through a short link: its landing page carries the
-    /// deferred link (``LandingPage/DeferredLink``).
-    package func respond(to request: SiteRequest, deferred: LandingPage.DeferredLink?) async -> SiteResponse {
+    /// deferred link (``LandingPage/DeferredLink``) and shows the short link's preview
+    /// override; `offersAppLink` tells whether the page offered the app a link.
+    package func respond(
+        to request: SiteRequest, deferred: LandingPage.DeferredLink?, preview: PreviewOverride?
+    ) async -> (response: SiteResponse, offersAppLink: Bool) {
+        var resolution: LinkPreviewService.Resolution? = nil
+        let answer = await respond(to: request, deferred: deferred, preview: preview, resolution: &resolution)
+        return (answer, resolution.map { $0.appLinks.appURL != nil } ?? false)
+    }
+
+    private func respond(
+        to request: SiteRequest, deferred: LandingPage.DeferredLink?, preview: PreviewOverride?,
+        resolution resolved: inout LinkPreviewService.Resolution?
+    ) async -> SiteResponse {
         let isHead = request.method == "HEAD"
         guard let target = Self.split(request.target) else {
             return refusal(
@@ -219,12 +231,14 @@ public struct SiteResponder: Sendable {
             }
             if link.utf8.count <= Self.longestKeptLink { decisions.store(decision, for: link) }
         }
-        let resolution: LinkPreviewService.Resolution
+        var resolution: LinkPreviewService.Resolution
         do {
             resolution = try await service.resolve(decision)
         } catch {
             return failure(error, request)
         }
+        if let preview { resolution.override = preview }
+        resolved = resolution
         let key = RenderedPage.Key(
             resolution: resolution, representation: HTTPNegotiation.representation(accept: request.accept),
             deferred: deferred)
@@ -361,41 +375,4 @@ public struct SiteResponder: Sendable {
 
     /// How many decided links and rendered pages this responder keeps (shared by its copies).
     var keptCounts: (decisions: Int, pages: Int) { (decisions.count, pages.count) }
-
-    /// A target's host (absolute form only) and its path and query, or `nil` when it is
-    /// neither origin form nor an absolute `http(s)` URL.
-    package static func split(_ target: String) -> (host: String?, pathAndQuery: String)? {
-        if target.hasPrefix("/") { return (nil, target) }
-        let lower = target.prefix(8).lowercased()
-        let rest: Substring
-        if lower.hasPrefix("https://") {
-            rest = target.dropFirst(8)
-        } else if lower.hasPrefix("http://") {
-            rest = target.dropFirst(7)
-        } else {
-            return nil
-        }
-        let end = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
-        let authority = rest[..<end]
-        guard !authority.isEmpty, !authority.contains("@") else { return nil }
-        let remainder = rest[end...]
-        return (String(authority), remainder.hasPrefix("/") ? String(remainder) : "/" + remainder)
-    }
-
-    /// A `Host` value without its port, lower-case.
-    package static func hostName(_ host: String) -> String {
-        // Most requests name a host as the site lists it: nothing to change, nothing to copy.
-        if !host.utf8.contains(where: {
-            $0 == UInt8(ascii: ":") || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) || $0 >= 0x80
-        }) {
-            return host
-        }
-        var name = Substring(host)
-        if name.hasPrefix("[") {
-            if let close = name.firstIndex(of: "]") { name = name[...close] }
-        } else if let colon = name.lastIndex(of: ":") {
-            name = name[..<colon]
-        }
-        return name.lowercased()
-    }
 }

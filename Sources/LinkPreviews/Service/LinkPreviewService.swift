@@ -111,6 +111,9 @@ public struct LinkPreviewService: Sendable {
         /// Whether the canonical link and the offered links are known to pass the page's gates
         /// in the spelling they have: the page then does not parse them again.
         var linksChecked = false
+        /// The title, description or image shown instead of the preview's own (a short
+        /// link's), or `nil`.
+        var override: PreviewOverride? = nil
 
         struct Routed: Sendable, Hashable {
             let canonicalURL: String
@@ -215,11 +218,15 @@ public struct LinkPreviewService: Sendable {
         // only what its link and its preview bring.
         guard let routed = resolution.routed else {
             return try PreviewMetadata(
-                canonicalURL: site.homeURL, preview: site.fallback, site: site, parts: siteParts,
-                source: resolution.source, limits: limits, appLinks: resolution.appLinks)
+                canonicalURL: site.homeURL,
+                preview: resolution.override?.applied(to: site.fallback) ?? site.fallback,
+                site: site, parts: siteParts, source: resolution.source, limits: limits,
+                appLinks: resolution.appLinks)
         }
         return try PreviewMetadata(
-            canonicalURL: routed.canonicalURL, preview: routed.preview, site: site, parts: siteParts,
+            canonicalURL: routed.canonicalURL,
+            preview: resolution.override?.applied(to: routed.preview) ?? routed.preview, site: site,
+            parts: siteParts,
             source: resolution.source, limits: limits, appLinks: resolution.appLinks,
             linksChecked: resolution.linksChecked)
     }

@@ -1,3 +1,5 @@
+import Foundation
+import LinkPreviews
 import Logging
 import PostgresNIO
 import ShortLinkServer
@@ -30,7 +32,7 @@ import ShortLinks
 /// counts table.
 public final class PostgresShortLinkStore: ShortLinkStore {
     /// The schema's version this package writes.
-    public static let schemaVersion = 2
+    public static let schemaVersion = 3
 
     /// Each version's statements, applied in order to a database of a lower version.
     static let migrations: [[PostgresQuery]] = [
@@ -64,13 +66,15 @@ public final class PostgresShortLinkStore: ShortLinkStore {
             """,
             "CREATE INDEX counts_by_route ON counts (route, day)",
         ],
+        // 3: a link's preview override, as the JSON of `PreviewOverride`.
+        ["ALTER TABLE short_links ADD COLUMN preview text"],
     ]
 
     /// The key of the advisory lock that keeps two processes from migrating at once.
     static let migrationLock: Int64 = 0x4465_6570_4C69_6E6B
 
     private static let columns =
-        "code, link, route, app_store, play_store, web, minimum_app_version, expires_at, created_at, request_key"
+        "code, link, route, app_store, play_store, web, minimum_app_version, expires_at, created_at, request_key, preview"
 
     /// The client the store queries through; the caller runs it.
     public let client: PostgresClient
@@ -140,7 +144,7 @@ public final class PostgresShortLinkStore: ShortLinkStore {
                 INSERT INTO short_links (\(unescaped: Self.columns))
                 VALUES (\(e.code.text), \(e.link), \(e.route), \(e.fallbacks.appStore), \
                 \(e.fallbacks.playStore), \(e.fallbacks.web), \(e.minimumAppVersion), \(e.expiresAt), \
-                \(link.createdAt), \(link.requestKey))
+                \(link.createdAt), \(link.requestKey), \(try Self.json(link.preview)))
                 ON CONFLICT DO NOTHING RETURNING code
                 """, logger: logger)
             var inserted = false
@@ -251,9 +255,12 @@ public final class PostgresShortLinkStore: ShortLinkStore {
     private func shortLinks(_ statement: PostgresQuery) async throws -> [ShortLink] {
         var links: [ShortLink] = []
         for try await row in try await client.query(statement, logger: logger).decode(
-            (String, String, String, String?, String?, String?, String?, Int64?, Int64, String?).self)
-        {
-            let (text, link, route, appStore, playStore, web, minimumAppVersion, expiresAt, createdAt, key) =
+            (String, String, String, String?, String?, String?, String?, Int64?, Int64, String?, String?).self
+        ) {
+            let (
+                text, link, route, appStore, playStore, web, minimumAppVersion, expiresAt, createdAt, key,
+                preview
+            ) =
                 row
             guard let code = try? ShortCode(text) else {
                 throw ShortLinkError.storeFailed(
@@ -263,9 +270,29 @@ public final class PostgresShortLinkStore: ShortLinkStore {
                 code: code, link: link, route: route,
                 fallbacks: ShortLinkFallbacks(appStore: appStore, playStore: playStore, web: web),
                 minimumAppVersion: minimumAppVersion, expiresAt: expiresAt)
-            links.append(ShortLink(expansion: expansion, createdAt: createdAt, requestKey: key))
+            links.append(
+                ShortLink(
+                    expansion: expansion, createdAt: createdAt, requestKey: key,
+                    preview: try preview.map { try Self.preview(fromJSON: $0, code: text) }))
         }
         return links
+    }
+
+    /// A preview override as the JSON the `preview` column holds.
+    private static func json(_ preview: PreviewOverride?) throws -> String? {
+        guard let preview else { return nil }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(preview), as: UTF8.self)
+    }
+
+    /// The preview override a `preview` column holds.
+    private static func preview(fromJSON json: String, code: String) throws -> PreviewOverride {
+        guard let preview = try? JSONDecoder().decode(PreviewOverride.self, from: Data(json.utf8)) else {
+            throw ShortLinkError.storeFailed(
+                "the row of \(code.debugDescription) holds a preview that is not one")
+        }
+        return preview
     }
 
     /// A store failure that says what was being done and what went wrong.

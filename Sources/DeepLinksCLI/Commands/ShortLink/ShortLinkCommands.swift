@@ -53,6 +53,11 @@ enum ShortLinkStoreOptions {
         ] {
             if let value { lines.append("  \(name) fallback: \(value)") }
         }
+        if let preview = link.preview {
+            if let title = preview.title { lines.append("  preview title: \(title)") }
+            if let description = preview.description { lines.append("  preview description: \(description)") }
+            if let image = preview.image { lines.append("  preview image: \(image.url)") }
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 }
@@ -87,6 +92,9 @@ enum ShortLinkCreateCommand: ToolCommand {
             .value("--minimum-app-version", "VERSION", help: "The oldest app version that opens the link."),
             .value("--expires-at", "SECONDS", help: "When the link stops answering (seconds since 1970)."),
             .value("--request-key", "KEY", help: "A key that makes retrying safe."),
+            .value("--title", "TEXT", help: "The landing page's title instead of the long link's preview's."),
+            .value("--description", "TEXT", help: "The landing page's description instead of the preview's."),
+            .value("--image", "URL", help: "The landing page's image (https) instead of the preview's."),
             .value("--qr", "FILE", help: "Also write the short link's QR code, as SVG, to this file."),
             ShortLinkStoreOptions.json,
         ],
@@ -149,7 +157,7 @@ enum ShortLinkCreateCommand: ToolCommand {
                 appStore: arguments.value("--app-store"), playStore: arguments.value("--play-store"),
                 web: arguments.value("--web")),
             minimumAppVersion: arguments.value("--minimum-app-version"), expiresAt: expiresAt,
-            requestKey: arguments.value("--request-key"))
+            requestKey: arguments.value("--request-key"), preview: Self.preview(arguments))
         let link: ShortLink
         do {
             link = try await service.create(request)
@@ -181,6 +189,17 @@ enum ShortLinkCreateCommand: ToolCommand {
             return .finished(CommandOutput(ReportJSON.text(report)))
         }
         return .finished(CommandOutput(ShortLinkStoreOptions.text(link, url: url)))
+    }
+}
+
+extension ShortLinkCreateCommand {
+    /// The preview override the options give, or `nil` when they give none.
+    static func preview(_ arguments: ParsedArguments) -> PreviewOverride? {
+        let title = arguments.value("--title")
+        let description = arguments.value("--description")
+        let image = arguments.value("--image").map { PreviewImage(url: $0) }
+        guard title != nil || description != nil || image != nil else { return nil }
+        return PreviewOverride(title: title, description: description, image: image)
     }
 }
 
