@@ -108,6 +108,21 @@ public struct DeferredLinkIntake: Sendable {
         guard await ledger.take(code) else { return .takenBefore(code) }
         return .opened(await expander.open(decision, deferred: true))
     }
+
+    /// Takes the first of the texts a paste handed the app that is one of this site's short
+    /// links (a paste control hands over every text the pasteboard holds); `.notThisSite` when
+    /// none is.
+    ///
+    /// Cost: at most 16 texts are looked at, each as ``shortLink(in:)`` costs.
+    public func take(pasted texts: [String]) async -> DeferredLinkOutcome {
+        for text in texts.prefix(Self.mostPastedTexts) where shortLink(in: .pastedText(text)) != nil {
+            return await take(.pastedText(text))
+        }
+        return .notThisSite
+    }
+
+    /// The most texts of one paste that ``take(pasted:)`` looks at.
+    public static let mostPastedTexts = 16
 }
 
 extension String {

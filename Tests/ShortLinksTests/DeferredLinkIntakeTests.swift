@@ -66,6 +66,23 @@ struct DeferredLinkIntakeTests {
         #expect(outcome.opened?.decision?.match?.route == "product")
     }
 
+    @Test("a paste of several texts: the first short link of this site is taken, others ignored")
+    func pastedTexts() async throws {
+        let (_, intake, transport) = try await Self.setUp()
+        #expect(await intake.take(pasted: []) == .notThisSite)
+        #expect(
+            await intake.take(pasted: ["hello", "https://evil.example.net/s/spring-sale"]) == .notThisSite)
+        let outcome = await intake.take(
+            pasted: ["https://shop.example.com/p/42", "https://shop.example.com/s/spring-sale"])
+        #expect(outcome.opened?.decision?.match?.route == "product")
+        #expect(transport.asked.value == ["https://shop.example.com/s/spring-sale?via=deferred"])
+        // Past the first 16 texts, nothing is looked at.
+        let late =
+            Array(repeating: "x", count: DeferredLinkIntake.mostPastedTexts)
+            + ["https://shop.example.com/s/spring-sale"]
+        #expect(await intake.take(pasted: late) == .notThisSite)
+    }
+
     @Test("a referrer without a code, with a bad one, or too long is not taken")
     func badReferrers() async throws {
         let (_, intake, _) = try await Self.setUp()
