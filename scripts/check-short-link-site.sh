@@ -66,8 +66,9 @@ check "destructive: the reason" "$(field destructive 'j["error"]')" \
     "the link leads to the destructive route 'deleteAccount': a short link never changes or deletes data"
 check "taken: 409" "$(fetch taken -X POST -H "$auth" --data '{"link": "https://shop.example.com/p/8", "code": "spring-sale"}' "$base/s/-/links")" "409"
 check "unknown key: 400" "$(fetch unknown -X POST -H "$auth" --data '{"link": "https://shop.example.com/p/8", "cdoe": "x"}' "$base/s/-/links")" "400"
+check "preview: 201" "$(fetch preview -X POST -H "$auth" --data '{"link": "https://shop.example.com/p/9", "code": "nine", "preview": {"title": "Nine, on sale"}}' "$base/s/-/links")" "201"
 check "list" "$(fetch list -H "$auth" "$base/s/-/links")" "200"
-check "list: both links" "$(field list 'len(j["links"])')" "2"
+check "list: three links" "$(field list 'len(j["links"])')" "3"
 check "QR code" "$(fetch qr -H "$auth" "$base/s/-/links/spring-sale/qr")" "200"
 check "QR code is SVG" "$(head -c 4 "$work/qr.body")" "<svg"
 
@@ -85,15 +86,17 @@ PY
 check "the Play button carries the code for after the install" "$(grep -c 'details?id=com.example.shop&amp;referrer=deeplinks_code%3Dspring-sale' "$work/short.body")" "1"
 check "expansion" "$(fetch expansion -H 'Accept: application/json' -A 'Shop/2.5 CFNetwork/1494 Darwin/23.0' "$base/s/spring-sale")" "200"
 check "expansion: the long link" "$(field expansion 'j["link"]')" "https://shop.example.com/p/42"
+check "preview page" "$(fetch nine "$base/s/nine")" "200"
+check "the preview page shows its own title" "$(grep -c '<meta property="og:title" content="Nine, on sale">' "$work/nine.body")" "1"
 check "unknown code: 404" "$(fetch nope "$base/s/no-such-code")" "404"
 check "expire" "$(fetch expire -X POST -H "$auth" "$base/s/-/links/spring-sale/expire")" "200"
 check "expired: 410" "$(fetch gone "$base/s/spring-sale")" "410"
 
 echo "== counters"
 check "stats" "$(fetch stats -H "$auth" "$base/s/-/stats?code=spring-sale")" "200"
-check "stats: a page shown to a desktop, an expansion by an iOS app" \
+check "stats: a page shown to a desktop (the app link offered), an expansion by an iOS app" \
     "$(field stats 'sorted((c["platform"], c["event"], c["count"]) for c in j["counts"])')" \
-    "[('desktop', 'pageShown', 1), ('iOS', 'expandedByApp', 1)]"
+    "[('desktop', 'appLinkOffered', 1), ('desktop', 'pageShown', 1), ('iOS', 'expandedByApp', 1)]"
 
 echo "== the links outlive a restart"
 stop_preview_server

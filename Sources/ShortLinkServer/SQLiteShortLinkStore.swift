@@ -6,9 +6,10 @@ import ShortLinks
 ///
 /// The file is opened in write-ahead-log mode, so readers never wait for a writer, and with a
 /// busy timeout of five seconds, so that several processes on one machine can share it. A new
-/// link is synced to disk before ``insert(_:)`` returns; a counter is written without waiting
-/// for the disk (SQLite's `synchronous=NORMAL`), so a power cut may lose the last counts but
-/// never a link, and never the file's consistency. Its
+/// link is synced to disk before ``insert(_:)`` returns; counters are gathered in memory and
+/// written together at most a second later, without waiting for the disk (SQLite's
+/// `synchronous=NORMAL`), so a crash or a power cut may lose the last second's counts but never
+/// a link, and never the file's consistency. Its
 /// schema carries a version (SQLite's `user_version`): opening a file of an older version
 /// migrates it in one transaction, and a file of a newer version than this package knows is
 /// refused rather than misread.
@@ -68,6 +69,10 @@ public actor SQLiteShortLinkStore: ShortLinkStore {
     private let connection: SQLiteConnection
     /// The statements prepared so far, by their text: each is compiled once per store.
     private var statements: [String: SQLiteStatement] = [:]
+    /// Counter increments not written yet, with each counter's route.
+    private var pendingCounters: [CounterKey: (route: String, count: Int64)] = [:]
+    /// Whether a write of the waiting increments is scheduled.
+    private var writeScheduled = false
     /// The file's path.
     public nonisolated let path: String
 
@@ -187,29 +192,79 @@ public actor SQLiteShortLinkStore: ShortLinkStore {
         }
     }
 
-    /// Adds one to a counter, in one statement.
+    /// Adds one to a counter.
+    ///
+    /// The increment waits in memory with the others and is written with them, in one
+    /// transaction, at most ``counterDelay`` later (or at once when
+    /// ``mostPendingCounters`` counters wait): a request never waits for a counter's write.
+    /// ``counts(_:)`` writes what waits before it reads; call ``writeCounters()`` before the
+    /// process ends.
     public func record(_ event: ShortLinkEvent, for link: ShortLink, platform: PlatformClass, day: Int64)
         throws(ShortLinkError)
     {
-        do {
-            let upsert = try statement(
-                """
-                INSERT INTO counts (day, code, route, platform, event, count) VALUES (?1, ?2, ?3, ?4, ?5, 1)
-                ON CONFLICT (day, code, platform, event) DO UPDATE SET count = count + 1
-                """)
-            defer { upsert.reset() }
-            try upsert.bind([
-                .integer(day), .text(link.code.text), .text(link.expansion.route), .text(platform.rawValue),
-                .text(event.rawValue),
-            ])
-            _ = try upsert.step()
+        let key = CounterKey(day: day, code: link.code.text, platform: platform, event: event)
+        pendingCounters[key, default: (link.expansion.route, 0)].count += 1
+        if pendingCounters.count >= Self.mostPendingCounters {
+            try writeCounters()
+        } else if !writeScheduled {
+            writeScheduled = true
+            Task {
+                try? await Task.sleep(for: Self.counterDelay)
+                try? self.writeCounters()
+            }
+        }
+    }
+
+    /// The longest an increment waits before it is written: one second.
+    public static let counterDelay: Duration = .seconds(1)
+    /// The most distinct counters that wait at once; the next increment writes them all.
+    public static let mostPendingCounters = 1_024
+
+    /// Writes every waiting increment now, in one transaction.
+    ///
+    /// When the write fails, the increments keep waiting and the next write tries them again.
+    public func writeCounters() throws(ShortLinkError) {
+        writeScheduled = false
+        guard !pendingCounters.isEmpty else { return }
+        do throws(SQLiteFailure) {
+            try connection.execute("BEGIN IMMEDIATE")
+            do throws(SQLiteFailure) {
+                let upsert = try statement(
+                    """
+                    INSERT INTO counts (day, code, route, platform, event, count) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                    ON CONFLICT (day, code, platform, event) DO UPDATE SET count = count + ?6
+                    """)
+                defer { upsert.reset() }
+                for (key, value) in pendingCounters {
+                    try upsert.bind([
+                        .integer(key.day), .text(key.code), .text(value.route), .text(key.platform.rawValue),
+                        .text(key.event.rawValue), .integer(value.count),
+                    ])
+                    _ = try upsert.step()
+                    upsert.reset()
+                }
+                try connection.execute("COMMIT")
+            } catch {
+                try? connection.execute("ROLLBACK")
+                throw error
+            }
         } catch {
             throw .storeFailed(error.message)
         }
+        pendingCounters = [:]
+    }
+
+    /// What identifies one counter.
+    private struct CounterKey: Hashable {
+        let day: Int64
+        let code: String
+        let platform: PlatformClass
+        let event: ShortLinkEvent
     }
 
     /// The counters a query matches.
     public func counts(_ query: ShortLinkCountQuery) throws(ShortLinkError) -> [ShortLinkCount] {
+        try writeCounters()
         do throws(SQLiteFailure) {
             let select = try statement(
                 """

@@ -156,6 +156,36 @@ struct ShortLinkStoreTests {
         #expect(try await store.link(for: new.code) == new)
     }
 
+    @Test("SQLite: counters wait in memory and are written together, within a second or before a read")
+    func sqliteCounterBatches() async throws {
+        let database = TemporaryDatabase()
+        defer { database.remove() }
+        let store = try SQLiteShortLinkStore(path: database.path)
+        let link = ShortLinkStoreConformance.link("batched")
+        let written = "SELECT count FROM counts WHERE code = 'batched' AND event = 'pageShown';"
+        for _ in 0..<5 { try await store.record(.pageShown, for: link, platform: .iOS, day: 9) }
+        // Not yet on disk: another connection sees nothing.
+        #expect(try Self.sqlite(database.path, written) == "")
+        // Within the delay (polled for up to ten seconds on a loaded machine), all five at once.
+        var seen = ""
+        for _ in 0..<100 where seen.isEmpty {
+            try await Task.sleep(for: .milliseconds(100))
+            seen = try Self.sqlite(database.path, written)
+        }
+        #expect(seen == "5")
+        // A read writes what waits first.
+        try await store.record(.pageShown, for: link, platform: .iOS, day: 9)
+        #expect(try await store.counts(ShortLinkCountQuery(code: link.code)).map(\.count) == [6])
+        #expect(try Self.sqlite(database.path, written) == "6")
+        // Past the most that may wait, the increments are written at once.
+        for index in 0..<SQLiteShortLinkStore.mostPendingCounters {
+            try await store.record(.pageShown, for: link, platform: .android, day: Int64(100 + index))
+        }
+        #expect(
+            try Self.sqlite(database.path, "SELECT COUNT(*) FROM counts WHERE platform = 'android';")
+                == "\(SQLiteShortLinkStore.mostPendingCounters)")
+    }
+
     @Test("SQLite: a row whose preview is not a preview override is refused, not read as none")
     func sqliteBadPreview() async throws {
         let database = TemporaryDatabase()

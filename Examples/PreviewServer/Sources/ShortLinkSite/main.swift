@@ -108,3 +108,5 @@ let app = Application(
     responder: router, configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
     onServerRunning: { _ in print(listening) })
 try await app.runService()
+// Counters wait up to a second in memory: write them before the process ends.
+try? await (responder.shortLinks.store as? SQLiteShortLinkStore)?.writeCounters()
