@@ -9,7 +9,10 @@ import PackageDescription
 let package = Package(
     name: "DeepLinksBenchmarks",
     platforms: [.macOS(.v13)],
-    products: [.executable(name: "link-benchmarks", targets: ["LinkBenchmarks"])],
+    products: [
+        .executable(name: "link-benchmarks", targets: ["LinkBenchmarks"]),
+        .executable(name: "small-app", targets: ["SmallApp"]),
+    ],
     dependencies: [
         .package(name: "swift-deep-links", path: ".."),
         .package(url: "https://github.com/vapor/routing-kit.git", from: "4.9.3"),
@@ -19,6 +22,8 @@ let package = Package(
     targets: [
         // glibc's heap counters, which Swift's Glibc module does not expose.
         .target(name: "CHeapUsage"),
+        // The smallest app the SDK is for: its size is what an app pays for the SDK.
+        .executableTarget(name: "SmallApp", dependencies: [.product(name: "DeepLinks", package: "swift-deep-links")]),
         .executableTarget(
             name: "LinkBenchmarks",
             dependencies: [

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the SDK costs an app (group `cost`): code size of each library module in this release
 /// build, launch (building the receiver from Swift and from JSON) and the receiver's heap.
 enum AppCostSuite {
@@ -61,7 +63,37 @@ enum AppCostSuite {
         print("  measured: cost")
     }
 
+    /// What the small app (`Sources/SmallApp`: receive, typed destinations, a navigation path)
+    /// carries, when it was built beside this executable.
+    static func smallAppSize(into results: inout ResultTable) {
+        let path = URL(fileURLWithPath: Executable.path).deletingLastPathComponent()
+            .appendingPathComponent("small-app").path
+        guard FileManager.default.fileExists(atPath: path),
+            let output = AppCostWorkloads.run("size", [path]),
+            let line = output.split(separator: "\n").dropFirst().first
+        else {
+            results.note(
+                "code size of the small app: not measured (build it first: "
+                    + "`swift build -c release --package-path Benchmarks --product small-app`)")
+            return
+        }
+        let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).compactMap { Double($0) }
+        guard fields.count >= 2 else { return }
+        let total = fields[0] + fields[1]
+        results.add(
+            row: "code size: a small app (receive, typed destinations, navigation path), linked executable (text + data)",
+            sdk: "\(Format.bytes(total)) (text \(Format.bytes(fields[0])), data \(Format.bytes(fields[1])))",
+            peerLabel: "", peer: "")
+        results.target(
+            "code size: the small app ≤ \(Format.bytes(smallAppBudget))", measured: Format.bytes(total),
+            met: total <= smallAppBudget, always: true)
+    }
+
+    /// What a small app may carry: 1.0 MiB of code and data.
+    static let smallAppBudget = 1_048_576.0
+
     static func codeSizes(into results: inout ResultTable) {
+        smallAppSize(into: &results)
         let peer = AppCostWorkloads.codeSize(of: AppCostWorkloads.peerModule)
         for module in AppCostWorkloads.modules {
             guard let size = AppCostWorkloads.codeSize(of: module) else {
