@@ -379,6 +379,10 @@ elif harness == "FuzzShortLinks":
                    "fallbacks": {"playStore": "https://play.google.com/store/apps/details?id=x"},
                    "minimumAppVersion": "2.4.1"}))
     write(compact({"link": "https://shop.example.com/p/42", "cdoe": "x"}))
+    write(compact({"link": "https://shop.example.com/p/42", "preview": {"title": "Spring sale",
+                   "image": {"url": "https://shop.example.com/a.jpg", "width": 1200, "alt": "Tulips"}}}))
+    write(compact({"title": "Sale\u0007 now", "description": "  two  spaces ", "image": {"url": "http://x"}}))
+    write(compact({"titel": "x"}))
     for agent in ["Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)", "Mozilla/5.0 (Linux; Android 14)",
                   "Slackbot-LinkExpanding 1.0", "Shop/2.5 CFNetwork/1494 Darwin/23.0", "x" * 600 + "Android"]:
         write(agent)

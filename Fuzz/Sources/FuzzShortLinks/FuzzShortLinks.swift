@@ -51,8 +51,8 @@ func isCodeSyntax(_ text: String) -> Bool {
 /// Invariants, for the input read by every short-link reader of outside text:
 /// - `ShortCode` accepts exactly the code syntax, keeps the text as given, and round-trips
 ///   through JSON; a refusal has a sentence;
-/// - an expansion or a request read from the input as JSON writes JSON that reads back equal;
-///   a request with a key the type does not know is refused;
+/// - an expansion, a request or a preview override read from the input as JSON writes JSON
+///   that reads back equal; a request with a key the type does not know is refused;
 /// - `PlatformClass` depends on the first 512 bytes of a `User-Agent` only;
 /// - the deferred-link intake takes from pasted text only a whole short link of the site, whose
 ///   code is the link's last segment, and from a referrer only a valid `deeplinks_code`;
@@ -66,6 +66,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         _ = try? ShortCode(text)
         _ = try? ShortLinkExpansion(json: input.bytes)
         _ = try? JSONDecoder().decode(ShortLinkRequest.self, from: Data(input.bytes))
+        _ = (try? JSONDecoder().decode(PreviewOverride.self, from: Data(input.bytes)))?.validationError()
         _ = PlatformClass(userAgent: text)
         _ = intake.shortLink(in: .pastedText(text))
         _ = intake.shortLink(in: .installReferrer(text))
@@ -100,10 +101,19 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         else { violated("a request's JSON does not read back", input: text) }
         require(again == request, "a request's JSON reads back different", input: text)
         if let object = try? JSONSerialization.jsonObject(with: Data(input.bytes)) as? [String: Any] {
-            let known: Set = ["link", "code", "fallbacks", "minimumAppVersion", "expiresAt", "requestKey"]
+            let known: Set = [
+                "link", "code", "fallbacks", "minimumAppVersion", "expiresAt", "requestKey", "preview",
+            ]
             require(
                 Set(object.keys).isSubset(of: known), "a request with an unknown key was read", input: text)
         }
+    }
+
+    if let preview = try? JSONDecoder().decode(PreviewOverride.self, from: Data(input.bytes)) {
+        guard let json = try? JSONEncoder().encode(preview),
+            let again = try? JSONDecoder().decode(PreviewOverride.self, from: json)
+        else { violated("a preview override's JSON does not read back", input: text) }
+        require(again == preview, "a preview override's JSON reads back different", input: text)
     }
 
     // Client classes.
