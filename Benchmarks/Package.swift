@@ -23,7 +23,8 @@ let package = Package(
         // glibc's heap counters, which Swift's Glibc module does not expose.
         .target(name: "CHeapUsage"),
         // The smallest app the SDK is for: its size is what an app pays for the SDK.
-        .executableTarget(name: "SmallApp", dependencies: [.product(name: "DeepLinks", package: "swift-deep-links")]),
+        .executableTarget(
+            name: "SmallApp", dependencies: [.product(name: "DeepLinks", package: "swift-deep-links")]),
         .executableTarget(
             name: "LinkBenchmarks",
             dependencies: [

@@ -16,7 +16,8 @@ enum Screen: Sendable, Hashable {
 }
 
 let table = RouteTable(
-    canonicalHost: "shop.example.com", scope: RouteScope(schemes: ["https", "shop"], hosts: ["shop.example.com"])
+    canonicalHost: "shop.example.com",
+    scope: RouteScope(schemes: ["https", "shop"], hosts: ["shop.example.com"])
 ) {
     Route("category", "/c/:slug(slug)/:page(int 1...)?")
     Route("product", "/c/:slug(slug)/p/:id(int 1...999999)", parent: "category")

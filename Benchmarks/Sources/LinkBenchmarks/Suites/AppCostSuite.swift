@@ -81,7 +81,8 @@ enum AppCostSuite {
         guard fields.count >= 2 else { return }
         let total = fields[0] + fields[1]
         results.add(
-            row: "code size: a small app (receive, typed destinations, navigation path), linked executable (text + data)",
+            row:
+                "code size: a small app (receive, typed destinations, navigation path), linked executable (text + data)",
             sdk: "\(Format.bytes(total)) (text \(Format.bytes(fields[0])), data \(Format.bytes(fields[1])))",
             peerLabel: "", peer: "")
         results.target(
