@@ -113,10 +113,20 @@ public struct ShortLinkResponder: Sendable {
             if case .unknownCode = error { return site.refusal(404, error.description, siteRequest) }
             return site.refusal(500, "the short link could not be read", siteRequest)
         }
+        return await answer(link, request, pathAndQuery: target.pathAndQuery)
+    }
+
+    /// The answer for a live short link, counted: its expansion as JSON for the app, or the
+    /// long link's landing page.
+    private func answer(_ link: ShortLink, _ request: ShortLinkHTTPRequest, pathAndQuery: String) async
+        -> SiteResponse
+    {
+        let siteRequest = request.site
+        let code = link.code
         let wantsJSON = HTTPNegotiation.representation(accept: siteRequest.accept) == .json
         let platform = PlatformClass(userAgent: request.userAgent)
         if wantsJSON {
-            let via = target.pathAndQuery.hasSuffix("?via=deferred")
+            let via = pathAndQuery.hasSuffix("?via=deferred")
             await record(via ? .deferredResolved : .expandedByApp, for: link, platform: platform)
             return Self.json(link.expansion, status: 200, siteRequest, site: site)
         }

@@ -198,26 +198,7 @@ public struct SiteResponder: Sendable {
             return refusal(
                 400, "the request target must be a path such as /albums, or an absolute http(s) URL", request)
         }
-        if target.pathAndQuery.utf8.contains(UInt8(ascii: "#")) {
-            return refusal(400, "a request target has no fragment", request)
-        }
-        let path = target.pathAndQuery.utf8.prefix { $0 != UInt8(ascii: "?") }
-        if let file = associationFile, let answer = associationAnswer,
-            path.elementsEqual(AssociationFileEndpoint.path.utf8)
-                || (file.servesLegacyPath && path.elementsEqual(AssociationFileEndpoint.legacyPath.utf8))
-        {
-            return wellKnown(answer, request)
-        }
-        if let answer = assetLinksAnswer, path.elementsEqual(AssetLinksEndpoint.path.utf8) {
-            return wellKnown(answer, request)
-        }
-        guard request.method == "GET" || isHead else {
-            return refusal(405, "only GET and HEAD are allowed", request)
-        }
-        if path.starts(with: "/.well-known/".utf8) || path.elementsEqual("/.well-known".utf8) {
-            return refusal(404, "not found", request)
-        }
-
+        if let answer = answerWithoutPage(request, pathAndQuery: target.pathAndQuery) { return answer }
         let origin = (target.host ?? request.host).flatMap { origins[Self.hostName($0)] } ?? primaryOrigin
         let link = origin + target.pathAndQuery
         let decision: LinkPreviewService.Decision
@@ -243,20 +224,48 @@ public struct SiteResponder: Sendable {
             resolution: resolution, representation: HTTPNegotiation.representation(accept: request.accept),
             deferred: deferred)
         let page: RenderedPage
-        if let kept = pages.value(for: key) {
-            page = kept
-        } else {
-            do {
-                page = try render(key)
-            } catch {
-                return failure(error, request)
-            }
-            pages.store(page, for: key)
+        do {
+            page = try keptOrRendered(key)
+        } catch {
+            return failure(error, request)
         }
         if HTTPNegotiation.matches(ifNoneMatch: request.ifNoneMatch, etag: page.etag) {
             return SiteResponse(status: 304, headers: page.notModifiedHeaders, body: [])
         }
         return SiteResponse(status: page.status, headers: page.headers, body: isHead ? [] : page.body)
+    }
+
+    /// The answer to a request that is not for a page: a target with a fragment, a well-known
+    /// file, a method other than `GET` and `HEAD`, another well-known path; `nil` for a page.
+    private func answerWithoutPage(_ request: SiteRequest, pathAndQuery: String) -> SiteResponse? {
+        if pathAndQuery.utf8.contains(UInt8(ascii: "#")) {
+            return refusal(400, "a request target has no fragment", request)
+        }
+        let path = pathAndQuery.utf8.prefix { $0 != UInt8(ascii: "?") }
+        if let file = associationFile, let answer = associationAnswer,
+            path.elementsEqual(AssociationFileEndpoint.path.utf8)
+                || (file.servesLegacyPath && path.elementsEqual(AssociationFileEndpoint.legacyPath.utf8))
+        {
+            return wellKnown(answer, request)
+        }
+        if let answer = assetLinksAnswer, path.elementsEqual(AssetLinksEndpoint.path.utf8) {
+            return wellKnown(answer, request)
+        }
+        guard request.method == "GET" || request.method == "HEAD" else {
+            return refusal(405, "only GET and HEAD are allowed", request)
+        }
+        if path.starts(with: "/.well-known/".utf8) || path.elementsEqual("/.well-known".utf8) {
+            return refusal(404, "not found", request)
+        }
+        return nil
+    }
+
+    /// The page of a key: kept, or rendered now and kept.
+    private func keptOrRendered(_ key: RenderedPage.Key) throws(LinkPreviewError) -> RenderedPage {
+        if let kept = pages.value(for: key) { return kept }
+        let page = try render(key)
+        pages.store(page, for: key)
+        return page
     }
 
     /// Renders a resolution: the landing page or the preview JSON, its status, its tag and the
