@@ -101,7 +101,8 @@ public enum ReaderGenerator {
         for (type, path) in ordered {
             let name = type.path.joined(separator: ".")
             let own = extensions[name] ?? []
-            guard type.inherits.contains("RouteValue") || own.contains(where: { $0.inherits.contains("RouteValue") }),
+            guard type.kind != "protocol", type.kind != "typealias",
+                type.inherits.contains("RouteValue") || own.contains(where: { $0.inherits.contains("RouteValue") }),
                 done.insert(name).inserted
             else { continue }
             let context = Context(types: types, extensions: extensions, readable: readable)

@@ -320,9 +320,9 @@ private struct Scanner {
         while let current = token() {
             if depth == 0, current.isPunctuation("{") { return words }
             if current.isPunctuation("}") { return nil }
-            if current.isPunctuation("(") || current.isPunctuation("[") {
+            if current.isPunctuation("(") || current.isPunctuation("[") || current.isPunctuation("<") {
                 depth += 1
-            } else if current.isPunctuation(")") || current.isPunctuation("]") {
+            } else if current.isPunctuation(")") || current.isPunctuation("]") || current.isPunctuation(">") {
                 depth = max(0, depth - 1)
             } else if depth == 0, current.isPunctuation(":"), words.isEmpty, !inInheritance {
                 inInheritance = true

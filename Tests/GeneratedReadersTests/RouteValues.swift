@@ -38,7 +38,7 @@ enum Store {
         var size: Size?
     }
 
-    /// Conforms in an extension, in another file.
+    /// Conforms in an extension (in this file, where `Codable` can be synthesised).
     struct CancelOrder: Equatable {
         var order: UUID
     }
@@ -77,4 +77,8 @@ extension Catalog {
         let id: UInt8
         let gift: Bool?
     }
+}
+
+extension Store.CancelOrder: RouteValue {
+    static let route = "cancelOrder"
 }
