@@ -96,11 +96,16 @@ public struct ExtensionDeclaration: Sendable, Equatable {
 ///
 /// Cost: ``SourceLexer`` reads the bytes once; the scanner then moves forward through the
 /// tokens, never back, looking at each a bounded number of times, and keeps its nesting on
-/// explicit stacks. Time and memory are therefore linear in the length of the source, and no
+/// explicit stacks; each type's path holds at most ``maximumNesting`` names, and an extension's
+/// path is as long as its name. Time and memory are therefore linear in the length of the source, and no
 /// input (unbalanced brackets, a file cut short, deep nesting) can make it loop or overflow
 /// the stack: unbalanced closing braces are ignored, and a file cut short ends its open
 /// declarations.
 public enum SourceScanner {
+    /// How deeply types may nest to be read: a type inside this many others is skipped with
+    /// its body, so that recording each type's path costs at most this many names.
+    public static let maximumNesting = 16
+
     /// The declarations of `source`, the text of the file at `path`.
     public static func scan(_ source: String, path: String) -> ScannedFile {
         var scanner = Scanner(tokens: SourceLexer.tokens(of: source), file: ScannedFile(path: path))
@@ -196,7 +201,8 @@ private struct Scanner {
                 if let open = token(), open.isPunctuation("("), !open.startsLine { skipParentheses() }
             } else if current.kind == .word, !current.isBackticked,
                 modifierWords.contains(current.text)
-                    || (current.text == "class" && token(1).map { declarationWords.contains($0.text) } == true)
+                    || (current.text == "class"
+                        && token(1).map { declarationWords.contains($0.text) } == true)
             {
                 var modifier = current.text
                 index += 1
@@ -233,7 +239,7 @@ private struct Scanner {
         case "extension":
             extensionDeclaration(access: access)
         case "typealias":
-            if let name = token(1), name.kind == .word {
+            if let name = token(1), name.kind == .word, enclosing.path.count < SourceScanner.maximumNesting {
                 let (path, extensionAccess) = enclosing
                 file.types.append(
                     TypeDeclaration(
@@ -269,6 +275,10 @@ private struct Scanner {
         guard let name = token(), name.kind == .word else { return }
         index += 1
         let (path, extensionAccess) = enclosing
+        guard path.count < SourceScanner.maximumNesting else {  // too deep to read: skipped whole
+            if header() != nil { skipBraces() }
+            return
+        }
         var declaration = TypeDeclaration(
             kind: kind, path: path + [name.text], access: access ?? extensionAccess,
             isConditional: conditionalDepth > 0, line: line)

@@ -32,7 +32,8 @@ if FileManager.default.contents(atPath: output) != text {
     do {
         try text.write(to: URL(fileURLWithPath: output), options: .atomic)
     } catch {
-        FileHandle.standardError.write(Data("error: RouteValueReaders: cannot write \(output): \(error)\n".utf8))
+        FileHandle.standardError.write(
+            Data("error: RouteValueReaders: cannot write \(output): \(error)\n".utf8))
         exit(1)
     }
 }

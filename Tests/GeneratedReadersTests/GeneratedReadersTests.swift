@@ -56,7 +56,8 @@ struct GeneratedReadersTests {
             try value("https://shop.example.com/search?q=shoes", as: Store.Search.self)
                 == Store.Search(q: "shoes", sort: nil, page: 1, size: nil))
         #expect(
-            try value("https://shop.example.com/search?q=hats&sort=newest&page=3&size=m", as: Store.Search.self)
+            try value(
+                "https://shop.example.com/search?q=hats&sort=newest&page=3&size=m", as: Store.Search.self)
                 == Store.Search(q: "hats", sort: .newest, page: 3, size: .m))
         let order = try #require(UUID(uuidString: "3f2504e0-4f89-11d3-9a0c-0305e82c3301"))
         #expect(
@@ -75,7 +76,9 @@ struct GeneratedReadersTests {
         #expect(
             try value("https://shop.example.com/items/7?gift=true", as: Catalog.Item.self)
                 == Catalog.Item(id: 7, gift: true))
-        #expect(try value("https://shop.example.com/items/7", as: Catalog.Item.self) == Catalog.Item(id: 7, gift: nil))
+        #expect(
+            try value("https://shop.example.com/items/7", as: Catalog.Item.self)
+                == Catalog.Item(id: 7, gift: nil))
     }
 
     @Test("a type with its own init(parameters:) keeps it")
@@ -107,11 +110,14 @@ struct GeneratedReadersTests {
         let order = try #require(UUID(uuidString: "3f2504e0-4f89-11d3-9a0c-0305e82c3301"))
         let cases: [(RouteParameters, String)] = [
             ([:], "product"), (["id": "42"], "product"), (["id": true], "product"),
-            (["q": 3], "search"), (["q": "a", "sort": "cheapest"], "search"), (["q": "a", "size": 4], "search"),
+            (["q": 3], "search"), (["q": "a", "sort": "cheapest"], "search"),
+            (["q": "a", "size": 4], "search"),
             (["order": "x"], "cancelOrder"), (["rest": "a"], "promo"), (["slug": .uuid(order)], "article"),
             (["id": 300], "item"), (["id": 3, "gift": "yes"], "item"),
         ]
-        func failure<Value: RouteValue>(_ type: Value.Type, _ parameters: RouteParameters) -> TypedRoutesError? {
+        func failure<Value: RouteValue>(_ type: Value.Type, _ parameters: RouteParameters)
+            -> TypedRoutesError?
+        {
             do {
                 _ = try Value.value(from: parameters, route: Value.route)
                 return nil
@@ -123,7 +129,9 @@ struct GeneratedReadersTests {
             guard case .valueNotReadable(let type, let route, let reason)? = generated,
                 case .valueNotReadable(_, let decodedRoute, let decodedReason)? = decoded
             else {
-                Issue.record("\(Value.self) from \(parameters): \(String(describing: generated)), \(String(describing: decoded))")
+                Issue.record(
+                    "\(Value.self) from \(parameters): \(String(describing: generated)), \(String(describing: decoded))"
+                )
                 return
             }
             #expect(type == String(describing: Value.self))
@@ -144,7 +152,8 @@ struct GeneratedReadersTests {
         #expect(
             failure(Catalog.Item.self, ["id": 300])
                 == .valueNotReadable(
-                    type: "Item", route: "item", reason: try #require(readReason(Decoded<Catalog.Item>.self, ["id": 300]))))
+                    type: "Item", route: "item",
+                    reason: try #require(readReason(Decoded<Catalog.Item>.self, ["id": 300]))))
     }
 
     func readReason<Value: RouteValue>(_ type: Value.Type, _ parameters: RouteParameters) -> String? {
@@ -181,7 +190,8 @@ struct GeneratedReadersTests {
                 .route(Decoded<Catalog.Item>.self) { .item($0.value) },
             ])
         let links = [
-            "https://shop.example.com/p/42", "https://shop.example.com/search?q=hats&sort=price&page=2&size=l",
+            "https://shop.example.com/p/42",
+            "https://shop.example.com/search?q=hats&sort=price&page=2&size=l",
             "https://shop.example.com/orders/3f2504e0-4f89-11d3-9a0c-0305e82c3301/cancel",
             "https://shop.example.com/promo/a/b/c", "https://shop.example.com/a/x?ref=y",
             "https://shop.example.com/items/255?gift=false",

@@ -9,7 +9,9 @@ enum Store {
             Route("product", "/p/:id(int 1...999999)")
             Route(
                 "search", "/search",
-                query: ["q(string 1...64)", "sort(enum price|newest)?", "page(int 1...99)=1", "size(enum s|m|l)?"])
+                query: [
+                    "q(string 1...64)", "sort(enum price|newest)?", "page(int 1...99)=1", "size(enum s|m|l)?",
+                ])
             Route("cancelOrder", "/orders/:order(uuid)/cancel", safety: .destructive)
             Route("promo", "/promo/*rest(slug)")
             Route("article", "/a/:slug(slug)", query: ["ref(string 1...32)?"])
@@ -43,8 +45,11 @@ enum Store {
         var order: UUID
     }
 
+    /// A public route value: its generated reader is public, as the protocol requires.
     public struct Promo: RouteValue, Equatable {
+        /// The route's name.
         public static let route = "promo"
+        /// The catch-all's segments.
         public var rest: [String]
     }
 
