@@ -2,9 +2,11 @@
 public struct ReaderDiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// How loud the message is.
     public enum Severity: String, Sendable, Hashable {
-        /// The type is read through `Decodable`, more slowly, because of something it does.
+        /// The type is read through `Decodable`, more slowly, because of something that can be
+        /// changed (a `private` property, a type the module does not declare readable, …).
         case warning
-        /// The type reads itself already; nothing to do.
+        /// The type is read as it asks: it has its own `init(parameters:)` or `init(from:)`, or
+        /// it is generic, or not a struct.
         case note
     }
 
@@ -43,7 +45,8 @@ public struct GeneratedReaders: Sendable, Equatable {
 /// conformance decodes it by: the property's name, or its `CodingKeys` case's raw value.
 ///
 /// A type is declined, with a ``ReaderDiagnostic``, whenever the generated reader might read
-/// differently from its `Decodable` conformance, or not compile:
+/// differently from its `Decodable` conformance, or not compile (a note when the type is read as
+/// it asks: its own initialisers, generic, not a struct; a warning otherwise):
 /// - it is not a struct, or it is generic, or nested in a generic type;
 /// - it, or a type it is nested in, is `private` or `fileprivate`;
 /// - it declares `init(from:)`, or already declares `init(parameters:)` (a note, not a warning);
@@ -157,6 +160,7 @@ private struct Context {
         }
         guard type.kind == "struct" else {
             throw Decline(
+                severity: .note,
                 reason:
                     "it is \(type.kind == "enum" ? "an" : "a") \(type.kind); readers are generated for structs"
             )
@@ -170,15 +174,16 @@ private struct Context {
             guard let (outer, _) = types[type.path.prefix(length).joined(separator: ".")]?.first else {
                 continue
             }
-            if outer.isGeneric { throw Decline(reason: "it is nested in a generic type") }
+            if outer.isGeneric { throw Decline(severity: .note, reason: "it is nested in a generic type") }
             rank = min(rank, Self.accessRank[outer.access ?? "internal"] ?? 1)
         }
-        if type.isGeneric { throw Decline(reason: "it is generic") }
+        if type.isGeneric { throw Decline(severity: .note, reason: "it is generic") }
         if rank == 0 {
             throw Decline(reason: "it is private or fileprivate, so another file cannot extend it")
         }
         if own.flatMap(\.initializerLabels).contains("from") || type.initializerLabels.contains("from") {
-            throw Decline(reason: "it declares init(from:), which a generated reader could not follow")
+            throw Decline(
+                severity: .note, reason: "it declares init(from:), which a generated reader could not follow")
         }
         if let member = type.unreadMember { throw Decline(reason: "it has \(member)") }
         let keys = try codingKeys(of: name)
