@@ -3,7 +3,8 @@
 public struct ScannedFile: Sendable, Equatable {
     /// The file's path, as given to ``SourceScanner/scan(_:path:)``.
     public var path: String
-    /// Each `import` declaration, as its words joined by spaces (`@testable import DeepLinks`).
+    /// Each `import` declaration outside `#if`, as its words joined by spaces
+    /// (`@testable import DeepLinks`).
     public var imports: [String] = []
     /// Every type declared at the top level or inside another type or extension (types inside
     /// function bodies are local, and not read).
@@ -224,6 +225,9 @@ private struct Scanner {
         }
         let access = modifiers.first { accessWords.contains($0) }
         switch keyword.text {
+        case "import" where scopes.isEmpty && conditionalDepth > 0:  // kept out: its condition is not
+            index += 1
+            skipToLineEnd()
         case "import" where scopes.isEmpty:
             var words = attributes.map { "@" + $0 } + modifiers + ["import"]
             index += 1

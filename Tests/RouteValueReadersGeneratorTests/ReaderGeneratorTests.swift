@@ -171,15 +171,17 @@ struct ReaderGeneratorTests {
         #expect(generated.source.contains("self.`default` = try parameters.read(\"default\")"))
     }
 
-    @Test("imports are kept once each, in order")
+    @Test("imports are kept once each, in order; those inside #if are left out")
     func imports() {
         let generated = generate(
             "@testable import DeepLinks\nimport Foundation\nstruct A: RouteValue { var id: Int }",
-            "import Foundation\ninternal import Other\nstruct B: RouteValue { var id: UInt8 }")
+            "import Foundation\ninternal import Other\n#if canImport(Darwin)\nimport Darwin\n#endif\n"
+                + "struct B: RouteValue { var id: UInt8 }")
         #expect(
             generated.source.contains(
                 "\n@testable import DeepLinks\nimport Foundation\ninternal import Other\n\nextension A {"))
         #expect(!generated.source.contains("\nimport DeepLinks"))
+        #expect(!generated.source.contains("Darwin"))
         #expect(generated.types == ["A", "B"])
     }
 
