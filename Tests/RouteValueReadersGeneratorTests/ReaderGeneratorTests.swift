@@ -142,10 +142,15 @@ struct ReaderGeneratorTests {
                 == "its CodingKeys is not one plain enum (the generator reads only enum cases)")
         #expect(found["Outer.Inner"] == "it is nested in a generic type")
         #expect(generated.diagnostics.count == 18)
-        let diagnostic = generated.diagnostics.first { $0.type == "Box" }
+        let note = generated.diagnostics.first { $0.type == "Box" }
         #expect(
-            diagnostic?.description
-                == "File0.swift:2: warning: RouteValueReaders: no reader generated for Box: it is generic")
+            note?.description
+                == "File0.swift:2: note: RouteValueReaders: no reader generated for Box: it is generic")
+        let warning = generated.diagnostics.first { $0.type == "Lazy" }
+        #expect(
+            warning?.description
+                == "File0.swift:18: warning: RouteValueReaders: no reader generated for Lazy: property 'id' is lazy"
+        )
     }
 
     @Test("declarations inside comments, strings, interpolations and function bodies are not read")
