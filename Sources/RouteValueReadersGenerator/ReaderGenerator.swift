@@ -233,7 +233,9 @@ private struct Context {
         if property.modifiers.contains("lazy") { throw Decline(reason: "\(name) is lazy") }
         if let attribute = property.attributes.first {
             throw Decline(
-                reason: "\(name) has the attribute @\(attribute) (a property wrapper decodes itself)")
+                reason:
+                    "\(name) has the attribute @\(attribute) (a property wrapper decodes itself; attributes are not told apart)"
+            )
         }
         guard var type = property.type, !type.isEmpty else {
             throw Decline(reason: "\(name) has no type annotation")

@@ -130,7 +130,8 @@ struct ReaderGeneratorTests {
         #expect(found["Listed"] == "property 'ids' has type [Int], which RouteParameters.read does not read")
         #expect(found["Untyped"] == "property 'id' has no type annotation")
         #expect(
-            found["Wrapped"] == "property 'id' has the attribute @Clamped (a property wrapper decodes itself)"
+            found["Wrapped"]
+                == "property 'id' has the attribute @Clamped (a property wrapper decodes itself; attributes are not told apart)"
         )
         #expect(found["Lazy"] == "property 'id' is lazy")
         #expect(found["Unwrapped"] == "property 'id' is an implicitly unwrapped Optional")
@@ -174,6 +175,29 @@ struct ReaderGeneratorTests {
         #expect(generated.types == ["Real"])
         #expect(generated.diagnostics.isEmpty)
         #expect(generated.source.contains("self.`default` = try parameters.read(\"default\")"))
+    }
+
+    @Test("bindings sharing a type, multi-line initial values and observers")
+    func declarationShapes() {
+        let generated = generate(
+            """
+            struct Shapes: RouteValue {
+                static let route = "shapes"
+                var a, b: Int
+                var c: [String] = ["x", "y"]
+                    .map { $0 }
+                var d: String? = nil {
+                    willSet { print(newValue ?? "") }
+                }
+                var e: Swift.Int; var f: Optional<UUID>
+                @available(*, deprecated) static var g: Int { 1 }
+            }
+            """)
+        #expect(generated.types == ["Shapes"])
+        for name in ["a", "b", "c", "d", "e", "f"] {
+            #expect(generated.source.contains("self.\(name) = try parameters.read(\"\(name)\")"))
+        }
+        #expect(!generated.source.contains("self.g"))
     }
 
     @Test("imports are kept once each, in order; those inside #if are left out")
