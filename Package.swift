@@ -21,6 +21,8 @@ let package = Package(
         .library(name: "ShortLinks", targets: ["ShortLinks"]),
         .library(name: "ShortLinkServer", targets: ["ShortLinkServer"]),
         .executable(name: "deeplinks", targets: ["DeepLinksCLI"]),
+        // Writes `init(parameters:)` for a module's route values when the module is built.
+        .plugin(name: "RouteValueReaders", targets: ["RouteValueReaders"]),
     ],
     targets: [
         .target(name: "DeepLinks", swiftSettings: libraryCheck),
@@ -67,6 +69,15 @@ let package = Package(
                 "DeepLinks", "AssociatedDomains", "LinkPreviews", "LinkAudit", "ShortLinks",
                 "ShortLinkServer",
             ]),
+        // The RouteValueReaders plugin: it runs the tool, which scans the module's sources with
+        // the generator library (Foundation only, so that the package keeps no dependencies).
+        .target(name: "RouteValueReadersGenerator"),
+        .executableTarget(name: "RouteValueReadersTool", dependencies: ["RouteValueReadersGenerator"]),
+        .plugin(name: "RouteValueReaders", capability: .buildTool(), dependencies: ["RouteValueReadersTool"]),
+        .testTarget(name: "RouteValueReadersGeneratorTests", dependencies: ["RouteValueReadersGenerator"]),
+        // Route values without hand-written readers: the plugin writes them.
+        .testTarget(
+            name: "GeneratedReadersTests", dependencies: ["DeepLinks"], plugins: ["RouteValueReaders"]),
         .testTarget(
             name: "DeepLinksCLITests",
             dependencies: [

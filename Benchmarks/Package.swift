@@ -38,7 +38,9 @@ let package = Package(
                 .product(name: "RoutingKit", package: "routing-kit"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
-            ]
+            ],
+            // Writes `init(parameters:)` for the typed workload's generated route values.
+            plugins: [.plugin(name: "RouteValueReaders", package: "swift-deep-links")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -77,6 +77,8 @@ LAYERS: dict[str, tuple[tuple[str, ...], ...]] = {
     "ShortLinks": ((".",),),
     "ShortLinkServer": ((".",),),
     "DeepLinksCLI": (("Output",), ("Arguments",), ("Running", "Input"), ("Commands",), (".",)),
+    "RouteValueReadersGenerator": ((".",),),
+    "RouteValueReadersTool": ((".",),),
 }
 
 # A top-level declaration starts a line, after its attributes and modifiers.

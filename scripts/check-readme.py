@@ -102,9 +102,10 @@ def split_imports(bodies):
 # The manifest snippets: the package and products they name must be this package's.
 package_swift = open(os.path.join(root, "Package.swift"), encoding="utf-8").read()
 package_name = re.search(r'name:\s*"([^"]+)"', package_swift).group(1)
-products = set(re.findall(r'\.library\(name:\s*"([^"]+)"', package_swift))
+products = set(re.findall(r'\.(?:library|plugin)\(name:\s*"([^"]+)",\s*targets:', package_swift))
 for manifest in manifests:
-    for product, package in re.findall(r'\.product\(name:\s*"([^"]+)",\s*package:\s*"([^"]+)"\)', manifest):
+    for product, package in re.findall(
+            r'\.(?:product|plugin)\(name:\s*"([^"]+)",\s*package:\s*"([^"]+)"\)', manifest):
         if package != package_name or product not in products:
             sys.exit(f"README manifest names product {product} of package {package}; "
                      f"this package is {package_name} with products {sorted(products)}")

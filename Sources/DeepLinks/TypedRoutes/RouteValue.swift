@@ -28,6 +28,8 @@
 ///
 /// A value is read through its `Decodable` conformance unless the type reads itself with
 /// ``init(parameters:)``, which is several times cheaper (see ``RouteParameters/read(_:)->Value``).
+/// The package's `RouteValueReaders` build-tool plugin writes that initialiser for each route
+/// value struct of the module it is applied to (<doc:TypedValuesAndWrittenLinks>).
 public protocol RouteValue: Codable, Sendable {
     /// The name of the route in the table that this type stands for.
     static var route: String { get }

@@ -14,7 +14,7 @@ enum Profiling {
             workload = name == "router" ? workloads.sdkLookups() : workloads.sdkPipeline()
         case "typed", "typed-by-hand":
             workload = TypedWorkloads.destinations(
-                try TypedWorkloads.prepare(), byHand: name == "typed-by-hand")
+                try TypedWorkloads.prepare(), reading: name == "typed-by-hand" ? .byHand : .decodable)
         case "association":
             let (compiled, _, components) = try AssociationWorkloads.largeFile()
             workload = AssociationWorkloads.largeFileMatches(

@@ -22,7 +22,13 @@ enum TypedSuite {
         let byHand = count("typed-destination-by-hand")
         results.add(
             "typed: `TypedRoutes.destination(for:)` alone, the same types reading themselves (`init(parameters:)`)",
-            bench.compare(TypedWorkloads.destinations(prepared, byHand: true), nil), instructions: byHand)
+            bench.compare(TypedWorkloads.destinations(prepared, reading: .byHand), nil), instructions: byHand)
+        let generated = count("typed-destination-generated")
+        results.add(
+            "typed: `TypedRoutes.destination(for:)` alone, the same types read by the readers the RouteValueReaders "
+                + "plugin writes",
+            bench.compare(TypedWorkloads.destinations(prepared, reading: .generated), nil),
+            instructions: generated)
         let receive = count("typed-receive")
         results.add(
             "typed: `receive(url:)` alone on the same 2,000 links (60-route table)",
@@ -34,8 +40,14 @@ enum TypedSuite {
         let linkByHand = count("typed-link-by-hand")
         results.add(
             "typed: link text → the app's typed value (`receive(url:)` + `destination(for:)`, `init(parameters:)`)",
-            bench.compare(TypedWorkloads.linksToScreens(prepared, byHand: true), nil),
+            bench.compare(TypedWorkloads.linksToScreens(prepared, reading: .byHand), nil),
             instructions: linkByHand)
+        let linkGenerated = count("typed-link-generated")
+        results.add(
+            "typed: link text → the app's typed value (`receive(url:)` + `destination(for:)`, generated "
+                + "`init(parameters:)`)",
+            bench.compare(TypedWorkloads.linksToScreens(prepared, reading: .generated), nil),
+            instructions: linkGenerated)
         // What reading the typed value adds to `receive(url:)` on the same links: the match is
         // handed over as the app holds it, with no copy of the harness's in the figure.
         if let link = linkByHand?.sdk, let receive = receive?.sdk {

@@ -87,9 +87,12 @@ enum InstructionCases {
             let prepared = try TypedWorkloads.prepare()
             switch name {
             case "typed-destination": return TypedWorkloads.destinations(prepared)
-            case "typed-destination-by-hand": return TypedWorkloads.destinations(prepared, byHand: true)
+            case "typed-destination-by-hand": return TypedWorkloads.destinations(prepared, reading: .byHand)
+            case "typed-destination-generated":
+                return TypedWorkloads.destinations(prepared, reading: .generated)
             case "typed-link": return TypedWorkloads.linksToScreens(prepared)
-            case "typed-link-by-hand": return TypedWorkloads.linksToScreens(prepared, byHand: true)
+            case "typed-link-by-hand": return TypedWorkloads.linksToScreens(prepared, reading: .byHand)
+            case "typed-link-generated": return TypedWorkloads.linksToScreens(prepared, reading: .generated)
             case "typed-receive": return TypedWorkloads.receptions(prepared)
             default: break
             }

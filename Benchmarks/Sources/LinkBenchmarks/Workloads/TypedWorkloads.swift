@@ -111,12 +111,32 @@ enum TypedWorkloads {
         RouteCorpus(routeCount: routeCount, probeCount: 2_000, probedRoutes: resourceRoutes)
     }
 
+    /// How a mapping reads its route values.
+    enum Reading {
+        /// Through each type's `Decodable` conformance.
+        case decodable
+        /// By each type's hand-written `init(parameters:)`.
+        case byHand
+        /// By the `init(parameters:)` the RouteValueReaders plugin writes.
+        case generated
+    }
+
     struct Prepared {
         let receiver: LinkReceiver
         /// The ten routes read through `Decodable`.
         let screens: TypedRoutes<Screen>
         /// The same ten routes read by `init(parameters:)`.
         let screensByHand: TypedRoutes<Screen>
+        /// The same ten routes read by the generated `init(parameters:)`.
+        let screensGenerated: TypedRoutes<Screen>
+
+        func screens(_ reading: Reading) -> TypedRoutes<Screen> {
+            switch reading {
+            case .decodable: screens
+            case .byHand: screensByHand
+            case .generated: screensGenerated
+            }
+        }
         let links: [String]
         let matches: [RouteMatch]
     }
@@ -129,12 +149,13 @@ enum TypedWorkloads {
         let unmapped = Set(corpus.routeTable.routes.map(\.name).filter { !$0.hasPrefix("example.albums.") })
         let screens = try TypedRoutes<Screen>(router: receiver.router, entries, unmapped: unmapped)
         let byHand = try TypedRoutes<Screen>(router: receiver.router, entriesByHand, unmapped: unmapped)
+        let generated = try TypedRoutes<Screen>(router: receiver.router, entriesGenerated, unmapped: unmapped)
         var matches: [RouteMatch] = []
         for probe in corpus.probes {
             guard let match = receiver.receive(url: probe.text).match, match.route == probe.route else {
                 throw DisagreementError(description: "\(probe.text) did not reach \(probe.route ?? "a miss")")
             }
-            for mapping in [screens, byHand] {
+            for mapping in [screens, byHand, generated] {
                 guard let screen = mapping.destination(for: match), check(screen, match) else {
                     throw DisagreementError(
                         description:
@@ -144,8 +165,8 @@ enum TypedWorkloads {
             matches.append(match)
         }
         return Prepared(
-            receiver: receiver, screens: screens, screensByHand: byHand, links: corpus.probes.map(\.text),
-            matches: matches)
+            receiver: receiver, screens: screens, screensByHand: byHand, screensGenerated: generated,
+            links: corpus.probes.map(\.text), matches: matches)
     }
 
     /// Whether a destination holds exactly the match's parameters.
@@ -188,9 +209,9 @@ enum TypedWorkloads {
     }
 
     /// `TypedRoutes.destination(for:)` alone, on matches made beforehand: through `Decodable`,
-    /// or (`byHand`) through the types' own `init(parameters:)`.
-    static func destinations(_ prepared: Prepared, byHand: Bool = false) -> Workload {
-        let screens = byHand ? prepared.screensByHand : prepared.screens
+    /// or through the types' own `init(parameters:)`, hand-written or generated.
+    static func destinations(_ prepared: Prepared, reading: Reading = .decodable) -> Workload {
+        let screens = prepared.screens(reading)
         // Each match is copied out of the array before it is handed over (about 250
         // instructions of retains that an app, handing over the match it holds, does not pay):
         // what the reading adds to `receive(url:)` is judged from the link-text cases instead.
@@ -201,9 +222,9 @@ enum TypedWorkloads {
     }
 
     /// From link text to the app's typed value: `receive(url:)`, then `destination(for:)`.
-    static func linksToScreens(_ prepared: Prepared, byHand: Bool = false) -> Workload {
+    static func linksToScreens(_ prepared: Prepared, reading: Reading = .decodable) -> Workload {
         let receiver = prepared.receiver
-        let screens = byHand ? prepared.screensByHand : prepared.screens
+        let screens = prepared.screens(reading)
         let links = prepared.links
         return workload("`receive(url:)` + `destination(for:)`", count: links.count) {
             receiver.receive(url: links[$0]).match.flatMap { screens.destination(for: $0) }?.checksum ?? 0
