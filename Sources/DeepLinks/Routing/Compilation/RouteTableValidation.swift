@@ -156,17 +156,27 @@ struct RouteTableValidation {
         -> [RouteTableFinding]
     {
         var findings: [RouteTableFinding] = []
-        Self.appendSyntaxFindings(of: route, to: &findings)
+        // The declarations are read in place, by position: iterating a list would copy each.
+        let segments = route.path.segments
+        let query = route.query
+        let fragment = route.fragment.declaration
+        Self.appendSyntaxFindings(of: route, query: query, fragment: fragment, to: &findings)
         guard findings.isEmpty else { return findings }
-        Self.appendNameClashes(of: route, to: &findings)
-        appendTypeFindings(of: route, cache: cache, to: &findings)
+        Self.appendNameClashes(
+            of: route, segments: segments, query: query, fragment: fragment, to: &findings)
+        appendTypeFindings(
+            of: route, segments: segments, query: query, fragment: fragment, cache: cache, to: &findings)
         guard findings.isEmpty else { return findings }
-        Self.appendDefaultFindings(of: route, cache: cache, validators: validators, to: &findings)
+        Self.appendDefaultFindings(
+            of: route, fragment: fragment, cache: cache, validators: validators, to: &findings)
         return findings
     }
 
     /// The syntax errors of the route's path, query and fragment declarations.
-    private static func appendSyntaxFindings(of route: Route, to findings: inout [RouteTableFinding]) {
+    private static func appendSyntaxFindings(
+        of route: Route, query: [QueryParameter], fragment: QueryParameter?,
+        to findings: inout [RouteTableFinding]
+    ) {
         func syntax(_ error: PatternSyntaxError) {
             if case .invalidType(let typeError) = error.reason, typeError.isImpossibleBounds,
                 let parameter = error.parameter
@@ -177,19 +187,17 @@ struct RouteTableValidation {
                 findings.append(.invalidPattern(route: route.name, error: error))
             }
         }
-        // The declarations are read in place, by position: iterating a list would copy each.
-        let query = route.query
         if let error = route.path.syntaxError { syntax(error) }
         for j in query.indices { if let error = query[j].syntaxError { syntax(error) } }
-        if let error = route.fragment.declaration?.syntaxError { syntax(error) }
+        if let error = fragment?.syntaxError { syntax(error) }
     }
 
     /// Every parameter whose name an earlier one of the route has, path then query then
     /// fragment, in the order problems are reported.
-    private static func appendNameClashes(of route: Route, to findings: inout [RouteTableFinding]) {
-        let segments = route.path.segments
-        let query = route.query
-        let fragment = route.fragment.declaration
+    private static func appendNameClashes(
+        of route: Route, segments: [PathPattern.Segment], query: [QueryParameter], fragment: QueryParameter?,
+        to findings: inout [RouteTableFinding]
+    ) {
         // A route has a handful of parameters: comparing each with the earlier ones is cheaper
         // than hashing them, and makes no list.
         func isEarlier(_ name: String, pathBefore pathEnd: Int, queryBefore queryEnd: Int) -> Bool {
@@ -222,7 +230,8 @@ struct RouteTableValidation {
 
     /// Every parameter of a type the registry does not know, or whose bounds nothing satisfies.
     private func appendTypeFindings(
-        of route: Route, cache: DeclarationCache, to findings: inout [RouteTableFinding]
+        of route: Route, segments: [PathPattern.Segment], query: [QueryParameter], fragment: QueryParameter?,
+        cache: DeclarationCache, to findings: inout [RouteTableFinding]
     ) {
         func checkType(_ name: String, _ type: ParameterType?) {
             guard let type else { return }
@@ -233,8 +242,6 @@ struct RouteTableValidation {
                 findings.append(.impossibleBounds(route: route.name, parameter: name, reason: reason))
             }
         }
-        let segments = route.path.segments
-        let query = route.query
         for i in segments.indices {
             switch segments[i] {
             case .literal: continue
@@ -242,12 +249,12 @@ struct RouteTableValidation {
             }
         }
         for j in query.indices { checkType(query[j].name, query[j].type) }
-        if let fragment = route.fragment.declaration { checkType(fragment.name, fragment.type) }
+        if let fragment { checkType(fragment.name, fragment.type) }
     }
 
     /// Every query or fragment default its parameter's type refuses.
     private static func appendDefaultFindings(
-        of route: Route, cache: DeclarationCache, validators: ValidatorPool,
+        of route: Route, fragment: QueryParameter?, cache: DeclarationCache, validators: ValidatorPool,
         to findings: inout [RouteTableFinding]
     ) {
         // Routes share equal query lists (``RouteTable/sharingEqualParts()``): a list whose
@@ -263,7 +270,7 @@ struct RouteTableValidation {
             }
             if sound { cache.noteSoundDefaults(route.query) }
         }
-        if let declaration = route.fragment.declaration,
+        if let declaration = fragment,
             let reason = cache.defaultProblem(of: declaration, validators: validators)
         {
             findings.append(.invalidDefault(route: route.name, parameter: declaration.name, reason: reason))
@@ -309,7 +316,7 @@ struct RouteTableValidation {
         if customOnly { checkHostSegment(route, never) }
         checkLiterals(route, never)
         guard let policy else { return findings }
-        checkPolicy(route, policy, customOnly: customOnly, never)
+        checkPolicy(route, scope: scope, policy, customOnly: customOnly, never)
         return findings
     }
 
@@ -352,9 +359,8 @@ struct RouteTableValidation {
 
     /// The schemes, hosts, segment count, bounds and query items the gate's policy refuses.
     private func checkPolicy(
-        _ route: Route, _ policy: LinkPolicy, customOnly: Bool, _ never: (String) -> Void
+        _ route: Route, scope: RouteScope, _ policy: LinkPolicy, customOnly: Bool, _ never: (String) -> Void
     ) {
-        let scope = route.scope
         for scheme in scope.schemes where !policy.allowedSchemes.contains(scheme) {
             never("the gate's policy does not allow the scheme '\(scheme)'")
         }
