@@ -12,6 +12,13 @@ extension ValidationRun {
                 "a detail must be an object, but this one is \(kind); it matches nothing")
             return
         }
+        checkDetailAppIDs(detail, at: path, style: style)
+        checkDetailRules(detail, at: path)
+        checkDetailOtherKeys(detail, at: path)
+    }
+
+    /// The detail's `appIDs` or `appID`: malformed, ignored, empty or missing.
+    mutating func checkDetailAppIDs(_ detail: AppLinksDetail, at path: String, style: AppLinks.DetailsStyle) {
         let malformedAppIDs = detail.additionalKeys[AssociationKey.appIDs]
         let malformedAppID = detail.additionalKeys[AssociationKey.appID]
         if let malformedAppIDs {
@@ -44,6 +51,10 @@ extension ValidationRun {
                 .detailWithoutAppID, path,
                 "the detail has neither 'appIDs' nor 'appID', so it applies to no app")
         }
+    }
+
+    /// The detail's `components` or legacy `paths`: malformed, ignored, empty or missing.
+    mutating func checkDetailRules(_ detail: AppLinksDetail, at path: String) {
         if detail.components != nil
             && (detail.paths != nil || detail.additionalKeys[AssociationKey.paths] != nil)
         {
@@ -76,6 +87,10 @@ extension ValidationRun {
         {
             report(.noRules, path, "the detail has neither 'components' nor 'paths', so it matches no URL")
         }
+    }
+
+    /// The detail's `defaults` of the wrong type, and the keys a detail does not have.
+    mutating func checkDetailOtherKeys(_ detail: AppLinksDetail, at path: String) {
         if let defaults = detail.additionalKeys[AssociationKey.defaults] {
             report(
                 .wrongTypeComponentKey, path + ".defaults",

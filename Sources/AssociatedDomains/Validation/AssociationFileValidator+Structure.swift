@@ -59,6 +59,23 @@ extension ValidationRun {
 
     mutating func checkAppLinks(_ appLinks: AppLinks) {
         let path = "$.applinks"
+        checkAppLinksKeys(appLinks, at: path)
+        if let variables = appLinks.substitutionVariables {
+            checkVariables(variables, at: path + ".substitutionVariables")
+        }
+        let compiled = CompiledAssociationFile(AssociationFile(appLinks: appLinks))
+        if let defaults = appLinks.defaults {
+            checkComponentShape(defaults, at: path + ".defaults", isDefaults: true)
+            checkPatterns(
+                of: defaults, at: path + ".defaults", caseSensitive: defaults.caseSensitive ?? true,
+                percentEncoded: defaults.percentEncoded ?? true, variables: compiled.variables)
+        }
+        checkDetails(of: appLinks, compiled: compiled, at: path)
+    }
+
+    /// The legacy `apps` that is not empty, and the keys of `applinks` that are of the wrong type
+    /// or unknown.
+    mutating func checkAppLinksKeys(_ appLinks: AppLinks, at path: String) {
         if let apps = appLinks.apps, !apps.isEmpty {
             report(
                 .legacyAppsNotEmpty, path + ".apps",
@@ -90,16 +107,11 @@ extension ValidationRun {
                         + hint(key, AssociationKey.appLinksKeys))
             }
         }
-        if let variables = appLinks.substitutionVariables {
-            checkVariables(variables, at: path + ".substitutionVariables")
-        }
-        let compiled = CompiledAssociationFile(AssociationFile(appLinks: appLinks))
-        if let defaults = appLinks.defaults {
-            checkComponentShape(defaults, at: path + ".defaults", isDefaults: true)
-            checkPatterns(
-                of: defaults, at: path + ".defaults", caseSensitive: defaults.caseSensitive ?? true,
-                percentEncoded: defaults.percentEncoded ?? true, variables: compiled.variables)
-        }
+    }
+
+    /// The `details` of `applinks`: missing or empty, then each detail and its rules, and
+    /// whether comparing the rules ran out of budget.
+    mutating func checkDetails(of appLinks: AppLinks, compiled: CompiledAssociationFile, at path: String) {
         guard let details = appLinks.details else {
             if appLinks.additionalKeys[AssociationKey.details] == nil {
                 report(.noDetails, path, "applinks has no 'details', so no URL opens any app")

@@ -210,6 +210,9 @@ struct HostValidator: ~Escapable {
 
     /// The WHATWG IPv6 parser: eight 16-bit pieces, or `nil` when the text is not an address.
     static func parseIPv6(_ input: [UInt8]) -> [UInt16]? {
+        // One function: the WHATWG IPv6 parser in the standard's own shape, one pass over hostile
+        // bytes whose piece index, compression point and position every step reads, so that it can
+        // be checked against the standard step by step.
         var address = [UInt16](repeating: 0, count: 8)
         var pieceIndex = 0
         var compress: Int?

@@ -11,6 +11,9 @@ extension LinkParser {
         _ bytes: ByteView, _ start: Int, _ limit: Int, checked check: Result<ComponentCheck, LinkError>,
         escapes: Bool, sanitizing: Bool, into storage: borrowing Link.StorageBuilder
     ) throws(LinkError) -> (Bool, Int) {
+        // One function: the gate's one pass over a hostile query's bytes, whose item count,
+        // sanitising state and storage each item updates; split, that state would go in and out of
+        // a call per item of every link.
         // A query over the limit is refused as such before anything in it.
         func checkLength(_ end: Int) throws(LinkError) {
             guard end - start <= limits.maxQueryLength else {

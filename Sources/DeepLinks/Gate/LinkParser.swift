@@ -25,6 +25,9 @@ struct LinkParser {
     /// Each stage reads from where the one before stopped: characters (the whole text), then
     /// scheme, authority, path, query and fragment.
     func parse(_ bytes: ByteView, original: String) throws(LinkError) -> Link {
+        // One function: each stage of the gate is its own function already; what is left is their
+        // order and the hand-over between them (each reads from where the one before stopped, and
+        // all write one storage), which reads best in one place.
         let count = bytes.count
         guard count > 0 else { throw LinkError(.empty, at: 0) }
         guard count <= limits.maxLength else {

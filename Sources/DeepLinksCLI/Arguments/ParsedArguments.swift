@@ -58,48 +58,62 @@ struct ParsedArguments: Sendable, Equatable {
                     .unknownOption(name), command: spec,
                     suggestion: Suggestion.closest(to: name, among: known))
             }
-            if option.takesValue {
-                let value: String
-                if let inlineValue {
-                    value = inlineValue
-                } else if index < words.count {
-                    value = words[index]
-                    index += 1
-                } else {
-                    throw UsageError(.missingValue(option.name, option.valueName ?? "VALUE"), command: spec)
-                }
-                if !option.isRepeatable, parsed.values[option.name] != nil {
-                    throw UsageError(.repeatedOption(option.name), command: spec)
-                }
-                parsed.values[option.name, default: []].append(value)
-            } else {
-                if inlineValue != nil {
-                    throw UsageError(.unexpectedValue(option.name), command: spec)
-                }
-                if parsed.flags.contains(option.name) {
-                    throw UsageError(.repeatedOption(option.name), command: spec)
-                }
-                parsed.flags.insert(option.name)
-            }
+            try parsed.record(option, inlineValue: inlineValue, words: words, index: &index, for: spec)
         }
+        try parsed.checkInputs(for: spec)
+        return parsed
+    }
+
+    /// Records an option given, with its value (`--name=value`, or the word at `index`, which
+    /// then moves past it) when it takes one.
+    private mutating func record(
+        _ option: OptionSpec, inlineValue: String?, words: [String], index: inout Int, for spec: CommandSpec
+    ) throws(UsageError) {
+        if option.takesValue {
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else if index < words.count {
+                value = words[index]
+                index += 1
+            } else {
+                throw UsageError(.missingValue(option.name, option.valueName ?? "VALUE"), command: spec)
+            }
+            if !option.isRepeatable, values[option.name] != nil {
+                throw UsageError(.repeatedOption(option.name), command: spec)
+            }
+            values[option.name, default: []].append(value)
+        } else {
+            if inlineValue != nil {
+                throw UsageError(.unexpectedValue(option.name), command: spec)
+            }
+            if flags.contains(option.name) {
+                throw UsageError(.repeatedOption(option.name), command: spec)
+            }
+            flags.insert(option.name)
+        }
+    }
+
+    /// Checks that standard input is named at most once and that the command has as many
+    /// positional arguments as it takes.
+    private func checkInputs(for spec: CommandSpec) throws(UsageError) {
         let standardInputs =
-            parsed.positionals.filter { $0 == "-" }.count
-            + spec.options.filter { $0.valueName == "FILE" }.flatMap { parsed.values[$0.name] ?? [] }
+            positionals.filter { $0 == "-" }.count
+            + spec.options.filter { $0.valueName == "FILE" }.flatMap { values[$0.name] ?? [] }
             .filter { $0 == "-" }.count
         if standardInputs > 1 {
             throw UsageError(
                 .other("standard input ('-') can be read only once, but it is named \(standardInputs) times"),
                 command: spec)
         }
-        let count = parsed.positionals.count
+        let count = positionals.count
         if count < spec.positionalCount.lowerBound {
             let missing = spec.arguments.dropFirst(count).first?.name ?? "an argument"
             throw UsageError(.missingArgument(missing), command: spec)
         }
         if count > spec.positionalCount.upperBound {
             throw UsageError(
-                .unexpectedArgument(parsed.positionals[spec.positionalCount.upperBound]), command: spec)
+                .unexpectedArgument(positionals[spec.positionalCount.upperBound]), command: spec)
         }
-        return parsed
     }
 }

@@ -48,6 +48,9 @@ struct XMLScanner {
 
     /// Reads the whole document.
     mutating func sitemap() throws(SitemapError) -> (Sitemap.Kind, [String]) {
+        // One function: one pass over the untrusted document's bytes, whose open elements, `loc`
+        // text and root state every kind of markup reads and changes; split, each branch would take
+        // and give back that state.
         var kind: Sitemap.Kind?
         var locations: [String] = []
         /// The text of the `loc` being read, when one is open in the right place.

@@ -73,6 +73,9 @@ public struct LandingPage: Sendable, Hashable {
     }
 
     func write(into out: inout HTMLWriter) {
+        // One function: the page is written in document order into one buffer, so that the function
+        // reads as the HTML it makes; its parts share the preview, the app, the deferred link and
+        // the template's strings.
         let preview = metadata.preview
         let siteName = preview.siteName ?? ""
         let app = metadata.app

@@ -95,6 +95,9 @@ public enum PreviewText {
     ///   - field: the field the text is for, named in the reports.
     ///   - limit: the most characters the result may have; at least 1.
     public static func clean(_ text: String, field: PreviewField, limit: Int) -> Cleaned {
+        // One function: one pass over the untrusted text's scalars that folds spaces, drops
+        // controls and format scalars, and counts each change; every rule reads that state (the
+        // pending space, the counts, the scalars kept), and clean text never gets here (`isClean`).
         if isClean(text, limit: limit) { return Cleaned(text: text, adjustments: []) }
         var adjustments: [TextAdjustment] = []
         var scalars = String.UnicodeScalarView()

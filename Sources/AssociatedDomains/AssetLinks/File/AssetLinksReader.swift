@@ -104,46 +104,58 @@ struct AssetLinksReader {
         var dynamicComponents: [DynamicAppLinkComponent]?
         var other: [String: JSONValue] = [:]
         if let extensions = members[AssetLinksKey.relationExtensions] {
-            let extensionsPath = JSONPath.appending(key: AssetLinksKey.relationExtensions, to: path)
-            if case .object(let entries) = extensions {
-                for key in entries.keys.sorted() {
-                    let entryPath = JSONPath.appending(key: key, to: extensionsPath)
-                    guard let entry = entries[key] else { continue }
-                    guard case .object(let entryMembers) = entry else {
-                        report(
-                            .extensionsMalformed, entryPath,
-                            "a relation's extension must be a JSON object, but this is \(entry.kindDescription)"
-                        )
-                        continue
-                    }
-                    if let relations, !relations.contains(key) {
-                        report(
-                            .extensionWithoutRelation, entryPath,
-                            "the statement does not grant '\(key)', so this extension is ignored")
-                    }
-                    if key == AssetStatement.handleAllURLs {
-                        dynamicComponents = self.handleAllURLsExtension(entryMembers, at: entryPath)
-                        if dynamicComponents != nil, case .web? = target {
-                            report(
-                                .dynamicRulesIgnored, entryPath,
-                                "dynamic rules apply to Android apps; on a 'web' target they are ignored")
-                        }
-                    } else {
-                        other[key] = entry
-                    }
-                }
-            } else {
-                report(
-                    .extensionsMalformed, extensionsPath,
-                    "'relation_extensions' must be a JSON object keyed by relation, but it is "
-                        + extensions.kindDescription)
-            }
+            (dynamicComponents, other) = relationExtensions(
+                extensions, relations: relations, target: target,
+                at: JSONPath.appending(key: AssetLinksKey.relationExtensions, to: path))
         }
         guard let relations, let target else { return nil }
         return .statement(
             AssetStatement(
                 relations: relations, target: target, dynamicComponents: dynamicComponents,
                 otherRelationExtensions: other))
+    }
+
+    /// A statement's `relation_extensions`: the dynamic rules of `handle_all_urls`, if any, and
+    /// the extensions of other relations, kept as they are.
+    private mutating func relationExtensions(
+        _ extensions: JSONValue, relations: [String]?, target: AssetTarget?, at extensionsPath: String
+    ) -> (dynamicComponents: [DynamicAppLinkComponent]?, other: [String: JSONValue]) {
+        var dynamicComponents: [DynamicAppLinkComponent]?
+        var other: [String: JSONValue] = [:]
+        if case .object(let entries) = extensions {
+            for key in entries.keys.sorted() {
+                let entryPath = JSONPath.appending(key: key, to: extensionsPath)
+                guard let entry = entries[key] else { continue }
+                guard case .object(let entryMembers) = entry else {
+                    report(
+                        .extensionsMalformed, entryPath,
+                        "a relation's extension must be a JSON object, but this is \(entry.kindDescription)"
+                    )
+                    continue
+                }
+                if let relations, !relations.contains(key) {
+                    report(
+                        .extensionWithoutRelation, entryPath,
+                        "the statement does not grant '\(key)', so this extension is ignored")
+                }
+                if key == AssetStatement.handleAllURLs {
+                    dynamicComponents = self.handleAllURLsExtension(entryMembers, at: entryPath)
+                    if dynamicComponents != nil, case .web? = target {
+                        report(
+                            .dynamicRulesIgnored, entryPath,
+                            "dynamic rules apply to Android apps; on a 'web' target they are ignored")
+                    }
+                } else {
+                    other[key] = entry
+                }
+            }
+        } else {
+            report(
+                .extensionsMalformed, extensionsPath,
+                "'relation_extensions' must be a JSON object keyed by relation, but it is "
+                    + extensions.kindDescription)
+        }
+        return (dynamicComponents, other)
     }
 
     private mutating func include(_ value: JSONValue, members: [String: JSONValue], at path: String) -> Entry?
@@ -195,113 +207,6 @@ struct AssetLinksReader {
         return valid ? strings : nil
     }
 
-    /// A target, or `nil` when it cannot be read (reported).
-    mutating func target(_ value: JSONValue, at path: String) -> AssetTarget? {
-        guard case .object(let members) = value else {
-            report(
-                .targetMalformed, path, "'target' must be a JSON object, but it is \(value.kindDescription)")
-            return nil
-        }
-        guard case .string(let namespace)? = members[AssetLinksKey.namespace] else {
-            report(.targetMalformed, path, "the target has no string 'namespace' (android_app or web)")
-            return nil
-        }
-        let allowed: [String]
-        switch namespace {
-        case "android_app":
-            allowed = [AssetLinksKey.namespace, AssetLinksKey.packageName, AssetLinksKey.fingerprints]
-        case "web": allowed = [AssetLinksKey.namespace, AssetLinksKey.site]
-        default:
-            report(
-                .unknownNamespace, JSONPath.appending(key: AssetLinksKey.namespace, to: path),
-                "the namespace '\(namespace)' is not 'android_app' or 'web'")
-            return nil
-        }
-        for key in members.keys.sorted() where !allowed.contains(key) {
-            report(
-                .unknownTargetKey, JSONPath.appending(key: key, to: path),
-                "'\(key)' is not a key of a '\(namespace)' target (\(allowed.joined(separator: ", ")))")
-        }
-        if namespace == "web" {
-            let sitePath = JSONPath.appending(key: AssetLinksKey.site, to: path)
-            guard case .string(let site)? = members[AssetLinksKey.site] else {
-                report(.siteMalformed, path, "a 'web' target needs a string 'site' (https://example.com)")
-                return nil
-            }
-            if let problem = Self.siteProblem(site) {
-                report(.siteMalformed, sitePath, problem)
-                return nil
-            }
-            return .web(site: site)
-        }
-        let namePath = JSONPath.appending(key: AssetLinksKey.packageName, to: path)
-        var packageName: String?
-        switch members[AssetLinksKey.packageName] {
-        case .string(let name)?:
-            if let problem = AndroidAppTarget.packageNameProblem(name) {
-                report(.packageNameMalformed, namePath, problem)
-            } else {
-                packageName = name
-            }
-        case let other?:
-            report(
-                .packageNameMalformed, namePath,
-                "'package_name' must be a string, but it is \(other.kindDescription)")
-        case nil:
-            report(.packageNameMalformed, path, "an 'android_app' target needs a 'package_name'")
-        }
-        let fingerprintsPath = JSONPath.appending(key: AssetLinksKey.fingerprints, to: path)
-        var fingerprints: [CertificateFingerprint]?
-        switch members[AssetLinksKey.fingerprints] {
-        case let value?:
-            if let texts = value.stringArrayValue, !texts.isEmpty {
-                var read: [CertificateFingerprint] = []
-                var seen: Set<CertificateFingerprint> = []
-                for (index, text) in texts.enumerated() {
-                    do {
-                        let fingerprint = try CertificateFingerprint(text)
-                        if !seen.insert(fingerprint).inserted {
-                            report(
-                                .duplicateFingerprint, "\(fingerprintsPath)[\(index)]",
-                                "this fingerprint is listed earlier in the same target")
-                        }
-                        read.append(fingerprint)
-                    } catch {
-                        report(.fingerprintMalformed, "\(fingerprintsPath)[\(index)]", error.description)
-                    }
-                }
-                if read.count == texts.count { fingerprints = read }
-            } else {
-                report(
-                    .fingerprintsMalformed, fingerprintsPath,
-                    "'sha256_cert_fingerprints' must be a non-empty array of strings")
-            }
-        case nil:
-            report(.fingerprintsMalformed, path, "an 'android_app' target needs 'sha256_cert_fingerprints'")
-        }
-        guard let packageName, let fingerprints else { return nil }
-        return .androidApp(AndroidAppTarget(packageName: packageName, fingerprints: fingerprints))
-    }
-
-    /// Why a `site` is not an origin, or `nil`.
-    static func siteProblem(_ site: String) -> String? {
-        let scheme: String
-        if site.hasPrefix("https://") {
-            scheme = "https://"
-        } else if site.hasPrefix("http://") {
-            scheme = "http://"
-        } else {
-            return "the site '\(site)' must start with https:// or http://"
-        }
-        let authority = site.dropFirst(scheme.count)
-        guard !authority.isEmpty else { return "the site '\(site)' has no host" }
-        if authority.contains(where: { "/?#@ ".contains($0) }) {
-            return "the site '\(site)' must be an origin: scheme, host and optional port, without path, "
-                + "query, fragment or user"
-        }
-        return nil
-    }
-
     private mutating func handleAllURLsExtension(_ members: [String: JSONValue], at path: String)
         -> [DynamicAppLinkComponent]?
     {
@@ -349,32 +254,12 @@ struct AssetLinksReader {
             case AssetLinksKey.path:
                 guard case .string(let pattern) = value else { wrongType("a string pattern"); continue }
                 component.path = pattern
-                if let first = pattern.first, first != "/", first != "*", first != "?" {
-                    report(
-                        .patternNeverMatches, keyPath,
-                        "the path pattern '\(pattern)' starts with '\(first)', but every path starts with '/'"
-                    )
-                } else if pattern.isEmpty {
-                    report(
-                        .patternNeverMatches, keyPath,
-                        "the empty path pattern matches no path (paths start with '/')")
-                }
+                checkPathPattern(pattern, at: keyPath)
             case AssetLinksKey.query:
                 guard case .object(let items) = value else {
                     wrongType("an object of string patterns"); continue
                 }
-                var query: [String: String] = [:]
-                for (name, item) in items {
-                    guard case .string(let pattern) = item else {
-                        report(
-                            .componentValueMalformed, JSONPath.appending(key: name, to: keyPath),
-                            "the pattern for the query parameter '\(name)' must be a string, but it is "
-                                + item.kindDescription)
-                        valid = false
-                        continue
-                    }
-                    query[name] = pattern
-                }
+                guard let query = queryPatterns(items, at: keyPath) else { valid = false; continue }
                 component.query = query
             case AssetLinksKey.fragment:
                 guard case .string(let pattern) = value else { wrongType("a string pattern"); continue }
@@ -394,5 +279,37 @@ struct AssetLinksReader {
             }
         }
         return valid ? component : nil
+    }
+
+    /// Reports a rule's path pattern that can match no path.
+    private mutating func checkPathPattern(_ pattern: String, at path: String) {
+        if let first = pattern.first, first != "/", first != "*", first != "?" {
+            report(
+                .patternNeverMatches, path,
+                "the path pattern '\(pattern)' starts with '\(first)', but every path starts with '/'")
+        } else if pattern.isEmpty {
+            report(
+                .patternNeverMatches, path,
+                "the empty path pattern matches no path (paths start with '/')")
+        }
+    }
+
+    /// A rule's query patterns by parameter name, or `nil` when any of them is not a string
+    /// (each reported).
+    private mutating func queryPatterns(_ items: [String: JSONValue], at path: String) -> [String: String]? {
+        var query: [String: String] = [:]
+        var valid = true
+        for (name, item) in items {
+            guard case .string(let pattern) = item else {
+                report(
+                    .componentValueMalformed, JSONPath.appending(key: name, to: path),
+                    "the pattern for the query parameter '\(name)' must be a string, but it is "
+                        + item.kindDescription)
+                valid = false
+                continue
+            }
+            query[name] = pattern
+        }
+        return valid ? query : nil
     }
 }

@@ -86,6 +86,9 @@ final class GlobMatcher: Sendable {
     /// A matcher for `node`, or `nil` when the pattern has an alternation or another shape
     /// Shift-And does not cover.
     init?(_ node: PatternNode) {
+        // One function: builds a pattern's Shift-And masks in one pass over its parts, the bits of
+        // the tests, the loops and the accepting states depending on each other; every pattern of
+        // an association file is compiled through it.
         var parts: [PatternNode]
         switch node {
         case .sequence(let sequence): parts = sequence

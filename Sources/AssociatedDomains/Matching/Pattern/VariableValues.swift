@@ -161,6 +161,9 @@ final class EntryGlobs: Sendable {
     /// The positions (bits of `0...input.count`) where some pattern's match ends, for matches
     /// that start at a position of `entries` (bits of the same range).
     func exits(_ input: Span<UInt32>, entries: [UInt64]) -> [UInt64] {
+        // One function: the Shift-And loop over the input's scalars, whose live bits, carry and
+        // masks stay in locals across the loop; split, that bit state would be passed for each
+        // scalar.
         let count = input.count
         var exits = [UInt64](repeating: 0, count: entries.count)
         guard var position = PositionSet.next(in: entries, from: 0, limit: count) else { return exits }

@@ -17,29 +17,10 @@ extension ActivityRoute {
         ) -> UserInfoFailure? {
             let key = userInfoKey(forParameter: name)
             readKeys.insert(key)
-            guard let value = userInfo[key] else {
-                return required ? UserInfoFailure(key: key, value: nil, reason: .invalid(.missing)) : nil
-            }
-            let expected: UserInfoValue.Kind =
-                switch type {
-                case .integer: .integer
-                case .boolean: .boolean
-                default: .string
-                }
-            let text: String? =
-                switch (expected, value) {
-                case (.integer, .integer(let v)): String(v)
-                case (.boolean, .boolean(let v)): v ? "true" : "false"
-                case (.string, .string(let v)): v
-                default: nil
-                }
-            guard let text else {
-                return UserInfoFailure(key: key, value: value, reason: .wrongKind(expected: expected))
-            }
-            switch validator.validate(text) {
-            case .success(let typed): parameters[name] = typed
-            case .failure(let reason):
-                return UserInfoFailure(key: key, value: value, reason: .invalid(reason))
+            switch Self.value(userInfo[key], at: key, type: type, validator: validator, required: required) {
+            case .success(let typed?): parameters[name] = typed
+            case .success(nil): break
+            case .failure(let failure): return failure
             }
             return nil
         }
@@ -54,25 +35,10 @@ extension ActivityRoute {
             case .catchAll(let name, _, let validator):
                 let key = userInfoKey(forParameter: name)
                 readKeys.insert(key)
-                guard let value = userInfo[key] else {
-                    return .failure(UserInfoFailure(key: key, value: nil, reason: .invalid(.missing)))
+                switch Self.segments(userInfo[key], at: key, validator: validator) {
+                case .success(let segments): parameters[name] = segments
+                case .failure(let failure): return .failure(failure)
                 }
-                guard case .array(let elements) = value, !elements.isEmpty else {
-                    return .failure(
-                        UserInfoFailure(key: key, value: value, reason: .wrongKind(expected: .array)))
-                }
-                var segments: [String] = []
-                for element in elements {
-                    guard case .string(let text) = element else {
-                        return .failure(
-                            UserInfoFailure(key: key, value: value, reason: .wrongKind(expected: .array)))
-                    }
-                    if case .failure(let reason) = validator.validate(text) {
-                        return .failure(UserInfoFailure(key: key, value: element, reason: .invalid(reason)))
-                    }
-                    segments.append(text)
-                }
-                parameters[name] = .segments(segments)
             }
         }
         var declared = route.query
@@ -90,5 +56,62 @@ extension ActivityRoute {
             return .failure(UserInfoFailure(key: key, value: userInfo[key], reason: .unexpectedKey))
         }
         return .success(parameters)
+    }
+
+    /// A parameter's typed value from the `userInfo` value at `key`: `nil` when there is none
+    /// and the parameter is not required, or why the value cannot be read.
+    private static func value(
+        _ value: UserInfoValue?, at key: String, type: ParameterType?, validator: ParameterValidator,
+        required: Bool
+    ) -> Result<ParameterValue?, UserInfoFailure> {
+        guard let value else {
+            return required
+                ? .failure(UserInfoFailure(key: key, value: nil, reason: .invalid(.missing))) : .success(nil)
+        }
+        let expected: UserInfoValue.Kind =
+            switch type {
+            case .integer: .integer
+            case .boolean: .boolean
+            default: .string
+            }
+        let text: String? =
+            switch (expected, value) {
+            case (.integer, .integer(let v)): String(v)
+            case (.boolean, .boolean(let v)): v ? "true" : "false"
+            case (.string, .string(let v)): v
+            default: nil
+            }
+        guard let text else {
+            return .failure(UserInfoFailure(key: key, value: value, reason: .wrongKind(expected: expected)))
+        }
+        switch validator.validate(text) {
+        case .success(let typed): return .success(typed)
+        case .failure(let reason):
+            return .failure(UserInfoFailure(key: key, value: value, reason: .invalid(reason)))
+        }
+    }
+
+    /// A catch-all's segments from the `userInfo` value at `key`, a non-empty array of strings
+    /// each of which its validator takes, or why the value cannot be read.
+    private static func segments(
+        _ value: UserInfoValue?, at key: String, validator: ParameterValidator
+    ) -> Result<ParameterValue, UserInfoFailure> {
+        guard let value else {
+            return .failure(UserInfoFailure(key: key, value: nil, reason: .invalid(.missing)))
+        }
+        guard case .array(let elements) = value, !elements.isEmpty else {
+            return .failure(UserInfoFailure(key: key, value: value, reason: .wrongKind(expected: .array)))
+        }
+        var segments: [String] = []
+        for element in elements {
+            guard case .string(let text) = element else {
+                return .failure(UserInfoFailure(key: key, value: value, reason: .wrongKind(expected: .array)))
+            }
+            if case .failure(let reason) = validator.validate(text) {
+                return .failure(UserInfoFailure(key: key, value: element, reason: .invalid(reason)))
+            }
+            segments.append(text)
+        }
+        return .success(.segments(segments))
     }
 }

@@ -217,19 +217,6 @@ final class CompiledRoute: Sendable {
     /// route then shares), or the only route of a list of one.
     init(declarations: [Route], index: Int, options: RoutingOptions, validators: ValidatorPool) {
         let route = declarations[declarations.count == 1 ? 0 : index]
-        func parameter(_ declaration: QueryParameter) -> Parameter {
-            if let known = validators.parameters[declaration] { return known }
-            let v = validators.validator(for: declaration.type)
-            var defaultValue: ParameterValue?
-            if case .defaulted(let text) = declaration.requirement,
-                case .success(let value) = v.validate(text)
-            {
-                defaultValue = value
-            }
-            let made = Parameter(declaration: declaration, validator: v, defaultValue: defaultValue)
-            validators.parameters[declaration] = made
-            return made
-        }
         self.declarations = declarations
         scope = route.scope
         storedIndex = Int32(index)
@@ -259,11 +246,14 @@ final class CompiledRoute: Sendable {
             }
         }
         self.parameterValidators = validators.shared(scratchValidators)
-        query = validators.compiledQuery(route.query) { $0.map(parameter) }
+        query = validators.compiledQuery(route.query) {
+            $0.map { CompiledRoute.parameter($0, validators: validators) }
+        }
         switch route.fragment {
         case .any: fragment = .any
         case .none: fragment = .none
-        case .parameter(let declaration): fragment = .parameter(parameter(declaration))
+        case .parameter(let declaration):
+            fragment = .parameter(CompiledRoute.parameter(declaration, validators: validators))
         }
         acceptsAnyPathMatch =
             route.scope.schemes.isEmpty && route.scope.hosts.isEmpty && route.query.isEmpty
@@ -275,6 +265,22 @@ final class CompiledRoute: Sendable {
         if case .parameter(let parameter) = fragment { scratchExtraction.append((parameter.name, .fragment)) }
         self.extraction = validators.sortedExtraction(scratchExtraction)
         readings = Self.otherReadings(of: route, index: index, options: options, validators: validators)
+    }
+
+    /// A query or fragment parameter compiled: its validator and its default, validated. The
+    /// pool keeps each one made, so a declaration that several routes share is compiled once.
+    private static func parameter(_ declaration: QueryParameter, validators: ValidatorPool) -> Parameter {
+        if let known = validators.parameters[declaration] { return known }
+        let v = validators.validator(for: declaration.type)
+        var defaultValue: ParameterValue?
+        if case .defaulted(let text) = declaration.requirement,
+            case .success(let value) = v.validate(text)
+        {
+            defaultValue = value
+        }
+        let made = Parameter(declaration: declaration, validator: v, defaultValue: defaultValue)
+        validators.parameters[declaration] = made
+        return made
     }
 
     /// The readings after the first of a route with optional segments, compiled on their own.

@@ -21,20 +21,7 @@ extension RouteRelations {
         findings: [OverlapFinding], stoppedAt: String?
     ) {
         guard routes.contains(where: \.hasOptionalSegments) else {
-            var findings: [OverlapFinding] = []
-            var counts: [String: Int] = [:]
-            var found: [Int] = []
-            var builder = RouteTrie.Builder(routeCount: routes.count)
-            for later in routes.indices {
-                builder.add(routes[later], as: later)
-                if let stopped = appendOverlapFindings(
-                    of: later, in: routes, builder: builder, found: &found, to: &findings, counts: &counts,
-                    limit: limit)
-                {
-                    return (findings, stopped)
-                }
-            }
-            return (findings, nil)
+            return plainOverlapFindings(routes, limit: limit)
         }
         // One entry per shape; the other readings of a route follow its full one.
         var shapes: [CompiledRoute] = []
@@ -45,25 +32,7 @@ extension RouteRelations {
                 owner[ObjectIdentifier(reading)] = (route, shape)
             }
         }
-        var order: [String] = []
-        var states: [String: PairState] = [:]
-        var findings: [OverlapFinding] = []
-        var counts: [String: Int] = [:]
-        /// Folds the pairs gathered so far into findings (every shape of their later route has
-        /// been compared); the code that passed the limit, if one did.
-        func fold() -> String? {
-            for key in order {
-                guard let state = states[key], let finding = Self.finding(state) else { continue }
-                findings.append(finding)
-                let code = finding.tableFinding.code
-                let count = counts[code, default: 0] + 1
-                counts[code] = count
-                if count > limit { return code }
-            }
-            order.removeAll(keepingCapacity: true)
-            states.removeAll(keepingCapacity: true)
-            return nil
-        }
+        var gathered = GatheredPairs()
         var pairs: [(CompiledRoute, CompiledRoute)] = []
         var found: [Int] = []
         var builder = RouteTrie.Builder(routeCount: shapes.count)
@@ -77,17 +46,48 @@ extension RouteRelations {
                     l.route.index != e.route.index,
                     let found = finding(earlier: earlierShape, later: laterShape)
                 else { continue }
-                note(found, e, l)
+                gathered.note(found, e, l)
             }
             // The last shape of a route: its pairs are complete.
             let isLastShape =
                 later + 1 == shapes.count
                 || owner[ObjectIdentifier(shapes[later + 1])]?.shape == 0
-            if isLastShape, let stopped = fold() { return (findings, stopped) }
+            if isLastShape, let stopped = gathered.fold(limit: limit) { return (gathered.findings, stopped) }
+        }
+        return (gathered.findings, nil)
+    }
+
+    /// ``overlapFindings(_:limit:)`` when no route has optional segments: each route is its one
+    /// shape, and its findings need no folding.
+    private func plainOverlapFindings(_ routes: [CompiledRoute], limit: Int) -> (
+        findings: [OverlapFinding], stoppedAt: String?
+    ) {
+        var findings: [OverlapFinding] = []
+        var counts: [String: Int] = [:]
+        var found: [Int] = []
+        var builder = RouteTrie.Builder(routeCount: routes.count)
+        for later in routes.indices {
+            builder.add(routes[later], as: later)
+            if let stopped = appendOverlapFindings(
+                of: later, in: routes, builder: builder, found: &found, to: &findings, counts: &counts,
+                limit: limit)
+            {
+                return (findings, stopped)
+            }
         }
         return (findings, nil)
+    }
 
-        func note(
+    /// The pairs of routes whose shapes met, gathered until every shape of their later route has
+    /// been compared, and the findings folded from them so far.
+    struct GatheredPairs {
+        private var order: [String] = []
+        private var states: [String: PairState] = [:]
+        private(set) var findings: [OverlapFinding] = []
+        private var counts: [String: Int] = [:]
+
+        /// Notes what a shape of an earlier route and a shape of a later one did to each other.
+        mutating func note(
             _ found: RouteTableFinding, _ e: (route: CompiledRoute, shape: Int),
             _ l: (route: CompiledRoute, shape: Int)
         ) {
@@ -111,6 +111,22 @@ extension RouteRelations {
                 states[key]?.covered.insert("\(shaded.route.index) \(shaded.shape)")
             default: states[key]?.plain = found
             }
+        }
+
+        /// Folds the pairs gathered so far into findings (every shape of their later route has
+        /// been compared); the code that passed the limit, if one did.
+        mutating func fold(limit: Int) -> String? {
+            for key in order {
+                guard let state = states[key], let finding = RouteRelations.finding(state) else { continue }
+                findings.append(finding)
+                let code = finding.tableFinding.code
+                let count = counts[code, default: 0] + 1
+                counts[code] = count
+                if count > limit { return code }
+            }
+            order.removeAll(keepingCapacity: true)
+            states.removeAll(keepingCapacity: true)
+            return nil
         }
     }
 

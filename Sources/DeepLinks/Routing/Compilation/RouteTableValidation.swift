@@ -156,6 +156,27 @@ struct RouteTableValidation {
         -> [RouteTableFinding]
     {
         var findings: [RouteTableFinding] = []
+        // The declarations are read in place, by position: iterating a list would copy each.
+        let segments = route.path.segments
+        let query = route.query
+        let fragment = route.fragment.declaration
+        Self.appendSyntaxFindings(of: route, query: query, fragment: fragment, to: &findings)
+        guard findings.isEmpty else { return findings }
+        Self.appendNameClashes(
+            of: route, segments: segments, query: query, fragment: fragment, to: &findings)
+        appendTypeFindings(
+            of: route, segments: segments, query: query, fragment: fragment, cache: cache, to: &findings)
+        guard findings.isEmpty else { return findings }
+        Self.appendDefaultFindings(
+            of: route, fragment: fragment, cache: cache, validators: validators, to: &findings)
+        return findings
+    }
+
+    /// The syntax errors of the route's path, query and fragment declarations.
+    private static func appendSyntaxFindings(
+        of route: Route, query: [QueryParameter], fragment: QueryParameter?,
+        to findings: inout [RouteTableFinding]
+    ) {
         func syntax(_ error: PatternSyntaxError) {
             if case .invalidType(let typeError) = error.reason, typeError.isImpossibleBounds,
                 let parameter = error.parameter
@@ -166,16 +187,17 @@ struct RouteTableValidation {
                 findings.append(.invalidPattern(route: route.name, error: error))
             }
         }
-        // The declarations are read in place, by position: iterating a list would copy each.
-        let segments = route.path.segments
-        let query = route.query
         if let error = route.path.syntaxError { syntax(error) }
         for j in query.indices { if let error = query[j].syntaxError { syntax(error) } }
-        let fragment = route.fragment.declaration
         if let error = fragment?.syntaxError { syntax(error) }
-        guard findings.isEmpty else { return findings }
+    }
 
-        // Every parameter, path then query then fragment, in the order problems are reported.
+    /// Every parameter whose name an earlier one of the route has, path then query then
+    /// fragment, in the order problems are reported.
+    private static func appendNameClashes(
+        of route: Route, segments: [PathPattern.Segment], query: [QueryParameter], fragment: QueryParameter?,
+        to findings: inout [RouteTableFinding]
+    ) {
         // A route has a handful of parameters: comparing each with the earlier ones is cheaper
         // than hashing them, and makes no list.
         func isEarlier(_ name: String, pathBefore pathEnd: Int, queryBefore queryEnd: Int) -> Bool {
@@ -204,7 +226,13 @@ struct RouteTableValidation {
         if let fragment, isEarlier(fragment.name, pathBefore: segments.count, queryBefore: query.count) {
             clash(fragment.name)
         }
+    }
 
+    /// Every parameter of a type the registry does not know, or whose bounds nothing satisfies.
+    private func appendTypeFindings(
+        of route: Route, segments: [PathPattern.Segment], query: [QueryParameter], fragment: QueryParameter?,
+        cache: DeclarationCache, to findings: inout [RouteTableFinding]
+    ) {
         func checkType(_ name: String, _ type: ParameterType?) {
             guard let type else { return }
             if case .custom(let typeName) = type, !registry.knows(typeName) {
@@ -222,8 +250,13 @@ struct RouteTableValidation {
         }
         for j in query.indices { checkType(query[j].name, query[j].type) }
         if let fragment { checkType(fragment.name, fragment.type) }
-        guard findings.isEmpty else { return findings }
+    }
 
+    /// Every query or fragment default its parameter's type refuses.
+    private static func appendDefaultFindings(
+        of route: Route, fragment: QueryParameter?, cache: DeclarationCache, validators: ValidatorPool,
+        to findings: inout [RouteTableFinding]
+    ) {
         // Routes share equal query lists (``RouteTable/sharingEqualParts()``): a list whose
         // defaults were all found valid is not checked again.
         if !cache.hasSoundDefaults(route.query) {
@@ -242,7 +275,6 @@ struct RouteTableValidation {
         {
             findings.append(.invalidDefault(route: route.name, parameter: declaration.name, reason: reason))
         }
-        return findings
     }
 
     /// Scheme and host syntax, and hosts on a scope that serves custom schemes only.
@@ -281,23 +313,33 @@ struct RouteTableValidation {
         func never(_ reason: String) { findings.append(.neverMatches(route: route.name, reason: reason)) }
         let scope = route.scope
         let customOnly = !scope.servesWeb && scope.hosts.isEmpty
+        if customOnly { checkHostSegment(route, never) }
+        checkLiterals(route, never)
+        guard let policy else { return findings }
+        checkPolicy(route, scope: scope, policy, customOnly: customOnly, never)
+        return findings
+    }
 
-        if customOnly, case .literal(let first) = route.path.segments.first {
-            let validHost = first.utf8.allSatisfy {
-                ASCII.isAlpha($0) || ASCII.isDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_")
-                    || $0 == UInt8(ascii: ".")
-            }
-            if !validHost {
-                never(
-                    "the first segment of a custom-scheme route is the link's host, which cannot be '\(first)'"
-                )
-            } else if table.options.caseSensitivity == .sensitive, first != first.lowercased() {
-                never(
-                    "the first segment '\(first)' is the link's host, which the gate lower-cases; write it in lower case"
-                )
-            }
+    /// The first literal of a custom-scheme route, which the gate reads as the link's host.
+    private func checkHostSegment(_ route: Route, _ never: (String) -> Void) {
+        guard case .literal(let first) = route.path.segments.first else { return }
+        let validHost = first.utf8.allSatisfy {
+            ASCII.isAlpha($0) || ASCII.isDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_")
+                || $0 == UInt8(ascii: ".")
         }
+        if !validHost {
+            never(
+                "the first segment of a custom-scheme route is the link's host, which cannot be '\(first)'"
+            )
+        } else if table.options.caseSensitivity == .sensitive, first != first.lowercased() {
+            never(
+                "the first segment '\(first)' is the link's host, which the gate lower-cases; write it in lower case"
+            )
+        }
+    }
 
+    /// The path's literals that hold what the gate refuses.
+    private func checkLiterals(_ route: Route, _ never: (String) -> Void) {
         for case .literal(let literal) in route.path.segments {
             // Control characters are ASCII: their bytes never occur inside another character.
             if Self.holdsControlCharacter(literal) {
@@ -313,8 +355,12 @@ struct RouteTableValidation {
                 never("the literal '\(literal)' holds an encoded separator, which the gate's policy refuses")
             }
         }
+    }
 
-        guard let policy else { return findings }
+    /// The schemes, hosts, segment count, bounds and query items the gate's policy refuses.
+    private func checkPolicy(
+        _ route: Route, scope: RouteScope, _ policy: LinkPolicy, customOnly: Bool, _ never: (String) -> Void
+    ) {
         for scheme in scope.schemes where !policy.allowedSchemes.contains(scheme) {
             never("the gate's policy does not allow the scheme '\(scheme)'")
         }
@@ -338,6 +384,5 @@ struct RouteTableValidation {
                 "sanitising removes the query item '\(declaration.name)' before routing (the policy's removedQueryItems name it)"
             )
         }
-        return findings
     }
 }

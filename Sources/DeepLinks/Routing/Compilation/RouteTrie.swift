@@ -92,6 +92,9 @@ final class RouteTrie: Sendable {
     /// The trie of the routes added to `builder`, whose positions are in `routes`. The table
     /// check adds each route as soon as it is compiled, while its declaration is at hand.
     init(_ builder: Builder, routes: [CompiledRoute], precedence: RoutingOptions.Precedence) {
+        // One function: one pass over the builder's nodes that lays the trie out in its final
+        // lists, made at their exact capacities, with two scratch lists reused from node to node;
+        // split, the five lists and the scratch would be passed to every step.
         let nodeCount = builder.nodeCount
         var nodes: [Node] = []
         var literalEdges: [LiteralEdge] = []

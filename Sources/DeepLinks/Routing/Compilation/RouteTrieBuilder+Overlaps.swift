@@ -207,60 +207,76 @@ extension RouteTrie.Builder {
                 node, text, w.folds ? text.lowercased() : text, depth: depth, validator: next, relation, w,
                 &info, &found)
         case .parameter(_, let declared):
-            let validator = w.validators[next]
-            // What the validator checks: a declared type's definition, as the trie's edges hold.
-            let type = declared.map { _ in validator.type }
-            let literalRelation = relation.literalEdge(
-                coveredBy: true, coversIt: Self.isEnumeration(type), walkerFirst: false)
-            // The literal children are skipped at once when no route below this node can make
-            // a problem with this one through a literal (checked before each child's text).
-            var l = mayHold(node, literalRelation, w) ? Int(firstLiteral[Int(node)]) : -1
-            while l >= 0 {
-                let child = literals[l].child
-                if mayHold(child, literalRelation, w),
-                    w.shapeOnly || accepts(validator, literal: literals[l].key, child: child, w)
-                {
-                    walk(
-                        node: child, depth: depth + 1, validator: next + 1, literalRelation, w, &info, &found)
-                }
-                l = Int(literals[l].next)
-            }
-            var e = Int(firstEdge[Int(node)])
-            while e >= 0 {
-                let child = parameterEdges[e].child
-                if parameterEdges[e].catchAll {
-                    let after = self.relation(
-                        relation, mine: validator, myType: type, myCatchAll: false, edge: e, w)
-                    if mayHold(child, after, w) { appendTerminals(of: child, after, w, &info, &found) }
-                } else if parameterEdges[e].validator === validator {
-                    walk(node: child, depth: depth + 1, validator: next + 1, relation, w, &info, &found)
-                } else if w.shapeOnly || w.relations.typesMayOverlap(validator, parameterEdges[e].validator) {
-                    let after = self.relation(
-                        relation, mine: validator, myType: type, myCatchAll: false, edge: e, w)
-                    walk(node: child, depth: depth + 1, validator: next + 1, after, w, &info, &found)
-                }
-                e = Int(parameterEdges[e].next)
-            }
+            walkParameter(node, declared: declared, depth: depth, validator: next, relation, w, &info, &found)
         case .catchAll(_, let declared):
-            // One or more further segments: every route below this node at a greater depth
-            // (a catch-all is last, so the walk ends here).
-            let validator = w.validators[next]
-            let type = declared.map { _ in validator.type }
-            let literalRelation = relation.literalEdge(coveredBy: true, coversIt: false, walkerFirst: false)
-            var l = mayHold(node, literalRelation, w) ? Int(firstLiteral[Int(node)]) : -1
-            while l >= 0 {
-                collectBelow(literals[l].child, literalRelation, w, &info, &found)
-                l = Int(literals[l].next)
+            walkCatchAll(node, declared: declared, validator: next, relation, w, &info, &found)
+        }
+    }
+
+    /// The walk at a parameter of the walked route: each literal child its validator may take,
+    /// each parameter edge whose type may overlap its own, and each catch-all edge.
+    private func walkParameter(
+        _ node: Int32, declared: ParameterType?, depth: Int, validator next: Int, _ relation: PathRelation,
+        _ w: OverlapWalker, _ info: inout TerminalIndex.RouteInfo?, _ found: inout [Int]
+    ) {
+        let validator = w.validators[next]
+        // What the validator checks: a declared type's definition, as the trie's edges hold.
+        let type = declared.map { _ in validator.type }
+        let literalRelation = relation.literalEdge(
+            coveredBy: true, coversIt: Self.isEnumeration(type), walkerFirst: false)
+        // The literal children are skipped at once when no route below this node can make
+        // a problem with this one through a literal (checked before each child's text).
+        var l = mayHold(node, literalRelation, w) ? Int(firstLiteral[Int(node)]) : -1
+        while l >= 0 {
+            let child = literals[l].child
+            if mayHold(child, literalRelation, w),
+                w.shapeOnly || accepts(validator, literal: literals[l].key, child: child, w)
+            {
+                walk(
+                    node: child, depth: depth + 1, validator: next + 1, literalRelation, w, &info, &found)
             }
-            var e = Int(firstEdge[Int(node)])
-            while e >= 0 {
-                let after =
-                    parameterEdges[e].validator === validator && parameterEdges[e].catchAll
-                    ? relation
-                    : self.relation(relation, mine: validator, myType: type, myCatchAll: true, edge: e, w)
-                collectBelow(parameterEdges[e].child, after, w, &info, &found)
-                e = Int(parameterEdges[e].next)
+            l = Int(literals[l].next)
+        }
+        var e = Int(firstEdge[Int(node)])
+        while e >= 0 {
+            let child = parameterEdges[e].child
+            if parameterEdges[e].catchAll {
+                let after = self.relation(
+                    relation, mine: validator, myType: type, myCatchAll: false, edge: e, w)
+                if mayHold(child, after, w) { appendTerminals(of: child, after, w, &info, &found) }
+            } else if parameterEdges[e].validator === validator {
+                walk(node: child, depth: depth + 1, validator: next + 1, relation, w, &info, &found)
+            } else if w.shapeOnly || w.relations.typesMayOverlap(validator, parameterEdges[e].validator) {
+                let after = self.relation(
+                    relation, mine: validator, myType: type, myCatchAll: false, edge: e, w)
+                walk(node: child, depth: depth + 1, validator: next + 1, after, w, &info, &found)
             }
+            e = Int(parameterEdges[e].next)
+        }
+    }
+
+    /// The walk at the catch-all of the walked route: one or more further segments, so every
+    /// route below this node at a greater depth (a catch-all is last, so the walk ends here).
+    private func walkCatchAll(
+        _ node: Int32, declared: ParameterType?, validator next: Int, _ relation: PathRelation,
+        _ w: OverlapWalker, _ info: inout TerminalIndex.RouteInfo?, _ found: inout [Int]
+    ) {
+        let validator = w.validators[next]
+        let type = declared.map { _ in validator.type }
+        let literalRelation = relation.literalEdge(coveredBy: true, coversIt: false, walkerFirst: false)
+        var l = mayHold(node, literalRelation, w) ? Int(firstLiteral[Int(node)]) : -1
+        while l >= 0 {
+            collectBelow(literals[l].child, literalRelation, w, &info, &found)
+            l = Int(literals[l].next)
+        }
+        var e = Int(firstEdge[Int(node)])
+        while e >= 0 {
+            let after =
+                parameterEdges[e].validator === validator && parameterEdges[e].catchAll
+                ? relation
+                : self.relation(relation, mine: validator, myType: type, myCatchAll: true, edge: e, w)
+            collectBelow(parameterEdges[e].child, after, w, &info, &found)
+            e = Int(parameterEdges[e].next)
         }
     }
 

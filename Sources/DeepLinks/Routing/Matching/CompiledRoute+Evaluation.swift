@@ -132,6 +132,10 @@ extension CompiledRoute {
     func accept(
         _ input: MatchInput, kept: inout KeptValues, into parameters: inout RouteParameters
     ) -> Bool {
+        // One function: the matcher's loop that reads each parameter of a matched route once, in
+        // place (path values from what the trie kept, query items, the fragment); split, the input,
+        // the kept values and the parameters would be passed to a call per parameter of every link
+        // routed.
         if !acceptsAnyPathMatch {
             if !inScope(input) { return false }
             if case .none = fragment, input.fragment != nil { return false }

@@ -9,6 +9,9 @@ extension ParameterType {
     /// - Throws: ``ParameterTypeSyntaxError`` for an empty text, a malformed or reversed range,
     ///   a bad character class, a malformed enumeration or an argument the type does not take.
     public init(parsing text: String) throws(ParameterTypeSyntaxError) {
+        // One function: the readers nested here (`takeRange`) consume the one argument list in
+        // place and share the failure; the common texts take `ASCIITypeText` above, and what is
+        // left is one switch over the type's name.
         // `pattern` takes the rest of the text as it is: a pattern may hold spaces and brackets.
         if text.hasPrefix("pattern"),
             text.utf8.count == 7 || text.utf8.dropFirst(7).first == UInt8(ascii: " ")

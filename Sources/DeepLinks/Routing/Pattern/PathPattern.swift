@@ -261,6 +261,9 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     private typealias Parsed = (segments: [Segment], trailingSlash: Bool, optional: [Int])
 
     private static func parse(_ text: String) -> Result<Parsed, PatternSyntaxError> {
+        // One function: one pass over the pattern's bytes, whose position, segments and optional
+        // positions every step reads and extends; split, that state would go in and out of each
+        // step, for every route of every table built.
         let bytes = Array(text.utf8)
         func fail(_ offset: Int, _ reason: PatternSyntaxError.Reason, _ parameter: String? = nil) -> Result<
             Parsed, PatternSyntaxError

@@ -110,6 +110,17 @@ enum AuditHTML {
             ($0.element.verdict, $0.offset) < ($1.element.verdict, $1.offset)
         }
         .prefix(maximumRows).map(\.element)
+        var html = tableHead(listing: ordered.count, of: results.count)
+        let several = outcome.appIDs.count > 1
+        for result in ordered {
+            html += row(result, severalApps: several)
+        }
+        return html + "</tbody>\n</table>\n</div>\n</section>\n"
+    }
+
+    /// The section's title, its filter controls and the head of its table, which lists
+    /// `listed` of the `total` URLs.
+    private static func tableHead(listing listed: Int, of total: Int) -> String {
         var html = """
             <section aria-labelledby="urls-title">
             <h2 id="urls-title">URLs</h2>
@@ -123,13 +134,13 @@ enum AuditHTML {
         }
         html += """
             </select></label>
-            <output id="shown" for="filter verdict">\(ordered.count) of \(ordered.count) rows</output>
+            <output id="shown" for="filter verdict">\(listed) of \(listed) rows</output>
             </div>
 
             """
-        if results.count > ordered.count {
+        if total > listed {
             html +=
-                "<p class=\"note\">The worst \(ordered.count) of \(results.count) URLs are listed; "
+                "<p class=\"note\">The worst \(listed) of \(total) URLs are listed; "
                 + "<code>--json</code> has every one.</p>\n"
         }
         html += "<div class=\"scroll\">\n<table id=\"results\">\n<thead><tr>"
@@ -140,43 +151,43 @@ enum AuditHTML {
             html +=
                 "<th aria-sort=\"none\"><button type=\"button\" data-column=\"\(index)\">\(title)</button></th>"
         }
-        html += "</tr></thead>\n<tbody>\n"
-        let several = outcome.appIDs.count > 1
-        for result in ordered {
-            let rank = AuditVerdict.allCases.firstIndex(of: result.verdict) ?? 0
-            html += "<tr data-verdict=\"\(result.verdict.rawValue)\">"
-            html += "<td class=\"url\">\(text(result.url))</td>"
-            html +=
-                "<td data-sort=\"\(rank)\"><span class=\"verdict \(result.verdict.rawValue)\">"
-                + "\(result.verdict.rawValue)</span></td>"
-            let apple = result.apps.map { app in
-                text((several ? app.appID + ": " : "") + (app.opensApp ? "yes" : "no"))
-            }
-            let android = result.android.map { app in
-                text("Android \(app.packageName): \(app.opensApp ? "yes" : "no")")
-            }
-            html += "<td>" + (apple + android).joined(separator: "<br>") + "</td>"
-            html +=
-                "<td class=\"decided\">"
-                + result.apps.map { app in
-                    "<code>\(text((several ? app.appID + ": " : "") + app.decidedBy))</code>"
-                }.joined(separator: "<br>") + "</td>"
-            html += "<td>\(result.route.map { "<code>\(text($0))</code>" } ?? "")</td>"
-            html += "<td>\(text(result.outcome))"
-            if let reason = result.outcomeReason { html += "<div class=\"reason\">\(text(reason))</div>" }
-            html += "</td><td class=\"problems\">"
-            if !result.findings.isEmpty {
-                html += "<ul>"
-                for finding in result.findings {
-                    html +=
-                        "<li class=\"\(finding.severity.rawValue)\"><a href=\"#\(finding.code.rawValue)\">"
-                        + "\(finding.code.rawValue)</a> \(text((finding.appID.map { $0 + ": " } ?? "") + finding.message))</li>"
-                }
-                html += "</ul>"
-            }
-            html += "</td></tr>\n"
+        return html + "</tr></thead>\n<tbody>\n"
+    }
+
+    /// One URL's row: its verdict, what opens it, the route, the outcome and the problems.
+    private static func row(_ result: URLAudit, severalApps several: Bool) -> String {
+        let rank = AuditVerdict.allCases.firstIndex(of: result.verdict) ?? 0
+        var html = "<tr data-verdict=\"\(result.verdict.rawValue)\">"
+        html += "<td class=\"url\">\(text(result.url))</td>"
+        html +=
+            "<td data-sort=\"\(rank)\"><span class=\"verdict \(result.verdict.rawValue)\">"
+            + "\(result.verdict.rawValue)</span></td>"
+        let apple = result.apps.map { app in
+            text((several ? app.appID + ": " : "") + (app.opensApp ? "yes" : "no"))
         }
-        return html + "</tbody>\n</table>\n</div>\n</section>\n"
+        let android = result.android.map { app in
+            text("Android \(app.packageName): \(app.opensApp ? "yes" : "no")")
+        }
+        html += "<td>" + (apple + android).joined(separator: "<br>") + "</td>"
+        html +=
+            "<td class=\"decided\">"
+            + result.apps.map { app in
+                "<code>\(text((several ? app.appID + ": " : "") + app.decidedBy))</code>"
+            }.joined(separator: "<br>") + "</td>"
+        html += "<td>\(result.route.map { "<code>\(text($0))</code>" } ?? "")</td>"
+        html += "<td>\(text(result.outcome))"
+        if let reason = result.outcomeReason { html += "<div class=\"reason\">\(text(reason))</div>" }
+        html += "</td><td class=\"problems\">"
+        if !result.findings.isEmpty {
+            html += "<ul>"
+            for finding in result.findings {
+                html +=
+                    "<li class=\"\(finding.severity.rawValue)\"><a href=\"#\(finding.code.rawValue)\">"
+                    + "\(finding.code.rawValue)</a> \(text((finding.appID.map { $0 + ": " } ?? "") + finding.message))</li>"
+            }
+            html += "</ul>"
+        }
+        return html + "</td></tr>\n"
     }
 
     static func findings(_ outcome: AuditOutcome) -> String {

@@ -46,14 +46,7 @@ enum EntitlementsCheckCommand: ToolCommand {
     static func run(_ arguments: ParsedArguments, in environment: ToolEnvironment) async throws
         -> CommandOutcome
     {
-        var configuration = AssociatedDomainsEntitlement.BuildConfiguration.release
-        if let name = arguments.value("--configuration") {
-            guard let value = AssociatedDomainsEntitlement.BuildConfiguration(rawValue: name) else {
-                throw usage(
-                    .invalidValue(option: "--configuration", value: name, expected: "release or debug"))
-            }
-            configuration = value
-        }
+        let configuration = try self.configuration(arguments)
         var texts: [String] = []
         var source = "--entry"
         if let path = arguments.positionals.first {
@@ -63,6 +56,36 @@ enum EntitlementsCheckCommand: ToolCommand {
         texts += arguments.allValues("--entry")
         guard !texts.isEmpty else { throw usage(.missingArgument("<file> or --entry")) }
 
+        let (findings, parsed) = check(texts, configuration: configuration)
+        let status = findings.exitStatus(strict: arguments.has("--strict"))
+        if arguments.has("--json") {
+            let report = jsonReport(
+                texts, parsed: parsed, findings: findings, source: source, configuration: configuration,
+                status: status)
+            return .finished(CommandOutput(ReportJSON.text(report), status: status))
+        }
+        let out = textReport(
+            texts, parsed: parsed, findings: findings, source: source, configuration: configuration,
+            status: status)
+        return .finished(CommandOutput(out, status: status))
+    }
+
+    /// The build `--configuration` names: release when it names none.
+    private static func configuration(_ arguments: ParsedArguments) throws
+        -> AssociatedDomainsEntitlement.BuildConfiguration
+    {
+        guard let name = arguments.value("--configuration") else { return .release }
+        guard let value = AssociatedDomainsEntitlement.BuildConfiguration(rawValue: name) else {
+            throw usage(.invalidValue(option: "--configuration", value: name, expected: "release or debug"))
+        }
+        return value
+    }
+
+    /// The findings about the entries, in the order of the entries, and each entry as it parsed
+    /// (`nil` for a malformed one).
+    private static func check(
+        _ texts: [String], configuration: AssociatedDomainsEntitlement.BuildConfiguration
+    ) -> (findings: [Finding], parsed: [AssociatedDomain?]) {
         var findings: [Finding] = []
         var valid: [AssociatedDomain] = []
         var validIndex: [Int] = []
@@ -82,38 +105,47 @@ enum EntitlementsCheckCommand: ToolCommand {
         findings.sort {
             Int(($0.location ?? "").dropFirst(6)) ?? 0 < Int(($1.location ?? "").dropFirst(6)) ?? 0
         }
-        let status = findings.exitStatus(strict: arguments.has("--strict"))
-        if arguments.has("--json") {
-            let entries: [JSONValue] = texts.enumerated().map { index, text in
-                let parsed = validIndex.firstIndex(of: index).map { valid[$0] }
-                return [
-                    "entry": .string(text),
-                    "service": parsed.map { .string($0.service.rawValue) } ?? .null,
-                    "domain": parsed.map { .string(($0.isWildcard ? "*." : "") + $0.domain) } ?? .null,
-                    "valid": .bool(parsed != nil),
-                ]
-            }
-            let report: JSONValue = [
-                "command": "entitlements check", "input": .string(source),
-                "configuration": .string(configuration.rawValue),
-                "status": status == .success ? "passed" : "failed", "entries": .array(entries),
-                "findings": findings.json, "summary": VerifyDomainCommand.summaryJSON(findings),
+        let parsed = texts.indices.map { index in validIndex.firstIndex(of: index).map { valid[$0] } }
+        return (findings, parsed)
+    }
+
+    /// The report `--json` prints.
+    private static func jsonReport(
+        _ texts: [String], parsed: [AssociatedDomain?], findings: [Finding], source: String,
+        configuration: AssociatedDomainsEntitlement.BuildConfiguration, status: ExitStatus
+    ) -> JSONValue {
+        let entries: [JSONValue] = zip(texts, parsed).map { text, parsed in
+            [
+                "entry": .string(text),
+                "service": parsed.map { .string($0.service.rawValue) } ?? .null,
+                "domain": parsed.map { .string(($0.isWildcard ? "*." : "") + $0.domain) } ?? .null,
+                "valid": .bool(parsed != nil),
             ]
-            return .finished(CommandOutput(ReportJSON.text(report), status: status))
         }
+        return [
+            "command": "entitlements check", "input": .string(source),
+            "configuration": .string(configuration.rawValue),
+            "status": status == .success ? "passed" : "failed", "entries": .array(entries),
+            "findings": findings.json, "summary": VerifyDomainCommand.summaryJSON(findings),
+        ]
+    }
+
+    /// The report printed without `--json`: the entries as a table, then the findings.
+    private static func textReport(
+        _ texts: [String], parsed: [AssociatedDomain?], findings: [Finding], source: String,
+        configuration: AssociatedDomainsEntitlement.BuildConfiguration, status: ExitStatus
+    ) -> String {
         var table = TextTable(["#", "ENTRY", "SERVICE", "DOMAIN"])
-        for (index, text) in texts.enumerated() {
-            let parsed = validIndex.firstIndex(of: index).map { valid[$0] }
+        for (index, (text, parsed)) in zip(texts, parsed).enumerated() {
             table.append([
                 String(index + 1), text, parsed?.service.rawValue ?? "(invalid)",
                 parsed.map { ($0.isWildcard ? "*." : "") + $0.domain } ?? "",
             ])
         }
         let verdict = status == .success ? "PASSED" : "FAILED"
-        let out =
+        return
             "\(source): \(texts.count) entr\(texts.count == 1 ? "y" : "ies") (\(configuration.rawValue) build)\n\n"
             + table.rendered + "\n" + findings.table + "\n\(verdict): \(findings.tally).\n"
-        return .finished(CommandOutput(out, status: status))
     }
 
     static func severity(_ severity: AssociationFinding.Severity) -> Finding.Severity {

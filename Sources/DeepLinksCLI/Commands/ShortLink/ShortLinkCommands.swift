@@ -114,27 +114,9 @@ enum ShortLinkCreateCommand: ToolCommand {
     static func run(_ arguments: ParsedArguments, in environment: ToolEnvironment) async throws
         -> CommandOutcome
     {
-        let hosts = arguments.allValues("--host")
-        guard !hosts.isEmpty else { throw usage(.missingArgument("--host <host>")) }
-        let siteHosts = try hosts.map { (name) throws in
-            do { return try SiteHost(name) } catch {
-                throw usage(
-                    .invalidValue(
-                        option: "--host", value: name, expected: "a host name such as shop.example.com"))
-            }
-        }
+        let siteHosts = try self.siteHosts(arguments)
         let receiver = try ResolveCommand.makeReceiver(arguments, in: environment)
-        let route: ShortLinkRoute
-        do {
-            route = try ShortLinkRoute(
-                prefix: arguments.value("--prefix") ?? "/s",
-                hosts: receiver.router.route(named: "shortLink")?.scope.hosts ?? [])
-        } catch {
-            throw usage(
-                .invalidValue(
-                    option: "--prefix", value: arguments.value("--prefix") ?? "", expected: error.description)
-            )
-        }
+        let route = try self.route(arguments, receiver: receiver)
         let store = try ShortLinkStoreOptions.open(arguments, for: self)
         let service: ShortLinkService
         do {
@@ -143,20 +125,12 @@ enum ShortLinkCreateCommand: ToolCommand {
             throw ToolError.invalidInput(
                 source: arguments.value("--table") ?? "the route table", reason: error.description)
         }
-        var expiresAt: Int64?
-        if let text = arguments.value("--expires-at") {
-            guard let seconds = Int64(text) else {
-                throw usage(
-                    .invalidValue(option: "--expires-at", value: text, expected: "seconds since 1970"))
-            }
-            expiresAt = seconds
-        }
         let request = ShortLinkRequest(
             link: arguments.positionals[0], code: arguments.value("--code"),
             fallbacks: ShortLinkFallbacks(
                 appStore: arguments.value("--app-store"), playStore: arguments.value("--play-store"),
                 web: arguments.value("--web")),
-            minimumAppVersion: arguments.value("--minimum-app-version"), expiresAt: expiresAt,
+            minimumAppVersion: arguments.value("--minimum-app-version"), expiresAt: try expiresAt(arguments),
             requestKey: arguments.value("--request-key"), preview: Self.preview(arguments))
         let link: ShortLink
         do {
@@ -189,6 +163,43 @@ enum ShortLinkCreateCommand: ToolCommand {
             return .finished(CommandOutput(ReportJSON.text(report)))
         }
         return .finished(CommandOutput(ShortLinkStoreOptions.text(link, url: url)))
+    }
+
+    /// The hosts `--host` names, at least one.
+    private static func siteHosts(_ arguments: ParsedArguments) throws -> [SiteHost] {
+        let hosts = arguments.allValues("--host")
+        guard !hosts.isEmpty else { throw usage(.missingArgument("--host <host>")) }
+        return try hosts.map { (name) throws in
+            do { return try SiteHost(name) } catch {
+                throw usage(
+                    .invalidValue(
+                        option: "--host", value: name, expected: "a host name such as shop.example.com"))
+            }
+        }
+    }
+
+    /// The short links' route: under `--prefix` (`/s` by default), on the hosts of the table's
+    /// `shortLink` route.
+    private static func route(_ arguments: ParsedArguments, receiver: LinkReceiver) throws -> ShortLinkRoute {
+        do {
+            return try ShortLinkRoute(
+                prefix: arguments.value("--prefix") ?? "/s",
+                hosts: receiver.router.route(named: "shortLink")?.scope.hosts ?? [])
+        } catch {
+            throw usage(
+                .invalidValue(
+                    option: "--prefix", value: arguments.value("--prefix") ?? "", expected: error.description)
+            )
+        }
+    }
+
+    /// The moment `--expires-at` names, in seconds since 1970, if it names one.
+    private static func expiresAt(_ arguments: ParsedArguments) throws -> Int64? {
+        guard let text = arguments.value("--expires-at") else { return nil }
+        guard let seconds = Int64(text) else {
+            throw usage(.invalidValue(option: "--expires-at", value: text, expected: "seconds since 1970"))
+        }
+        return seconds
     }
 }
 

@@ -99,36 +99,13 @@ struct DomainVerification: Sendable {
     func findings(wellKnown: Result<HTTPResponse, TransportFailure>, expectedAppIDs: [String]) -> [Finding] {
         let url = wellKnownURL
         let response: HTTPResponse
-        switch wellKnown {
-        case .failure(.tls(let message)):
-            return [
-                Finding(
-                    Code.tls.rawValue, .error,
-                    "the TLS handshake failed (\(message)); Apple's fetcher needs a trusted certificate for \(domain)",
-                    at: url)
-            ]
-        case .failure(.unreachable(let message)), .failure(.unusableTrustFile(let message)):
-            return [
-                Finding(Code.status.rawValue, .error, "the server could not be reached: \(message)", at: url)
-            ]
-        case .success(let answer):
-            response = answer
-        }
-        if (300...399).contains(response.status) {
-            let target = response.location.map { " to \($0)" } ?? ""
-            return [
-                Finding(
-                    Code.redirect.rawValue, .error,
-                    "the server answered \(response.status), a redirect\(target); Apple does not follow redirects for this file",
-                    at: url)
-            ]
-        }
-        guard response.status == 200 else {
-            return [
-                Finding(
-                    Code.status.rawValue, .error,
-                    "the server answered \(response.status); Apple needs 200 with the file", at: url)
-            ]
+        switch usableAnswer(
+            wellKnown, at: url, codes: (.tls, .status, .redirect), reader: "Apple's fetcher",
+            redirects: "Apple does not follow redirects for this file", needs: "Apple needs 200 with the file"
+        )
+        {
+        case .unusable(let finding): return [finding]
+        case .usable(let answer): response = answer
         }
         var findings: [Finding] = []
         let mediaType = Self.mediaType(response.contentType)
@@ -171,40 +148,14 @@ struct DomainVerification: Sendable {
     {
         let url = assetLinksURL
         let response: HTTPResponse
-        switch fetched {
-        case .failure(.tls(let message)):
-            return [
-                Finding(
-                    Code.androidTLS.rawValue, .error,
-                    "the TLS handshake failed (\(message)); Android's verifier needs a trusted certificate for \(domain)",
-                    at: url)
-            ]
-        case .failure(.unreachable(let message)), .failure(.unusableTrustFile(let message)):
-            return [
-                Finding(
-                    Code.androidStatus.rawValue, .error, "the server could not be reached: \(message)",
-                    at: url)
-            ]
-        case .success(let answer):
-            response = answer
-        }
-        if (300...399).contains(response.status) {
-            let target = response.location.map { " to \($0)" } ?? ""
-            return [
-                Finding(
-                    Code.androidRedirect.rawValue, .error,
-                    "the server answered \(response.status), a redirect\(target); Android does not follow redirects "
-                        + "for assetlinks.json, so verification fails",
-                    at: url)
-            ]
-        }
-        guard response.status == 200 else {
-            return [
-                Finding(
-                    Code.androidStatus.rawValue, .error,
-                    "the server answered \(response.status); Android needs 200 with the statement list",
-                    at: url)
-            ]
+        switch usableAnswer(
+            fetched, at: url, codes: (.androidTLS, .androidStatus, .androidRedirect),
+            reader: "Android's verifier",
+            redirects: "Android does not follow redirects for assetlinks.json, so verification fails",
+            needs: "Android needs 200 with the statement list")
+        {
+        case .unusable(let finding): return [finding]
+        case .usable(let answer): response = answer
         }
         var findings: [Finding] = []
         let mediaType = Self.mediaType(response.contentType)
@@ -232,6 +183,52 @@ struct DomainVerification: Sendable {
             }
         }
         return findings
+    }
+
+    /// A fetch's answer, when its reader can use it, or the one finding that says why not.
+    private enum Answer {
+        /// The server answered 200.
+        case usable(HTTPResponse)
+        /// The handshake failed, the server could not be reached, or it answered a redirect or
+        /// another status.
+        case unusable(Finding)
+    }
+
+    /// The answer of a fetch, for the reader named (`Apple's fetcher`): the codes of its
+    /// findings, what it does with a redirect, and what it needs instead of another status.
+    private func usableAnswer(
+        _ fetched: Result<HTTPResponse, TransportFailure>, at url: String,
+        codes: (tls: Code, status: Code, redirect: Code), reader: String, redirects: String, needs: String
+    ) -> Answer {
+        let response: HTTPResponse
+        switch fetched {
+        case .failure(.tls(let message)):
+            return .unusable(
+                Finding(
+                    codes.tls.rawValue, .error,
+                    "the TLS handshake failed (\(message)); \(reader) needs a trusted certificate for \(domain)",
+                    at: url))
+        case .failure(.unreachable(let message)), .failure(.unusableTrustFile(let message)):
+            return .unusable(
+                Finding(codes.status.rawValue, .error, "the server could not be reached: \(message)", at: url)
+            )
+        case .success(let answer):
+            response = answer
+        }
+        if (300...399).contains(response.status) {
+            let target = response.location.map { " to \($0)" } ?? ""
+            return .unusable(
+                Finding(
+                    codes.redirect.rawValue, .error,
+                    "the server answered \(response.status), a redirect\(target); \(redirects)", at: url))
+        }
+        guard response.status == 200 else {
+            return .unusable(
+                Finding(
+                    codes.status.rawValue, .error, "the server answered \(response.status); \(needs)", at: url
+                ))
+        }
+        return .usable(response)
     }
 
     /// What Apple would do with the file, in one sentence: the first error, or the apps whose

@@ -147,19 +147,8 @@
             let sinkPointer = Unmanaged.passRetained(sink).toOpaque()
             defer { Unmanaged<BodySink>.fromOpaque(sinkPointer).release() }
             var errorBuffer = [CChar](repeating: 0, count: 256)
-            let write: WriteCallback = { data, size, count, context in
-                guard let context else { return 0 }
-                let sink = Unmanaged<BodySink>.fromOpaque(context).takeUnretainedValue()
-                let length = size * count
-                guard let data else { return length }
-                return sink.append(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
-            }
-            let headers: WriteCallback = { data, size, count, context in
-                guard let context, let data else { return size * count }
-                let sink = Unmanaged<BodySink>.fromOpaque(context).takeUnretainedValue()
-                sink.header(UnsafeRawBufferPointer(start: data, count: size * count))
-                return size * count
-            }
+            let write = Self.bodyCallback
+            let headers = Self.headerCallback
             let code: Int32 = url.withCString { urlText in
                 (caFile ?? "").withCString { caText in
                     "deeplinks-verify-domain".withCString { agent in
@@ -191,20 +180,7 @@
             if code != 0 && !(code == Code.writeError && sink.isTruncated) {
                 let detail = String(
                     decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                let message =
-                    detail.isEmpty ? strError(code).map { String(cString: $0) } ?? "error \(code)" : detail
-                if code == Code.timedOut {
-                    return .failure(.unreachable("no complete answer within \(timeout) seconds"))
-                }
-                if code == Code.caFileUnreadable {
-                    return .failure(.unusableTrustFile("not a file of PEM certificates (\(message))"))
-                }
-                let tlsCodes = [
-                    Code.sslConnect, Code.peerVerification, Code.sslCertificateProblem, Code.sslCipher,
-                    Code.sslCRLBadFile, Code.sslIssuer, Code.sslPinned,
-                    Code.sslInvalidCertStatus,
-                ]
-                return .failure(tlsCodes.contains(code) ? .tls(message) : .unreachable(message))
+                return .failure(failure(code, detail: detail, timeout: timeout))
             }
             var status = 0
             _ = getInfo(easy, Info.responseCode, &status)
@@ -214,6 +190,47 @@
                 HTTPResponse(
                     status: status, contentType: contentType.map { String(cString: $0) },
                     location: sink.location, body: sink.body, isTruncated: sink.isTruncated))
+        }
+
+        /// Hands libcurl's pieces of the body to the ``BodySink`` the transfer's write data
+        /// points to; a piece past its limit stops the transfer.
+        private static var bodyCallback: WriteCallback {
+            { data, size, count, context in
+                guard let context else { return 0 }
+                let sink = Unmanaged<BodySink>.fromOpaque(context).takeUnretainedValue()
+                let length = size * count
+                guard let data else { return length }
+                return sink.append(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
+            }
+        }
+
+        /// Hands libcurl's header lines to the ``BodySink`` the transfer's header data points to.
+        private static var headerCallback: WriteCallback {
+            { data, size, count, context in
+                guard let context, let data else { return size * count }
+                let sink = Unmanaged<BodySink>.fromOpaque(context).takeUnretainedValue()
+                sink.header(UnsafeRawBufferPointer(start: data, count: size * count))
+                return size * count
+            }
+        }
+
+        /// What a transfer that ended with libcurl's `code` failed of, told with the message
+        /// libcurl wrote (`detail`), or else its text for the code.
+        private func failure(_ code: Int32, detail: String, timeout: Int) -> TransportFailure {
+            let message =
+                detail.isEmpty ? strError(code).map { String(cString: $0) } ?? "error \(code)" : detail
+            if code == Code.timedOut {
+                return .unreachable("no complete answer within \(timeout) seconds")
+            }
+            if code == Code.caFileUnreadable {
+                return .unusableTrustFile("not a file of PEM certificates (\(message))")
+            }
+            let tlsCodes = [
+                Code.sslConnect, Code.peerVerification, Code.sslCertificateProblem, Code.sslCipher,
+                Code.sslCRLBadFile, Code.sslIssuer, Code.sslPinned,
+                Code.sslInvalidCertStatus,
+            ]
+            return tlsCodes.contains(code) ? .tls(message) : .unreachable(message)
         }
     }
 
