@@ -97,6 +97,8 @@ private struct Lexer {
     }
 
     /// Reads one token (or a run of blank space or a comment) of code.
+    // One function: one switch over the first byte, each case reading its token to its end; a
+    // function per case would pass the lexer's position and stacks back and forth for nothing.
     mutating func code(parentheses: Int) {
         guard let first = byte() else { return }
         switch first {

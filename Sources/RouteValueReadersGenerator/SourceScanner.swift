@@ -1,91 +1,3 @@
-/// The declarations of one Swift file that ``ReaderGenerator`` needs: its imports, its types
-/// (with their stored properties, initialisers and enumeration cases) and its extensions.
-public struct ScannedFile: Sendable, Equatable {
-    /// The file's path, as given to ``SourceScanner/scan(_:path:)``.
-    public var path: String
-    /// Each `import` declaration outside `#if`, as its words joined by spaces
-    /// (`@testable import DeepLinks`).
-    public var imports: [String] = []
-    /// Every type declared at the top level or inside another type or extension (types inside
-    /// function bodies are local, and not read).
-    public var types: [TypeDeclaration] = []
-    /// Every extension.
-    public var extensions: [ExtensionDeclaration] = []
-}
-
-/// A struct, enum, class, actor or protocol declaration, or a `typealias`.
-public struct TypeDeclaration: Sendable, Equatable {
-    /// The declaration's keyword: `struct`, `enum`, `class`, `actor`, `protocol` or `typealias`.
-    public var kind: String
-    /// The names from the outermost enclosing type (or extended type) to this one.
-    public var path: [String]
-    /// The access modifier written on it, or the one of the extension it is declared in.
-    public var access: String?
-    /// Whether it has generic parameters of its own.
-    public var isGeneric = false
-    /// The words of its inheritance clause (`Codable`, `DeepLinks`, `RouteValue`, …).
-    public var inherits: [String] = []
-    /// Its stored instance properties, in order.
-    public var properties: [StoredProperty] = []
-    /// The first argument labels of its initialisers (`parameters`, `from`, `_`).
-    public var initializerLabels: [String] = []
-    /// Its enumeration cases with their raw values: the literal's text for a string literal
-    /// without escapes, `nil` for none, and `"\u{0}"` for a raw value of another kind.
-    public var cases: [EnumCase] = []
-    /// Whether the declaration, or any member read from it, sits inside `#if`.
-    public var isConditional = false
-    /// Whether any member is a declaration the scanner could not read (a tuple pattern, say).
-    public var unreadMember: String?
-    /// The 1-based line of its keyword.
-    public var line: Int
-}
-
-/// One case of an enumeration.
-public struct EnumCase: Sendable, Equatable {
-    /// The case's name.
-    public var name: String
-    /// The raw value when it is a plain string literal; `nil` when there is none.
-    public var rawString: String?
-    /// Whether a raw value is written that is not a plain string literal.
-    public var hasOtherRawValue = false
-}
-
-/// A stored instance property of a type.
-public struct StoredProperty: Sendable, Equatable {
-    /// The property's name, without backticks.
-    public var name: String
-    /// Whether the name was written in backticks.
-    public var isBackticked = false
-    /// `let` or `var`.
-    public var isLet: Bool
-    /// The type annotation's tokens joined without spaces (`[String]`, `Sort?`), or `nil`.
-    public var type: String?
-    /// Whether it has an initial value.
-    public var hasInitializer = false
-    /// Its modifiers (`private`, `private(set)`, `lazy`, …).
-    public var modifiers: [String] = []
-    /// Its attributes' names (`available`, `Clamped`, …).
-    public var attributes: [String] = []
-    /// The 1-based line of its name.
-    public var line: Int
-}
-
-/// An extension of a type.
-public struct ExtensionDeclaration: Sendable, Equatable {
-    /// The extended type's name, split at dots.
-    public var path: [String]
-    /// The access modifier written on it.
-    public var access: String?
-    /// The words of the conformances it adds.
-    public var inherits: [String] = []
-    /// The first argument labels of the initialisers it declares.
-    public var initializerLabels: [String] = []
-    /// Whether it sits inside `#if`.
-    public var isConditional = false
-    /// The 1-based line of its keyword.
-    public var line: Int
-}
-
 /// Finds the declarations ``ReaderGenerator`` needs in one file of Swift source.
 ///
 /// This is not a Swift parser: it reads the declarations of type bodies (the modifiers and
@@ -95,13 +7,12 @@ public struct ExtensionDeclaration: Sendable, Equatable {
 /// surely, it marks (``TypeDeclaration/unreadMember``, ``TypeDeclaration/isConditional``) so
 /// that the generator declines the type rather than guessing.
 ///
-/// Cost: ``SourceLexer`` reads the bytes once; the scanner then moves forward through the
-/// tokens, never back, looking at each a bounded number of times, and keeps its nesting on
-/// explicit stacks; each type's path holds at most ``maximumNesting`` names, and an extension's
-/// path is as long as its name. Time and memory are therefore linear in the length of the source, and no
-/// input (unbalanced brackets, a file cut short, deep nesting) can make it loop or overflow
-/// the stack: unbalanced closing braces are ignored, and a file cut short ends its open
-/// declarations.
+/// Cost: ``SourceLexer`` reads the bytes once; the scanner moves forward through the tokens,
+/// never back, looking at each a bounded number of times, with its nesting on explicit stacks;
+/// a type's path holds at most ``maximumNesting`` names, an extension's is as long as its name.
+/// Time and memory are linear in the length of the source, and no input (unbalanced brackets,
+/// a file cut short, deep nesting) can make it loop or overflow the stack: unbalanced closing
+/// braces are ignored, and a file cut short ends its open declarations.
 public enum SourceScanner {
     /// How deeply types may nest to be read: a type inside this many others is skipped with
     /// its body, so that recording each type's path costs at most this many names.
@@ -109,25 +20,15 @@ public enum SourceScanner {
 
     /// The declarations of `source`, the text of the file at `path`.
     public static func scan(_ source: String, path: String) -> ScannedFile {
-        var scanner = Scanner(tokens: SourceLexer.tokens(of: source), file: ScannedFile(path: path))
+        var scanner = DeclarationScanner(
+            tokens: SourceLexer.tokens(of: source), file: ScannedFile(path: path))
         scanner.run()
         return scanner.file
     }
 }
 
-private let modifierWords: Set<String> = [
-    "public", "package", "internal", "fileprivate", "private", "open", "final", "static", "lazy",
-    "mutating", "nonmutating", "nonisolated", "weak", "unowned", "override", "indirect", "required",
-    "convenience", "dynamic", "optional", "consuming", "borrowing", "distributed", "isolated", "prefix",
-    "postfix", "infix", "__consuming",
-]
-private let accessWords: Set<String> = ["public", "package", "internal", "fileprivate", "private", "open"]
-private let declarationWords: Set<String> = [
-    "var", "let", "func", "init", "deinit", "subscript", "struct", "enum", "class", "actor", "protocol",
-    "extension", "typealias", "associatedtype", "case", "import", "operator", "precedencegroup", "macro",
-]
-
-private struct Scanner {
+/// The scanner's state: the tokens, where it is, what it has recorded and the open bodies.
+struct DeclarationScanner {
     let tokens: [SourceToken]
     var file: ScannedFile
     var index = 0
@@ -193,6 +94,43 @@ private struct Scanner {
 
     /// Reads one declaration (or skips one token that starts none).
     mutating func declaration() {
+        let (modifiers, attributes) = modifiersAndAttributes()
+        guard let keyword = token() else { return }
+        guard keyword.kind == .word, !keyword.isBackticked else {
+            index += 1
+            return
+        }
+        let access = modifiers.first { accessWords.contains($0) }
+        switch keyword.text {
+        case "import" where scopes.isEmpty:
+            importDeclaration(modifiers: modifiers, attributes: attributes)
+        case "struct", "enum", "class", "actor", "protocol":
+            typeDeclaration(keyword.text, access: access)
+        case "extension":
+            extensionDeclaration(access: access)
+        case "typealias":
+            typeAlias(keyword, access: access)
+        case "var", "let":
+            index += 1
+            properties(isLet: keyword.text == "let", modifiers: modifiers, attributes: attributes)
+        case "init":
+            index += 1
+            recordInitializer()
+            skipToBody()
+        case "func", "subscript", "deinit", "operator", "precedencegroup", "macro":
+            index += 1
+            skipToBody()
+        case "case":
+            index += 1
+            enumCases()
+        default:
+            index += 1
+        }
+    }
+
+    /// The attributes (`@MainActor`, their arguments skipped) and modifiers (`private(set)`)
+    /// before a declaration's keyword.
+    mutating func modifiersAndAttributes() -> (modifiers: [String], attributes: [String]) {
         var modifiers: [String] = []
         var attributes: [String] = []
         while let current = token() {
@@ -218,56 +156,38 @@ private struct Scanner {
                 break
             }
         }
-        guard let keyword = token() else { return }
-        guard keyword.kind == .word, !keyword.isBackticked else {
-            index += 1
+        return (modifiers, attributes)
+    }
+
+    /// At a file's `import`: records it, unless it sits inside `#if` (its condition is not
+    /// known, so it is kept out).
+    mutating func importDeclaration(modifiers: [String], attributes: [String]) {
+        index += 1
+        guard conditionalDepth == 0 else {
+            skipToLineEnd()
             return
         }
-        let access = modifiers.first { accessWords.contains($0) }
-        switch keyword.text {
-        case "import" where scopes.isEmpty && conditionalDepth > 0:  // kept out: its condition is not
-            index += 1
-            skipToLineEnd()
-        case "import" where scopes.isEmpty:
-            var words = attributes.map { "@" + $0 } + modifiers + ["import"]
-            index += 1
-            var path = ""
-            while let next = token(), !next.startsLine, next.kind == .word || next.isPunctuation(".") {
-                path += next.text
-                index += 1
-            }
-            words.append(path)
-            file.imports.append(words.joined(separator: " "))
-        case "struct", "enum", "class", "actor", "protocol":
-            typeDeclaration(keyword.text, access: access)
-        case "extension":
-            extensionDeclaration(access: access)
-        case "typealias":
-            if let name = token(1), name.kind == .word, enclosing.path.count < SourceScanner.maximumNesting {
-                let (path, extensionAccess) = enclosing
-                file.types.append(
-                    TypeDeclaration(
-                        kind: "typealias", path: path + [name.text], access: access ?? extensionAccess,
-                        isConditional: conditionalDepth > 0, line: keyword.line))
-            }
-            index += 1
-            skipToLineEnd()
-        case "var", "let":
-            index += 1
-            properties(isLet: keyword.text == "let", modifiers: modifiers, attributes: attributes)
-        case "init":
-            index += 1
-            recordInitializer()
-            skipToBody()
-        case "func", "subscript", "deinit", "operator", "precedencegroup", "macro":
-            index += 1
-            skipToBody()
-        case "case":
-            index += 1
-            enumCases()
-        default:
+        var words = attributes.map { "@" + $0 } + modifiers + ["import"]
+        var path = ""
+        while let next = token(), !next.startsLine, next.kind == .word || next.isPunctuation(".") {
+            path += next.text
             index += 1
         }
+        words.append(path)
+        file.imports.append(words.joined(separator: " "))
+    }
+
+    /// At `typealias`: records the name as a type of its scope, and skips the rest of the line.
+    mutating func typeAlias(_ keyword: SourceToken, access: String?) {
+        if let name = token(1), name.kind == .word, enclosing.path.count < SourceScanner.maximumNesting {
+            let (path, extensionAccess) = enclosing
+            file.types.append(
+                TypeDeclaration(
+                    kind: "typealias", path: path + [name.text], access: access ?? extensionAccess,
+                    isConditional: conditionalDepth > 0, line: keyword.line))
+        }
+        index += 1
+        skipToLineEnd()
     }
 
     // MARK: Declarations
@@ -453,120 +373,4 @@ private struct Scanner {
         }
     }
 
-    /// After `case` in an enumeration: its cases and raw values.
-    mutating func enumCases() {
-        guard case .type(let i)? = scopes.last else { return }
-        while let name = token(), name.kind == .word {
-            var enumCase = EnumCase(name: name.text)
-            index += 1
-            if let open = token(), open.isPunctuation("(") { skipParentheses() }
-            if let equals = token(), equals.isPunctuation("=") {
-                index += 1
-                if let value = token(), case .string(let content) = value.kind,
-                    let content, token(1).map({ $0.isPunctuation(",") || $0.startsLine }) ?? true
-                {
-                    enumCase.rawString = content
-                    index += 1
-                } else {
-                    enumCase.hasOtherRawValue = true
-                    skipExpression()
-                }
-            }
-            file.types[i].cases.append(enumCase)
-            markConditional()
-            guard let comma = token(), comma.isPunctuation(",") else { return }
-            index += 1
-        }
-    }
-
-    // MARK: Skipping
-
-    /// At `{`: moves past its matching `}` (or to the end of the file).
-    mutating func skipBraces() {
-        var depth = 0
-        while let current = token() {
-            index += 1
-            if current.isPunctuation("{") {
-                depth += 1
-            } else if current.isPunctuation("}") {
-                depth -= 1
-                if depth <= 0 { return }
-            }
-        }
-    }
-
-    /// At `(`: moves past its matching `)`.
-    mutating func skipParentheses() {
-        var depth = 0
-        while let current = token() {
-            index += 1
-            if current.isPunctuation("(") {
-                depth += 1
-            } else if current.isPunctuation(")") {
-                depth -= 1
-                if depth <= 0 { return }
-            }
-        }
-    }
-
-    /// Moves past a function's or initialiser's signature and body; stops before a `}` that
-    /// closes the enclosing body (a declaration without a body).
-    mutating func skipToBody() {
-        var depth = 0
-        while let current = token() {
-            if current.isPunctuation("(") || current.isPunctuation("[") {
-                depth += 1
-            } else if current.isPunctuation(")") || current.isPunctuation("]") {
-                depth = max(0, depth - 1)
-            } else if current.isPunctuation("{") {
-                if depth == 0 {
-                    skipBraces()
-                    return
-                }
-                skipBraces()
-                continue
-            } else if current.isPunctuation("}") {
-                return
-            } else if depth == 0, current.startsLine, current.kind == .word,
-                declarationWords.contains(current.text) || modifierWords.contains(current.text)
-            {
-                return  // a declaration without a body, then the next one
-            }
-            index += 1
-        }
-    }
-
-    /// Moves past an expression: to a `,` or `;` outside brackets, a `}` that closes the
-    /// enclosing body, or a line that does not continue it (one that starts with neither a dot
-    /// nor an operator).
-    mutating func skipExpression() {
-        var depth = 0
-        var first = true
-        while let current = token() {
-            if depth == 0, !first, current.startsLine {
-                let continues = current.kind == .punctuation && ".?:+-*/%&|^=<>!~".contains(current.text)
-                if !continues { return }
-            }
-            first = false
-            if current.kind == .directive { return }
-            if current.isPunctuation("(") || current.isPunctuation("[") {
-                depth += 1
-            } else if current.isPunctuation(")") || current.isPunctuation("]") {
-                depth = max(0, depth - 1)
-            } else if current.isPunctuation("{") {
-                skipBraces()
-                continue
-            } else if current.isPunctuation("}") {
-                return
-            } else if depth == 0, current.isPunctuation(",") || current.isPunctuation(";") {
-                return
-            }
-            index += 1
-        }
-    }
-
-    /// Moves to the first token of the next line.
-    mutating func skipToLineEnd() {
-        while let next = token(), !next.startsLine { index += 1 }
-    }
 }
