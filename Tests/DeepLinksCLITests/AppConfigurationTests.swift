@@ -157,7 +157,7 @@ struct AppConfigurationTests {
         #expect(run.status == 3)
         #expect(
             run.standardError
-                == "deeplinks: error: \(config): the activity routes have 1 problem:\n- the activity type "
+                == "deeplinks: error: \(config): the activity routes have 1 finding:\n- the activity type "
                 + "'com.example.tv.watching' maps userInfo key 'position' to 'time', which is not a parameter of "
                 + "route 'watch'\n")
     }

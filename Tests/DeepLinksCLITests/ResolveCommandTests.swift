@@ -128,7 +128,7 @@ struct ResolveCommandTests {
         let cases: [(String, String)] = [
             ("not-json.json", "not valid JSON: unterminated array: expected ',' or ']' at line 2, column 1"),
             ("unknown-key.json", "not a valid route table: unknown key 'rooutes' in the route table"),
-            ("duplicate-routes.json", "the route table has 2 problems:"),
+            ("duplicate-routes.json", "the route table has 2 findings:"),
         ]
         for (file, message) in cases {
             let path = Self.fixtures + "/" + file

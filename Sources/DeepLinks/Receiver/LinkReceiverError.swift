@@ -1,16 +1,16 @@
-/// Why a ``LinkReceiver`` could not be built: the route table's problems, or the activity routes'.
+/// Why a ``LinkReceiver`` could not be built: the route table's findings, or the activity routes'.
 public enum LinkReceiverError: Error, Sendable, Hashable, Encodable, CustomStringConvertible {
     /// The route table cannot be built (see ``RouteTableError``).
     case routeTable(RouteTableError)
     /// Activity routes that do not fit the table, in declaration order.
     case activityRoutes([ActivityRouteFinding])
 
-    /// The problems, one per line.
+    /// The findings, one per line.
     public var description: String {
         switch self {
         case .routeTable(let error): error.description
         case .activityRoutes(let findings):
-            "the activity routes have \(findings.count) problem\(findings.count == 1 ? "" : "s"):\n"
+            "the activity routes have \(findings.count) finding\(findings.count == 1 ? "" : "s"):\n"
                 + findings.map { "- \($0)" }.joined(separator: "\n")
         }
     }

@@ -378,7 +378,7 @@ struct UserInfoKeyMappingTests {
             #expect(findings.count == RouteTable.maximumFindingsPerCode + 1)
             #expect(findings.first == .unknownRoute(activityType: "com.example.type0", route: "nowhere"))
             #expect(findings.last == .moreFindings(kind: "unknownRoute", count: 5))
-            #expect(findings.last?.description == "… and 5 more unknownRoute problems")
+            #expect(findings.last?.description == "… and 5 more unknownRoute findings")
         }
     }
 

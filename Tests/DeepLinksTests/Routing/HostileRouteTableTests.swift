@@ -287,7 +287,7 @@ struct HostileRouteTableTests {
         #expect(findings == expected)
         #expect(
             findings.last?.description
-                == "… and more TABLE012 problems: the check stops comparing routes once one kind of overlap "
+                == "… and more TABLE012 findings: the check stops comparing routes once one kind of overlap "
                 + "has more than 100, so other overlaps may be unreported too")
         #expect(findings.last?.isError == true)
         #expect(Diagnostic(findings[100]).code == "TABLE012")
@@ -330,7 +330,7 @@ struct HostileRouteTableTests {
                         route: "browse\(number)", guarded: "remove", safety: .destructive)
                 })
         #expect(findings.last == RouteTableFinding.moreFindings(code: "TABLE015", count: 50))
-        #expect(findings.last?.description == "… and 50 more TABLE015 problems")
+        #expect(findings.last?.description == "… and 50 more TABLE015 findings")
         #expect(findings.last?.isError == false)
         // Warnings only: the table builds, and the guard holds on the 150th host too.
         let router = try Router(table)
@@ -341,7 +341,7 @@ struct HostileRouteTableTests {
         let named = RouteTable(routes: badNames).findings()
         #expect(named.count == 101)
         #expect(named.last == RouteTableFinding.moreFindings(code: "TABLE001", count: 1_134))
-        #expect(named.last?.description == "… and 1,134 more TABLE001 problems")
+        #expect(named.last?.description == "… and 1,134 more TABLE001 findings")
     }
 
     // MARK: 6. Route-table checks are quadratic even when they find nothing

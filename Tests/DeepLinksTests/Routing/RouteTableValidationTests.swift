@@ -351,7 +351,7 @@ struct RouteTableValidationTests {
         let error = RouteTableError(findings: table.findings())
         #expect(
             error.description == """
-                the route table has 2 problems:
+                the route table has 2 findings:
                 - the name 'album' is used by more than one route; route names must be unique
                 - route 'bad': '/a//b' at offset 3: a path pattern has no empty segments ('//')
                 """)

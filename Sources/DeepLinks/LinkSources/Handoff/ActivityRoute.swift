@@ -189,7 +189,7 @@ public enum ActivityRouteFinding: Sendable, Hashable, Encodable, CustomStringCon
             "the activity type '\(type)' maps an empty userInfo key to '\(parameter)' of route '\(route)'; "
                 + "name the key"
         case .moreFindings(let kind, let count):
-            "… and \(RouteTableFinding.grouped(count)) more \(kind) problem\(count == 1 ? "" : "s")"
+            "… and \(RouteTableFinding.grouped(count)) more \(kind) finding\(count == 1 ? "" : "s")"
         }
     }
 }

@@ -205,9 +205,9 @@ public enum RouteTableFinding: Sendable, Hashable, Encodable, CustomStringConver
             "the table has \(count) routes and at most \(limit) are allowed; split it by host or scheme, "
                 + "or use parameters instead of one route per value"
         case .moreFindings(let code, let count?):
-            "… and \(Self.grouped(count)) more \(code) problem\(count == 1 ? "" : "s")"
+            "… and \(Self.grouped(count)) more \(code) finding\(count == 1 ? "" : "s")"
         case .moreFindings(let code, nil):
-            "… and more \(code) problems: the check stops comparing routes once one kind of overlap "
+            "… and more \(code) findings: the check stops comparing routes once one kind of overlap "
                 + "has more than \(RouteTable.maximumFindingsPerCode), so other overlaps may be unreported too"
         case .navigationTakesGuardedLinks(let route, let guarded, let safety):
             "navigate route '\(route)' can take links shaped like \(safety) route '\(guarded)' "
@@ -307,7 +307,7 @@ public struct RouteTableError: Error, Sendable, Hashable, Encodable, CustomStrin
 
     /// One finding per line.
     public var description: String {
-        "the route table has \(findings.count) problem\(findings.count == 1 ? "" : "s"):\n"
+        "the route table has \(findings.count) finding\(findings.count == 1 ? "" : "s"):\n"
             + findings.map { "- \($0)" }.joined(separator: "\n")
     }
 }

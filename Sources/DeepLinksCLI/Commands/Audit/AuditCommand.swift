@@ -91,7 +91,7 @@ enum AuditCommand: ToolCommand {
             .value("--site", "FILE", help: "The preview site (JSON), for --previews."),
             .value(
                 "--preview-content", "FILE", help: "Route name to preview (JSON object; null: no content)."),
-            .value("--baseline", "FILE", help: "Acknowledged problems (JSON, see above)."),
+            .value("--baseline", "FILE", help: "Acknowledged findings (JSON, see above)."),
             .value("--explain", "URL", help: "Explain one URL in depth instead of auditing the list."),
             .value("--html", "FILE", help: "Also write a self-contained HTML report to FILE."),
             .flag("--strict", help: "Fail on warnings too."),
@@ -107,10 +107,10 @@ enum AuditCommand: ToolCommand {
             "audit -t routes.json --entitlements App.entitlements -f aasa.json --explain https://example.com/p/1",
         ],
         exitStatuses: [
-            (.success, "no error problem (and, with --strict, no warning) outside the baseline"),
+            (.success, "no error finding (and, with --strict, no warning) outside the baseline"),
             (
                 .checkFailed,
-                "at least one error problem (or warning, with --strict), or a domain's file (or, with "
+                "at least one error finding (or warning, with --strict), or a domain's file (or, with "
                     + "--fetch-assetlinks, its assetlinks.json) could not be fetched"
             ),
             (.usage, ExitStatus.usage.meaning),

@@ -6,7 +6,7 @@ import LinkAudit
 ///
 /// One file with no external resource (its style and script are inline, and its Content
 /// Security Policy allows nothing else): a bar chart of the verdicts, a table of the URLs that
-/// sorts by any column and filters by text and verdict, and each problem code with its
+/// sorts by any column and filters by text and verdict, and each finding code with its
 /// explanation and fix. Every value from the inputs is escaped for its place (text or
 /// attribute); the script reads the table, never the data. A control character (U+0000 to
 /// U+001F but tab and line feed, U+007F to U+009F), which an HTML parser drops, replaces or
@@ -154,7 +154,7 @@ enum AuditHTML {
         return html + "</tr></thead>\n<tbody>\n"
     }
 
-    /// One URL's row: its verdict, what opens it, the route, the outcome and the problems.
+    /// One URL's row: its verdict, what opens it, the route, the outcome and the findings.
     private static func row(_ result: URLAudit, severalApps several: Bool) -> String {
         let rank = AuditVerdict.allCases.firstIndex(of: result.verdict) ?? 0
         var html = "<tr data-verdict=\"\(result.verdict.rawValue)\">"
@@ -177,7 +177,7 @@ enum AuditHTML {
         html += "<td>\(result.route.map { "<code>\(text($0))</code>" } ?? "")</td>"
         html += "<td>\(text(result.outcome))"
         if let reason = result.outcomeReason { html += "<div class=\"reason\">\(text(reason))</div>" }
-        html += "</td><td class=\"problems\">"
+        html += "</td><td class=\"findings\">"
         if !result.findings.isEmpty {
             html += "<ul>"
             for finding in result.findings {
@@ -192,9 +192,9 @@ enum AuditHTML {
 
     static func findings(_ outcome: AuditOutcome) -> String {
         var html =
-            "<section aria-labelledby=\"problems-title\">\n<h2 id=\"problems-title\">Problems and fixes</h2>\n"
+            "<section aria-labelledby=\"findings-title\">\n<h2 id=\"findings-title\">Findings and fixes</h2>\n"
         let found = AuditFinding.Code.allCases.map { ($0, outcome.report.count(of: $0)) }.filter { $0.1 > 0 }
-        if found.isEmpty { html += "<p>No problems: every URL goes where it should.</p>\n" }
+        if found.isEmpty { html += "<p>No findings: every URL goes where it should.</p>\n" }
         for (code, count) in found {
             html += """
                 <article id="\(code.rawValue)">
@@ -239,7 +239,7 @@ enum AuditHTML {
         th[aria-sort=descending] button::after{content:" \\25BC"}
         td{overflow-wrap:anywhere}
         td.url{min-width:16em;word-break:break-all}
-        td.problems{min-width:24em}
+        td.findings{min-width:24em}
         td.decided{min-width:13em}
         .scroll{overflow-x:auto}
         td ul{margin:0;padding-left:18px}

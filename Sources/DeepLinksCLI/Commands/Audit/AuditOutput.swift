@@ -34,7 +34,7 @@ enum AuditOutput {
         }
         out += listed.table
         for (code, count) in more.sorted(by: { $0.key < $1.key }) {
-            out += "… and \(count) more \(code) problem\(count == 1 ? "" : "s") (see --json)\n"
+            out += "… and \(count) more \(code) finding\(count == 1 ? "" : "s") (see --json)\n"
         }
         for (finding, reason) in outcome.acknowledged {
             out += "acknowledged \(finding.code) at \(finding.location ?? "-"): \(reason)\n"
@@ -176,7 +176,7 @@ enum AuditOutput {
             out += "\n"
         }
         if result.findings.isEmpty {
-            out += "\nNo problems.\n"
+            out += "\nNo findings.\n"
         }
         for finding in result.findings {
             out += "\n\(finding.severity.rawValue) \(finding.code.rawValue) \(finding.code.title)\n"
