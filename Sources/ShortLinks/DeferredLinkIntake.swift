@@ -104,9 +104,14 @@ public struct DeferredLinkIntake: Sendable {
 
     /// Takes the short link a source holds, once, and expands it.
     public func take(_ source: DeferredLinkSource) async -> DeferredLinkOutcome {
-        guard let (code, decision) = shortLink(in: source) else { return .notThisSite }
-        guard await ledger.take(code) else { return .takenBefore(code) }
-        return .opened(await expander.open(decision, deferred: true))
+        guard let found = shortLink(in: source) else { return .notThisSite }
+        return await take(found)
+    }
+
+    /// Takes a short link found in a source, once, and expands it.
+    private func take(_ found: (code: ShortCode, decision: LinkDecision)) async -> DeferredLinkOutcome {
+        guard await ledger.take(found.code) else { return .takenBefore(found.code) }
+        return .opened(await expander.open(found.decision, deferred: true))
     }
 
     /// Takes the first of the texts a paste handed the app that is one of this site's short
@@ -115,8 +120,8 @@ public struct DeferredLinkIntake: Sendable {
     ///
     /// Cost: at most 16 texts are looked at, each as ``shortLink(in:)`` costs.
     public func take(pasted texts: [String]) async -> DeferredLinkOutcome {
-        for text in texts.prefix(Self.mostPastedTexts) where shortLink(in: .pastedText(text)) != nil {
-            return await take(.pastedText(text))
+        for text in texts.prefix(Self.mostPastedTexts) {
+            if let found = shortLink(in: .pastedText(text)) { return await take(found) }
         }
         return .notThisSite
     }

@@ -69,21 +69,18 @@ enum AppCostSuite {
         let path = URL(fileURLWithPath: Executable.path).deletingLastPathComponent()
             .appendingPathComponent("small-app").path
         guard FileManager.default.fileExists(atPath: path),
-            let output = AppCostWorkloads.run("size", [path]),
-            let line = output.split(separator: "\n").dropFirst().first
+            let (text, data) = AppCostWorkloads.textAndData(of: [path])
         else {
             results.note(
                 "code size of the small app: not measured (build it first: "
                     + "`swift build -c release --package-path Benchmarks --product small-app`)")
             return
         }
-        let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).compactMap { Double($0) }
-        guard fields.count >= 2 else { return }
-        let total = fields[0] + fields[1]
+        let total = text + data
         results.add(
             row:
                 "code size: a small app (receive, typed destinations, navigation path), linked executable (text + data)",
-            sdk: "\(Format.bytes(total)) (text \(Format.bytes(fields[0])), data \(Format.bytes(fields[1])))",
+            sdk: "\(Format.bytes(total)) (text \(Format.bytes(text)), data \(Format.bytes(data)))",
             peerLabel: "", peer: "")
         results.target(
             "code size: the small app ≤ \(Format.bytes(smallAppBudget))", measured: Format.bytes(total),

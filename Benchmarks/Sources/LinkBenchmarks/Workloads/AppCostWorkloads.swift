@@ -65,17 +65,9 @@ enum AppCostWorkloads {
     /// The size of a module's object files, or `nil` where binutils' `size` and `nm` are missing.
     static func codeSize(of module: String) -> CodeSize? {
         let files = objectFiles(of: module)
-        guard !files.isEmpty, let sizes = run("size", files),
+        guard !files.isEmpty, let (text, data) = textAndData(of: files),
             let symbols = run("nm", ["-S", "--size-sort"] + files)
         else { return nil }
-        var text = 0.0
-        var data = 0.0
-        for line in sizes.split(separator: "\n").dropFirst() {
-            let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).compactMap { Double($0) }
-            guard fields.count >= 2 else { continue }
-            text += fields[0]
-            data += fields[1]
-        }
         var groups: [String: Double] = [:]
         var all: [(name: String, bytes: Double)] = []
         for line in symbols.split(separator: "\n") {
@@ -97,6 +89,21 @@ enum AppCostWorkloads {
             module: module, text: text, data: data,
             groups: groups.sorted { $0.value > $1.value }.map { (name: $0.key, bytes: $0.value) },
             largest: named)
+    }
+
+    /// `size`'s text (code and read-only data) and data, summed over the files; `nil` where
+    /// binutils' `size` is missing.
+    static func textAndData(of files: [String]) -> (text: Double, data: Double)? {
+        guard let sizes = run("size", files) else { return nil }
+        var text = 0.0
+        var data = 0.0
+        for line in sizes.split(separator: "\n").dropFirst() {
+            let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).compactMap { Double($0) }
+            guard fields.count >= 2 else { continue }
+            text += fields[0]
+            data += fields[1]
+        }
+        return (text, data)
     }
 
     /// What a symbol is, by its mangled name and its `nm` type.
