@@ -3,8 +3,8 @@
 #
 #   Fuzz/run.sh [SECONDS] [HARNESS ...]
 #
-# SECONDS defaults to 60 per harness; with no HARNESS every harness in ALL runs, one after
-# another. Each corpus is seeded from Fuzz/Seeds/<harness>/ and, when present, from
+# SECONDS defaults to 60 per harness; with no HARNESS every harness in ALL runs, FUZZ_JOBS at a
+# time (default: one per core). Each corpus is seeded from Fuzz/Seeds/<harness>/ and, when present, from
 # Tests/Corpora (the public corpora kept in the repository) and the package's test fixtures (generated into a
 # temporary folder, never into the repository). Every file already in Fuzz/Crashers/<harness>/
 # is replayed first, as a regression check.
@@ -34,9 +34,6 @@ max_len() {
     esac
 }
 
-echo "== building harnesses (fuzzer + address sanitizer, release)"
-swift build --sanitize=fuzzer --sanitize=address -c release 2>&1 | grep -v "Cannot export local symbol" || true
-BIN="$(swift build --sanitize=fuzzer --sanitize=address -c release --show-bin-path)"
 
 # libFuzzer reports the crash; Swift's own backtracer would only get in its way.
 export SWIFT_BACKTRACE=enable=no
@@ -47,6 +44,16 @@ WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 CORPORA="../Tests/Corpora"
 
+echo "== building harnesses (fuzzer + address sanitizer, release)"
+# A harness that does not build must not run as it was last built: the build's status counts.
+swift build --sanitize=fuzzer --sanitize=address -c release > "$WORK/build.log" 2>&1 || {
+    grep -v "Cannot export local symbol" "$WORK/build.log"
+    echo "FAILED: the harnesses do not build"
+    exit 1
+}
+grep -v "Cannot export local symbol" "$WORK/build.log" || true
+BIN="$(swift build --sanitize=fuzzer --sanitize=address -c release --show-bin-path)"
+
 seed_corpus() {
     local harness="$1" dir="$2"
     mkdir -p "$dir"
@@ -54,13 +61,11 @@ seed_corpus() {
     python3 Seeds/generate.py "$harness" "$dir" "$CORPORA" ..
 }
 
-status=0
-for harness in "${HARNESSES[@]}"; do
-    if [[ ! -x "$BIN/$harness" ]]; then
-        echo "== $harness: no such harness (known: ${ALL[*]})"
-        status=1
-        continue
-    fi
+# run_harness HARNESS: replays the harness's stored crashers, then fuzzes it for the budget;
+# prints what it did and fails when an input crashed or broke an invariant.
+run_harness() {
+    local harness="$1" status=0 corpus started
+    local dict=()
     mkdir -p "Crashers/$harness"
     if compgen -G "Crashers/$harness/*" > /dev/null; then
         echo "== $harness: replaying $(ls Crashers/"$harness" | wc -l) stored crashers"
@@ -71,7 +76,6 @@ for harness in "${HARNESSES[@]}"; do
     fi
     corpus="$WORK/$harness"
     seed_corpus "$harness" "$corpus"
-    dict=()
     if [[ -f "Dictionaries/$harness.dict" ]]; then dict=(-dict="Dictionaries/$harness.dict"); fi
     echo "== $harness: fuzzing for ${SECONDS_EACH}s from $(ls "$corpus" | wc -l) seeds"
     started=$(date +%s)
@@ -84,5 +88,28 @@ for harness in "${HARNESSES[@]}"; do
     fi
     grep -E "^stat::number_of_executed_units|^stat::peak_rss_mb" "$WORK/$harness.log" | sed "s/^/   /" || true
     echo "   took $(($(date +%s) - started))s"
+    return $status
+}
+
+# The harnesses run FUZZ_JOBS at a time (default: one per core; each fuzzer is one process on
+# one core); each one's report is printed whole, in the order of the list, once it has ended.
+JOBS="${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}"
+status=0
+started_harnesses=()
+for harness in "${HARNESSES[@]}"; do
+    if [[ ! -x "$BIN/$harness" ]]; then
+        echo "== $harness: no such harness (known: ${ALL[*]})"
+        status=1
+        continue
+    fi
+    while (($(jobs -rp | wc -l) >= JOBS)); do wait -n || true; done
+    # The status goes into a file: `wait -n` may already have collected the job's own.
+    { run_harness "$harness" > "$WORK/$harness.report" 2>&1 && echo 0 || echo 1; } > "$WORK/$harness.status" &
+    started_harnesses+=("$harness")
+done
+wait
+for harness in "${started_harnesses[@]}"; do
+    cat "$WORK/$harness.report"
+    [[ "$(cat "$WORK/$harness.status" 2>/dev/null)" == 0 ]] || status=1
 done
 exit $status

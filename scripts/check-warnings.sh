@@ -9,8 +9,9 @@
 #
 # Each package is built the way the rest of CI builds it (same configuration, same build folder),
 # so the later steps reuse what is built here. A file that is not recompiled prints no warning,
-# so the package's own Swift and C sources are touched first: every one of them is compiled,
-# and every warning printed. Warnings from dependency packages (under .build/checkouts) are not
+# so when a package was built before, its own Swift and C sources are touched first: every one
+# of them is compiled, and every warning printed. On a fresh clone nothing needs touching, and
+# nothing is: each build stays up to date for the steps that reuse it. Warnings from dependency packages (under .build/checkouts) are not
 # the package's to fix and are left out; so is the linker's "Cannot export local symbol" note
 # for the fuzzer build, which Fuzz/run.sh filters as well.
 set -euo pipefail
@@ -22,9 +23,14 @@ LOG_DIR="$(mktemp -d)"
 trap 'rm -rf "$LOG_DIR"' EXIT
 status=0
 
-# Touches the Swift and C sources under each folder given that exists.
+# touch_sources BUILD FOLDER...: touches the Swift and C sources under each FOLDER that exists,
+# when the build folder BUILD exists already: a package built before would not recompile them.
+# On a fresh clone nothing is touched, so a build made here stays up to date for the steps that
+# follow (touching the shared Sources/ would make every other package's build compile it again).
 touch_sources() {
     local folder
+    [[ -d "$1" ]] || return 0
+    shift
     for folder in "$@"; do
         [[ -d "$folder" ]] || continue
         find "$folder" \( -name '*.swift' -o -name '*.c' -o -name '*.h' \) -not -path '*/.build/*' \
@@ -38,6 +44,7 @@ build() {
     local name=$1 package=$2
     shift 2
     local log="$LOG_DIR/${name//\//-}.log"
+    local started=$SECONDS
     echo "== $name: $*"
     if ! "$@" >"$log" 2>&1; then
         cat "$log"
@@ -67,38 +74,37 @@ build() {
         echo "FAILED: $name: $(grep -c . <<<"$warnings") warnings"
         status=1
     else
-        echo "$name: no warning"
+        echo "$name: no warning ($((SECONDS - started)) s)"
     fi
 }
 
 for package in "$@"; do
     case "$package" in
         root)
-            touch_sources Sources Tests
+            touch_sources .build Sources Tests
             build root . swift build --build-tests
             ;;
         examples)
-            touch_sources Sources
             for example in Examples/*/; do
                 example="${example%/}"
                 [[ -f "$example/Package.swift" ]] || continue
                 # A package built within another example (its Package.swift says which) is
                 # compiled, with its warnings, in that example's build.
                 if within=$(grep -oE 'CI builds this package within Examples/[A-Za-z]+' "$example/Package.swift"); then
-                    touch_sources "$example/Sources"
+                    touch_sources "${within##* }/.build" "$example/Sources"
                     echo "$example: built within ${within##* }"
                     continue
                 fi
-                touch_sources "$example/Sources" "$example/Tests"
+                touch_sources "$example/.build" Sources "$example/Sources" "$example/Tests"
                 build "$example" "$example" swift build --build-tests --package-path "$example"
             done
             ;;
         benchmarks)
-            touch_sources Sources Benchmarks/Sources
+            touch_sources Benchmarks/.build Sources Benchmarks/Sources
             build Benchmarks Benchmarks swift build -c release --package-path Benchmarks
             ;;
         fuzz)
-            touch_sources Sources Fuzz/Sources
+            touch_sources Fuzz/.build Sources Fuzz/Sources
             build Fuzz Fuzz swift build --sanitize=fuzzer --sanitize=address -c release --package-path Fuzz
             ;;
         *)
