@@ -50,10 +50,30 @@ final class ParameterDecoder: Decoder {
     let valueType: any RouteValue.Type
     /// The checks and notes of a probe; `nil` when reading a match.
     let probe: Probe?
+    /// What a failed read found; `nil` until one fails. (One reference, not the fields
+    /// themselves: a read that succeeds then has one field to release, not two.)
+    private var found: Found?
+
+    /// What a failed read found.
+    private final class Found {
+        /// The first problem found.
+        var problem: TypedRoutesError?
+        /// The Swift type a parameter's value could not be read as, when that was the problem.
+        var unreadType: String?
+    }
+
     /// The first problem found.
-    private(set) var problem: TypedRoutesError?
+    var problem: TypedRoutesError? { found?.problem }
     /// The Swift type a parameter's value could not be read as, when that was the problem.
-    private(set) var unreadType: String?
+    var unreadType: String? { found?.unreadType }
+
+    /// What failed reads found, made on the first one.
+    private var notes: Found {
+        if let found { return found }
+        let made = Found()
+        found = made
+        return made
+    }
 
     /// A decoder of `parameters` as `valueType`, probing when `probe` is given.
     init(parameters: RouteParameters, of valueType: any RouteValue.Type, probe: Probe? = nil) {
@@ -99,7 +119,7 @@ final class ParameterDecoder: Decoder {
 
     /// Keeps `problem` if it is the first, and gives the error the conformance sees.
     func fail(_ problem: TypedRoutesError) -> DecodingError {
-        if self.problem == nil { self.problem = problem }
+        if self.problem == nil { notes.problem = problem }
         return DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: problem.description))
     }
 
@@ -115,7 +135,7 @@ final class ParameterDecoder: Decoder {
         do {
             return try value.read(as: T.self) { try T(from: ParameterValueDecoder(value: $0)) }
         } catch {
-            if problem == nil { unreadType = String(describing: T.self) }
+            if problem == nil { notes.unreadType = String(describing: T.self) }
             throw fail("parameter '\(name)' holds \(value), which is not a \(T.self)")
         }
     }

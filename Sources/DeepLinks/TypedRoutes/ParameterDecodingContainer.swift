@@ -23,14 +23,9 @@ struct ParameterDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     func decodeNil(forKey key: Key) throws -> Bool { decoder.parameters.value(named: key.stringValue) == nil }
 
     /// The parameter's value on the short way: reading a match, not probing.
+    @inline(__always)
     private func unchecked(_ key: Key) -> ParameterValue? {
         decoder.probe == nil ? decoder.parameters.value(named: key.stringValue) : nil
-    }
-
-    /// A value of one of the types the overloads read: its own conversion, else the long way.
-    private func direct<T: RouteParameterReadable & Decodable>(_ type: T.Type, _ key: Key) throws -> T {
-        if let value = unchecked(key), let read = T(parameter: value) { return read }
-        return try decoder.checkedRead(T.self, forKey: key)
     }
 
     /// The value of a parameter a link may leave out, the way the protocol's default reads it:
@@ -40,25 +35,27 @@ struct ParameterDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
         return try decoder.checkedRead(T.self, forKey: key)
     }
 
-    /// A value of one of the types the overloads read, or `nil` when the parameter is absent.
-    private func directIfPresent<T: RouteParameterReadable & Decodable>(_ type: T.Type, _ key: Key) throws
-        -> T?
-    {
-        if decoder.probe == nil {
-            guard let value = decoder.parameters.value(named: key.stringValue) else { return nil }
-            if let read = T(parameter: value) { return read }
-        }
-        return try ifPresent(T.self, key)
-    }
+    // The overloads for `Int`, `String` and `Bool` are written out, not one generic helper:
+    // a helper generic over the value's type as well as the key's is not specialised, and
+    // would look up the metadata of an `Optional` of it on every read.
 
     /// An integer parameter's value.
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try direct(Int.self, key) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+        if let value = unchecked(key), let read = Int(parameter: value) { return read }
+        return try decoder.checkedRead(Int.self, forKey: key)
+    }
 
     /// A string, slug, enumeration or custom parameter's text.
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try direct(String.self, key) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        if let value = unchecked(key), let read = String(parameter: value) { return read }
+        return try decoder.checkedRead(String.self, forKey: key)
+    }
 
     /// A `bool` parameter's value.
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try direct(Bool.self, key) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+        if let value = unchecked(key), let read = Bool(parameter: value) { return read }
+        return try decoder.checkedRead(Bool.self, forKey: key)
+    }
 
     /// A parameter's value as any other type.
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
@@ -68,17 +65,29 @@ struct ParameterDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
 
     /// An integer parameter's value, or `nil` when it is absent.
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-        try directIfPresent(Int.self, key)
+        if decoder.probe == nil {
+            guard let value = decoder.parameters.value(named: key.stringValue) else { return nil }
+            if let read = Int(parameter: value) { return read }
+        }
+        return try ifPresent(Int.self, key)
     }
 
     /// A parameter's text, or `nil` when it is absent.
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        try directIfPresent(String.self, key)
+        if decoder.probe == nil {
+            guard let value = decoder.parameters.value(named: key.stringValue) else { return nil }
+            if let read = String(parameter: value) { return read }
+        }
+        return try ifPresent(String.self, key)
     }
 
     /// A `bool` parameter's value, or `nil` when it is absent.
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-        try directIfPresent(Bool.self, key)
+        if decoder.probe == nil {
+            guard let value = decoder.parameters.value(named: key.stringValue) else { return nil }
+            if let read = Bool(parameter: value) { return read }
+        }
+        return try ifPresent(Bool.self, key)
     }
 
     /// A parameter's value as any other type, or `nil` when it is absent.

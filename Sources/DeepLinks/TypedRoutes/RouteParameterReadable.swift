@@ -101,17 +101,17 @@ extension ParameterValue {
     /// code each costs a metadata lookup; each cast below writes straight into the result.)
     func read<T>(as type: T.Type, otherwise: (ParameterValue) throws -> T) rethrows -> T {
         if T.self == String.self {
-            if let read = String(parameter: self) as? T { return read }
+            if let text = String(parameter: self), let read = text as? T { return read }
         } else if T.self == UUID.self {
-            if let read = UUID(parameter: self) as? T { return read }
+            if let uuid = UUID(parameter: self), let read = uuid as? T { return read }
         } else if T.self == [String].self {
-            if let read = [String](parameter: self) as? T { return read }
+            if let segments = [String](parameter: self), let read = segments as? T { return read }
         } else if T.self == Bool.self {
-            if let read = Bool(parameter: self) as? T { return read }
+            if let flag = Bool(parameter: self), let read = flag as? T { return read }
         } else if case .integer = self, let integer = T.self as? any FixedWidthInteger.Type {
             // Only an integer parameter can be one: the kind is checked before the conformance
             // lookup, which costs far more.
-            if let read = self.integer(as: integer) as? T { return read }
+            if let number = self.integer(as: integer), let read = number as? T { return read }
         }
         return try otherwise(self)
     }
