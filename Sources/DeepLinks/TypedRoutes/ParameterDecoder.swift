@@ -123,7 +123,7 @@ final class ParameterDecoder: Decoder {
         return DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: problem.description))
     }
 
-    /// ``fail(_:)-(TypedRoutesError)`` for a value of the type that cannot be read, for a reason.
+    /// Fails with `valueNotReadable` for the type and its route, giving the reason.
     func fail(_ reason: String) -> DecodingError {
         fail(.valueNotReadable(type: typeName, route: valueType.route, reason: reason))
     }
