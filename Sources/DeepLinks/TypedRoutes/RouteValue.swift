@@ -53,7 +53,15 @@ public protocol RouteValue: Codable, Sendable {
 
 extension RouteValue {
     /// Reads the value through its `Decodable` conformance.
+    ///
+    /// The error, when the parameters do not read as this type, says which parameter and why,
+    /// in the words of ``TypedRoutesError``.
     public init(parameters: borrowing RouteParameters) throws {
-        try self.init(from: ParameterReader(parameters: copy parameters))
+        let decoder = ParameterDecoder(parameters: copy parameters, of: Self.self)
+        do {
+            try self.init(from: decoder)
+        } catch {
+            throw decoder.thrown(error)
+        }
     }
 }

@@ -149,23 +149,27 @@ public struct TypedRoutes<Destination: Sendable>: Sendable {
 
     // MARK: Reading values
 
+    /// Reads a value from a match's parameters, with the exact error when it does not read.
     static func value<Value: RouteValue>(
         _ type: Value.Type, typeName: String, from parameters: RouteParameters
     )
         throws(TypedRoutesError) -> Value
     {
-        // The common case, without bookkeeping: the type's own reader, or its `Decodable`
-        // conformance through the lean decoder. Only a value that does not read is read again
-        // by the checking decoder, which says why.
+        // The common case: the type's own reader, or its `Decodable` conformance, which the
+        // default reader reads through the one decoder and whose failure carries the exact
+        // error already. Only a type's own reader that refuses the value is checked against
+        // the conformance, which says whether the value reads.
         // (`do`/`catch`, not `try?`: an `Optional` of a generic type costs a metadata lookup.)
         let failure: any Error
         do { return try Value(parameters: parameters) } catch { failure = error }
-        let context = ParameterDecoder.Context(
-            typeName: typeName, route: Value.route, values: parameters, declared: nil)
+        if let decoded = failure as? ParameterDecoder.Failure, decoded.type == ObjectIdentifier(Value.self) {
+            throw decoded.error
+        }
+        let decoder = ParameterDecoder(parameters: parameters, of: Value.self)
         do {
-            _ = try Value(from: ParameterDecoder(context: context))
+            _ = try Value(from: decoder)
         } catch {
-            throw context.problem ?? .valueNotReadable(type: typeName, route: Value.route, reason: "\(error)")
+            throw decoder.failure(error)
         }
         // The conformance reads what the type's own reader refused: the two disagree.
         throw .readerDisagrees(
@@ -183,16 +187,16 @@ public struct TypedRoutes<Destination: Sendable>: Sendable {
         for pass in 0..<passes {
             var samples = RouteParameters()
             for parameter in declared.values { samples[parameter.name] = parameter.sample(pass) }
-            let context = ParameterDecoder.Context(
-                typeName: typeName, route: route.name, values: samples, declared: declared)
+            let probe = ParameterDecoder.Probe(declared: declared)
+            let decoder = ParameterDecoder(parameters: samples, of: Value.self, probe: probe)
             do {
-                _ = try Value(from: ParameterDecoder(context: context))
+                _ = try Value(from: decoder)
             } catch {
-                if let problem = context.problem {
+                if let problem = decoder.problem {
                     if case .valueNotReadable = problem,
-                        let parameter = mismatchedParameter(context, declared)
+                        let parameter = mismatchedParameter(decoder, declared)
                     {
-                        let swiftType = context.unreadType ?? "a type"
+                        let swiftType = decoder.unreadType ?? "a type"
                         return .typeMismatch(
                             type: typeName, route: route.name, parameter: parameter.name,
                             declared: parameter.type?.description ?? "untyped",
@@ -202,15 +206,15 @@ public struct TypedRoutes<Destination: Sendable>: Sendable {
                 }
                 return .valueNotReadable(type: typeName, route: route.name, reason: "\(error)")
             }
-            for name in context.reads.sorted() {
+            for name in probe.reads.sorted() {
                 if let parameter = declared[name], !parameter.alwaysPresent,
-                    !context.optionalReads.contains(name)
+                    !probe.optionalReads.contains(name)
                 {
                     return .optionalParameter(type: typeName, route: route.name, parameter: name)
                 }
             }
             for parameter in declared.values.sorted(by: { $0.name < $1.name })
-            where parameter.alwaysPresent && !context.reads.contains(parameter.name) {
+            where parameter.alwaysPresent && !probe.reads.contains(parameter.name) {
                 return .parameterNotRead(type: typeName, route: route.name, parameter: parameter.name)
             }
             // The type's own reader, if it has one, must read these samples as the conformance
@@ -238,10 +242,12 @@ public struct TypedRoutes<Destination: Sendable>: Sendable {
         _ type: Value.Type, typeName: String, route: String, declared: [String: DeclaredParameter],
         _ values: RouteParameters
     ) -> TypedRoutesError? {
-        let context = ParameterDecoder.Context(
-            typeName: typeName, route: route, values: values, declared: nil)
         let decoded: Value?
-        do { decoded = try Value(from: ParameterDecoder(context: context)) } catch { decoded = nil }
+        do {
+            decoded = try Value(from: ParameterDecoder(parameters: values, of: Value.self))
+        } catch {
+            decoded = nil
+        }
         let read: Value
         do {
             read = try Value(parameters: values)
@@ -280,12 +286,14 @@ public struct TypedRoutes<Destination: Sendable>: Sendable {
                 + "\(describe(expected[name])) (is the name misspelt, or the value changed?)")
     }
 
+    /// The parameter whose value did not read as its property's type, when that was the
+    /// problem the decoder found.
     private static func mismatchedParameter(
-        _ context: ParameterDecoder.Context, _ declared: [String: DeclaredParameter]
+        _ decoder: ParameterDecoder, _ declared: [String: DeclaredParameter]
     ) -> DeclaredParameter? {
         // Only a value that did not read as the property's type is a type mismatch; a property
         // read as a nested object or list keeps its own reason.
-        guard case .valueNotReadable(_, _, let reason) = context.problem else { return nil }
+        guard case .valueNotReadable(_, _, let reason) = decoder.problem else { return nil }
         return declared.values.first { reason.hasPrefix("parameter '\($0.name)' holds ") }
     }
 }

@@ -3,10 +3,10 @@ import Testing
 
 @testable import DeepLinks
 
-/// A match is read into the app's type by a lean reader on the path every link takes; only a
-/// value that does not read goes to the checking decoder. Both must give the same value, and a
-/// failure must still carry the checking decoder's exact error.
-@Suite("Typed routes: the lean reader gives what the checking decoder gives")
+/// A match is read into the app's type by one decoder: without bookkeeping when the value
+/// reads, with the exact error when it does not. Its values come from the same conversions as
+/// `RouteParameters.read(_:)`, and a probe of the same parameters reads the same value.
+@Suite("Typed routes: the one decoder reads what the probe and read(_:) read")
 struct ParameterReaderTests {
     enum Mode: String, Codable, Sendable { case light, dark }
     enum Level: Int, Codable, Sendable { case one = 1, two = 2 }
@@ -32,13 +32,32 @@ struct ParameterReaderTests {
         "level": 2, "rest": .segments(["a", "b"]), "note": "n", "optionalMode": "light",
     ]
 
+    /// What a route carrying `parameters` declares: every parameter, the optionals too.
+    static let declared: [String: DeclaredParameter] = {
+        func declare(_ name: String, _ type: ParameterType?, catchAll: Bool = false, always: Bool = true)
+            -> (String, DeclaredParameter)
+        {
+            (name, DeclaredParameter(name: name, type: type, isCatchAll: catchAll, alwaysPresent: always))
+        }
+        return Dictionary(uniqueKeysWithValues: [
+            declare("id", .integer(1...99)), declare("small", .integer(1...9)), declare("name", nil),
+            declare("flag", .boolean), declare("token", .uuid),
+            declare("mode", .enumeration(["light", "dark"])),
+            declare("level", .integer(1...2)), declare("rest", nil, catchAll: true),
+            declare("missing", .integer(1...9), always: false), declare("note", nil, always: false),
+            declare("optionalMode", .enumeration(["light", "dark"]), always: false),
+        ])
+    }()
+
     @Test("every kind of value, more than three parameters, and absent optionals read alike")
     func sameValue() throws {
-        let lean = try Everything(from: ParameterReader(parameters: Self.parameters))
-        let context = ParameterDecoder.Context(
-            typeName: "Everything", route: Everything.route, values: Self.parameters, declared: nil)
-        let checked = try Everything(from: ParameterDecoder(context: context))
+        let lean = try Everything(parameters: Self.parameters)
+        let probe = ParameterDecoder.Probe(declared: Self.declared)
+        let checked = try Everything(
+            from: ParameterDecoder(parameters: Self.parameters, of: Everything.self, probe: probe))
         #expect(lean == checked)
+        #expect(probe.reads == Set(Self.parameters.names))
+        #expect(probe.optionalReads == ["missing", "note", "optionalMode"])
         #expect(
             lean
                 == Everything(
@@ -48,11 +67,11 @@ struct ParameterReaderTests {
                     rest: ["a", "b"], missing: nil, note: "n", optionalMode: .light))
     }
 
-    @Test("a value that does not read is refused by the lean reader and explained by the checking decoder")
+    @Test("a value that does not read is refused with the exact error, found where it fails")
     func failureFallsBack() {
         var parameters = Self.parameters
         parameters["mode"] = "dim"
-        #expect(throws: (any Error).self) { try Everything(from: ParameterReader(parameters: parameters)) }
+        #expect(throws: ParameterDecoder.Failure.self) { try Everything(parameters: parameters) }
         #expect(
             throws: TypedRoutesError.valueNotReadable(
                 type: "Everything", route: "everything",
@@ -60,6 +79,29 @@ struct ParameterReaderTests {
         ) {
             try Everything.value(from: parameters, route: "everything")
         }
+    }
+
+    @Test("a value read through Decodable is the value read(_:) gives, type by type")
+    func sameConversions() throws {
+        let values: [ParameterValue] = [
+            .integer(7), .integer(300), .integer(-1), .string("dark"), .boolean(true),
+            .uuid(UUID(uuidString: "6BA7B810-9DAD-11D1-80B4-00C04FD430C8")!), .segments(["a"]),
+        ]
+        for value in values {
+            #expect(Self.decoded(Int.self, value) == Int(parameter: value))
+            #expect(Self.decoded(UInt8.self, value) == UInt8(parameter: value))
+            #expect(Self.decoded(Int16.self, value) == Int16(parameter: value))
+            #expect(Self.decoded(String.self, value) == String(parameter: value))
+            #expect(Self.decoded(Bool.self, value) == Bool(parameter: value))
+            #expect(Self.decoded(UUID.self, value) == UUID(parameter: value))
+            #expect(Self.decoded([String].self, value) == [String](parameter: value))
+        }
+    }
+
+    /// A value read as `T` through the decoder's conversion, or `nil`.
+    private static func decoded<T: Decodable>(_ type: T.Type, _ value: ParameterValue) -> T? {
+        let decoder = ParameterDecoder(parameters: ["v": value], of: Everything.self)
+        return try? decoder.read(T.self, named: "v", from: value)
     }
 
     @Test("a parameter is found by name among inline and spilled entries, and a missing one is nil")
