@@ -96,6 +96,9 @@ final class CompiledRoute: Sendable {
     /// The validators of the parameter and catch-all segments, in path order (shared between
     /// routes with the same list).
     let parameterValidators: [ParameterValidator]
+    /// The literal segments percent-encoded for a link, in path order, encoded once when the
+    /// route is compiled; empty when every literal is written as declared (the common case).
+    private let encodedLiterals: [String]
     /// For a route with optional segments, its other readings (``PathPattern/readings`` after
     /// the first), each compiled on its own with the same index: this route is the reading
     /// with every optional segment present. Empty for every other route (and for a reading).
@@ -144,11 +147,19 @@ final class CompiledRoute: Sendable {
     }
 
     /// Calls `body` with each segment in order as links are written from it, without making
-    /// an array: a literal's key is its text, never lower-cased (writing reads the text only).
+    /// an array: a literal's text and key are its text percent-encoded for a path, as encoded
+    /// when the route was compiled (writing reads the text only).
     func forEachWrittenSegment<Failure: Error>(_ body: (Segment) throws(Failure) -> Void) throws(Failure) {
         var next = 0
+        var literal = 0
         for segment in route.path.segments {
-            try body(compiled(segment, validator: &next, foldingKeys: false))
+            if case .literal(let text) = segment {
+                let written = encodedLiterals.isEmpty ? text : encodedLiterals[literal]
+                literal += 1
+                try body(.literal(text: written, key: written))
+            } else {
+                try body(compiled(segment, validator: &next))
+            }
         }
         if endsWithEmptySegment { try body(.literal(text: "", key: "")) }
     }
@@ -172,12 +183,10 @@ final class CompiledRoute: Sendable {
         return compiled(path[position], validator: &next)
     }
 
-    private func compiled(
-        _ segment: PathPattern.Segment, validator next: inout Int, foldingKeys: Bool = true
-    ) -> Segment {
+    private func compiled(_ segment: PathPattern.Segment, validator next: inout Int) -> Segment {
         switch segment {
         case .literal(let text):
-            return .literal(text: text, key: foldingKeys && foldsLiterals ? text.lowercased() : text)
+            return .literal(text: text, key: foldsLiterals ? text.lowercased() : text)
         case .parameter(let name, _):
             next += 1
             let validator = parameterValidators[next - 1]
@@ -246,6 +255,7 @@ final class CompiledRoute: Sendable {
             }
         }
         self.parameterValidators = validators.shared(scratchValidators)
+        encodedLiterals = Self.encodedLiterals(of: route.path)
         query = validators.compiledQuery(route.query) {
             $0.map { CompiledRoute.parameter($0, validators: validators) }
         }
