@@ -42,13 +42,18 @@ extension CompiledRoute {
         }
     }
 
-    /// Why a decoded value cannot be one path segment of a link the gate accepts, or `nil`.
+    /// Why a decoded value cannot be one path segment of a link the gate accepts, or `nil`:
+    /// empty, `.` or `..`, or holding `/`, a backslash or NUL. One pass over the bytes.
     static func segmentProblem(_ text: String) -> ParameterFailure.Reason? {
-        if text.isEmpty { return .empty }
-        if text == "." || text == ".." || text.utf8.contains(where: { $0 == 0x2F || $0 == 0x5C || $0 == 0 }) {
-            return .notASegment
+        var count = 0
+        var dots = 0
+        for byte in text.utf8 {
+            if byte == 0x2F || byte == 0x5C || byte == 0 { return .notASegment }
+            count += 1
+            if byte == UInt8(ascii: ".") { dots += 1 }
         }
-        return nil
+        if count == 0 { return .empty }
+        return count <= 2 && dots == count ? .notASegment : nil
     }
 }
 
