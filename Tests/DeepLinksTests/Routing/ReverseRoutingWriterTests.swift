@@ -1,10 +1,13 @@
 import DeepLinks
 import Testing
 
+/// Links written part by part: their exact text, and the first failing check reported.
 @Suite("Reverse routing: each part of a route writes itself, in order, into one link")
 struct ReverseRoutingWriterTests {
+    /// Routes with an encoded literal, a form-encoded query, a fragment and a custom scheme.
     let router: Router
 
+    /// Builds the table.
     init() throws {
         let scope = RouteScope(hosts: ["example.com"])
         router = try Router(
@@ -22,6 +25,7 @@ struct ReverseRoutingWriterTests {
     }
 
     @Test("a literal that needs escapes is written encoded, the same on every call")
+    /// The literal `café` is written `caf%C3%A9`.
     func encodedLiteral() throws {
         for _ in 0..<2 {
             #expect(try router.link(for: "cafe", parameters: ["id": 2]) == "https://example.com/caf%C3%A9/2")
@@ -29,6 +33,7 @@ struct ReverseRoutingWriterTests {
     }
 
     @Test("query items in declaration order, a form-encoded space as +, the fragment last")
+    /// Query items in declaration order, then the fragment.
     func queryAndFragment() throws {
         #expect(try router.link(for: "search") == "https://example.com/search")
         #expect(
@@ -39,6 +44,7 @@ struct ReverseRoutingWriterTests {
     }
 
     @Test("the path is checked before the query, and the query before the fragment")
+    /// The first missing parameter in path, query, fragment order is the one reported.
     func orderOfChecks() throws {
         #expect(throws: ReverseRoutingError.missingParameter(route: "order", parameter: "id")) {
             try router.link(for: "order", parameters: ["q": 1, "f": 1])
@@ -55,6 +61,7 @@ struct ReverseRoutingWriterTests {
     }
 
     @Test("a custom-scheme link puts a lower-case first segment in the host")
+    /// `myapp://inbox/4`, not `myapp:///inbox/4`.
     func customSchemeHost() throws {
         #expect(try router.link(for: "inbox", parameters: ["id": 4]) == "myapp://inbox/4")
     }
