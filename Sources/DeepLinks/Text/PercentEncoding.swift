@@ -137,6 +137,30 @@ public enum PercentEncoding {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Appends the text to `out` as ``encode(_:allowing:)`` writes it, or as
+    /// ``encodeForm(_:)`` writes it (a space as `+`) when `formEncoded`, without a string in
+    /// between: the same bytes either way.
+    static func append(
+        _ text: String, allowing allowed: Allowed, formEncoded: Bool = false, to out: inout String
+    ) {
+        // Most text needs no escape: append it as it is.
+        if text.utf8.allSatisfy({ allowed.allows($0) }) {
+            out += text
+            return
+        }
+        for byte in text.utf8 {
+            if allowed.allows(byte) {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            } else if formEncoded, byte == UInt8(ascii: " ") {
+                out.unicodeScalars.append("+")
+            } else {
+                out.unicodeScalars.append("%")
+                out.unicodeScalars.append(Unicode.Scalar(ASCII.hexDigits[Int(byte >> 4)]))
+                out.unicodeScalars.append(Unicode.Scalar(ASCII.hexDigits[Int(byte & 0xF)]))
+            }
+        }
+    }
+
     /// Decodes escapes of unreserved characters and upper-cases the hex of every other escape.
     /// The input must already be valid (the gate checked it).
     static func normalize(_ text: some StringProtocol) -> String {

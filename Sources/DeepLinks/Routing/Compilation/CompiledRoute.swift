@@ -96,10 +96,32 @@ final class CompiledRoute: Sendable {
     /// The validators of the parameter and catch-all segments, in path order (shared between
     /// routes with the same list).
     let parameterValidators: [ParameterValidator]
+    /// What few routes have, kept out of line so that every other route holds one empty
+    /// reference for all of it: a table keeps thousands of routes.
+    private let extras: Extras?
+
+    /// The parts of a compiled route that few routes have.
+    private final class Extras: Sendable {
+        /// ``CompiledRoute/readings``.
+        let readings: [CompiledRoute]
+        /// ``CompiledRoute/encodedLiterals``.
+        let encodedLiterals: [String]
+
+        /// Keeps the parts.
+        init(readings: [CompiledRoute], encodedLiterals: [String]) {
+            self.readings = readings
+            self.encodedLiterals = encodedLiterals
+        }
+    }
+
     /// For a route with optional segments, its other readings (``PathPattern/readings`` after
     /// the first), each compiled on its own with the same index: this route is the reading
     /// with every optional segment present. Empty for every other route (and for a reading).
-    let readings: [CompiledRoute]
+    var readings: [CompiledRoute] { extras?.readings ?? [] }
+
+    /// The literal segments percent-encoded for a link, in path order, encoded once when the
+    /// route is compiled; empty when every literal is written as declared (the common case).
+    private var encodedLiterals: [String] { extras?.encodedLiterals ?? [] }
 
     /// The declaration.
     var route: Route {
@@ -144,11 +166,20 @@ final class CompiledRoute: Sendable {
     }
 
     /// Calls `body` with each segment in order as links are written from it, without making
-    /// an array: a literal's key is its text, never lower-cased (writing reads the text only).
+    /// an array: a literal's text and key are its text percent-encoded for a path, as encoded
+    /// when the route was compiled (writing reads the text only).
     func forEachWrittenSegment<Failure: Error>(_ body: (Segment) throws(Failure) -> Void) throws(Failure) {
         var next = 0
+        var literal = 0
+        let encoded = encodedLiterals
         for segment in route.path.segments {
-            try body(compiled(segment, validator: &next, foldingKeys: false))
+            if case .literal(let text) = segment {
+                let written = encoded.isEmpty ? text : encoded[literal]
+                literal += 1
+                try body(.literal(text: written, key: written))
+            } else {
+                try body(compiled(segment, validator: &next))
+            }
         }
         if endsWithEmptySegment { try body(.literal(text: "", key: "")) }
     }
@@ -172,12 +203,10 @@ final class CompiledRoute: Sendable {
         return compiled(path[position], validator: &next)
     }
 
-    private func compiled(
-        _ segment: PathPattern.Segment, validator next: inout Int, foldingKeys: Bool = true
-    ) -> Segment {
+    private func compiled(_ segment: PathPattern.Segment, validator next: inout Int) -> Segment {
         switch segment {
         case .literal(let text):
-            return .literal(text: text, key: foldingKeys && foldsLiterals ? text.lowercased() : text)
+            return .literal(text: text, key: foldsLiterals ? text.lowercased() : text)
         case .parameter(let name, _):
             next += 1
             let validator = parameterValidators[next - 1]
@@ -264,7 +293,11 @@ final class CompiledRoute: Sendable {
         for (i, parameter) in query.enumerated() { scratchExtraction.append((parameter.name, .query(i))) }
         if case .parameter(let parameter) = fragment { scratchExtraction.append((parameter.name, .fragment)) }
         self.extraction = validators.sortedExtraction(scratchExtraction)
-        readings = Self.otherReadings(of: route, index: index, options: options, validators: validators)
+        let readings = Self.otherReadings(of: route, index: index, options: options, validators: validators)
+        let encodedLiterals = Self.encodedLiterals(of: route.path)
+        extras =
+            readings.isEmpty && encodedLiterals.isEmpty
+            ? nil : Extras(readings: readings, encodedLiterals: encodedLiterals)
     }
 
     /// A query or fragment parameter compiled: its validator and its default, validated. The

@@ -66,12 +66,60 @@ extension Router {
         let destination = try self.destination(of: route, scheme: scheme, host: host)
         if destinationOnly { return destination.scheme + "://" + (destination.host ?? "") }
         try Self.checkNames(of: parameters, against: route)
-        let path = try Self.writtenPath(of: route, parameters)
-        let suffix = try Self.writtenSuffix(of: route, parameters)
-        let candidates = Self.spellings(
-            destination, path: path, suffix: suffix, domain: domain)
-        if !checkingRoundTrip { return candidates[0] }
-        return try readBack(candidates, route: index, parameters: parameters, scheme: destination.scheme)
+        // One string, reserved once: the scheme and host, then each part of the route appends
+        // itself (its segments, its query items, its fragment).
+        let authority = destination.isWeb ? destination.host ?? "" : domain ?? ""
+        var link = ""
+        link.reserveCapacity(
+            destination.scheme.utf8.count + 3 + authority.utf8.count + 16 * route.segmentCount
+                + 24 * route.query.count + 16)
+        link += destination.scheme
+        link += "://"
+        link += authority
+        let pathStart = link.utf8.count
+        var position = 0
+        try route.forEachWrittenSegment { (segment) throws(ReverseRoutingError) in
+            try segment.write(into: &link, parameters, of: route, position: position)
+            position += 1
+        }
+        let pathLength = link.utf8.count - pathStart
+        // A web link's path is at least `/`; any other link's path is empty rather than `/`.
+        if destination.isWeb, pathLength == 0 { link += "/" }
+        if !destination.isWeb, pathLength == 1 { link.removeLast() }
+        var separator = "?"
+        for parameter in route.query {
+            if try parameter.writeQueryItem(into: &link, after: separator, parameters, route: name) {
+                separator = "&"
+            }
+        }
+        try route.fragment.write(into: &link, parameters, route: name)
+        let hostSpelling =
+            !destination.isWeb && domain == nil && Self.startsWithCustomSchemeHost(link, pathStart: pathStart)
+        return try spelled(
+            link, pathStart: pathStart, hostSpelling: hostSpelling, checkingRoundTrip: checkingRoundTrip,
+            route: index, parameters: parameters, scheme: destination.scheme)
+    }
+
+    /// The link in the spelling preferred: a custom-scheme link whose first segment can be its
+    /// host (`hostSpelling`) puts it there (`myapp://inbox/1`), else keeps every segment in the
+    /// path after an empty authority (`myapp:///Inbox/1`), which the router reads the same way.
+    /// When `checkingRoundTrip`, the first spelling that reads back (``readBack(_:route:parameters:scheme:)``).
+    private func spelled(
+        _ link: String, pathStart: Int, hostSpelling: Bool, checkingRoundTrip: Bool,
+        route index: Int, parameters: RouteParameters, scheme: String
+    ) throws(ReverseRoutingError) -> String {
+        guard hostSpelling else {
+            if !checkingRoundTrip { return link }
+            return try readBack(link, route: index, parameters: parameters, scheme: scheme)
+        }
+        var withHost = link
+        withHost.remove(at: withHost.utf8.index(withHost.startIndex, offsetBy: pathStart))
+        if !checkingRoundTrip { return withHost }
+        do {
+            return try readBack(withHost, route: index, parameters: parameters, scheme: scheme)
+        } catch {
+            return try readBack(link, route: index, parameters: parameters, scheme: scheme)
+        }
     }
 
     /// Where a written link goes: the scheme (the one asked for, the scope's only one, or
@@ -129,148 +177,10 @@ extension Router {
         }
     }
 
-    /// A value as its parameter writes it: formatted by its validator, and read back by the
-    /// same validator to the same value.
-    private static func text(
-        _ parameter: String, _ value: ParameterValue, _ validator: ParameterValidator,
-        _ location: ParameterLocation, route name: String
-    ) throws(ReverseRoutingError) -> String {
-        guard let text = validator.format(value) else {
-            throw .valueDoesNotRoundTrip(route: name, parameter: parameter, value: value)
-        }
-        switch validator.validate(text) {
-        case .failure(let reason):
-            throw .invalidParameter(
-                route: name,
-                failure: ParameterFailure(
-                    parameter: parameter, location: location, value: text, reason: reason))
-        case .success(let back) where back != value:
-            throw .valueDoesNotRoundTrip(route: name, parameter: parameter, value: value)
-        case .success:
-            return text
-        }
-    }
-
-    /// The path's segments, decoded and percent-encoded, each segment written as its kind
-    /// writes it: a literal as declared, a parameter from its value (an optional one without a
-    /// value left out), a catch-all from its list.
-    private static func writtenPath(of route: CompiledRoute, _ parameters: RouteParameters)
-        throws(ReverseRoutingError) -> (decoded: [String], encoded: [String])
-    {
-        let name = route.name
-        var decoded: [String] = []
-        var encoded: [String] = []
-        decoded.reserveCapacity(route.segmentCount)
-        encoded.reserveCapacity(route.segmentCount)
-        let pattern = route.route.path
-        var position = -1
-        // Each segment as written (no array of them, no lower-cased keys).
-        try route.forEachWrittenSegment { (segment) throws(ReverseRoutingError) in
-            position += 1
-            switch segment {
-            case .literal(let literal, _):
-                decoded.append(literal)
-                encoded.append(encodeSegment(literal))
-            case .parameter(let parameter, _, let validator):
-                guard let value = parameters[parameter] else {
-                    if pattern.isOptionalSegment(at: position) { return }
-                    throw .missingParameter(route: name, parameter: parameter)
-                }
-                let written = try text(parameter, value, validator, .path, route: name)
-                if let reason = segmentProblem(written) {
-                    throw .invalidParameter(
-                        route: name,
-                        failure: ParameterFailure(
-                            parameter: parameter, location: .path, value: written, reason: reason))
-                }
-                decoded.append(written)
-                encoded.append(encodeSegment(written))
-            case .catchAll(let parameter, let type, let validator):
-                guard let value = parameters[parameter] else {
-                    throw .missingParameter(route: name, parameter: parameter)
-                }
-                guard case .segments(let list) = value, let first = list.first, !first.isEmpty else {
-                    throw .valueDoesNotRoundTrip(route: name, parameter: parameter, value: value)
-                }
-                for item in list {
-                    if item.isEmpty, type == nil { continue }
-                    if let reason = segmentProblem(item) ?? validator.validate(item).failureReason {
-                        throw .invalidParameter(
-                            route: name,
-                            failure: ParameterFailure(
-                                parameter: parameter, location: .path, value: item, reason: reason))
-                    }
-                }
-                decoded += list
-                encoded += list.map(encodeSegment)
-            }
-        }
-        return (decoded, encoded)
-    }
-
-    /// The query and the fragment, in declaration order: `?name=value&…#fragment`, or `""`.
-    private static func writtenSuffix(of route: CompiledRoute, _ parameters: RouteParameters)
-        throws(ReverseRoutingError) -> String
-    {
-        let name = route.name
-        var suffix = ""
-        var queryText: [String] = []
-        for parameter in route.query {
-            guard let value = parameters[parameter.name] else {
-                if parameter.isRequired { throw .missingParameter(route: name, parameter: parameter.name) }
-                continue
-            }
-            let written = try text(parameter.name, value, parameter.validator, .query, route: name)
-            // A form-encoded parameter writes a space as `+`; any other writes `%20`, so that
-            // each reads its own link back to the same value.
-            queryText.append(
-                PercentEncoding.encode(parameter.name, allowing: .queryItem) + "="
-                    + (parameter.isFormEncoded
-                        ? PercentEncoding.encodeForm(written)
-                        : PercentEncoding.encode(written, allowing: .queryItem)))
-        }
-        if !queryText.isEmpty { suffix += "?" + queryText.joined(separator: "&") }
-        if case .parameter(let parameter) = route.fragment {
-            if let value = parameters[parameter.name] {
-                let written = try text(parameter.name, value, parameter.validator, .fragment, route: name)
-                suffix += "#" + PercentEncoding.encode(written, allowing: .fragment)
-            } else if parameter.isRequired {
-                throw .missingParameter(route: name, parameter: parameter.name)
-            }
-        }
-        return suffix
-    }
-
-    /// The spellings to try, the first preferred. A custom-scheme link puts its first segment
-    /// in the host when that segment is a lower-case name, else keeps every segment in the path
-    /// after an empty authority (`myapp:///Inbox/1`), which the router reads the same way.
-    private static func spellings(
-        _ destination: (scheme: String, isWeb: Bool, host: String?),
-        path: (decoded: [String], encoded: [String]),
-        suffix: String, domain: String?
-    ) -> [String] {
-        let scheme = destination.scheme
-        let joined = path.encoded.joined(separator: "/")
-        if destination.isWeb {
-            return [scheme + "://" + (destination.host ?? "") + "/" + joined + suffix]
-        }
-        if let domain {
-            return [scheme + "://" + domain + (joined.isEmpty ? "" : "/" + joined) + suffix]
-        }
-        var candidates: [String] = []
-        if let first = path.decoded.first, isCustomSchemeHost(first) {
-            let rest = path.encoded.dropFirst()
-            candidates.append(
-                scheme + "://" + first + (rest.isEmpty ? "" : "/" + rest.joined(separator: "/")) + suffix)
-        }
-        candidates.append(scheme + "://" + (joined.isEmpty ? "" : "/" + joined) + suffix)
-        return candidates
-    }
-
-    /// The first spelling a gate accepts that leads back to the route with the same values
-    /// (plus the defaults of the optional parameters left out), or the last reason none did.
+    /// The link when a gate accepts it and it leads back to the route with the same values
+    /// (plus the defaults of the optional parameters left out), else the reason it does not.
     private func readBack(
-        _ candidates: [String], route index: Int, parameters: RouteParameters, scheme: String
+        _ candidate: String, route index: Int, parameters: RouteParameters, scheme: String
     ) throws(ReverseRoutingError) -> String {
         let route = compiled[index]
         let name = route.name
@@ -282,33 +192,26 @@ extension Router {
             expected[parameter.name] = parameter.defaultValue
         }
         let gate = Self.writingGates[scheme] ?? LinkGate(policy: Self.writingPolicy(scheme: scheme))
-        var failure = ReverseRoutingError.doesNotRouteBack(route: name, reachedRoute: nil)
-        for candidate in candidates {
-            let link: Link
-            do {
-                link = try gate.parse(candidate)
-            } catch {
-                failure = .notALink(route: name, error: error)
-                continue
-            }
-            let input = MatchInput(link: link, options: table.options)
-            let winner = unguardedMatchIndex(input)
-            guard winner == index else {
-                failure = .doesNotRouteBack(route: name, reachedRoute: winner.map { compiled[$0].name })
-                continue
-            }
-            let back = route.parametersOfReading(input)
-            if let differing = expected.names.first(where: { back[$0] != expected[$0] })
-                ?? back.names.first(where: { expected[$0] == nil })
-            {
-                failure = .valueDoesNotRoundTrip(
-                    route: name, parameter: differing,
-                    value: expected[differing] ?? back[differing] ?? .string(""))
-                continue
-            }
-            return candidate
+        let link: Link
+        do {
+            link = try gate.parse(candidate)
+        } catch {
+            throw .notALink(route: name, error: error)
         }
-        throw failure
+        let input = MatchInput(link: link, options: table.options)
+        let winner = unguardedMatchIndex(input)
+        guard winner == index else {
+            throw .doesNotRouteBack(route: name, reachedRoute: winner.map { compiled[$0].name })
+        }
+        let back = route.parametersOfReading(input)
+        if let differing = expected.names.first(where: { back[$0] != expected[$0] })
+            ?? back.names.first(where: { expected[$0] == nil })
+        {
+            throw .valueDoesNotRoundTrip(
+                route: name, parameter: differing,
+                value: expected[differing] ?? back[differing] ?? .string(""))
+        }
+        return candidate
     }
 
     /// The gates for written web links, compiled once: compiling a policy costs about as much
@@ -328,36 +231,26 @@ extension Router {
                 maxQueryLength: 1 << 20, maxFragmentLength: 1 << 16))
     }
 
-    /// Whether a decoded segment can be written as a custom-scheme link's host and read back
-    /// unchanged: lower-case letters, digits, `-`, `_` and `.`.
-    static func isCustomSchemeHost(_ text: String) -> Bool {
-        !text.isEmpty
-            && text.utf8.allSatisfy {
-                ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || ASCII.isDigit($0)
-                    || $0 == UInt8(ascii: "-")
-                    || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".")
-            }
-    }
-
-    /// Why a decoded value cannot be one path segment of a link the gate accepts, or `nil`.
-    static func segmentProblem(_ text: String) -> ParameterFailure.Reason? {
-        if text.isEmpty { return .empty }
-        if text == "." || text == ".." || text.utf8.contains(where: { $0 == 0x2F || $0 == 0x5C || $0 == 0 }) {
-            return .notASegment
+    /// Whether the first segment of a written custom-scheme link (its path begins at
+    /// `pathStart`) can be written as the link's host and read back unchanged: lower-case
+    /// letters, digits, `-`, `_` and `.`. Those need no percent-encoding, so the segment's
+    /// encoded text qualifies exactly when its decoded text does.
+    static func startsWithCustomSchemeHost(_ link: String, pathStart: Int) -> Bool {
+        var bytes = link.utf8.dropFirst(pathStart)[...]
+        guard bytes.first == UInt8(ascii: "/") else { return false }
+        bytes = bytes.dropFirst()
+        var length = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
+            guard isCustomSchemeHostByte(byte) else { return false }
+            length += 1
         }
-        return nil
+        return length > 0
     }
 
-    /// A segment percent-encoded for a path; a leading `:` or `*` is kept as is (only
-    /// patterns give them meaning).
-    static func encodeSegment(_ text: String) -> String {
-        PercentEncoding.encode(text, allowing: .pathSegment)
-    }
-}
-
-extension Result where Failure == ParameterFailure.Reason {
-    /// The reason of a failure, or `nil` on success.
-    var failureReason: ParameterFailure.Reason? {
-        if case .failure(let reason) = self { reason } else { nil }
+    /// Whether a byte may appear in a custom-scheme link's host as written from a segment.
+    static func isCustomSchemeHostByte(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || ASCII.isDigit(byte)
+            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
     }
 }

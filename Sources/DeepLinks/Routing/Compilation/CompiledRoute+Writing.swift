@@ -1,0 +1,177 @@
+/// Writing a link from a route, beside reading it: each kind of part (a literal, parameter or
+/// catch-all segment, a query parameter, the fragment) appends itself to the link being
+/// written, checking its value as it goes. Reverse routing settles
+/// the scheme and host, then lets each part of the route append itself in order.
+extension CompiledRoute {
+    /// The literal segments of a pattern percent-encoded for a path, in path order, or an empty
+    /// list when every literal is written as declared: compiling a route encodes them once.
+    static func encodedLiterals(of pattern: PathPattern) -> [String] {
+        var needsEncoding = false
+        for case .literal(let text) in pattern.segments
+        where !text.utf8.allSatisfy({ PercentEncoding.Allowed.pathSegment.allows($0) }) {
+            needsEncoding = true
+            break
+        }
+        guard needsEncoding else { return [] }
+        var encoded: [String] = []
+        for case .literal(let text) in pattern.segments {
+            encoded.append(PercentEncoding.encode(text, allowing: .pathSegment))
+        }
+        return encoded
+    }
+
+    /// A value as its parameter writes it: formatted by its validator, and read back by the
+    /// same validator to the same value.
+    static func writtenText(
+        _ parameter: String, _ value: ParameterValue, _ validator: ParameterValidator,
+        _ location: ParameterLocation, route name: String
+    ) throws(ReverseRoutingError) -> String {
+        guard let text = validator.format(value) else {
+            throw .valueDoesNotRoundTrip(route: name, parameter: parameter, value: value)
+        }
+        switch validator.validate(text) {
+        case .failure(let reason):
+            throw .invalidParameter(
+                route: name,
+                failure: ParameterFailure(
+                    parameter: parameter, location: location, value: text, reason: reason))
+        case .success(let back) where back != value:
+            throw .valueDoesNotRoundTrip(route: name, parameter: parameter, value: value)
+        case .success:
+            return text
+        }
+    }
+
+    /// Why a decoded value cannot be one path segment of a link the gate accepts, or `nil`:
+    /// empty, `.` or `..`, or holding `/`, a backslash or NUL. One pass over the bytes.
+    static func segmentProblem(_ text: String) -> ParameterFailure.Reason? {
+        var count = 0
+        var dots = 0
+        for byte in text.utf8 {
+            if byte == 0x2F || byte == 0x5C || byte == 0 { return .notASegment }
+            count += 1
+            if byte == UInt8(ascii: ".") { dots += 1 }
+        }
+        if count == 0 { return .empty }
+        return count <= 2 && dots == count ? .notASegment : nil
+    }
+}
+
+extension CompiledRoute.Segment {
+    /// Appends the segment to a link's path as `/` and its percent-encoded text: a literal as
+    /// compiled (``CompiledRoute/forEachWrittenSegment(_:)`` gives its encoded text), a
+    /// parameter from its value (an optional one without a value appends nothing), a catch-all
+    /// from its list, one segment per item.
+    ///
+    /// - Parameters:
+    ///   - position: the segment's position in the route's path, which says whether a
+    ///     parameter without a value is optional.
+    func write(
+        into link: inout String, _ parameters: RouteParameters, of route: CompiledRoute, position: Int
+    ) throws(ReverseRoutingError) {
+        switch self {
+        case .literal(let encoded, _):
+            link += "/"
+            link += encoded
+        case .parameter(let parameter, _, let validator):
+            try Self.writeParameter(
+                parameter, validator, into: &link, parameters, of: route, position: position)
+        case .catchAll(let parameter, let type, let validator):
+            try Self.writeCatchAll(parameter, type, validator, into: &link, parameters, route: route.name)
+        }
+    }
+
+    /// A parameter segment: its value written by its validator, which must be one segment.
+    private static func writeParameter(
+        _ parameter: String, _ validator: ParameterValidator, into link: inout String,
+        _ parameters: RouteParameters, of route: CompiledRoute, position: Int
+    ) throws(ReverseRoutingError) {
+        let name = route.name
+        guard let value = parameters[parameter] else {
+            if route.route.path.isOptionalSegment(at: position) { return }
+            throw .missingParameter(route: name, parameter: parameter)
+        }
+        let written = try CompiledRoute.writtenText(parameter, value, validator, .path, route: name)
+        if let reason = CompiledRoute.segmentProblem(written) {
+            throw .invalidParameter(
+                route: name,
+                failure: ParameterFailure(
+                    parameter: parameter, location: .path, value: written, reason: reason))
+        }
+        link += "/"
+        PercentEncoding.append(written, allowing: .pathSegment, to: &link)
+    }
+
+    /// A catch-all segment: its list of segments, the first non-empty, each checked (an empty
+    /// one of an untyped catch-all is kept without a check) before any is written.
+    private static func writeCatchAll(
+        _ parameter: String, _ type: ParameterType?, _ validator: ParameterValidator,
+        into link: inout String, _ parameters: RouteParameters, route name: String
+    ) throws(ReverseRoutingError) {
+        guard let value = parameters[parameter] else {
+            throw .missingParameter(route: name, parameter: parameter)
+        }
+        guard case .segments(let list) = value, let first = list.first, !first.isEmpty else {
+            throw .valueDoesNotRoundTrip(route: name, parameter: parameter, value: value)
+        }
+        for item in list {
+            if item.isEmpty, type == nil { continue }
+            if let reason = CompiledRoute.segmentProblem(item) ?? validator.validate(item).failureReason {
+                throw .invalidParameter(
+                    route: name,
+                    failure: ParameterFailure(
+                        parameter: parameter, location: .path, value: item, reason: reason))
+            }
+        }
+        for item in list {
+            link += "/"
+            PercentEncoding.append(item, allowing: .pathSegment, to: &link)
+        }
+    }
+}
+
+extension CompiledRoute.Parameter {
+    /// Appends the parameter as a query item, `name=value` after `separator` (`?` for the
+    /// first item, `&` after), and returns whether it did: an optional parameter without a
+    /// value appends nothing. A form-encoded parameter writes a space as `+`; any other writes
+    /// `%20`, so that each reads its own link back to the same value.
+    func writeQueryItem(
+        into link: inout String, after separator: String, _ parameters: RouteParameters, route: String
+    ) throws(ReverseRoutingError) -> Bool {
+        guard let value = parameters[name] else {
+            if isRequired { throw .missingParameter(route: route, parameter: name) }
+            return false
+        }
+        let written = try CompiledRoute.writtenText(name, value, validator, .query, route: route)
+        link += separator
+        PercentEncoding.append(name, allowing: .queryItem, to: &link)
+        link += "="
+        PercentEncoding.append(written, allowing: .queryItem, formEncoded: isFormEncoded, to: &link)
+        return true
+    }
+}
+
+extension CompiledRoute.Fragment {
+    /// Appends `#` and the fragment parameter's value, percent-encoded for a fragment; nothing
+    /// when the rule reads no parameter, or when an optional one has no value.
+    func write(into link: inout String, _ parameters: RouteParameters, route: String)
+        throws(ReverseRoutingError)
+    {
+        guard case .parameter(let parameter) = self else { return }
+        if let value = parameters[parameter.name] {
+            let written = try CompiledRoute.writtenText(
+                parameter.name, value, parameter.validator, .fragment, route: route)
+            link += "#"
+            PercentEncoding.append(written, allowing: .fragment, to: &link)
+        } else if parameter.isRequired {
+            throw .missingParameter(route: route, parameter: parameter.name)
+        }
+    }
+}
+
+extension Result where Failure == ParameterFailure.Reason {
+    /// The reason of a failure, or `nil` on success.
+    var failureReason: ParameterFailure.Reason? {
+        if case .failure(let reason) = self { reason } else { nil }
+    }
+}
