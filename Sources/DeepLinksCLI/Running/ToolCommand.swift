@@ -17,6 +17,17 @@ extension ToolCommand {
     static func usage(_ problem: UsageError.Problem) -> UsageError {
         UsageError(problem, command: spec)
     }
+
+    /// The `--timeout` a command that fetches reads: whole seconds from 1 to 600, 20 when the
+    /// option is absent, and a usage error for anything else.
+    static func timeoutSeconds(_ arguments: ParsedArguments) throws(UsageError) -> Int {
+        guard let text = arguments.value("--timeout") else { return 20 }
+        guard let seconds = Int(text), (1...600).contains(seconds) else {
+            throw usage(
+                .invalidValue(option: "--timeout", value: text, expected: "whole seconds from 1 to 600"))
+        }
+        return seconds
+    }
 }
 
 /// Exit statuses shared by most commands' help texts.

@@ -135,14 +135,7 @@ extension AuditCommand {
     static func makeTransport(_ arguments: ParsedArguments, in environment: ToolEnvironment) throws
         -> any HTTPTransport
     {
-        var timeout = 20
-        if let text = arguments.value("--timeout") {
-            guard let seconds = Int(text), (1...600).contains(seconds) else {
-                throw usage(
-                    .invalidValue(option: "--timeout", value: text, expected: "whole seconds from 1 to 600"))
-            }
-            timeout = seconds
-        }
+        let timeout = try timeoutSeconds(arguments)
         return try environment.makeTransport(arguments.value("--ca-file"), timeout)
     }
 

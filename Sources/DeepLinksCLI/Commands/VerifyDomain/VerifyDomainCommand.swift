@@ -78,14 +78,7 @@ enum VerifyDomainCommand: ToolCommand {
         if let cdn = arguments.value("--cdn-url"), !cdn.lowercased().hasPrefix("https://") {
             throw usage(.invalidValue(option: "--cdn-url", value: cdn, expected: "an https:// URL"))
         }
-        var timeout = 20
-        if let text = arguments.value("--timeout") {
-            guard let seconds = Int(text), (1...600).contains(seconds) else {
-                throw usage(
-                    .invalidValue(option: "--timeout", value: text, expected: "whole seconds from 1 to 600"))
-            }
-            timeout = seconds
-        }
+        let timeout = try timeoutSeconds(arguments)
         let platform = arguments.value("--platform") ?? "both"
         guard ["apple", "android", "both"].contains(platform) else {
             throw usage(
