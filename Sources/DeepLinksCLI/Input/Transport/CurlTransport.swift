@@ -177,7 +177,7 @@
                     }
                 }
             }
-            if code != 0 && !(code == Code.writeError && sink.isTruncated) {
+            if code != 0 && !(code == Code.writeError && sink.body.isTruncated) {
                 let detail = String(
                     decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
                 return .failure(failure(code, detail: detail, timeout: timeout))
@@ -189,7 +189,7 @@
             return .success(
                 HTTPResponse(
                     status: status, contentType: contentType.map { String(cString: $0) },
-                    location: sink.location, body: sink.body, isTruncated: sink.isTruncated))
+                    location: sink.location, body: sink.body.bytes, isTruncated: sink.body.isTruncated))
         }
 
         /// Hands libcurl's pieces of the body to the ``BodySink`` the transfer's write data
@@ -236,24 +236,13 @@
 
     /// Collects the body up to the limit and the `Location` header, for one transfer.
     private final class BodySink: @unchecked Sendable {
-        let byteLimit: Int
-        var body: [UInt8] = []
-        var isTruncated = false
+        var body: CappedBody
         var location: String?
 
-        init(byteLimit: Int) { self.byteLimit = byteLimit }
+        init(byteLimit: Int) { body = CappedBody(byteLimit: byteLimit) }
 
         /// Appends a chunk; `false` (stop the transfer) once the limit is passed.
-        func append(_ chunk: UnsafeRawBufferPointer) -> Bool {
-            let room = byteLimit - body.count
-            if chunk.count > room {
-                body.append(contentsOf: chunk.prefix(max(room, 0)))
-                isTruncated = true
-                return false
-            }
-            body.append(contentsOf: chunk)
-            return true
-        }
+        func append(_ chunk: UnsafeRawBufferPointer) -> Bool { body.append(chunk) }
 
         /// Reads one header line; keeps `Location` (the last response's, after a 1xx).
         func header(_ line: UnsafeRawBufferPointer) {

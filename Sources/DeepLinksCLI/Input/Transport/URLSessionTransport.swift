@@ -48,15 +48,13 @@ struct URLSessionTransport: HTTPTransport {
 /// The delegate of one fetch: refuses redirects, collects the body up to the limit, and
 /// resumes the waiting fetch exactly once.
 private final class ResponseCollector: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    private let byteLimit: Int
     private let lock = NSLock()
     private var continuation: CheckedContinuation<Result<HTTPResponse, TransportFailure>, Never>?
     private var response: HTTPURLResponse?
-    private var body: [UInt8] = []
-    private var isTruncated = false
+    private var body: CappedBody
 
     init(byteLimit: Int) {
-        self.byteLimit = byteLimit
+        body = CappedBody(byteLimit: byteLimit)
     }
 
     func start(_ continuation: CheckedContinuation<Result<HTTPResponse, TransportFailure>, Never>) {
@@ -80,16 +78,7 @@ private final class ResponseCollector: NSObject, URLSessionDataDelegate, @unchec
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let overLimit = lock.withLock { () -> Bool in
-            let room = byteLimit - body.count
-            if data.count > room {
-                body.append(contentsOf: data.prefix(max(room, 0)))
-                isTruncated = true
-                return true
-            }
-            body.append(contentsOf: data)
-            return false
-        }
+        let overLimit = lock.withLock { !body.append(data) }
         if overLimit {
             finish(.success(answer()))
             dataTask.cancel()
@@ -123,8 +112,8 @@ private final class ResponseCollector: NSObject, URLSessionDataDelegate, @unchec
                 status: response?.statusCode ?? 0,
                 contentType: response?.value(forHTTPHeaderField: "Content-Type"),
                 location: response?.value(forHTTPHeaderField: "Location"),
-                body: body,
-                isTruncated: isTruncated)
+                body: body.bytes,
+                isTruncated: body.isTruncated)
         }
     }
 
