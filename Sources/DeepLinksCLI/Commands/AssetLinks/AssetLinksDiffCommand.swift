@@ -48,19 +48,14 @@ enum AssetLinksDiffCommand: ToolCommand {
         try checkPackageName(package, option: "--package")
         let files = try CrossCheckDiff.files(arguments, name: "assetlinks.json", spec: spec)
         let table = try environment.loadRouteTable(tablePath)
-        var runs: [CrossCheckDiff.Run] = []
-        for (domain, filePath) in files {
+        let runs = try CrossCheckDiff.runs(files, table: tablePath, subject: package, key: "packageName") {
+            domain, filePath, prefix in
             let file = try environment.loadAssetLinks(filePath)
-            let check: AssetLinksCrossCheck
-            do {
-                check = try AssetLinksCrossCheck(
-                    table: table, file: file, packageName: package, domain: domain)
-            } catch {
-                throw ToolError.invalidInput(source: tablePath, reason: error.description)
+            let check = try CrossCheckDiff.crossCheck(of: tablePath) { () throws(RouteTableError) in
+                try AssetLinksCrossCheck(table: table, file: file, packageName: package, domain: domain)
             }
-            let prefix = files.count > 1 ? domain + " " : ""
             let known = knownOverReach(of: table, domain: domain)
-            let items = check.findings().map { finding in
+            return check.findings().map { finding in
                 let rule = finding.rule?.androidReference.flatMap { reference in
                     file.statements.indices.contains(reference.statementIndex)
                         ? file.statements[reference.statementIndex].dynamicComponents?[
@@ -75,10 +70,6 @@ enum AssetLinksDiffCommand: ToolCommand {
                         + (finding.route.map { "route \($0)" } ?? rule.map(about) ?? finding.location),
                     knownBecause: finding.kind == .urlWithoutRoute ? bare.flatMap { known[$0] } : nil)
             }
-            runs.append(
-                CrossCheckDiff.Run(
-                    header: "\(tablePath) against \(filePath) for \(package) on \(domain)",
-                    identity: ["domain": .string(domain), "packageName": .string(package)], items: items))
         }
         return try CrossCheckDiff.report(
             runs, .init(command: "assetlinks diff", staleCode: "ASSETLINKS305", spec: spec), arguments,

@@ -44,19 +44,14 @@ enum AASADiffCommand: ToolCommand {
         try checkAppID(appID)
         let files = try CrossCheckDiff.files(arguments, name: "apple-app-site-association", spec: spec)
         let table = try environment.loadRouteTable(tablePath)
-        var runs: [CrossCheckDiff.Run] = []
-        for (domain, filePath) in files {
+        let runs = try CrossCheckDiff.runs(files, table: tablePath, subject: appID, key: "appId") {
+            domain, filePath, prefix in
             let document = try environment.loadAssociationDocument(filePath)
-            let check: AssociationCrossCheck
-            do {
-                check = try AssociationCrossCheck(
-                    table: table, file: document.file, appID: appID, domain: domain)
-            } catch {
-                throw ToolError.invalidInput(source: tablePath, reason: error.description)
+            let check = try CrossCheckDiff.crossCheck(of: tablePath) { () throws(RouteTableError) in
+                try AssociationCrossCheck(table: table, file: document.file, appID: appID, domain: domain)
             }
             let known = knownOverReach(of: table, appID: appID, domain: domain)
-            let prefix = files.count > 1 ? domain + " " : ""
-            let items = check.findings().map { finding in
+            return check.findings().map { finding in
                 CrossCheckDiff.Item(
                     finding: Finding(finding),
                     about: prefix
@@ -68,10 +63,6 @@ enum AASADiffCommand: ToolCommand {
                         }
                         : nil)
             }
-            runs.append(
-                CrossCheckDiff.Run(
-                    header: "\(tablePath) against \(filePath) for \(appID) on \(domain)",
-                    identity: ["domain": .string(domain), "appId": .string(appID)], items: items))
         }
         return try CrossCheckDiff.report(
             runs, .init(command: "aasa diff", staleCode: "AASA305", spec: spec), arguments, in: environment)
