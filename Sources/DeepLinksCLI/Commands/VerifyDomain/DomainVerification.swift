@@ -123,23 +123,23 @@ struct DomainVerification: Sendable {
                     Code.contentType.rawValue, .warning,
                     "the file is served as \(other); serve it as application/json", at: url))
         }
-        if response.isTruncated || response.body.count > AssociationFileDocument.maximumByteCount {
-            let count = response.isTruncated ? nil : response.body.count
-            findings.append(Finding(AssociationFileValidator.sizeFinding(byteCount: count)))
-            return findings
-        }
-        findings += AssociationFileValidator().validate(bytes: response.body).map(Finding.init)
-        if !expectedAppIDs.isEmpty, let document = try? AssociationFileDocument(bytes: response.body) {
-            let named = Set(document.file.appLinks?.details?.flatMap(\.effectiveAppIDs) ?? [])
-            for appID in expectedAppIDs where !named.contains(appID) {
-                findings.append(
+        return findings
+            + Self.bodyFindings(
+                response, limit: AssociationFileDocument.maximumByteCount,
+                tooLarge: { Finding(AssociationFileValidator.sizeFinding(byteCount: $0)) },
+                validate: { AssociationFileValidator().validate(bytes: $0).map(Finding.init) },
+                expected: expectedAppIDs,
+                granted: { body in
+                    (try? AssociationFileDocument(bytes: body)).map {
+                        Set($0.file.appLinks?.details?.flatMap(\.effectiveAppIDs) ?? [])
+                    }
+                },
+                missing: { appID in
                     Finding(
                         Code.appIDMissing.rawValue, .error,
                         "no applinks entry names \(appID), so its universal links will not open it",
-                        at: "$.applinks.details"))
-            }
-        }
-        return findings
+                        at: "$.applinks.details")
+                })
     }
 
     /// Findings about the `assetlinks.json` fetch and the statement list it returned.
@@ -166,21 +166,37 @@ struct DomainVerification: Sendable {
                     Code.androidContentType.rawValue, .error,
                     "assetlinks.json is served \(served); Android needs application/json", at: url))
         }
-        if response.isTruncated || response.body.count > AssetLinksFile.maximumByteCount {
-            let count = response.isTruncated ? nil : response.body.count
-            findings.append(Finding(AssetLinksValidator.finding(for: .tooLarge(byteCount: count))))
-            return findings
-        }
-        findings += AssetLinksValidator().validate(bytes: response.body).map(Finding.init)
-        if !expectedPackages.isEmpty, let file = try? AssetLinksFile(bytes: response.body) {
-            let granted = Set(file.appLinksPackages)
-            for package in expectedPackages where !granted.contains(package) {
-                findings.append(
+        return findings
+            + Self.bodyFindings(
+                response, limit: AssetLinksFile.maximumByteCount,
+                tooLarge: { Finding(AssetLinksValidator.finding(for: .tooLarge(byteCount: $0))) },
+                validate: { AssetLinksValidator().validate(bytes: $0).map(Finding.init) },
+                expected: expectedPackages,
+                granted: { body in (try? AssetLinksFile(bytes: body)).map { Set($0.appLinksPackages) } },
+                missing: { package in
                     Finding(
                         Code.packageMissing.rawValue, .error,
                         "no statement grants App Links to \(package), so Android will not verify its links",
-                        at: "$"))
-            }
+                        at: "$")
+                })
+    }
+
+    /// The findings about a served file's body, the same steps for both platforms: the size
+    /// finding alone when the body passed `limit` (`tooLarge` gets its byte count, `nil` when
+    /// it was cut), else the validator's findings, then an error from `missing` for each
+    /// `expected` name the file does not grant (`granted` reads the names, `nil` when the file
+    /// does not read).
+    static func bodyFindings(
+        _ response: HTTPResponse, limit: Int, tooLarge: (_ byteCount: Int?) -> Finding,
+        validate: ([UInt8]) -> [Finding], expected: [String], granted: ([UInt8]) -> Set<String>?,
+        missing: (String) -> Finding
+    ) -> [Finding] {
+        if response.isTruncated || response.body.count > limit {
+            return [tooLarge(response.isTruncated ? nil : response.body.count)]
+        }
+        var findings = validate(response.body)
+        if !expected.isEmpty, let names = granted(response.body) {
+            findings += expected.filter { !names.contains($0) }.map(missing)
         }
         return findings
     }
