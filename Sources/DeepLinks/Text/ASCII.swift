@@ -100,6 +100,23 @@ enum ASCII {
     /// Whether a byte is printable ASCII (space to tilde).
     @inline(__always)
     static func isPrintable(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }
+
+    /// The decimal digits `bytes[range]` as an `Int`, negative when `negative` says so (the
+    /// value is accumulated with its sign, so a negative number reaches `Int.min`); `nil` when
+    /// a byte is not a digit or the value overflows. An empty range is 0.
+    static func decimalValue(_ bytes: [UInt8], _ range: Range<Int>, negative: Bool) -> Int? {
+        var value = 0
+        for at in range {
+            guard isDigit(bytes[at]) else { return nil }
+            let digit = Int(bytes[at] - UInt8(ascii: "0"))
+            let (times, overflowTimes) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflowNext) =
+                negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
+            guard !overflowTimes, !overflowNext else { return nil }
+            value = next
+        }
+        return value
+    }
 }
 
 /// The two upper-case hex digits of a byte (`0x0A` → `"0A"`), for messages.

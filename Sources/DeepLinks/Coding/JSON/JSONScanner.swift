@@ -218,20 +218,7 @@ package struct JSONScanner {
         guard bytes[at] != UInt8(ascii: "0") || (at + 1 == literal.upperBound && !negative) else {
             return nil
         }
-        var value = 0
-        while at < literal.upperBound {
-            let byte = bytes[at]
-            guard ASCII.isDigit(byte) else { return nil }
-            let digit = Int(byte - UInt8(ascii: "0"))
-            let (times, overflowTimes) = value.multipliedReportingOverflow(by: 10)
-            // Accumulated negatively, a negative number reaches Int.min.
-            let (next, overflowNext) =
-                negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
-            guard !overflowTimes, !overflowNext else { return nil }
-            value = next
-            at += 1
-        }
-        return value
+        return ASCII.decimalValue(bytes, at..<literal.upperBound, negative: negative)
     }
 
     // MARK: Whole values

@@ -218,18 +218,7 @@ private struct ASCIITypeText {
         let negative = bytes[i] == UInt8(ascii: "-")
         if negative || bytes[i] == UInt8(ascii: "+") { i += 1 }
         guard i < range.upperBound else { return nil }
-        var value = 0
-        while i < range.upperBound {
-            guard ASCII.isDigit(bytes[i]) else { return nil }
-            let digit = Int(bytes[i] - UInt8(ascii: "0"))
-            let (times, overflowTimes) = value.multipliedReportingOverflow(by: 10)
-            let (next, overflow) =
-                negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
-            guard !overflowTimes, !overflow else { return nil }
-            value = next
-            i += 1
-        }
-        return value
+        return ASCII.decimalValue(bytes, i..<range.upperBound, negative: negative)
     }
 
     /// `low...high`; for integers also the open forms `low...` and `...high`.
