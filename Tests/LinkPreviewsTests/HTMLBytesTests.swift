@@ -1,0 +1,56 @@
+import DeepLinks
+import Testing
+
+@testable import LinkPreviews
+
+/// Pins the landing page's escaping into bytes (``HTMLBytes``) to ``HTMLEscaping``, byte for
+/// byte, wherever a byte to escape falls in a value and whatever its length.
+@Suite("Escaping a value's bytes")
+struct HTMLBytesTests {
+    /// The bytes of `text` escaped by ``HTMLBytes``, from a string and from a substring.
+    private func escaped(_ text: String, quotes: Bool) -> (String, String) {
+        var whole: [UInt8] = []
+        HTMLBytes.appendEscaped(text, quotes: quotes, to: &whole)
+        var part: [UInt8] = []
+        let padded = "x" + text + "y"
+        let inner = padded.dropFirst().dropLast()
+        HTMLBytes.appendEscaped(inner, quotes: quotes, to: &part)
+        return (String(decoding: whole, as: UTF8.self), String(decoding: part, as: UTF8.self))
+    }
+
+    @Test("each escaped character at every offset of values up to 25 bytes long")
+    func everyOffset() {
+        for special in ["&", "<", ">", "\"", "'"] {
+            for length in 1...25 {
+                for position in 0..<length {
+                    let text =
+                        String(repeating: "a", count: position) + special
+                        + String(repeating: "b", count: length - position - 1)
+                    let attribute = escaped(text, quotes: true)
+                    #expect(attribute.0 == HTMLEscaping.attribute(text))
+                    #expect(attribute.1 == HTMLEscaping.attribute(text))
+                    let plain = escaped(text, quotes: false)
+                    #expect(plain.0 == HTMLEscaping.text(text))
+                    #expect(plain.1 == HTMLEscaping.text(text))
+                }
+            }
+        }
+    }
+
+    @Test("bytes next to the escaped ones, non-ASCII and runs of references are kept as they are")
+    func neighboursAndRuns() {
+        let samples = [
+            "", "%'&()=;:<>?!\"#$", "\u{26}\u{A6}\u{BC}\u{3C}é€😀", "&&&&&&&&&&&&&&&&&",
+            "https://example.com/a?b=1&c=2", "no markup here at all, only words",
+            "\u{00}\u{01}\u{7F}\u{80}\u{FF}&", String(repeating: "é<", count: 13),
+        ]
+        for text in samples {
+            let attribute = escaped(text, quotes: true)
+            #expect(attribute.0 == HTMLEscaping.attribute(text))
+            #expect(attribute.1 == HTMLEscaping.attribute(text))
+            let plain = escaped(text, quotes: false)
+            #expect(plain.0 == HTMLEscaping.text(text))
+            #expect(plain.1 == HTMLEscaping.text(text))
+        }
+    }
+}
