@@ -18,6 +18,17 @@ struct HTMLBytesTests {
         return (String(decoding: whole, as: UTF8.self), String(decoding: part, as: UTF8.self))
     }
 
+    /// Expects `text` escaped by ``HTMLBytes``, whole and as a substring, as an attribute and as
+    /// text, to be what ``HTMLEscaping`` writes.
+    private func expectSameAsHTMLEscaping(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let attribute = escaped(text, quotes: true)
+        #expect(attribute.0 == HTMLEscaping.attribute(text), sourceLocation: sourceLocation)
+        #expect(attribute.1 == HTMLEscaping.attribute(text), sourceLocation: sourceLocation)
+        let plain = escaped(text, quotes: false)
+        #expect(plain.0 == HTMLEscaping.text(text), sourceLocation: sourceLocation)
+        #expect(plain.1 == HTMLEscaping.text(text), sourceLocation: sourceLocation)
+    }
+
     @Test("each escaped character at every offset of values up to 25 bytes long")
     func everyOffset() {
         for special in ["&", "<", ">", "\"", "'"] {
@@ -26,12 +37,7 @@ struct HTMLBytesTests {
                     let text =
                         String(repeating: "a", count: position) + special
                         + String(repeating: "b", count: length - position - 1)
-                    let attribute = escaped(text, quotes: true)
-                    #expect(attribute.0 == HTMLEscaping.attribute(text))
-                    #expect(attribute.1 == HTMLEscaping.attribute(text))
-                    let plain = escaped(text, quotes: false)
-                    #expect(plain.0 == HTMLEscaping.text(text))
-                    #expect(plain.1 == HTMLEscaping.text(text))
+                    expectSameAsHTMLEscaping(text)
                 }
             }
         }
@@ -45,12 +51,7 @@ struct HTMLBytesTests {
             "\u{00}\u{01}\u{7F}\u{80}\u{FF}&", String(repeating: "é<", count: 13),
         ]
         for text in samples {
-            let attribute = escaped(text, quotes: true)
-            #expect(attribute.0 == HTMLEscaping.attribute(text))
-            #expect(attribute.1 == HTMLEscaping.attribute(text))
-            let plain = escaped(text, quotes: false)
-            #expect(plain.0 == HTMLEscaping.text(text))
-            #expect(plain.1 == HTMLEscaping.text(text))
+            expectSameAsHTMLEscaping(text)
         }
     }
 }

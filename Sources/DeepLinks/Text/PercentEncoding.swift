@@ -75,24 +75,9 @@ public enum PercentEncoding {
     /// PercentEncoding.encodeForm("1+1")         // "1%2B1"
     /// ```
     public static func encodeForm(_ text: String) -> String {
-        let encoded = encode(text, allowing: .queryItem)
-        guard encoded.contains("%20") else { return encoded }
-        var out: [UInt8] = []
-        let bytes = Array(encoded.utf8)
-        out.reserveCapacity(bytes.count)
-        var i = 0
-        while i < bytes.count {
-            if bytes[i] == UInt8(ascii: "%"), i + 2 < bytes.count, bytes[i + 1] == UInt8(ascii: "2"),
-                bytes[i + 2] == UInt8(ascii: "0")
-            {
-                out.append(UInt8(ascii: "+"))
-                i += 3
-            } else {
-                out.append(bytes[i])
-                i += 1
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
+        var out = ""
+        append(text, allowing: .queryItem, formEncoded: true, to: &out)
+        return out
     }
 
     /// Decodes every `%XX` escape; `nil` when an escape is invalid or the bytes are not UTF-8.
@@ -121,25 +106,14 @@ public enum PercentEncoding {
 
     /// Encodes every byte of the UTF-8 text that `allowing` does not allow as `%XX` (upper-case).
     public static func encode(_ text: String, allowing allowed: Allowed) -> String {
-        // Most text needs no escape: answer without copying it.
-        if text.utf8.allSatisfy({ allowed.allows($0) }) { return text }
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 {
-            if allowed.allows(byte) {
-                out.append(byte)
-            } else {
-                out.append(UInt8(ascii: "%"))
-                out.append(ASCII.hexDigits[Int(byte >> 4)])
-                out.append(ASCII.hexDigits[Int(byte & 0xF)])
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
+        var out = ""
+        append(text, allowing: allowed, to: &out)
+        return out
     }
 
-    /// Appends the text to `out` as ``encode(_:allowing:)`` writes it, or as
-    /// ``encodeForm(_:)`` writes it (a space as `+`) when `formEncoded`, without a string in
-    /// between: the same bytes either way.
+    /// Appends the text to `out` percent-encoded: every byte `allowed` does not allow as `%XX`
+    /// (upper-case), and a space as `+` when `formEncoded`. ``encode(_:allowing:)`` and
+    /// ``encodeForm(_:)`` write through it; reverse routing appends into the link it writes.
     static func append(
         _ text: String, allowing allowed: Allowed, formEncoded: Bool = false, to out: inout String
     ) {
