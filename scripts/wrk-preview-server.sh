@@ -2,9 +2,11 @@
 # Measures a preview server example with wrk on loopback: its landing pages beside a fixed page
 # of the same size answered by the same server (the stack's ceiling), and the association file.
 # Builds the example in release, starts it on a free port of 127.0.0.1, runs wrk against
-# /fixed-page, one landing page and a mix of landing pages (in turn, each for the same time),
-# and prints requests per second and each route's ratio to the fixed page. Traffic goes to
-# 127.0.0.1 only.
+# /fixed-page, one landing page, a mix of landing pages and 100,000 distinct known photo links
+# that the server has not seen (10 generated albums of 10,000 photos, each link asked once
+# before the first comes round again, far more than the responder keeps), each for the same
+# time, and prints requests per second and each route's ratio to the fixed page. Traffic goes
+# to 127.0.0.1 only.
 #
 #   scripts/wrk-preview-server.sh [--server hummingbird|vapor] [--seconds S] [--connections C]
 #                                 [--threads T]
@@ -25,7 +27,7 @@ while [[ $# -gt 0 ]]; do
         --seconds) seconds=$2; shift 2 ;;
         --connections) connections=$2; shift 2 ;;
         --threads) threads=$2; shift 2 ;;
-        -h | --help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h | --help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
     esac
 done
@@ -36,7 +38,7 @@ select_preview_server "$server"
 echo "== build $product (release)"
 build_preview_server release --product "$product"
 echo "== start the server on loopback"
-start_preview_server
+start_preview_server --albums 10
 
 # The mix: every kind of landing page answered 200, one after another on each connection.
 cat >"$work/mix.lua" <<'LUA'
@@ -49,6 +51,15 @@ local i = 0
 request = function()
   i = i % #paths + 1
   return wrk.format("GET", paths[i])
+end
+LUA
+# 100,000 distinct photo links, each a page with content: Album 1 to Album 10, photos 0 to 9999.
+cat >"$work/distinct.lua" <<'LUA'
+local k = -1
+request = function()
+  k = (k + 1) % 100000
+  return wrk.format("GET", string.format("/albums?albumname=Album%%20%d&index=%d",
+    math.floor(k / 10000) + 1, k % 10000))
 end
 LUA
 cat >"$work/report.lua" <<'LUA'
@@ -79,6 +90,7 @@ echo "== wrk: $seconds s a route, $connections connections, $threads thread(s) (
 run "fixed page (same server, same size)" /fixed-page
 run "landing page /albums/summer-2024" /albums/summer-2024
 run "landing pages, 7 kinds in turn" / "$work/mix.lua"
+run "landing pages, 100,000 distinct photo links" / "$work/distinct.lua"
 run "association file" /.well-known/apple-app-site-association
 
 fixed=$(head -n 1 "$work/results" | cut -d'|' -f2)

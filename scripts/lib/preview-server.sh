@@ -7,7 +7,8 @@
 #                                                    `scratch` and `product` (hummingbird by default)
 #   build_preview_server CONFIGURATION [options...]  builds (debug or release; options go to
 #                                                    `swift build`), sets `bin` to the products' folder
-#   start_preview_server                             sets `port`, `base` and `server_pid`
+#   start_preview_server [options...]                sets `port`, `base` and `server_pid`; options
+#                                                    go to the server (such as `--albums 10`)
 #   stop_preview_server                              stops the server and waits for it
 #
 # Both examples serve the same site through the SDK's SiteResponder: Examples/PreviewServer
@@ -58,9 +59,10 @@ build_preview_server() {
 # Starts "$bin/$product" on a free port of 127.0.0.1 and waits (up to 20 s) until it
 # answers the association file with 200. Exits the script with the server's log if it does not.
 start_preview_server() {
+    local options=("$@")
     port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
     base="http://127.0.0.1:$port"
-    "$bin/$product" --host 127.0.0.1 --port "$port" >"$work/server.log" 2>&1 &
+    "$bin/$product" --host 127.0.0.1 --port "$port" "${options[@]}" >"$work/server.log" 2>&1 &
     server_pid=$!
     local ready=no
     for _ in $(seq 1 100); do

@@ -159,6 +159,23 @@ public struct AlbumCatalog: Sendable {
     /// The albums.
     public let albums: [Album]
 
+    /// The catalog with `count` more albums of `photos` photos each, named `Album 1` to
+    /// `Album <count>` (slugs `album-1` to `album-<count>`): many distinct known links for load
+    /// measurements, `count × photos` photo pages in all. `photos` is at most 10,000, the
+    /// table's bound on a photo's index.
+    public func adding(generatedAlbums count: Int, photos: Int = 10_000) -> AlbumCatalog {
+        precondition(count >= 0 && (1...10_000).contains(photos), "0 or more albums of 1 to 10,000 photos")
+        guard count > 0 else { return self }
+        return AlbumCatalog(
+            albums: albums
+                + (1...count).map { number in
+                    Album(
+                        slug: "album-\(number)", name: "Album \(number)",
+                        summary: "\(photos) generated photos.", coverDescription: "A generated cover",
+                        photoCount: photos)
+                })
+    }
+
     /// A few albums, one of them named by someone hostile.
     public static let sample = AlbumCatalog(albums: [
         Album(

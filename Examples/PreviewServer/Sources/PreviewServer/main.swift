@@ -1,8 +1,10 @@
 // Serves the photo-album site over HTTP with Hummingbird: association file, assetlinks.json,
 // link previews and landing pages.
 //
-//     PreviewServer [--host 127.0.0.1] [--port 8080]
+//     PreviewServer [--host 127.0.0.1] [--port 8080] [--albums N]
 //
+// `--albums N` adds N generated albums of 10,000 photos each to the sample catalog, so that a load
+// measurement can ask for many distinct known links (`/albums?albumname=Album%201&index=0` …).
 // Every request is answered by the SDK's `SiteResponder`; this file only copies the request's
 // method, target and headers in and the answer out. `/fixed-page` answers a fixed page of the
 // size of a landing page through the same stack, the baseline of the load measurements. Put
@@ -20,10 +22,11 @@ func fail(_ message: String) -> Never {
 
 var host = "127.0.0.1"
 var port = 8080
+var generatedAlbums = 0
 var arguments = CommandLine.arguments.dropFirst()
 while let option = arguments.popFirst() {
     guard let value = arguments.popFirst() else {
-        fail("usage: PreviewServer [--host ADDRESS] [--port NUMBER]")
+        fail("usage: PreviewServer [--host ADDRESS] [--port NUMBER] [--albums N]")
     }
     switch option {
     case "--host": host = value
@@ -32,13 +35,18 @@ while let option = arguments.popFirst() {
             fail("the port must be 1 to 65535: \(value)")
         }
         port = number
-    default: fail("unknown option \(option); usage: PreviewServer [--host ADDRESS] [--port NUMBER]")
+    case "--albums":
+        guard let number = Int(value), (0...1_000).contains(number) else {
+            fail("the number of generated albums must be 0 to 1000: \(value)")
+        }
+        generatedAlbums = number
+    default: fail("unknown option \(option); usage: PreviewServer [--host ADDRESS] [--port NUMBER] [--albums N]")
     }
 }
 
 let site: SiteResponder
 do {
-    site = try PhotoAlbumSite.responder()
+    site = try PhotoAlbumSite.responder(catalog: AlbumCatalog.sample.adding(generatedAlbums: generatedAlbums))
 } catch {
     fail("the site's configuration is invalid: \(error)")
 }

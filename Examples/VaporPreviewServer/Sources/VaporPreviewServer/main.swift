@@ -1,8 +1,10 @@
 // Serves the photo-album site over HTTP with Vapor: association file, assetlinks.json, link
 // previews and landing pages.
 //
-//     VaporPreviewServer [--host 127.0.0.1] [--port 8080]
+//     VaporPreviewServer [--host 127.0.0.1] [--port 8080] [--albums N]
 //
+// `--albums N` adds N generated albums of 10,000 photos each to the sample catalog, so that a load
+// measurement can ask for many distinct known links (`/albums?albumname=Album%201&index=0` …).
 // Every request is answered by the SDK's `SiteResponder`; this file only copies the request's
 // method, target and headers in and the answer out. The target is the one the client sent:
 // Vapor's own server repairs it before any responder runs (`%zz` becomes `%25zz`), so the
@@ -21,10 +23,11 @@ func fail(_ message: String) -> Never {
 
 var host = "127.0.0.1"
 var port = 8080
+var generatedAlbums = 0
 var arguments = CommandLine.arguments.dropFirst()
 while let option = arguments.popFirst() {
     guard let value = arguments.popFirst() else {
-        fail("usage: VaporPreviewServer [--host ADDRESS] [--port NUMBER]")
+        fail("usage: VaporPreviewServer [--host ADDRESS] [--port NUMBER] [--albums N]")
     }
     switch option {
     case "--host": host = value
@@ -33,13 +36,18 @@ while let option = arguments.popFirst() {
             fail("the port must be 1 to 65535: \(value)")
         }
         port = number
-    default: fail("unknown option \(option); usage: VaporPreviewServer [--host ADDRESS] [--port NUMBER]")
+    case "--albums":
+        guard let number = Int(value), (0...1_000).contains(number) else {
+            fail("the number of generated albums must be 0 to 1000: \(value)")
+        }
+        generatedAlbums = number
+    default: fail("unknown option \(option); usage: VaporPreviewServer [--host ADDRESS] [--port NUMBER] [--albums N]")
     }
 }
 
 let site: SiteResponder
 do {
-    site = try PhotoAlbumSite.responder()
+    site = try PhotoAlbumSite.responder(catalog: AlbumCatalog.sample.adding(generatedAlbums: generatedAlbums))
 } catch {
     fail("the site's configuration is invalid: \(error)")
 }
