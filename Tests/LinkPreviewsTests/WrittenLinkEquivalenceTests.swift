@@ -121,6 +121,66 @@ struct WrittenLinkEquivalenceTests {
         #expect(shortcuts >= 150)
     }
 
+    @Test("a custom-scheme link made from the web link is the one reverse routing writes")
+    func customSchemeTextFromTheWebLink() throws {
+        var compared = 0
+        for (name, service, links) in try Self.cases() {
+            guard let scheme = service.site.app.customScheme?.name else { continue }
+            for text in links {
+                guard case .route(let match) = service.receiver.receive(url: text).outcome else { continue }
+                let parameters = service.writtenParameters(of: match)
+                let host = service.receiver.router.canonicalHost(for: match.route) ?? match.link.host
+                let web = try service.receiver.writtenLinkDecided(
+                    for: match.route, parameters: parameters, scheme: match.link.scheme, host: host
+                ).text
+                compared += try Self.compareCustomSchemeText(
+                    service.receiver, route: match.route, parameters: parameters, scheme: scheme, webLink: web,
+                    "\(name): \(text)")
+            }
+        }
+        // Paths that are `/` alone, with and without a query, and a trailing slash.
+        let table = RouteTable {
+            RouteGroup(scope: RouteScope(schemes: ["https", "photoalbum"])) {
+                Route("home", "/", query: ["tab(enum all|mine)=all"])
+                Route("albums", "/albums/")
+                Route("album", "/albums/:album(slug)", fragment: "photo(int 0...99)?")
+            }
+            Route("web", "/web", scope: RouteScope(schemes: ["https"]))
+        }
+        var policy = LinkPolicy(allowedHosts: ["photos.example.com"])
+        policy.allowedSchemes.insert("photoalbum")
+        let receiver = try LinkReceiver(
+            table: table, policy: policy,
+            schemes: SchemeRegistry([try CustomScheme("photoalbum", host: .domain(["photos.example.com"]))]))
+        for (route, parameters) in [
+            ("home", [:]), ("home", ["tab": "mine"]), ("albums", [:]), ("album", ["album": "summer"]),
+            ("album", ["album": "summer", "photo": 3]), ("web", [:]),
+        ] as [(String, RouteParameters)] {
+            let web = try receiver.router.link(
+                for: route, parameters: parameters, scheme: "https", host: "photos.example.com")
+            compared += try Self.compareCustomSchemeText(
+                receiver, route: route, parameters: parameters, scheme: "photoalbum", webLink: web, route)
+        }
+        #expect(compared >= 60)
+    }
+
+    /// Compares the link made from `webLink` with the one written for `scheme`: the same text,
+    /// or the same error. Returns 1 when the scheme's host is a domain (a comparison was made).
+    private static func compareCustomSchemeText(
+        _ receiver: LinkReceiver, route: String, parameters: RouteParameters, scheme: String, webLink: String,
+        _ label: String
+    ) throws -> Int {
+        let made = Result { () throws(ReverseRoutingError) -> String? in
+            try receiver.customSchemeText(for: route, scheme: scheme, webLink: webLink)
+        }
+        if case .success(nil) = made { return 0 }
+        let written = Result { () throws(ReverseRoutingError) -> String? in
+            try receiver.writtenLinkDecided(for: route, parameters: parameters, scheme: scheme, host: nil).text
+        }
+        #expect(made == written, "\(label)")
+        return 1
+    }
+
     @Test(
         "links the receiver spelled canonically make the same page whether the page's gates read them or not")
     func pageGatesSkippedGiveTheSameMetadata() async throws {

@@ -94,15 +94,24 @@ extension LinkReceiver {
     /// those parameters; tests pin that over many generated links.
     ///
     /// - Throws: ``ReverseRoutingError`` when the link cannot be written.
+    ///
+    /// `webLink`, when given, is the same route's web link, written by this method with the
+    /// same parameters: a custom scheme whose host is a domain is then made from it
+    /// (``customSchemeText(for:scheme:webLink:)``) instead of being written again.
     package func writtenLinkDecided(
-        for route: String, parameters: RouteParameters, scheme: String, host: String?
+        for route: String, parameters: RouteParameters, scheme: String, host: String?, webLink: String? = nil
     ) throws(ReverseRoutingError) -> (text: String, link: Link?, outcome: LinkOutcome) {
         let name = scheme.lowercased()
-        // `host` is the web link's host; a custom scheme's domain is its default one.
-        let text = try writtenText(
-            for: route, parameters: parameters, scheme: name, domain: WebScheme.contains(name) ? host : nil,
-            checkingRoundTrip: false
-        ).text
+        let text: String
+        if let webLink, let made = try customSchemeText(for: route, scheme: name, webLink: webLink) {
+            text = made
+        } else {
+            // `host` is the web link's host; a custom scheme's domain is its default one.
+            text = try writtenText(
+                for: route, parameters: parameters, scheme: name, domain: WebScheme.contains(name) ? host : nil,
+                checkingRoundTrip: false
+            ).text
+        }
         // What `receive(url:)` does, keeping the parsed link.
         let link: Link
         do {
@@ -111,6 +120,50 @@ extension LinkReceiver {
             return (text, nil, .reject(.malformed(error)))
         }
         return (text, link, decide(sanitized: link))
+    }
+
+    /// The link of `route` for a custom scheme whose host is a domain, made from the route's web
+    /// link `webLink` (written by reverse routing with the same parameters, without a port or
+    /// user info), or `nil` when `scheme` is not such a scheme.
+    ///
+    /// Reverse routing writes a route's path, query and fragment the same for every scheme: only
+    /// what comes before the path differs, and a path that is `/` alone is left out of a link
+    /// that is not a web link. So the link is the scheme, `://`, the domain that
+    /// ``link(for:parameters:scheme:domain:)`` chooses without a given one, and the web link
+    /// from its path on, less a lone `/`: the same text, without writing each part again.
+    /// `WrittenLinkEquivalenceTests` pins the two spellings together.
+    ///
+    /// - Throws: ``ReverseRoutingError`` as writing the link would: the route's scope does not
+    ///   take the scheme, or the scheme has no domain to write.
+    package func customSchemeText(
+        for route: String, scheme name: String, webLink: String
+    ) throws(ReverseRoutingError) -> String? {
+        guard !WebScheme.contains(name), let registration = schemes[name],
+            case .domain(let patterns) = registration.host
+        else { return nil }
+        let chosen = try Self.domain(nil, of: patterns, route: route, canonicalHost: router.canonicalHost)
+        guard let declared = router.route(named: route) else { throw .unknownRoute(route) }
+        if !declared.scope.schemes.isEmpty, !declared.scope.schemes.contains(name) {
+            throw .schemeNotInScope(route: route, scheme: name)
+        }
+        // The path starts at the first `/` after `://`: a web link always has one, a host none.
+        let bytes = webLink.utf8
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")),
+            bytes[colon...].starts(with: "://".utf8),
+            let pathStart = bytes[bytes.index(colon, offsetBy: 3)...].firstIndex(of: UInt8(ascii: "/"))
+        else { return nil }
+        var rest = webLink[pathStart...]
+        let afterSlash = rest.utf8.dropFirst().first
+        if afterSlash == nil || afterSlash == UInt8(ascii: "?") || afterSlash == UInt8(ascii: "#") {
+            rest = rest.dropFirst()
+        }
+        var text = ""
+        text.reserveCapacity(name.utf8.count + 3 + chosen.utf8.count + rest.utf8.count)
+        text += name
+        text += "://"
+        text += chosen
+        text += rest
+        return text
     }
 
     /// Whether ``link(for:parameters:scheme:domain:)`` decides each link it writes for `scheme`

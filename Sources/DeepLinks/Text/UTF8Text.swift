@@ -28,6 +28,21 @@ package enum UTF8Text {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Whether two texts are spelled with the same UTF-8 bytes. `==` answers another question
+    /// (canonical equivalence: `"e\u{301}" == "\u{E9}"`); this one compares the bytes in place,
+    /// without iterating either string's view.
+    ///
+    /// Cost: one comparison of the counts, then at most one pass over the bytes.
+    package static func sameBytes(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        return TextBytes.read(a) { left in
+            TextBytes.read(b) { right in
+                for index in left.indices where left[index] != right[index] { return false }
+                return true
+            }
+        }
+    }
+
     /// Whether every byte belongs to a well-formed UTF-8 sequence (Unicode table 3-7).
     @inlinable
     package static func isWellFormed(_ bytes: some Collection<UInt8>) -> Bool {

@@ -247,7 +247,7 @@ public struct PreviewMetadata: Sendable, Hashable, Encodable {
         _ links: OfferedAppLinks, page: (text: String, canonical: String)? = nil
     ) throws(LinkPreviewError) -> OfferedAppLinks {
         var web: String?
-        if let link = links.webLink, let page, link.utf8.elementsEqual(page.text.utf8) {
+        if let link = links.webLink, let page, UTF8Text.sameBytes(link, page.text) {
             web = page.canonical
         } else if let link = links.webLink {
             do {
@@ -370,7 +370,14 @@ extension PreviewMetadata {
         guard let link else { return "app-id=\(appStoreID)" }
         // Without a comma the argument is the link as it is.
         guard link.utf8.contains(UInt8(ascii: ",")) else {
-            return "app-id=" + appStoreID + ", app-argument=" + link
+            // One string, reserved once (chained `+` grows it at each step).
+            var content = ""
+            content.reserveCapacity(22 + appStoreID.utf8.count + link.utf8.count)
+            content += "app-id="
+            content += appStoreID
+            content += ", app-argument="
+            content += link
+            return content
         }
         var argument = ""
         argument.reserveCapacity(link.utf8.count)

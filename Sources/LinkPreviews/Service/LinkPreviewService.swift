@@ -270,7 +270,7 @@ public struct LinkPreviewService: Sendable {
         if let scheme = site.app.customScheme?.name {
             // A custom-scheme link that cannot be written or is not accepted is not offered; one
             // that comes back in another spelling is left to the full check.
-            switch customLink(for: match, parameters: parameters, scheme: scheme) {
+            switch customLink(for: match, parameters: parameters, scheme: scheme, webLink: web) {
             case .accepted(let text): custom = text
             case .refused: custom = nil
             case .unsure: return nil
@@ -289,15 +289,17 @@ public struct LinkPreviewService: Sendable {
         case unsure
     }
 
-    /// The custom-scheme link written for a match and decided once by the receiver: accepted
+    /// The custom-scheme link written for a match (made from its web link `webLink` when the
+    /// scheme's host is a domain) and decided once by the receiver: accepted
     /// when it leads back exactly, refused when it cannot be written (the full check would not
     /// offer it either), and left to the full check otherwise.
-    private func customLink(for match: RouteMatch, parameters: RouteParameters, scheme: String) -> CustomLink
-    {
+    private func customLink(
+        for match: RouteMatch, parameters: RouteParameters, scheme: String, webLink: String
+    ) -> CustomLink {
         let written: (text: String, link: Link?, outcome: LinkOutcome)
         do {
             written = try receiver.writtenLinkDecided(
-                for: match.route, parameters: parameters, scheme: scheme, host: nil)
+                for: match.route, parameters: parameters, scheme: scheme, host: nil, webLink: webLink)
         } catch {
             return .refused
         }
@@ -305,7 +307,7 @@ public struct LinkPreviewService: Sendable {
         case .route(let back), .confirm(let back):
             // The receiver's own gate spells the text as it is: the page's gate will too.
             if back.route == match.route, back.parameters == match.parameters,
-                let link = written.link, link.canonical.utf8.elementsEqual(written.text.utf8)
+                let link = written.link, UTF8Text.sameBytes(link.canonical, written.text)
             {
                 return .accepted(written.text)
             }
@@ -327,7 +329,7 @@ public struct LinkPreviewService: Sendable {
         switch written.outcome {
         case .route(let back), .confirm(let back):
             guard back.route == match.route, back.parameters == match.parameters,
-                let link = written.link, link.canonical.utf8.elementsEqual(written.text.utf8)
+                let link = written.link, UTF8Text.sameBytes(link.canonical, written.text)
             else { return nil }
             return written.text
         case .reject, .openInBrowser:

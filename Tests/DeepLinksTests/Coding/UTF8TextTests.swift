@@ -110,4 +110,23 @@ struct UTF8TextTests {
         #expect(PercentEncoding.decode("a%ED%A0%80") == nil)
         #expect(PercentEncoding.decode("caf%C3%A9") == "café")
     }
+
+    @Test(
+        "sameBytes compares spellings, not canonical equivalence",
+        arguments: [
+            ("https://example.com/a", "https://example.com/a", true),
+            ("https://example.com/a", "https://example.com/b", false),
+            ("https://example.com/a", "https://example.com/a/", false),
+            ("", "", true),
+            ("caf\u{E9}", "cafe\u{301}", false),  // equal by `==`, spelled differently
+            ("caf\u{E9}", "caf\u{E9}", true),
+            ("a\u{301}\u{323}", "a\u{323}\u{301}", false),  // same length, marks reordered
+        ] as [(String, String, Bool)])
+    func sameBytes(a: String, b: String, expected: Bool) {
+        #expect(UTF8Text.sameBytes(a, b) == expected)
+        #expect(UTF8Text.sameBytes(b, a) == expected)
+        #expect(expected == a.utf8.elementsEqual(b.utf8))
+        // A string made from a slice holds its own bytes: still compared in place.
+        #expect(UTF8Text.sameBytes(String(("x" + a).dropFirst()), b) == expected)
+    }
 }
