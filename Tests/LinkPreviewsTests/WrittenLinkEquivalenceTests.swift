@@ -134,7 +134,8 @@ struct WrittenLinkEquivalenceTests {
                     for: match.route, parameters: parameters, scheme: match.link.scheme, host: host
                 ).text
                 compared += try Self.compareCustomSchemeText(
-                    service.receiver, route: match.route, parameters: parameters, scheme: scheme, webLink: web,
+                    service.receiver, route: match.route, parameters: parameters, scheme: scheme,
+                    webLink: web,
                     "\(name): \(text)")
             }
         }
@@ -175,7 +176,8 @@ struct WrittenLinkEquivalenceTests {
         }
         if case .success(nil) = made { return 0 }
         let written = Result { () throws(ReverseRoutingError) -> String? in
-            try receiver.writtenLinkDecided(for: route, parameters: parameters, scheme: scheme, host: nil).text
+            try receiver.writtenLinkDecided(for: route, parameters: parameters, scheme: scheme, host: nil)
+                .text
         }
         #expect(made == written, "\(label)")
         return 1

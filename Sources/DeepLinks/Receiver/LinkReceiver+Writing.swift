@@ -108,7 +108,8 @@ extension LinkReceiver {
         } else {
             // `host` is the web link's host; a custom scheme's domain is its default one.
             text = try writtenText(
-                for: route, parameters: parameters, scheme: name, domain: WebScheme.contains(name) ? host : nil,
+                for: route, parameters: parameters, scheme: name,
+                domain: WebScheme.contains(name) ? host : nil,
                 checkingRoundTrip: false
             ).text
         }
