@@ -109,4 +109,55 @@ struct RenderingTests {
                 "<p class=\"hint\">Already have Photo Album? Tap Open in the banner at the top of Safari.</p>"
             ))
     }
+
+    @Test(
+        "a template keeps one site's parts: pages of other sites and languages written in turn are unchanged")
+    func keptSitePartsNeverLeak() throws {
+        var other = PhotoAlbumFixture.site
+        other.name = "Other <Site>"
+        other.homeURL = "https://other.example.com/"
+        other.app.name = "Other & App"
+        other.app.googlePlayPackage = nil
+        let sites = [PhotoAlbumFixture.site, other]
+        let previews = [
+            LinkPreview(title: "A"), LinkPreview(title: "Photo Album"),
+            LinkPreview(title: "B", locale: "de_DE"),
+            LinkPreview(title: "C", locale: "fr"), LinkPreview(title: "D", siteName: "Elsewhere"),
+        ]
+        let links = [
+            OfferedAppLinks.none,
+            OfferedAppLinks(webLink: nil, customSchemeLink: "photoalbum://photos.example.com/albums/a"),
+        ]
+        let deferred: [LandingPage.DeferredLink?] = [
+            nil,
+            LandingPage.DeferredLink(shortLink: "https://photos.example.com/s/abc", playReferrer: "code=abc"),
+        ]
+        let strings: [String: LandingPageStrings] = ["de": .german, "fr": .french]
+        let shared = try LandingPageTemplate(strings: strings)
+        var pages = 0
+        for round in 0..<2 {
+            for site in sites {
+                for preview in previews {
+                    for offered in links {
+                        for short in deferred {
+                            let metadata = try PreviewMetadata(
+                                canonicalURL: "https://photos.example.com/albums/a", preview: preview,
+                                site: site,
+                                appLinks: offered)
+                            // A template that has written no other page.
+                            let fresh = LandingPage(
+                                metadata, template: try LandingPageTemplate(strings: strings), deferred: short
+                            )
+                            let kept = LandingPage(metadata, template: shared, deferred: short)
+                            #expect(kept.html == fresh.html, "round \(round), \(site.name), \(preview.title)")
+                            pages += 1
+                        }
+                    }
+                }
+            }
+        }
+        #expect(pages == 80)
+        // The templates compare by their words and style alone.
+        #expect(shared == (try LandingPageTemplate(strings: strings)))
+    }
 }

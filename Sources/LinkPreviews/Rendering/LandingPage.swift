@@ -73,27 +73,18 @@ public struct LandingPage: Sendable, Hashable {
     }
 
     func write(into out: inout HTMLWriter) {
-        // One function: the page is written in document order into one buffer, so that the function
-        // reads as the HTML it makes; its parts share the preview, the app, the deferred link and
-        // the template's strings.
+        // One function: the page is written in document order into one buffer, so that it reads as
+        // the HTML it makes; what depends only on the site, the app and the language comes
+        // ready-made from the template's kept site parts.
         let preview = metadata.preview
         let siteName = preview.siteName ?? ""
-        let app = metadata.app
-        let strings = template.strings(for: preview.locale)
-        if let locale = preview.locale {
-            out.raw(Self.openingWithLanguage)
-            out.attribute(locale.replacingUnderscores())
-            out.raw(Self.headAfterLanguage)
-        } else {
-            out.raw(Self.openingWithoutLanguage)
-        }
-        if preview.title == siteName || siteName.isEmpty {
-            out.text(preview.title)
-        } else {
-            out.text(preview.title)
-            out.raw(" – ")
-            out.text(siteName)
-        }
+        let parts = template.siteParts.parts(
+            for: SiteParts.Source(
+                locale: preview.locale, siteName: siteName, app: metadata.app, homeURL: metadata.homeURL),
+            strings: template.strings(for: preview.locale))
+        out.raw(parts.opening)
+        out.text(preview.title)
+        if preview.title != siteName && !siteName.isEmpty { out.raw(parts.titleSuffix) }
         out.raw(Self.canonicalOpening)
         out.attribute(metadata.canonicalURL)
         // Each tag's markup up to its content, and the end of the element before it, written
@@ -127,14 +118,9 @@ public struct LandingPage: Sendable, Hashable {
             }
             out.raw("></figure>\n")
         } else {
-            out.raw("<div class=\"art blank\" aria-hidden=\"true\">")
-            out.text(siteName.first.map { String($0) } ?? "")
-            out.raw("</div>\n")
+            out.raw(parts.blankArt)
         }
-
-        out.raw("<div class=\"content\">\n<p class=\"site\">")
-        out.text(siteName)
-        out.raw("</p>\n<h1>")
+        out.raw(parts.siteLine)
         out.text(preview.title)
         out.raw("</h1>\n")
         if let description = preview.description {
@@ -147,42 +133,21 @@ public struct LandingPage: Sendable, Hashable {
         if let open = openLink {
             out.raw("<a class=\"button primary\" href=\"")
             out.attribute(open)
-            out.raw("\">")
-            Self.text(strings.openInApp, app: app.name, into: &out)
-            out.raw("</a>\n")
+            out.raw(parts.openButtonEnd)
         }
-        out.raw("<div class=\"stores\">\n<a class=\"button store\" href=\"")
-        out.attribute(app.appStoreURL)
-        out.raw("\"><small>")
-        out.text(strings.appStoreCaption)
-        out.raw("</small>")
-        out.text(strings.appStore)
-        out.raw("</a>\n")
-        if let play = app.googlePlayURL {
-            out.raw("<a class=\"button store\" href=\"")
-            out.attribute(deferred.map { play + "&referrer=" + Self.queryValue($0.playReferrer) } ?? play)
-            out.raw("\"><small>")
-            out.text(strings.googlePlayCaption)
-            out.raw("</small>")
-            out.text(strings.googlePlay)
-            out.raw("</a>\n")
+        guard let deferred else {
+            out.raw(parts.stores)
+            out.raw(openLink == nil ? parts.endWithoutButton : parts.endWithButton)
+            return
         }
-        out.raw("</div>\n</div>\n")
-        if let deferred {
-            out.raw("<p class=\"hint deferred\">")
-            Self.text(strings.copyThenGetApp, app: app.name, into: &out)
-            out.raw("<br><code style=\"user-select:all;-webkit-user-select:all\">")
-            out.text(deferred.shortLink)
-            out.raw("</code></p>\n")
-        }
-        out.raw("<p class=\"hint\">")
-        Self.text(
-            openLink == nil ? strings.hintWithoutButton : strings.hintWithButton, app: app.name, into: &out)
-        out.raw("</p>\n</div>\n</main>\n<footer><a href=\"")
-        out.attribute(metadata.homeURL)
-        out.raw("\">")
-        out.text(siteName)
-        out.raw("</a></footer>\n</body>\n</html>\n")
+        let strings = template.strings(for: preview.locale)
+        Self.writeStores(app: metadata.app, strings: strings, deferred: deferred, into: &out)
+        out.raw("<p class=\"hint deferred\">")
+        Self.text(strings.copyThenGetApp, app: metadata.app.name, into: &out)
+        out.raw("<br><code style=\"user-select:all;-webkit-user-select:all\">")
+        out.text(deferred.shortLink)
+        out.raw("</code></p>\n")
+        out.raw(openLink == nil ? parts.endWithoutButton : parts.endWithButton)
     }
 
     /// A query value percent-encoded: every byte but unreserved ASCII letters, digits and
@@ -215,9 +180,9 @@ public struct LandingPage: Sendable, Hashable {
     private static let head =
         "<head>\n<meta charset=\"utf-8\">\n"
         + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n" + policyTag + "<title>"
-    private static let openingWithLanguage = Array("<!DOCTYPE html>\n<html lang=\"".utf8)
-    private static let headAfterLanguage = Array(("\">\n" + head).utf8)
-    private static let openingWithoutLanguage = Array(("<!DOCTYPE html>\n<html>\n" + head).utf8)
+    static let openingWithLanguage = Array("<!DOCTYPE html>\n<html lang=\"".utf8)
+    static let headAfterLanguage = Array(("\">\n" + head).utf8)
+    static let openingWithoutLanguage = Array(("<!DOCTYPE html>\n<html>\n" + head).utf8)
 
     /// The end of the last `<meta>` tag (or of the canonical link), a style sheet's element,
     /// and the fixed markup that follows it up to the page's card, written once per template.
@@ -291,7 +256,7 @@ extension LandingPage {
 
 extension String {
     /// `en_US` → `en-US`: an Open Graph locale as a BCP 47 language tag.
-    fileprivate func replacingUnderscores() -> String {
+    func replacingUnderscores() -> String {
         guard utf8.contains(UInt8(ascii: "_")) else { return self }
         // In ASCII text each character is one byte (a CR LF pair holds no `_`).
         if utf8.allSatisfy({ $0 < 0x80 }) {

@@ -123,6 +123,8 @@ public struct LandingPageTemplate: Sendable, Hashable {
     public let style: String
     /// The style sheet's element and the fixed markup after it, written once for every page.
     let styleElement: [UInt8]
+    /// The site parts of the last site and language a page was written for.
+    let siteParts = KeptSiteParts()
 
     /// Creates a template and checks it.
     ///

@@ -1,0 +1,140 @@
+extension LandingPage {
+    /// The markup of a page that depends only on its site, its app, its language and the
+    /// template's words, escaped once and kept by the template (``LandingPageTemplate``): the
+    /// opening up to `<title>`, the site's name in the title and the card, the text of the
+    /// "Open in the app" button, the store buttons, the hint and the footer.
+    ///
+    /// Every page of one site in one language writes these bytes the same, so the template
+    /// keeps the parts of the last site and language it wrote and a page uses them when its own
+    /// are the same (compared field by field, not by hash); another site or language writes
+    /// them again and keeps those instead. A page reached by a short link writes its store
+    /// buttons itself (Google Play's carries the link's referrer).
+    struct SiteParts: Sendable {
+        /// What the parts are made from.
+        struct Source: Sendable, Equatable {
+            let locale: String?
+            let siteName: String
+            let app: AppListing
+            let homeURL: String
+        }
+
+        let source: Source
+        /// From `<!DOCTYPE html>` to `<title>`.
+        let opening: [UInt8]
+        /// ` – ` and the site's name, after a title that is not the site's name.
+        let titleSuffix: [UInt8]
+        /// The blank picture of a preview without an image: the site's first letter.
+        let blankArt: [UInt8]
+        /// From the card's content to `<h1>`, the site's name between.
+        let siteLine: [UInt8]
+        /// After the "Open in the app" button's link: the end of its attribute, its text and `</a>`.
+        let openButtonEnd: [UInt8]
+        /// The store buttons of a page reached directly.
+        let stores: [UInt8]
+        /// The hint and the rest of the page, for a page with the "Open in the app" button.
+        let endWithButton: [UInt8]
+        /// The same, for a page without it.
+        let endWithoutButton: [UInt8]
+
+        init(_ source: Source, strings: LandingPageStrings) {
+            self.source = source
+            let siteName = source.siteName
+            let app = source.app
+            func written(_ write: (inout HTMLWriter) -> Void) -> [UInt8] {
+                var out = HTMLWriter(capacity: 256)
+                write(&out)
+                return out.bytes
+            }
+            opening = written { out in
+                if let locale = source.locale {
+                    out.raw(LandingPage.openingWithLanguage)
+                    out.attribute(locale.replacingUnderscores())
+                    out.raw(LandingPage.headAfterLanguage)
+                } else {
+                    out.raw(LandingPage.openingWithoutLanguage)
+                }
+            }
+            titleSuffix = written { out in
+                out.raw(" – ")
+                out.text(siteName)
+            }
+            blankArt = written { out in
+                out.raw("<div class=\"art blank\" aria-hidden=\"true\">")
+                out.text(siteName.first.map { String($0) } ?? "")
+                out.raw("</div>\n")
+            }
+            siteLine = written { out in
+                out.raw("<div class=\"content\">\n<p class=\"site\">")
+                out.text(siteName)
+                out.raw("</p>\n<h1>")
+            }
+            openButtonEnd = written { out in
+                out.raw("\">")
+                LandingPage.text(strings.openInApp, app: app.name, into: &out)
+                out.raw("</a>\n")
+            }
+            stores = written { out in
+                LandingPage.writeStores(app: app, strings: strings, deferred: nil, into: &out)
+            }
+            func end(hint: String) -> [UInt8] {
+                written { out in
+                    out.raw("<p class=\"hint\">")
+                    LandingPage.text(hint, app: app.name, into: &out)
+                    out.raw("</p>\n</div>\n</main>\n<footer><a href=\"")
+                    out.attribute(source.homeURL)
+                    out.raw("\">")
+                    out.text(siteName)
+                    out.raw("</a></footer>\n</body>\n</html>\n")
+                }
+            }
+            endWithButton = end(hint: strings.hintWithButton)
+            endWithoutButton = end(hint: strings.hintWithoutButton)
+        }
+    }
+
+    /// The store buttons: the App Store's, and Google Play's when the app has a package there
+    /// (carrying the short link's referrer on a page reached by one).
+    static func writeStores(
+        app: AppListing, strings: LandingPageStrings, deferred: DeferredLink?, into out: inout HTMLWriter
+    ) {
+        out.raw("<div class=\"stores\">\n<a class=\"button store\" href=\"")
+        out.attribute(app.appStoreURL)
+        out.raw("\"><small>")
+        out.text(strings.appStoreCaption)
+        out.raw("</small>")
+        out.text(strings.appStore)
+        out.raw("</a>\n")
+        if let play = app.googlePlayURL {
+            out.raw("<a class=\"button store\" href=\"")
+            out.attribute(deferred.map { play + "&referrer=" + Self.queryValue($0.playReferrer) } ?? play)
+            out.raw("\"><small>")
+            out.text(strings.googlePlayCaption)
+            out.raw("</small>")
+            out.text(strings.googlePlay)
+            out.raw("</a>\n")
+        }
+        out.raw("</div>\n</div>\n")
+    }
+}
+
+/// The site parts a template keeps: those of the last site and language it wrote a page for.
+///
+/// Not part of the template's value: two templates with the same words and style are equal
+/// and hash alike whatever either has kept.
+struct KeptSiteParts: Sendable, Hashable {
+    private let kept = Locked<LandingPage.SiteParts?>(nil)
+
+    /// The parts for `source`: the kept ones when they were made from the same source, else
+    /// new ones, which are kept instead.
+    func parts(
+        for source: LandingPage.SiteParts.Source, strings: @autoclosure () -> LandingPageStrings
+    ) -> LandingPage.SiteParts {
+        if let parts = kept.withLock({ $0 }), parts.source == source { return parts }
+        let parts = LandingPage.SiteParts(source, strings: strings())
+        kept.withLock { $0 = parts }
+        return parts
+    }
+
+    static func == (lhs: KeptSiteParts, rhs: KeptSiteParts) -> Bool { true }
+    func hash(into hasher: inout Hasher) {}
+}
