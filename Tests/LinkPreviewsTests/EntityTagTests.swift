@@ -12,6 +12,44 @@ struct EntityTagTests {
         #expect(HTTPNegotiation.entityTag(Array("hello, world".utf8)) == #""ebbf3b4905bf4608""#)
     }
 
+    /// The tag as documented, one word at a time, without pointers.
+    static func reference(_ bytes: [UInt8]) -> UInt64 {
+        func mix(_ state: UInt64, _ word: UInt64) -> UInt64 {
+            let mixed = state ^ (word &* 0x9E37_79B9_7F4A_7C15)
+            return (mixed << 31 | mixed >> 33) &* 0xC2B2_AE3D_27D4_EB4F
+        }
+        var state: UInt64 = 0x243F_6A88_85A3_08D3
+        var start = 0
+        while start < bytes.count {
+            var word: UInt64 = 0
+            for (shift, byte) in bytes[start..<min(start + 8, bytes.count)].enumerated() {
+                word |= UInt64(byte) << (8 * UInt64(shift))
+            }
+            state = mix(state, word)
+            start += 8
+        }
+        var value = state ^ UInt64(bytes.count)
+        value ^= value >> 33
+        value &*= 0xFF51_AFD7_ED55_8CCD
+        value ^= value >> 33
+        value &*= 0xC4CE_B9FE_1A85_EC53
+        value ^= value >> 33
+        return value
+    }
+
+    @Test("read four words a step, the tag is the documented one: every length from 0 to 300 bytes")
+    func sameTagAsOneWordAtATime() {
+        var generator = UInt64(0x1234_5678)
+        let bytes = (0..<300).map { _ -> UInt8 in
+            generator = generator &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(truncatingIfNeeded: generator >> 56)
+        }
+        for count in 0...bytes.count {
+            let body = Array(bytes.prefix(count))
+            #expect(EntityTag.hash(body) == Self.reference(body), "\(count) bytes")
+        }
+    }
+
     @Test("every one-bit change of a body, at every position of whole words and the tail, changes its tag")
     func everyBitCounts() {
         let body = Array("<p class=\"summary\">48 photos from the coast, June to August.</p>\n".utf8)
