@@ -30,9 +30,10 @@ import DeepLinks
 ///
 /// Each copy keeps what it worked out (``Configuration/cacheCapacity``): decided links by
 /// their text (the gate's and the table's decision, the canonical link, the links offered to
-/// the app), and rendered pages, with their headers, by what they were rendered from. A
-/// repeated link costs two lookups and its provider, which is asked every time, so a
-/// provider's new answer is served at once.
+/// the app), and rendered pages, with their headers, by what they were rendered from. A page
+/// is kept from the second time its link is asked for, so links seen once (most of a real
+/// site's) do not push out pages that are asked for again. A repeated link costs two lookups
+/// and its provider, which is asked every time, so a provider's new answer is served at once.
 ///
 /// Cost: deciding a request is linear in the target and the headers it reads (the gate
 /// refuses links over its limit of 4,096 bytes before routing), plus the provider; a page
@@ -202,6 +203,10 @@ public struct SiteResponder: Sendable {
         let origin = (target.host ?? request.host).flatMap { origins[Self.hostName($0)] } ?? primaryOrigin
         let link = origin + target.pathAndQuery
         let decision: LinkPreviewService.Decision
+        // A link decided now for the first time has its page rendered but not kept: on a site's
+        // long tail of links seen once, keeping every page would hash, store and drop pages that
+        // are never asked for again. Its page is kept from the second time it is asked for.
+        var seenBefore = true
         if let kept = decisions.value(for: link) {
             decision = kept
         } else {
@@ -210,7 +215,10 @@ public struct SiteResponder: Sendable {
             } catch {
                 return failure(error, request)
             }
-            if link.utf8.count <= Self.longestKeptLink { decisions.store(decision, for: link) }
+            if link.utf8.count <= Self.longestKeptLink {
+                decisions.store(decision, for: link)
+                seenBefore = false
+            }
         }
         var resolution: LinkPreviewService.Resolution
         do {
@@ -220,12 +228,16 @@ public struct SiteResponder: Sendable {
         }
         if let preview { resolution.override = preview }
         resolved = resolution
-        let key = RenderedPage.Key(
-            resolution: resolution, representation: HTTPNegotiation.representation(accept: request.accept),
-            deferred: deferred)
+        let representation = HTTPNegotiation.representation(accept: request.accept)
         let page: RenderedPage
         do {
-            page = try keptOrRendered(key)
+            if seenBefore {
+                page = try keptOrRendered(
+                    RenderedPage.Key(
+                        resolution: resolution, representation: representation, deferred: deferred))
+            } else {
+                page = try render(resolution, representation, deferred)
+            }
         } catch {
             return failure(error, request)
         }
@@ -263,21 +275,24 @@ public struct SiteResponder: Sendable {
     /// The page of a key: kept, or rendered now and kept.
     private func keptOrRendered(_ key: RenderedPage.Key) throws(LinkPreviewError) -> RenderedPage {
         if let kept = pages.value(for: key) { return kept }
-        let page = try render(key)
+        let page = try render(key.resolution, key.representation, key.deferred)
         pages.store(page, for: key)
         return page
     }
 
     /// Renders a resolution: the landing page or the preview JSON, its status, its tag and the
     /// headers of its answers.
-    private func render(_ key: RenderedPage.Key) throws(LinkPreviewError) -> RenderedPage {
-        let metadata = try service.metadata(for: key.resolution)
+    private func render(
+        _ resolution: LinkPreviewService.Resolution, _ representation: HTTPNegotiation.Representation,
+        _ deferred: LandingPage.DeferredLink?
+    ) throws(LinkPreviewError) -> RenderedPage {
+        let metadata = try service.metadata(for: resolution)
         let status = metadata.source.httpStatus
         let body: [UInt8]
         let type: String
-        switch key.representation {
+        switch representation {
         case .html:
-            body = LandingPage(metadata, template: configuration.template, deferred: key.deferred).bytes
+            body = LandingPage(metadata, template: configuration.template, deferred: deferred).bytes
             type = "text/html; charset=utf-8"
         case .json:
             do {
@@ -290,7 +305,7 @@ public struct SiteResponder: Sendable {
         }
         let etag = HTTPNegotiation.entityTag(body)
         let cacheControl = status == 404 ? configuration.notFoundCacheControl : configuration.pageCacheControl
-        let security = key.representation == .html ? pageSecurity : otherSecurity
+        let security = representation == .html ? pageSecurity : otherSecurity
         return RenderedPage(
             status: status, body: body, etag: etag,
             headers: [
