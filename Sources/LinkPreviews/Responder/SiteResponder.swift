@@ -63,7 +63,8 @@ public struct SiteResponder: Sendable {
         /// always gets the same refusal from the same table.
         public var refusalCacheControl: String
         /// How many decided links, and how many rendered pages, each copy of the responder
-        /// keeps (0: none). When full, the entry kept longest makes room. Links longer than
+        /// keeps (0: none). When full, the entry kept longest makes room. A page is kept from
+        /// the second time its link is asked for. Links longer than
         /// ``SiteResponder/longestKeptLink`` bytes are decided every time.
         public var cacheCapacity: Int
         /// A `Strict-Transport-Security` value to send, when the site is only served over
