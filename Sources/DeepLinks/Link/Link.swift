@@ -190,6 +190,46 @@ public struct Link: Sendable, Hashable {
             isKnownCanonical: isKnownCanonical)
     }
 
+    /// This link without its host and port, as `scheme://` and the rest of its text
+    /// (`photoalbum://photos.example.com/albums?a=1` → `photoalbum:///albums?a=1`): the link a
+    /// custom scheme whose host is a domain routes. The segments and query items are the same.
+    ///
+    /// A link the gate parsed keeps its text and reads its parts at offsets moved by the
+    /// host's length: one new string, and no raw part cut out of the text to be joined again.
+    func withoutHost() -> Link {
+        guard case .parsed(let parsed) = storage.text, !parsed.isSanitized else {
+            let text = Self.assemble(
+                scheme: scheme, hasAuthority: true, host: nil, port: nil, rawPath: rawPath,
+                rawQuery: rawQuery,
+                rawFragment: rawFragment)
+            return Link(
+                scheme: scheme, host: nil, port: nil, rawPath: rawPath, pathSegments: pathSegments,
+                rawQuery: rawQuery, queryItems: queryItems, rawFragment: rawFragment, original: text)
+        }
+        // The text from the path on is the raw path, `?` and the raw query, `#` and the raw
+        // fragment, exactly as they follow the host.
+        let utf8 = parsed.text.utf8
+        let rest = Substring(utf8[utf8.index(utf8.startIndex, offsetBy: parsed.path.lowerBound)...])
+        var text = ""
+        text.reserveCapacity(scheme.utf8.count + 3 + rest.utf8.count)
+        text += scheme
+        text += "://"
+        text += rest
+        let shift = scheme.utf8.count + 3 - parsed.path.lowerBound
+        func moved(_ range: Range<Int>) -> Range<Int> {
+            (range.lowerBound + shift)..<(range.upperBound + shift)
+        }
+        let copy = StorageBuilder(
+            scheme: scheme, host: nil, port: nil, segments: storage.segments, items: storage.items
+        ).freeze(
+            text: .parsed(
+                ParsedText(
+                    text: text, path: moved(parsed.path), query: parsed.query.map(moved),
+                    fragment: parsed.fragment.map(moved), hasAuthority: true, isSanitized: false)),
+            isKnownCanonical: false)
+        return Link(storage: copy)
+    }
+
     /// Two links are equal when every part is.
     public static func == (a: Link, b: Link) -> Bool {
         a.storage === b.storage

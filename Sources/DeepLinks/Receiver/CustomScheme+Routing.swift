@@ -20,14 +20,6 @@ extension CustomScheme {
         guard patterns.contains(where: { $0.matches(domain) }) else {
             return .failure(.hostNotAllowed(scheme: name, host: domain))
         }
-        let text = Link.assemble(
-            scheme: link.scheme, hasAuthority: true, host: nil, port: nil, rawPath: link.rawPath,
-            rawQuery: link.rawQuery, rawFragment: link.rawFragment)
-        return .success(
-            Link(
-                scheme: link.scheme, host: nil, port: nil, rawPath: link.rawPath,
-                pathSegments: link.pathSegments,
-                rawQuery: link.rawQuery, queryItems: link.queryItems, rawFragment: link.rawFragment,
-                original: text))
+        return .success(link.withoutHost())
     }
 }
