@@ -12,7 +12,8 @@ import Foundation
 ///   `Value` is `Sendable`: what the closure returns is a copy, never a reference into the
 ///   guarded storage.
 /// - The closure must not call ``withLock(_:)`` on the same instance (the lock is not
-///   recursive); the callers in this module are one dictionary read or write each.
+///   recursive); the callers in this module are one dictionary read or write each, or
+///   one read or write of a template's kept site parts.
 ///
 /// `Mutex` from the Synchronization module does the same with a checked conformance, but needs
 /// macOS 15 and iOS 18, later than this package's deployment targets.
