@@ -206,8 +206,9 @@ public struct SiteResponder: Sendable {
         let decision: LinkPreviewService.Decision
         // A link decided now for the first time has its page rendered but not kept: on a site's
         // long tail of links seen once, keeping every page would hash, store and drop pages that
-        // are never asked for again. Its page is kept from the second time it is asked for.
-        var seenBefore = true
+        // are never asked for again. Its page is kept from the second time it is asked for. A
+        // link too long to keep its decision keeps its page at once.
+        var keepsPage = true
         if let kept = decisions.value(for: link) {
             decision = kept
         } else {
@@ -218,7 +219,7 @@ public struct SiteResponder: Sendable {
             }
             if link.utf8.count <= Self.longestKeptLink {
                 decisions.store(decision, for: link)
-                seenBefore = false
+                keepsPage = false
             }
         }
         var resolution: LinkPreviewService.Resolution
@@ -232,7 +233,7 @@ public struct SiteResponder: Sendable {
         let representation = HTTPNegotiation.representation(accept: request.accept)
         let page: RenderedPage
         do {
-            if seenBefore {
+            if keepsPage {
                 page = try keptOrRendered(
                     RenderedPage.Key(
                         resolution: resolution, representation: representation, deferred: deferred))

@@ -40,7 +40,8 @@ while let option = arguments.popFirst() {
             fail("the number of generated albums must be 0 to 1000: \(value)")
         }
         generatedAlbums = number
-    default: fail("unknown option \(option); usage: PreviewServer [--host ADDRESS] [--port NUMBER] [--albums N]")
+    default:
+        fail("unknown option \(option); usage: PreviewServer [--host ADDRESS] [--port NUMBER] [--albums N]")
     }
 }
 
