@@ -91,7 +91,8 @@ final class CompiledRoute: Sendable {
     /// ``route`` costs a retain of the table's storage.
     let scope: RouteScope
     let query: [Parameter]
-    let fragment: Fragment
+    /// The fragment rule compiled: `any` for most routes, kept out of line otherwise.
+    var fragment: Fragment { extras?.fragment ?? .any }
     let extraction: [(name: String, source: Source)]
     /// The validators of the parameter and catch-all segments, in path order (shared between
     /// routes with the same list).
@@ -106,11 +107,14 @@ final class CompiledRoute: Sendable {
         let readings: [CompiledRoute]
         /// ``CompiledRoute/encodedLiterals``.
         let encodedLiterals: [String]
+        /// ``CompiledRoute/fragment``.
+        let fragment: Fragment
 
         /// Keeps the parts.
-        init(readings: [CompiledRoute], encodedLiterals: [String]) {
+        init(readings: [CompiledRoute], encodedLiterals: [String], fragment: Fragment) {
             self.readings = readings
             self.encodedLiterals = encodedLiterals
+            self.fragment = fragment
         }
     }
 
@@ -278,6 +282,7 @@ final class CompiledRoute: Sendable {
         query = validators.compiledQuery(route.query) {
             $0.map { CompiledRoute.parameter($0, validators: validators) }
         }
+        let fragment: Fragment
         switch route.fragment {
         case .any: fragment = .any
         case .none: fragment = .none
@@ -295,9 +300,10 @@ final class CompiledRoute: Sendable {
         self.extraction = validators.sortedExtraction(scratchExtraction)
         let readings = Self.otherReadings(of: route, index: index, options: options, validators: validators)
         let encodedLiterals = Self.encodedLiterals(of: route.path)
+        let anyFragment = if case .any = fragment { true } else { false }
         extras =
-            readings.isEmpty && encodedLiterals.isEmpty
-            ? nil : Extras(readings: readings, encodedLiterals: encodedLiterals)
+            readings.isEmpty && encodedLiterals.isEmpty && anyFragment
+            ? nil : Extras(readings: readings, encodedLiterals: encodedLiterals, fragment: fragment)
     }
 
     /// A query or fragment parameter compiled: its validator and its default, validated. The

@@ -20,17 +20,48 @@
 /// In JSON: `{"schemes": ["https", "myapp"], "hosts": ["example.com"]}`; both keys may be omitted.
 public struct RouteScope: Sendable, Hashable, CustomStringConvertible {
     /// Lower-case schemes; empty means any allowed scheme.
-    public let schemes: [String]
+    public var schemes: [String] { parts.schemes }
     /// Host patterns for web links; empty means any host.
-    public let hosts: [HostPattern]
+    public var hosts: [HostPattern] { parts.hosts }
+
+    /// Both lists behind one reference: every route and every compiled route keeps a scope,
+    /// and a table's equal scopes share one copy (`RouteTable.sharingEqualParts()`), so a
+    /// scope is one word in each of them.
+    private let parts: Parts
+
+    /// The lists of a scope.
+    private final class Parts: Sendable {
+        let schemes: [String]
+        let hosts: [HostPattern]
+
+        init(schemes: [String], hosts: [HostPattern]) {
+            self.schemes = schemes
+            self.hosts = hosts
+        }
+
+        /// The parts of ``RouteScope/any``, shared by every scope that names nothing.
+        static let none = Parts(schemes: [], hosts: [])
+    }
 
     /// Every scheme and host the gate allows.
     public static let any = RouteScope()
 
     /// Creates a scope; schemes are lower-cased.
     public init(schemes: [String] = [], hosts: [HostPattern] = []) {
-        self.schemes = schemes.map { $0.lowercased() }
-        self.hosts = hosts
+        parts =
+            schemes.isEmpty && hosts.isEmpty
+            ? .none : Parts(schemes: schemes.map { $0.lowercased() }, hosts: hosts)
+    }
+
+    /// Two scopes are equal when they list the same schemes and hosts in the same order.
+    public static func == (lhs: RouteScope, rhs: RouteScope) -> Bool {
+        lhs.parts === rhs.parts || (lhs.schemes == rhs.schemes && lhs.hosts == rhs.hosts)
+    }
+
+    /// Hashes the schemes and the hosts.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(schemes)
+        hasher.combine(hosts)
     }
 
     /// Whether the scope may serve web links.

@@ -65,12 +65,13 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     /// (``text(of:trailingSlash:optional:)``), `nil` when it does not: most patterns are written
     /// that way, and a table keeps thousands, so their text is printed again when it is read
     /// instead of kept.
-    let writtenText: String?
+    var writtenText: String? { details?.text }
     /// The parsed segments, without the trailing empty one; empty for the root and for a
     /// pattern with a ``syntaxError``.
     public let segments: [Segment]
-    /// The parse error and the optional positions, out of line and `nil` when there are
-    /// neither: most patterns have none, and a table keeps thousands.
+    /// The parse error, the optional positions and the text as written, out of line and `nil`
+    /// when there are none: most patterns have none, and a table keeps thousands (a pattern is
+    /// then 17 bytes: two references and a flag).
     private let details: Details?
     /// Whether the text ends with `/` after at least one segment.
     public let hasTrailingSlash: Bool
@@ -80,14 +81,24 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     /// Why the text could not be parsed, or `nil`.
     public var syntaxError: PatternSyntaxError? { details?.failure }
 
-    /// What few patterns have: a parse error, optional segments.
+    /// What few patterns have: a parse error, optional segments, a text that the segments do
+    /// not print back.
     private final class Details: Sendable {
         let failure: PatternSyntaxError?
         let optional: [Int]
+        /// ``PathPattern/writtenText``.
+        let text: String?
 
-        init(failure: PatternSyntaxError?, optional: [Int]) {
+        init(failure: PatternSyntaxError?, optional: [Int], text: String?) {
             self.failure = failure
             self.optional = optional
+            self.text = text
+        }
+
+        /// The details, or `nil` when there are none.
+        static func of(failure: PatternSyntaxError?, optional: [Int], text: String?) -> Details? {
+            failure == nil && optional.isEmpty && text == nil
+                ? nil : Details(failure: failure, optional: optional, text: text)
         }
     }
 
@@ -105,15 +116,13 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         case .success(let parsed):
             segments = parsed.segments
             hasTrailingSlash = parsed.trailingSlash
-            details = parsed.optional.isEmpty ? nil : Details(failure: nil, optional: parsed.optional)
             let printed = Self.text(
                 of: parsed.segments, trailingSlash: parsed.trailingSlash, optional: parsed.optional)
-            writtenText = printed == text ? nil : text
+            details = .of(failure: nil, optional: parsed.optional, text: printed == text ? nil : text)
         case .failure(let error):
             segments = []
             hasTrailingSlash = false
-            details = Details(failure: error, optional: [])
-            writtenText = text
+            details = Details(failure: error, optional: [], text: text)
         }
     }
 
@@ -176,7 +185,6 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     private init(_ pattern: PathPattern, segments: [Segment]) {
-        writtenText = pattern.writtenText
         self.segments = segments
         details = pattern.details
         hasTrailingSlash = pattern.hasTrailingSlash
