@@ -34,9 +34,9 @@ struct RouterHashTableTests {
         #expect(table.find(12345) { _ in true } == nil)
     }
 
-    @Test("a table sized for its positions holds them all without growing")
+    @Test("a table sized for its positions holds them all without growing, at most two-thirds full")
     func sizedTableNeverFills() {
-        for capacity in [0, 1, 4, 5, 8, 100] {
+        for capacity in [0, 1, 4, 5, 8, 11, 100, 10_000, 10_922, 10_923] {
             var table = PositionTable(capacity: capacity)
             for position in 0..<capacity {
                 #expect(!table.isFull, "capacity \(capacity), position \(position)")
@@ -44,6 +44,13 @@ struct RouterHashTableTests {
             }
             #expect(table.count == capacity)
         }
+        // The slots: the smallest power of two at least one and a half times the positions.
+        #expect(PositionTable.slotCount(for: 10_000) == 16_384)
+        #expect(PositionTable.slotCount(for: 10_922) == 16_384)
+        #expect(PositionTable.slotCount(for: 10_923) == 32_768)
+        #expect(PositionTable.slotCount(for: 4) == 8)
+        #expect(PositionTable.slotCount(for: 5) == 8)
+        #expect(PositionTable.slotCount(for: 6) == 16)
     }
 
     @Test("a text's hash is the hash of its bytes, whether read in place or from a copy, at every length")

@@ -80,8 +80,12 @@ final class CompiledRoute: Sendable {
     /// Whether the path ends with an empty literal segment: a trailing slash that the
     /// `significant` rule keeps.
     private let endsWithEmptySegment: Bool
+    /// Whether the fragment rule is `none`: read by every match of a route with a scope,
+    /// beside the flags above, instead of through ``fragment`` (out of line).
+    let refusesFragment: Bool
     /// The position of the route in its table, stored in 32 bits beside the flags above (a
-    /// table holds at most 50,000 routes).
+    /// table holds at most 50,000 routes): the flags and the position fill one word, and a
+    /// compiled route is 72 bytes.
     private let storedIndex: Int32
     /// The table's routes, shared with ``Router/table``: a compiled route keeps a reference,
     /// not a second copy of its declaration. A route compiled on its own (the shorter shape
@@ -301,6 +305,7 @@ final class CompiledRoute: Sendable {
         let readings = Self.otherReadings(of: route, index: index, options: options, validators: validators)
         let encodedLiterals = Self.encodedLiterals(of: route.path)
         let anyFragment = if case .any = fragment { true } else { false }
+        refusesFragment = if case .none = fragment { true } else { false }
         extras =
             readings.isEmpty && encodedLiterals.isEmpty && anyFragment
             ? nil : Extras(readings: readings, encodedLiterals: encodedLiterals, fragment: fragment)

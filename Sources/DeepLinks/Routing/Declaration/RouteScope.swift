@@ -27,10 +27,12 @@ public struct RouteScope: Sendable, Hashable, CustomStringConvertible {
     /// Both lists behind one reference: every route and every compiled route keeps a scope,
     /// and a table's equal scopes share one copy (`RouteTable.sharingEqualParts()`), so a
     /// scope is one word in each of them.
-    private let parts: Parts
+    let parts: Parts
 
-    /// The lists of a scope.
-    private final class Parts: Sendable {
+    /// The lists of a scope. The router's check of a link reads them as a method of this class
+    /// (``Parts/admits(_:)``), where they are its own fields: read through the scope, each
+    /// list would be retained and released for every link.
+    final class Parts: Sendable {
         let schemes: [String]
         let hosts: [HostPattern]
 

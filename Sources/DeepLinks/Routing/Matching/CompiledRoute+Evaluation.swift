@@ -50,25 +50,7 @@ extension CompiledRoute {
     /// Whether the link's scheme and host fall in the route's scope: ``scopeFailure(_:)`` is
     /// `nil`, told without building a result.
     @inline(__always)
-    func inScope(_ input: MatchInput) -> Bool {
-        // Index loops, not `for … in`: an array's iterator holds (retains) the array.
-        let schemes = scope.schemes
-        if !schemes.isEmpty {
-            var named = false
-            for i in schemes.indices where schemes[i] == input.scheme {
-                named = true
-                break
-            }
-            if !named { return false }
-        }
-        let hosts = scope.hosts
-        if hosts.isEmpty { return true }
-        guard input.isWeb else { return !schemes.isEmpty }
-        guard input.host != nil else { return false }
-        // The host is read in place for each pattern, without a copy bound to a name.
-        for i in hosts.indices where hosts[i].matches(input.hostText) { return true }
-        return false
-    }
+    func inScope(_ input: MatchInput) -> Bool { scope.parts.admits(input) }
 
     /// Why the query or fragment does not satisfy the route, or `nil`.
     func queryFailure(_ input: MatchInput) -> ParameterFailure? {
@@ -138,7 +120,7 @@ extension CompiledRoute {
         // routed.
         if !acceptsAnyPathMatch {
             if !inScope(input) { return false }
-            if case .none = fragment, input.fragment != nil { return false }
+            if refusesFragment, input.fragment != nil { return false }
         }
         for k in extraction.indices {
             let value: ParameterValue?
@@ -274,5 +256,27 @@ extension CompiledRoute {
             }
         }
         return input.count == segments.count
+    }
+}
+
+extension RouteScope.Parts {
+    /// Whether the link's scheme and host fall in the scope (``CompiledRoute/inScope(_:)``).
+    @inline(__always)
+    func admits(_ input: MatchInput) -> Bool {
+        // Index loops, not `for … in`: an array's iterator holds (retains) the array.
+        if !schemes.isEmpty {
+            var named = false
+            for i in schemes.indices where schemes[i] == input.scheme {
+                named = true
+                break
+            }
+            if !named { return false }
+        }
+        if hosts.isEmpty { return true }
+        guard input.isWeb else { return !schemes.isEmpty }
+        guard input.host != nil else { return false }
+        // The host is read in place for each pattern, without a copy bound to a name.
+        for i in hosts.indices where hosts[i].matches(input.hostText) { return true }
+        return false
     }
 }
