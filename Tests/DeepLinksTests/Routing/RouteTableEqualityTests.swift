@@ -1,5 +1,6 @@
-import DeepLinks
 import Testing
+
+@testable import DeepLinks
 
 /// A router keeps the table it was given: routes with equal scopes and query lists (which
 /// the compiled table may share) still equal their declarations and read their own
@@ -81,5 +82,57 @@ struct RouteTableEqualityTests {
         #expect(first.hashValue == second.hashValue)
         #expect(first != QueryParameter(parsing: "page(int 1...8"))
         #expect(QueryParameter(parsing: "page(int 1...9)").syntaxError == nil)
+    }
+
+    @Test("a declaration is small: a route 72 bytes, a pattern 17, a scope one reference")
+    func declarationsAreSmall() {
+        // A table keeps every route it was given: these sizes are most of a large table's heap
+        // (`Benchmarks/RESULTS.md`, a 10,000-route table). What few routes have (a pattern's
+        // text that its segments do not print back, its optional positions, an error; the
+        // scope's lists) is out of line.
+        #expect(MemoryLayout<Route>.stride == 72)
+        #expect(MemoryLayout<PathPattern>.size == 17)
+        #expect(MemoryLayout<RouteScope>.size == 8)
+    }
+
+    @Test("scopes are equal by their lists, whether or not they share them; 'any' is one value")
+    func scopesCompareByTheirLists() {
+        let a = RouteScope(schemes: ["HTTPS"], hosts: ["example.com"])
+        let b = RouteScope(schemes: ["https"], hosts: ["example.com"])
+        #expect(a == b)
+        #expect(a.hashValue == b.hashValue)
+        #expect(a.schemes == ["https"])
+        #expect(a != RouteScope(schemes: ["https"], hosts: ["example.org"]))
+        #expect(a != RouteScope(hosts: ["example.com"]))
+        #expect(RouteScope(schemes: [], hosts: []) == .any)
+        #expect(RouteScope(schemes: [], hosts: []).parts === RouteScope.any.parts)
+    }
+
+    @Test("a table's equal scopes share one copy of their lists")
+    func tableScopesShareTheirLists() throws {
+        let scopes = try Router(Self.table).routes.map(\.scope)
+        #expect(scopes.count == 12)
+        #expect(scopes.allSatisfy { $0.parts === scopes[0].parts })
+    }
+
+    @Test("a pattern keeps its text only when its segments do not print it back")
+    func patternKeepsItsTextOnlyWhenNeeded() {
+        let plain: PathPattern = "/albums/:id(int 1...99)"
+        #expect(plain.writtenText == nil)
+        #expect(plain.text == "/albums/:id(int 1...99)")
+        // Written otherwise than the segments print: an escaped literal, a spelled type.
+        let escaped: PathPattern = "/caf%C3%A9/%7Ex"
+        #expect(escaped.segments == [.literal("café"), .literal("~x")])
+        #expect(escaped.text == "/caf%C3%A9/%7Ex")
+        #expect(escaped.writtenText == "/caf%C3%A9/%7Ex")
+        // Optional segments and errors keep their details beside the text.
+        let optional: PathPattern = "/c/:slug/:page(int 1...)?"
+        #expect(optional.optionalSegmentPositions == [2])
+        #expect(optional.text == "/c/:slug/:page(int 1...)?")
+        let broken = PathPattern(parsing: "/a/:")
+        #expect(broken.syntaxError != nil)
+        #expect(broken.text == "/a/:")
+        #expect(broken == PathPattern(parsing: "/a/:"))
+        #expect(escaped == PathPattern(parsing: "/caf%C3%A9/%7Ex"))
     }
 }

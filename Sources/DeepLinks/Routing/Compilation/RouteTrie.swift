@@ -29,11 +29,11 @@ final class RouteTrie: Sendable {
         var hasLiterals: Bool { literalStart < literalEnd }
     }
 
+    /// A literal edge: 24 bytes. Its key's hash is not kept: the table's slot keeps the high
+    /// half of the hash, mixed with the parent (``edgeHash(_:parent:)``), so a segment that
+    /// differs from the key reaches the comparison of texts once in about four billion probes.
     struct LiteralEdge: Sendable {
         let key: String
-        /// ``RouteTrie/literalHash(_:)`` of the key: most segments that differ from the key
-        /// are told apart by it without comparing strings.
-        let hash: UInt64
         let parent: Int32
         let target: Int32
     }
@@ -62,7 +62,7 @@ final class RouteTrie: Sendable {
         let hash = Self.literalHash(key)
         let parent = Int32(truncatingIfNeeded: node)
         let found = literalTable.find(Self.edgeHash(hash, parent: parent)) { e in
-            literalEdges[e].parent == parent && literalEdges[e].hash == hash && literalEdges[e].key == key
+            literalEdges[e].parent == parent && literalEdges[e].key == key
         }
         return found.map { Int(literalEdges[$0].target) }
     }
@@ -132,7 +132,7 @@ final class RouteTrie: Sendable {
                 literalTable.insert(
                     literalEdges.count, hash: RouteTrie.edgeHash(literal.hash, parent: Int32(n)))
                 literalEdges.append(
-                    LiteralEdge(key: literal.key, hash: literal.hash, parent: Int32(n), target: literal.child)
+                    LiteralEdge(key: literal.key, parent: Int32(n), target: literal.child)
                 )
             }
 

@@ -95,11 +95,6 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
             self.text = text
         }
 
-        /// The details, or `nil` when there are none.
-        static func of(failure: PatternSyntaxError?, optional: [Int], text: String?) -> Details? {
-            failure == nil && optional.isEmpty && text == nil
-                ? nil : Details(failure: failure, optional: optional, text: text)
-        }
     }
 
     /// Parses a pattern.
@@ -118,7 +113,11 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
             hasTrailingSlash = parsed.trailingSlash
             let printed = Self.text(
                 of: parsed.segments, trailingSlash: parsed.trailingSlash, optional: parsed.optional)
-            details = .of(failure: nil, optional: parsed.optional, text: printed == text ? nil : text)
+            // Most patterns print back as written and have no optional segment: no details.
+            let written = printed == text ? nil : text
+            details =
+                parsed.optional.isEmpty && written == nil
+                ? nil : Details(failure: nil, optional: parsed.optional, text: written)
         case .failure(let error):
             segments = []
             hasTrailingSlash = false
