@@ -93,6 +93,35 @@ struct RouteTableEqualityTests {
         #expect(MemoryLayout<Route>.stride == 72)
         #expect(MemoryLayout<PathPattern>.size == 17)
         #expect(MemoryLayout<RouteScope>.size == 8)
+        // The compiled trie: a node is where its lists start, a literal edge its key and ends.
+        #expect(MemoryLayout<RouteTrie.NodeStarts>.stride == 16)
+        #expect(MemoryLayout<RouteTrie.LiteralEdge>.stride == 24)
+    }
+
+    @Test("a trie node's lists end where the next node's start: each edge is read as its own node's")
+    func trieNodesTileTheirLists() throws {
+        let router = try Router(Self.table)
+        for trie in router.levels {
+            let nodeCount = trie.nodeStarts.count - 1
+            #expect(nodeCount > 1)
+            var literalOwner: [Int] = []
+            var edgeCount = 0
+            var terminalCount = 0
+            for n in 0..<nodeCount {
+                let node = trie.node(n)
+                #expect(node.literalStart <= node.literalEnd)
+                #expect(node.parameterStart <= node.catchAllStart && node.catchAllStart <= node.catchAllEnd)
+                #expect(node.terminalStart <= node.terminalEnd)
+                literalOwner += Array(repeating: n, count: node.literalEdges.count)
+                edgeCount += node.parameterEdges.count + node.catchAllEdges.count
+                terminalCount += node.terminals.count
+            }
+            // The node whose range holds a literal edge is the edge's parent; every list is
+            // covered once, node after node.
+            #expect(literalOwner == trie.literalEdges.map { Int($0.parent) })
+            #expect(edgeCount == trie.edges.count)
+            #expect(terminalCount == trie.terminals.count)
+        }
     }
 
     @Test("scopes are equal by their lists, whether or not they share them; 'any' is one value")

@@ -4,8 +4,8 @@
 /// Each node holds its literal children (in a shared array, found through the trie's one hash
 /// table, ``literalTable``, keyed by the parent node and the segment), then its parameter
 /// edges and catch-all edges in precedence order, then the routes that end there in
-/// precedence order. Nodes are 28 bytes of indices into shared arrays, so a lookup touches
-/// few cache lines. A lookup walks the link's segments once (``walk(node:depth:carried:_:_:_:_:)``),
+/// precedence order. Nodes are 16 bytes of indices into shared arrays (where each list
+/// starts: it ends where the next node's starts), so a lookup touches few cache lines. A lookup walks the link's segments once (``walk(node:depth:carried:_:_:_:_:)``),
 /// backtracking only where a literal and a parameter (or two parameters) both accept a
 /// segment, so its cost grows with the length of the link and the branching along it, not
 /// with the number of routes.
@@ -13,6 +13,7 @@
 /// A class, because the tries are built once and read by every lookup: a reference is
 /// passed where a struct would retain each of its arrays.
 final class RouteTrie: Sendable {
+    /// A node as the walk reads it: the ranges of its edges and terminals in the shared lists.
     struct Node: Sendable {
         let literalStart: Int32
         let literalEnd: Int32
@@ -27,6 +28,17 @@ final class RouteTrie: Sendable {
         var catchAllEdges: Range<Int> { Int(catchAllStart)..<Int(catchAllEnd) }
         var terminals: Range<Int> { Int(terminalStart)..<Int(terminalEnd) }
         var hasLiterals: Bool { literalStart < literalEnd }
+    }
+
+    /// A node as it is kept: where its lists start, 16 bytes. Each node's lists end where the
+    /// next node's start (the lists are laid out node after node, parameter edges before
+    /// catch-all edges), so the ends are read from the next node, and the last node is
+    /// followed by one that starts at the lists' ends.
+    struct NodeStarts: Sendable {
+        let literal: Int32
+        let parameter: Int32
+        let catchAll: Int32
+        let terminal: Int32
     }
 
     /// A literal edge: 24 bytes. Its key's hash is not kept: the table's slot keeps the high
@@ -44,7 +56,19 @@ final class RouteTrie: Sendable {
         let target: Int32
     }
 
-    let nodes: [Node]
+    /// The nodes' starts, and one after the last node (``node(_:)``).
+    let nodeStarts: [NodeStarts]
+
+    /// The node at `index`, its ranges read from its starts and the next node's.
+    @inline(__always)
+    func node(_ index: Int) -> Node {
+        let starts = nodeStarts[index]
+        let next = nodeStarts[index + 1]
+        return Node(
+            literalStart: starts.literal, literalEnd: next.literal, parameterStart: starts.parameter,
+            catchAllStart: starts.catchAll, catchAllEnd: next.parameter, terminalStart: starts.terminal,
+            terminalEnd: next.terminal)
+    }
     /// Each node's literal edges, by key, node after node.
     let literalEdges: [LiteralEdge]
     /// The positions in ``literalEdges``, by parent and key (``edgeHash(_:parent:)``).
@@ -96,7 +120,7 @@ final class RouteTrie: Sendable {
         // lists, made at their exact capacities, with two scratch lists reused from node to node;
         // split, the five lists and the scratch would be passed to every step.
         let nodeCount = builder.nodeCount
-        var nodes: [Node] = []
+        var nodes: [NodeStarts] = []
         var literalEdges: [LiteralEdge] = []
         var literalTable = PositionTable(capacity: builder.literals.count)
         var edges: [Edge] = []
@@ -104,7 +128,7 @@ final class RouteTrie: Sendable {
         // The compiled route (the reading) of each terminal.
         var terminalCompiled: [CompiledRoute] = []
         // Exact capacities: the trie is kept as long as the router.
-        nodes.reserveCapacity(nodeCount)
+        nodes.reserveCapacity(nodeCount + 1)
         literalEdges.reserveCapacity(builder.literals.count)
         edges.reserveCapacity(builder.parameterEdges.count)
         terminals.reserveCapacity(builder.terminals.count)
@@ -177,13 +201,16 @@ final class RouteTrie: Sendable {
                 terminalCompiled.append(builder.terminalRoutes[Int(t)])
             }
             nodes.append(
-                Node(
-                    literalStart: Int32(literalStart),
-                    literalEnd: Int32(literalEdges.count), parameterStart: Int32(parameterStart),
-                    catchAllStart: Int32(catchAllStart), catchAllEnd: Int32(edges.count),
-                    terminalStart: Int32(terminalStart), terminalEnd: Int32(terminals.count)))
+                NodeStarts(
+                    literal: Int32(literalStart), parameter: Int32(parameterStart),
+                    catchAll: Int32(catchAllStart), terminal: Int32(terminalStart)))
         }
-        self.nodes = nodes
+        // The ends of the last node's lists.
+        nodes.append(
+            NodeStarts(
+                literal: Int32(literalEdges.count), parameter: Int32(edges.count),
+                catchAll: Int32(edges.count), terminal: Int32(terminals.count)))
+        self.nodeStarts = nodes
         self.literalEdges = literalEdges
         self.literalTable = literalTable
         self.edges = edges

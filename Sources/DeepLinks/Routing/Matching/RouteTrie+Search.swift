@@ -44,7 +44,7 @@ extension RouteTrie {
         node index: Int, depth: Int, carried: Search.Carried, _ input: MatchInput, _ search: inout Search,
         _ kept: inout KeptValues, _ parameters: inout RouteParameters
     ) -> Bool {
-        let node = nodes[index]
+        let node = self.node(index)
         if depth == input.count {
             if search.routes(node.terminals, of: self, input, carried, kept: &kept, parameters: &parameters) {
                 return true
@@ -52,7 +52,7 @@ extension RouteTrie {
             // A catch-all never matches zero segments: only an explanation lists its routes.
             for e in node.catchAllEdges {
                 guard let below = search.catchAll(e, of: self, from: depth, input, carried) else { continue }
-                let target = nodes[Int(edges[e].target)]
+                let target = self.node(Int(edges[e].target))
                 if search.routes(
                     target.terminals, of: self, input, below, kept: &kept, parameters: &parameters)
                 {
@@ -80,7 +80,7 @@ extension RouteTrie {
         }
         for e in node.catchAllEdges {
             guard let below = search.catchAll(e, of: self, from: depth, input, carried) else { continue }
-            let target = nodes[Int(edges[e].target)]
+            let target = self.node(Int(edges[e].target))
             if search.routes(target.terminals, of: self, input, below, kept: &kept, parameters: &parameters) {
                 return true
             }
