@@ -80,8 +80,9 @@ final class CompiledRoute: Sendable {
     /// Whether the path ends with an empty literal segment: a trailing slash that the
     /// `significant` rule keeps.
     private let endsWithEmptySegment: Bool
-    /// Whether the fragment rule is `none`: read by every match of a route with a scope,
-    /// beside the flags above, instead of through ``fragment`` (out of line).
+    /// Whether the fragment rule is `none`: read by every match of a route that needs more
+    /// than its path (``acceptsAnyPathMatch`` false), beside the flags above, instead of
+    /// through ``fragment`` (out of line).
     let refusesFragment: Bool
     /// The position of the route in its table, stored in 32 bits beside the flags above (a
     /// table holds at most 50,000 routes): the flags and the position fill one word, and a

@@ -5,7 +5,8 @@
 /// table, ``literalTable``, keyed by the parent node and the segment), then its parameter
 /// edges and catch-all edges in precedence order, then the routes that end there in
 /// precedence order. Nodes are 16 bytes of indices into shared arrays (where each list
-/// starts: it ends where the next node's starts), so a lookup touches few cache lines. A lookup walks the link's segments once (``walk(node:depth:carried:_:_:_:_:)``),
+/// starts: it ends where the next node's starts), so a lookup touches few cache lines. A
+/// lookup walks the link's segments once (``walk(node:depth:carried:_:_:_:_:)``),
 /// backtracking only where a literal and a parameter (or two parameters) both accept a
 /// segment, so its cost grows with the length of the link and the branching along it, not
 /// with the number of routes.
@@ -41,11 +42,13 @@ final class RouteTrie: Sendable {
         let terminal: Int32
     }
 
-    /// A literal edge: 24 bytes. Its key's hash is not kept: the table's slot keeps the high
-    /// half of the hash, mixed with the parent (``edgeHash(_:parent:)``), so a segment that
-    /// differs from the key reaches the comparison of texts once in about four billion probes.
     struct LiteralEdge: Sendable {
         let key: String
+        /// ``RouteTrie/literalHash(_:)`` of the key's bytes: a segment that differs from the
+        /// key is told apart by it without comparing strings, and a segment spelled with other
+        /// bytes that `String`'s `==` calls equal (`e` and U+0301 beside `é`) never matches
+        /// the key (the table's slot keeps only the high half, mixed with the parent).
+        let hash: UInt64
         let parent: Int32
         let target: Int32
     }
@@ -86,7 +89,7 @@ final class RouteTrie: Sendable {
         let hash = Self.literalHash(key)
         let parent = Int32(truncatingIfNeeded: node)
         let found = literalTable.find(Self.edgeHash(hash, parent: parent)) { e in
-            literalEdges[e].parent == parent && literalEdges[e].key == key
+            literalEdges[e].parent == parent && literalEdges[e].hash == hash && literalEdges[e].key == key
         }
         return found.map { Int(literalEdges[$0].target) }
     }
@@ -156,7 +159,7 @@ final class RouteTrie: Sendable {
                 literalTable.insert(
                     literalEdges.count, hash: RouteTrie.edgeHash(literal.hash, parent: Int32(n)))
                 literalEdges.append(
-                    LiteralEdge(key: literal.key, parent: Int32(n), target: literal.child)
+                    LiteralEdge(key: literal.key, hash: literal.hash, parent: Int32(n), target: literal.child)
                 )
             }
 

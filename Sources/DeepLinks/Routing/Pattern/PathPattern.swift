@@ -94,7 +94,6 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
             self.optional = optional
             self.text = text
         }
-
     }
 
     /// Parses a pattern.
