@@ -80,10 +80,6 @@ final class CompiledRoute: Sendable {
     /// Whether the path ends with an empty literal segment: a trailing slash that the
     /// `significant` rule keeps.
     private let endsWithEmptySegment: Bool
-    /// Whether the fragment rule is `none`: read by every match of a route that needs more
-    /// than its path (``acceptsAnyPathMatch`` false), beside the flags above, instead of
-    /// through ``fragment`` (out of line).
-    let refusesFragment: Bool
     /// The position of the route in its table, stored in 32 bits beside the flags above (a
     /// table holds at most 50,000 routes): the flags and the position fill one word, and a
     /// compiled route is 72 bytes.
@@ -306,7 +302,6 @@ final class CompiledRoute: Sendable {
         let readings = Self.otherReadings(of: route, index: index, options: options, validators: validators)
         let encodedLiterals = Self.encodedLiterals(of: route.path)
         let anyFragment = if case .any = fragment { true } else { false }
-        refusesFragment = if case .none = fragment { true } else { false }
         extras =
             readings.isEmpty && encodedLiterals.isEmpty && anyFragment
             ? nil : Extras(readings: readings, encodedLiterals: encodedLiterals, fragment: fragment)

@@ -120,7 +120,7 @@ extension CompiledRoute {
         // routed.
         if !acceptsAnyPathMatch {
             if !inScope(input) { return false }
-            if refusesFragment, input.fragment != nil { return false }
+            if case .none = fragment, input.fragment != nil { return false }
         }
         for k in extraction.indices {
             let value: ParameterValue?
