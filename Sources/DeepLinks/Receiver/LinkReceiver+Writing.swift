@@ -64,7 +64,7 @@ extension LinkReceiver {
     /// The domain a custom scheme whose host is a domain writes a route's link on: the given
     /// one, else the table's canonical host when a pattern matches it, else the scheme's only
     /// exact domain.
-    private static func domain(
+    static func domain(
         _ given: String?, of patterns: [HostPattern], route: String, canonicalHost: String?
     ) throws(ReverseRoutingError) -> String {
         let chosen: String
@@ -98,8 +98,14 @@ extension LinkReceiver {
     /// `webLink`, when given, is the same route's web link, written by this method with the
     /// same parameters: a custom scheme whose host is a domain is then made from it
     /// (``customSchemeText(for:scheme:webLink:)``) instead of being written again.
+    ///
+    /// `decided`, when given, is a text this receiver has already decided with
+    /// ``receive(url:)`` and the outcome it gave, when that outcome holds a match: a written text
+    /// with the same bytes is decided the same (the same text through the same gate and the same
+    /// table), so its parsed link and outcome are those, without reading the text again.
     package func writtenLinkDecided(
-        for route: String, parameters: RouteParameters, scheme: String, host: String?, webLink: String? = nil
+        for route: String, parameters: RouteParameters, scheme: String, host: String?, webLink: String? = nil,
+        decided: (text: String, outcome: LinkOutcome)? = nil
     ) throws(ReverseRoutingError) -> (text: String, link: Link?, outcome: LinkOutcome) {
         let name = scheme.lowercased()
         let text: String
@@ -112,6 +118,9 @@ extension LinkReceiver {
                 domain: WebScheme.contains(name) ? host : nil,
                 checkingRoundTrip: false
             ).text
+        }
+        if let decided, let match = decided.outcome.match, UTF8Text.sameBytes(text, decided.text) {
+            return (text, match.link, decided.outcome)
         }
         // What `receive(url:)` does, keeping the parsed link.
         let link: Link
@@ -139,32 +148,47 @@ extension LinkReceiver {
     package func customSchemeText(
         for route: String, scheme name: String, webLink: String
     ) throws(ReverseRoutingError) -> String? {
-        guard !WebScheme.contains(name), let registration = schemes[name],
-            case .domain(let patterns) = registration.host
-        else { return nil }
-        let chosen = try Self.domain(nil, of: patterns, route: route, canonicalHost: router.canonicalHost)
-        guard let declared = router.route(named: route) else { throw .unknownRoute(route) }
-        if !declared.scope.schemes.isEmpty, !declared.scope.schemes.contains(name) {
+        // The scheme's domain was chosen when the receiver was made; a scheme without one to
+        // choose throws the route's own error.
+        guard let written = writtenDomains.first(where: { $0.scheme == name }) else { return nil }
+        let chosen: String
+        if let domain = written.domain {
+            chosen = domain
+        } else {
+            chosen = try Self.domain(nil, of: written.patterns, route: route, canonicalHost: router.canonicalHost)
+        }
+        guard let scope = router.scope(ofRoute: route) else { throw .unknownRoute(route) }
+        if !scope.schemes.isEmpty, !scope.schemes.contains(name) {
             throw .schemeNotInScope(route: route, scheme: name)
         }
         // The path starts at the first `/` after `://`: a web link always has one, a host none.
-        let bytes = webLink.utf8
-        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")),
-            bytes[colon...].starts(with: "://".utf8),
-            let pathStart = bytes[bytes.index(colon, offsetBy: 3)...].firstIndex(of: UInt8(ascii: "/"))
-        else { return nil }
-        var rest = webLink[pathStart...]
-        let afterSlash = rest.utf8.dropFirst().first
-        if afterSlash == nil || afterSlash == UInt8(ascii: "?") || afterSlash == UInt8(ascii: "#") {
-            rest = rest.dropFirst()
+        // The text is made in one byte buffer (appending to a string costs several times as
+        // much): `scheme://domain`, then the web link's bytes from its path on, less a lone `/`.
+        var bytes: [UInt8] = []
+        let made: Bool = TextBytes.read(webLink) { link in
+            var index = 0
+            while index < link.count, link[index] != UInt8(ascii: ":") { index += 1 }
+            guard index + 3 <= link.count, link[index + 1] == UInt8(ascii: "/"),
+                link[index + 2] == UInt8(ascii: "/")
+            else { return false }
+            index += 3
+            while index < link.count, link[index] != UInt8(ascii: "/") { index += 1 }
+            guard index < link.count else { return false }
+            let next = index + 1
+            if next == link.count || link[next] == UInt8(ascii: "?") || link[next] == UInt8(ascii: "#") {
+                index = next
+            }
+            bytes.reserveCapacity(name.utf8.count + 3 + chosen.utf8.count + link.count - index)
+            bytes.append(contentsOf: name.utf8)
+            bytes.append(contentsOf: "://".utf8)
+            bytes.append(contentsOf: chosen.utf8)
+            while index < link.count {
+                bytes.append(link[index])
+                index += 1
+            }
+            return true
         }
-        var text = ""
-        text.reserveCapacity(name.utf8.count + 3 + chosen.utf8.count + rest.utf8.count)
-        text += name
-        text += "://"
-        text += chosen
-        text += rest
-        return text
+        return made ? String(decoding: bytes, as: UTF8.self) : nil
     }
 
     /// Whether ``link(for:parameters:scheme:domain:)`` decides each link it writes for `scheme`

@@ -49,6 +49,21 @@ public struct LinkReceiver: Sendable {
     public let activities: [ActivityRoute]
     /// The activity routes by type, in declaration order.
     private let activitiesByType: [String: [ActivityRoute]]
+    /// Each registered scheme whose host is a domain, with the domain its links are written on
+    /// when none is given, worked out once (`nil` when it has none to choose).
+    let writtenDomains: [WrittenDomain]
+
+    /// A custom scheme whose host is a domain, and the domain its links are written on by
+    /// default: the table's canonical host when a pattern matches it, else the scheme's only
+    /// exact domain.
+    struct WrittenDomain: Sendable {
+        /// The scheme's name, lower-case.
+        let scheme: String
+        /// The registration's domain patterns.
+        let patterns: [HostPattern]
+        /// The domain chosen, or `nil` when there is none to choose (writing a link then throws).
+        let domain: String?
+    }
 
     /// Builds the receiver for a table: compiles the table, checks it against the effective
     /// policy, and checks every activity route against the table.
@@ -74,6 +89,11 @@ public struct LinkReceiver: Sendable {
         self.schemes = registered
         self.activities = activities
         activitiesByType = Dictionary(grouping: activities, by: \.activityType)
+        writtenDomains = registered.schemes.compactMap { scheme in
+            guard !WebScheme.contains(scheme.name), case .domain(let patterns) = scheme.host else { return nil }
+            let domain = try? Self.domain(nil, of: patterns, route: "", canonicalHost: router.canonicalHost)
+            return WrittenDomain(scheme: scheme.name, patterns: patterns, domain: domain)
+        }
     }
 
     /// The policy with each allowed host whose name a route's scope also lists holding the

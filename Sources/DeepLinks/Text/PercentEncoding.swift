@@ -135,6 +135,28 @@ public enum PercentEncoding {
         }
     }
 
+    /// ``append(_:allowing:formEncoded:to:)`` into UTF-8 bytes: reverse routing writes a link
+    /// into a byte buffer and makes its string once (appending to a string costs several times
+    /// as much as appending to an array).
+    static func append(
+        _ text: String, allowing allowed: Allowed, formEncoded: Bool = false, to out: inout [UInt8]
+    ) {
+        TextBytes.read(text) { bytes in
+            for index in bytes.indices {
+                let byte = bytes[index]
+                if allowed.allows(byte) {
+                    out.append(byte)
+                } else if formEncoded, byte == UInt8(ascii: " ") {
+                    out.append(UInt8(ascii: "+"))
+                } else {
+                    out.append(UInt8(ascii: "%"))
+                    out.append(ASCII.hexDigits[Int(byte >> 4)])
+                    out.append(ASCII.hexDigits[Int(byte & 0xF)])
+                }
+            }
+        }
+    }
+
     /// Decodes escapes of unreserved characters and upper-cases the hex of every other escape.
     /// The input must already be valid (the gate checked it).
     static func normalize(_ text: some StringProtocol) -> String {

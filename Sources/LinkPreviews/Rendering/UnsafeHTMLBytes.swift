@@ -50,10 +50,30 @@ enum HTMLBytes {
         _ buffer: UnsafeBufferPointer<UInt8>, mask: UInt64, to out: inout [UInt8]
     ) {
         let count = buffer.count
+        guard let base = unsafe buffer.baseAddress else { return }
+        let raw = unsafe UnsafeRawPointer(base)
+        let quotes = mask == attributeMask
         var start = 0
         var index = 0
-        // Every read is at `index < count`, and every run copied is `start..<index` with
+        // Eight bytes at a time while a whole word is left: a word that holds none of the bytes
+        // the mask names is passed over at once, any other is read byte by byte.
+        // Every load reads the bytes `index ..< index + 8` with `index + 8 <= count`, every
+        // other read is at `index < count`, and every run copied is `start..<index` with
         // `0 <= start <= index <= count`: inside the buffer.
+        while index + 8 <= count {
+            let word = unsafe raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            if mayHoldMarkup(word, quotes: quotes) {
+                for position in index..<(index + 8) {
+                    let byte = unsafe buffer[position]
+                    if byte < 64, mask >> UInt64(byte) & 1 != 0 {
+                        unsafe out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<position]))
+                        out.append(contentsOf: reference(for: byte))
+                        start = position + 1
+                    }
+                }
+            }
+            index += 8
+        }
         while index < count {
             let byte = unsafe buffer[index]
             if byte < 64, mask >> UInt64(byte) & 1 != 0 {
@@ -64,6 +84,29 @@ enum HTMLBytes {
             index += 1
         }
         unsafe out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<count]))
+    }
+
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// Whether any byte of `word` is zero: exact (a borrow can mark a byte above a zero one,
+    /// but only when there is a zero byte).
+    @inline(__always)
+    private static func holdsZeroByte(_ word: UInt64) -> Bool {
+        (word &- ones) & ~word & highBits != 0
+    }
+
+    /// Whether a word of eight bytes holds `&`, `<` or `>` (and, with `quotes`, `"` or `'`):
+    /// a byte equals `<` or `>` exactly when it equals `<` with its bit 1 cleared, and `&` or
+    /// `'` exactly when it equals `&` with its bit 0 cleared, so each pair is one test.
+    @inline(__always)
+    static func mayHoldMarkup(_ word: UInt64, quotes: Bool) -> Bool {
+        let angles = holdsZeroByte((word & (0xFD &* ones)) ^ (0x3C &* ones))
+        if quotes {
+            return angles || holdsZeroByte((word & (0xFE &* ones)) ^ (0x26 &* ones))
+                || holdsZeroByte(word ^ (0x22 &* ones))
+        }
+        return angles || holdsZeroByte(word ^ (0x26 &* ones))
     }
 
     private static let ampersand = Array("&amp;".utf8)

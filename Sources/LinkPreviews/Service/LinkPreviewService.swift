@@ -168,7 +168,7 @@ public struct LinkPreviewService: Sendable {
             let canonical: String
             let links: OfferedAppLinks
             var checked = false
-            if let written = writtenLinks(for: match) {
+            if let written = writtenLinks(for: match, decidedText: text) {
                 (canonical, links) = written
                 checked = linksNeedNoRecheck
             } else {
@@ -259,12 +259,19 @@ public struct LinkPreviewService: Sendable {
     /// third reading of each link are left out. The links the receiver decided are in the
     /// receiver gate's canonical spelling: when that gate is no looser than the page's gates
     /// (``linksNeedNoRecheck``) the page does not parse them again either.
-    func writtenLinks(for match: RouteMatch) -> (canonical: String, links: OfferedAppLinks)? {
-        let parameters = writtenParameters(of: match)
-        let host = receiver.router.canonicalHost(for: match.route) ?? match.link.host
+    ///
+    /// `decidedText`, when given, is the text the receiver decided to `match` (`receive(url:)`
+    /// gave `.route(match)` for it): a web link written with the same bytes is not decided again.
+    func writtenLinks(for match: RouteMatch, decidedText: String? = nil) -> (
+        canonical: String, links: OfferedAppLinks
+    )? {
+        let router = receiver.router
+        let parameters = writtenParameters(of: match, router: router)
+        let host = router.canonicalHost(for: match.route) ?? match.link.host
         guard
             let web = decidedLink(
-                for: match, parameters: parameters, scheme: match.link.scheme, host: host)
+                for: match, parameters: parameters, scheme: match.link.scheme, host: host,
+                decided: decidedText.map { ($0, .route(match)) })
         else { return nil }
         var custom: String?
         if let scheme = site.app.customScheme?.name {
@@ -320,11 +327,12 @@ public struct LinkPreviewService: Sendable {
     /// A link written for a match and decided once, when the receiver leads it back exactly:
     /// to the match's route, with the match's parameters, the text its canonical spelling.
     private func decidedLink(
-        for match: RouteMatch, parameters: RouteParameters, scheme: String, host: String?
+        for match: RouteMatch, parameters: RouteParameters, scheme: String, host: String?,
+        decided: (text: String, outcome: LinkOutcome)?
     ) -> String? {
         guard
             let written = try? receiver.writtenLinkDecided(
-                for: match.route, parameters: parameters, scheme: scheme, host: host)
+                for: match.route, parameters: parameters, scheme: scheme, host: host, decided: decided)
         else { return nil }
         switch written.outcome {
         case .route(let back), .confirm(let back):
@@ -338,13 +346,11 @@ public struct LinkPreviewService: Sendable {
     }
 
     /// A match's parameters without the query parameters that hold their default.
-    func writtenParameters(of match: RouteMatch) -> RouteParameters {
+    func writtenParameters(of match: RouteMatch, router: Router? = nil) -> RouteParameters {
         var parameters = match.parameters
-        if let route = receiver.router.route(named: match.route) {
-            for query in route.query {
-                if case .defaulted(let text) = query.requirement, parameters[query.name]?.text == text {
-                    parameters[query.name] = nil
-                }
+        for query in (router ?? receiver.router).queryParameters(ofRoute: match.route) {
+            if case .defaulted(let text) = query.requirement, parameters[query.name]?.text == text {
+                parameters[query.name] = nil
             }
         }
         return parameters

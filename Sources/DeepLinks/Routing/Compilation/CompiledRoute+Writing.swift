@@ -45,15 +45,16 @@ extension CompiledRoute {
     /// Why a decoded value cannot be one path segment of a link the gate accepts, or `nil`:
     /// empty, `.` or `..`, or holding `/`, a backslash or NUL. One pass over the bytes.
     static func segmentProblem(_ text: String) -> ParameterFailure.Reason? {
-        var count = 0
-        var dots = 0
-        for byte in text.utf8 {
-            if byte == 0x2F || byte == 0x5C || byte == 0 { return .notASegment }
-            count += 1
-            if byte == UInt8(ascii: ".") { dots += 1 }
+        TextBytes.read(text) { bytes in
+            var dots = 0
+            for index in bytes.indices {
+                let byte = bytes[index]
+                if byte == 0x2F || byte == 0x5C || byte == 0 { return .notASegment }
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+            if bytes.isEmpty { return .empty }
+            return bytes.count <= 2 && dots == bytes.count ? .notASegment : nil
         }
-        if count == 0 { return .empty }
-        return count <= 2 && dots == count ? .notASegment : nil
     }
 }
 
@@ -67,12 +68,12 @@ extension CompiledRoute.Segment {
     ///   - position: the segment's position in the route's path, which says whether a
     ///     parameter without a value is optional.
     func write(
-        into link: inout String, _ parameters: RouteParameters, of route: CompiledRoute, position: Int
+        into link: inout [UInt8], _ parameters: RouteParameters, of route: CompiledRoute, position: Int
     ) throws(ReverseRoutingError) {
         switch self {
         case .literal(let encoded, _):
-            link += "/"
-            link += encoded
+            link.append(UInt8(ascii: "/"))
+            link.append(contentsOf: encoded.utf8)
         case .parameter(let parameter, _, let validator):
             try Self.writeParameter(
                 parameter, validator, into: &link, parameters, of: route, position: position)
@@ -83,7 +84,7 @@ extension CompiledRoute.Segment {
 
     /// A parameter segment: its value written by its validator, which must be one segment.
     private static func writeParameter(
-        _ parameter: String, _ validator: ParameterValidator, into link: inout String,
+        _ parameter: String, _ validator: ParameterValidator, into link: inout [UInt8],
         _ parameters: RouteParameters, of route: CompiledRoute, position: Int
     ) throws(ReverseRoutingError) {
         let name = route.name
@@ -98,7 +99,7 @@ extension CompiledRoute.Segment {
                 failure: ParameterFailure(
                     parameter: parameter, location: .path, value: written, reason: reason))
         }
-        link += "/"
+        link.append(UInt8(ascii: "/"))
         PercentEncoding.append(written, allowing: .pathSegment, to: &link)
     }
 
@@ -106,7 +107,7 @@ extension CompiledRoute.Segment {
     /// one of an untyped catch-all is kept without a check) before any is written.
     private static func writeCatchAll(
         _ parameter: String, _ type: ParameterType?, _ validator: ParameterValidator,
-        into link: inout String, _ parameters: RouteParameters, route name: String
+        into link: inout [UInt8], _ parameters: RouteParameters, route name: String
     ) throws(ReverseRoutingError) {
         guard let value = parameters[parameter] else {
             throw .missingParameter(route: name, parameter: parameter)
@@ -124,7 +125,7 @@ extension CompiledRoute.Segment {
             }
         }
         for item in list {
-            link += "/"
+            link.append(UInt8(ascii: "/"))
             PercentEncoding.append(item, allowing: .pathSegment, to: &link)
         }
     }
@@ -136,16 +137,16 @@ extension CompiledRoute.Parameter {
     /// value appends nothing. A form-encoded parameter writes a space as `+`; any other writes
     /// `%20`, so that each reads its own link back to the same value.
     func writeQueryItem(
-        into link: inout String, after separator: String, _ parameters: RouteParameters, route: String
+        into link: inout [UInt8], after separator: UInt8, _ parameters: RouteParameters, route: String
     ) throws(ReverseRoutingError) -> Bool {
         guard let value = parameters[name] else {
             if isRequired { throw .missingParameter(route: route, parameter: name) }
             return false
         }
         let written = try CompiledRoute.writtenText(name, value, validator, .query, route: route)
-        link += separator
+        link.append(separator)
         PercentEncoding.append(name, allowing: .queryItem, to: &link)
-        link += "="
+        link.append(UInt8(ascii: "="))
         PercentEncoding.append(written, allowing: .queryItem, formEncoded: isFormEncoded, to: &link)
         return true
     }
@@ -154,14 +155,14 @@ extension CompiledRoute.Parameter {
 extension CompiledRoute.Fragment {
     /// Appends `#` and the fragment parameter's value, percent-encoded for a fragment; nothing
     /// when the rule reads no parameter, or when an optional one has no value.
-    func write(into link: inout String, _ parameters: RouteParameters, route: String)
+    func write(into link: inout [UInt8], _ parameters: RouteParameters, route: String)
         throws(ReverseRoutingError)
     {
         guard case .parameter(let parameter) = self else { return }
         if let value = parameters[parameter.name] {
             let written = try CompiledRoute.writtenText(
                 parameter.name, value, parameter.validator, .fragment, route: route)
-            link += "#"
+            link.append(UInt8(ascii: "#"))
             PercentEncoding.append(written, allowing: .fragment, to: &link)
         } else if parameter.isRequired {
             throw .missingParameter(route: route, parameter: parameter.name)

@@ -150,6 +150,16 @@ public struct Router: Sendable {
     /// The route with a name, or `nil`.
     public func route(named name: String) -> Route? { indexByName[name].map { compiled[$0].route } }
 
+    /// The scope of the route named `name`, or `nil` when the table has no such route: one
+    /// field of it, without copying the route.
+    func scope(ofRoute name: String) -> RouteScope? { indexByName[name].map { compiled[$0].route.scope } }
+
+    /// The query parameters the route named `name` declares (none when there is no such route),
+    /// without copying the route.
+    package func queryParameters(ofRoute name: String) -> [QueryParameter] {
+        indexByName[name].map { compiled[$0].route.query } ?? []
+    }
+
     /// The route a link leads to and its typed parameters, or `nil` when no route matches.
     ///
     /// Pass the sanitised link (``LinkGate/sanitize(_:)``) so that tracking and credential

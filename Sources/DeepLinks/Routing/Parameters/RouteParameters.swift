@@ -125,6 +125,12 @@ public struct RouteParameters: Sendable {
 
     /// The parameter names, sorted.
     public var names: [String] { (0..<count).map { entry(at: $0).name } }
+    /// The first name, in sorted order, that `predicate` holds for, or `nil`: without making
+    /// the list of names.
+    package func firstName(where predicate: (String) -> Bool) -> String? {
+        for i in 0..<count where predicate(entry(at: i).name) { return entry(at: i).name }
+        return nil
+    }
     /// Whether there are no parameters.
     public var isEmpty: Bool { inlineCount == 0 }
 

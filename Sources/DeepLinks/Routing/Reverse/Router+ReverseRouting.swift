@@ -6,8 +6,8 @@ extension Router {
     /// router.canonicalHost(for: "product")    // "shop.example.com"
     /// ```
     public func canonicalHost(for name: String) -> String? {
-        guard let canonical = table.canonicalHost, let route = route(named: name),
-            route.scope.servesWeb(host: canonical)
+        guard let canonical = table.canonicalHost, let scope = scope(ofRoute: name),
+            scope.servesWeb(host: canonical)
         else { return nil }
         return canonical
     }
@@ -66,33 +66,36 @@ extension Router {
         let destination = try self.destination(of: route, scheme: scheme, host: host)
         if destinationOnly { return destination.scheme + "://" + (destination.host ?? "") }
         try Self.checkNames(of: parameters, against: route)
-        // One string, reserved once: the scheme and host, then each part of the route appends
-        // itself (its segments, its query items, its fragment).
+        // One byte buffer, reserved once: the scheme and host, then each part of the route
+        // appends itself (its segments, its query items, its fragment); the string is made from
+        // it once (appending to a string costs several times as much as to an array).
         let authority = destination.isWeb ? destination.host ?? "" : domain ?? ""
-        var link = ""
-        link.reserveCapacity(
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(
             destination.scheme.utf8.count + 3 + authority.utf8.count + 16 * route.segmentCount
                 + 24 * route.query.count + 16)
-        link += destination.scheme
-        link += "://"
-        link += authority
-        let pathStart = link.utf8.count
+        bytes.append(contentsOf: destination.scheme.utf8)
+        bytes.append(contentsOf: "://".utf8)
+        bytes.append(contentsOf: authority.utf8)
+        let pathStart = bytes.count
         var position = 0
         try route.forEachWrittenSegment { (segment) throws(ReverseRoutingError) in
-            try segment.write(into: &link, parameters, of: route, position: position)
+            try segment.write(into: &bytes, parameters, of: route, position: position)
             position += 1
         }
-        let pathLength = link.utf8.count - pathStart
+        let pathLength = bytes.count - pathStart
         // A web link's path is at least `/`; any other link's path is empty rather than `/`.
-        if destination.isWeb, pathLength == 0 { link += "/" }
-        if !destination.isWeb, pathLength == 1 { link.removeLast() }
-        var separator = "?"
+        if destination.isWeb, pathLength == 0 { bytes.append(UInt8(ascii: "/")) }
+        if !destination.isWeb, pathLength == 1 { bytes.removeLast() }
+        var separator = UInt8(ascii: "?")
         for parameter in route.query {
-            if try parameter.writeQueryItem(into: &link, after: separator, parameters, route: name) {
-                separator = "&"
+            if try parameter.writeQueryItem(into: &bytes, after: separator, parameters, route: name) {
+                separator = UInt8(ascii: "&")
             }
         }
-        try route.fragment.write(into: &link, parameters, route: name)
+        try route.fragment.write(into: &bytes, parameters, route: name)
+        // Every part is a whole string's bytes or ASCII: valid UTF-8, kept as it is.
+        let link = String(decoding: bytes, as: UTF8.self)
         let hostSpelling =
             !destination.isWeb && domain == nil && Self.startsWithCustomSchemeHost(link, pathStart: pathStart)
         return try spelled(
@@ -170,7 +173,7 @@ extension Router {
     {
         let extraction = route.extraction
         let declared = extraction.count > 16 ? Set(extraction.map(\.name)) : nil
-        if let unknown = parameters.names.first(where: { parameter in
+        if let unknown = parameters.firstName(where: { parameter in
             !(declared?.contains(parameter) ?? extraction.contains { $0.name == parameter })
         }) {
             throw .unknownParameter(route: route.name, parameter: unknown)
