@@ -43,12 +43,15 @@ struct HTMLBytesTests {
         }
     }
 
-    @Test("every ASCII character, and characters whose bytes differ from a markup byte by one bit, in either half of a word")
+    @Test(
+        "every ASCII character, and characters whose bytes differ from a markup byte by one bit, in either half of a word"
+    )
     func everyByteInAWord() {
         // A word holding markup is read byte by byte; one without is passed over whole: each
         // character below is placed at every offset of values that fill one and two words and
         // end in a partial one, beside the characters one bit away from `&`, `<`, `>`, `"`, `'`.
-        let characters = (1...0x7F).map { String(UnicodeScalar(UInt8($0))) } + ["é", "€", "😀", "\u{A6}", "\u{BC}"]
+        let characters =
+            (1...0x7F).map { String(UnicodeScalar(UInt8($0))) } + ["é", "€", "😀", "\u{A6}", "\u{BC}"]
         for character in characters {
             for length in [8, 16, 19] {
                 for position in 0..<(length - 1) {

@@ -155,7 +155,8 @@ extension LinkReceiver {
         if let domain = written.domain {
             chosen = domain
         } else {
-            chosen = try Self.domain(nil, of: written.patterns, route: route, canonicalHost: router.canonicalHost)
+            chosen = try Self.domain(
+                nil, of: written.patterns, route: route, canonicalHost: router.canonicalHost)
         }
         guard let scope = router.scope(ofRoute: route) else { throw .unknownRoute(route) }
         if !scope.schemes.isEmpty, !scope.schemes.contains(name) {

@@ -90,7 +90,9 @@ public struct LinkReceiver: Sendable {
         self.activities = activities
         activitiesByType = Dictionary(grouping: activities, by: \.activityType)
         writtenDomains = registered.schemes.compactMap { scheme in
-            guard !WebScheme.contains(scheme.name), case .domain(let patterns) = scheme.host else { return nil }
+            guard !WebScheme.contains(scheme.name), case .domain(let patterns) = scheme.host else {
+                return nil
+            }
             let domain = try? Self.domain(nil, of: patterns, route: "", canonicalHost: router.canonicalHost)
             return WrittenDomain(scheme: scheme.name, patterns: patterns, domain: domain)
         }
