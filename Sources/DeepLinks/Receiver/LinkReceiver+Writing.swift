@@ -165,31 +165,29 @@ extension LinkReceiver {
         // The path starts at the first `/` after `://`: a web link always has one, a host none.
         // The text is made in one byte buffer (appending to a string costs several times as
         // much): `scheme://domain`, then the web link's bytes from its path on, less a lone `/`.
-        var bytes: [UInt8] = []
-        let made: Bool = TextBytes.read(webLink) { link in
+        let start: Int? = TextBytes.read(webLink) { link in
             var index = 0
             while index < link.count, link[index] != UInt8(ascii: ":") { index += 1 }
             guard index + 3 <= link.count, link[index + 1] == UInt8(ascii: "/"),
                 link[index + 2] == UInt8(ascii: "/")
-            else { return false }
+            else { return nil }
             index += 3
             while index < link.count, link[index] != UInt8(ascii: "/") { index += 1 }
-            guard index < link.count else { return false }
+            guard index < link.count else { return nil }
             let next = index + 1
             if next == link.count || link[next] == UInt8(ascii: "?") || link[next] == UInt8(ascii: "#") {
-                index = next
+                return next
             }
-            bytes.reserveCapacity(name.utf8.count + 3 + chosen.utf8.count + link.count - index)
-            bytes.append(contentsOf: name.utf8)
-            bytes.append(contentsOf: "://".utf8)
-            bytes.append(contentsOf: chosen.utf8)
-            while index < link.count {
-                bytes.append(link[index])
-                index += 1
-            }
-            return true
+            return index
         }
-        return made ? String(decoding: bytes, as: UTF8.self) : nil
+        guard let start else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(name.utf8.count + 3 + chosen.utf8.count + webLink.utf8.count - start)
+        bytes.append(contentsOf: name.utf8)
+        bytes.append(contentsOf: "://".utf8)
+        bytes.append(contentsOf: chosen.utf8)
+        TextBytes.append(webLink, from: start, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Whether ``link(for:parameters:scheme:domain:)`` decides each link it writes for `scheme`

@@ -74,6 +74,34 @@ struct RouterHashTableTests {
         }
     }
 
+    @Test("a text's bytes are appended from an offset: small, native and non-ASCII texts, up to the end")
+    func bytesAppendedFromAnOffset() {
+        for text in [
+            "", "a", "photoalbum", "https://photos.example.com/albums/summer-2024/photos/3", "caf\u{E9}/😀",
+        ] {
+            let bytes = Array(text.utf8)
+            for offset in 0...bytes.count {
+                var out: [UInt8] = [0xFF]
+                TextBytes.append(text, from: offset, to: &out)
+                #expect(out == [0xFF] + bytes[offset...], "\(text) from \(offset)")
+            }
+        }
+    }
+
+    #if !os(Windows)
+        @Test("an offset past a text's end stops the program (every build)")
+        func bytesAppendedPastTheEnd() async {
+            await #expect(processExitsWith: .failure) {
+                var out: [UInt8] = []
+                TextBytes.append("abc", from: 4, to: &out)
+            }
+            await #expect(processExitsWith: .failure) {
+                var out: [UInt8] = []
+                TextBytes.append("abc", from: -1, to: &out)
+            }
+        }
+    #endif
+
     @Test("a UUID's bytes are read as Foundation reads them, in either case; other texts are refused")
     func uuidBytesAsFoundationReadsThem() {
         var random = SplitMix64(seed: 0x0BAD_CAFE)
