@@ -368,16 +368,20 @@ extension PreviewMetadata {
 
     static func bannerContent(appStoreID: String, argument link: String?) -> String {
         guard let link else { return "app-id=\(appStoreID)" }
-        // Without a comma the argument is the link as it is.
-        guard link.utf8.contains(UInt8(ascii: ",")) else {
-            // One string, reserved once (chained `+` grows it at each step).
-            var content = ""
+        // Without a comma the argument is the link as it is: the content is written into one
+        // byte buffer, reserved once (appending to a string costs several times as much).
+        let hasComma = TextBytes.read(link) { bytes in
+            for index in bytes.indices where bytes[index] == UInt8(ascii: ",") { return true }
+            return false
+        }
+        guard hasComma else {
+            var content: [UInt8] = []
             content.reserveCapacity(22 + appStoreID.utf8.count + link.utf8.count)
-            content += "app-id="
-            content += appStoreID
-            content += ", app-argument="
-            content += link
-            return content
+            content.append(contentsOf: "app-id=".utf8)
+            content.append(contentsOf: appStoreID.utf8)
+            content.append(contentsOf: ", app-argument=".utf8)
+            TextBytes.append(link, from: 0, to: &content)
+            return String(decoding: content, as: UTF8.self)
         }
         var argument = ""
         argument.reserveCapacity(link.utf8.count)

@@ -252,26 +252,84 @@ public struct SiteResponder: Sendable {
     /// The answer to a request that is not for a page: a target with a fragment, a well-known
     /// file, a method other than `GET` and `HEAD`, another well-known path; `nil` for a page.
     private func answerWithoutPage(_ request: SiteRequest, pathAndQuery: String) -> SiteResponse? {
-        if pathAndQuery.utf8.contains(UInt8(ascii: "#")) {
+        let target = Self.kind(of: pathAndQuery)
+        if target == .withFragment {
             return refusal(400, "a request target has no fragment", request)
         }
-        let path = pathAndQuery.utf8.prefix { $0 != UInt8(ascii: "?") }
         if let file = associationFile, let answer = associationAnswer,
-            path.elementsEqual(AssociationFileEndpoint.path.utf8)
-                || (file.servesLegacyPath && path.elementsEqual(AssociationFileEndpoint.legacyPath.utf8))
+            target == .associationFile || (file.servesLegacyPath && target == .legacyAssociationFile)
         {
             return wellKnown(answer, request)
         }
-        if let answer = assetLinksAnswer, path.elementsEqual(AssetLinksEndpoint.path.utf8) {
+        if let answer = assetLinksAnswer, target == .assetLinks {
             return wellKnown(answer, request)
         }
         guard request.method == "GET" || request.method == "HEAD" else {
             return refusal(405, "only GET and HEAD are allowed", request)
         }
-        if path.starts(with: "/.well-known/".utf8) || path.elementsEqual("/.well-known".utf8) {
+        if target != .page {
             return refusal(404, "not found", request)
         }
         return nil
+    }
+
+    /// What a request target names, by its path (the target up to its first `?`).
+    enum TargetKind: Equatable {
+        /// A target holding `#` anywhere.
+        case withFragment
+        /// ``AssociationFileEndpoint/path``.
+        case associationFile
+        /// ``AssociationFileEndpoint/legacyPath``.
+        case legacyAssociationFile
+        /// ``AssetLinksEndpoint/path``.
+        case assetLinks
+        /// Any other path in `/.well-known/`, or `/.well-known` itself.
+        case otherWellKnown
+        /// Any other path: a page's.
+        case page
+    }
+
+    private static let associationPath = Array(AssociationFileEndpoint.path.utf8)
+    private static let legacyAssociationPath = Array(AssociationFileEndpoint.legacyPath.utf8)
+    private static let assetLinksPath = Array(AssetLinksEndpoint.path.utf8)
+    private static let wellKnownFolder = Array("/.well-known/".utf8)
+
+    /// What a request target names, read in one pass over its bytes.
+    static func kind(of target: String) -> TargetKind {
+        TextBytes.read(target) { bytes in
+            var pathEnd = bytes.count
+            for index in bytes.indices {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "#") { return .withFragment }
+                if byte == UInt8(ascii: "?"), pathEnd == bytes.count { pathEnd = index }
+            }
+            if samePath(bytes, pathEnd, associationPath) { return .associationFile }
+            if samePath(bytes, pathEnd, legacyAssociationPath) { return .legacyAssociationFile }
+            if samePath(bytes, pathEnd, assetLinksPath) { return .assetLinks }
+            let folder = wellKnownFolder
+            if pathEnd >= folder.count - 1, startsWith(bytes, folder[..<(folder.count - 1)]),
+                pathEnd == folder.count - 1 || bytes[folder.count - 1] == UInt8(ascii: "/")
+            {
+                return .otherWellKnown
+            }
+            return .page
+        }
+    }
+
+    /// Whether the first `count` bytes are `expected`.
+    private static func samePath(_ bytes: Span<UInt8>, _ count: Int, _ expected: [UInt8]) -> Bool {
+        count == expected.count && startsWith(bytes, expected[...])
+    }
+
+    /// Whether the bytes start with `prefix`.
+    private static func startsWith(_ bytes: Span<UInt8>, _ prefix: ArraySlice<UInt8>) -> Bool {
+        guard bytes.count >= prefix.count else { return false }
+        var index = 0
+        for byte in prefix {
+            if bytes[index] != byte { return false }
+            index += 1
+        }
+        return true
     }
 
     /// The page of a key: kept, or rendered now and kept.

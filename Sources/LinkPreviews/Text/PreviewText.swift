@@ -165,7 +165,7 @@ public enum PreviewText {
         return Cleaned(text: result, adjustments: adjustments)
     }
 
-    /// Whether no rule changes the text: one read of its scalars, without building a copy.
+    /// Whether no rule changes the text: one read of its UTF-8 bytes, without building a copy.
     ///
     /// Most text is clean: no control, format or noncharacter scalar, single spaces between
     /// words and none at either end, within its limit. The bound on stacked characters needs
@@ -174,29 +174,55 @@ public enum PreviewText {
     /// prepends to another, and the controls that pair, CR and LF, are not clean), so a
     /// character of more scalars than the bound holds at least that many others.
     static func isClean(_ text: String, limit: Int) -> Bool {
-        var count = 0
-        var nonASCII = 0
-        var afterSpace = true
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            if value == 0x20 {
-                if afterSpace { return false }
-                afterSpace = true
-            } else if value < 0x80 {
-                if value < 0x20 || value == 0x7F { return false }
-                afterSpace = false
-            } else {
-                if isFoldedToSpace(scalar) || isControl(scalar) || isNoncharacter(scalar)
-                    || isFormat(scalar)
-                {
-                    return false
+        // Read over the text's UTF-8 bytes, each scalar decoded in place: a string's bytes are
+        // well-formed UTF-8, so a lead byte says how many continuation bytes follow it.
+        TextBytes.read(text) { bytes in
+            var count = 0
+            var nonASCII = 0
+            var afterSpace = true
+            var index = 0
+            while index < bytes.count {
+                let lead = bytes[index]
+                if lead == 0x20 {
+                    if afterSpace { return false }
+                    afterSpace = true
+                    index += 1
+                } else if lead < 0x80 {
+                    if lead < 0x20 || lead == 0x7F { return false }
+                    afterSpace = false
+                    index += 1
+                } else {
+                    guard let scalar = Self.scalar(in: bytes, at: &index) else { return false }
+                    if isFoldedToSpace(scalar) || isControl(scalar) || isNoncharacter(scalar)
+                        || isFormat(scalar)
+                    {
+                        return false
+                    }
+                    afterSpace = false
+                    nonASCII += 1
                 }
-                afterSpace = false
-                nonASCII += 1
+                count += 1
             }
-            count += 1
+            return !(afterSpace && count > 0) && nonASCII < maximumScalarsPerCharacter
+                && count <= max(1, limit)
         }
-        return !(afterSpace && count > 0) && nonASCII < maximumScalarsPerCharacter && count <= max(1, limit)
+    }
+
+    /// The scalar whose UTF-8 sequence starts at `index` (a lead byte of 0xC0 or more), with
+    /// `index` moved past it; `nil` for a sequence that is not well-formed, which a string's
+    /// bytes never hold (the text is then cleaned the long way).
+    private static func scalar(in bytes: Span<UInt8>, at index: inout Int) -> Unicode.Scalar? {
+        let lead = bytes[index]
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        guard lead >= 0xC0, index + length <= bytes.count else { return nil }
+        var value = UInt32(lead) & (0x7F >> length)
+        for offset in 1..<length {
+            let next = bytes[index + offset]
+            guard next & 0xC0 == 0x80 else { return nil }
+            value = value << 6 | UInt32(next & 0x3F)
+        }
+        index += length
+        return Unicode.Scalar(value)
     }
 
     /// The longest prefix of whole characters with at most `budget` scalars, without
