@@ -5,11 +5,11 @@
 /// the call that lends it). The two scans that read eight bytes at a time, the literal hash and
 /// the search for a control byte, are here, because a span has no safe unaligned load of a word
 /// on the systems the package supports.
-package enum TextBytes {
+enum TextBytes {
     /// Calls `body` with the text's UTF-8 bytes: read in place when the string keeps them
     /// contiguous (every native string), else a copy of them.
-    @inlinable
-    package static func read<Result>(_ text: String, _ body: (Span<UInt8>) -> Result) -> Result {
+    @inline(__always)
+    static func read<Result>(_ text: String, _ body: (Span<UInt8>) -> Result) -> Result {
         // Safe: the buffer is valid for the whole closure, and the span made from it cannot
         // outlive the closure (the compiler ties the span's lifetime to the buffer's).
         if let result = unsafe text.utf8.withContiguousStorageIfAvailable({ bytes in unsafe body(bytes.span) }
@@ -25,7 +25,7 @@ package enum TextBytes {
     /// through a span costs tens of instructions a byte).
     ///
     /// - Precondition: `0 <= offset <= text.utf8.count`, checked in every build.
-    package static func append(_ text: String, from offset: Int, to out: inout [UInt8]) {
+    static func append(_ text: String, from offset: Int, to out: inout [UInt8]) {
         var text = text
         // Safe: the buffer is the string's own bytes, valid for the closure; the range copied is
         // `offset ..< count`, inside it once the precondition holds, and nothing keeps the

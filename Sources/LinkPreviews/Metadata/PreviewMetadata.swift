@@ -370,7 +370,7 @@ extension PreviewMetadata {
         guard let link else { return "app-id=\(appStoreID)" }
         // Without a comma the argument is the link as it is: the content is written into one
         // byte buffer, reserved once (appending to a string costs several times as much).
-        let hasComma = TextBytes.read(link) { bytes in
+        let hasComma = TextSpan.read(link) { bytes in
             for index in bytes.indices where bytes[index] == UInt8(ascii: ",") { return true }
             return false
         }
@@ -380,7 +380,7 @@ extension PreviewMetadata {
             content.append(contentsOf: "app-id=".utf8)
             content.append(contentsOf: appStoreID.utf8)
             content.append(contentsOf: ", app-argument=".utf8)
-            TextBytes.append(link, from: 0, to: &content)
+            content.append(contentsOf: link.utf8)
             return String(decoding: content, as: UTF8.self)
         }
         var argument = ""

@@ -293,10 +293,11 @@ public struct SiteResponder: Sendable {
     private static let legacyAssociationPath = Array(AssociationFileEndpoint.legacyPath.utf8)
     private static let assetLinksPath = Array(AssetLinksEndpoint.path.utf8)
     private static let wellKnownFolder = Array("/.well-known/".utf8)
+    private static let wellKnown = Array("/.well-known".utf8)
 
     /// What a request target names, read in one pass over its bytes.
     static func kind(of target: String) -> TargetKind {
-        TextBytes.read(target) { bytes in
+        TextSpan.read(target) { bytes in
             var pathEnd = bytes.count
             for index in bytes.indices {
                 let byte = bytes[index]
@@ -306,29 +307,23 @@ public struct SiteResponder: Sendable {
             if samePath(bytes, pathEnd, associationPath) { return .associationFile }
             if samePath(bytes, pathEnd, legacyAssociationPath) { return .legacyAssociationFile }
             if samePath(bytes, pathEnd, assetLinksPath) { return .assetLinks }
+            // `/.well-known` itself, or any path in it.
             let folder = wellKnownFolder
-            if pathEnd >= folder.count - 1, startsWith(bytes, folder[..<(folder.count - 1)]),
-                pathEnd == folder.count - 1 || bytes[folder.count - 1] == UInt8(ascii: "/")
-            {
-                return .otherWellKnown
-            }
+            if samePath(bytes, pathEnd, wellKnown) { return .otherWellKnown }
+            if pathEnd >= folder.count, startsWith(bytes, folder) { return .otherWellKnown }
             return .page
         }
     }
 
     /// Whether the first `count` bytes are `expected`.
     private static func samePath(_ bytes: Span<UInt8>, _ count: Int, _ expected: [UInt8]) -> Bool {
-        count == expected.count && startsWith(bytes, expected[...])
+        count == expected.count && startsWith(bytes, expected)
     }
 
     /// Whether the bytes start with `prefix`.
-    private static func startsWith(_ bytes: Span<UInt8>, _ prefix: ArraySlice<UInt8>) -> Bool {
+    private static func startsWith(_ bytes: Span<UInt8>, _ prefix: [UInt8]) -> Bool {
         guard bytes.count >= prefix.count else { return false }
-        var index = 0
-        for byte in prefix {
-            if bytes[index] != byte { return false }
-            index += 1
-        }
+        for index in prefix.indices where bytes[index] != prefix[index] { return false }
         return true
     }
 

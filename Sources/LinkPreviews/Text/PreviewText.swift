@@ -174,9 +174,10 @@ public enum PreviewText {
     /// prepends to another, and the controls that pair, CR and LF, are not clean), so a
     /// character of more scalars than the bound holds at least that many others.
     static func isClean(_ text: String, limit: Int) -> Bool {
-        // Read over the text's UTF-8 bytes, each scalar decoded in place: a string's bytes are
-        // well-formed UTF-8, so a lead byte says how many continuation bytes follow it.
-        TextBytes.read(text) { bytes in
+        // Read over the text's UTF-8 bytes, each scalar outside ASCII decoded in place: a
+        // string's bytes are well-formed UTF-8, so a lead byte says how many continuation bytes
+        // follow it.
+        TextSpan.read(text) { bytes in
             var count = 0
             var nonASCII = 0
             var afterSpace = true
@@ -208,7 +209,7 @@ public enum PreviewText {
         }
     }
 
-    /// The scalar whose UTF-8 sequence starts at `index` (a lead byte of 0xC0 or more), with
+    /// The scalar whose UTF-8 sequence starts at `index` (a lead byte of 0x80 or more), with
     /// `index` moved past it; `nil` for a sequence that is not well-formed, which a string's
     /// bytes never hold (the text is then cleaned the long way).
     private static func scalar(in bytes: Span<UInt8>, at index: inout Int) -> Unicode.Scalar? {

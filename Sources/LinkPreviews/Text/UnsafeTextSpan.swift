@@ -1,0 +1,21 @@
+/// A text's UTF-8 bytes lent as a span: the one place where this module's text checks read a
+/// string's bytes through a pointer.
+///
+/// Reading a `String.UTF8View` one byte at a time costs tens of instructions a byte; a span
+/// reads each byte with one bounds check, and cannot outlive the call that lends it.
+enum TextSpan {
+    /// Calls `body` with the text's UTF-8 bytes: read in place when the string keeps them
+    /// contiguous (every native string), else a copy of them.
+    @inline(__always)
+    static func read<Result>(_ text: String, _ body: (Span<UInt8>) -> Result) -> Result {
+        // Safe: the buffer is valid for the whole closure, and the span made from it cannot
+        // outlive the closure (the compiler ties the span's lifetime to the buffer's).
+        if let result = unsafe text.utf8.withContiguousStorageIfAvailable({ bytes in unsafe body(bytes.span) }
+        ) {
+            return result
+        }
+        let copy = Array(text.utf8)
+        // Safe: as above, for the copy's buffer.
+        return unsafe copy.withUnsafeBufferPointer { bytes in unsafe body(bytes.span) }
+    }
+}
