@@ -223,6 +223,15 @@ struct SiteResponderKeptAnswersTests {
             (" ,, application/json ; q=1 ,", .json),
             ("Text/HTML;Q=0.5,Application/*", .json), ("application/json;;q=0.4, text/*;q=0.5", .html),
             ("application/json;q=1.5", .html), ("", .html),
+            // Quality values at their limits, read over the header's bytes.
+            ("text/html;q=0, application/json;q=0.", .html),
+            ("text/html;q=0.999,application/json;q=1.000", .json),
+            ("text/html;q=0.5,application/json;q=0.5001", .html),
+            ("text/html;q=0.1,application/json;q=abc", .html),
+            ("text/html;q=0.1,\tapplication/json\t;\tq=0.2\t", .json),
+            ("*/*;q=0.8,application/json;q=0.9", .json),
+            ("text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", .html),
+            ("application/*;q=0.3,text/*;q=0.2", .json), ("application/json ;", .json), (";;;,;", .html),
         ]
         for (accept, expected) in cases {
             #expect(HTTPNegotiation.representation(accept: accept) == expected, "\(accept)")

@@ -100,9 +100,10 @@ extension LinkReceiver {
     /// (``customSchemeText(for:scheme:webLink:)``) instead of being written again.
     ///
     /// `decided`, when given, is a text this receiver has already decided with
-    /// ``receive(url:)`` and the outcome it gave, when that outcome holds a match: a written text
-    /// with the same bytes is decided the same (the same text through the same gate and the same
-    /// table), so its parsed link and outcome are those, without reading the text again.
+    /// ``receive(url:)`` and the outcome it gave: when that outcome holds a match of a web link,
+    /// a written text with the same bytes is decided the same (the same text through the same
+    /// gate and the same table), so its parsed link and outcome are those, without reading the
+    /// text again.
     package func writtenLinkDecided(
         for route: String, parameters: RouteParameters, scheme: String, host: String?, webLink: String? = nil,
         decided: (text: String, outcome: LinkOutcome)? = nil
@@ -119,7 +120,11 @@ extension LinkReceiver {
                 checkingRoundTrip: false
             ).text
         }
-        if let decided, let match = decided.outcome.match, UTF8Text.sameBytes(text, decided.text) {
+        // A web link's match holds the link the gate parsed (a custom scheme's holds the link
+        // its registration routed), so only a web link's is the parsed link returned here.
+        if let decided, let match = decided.outcome.match, match.link.isWeb,
+            UTF8Text.sameBytes(text, decided.text)
+        {
             return (text, match.link, decided.outcome)
         }
         // What `receive(url:)` does, keeping the parsed link.

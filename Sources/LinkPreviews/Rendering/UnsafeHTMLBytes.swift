@@ -50,7 +50,7 @@ enum HTMLBytes {
         _ buffer: UnsafeBufferPointer<UInt8>, mask: UInt64, to out: inout [UInt8]
     ) {
         let count = buffer.count
-        guard let base = unsafe buffer.baseAddress else { return }
+        guard let base = buffer.baseAddress else { return }
         let raw = unsafe UnsafeRawPointer(base)
         let quotes = mask == attributeMask
         var start = 0

@@ -13,57 +13,110 @@ package enum HTTPNegotiation {
     /// quality, as RFC 9110 says. Media ranges are compared without regard to ASCII case.
     package static func representation(accept: String?) -> Representation {
         guard let accept else { return .html }
-        // Specificity: 3 for type/subtype, 2 for type/*, 1 for */*; quality in thousandths.
-        var html = (specificity: 0, quality: 0)
-        var json = (specificity: 0, quality: 0)
-        for element in Elements(Substring(accept).utf8, separator: UInt8(ascii: ",")) {
-            var parts = Elements(element, separator: UInt8(ascii: ";")).makeIterator()
-            guard let range = parts.next() else { continue }
-            let media = trimmed(range)
-            var quality = 1000
-            while let parameter = parts.next() {
-                let text = trimmed(parameter)
-                if text.count > 2, text.first == UInt8(ascii: "q") || text.first == UInt8(ascii: "Q"),
-                    text[text.index(after: text.startIndex)] == UInt8(ascii: "=")
-                {
-                    quality = qvalue(text.dropFirst(2)) ?? 0
+        // One pass over the header's bytes, lent as a span: each element between commas, in
+        // it the media range up to the first `;`, then each parameter, `q=` read as the quality.
+        return TextSpan.read(accept) { bytes in
+            // Specificity: 3 for type/subtype, 2 for type/*, 1 for */*; quality in thousandths.
+            var html = (specificity: 0, quality: 0)
+            var json = (specificity: 0, quality: 0)
+            var start = 0
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: ",") { end += 1 }
+                // The media range is the first part between semicolons that is not empty.
+                var mediaStart = start
+                while mediaStart < end, bytes[mediaStart] == UInt8(ascii: ";") { mediaStart += 1 }
+                var mediaEnd = mediaStart
+                while mediaEnd < end, bytes[mediaEnd] != UInt8(ascii: ";") { mediaEnd += 1 }
+                let media = trimmed(bytes, mediaStart..<mediaEnd)
+                var quality = 1000
+                var parameterStart = mediaEnd + 1
+                while parameterStart < end {
+                    var parameterEnd = parameterStart
+                    while parameterEnd < end, bytes[parameterEnd] != UInt8(ascii: ";") { parameterEnd += 1 }
+                    let parameter = trimmed(bytes, parameterStart..<parameterEnd)
+                    if parameter.count > 2, bytes[parameter.lowerBound] | 0x20 == UInt8(ascii: "q"),
+                        bytes[parameter.lowerBound + 1] == UInt8(ascii: "=")
+                    {
+                        quality = qvalue(bytes, (parameter.lowerBound + 2)..<parameter.upperBound) ?? 0
+                    }
+                    parameterStart = parameterEnd + 1
                 }
-            }
-            func consider(_ best: inout (specificity: Int, quality: Int), type: String, group: String) {
-                let specificity: Int
-                if equalsIgnoringCase(media, type) {
-                    specificity = 3
-                } else if equalsIgnoringCase(media, group) {
-                    specificity = 2
-                } else if equalsIgnoringCase(media, "*/*") {
-                    specificity = 1
-                } else {
-                    return
+                if !media.isEmpty {
+                    consider(bytes, media, quality, &html, type: textHTML, group: textAny)
+                    consider(bytes, media, quality, &json, type: applicationJSON, group: applicationAny)
                 }
-                if specificity > best.specificity { best = (specificity, quality) }
+                start = end + 1
             }
-            consider(&html, type: "text/html", group: "text/*")
-            consider(&json, type: "application/json", group: "application/*")
+            return json.quality > html.quality ? .json : .html
         }
-        return json.quality > html.quality ? .json : .html
+    }
+
+    private static let textHTML = Array("text/html".utf8)
+    private static let textAny = Array("text/*".utf8)
+    private static let applicationJSON = Array("application/json".utf8)
+    private static let applicationAny = Array("application/*".utf8)
+    private static let anyType = Array("*/*".utf8)
+
+    /// Keeps `quality` for a type when the media range is more specific than the best so far:
+    /// the type itself, its group, or any type.
+    private static func consider(
+        _ bytes: Span<UInt8>, _ media: Range<Int>, _ quality: Int,
+        _ best: inout (specificity: Int, quality: Int),
+        type: [UInt8], group: [UInt8]
+    ) {
+        let specificity: Int
+        if equalsIgnoringCase(bytes, media, type) {
+            specificity = 3
+        } else if equalsIgnoringCase(bytes, media, group) {
+            specificity = 2
+        } else if equalsIgnoringCase(bytes, media, anyType) {
+            specificity = 1
+        } else {
+            return
+        }
+        if specificity > best.specificity { best = (specificity, quality) }
     }
 
     /// A qvalue (`0`, `0.5`, `1.000`) in thousandths, or `nil` when it is not one.
-    static func qvalue(_ text: Substring.UTF8View) -> Int? {
-        guard let first = text.first, first == UInt8(ascii: "0") || first == UInt8(ascii: "1"),
-            text.count <= 5
-        else { return nil }
+    static func qvalue(_ bytes: Span<UInt8>, _ range: Range<Int>) -> Int? {
+        guard !range.isEmpty, range.count <= 5 else { return nil }
+        let first = bytes[range.lowerBound]
+        guard first == UInt8(ascii: "0") || first == UInt8(ascii: "1") else { return nil }
         var value = Int(first - UInt8(ascii: "0")) * 1000
-        let rest = text.dropFirst()
-        if rest.isEmpty { return value }
-        guard rest.first == UInt8(ascii: ".") else { return nil }
+        if range.count == 1 { return value }
+        guard bytes[range.lowerBound + 1] == UInt8(ascii: ".") else { return nil }
         var scale = 100
-        for byte in rest.dropFirst() {
-            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+        for index in (range.lowerBound + 2)..<range.upperBound {
+            let byte = bytes[index]
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
             value += Int(byte - UInt8(ascii: "0")) * scale
             scale /= 10
         }
         return value <= 1000 ? value : nil
+    }
+
+    /// The range without the spaces and tabs around it.
+    static func trimmed(_ bytes: Span<UInt8>, _ range: Range<Int>) -> Range<Int> {
+        var start = range.lowerBound
+        var end = range.upperBound
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        return start..<end
+    }
+
+    /// Whether the bytes in `range` spell `text` (ASCII), letters compared without regard to case.
+    static func equalsIgnoringCase(_ bytes: Span<UInt8>, _ range: Range<Int>, _ text: [UInt8]) -> Bool {
+        guard range.count == text.count else { return false }
+        for (offset, expected) in text.enumerated() {
+            let byte = bytes[range.lowerBound + offset]
+            if byte != expected,
+                !(byte | 0x20 == expected && expected >= UInt8(ascii: "a") && expected <= UInt8(ascii: "z"))
+            {
+                return false
+            }
+        }
+        return true
     }
 
     /// The bytes without the spaces and tabs around them.
