@@ -65,6 +65,22 @@ struct HTMLBytesTests {
         }
     }
 
+    @Test("an integer is written in the digits String(_:) gives, at every magnitude and sign")
+    func decimals() {
+        var values = [0, 1, -1, 9, 10, -10, 99, 100, 1080, 1200, Int.max, Int.min, Int.max - 1, Int.min + 1]
+        var power = 1
+        for _ in 0..<18 {
+            power *= 10
+            values += [power - 1, power, power + 1, -power, -(power - 1)]
+        }
+        for value in values {
+            var out = HTMLWriter(capacity: 8)
+            out.raw("x")
+            out.decimal(value)
+            #expect(out.bytes == Array(("x" + String(value)).utf8), "\(value)")
+        }
+    }
+
     @Test("bytes next to the escaped ones, non-ASCII and runs of references are kept as they are")
     func neighboursAndRuns() {
         let samples = [

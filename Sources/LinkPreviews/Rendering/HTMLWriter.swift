@@ -21,6 +21,20 @@ struct HTMLWriter {
         bytes.append(contentsOf: prepared)
     }
 
+    /// Appends an integer in decimal digits (a `-` first when it is negative), as `String(value)`
+    /// writes it, without making the string.
+    mutating func decimal(_ value: Int) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        // The magnitude's digits, least significant first, then reversed in place.
+        var magnitude = value.magnitude
+        let start = bytes.count
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        bytes[start...].reverse()
+    }
+
     /// Appends a value escaped for a double-quoted attribute.
     mutating func attribute(_ text: String) {
         escape(text, quotes: true)

@@ -114,7 +114,11 @@ public struct LandingPage: Sendable, Hashable {
             out.attribute(image.alt ?? "")
             out.raw("\"")
             if let width = image.width, let height = image.height {
-                out.raw(" width=\"\(width)\" height=\"\(height)\"")
+                out.raw(" width=\"")
+                out.decimal(width)
+                out.raw("\" height=\"")
+                out.decimal(height)
+                out.raw("\"")
             }
             out.raw("></figure>\n")
         } else {
