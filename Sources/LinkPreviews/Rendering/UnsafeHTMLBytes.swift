@@ -55,33 +55,28 @@ enum HTMLBytes {
         let quotes = mask == attributeMask
         var start = 0
         var index = 0
-        // Eight bytes at a time while a whole word is left: a word that holds none of the bytes
-        // the mask names is passed over at once, any other is read byte by byte.
-        // Every load reads the bytes `index ..< index + 8` with `index + 8 <= count`, every
-        // other read is at `index < count`, and every run copied is `start..<index` with
+        // Whole words of eight bytes that hold none of the bytes the mask names are passed over
+        // at once; the word that holds one (or the last bytes, fewer than eight) is read byte
+        // by byte. Every load reads the bytes `index ..< index + 8` with `index + 8 <= count`,
+        // every other read is at `index < count`, and every run copied is `start..<index` with
         // `0 <= start <= index <= count`: inside the buffer.
-        while index + 8 <= count {
-            let word = unsafe raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            if mayHoldMarkup(word, quotes: quotes) {
-                for position in index..<(index + 8) {
-                    let byte = unsafe buffer[position]
-                    if byte < 64, mask >> UInt64(byte) & 1 != 0 {
-                        unsafe out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<position]))
-                        out.append(contentsOf: reference(for: byte))
-                        start = position + 1
-                    }
-                }
-            }
-            index += 8
-        }
         while index < count {
-            let byte = unsafe buffer[index]
-            if byte < 64, mask >> UInt64(byte) & 1 != 0 {
-                unsafe out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<index]))
-                out.append(contentsOf: reference(for: byte))
-                start = index + 1
+            while index + 8 <= count,
+                !mayHoldMarkup(
+                    unsafe raw.loadUnaligned(fromByteOffset: index, as: UInt64.self), quotes: quotes)
+            {
+                index += 8
             }
-            index += 1
+            let end = min(index + 8, count)
+            while index < end {
+                let byte = unsafe buffer[index]
+                if byte < 64, mask >> UInt64(byte) & 1 != 0 {
+                    unsafe out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<index]))
+                    out.append(contentsOf: reference(for: byte))
+                    start = index + 1
+                }
+                index += 1
+            }
         }
         unsafe out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<count]))
     }

@@ -3,6 +3,10 @@
 ///
 /// Reading a `String.UTF8View` one byte at a time costs tens of instructions a byte; a span
 /// reads each byte with one bounds check, and cannot outlive the call that lends it.
+///
+/// `DeepLinks` lends spans the same way (`TextBytes.read`, internal to it): a generic function
+/// that takes a closure, called from another module, runs unspecialised there (measured: the
+/// page's checks cost more through it than without a span), so this module keeps its own.
 enum TextSpan {
     /// Calls `body` with the text's UTF-8 bytes: read in place when the string keeps them
     /// contiguous (every native string), else a copy of them.
