@@ -267,10 +267,12 @@ public struct SiteResponder: Sendable {
         guard request.method == "GET" || request.method == "HEAD" else {
             return refusal(405, "only GET and HEAD are allowed", request)
         }
-        if target != .page {
-            return refusal(404, "not found", request)
+        // A path in `/.well-known/` that is not served is not found; the legacy root path, when
+        // not served, is a path like any other.
+        switch target {
+        case .associationFile, .assetLinks, .otherWellKnown: return refusal(404, "not found", request)
+        case .withFragment, .legacyAssociationFile, .page: return nil
         }
-        return nil
     }
 
     /// What a request target names, by its path (the target up to its first `?`).
