@@ -119,14 +119,6 @@ package enum HTTPNegotiation {
         return true
     }
 
-    /// The bytes without the spaces and tabs around them.
-    static func trimmed(_ bytes: Substring.UTF8View) -> Substring.UTF8View {
-        var slice = bytes
-        while let first = slice.first, first == 0x20 || first == 0x09 { slice = slice.dropFirst() }
-        while let last = slice.last, last == 0x20 || last == 0x09 { slice = slice.dropLast() }
-        return slice
-    }
-
     /// Whether the bytes spell `text` (ASCII), letters compared without regard to case.
     static func equalsIgnoringCase(_ bytes: Substring.UTF8View, _ text: String) -> Bool {
         bytes.elementsEqual(text.utf8) { lhs, rhs in
@@ -138,13 +130,32 @@ package enum HTTPNegotiation {
     /// or strong (`GET` and `HEAD` compare weakly, RFC 9110 section 13.1.2).
     static func matches(ifNoneMatch header: String?, etag: String) -> Bool {
         guard let header else { return false }
-        for element in Elements(Substring(header).utf8, separator: UInt8(ascii: ",")) {
-            var candidate = trimmed(element)
-            if candidate.elementsEqual("*".utf8) { return true }
-            if candidate.starts(with: "W/".utf8) { candidate = candidate.dropFirst(2) }
-            if candidate.elementsEqual(etag.utf8) { return true }
+        // One pass over the header's bytes, as `Accept` is read: each element between commas.
+        return TextSpan.read(header) { bytes in
+            TextSpan.read(etag) { tag in
+                var start = 0
+                while start < bytes.count {
+                    var end = start
+                    while end < bytes.count, bytes[end] != UInt8(ascii: ",") { end += 1 }
+                    // An empty element is left out, as `split(separator:)` leaves it out.
+                    defer { start = end + 1 }
+                    if end == start { continue }
+                    var candidate = trimmed(bytes, start..<end)
+                    if candidate.count == 1, bytes[candidate.lowerBound] == UInt8(ascii: "*") { return true }
+                    if candidate.count >= 2, bytes[candidate.lowerBound] == UInt8(ascii: "W"),
+                        bytes[candidate.lowerBound + 1] == UInt8(ascii: "/")
+                    {
+                        candidate = (candidate.lowerBound + 2)..<candidate.upperBound
+                    }
+                    if candidate.count == tag.count,
+                        !candidate.indices.contains(where: { bytes[$0] != tag[$0 - candidate.lowerBound] })
+                    {
+                        return true
+                    }
+                }
+                return false
+            }
         }
-        return false
     }
 
     /// A strong entity tag for a body: its 64-bit hash (``EntityTag``, eight bytes a step) in
@@ -163,24 +174,4 @@ package enum HTTPNegotiation {
         return String(decoding: tag, as: UTF8.self)
     }
 
-    /// The parts of a header value between separators, empty parts left out, read in place:
-    /// what `split(separator:)` gives, without building an array.
-    struct Elements: Sequence, IteratorProtocol {
-        private var rest: Substring.UTF8View?
-        private let separator: UInt8
-
-        init(_ bytes: Substring.UTF8View, separator: UInt8) {
-            rest = bytes
-            self.separator = separator
-        }
-
-        mutating func next() -> Substring.UTF8View? {
-            while let bytes = rest {
-                let end = bytes.firstIndex(of: separator) ?? bytes.endIndex
-                rest = end == bytes.endIndex ? nil : bytes[bytes.index(after: end)...]
-                if end != bytes.startIndex { return bytes[..<end] }
-            }
-            return nil
-        }
-    }
 }
