@@ -60,3 +60,47 @@ public enum LinkRejection: Error, Sendable, Hashable, Encodable, CustomStringCon
         }
     }
 }
+
+extension LinkRejection {
+    /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
+    /// conformance writes (see `EnumCaseEncoder`).
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .malformed(let value):
+            var values = EnumCaseEncoder(encoder, "malformed")
+            try values("_0", value)
+        case .unhandled(let value0, let reason):
+            var values = EnumCaseEncoder(encoder, "unhandled")
+            try values("_0", value0)
+            try values("reason", reason)
+        case .invalidActivity(let value):
+            var values = EnumCaseEncoder(encoder, "invalidActivity")
+            try values("_0", value)
+        case .unregisteredActivityType(let value):
+            var values = EnumCaseEncoder(encoder, "unregisteredActivityType")
+            try values("_0", value)
+        case .invalidUserInfo(let activityType, let route, let failure):
+            var values = EnumCaseEncoder(encoder, "invalidUserInfo")
+            try values("activityType", activityType)
+            try values("route", route)
+            try values("failure", failure)
+        case .activityNotRoutable(let activityType, let error):
+            var values = EnumCaseEncoder(encoder, "activityNotRoutable")
+            try values("activityType", activityType)
+            try values("error", error)
+        case .invalidBanner(let value):
+            var values = EnumCaseEncoder(encoder, "invalidBanner")
+            try values("_0", value)
+        case .bannerWithoutArgument: _ = EnumCaseEncoder(encoder, "bannerWithoutArgument")
+        case .hostNotAllowed(let scheme, let host):
+            var values = EnumCaseEncoder(encoder, "hostNotAllowed")
+            try values("scheme", scheme)
+            try values("host", ifPresent: host)
+        case .portOnRouteHost(let scheme, let host, let port):
+            var values = EnumCaseEncoder(encoder, "portOnRouteHost")
+            try values("scheme", scheme)
+            try values("host", host)
+            try values("port", port)
+        }
+    }
+}

@@ -30,3 +30,24 @@ public enum RoutingFailure: Sendable, Hashable, Encodable, CustomStringConvertib
         }
     }
 }
+
+extension RoutingFailure {
+    /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
+    /// conformance writes (see `EnumCaseEncoder`).
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .noMatchingRoute: _ = EnumCaseEncoder(encoder, "noMatchingRoute")
+        case .invalidParameter(let route, let failure):
+            var values = EnumCaseEncoder(encoder, "invalidParameter")
+            try values("route", route)
+            try values("failure", failure)
+        case .noHandler(let route):
+            var values = EnumCaseEncoder(encoder, "noHandler")
+            try values("route", route)
+        case .handlerDeclined(let route, let reason):
+            var values = EnumCaseEncoder(encoder, "handlerDeclined")
+            try values("route", route)
+            try values("reason", reason)
+        }
+    }
+}

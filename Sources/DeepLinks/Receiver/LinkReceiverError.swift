@@ -15,3 +15,18 @@ public enum LinkReceiverError: Error, Sendable, Hashable, Encodable, CustomStrin
         }
     }
 }
+
+extension LinkReceiverError {
+    /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
+    /// conformance writes (see `EnumCaseEncoder`).
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .routeTable(let value):
+            var values = EnumCaseEncoder(encoder, "routeTable")
+            try values("_0", value)
+        case .activityRoutes(let value):
+            var values = EnumCaseEncoder(encoder, "activityRoutes")
+            try values("_0", value)
+        }
+    }
+}

@@ -33,3 +33,24 @@ public enum CustomSchemeError: Error, Sendable, Hashable, Encodable, CustomStrin
         }
     }
 }
+
+extension CustomSchemeError {
+    /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
+    /// conformance writes (see `EnumCaseEncoder`).
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .invalidName(let value):
+            var values = EnumCaseEncoder(encoder, "invalidName")
+            try values("_0", value)
+        case .wellKnown(let value):
+            var values = EnumCaseEncoder(encoder, "wellKnown")
+            try values("_0", value)
+        case .duplicate(let value):
+            var values = EnumCaseEncoder(encoder, "duplicate")
+            try values("_0", value)
+        case .noDomains(let value):
+            var values = EnumCaseEncoder(encoder, "noDomains")
+            try values("_0", value)
+        }
+    }
+}

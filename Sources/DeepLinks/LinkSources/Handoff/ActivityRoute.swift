@@ -193,3 +193,58 @@ public enum ActivityRouteFinding: Sendable, Hashable, Encodable, CustomStringCon
         }
     }
 }
+
+extension ActivityRouteFinding {
+    /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
+    /// conformance writes (see `EnumCaseEncoder`).
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .invalidActivityType(let value):
+            var values = EnumCaseEncoder(encoder, "invalidActivityType")
+            try values("_0", value)
+        case .browsingWebType(let route):
+            var values = EnumCaseEncoder(encoder, "browsingWebType")
+            try values("route", route)
+        case .unknownRoute(let activityType, let route):
+            var values = EnumCaseEncoder(encoder, "unknownRoute")
+            try values("activityType", activityType)
+            try values("route", route)
+        case .duplicate(let activityType, let route):
+            var values = EnumCaseEncoder(encoder, "duplicate")
+            try values("activityType", activityType)
+            try values("route", route)
+        case .unwritableLink(let activityType, let route, let error):
+            var values = EnumCaseEncoder(encoder, "unwritableLink")
+            try values("activityType", activityType)
+            try values("route", route)
+            try values("error", error)
+        case .unknownMappedParameter(let activityType, let route, let key, let parameter):
+            var values = EnumCaseEncoder(encoder, "unknownMappedParameter")
+            try values("activityType", activityType)
+            try values("route", route)
+            try values("key", key)
+            try values("parameter", parameter)
+        case .parameterMappedTwice(let activityType, let route, let parameter, let keys):
+            var values = EnumCaseEncoder(encoder, "parameterMappedTwice")
+            try values("activityType", activityType)
+            try values("route", route)
+            try values("parameter", parameter)
+            try values("keys", keys)
+        case .mappedKeyIsParameter(let activityType, let route, let key, let parameter):
+            var values = EnumCaseEncoder(encoder, "mappedKeyIsParameter")
+            try values("activityType", activityType)
+            try values("route", route)
+            try values("key", key)
+            try values("parameter", parameter)
+        case .emptyUserInfoKey(let activityType, let route, let parameter):
+            var values = EnumCaseEncoder(encoder, "emptyUserInfoKey")
+            try values("activityType", activityType)
+            try values("route", route)
+            try values("parameter", parameter)
+        case .moreFindings(let kind, let count):
+            var values = EnumCaseEncoder(encoder, "moreFindings")
+            try values("kind", kind)
+            try values("count", count)
+        }
+    }
+}

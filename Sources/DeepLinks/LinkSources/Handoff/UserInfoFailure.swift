@@ -43,3 +43,19 @@ public struct UserInfoFailure: Error, Sendable, Hashable, Encodable, CustomStrin
         return text
     }
 }
+
+extension UserInfoFailure.Reason {
+    /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
+    /// conformance writes (see `EnumCaseEncoder`).
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .wrongKind(let expected):
+            var values = EnumCaseEncoder(encoder, "wrongKind")
+            try values("expected", expected)
+        case .invalid(let value):
+            var values = EnumCaseEncoder(encoder, "invalid")
+            try values("_0", value)
+        case .unexpectedKey: _ = EnumCaseEncoder(encoder, "unexpectedKey")
+        }
+    }
+}

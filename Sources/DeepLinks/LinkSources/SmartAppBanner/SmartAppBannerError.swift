@@ -70,3 +70,52 @@ public enum SmartAppBannerError: Error, Sendable, Hashable, Encodable, CustomStr
         }
     }
 }
+
+extension SmartAppBannerError {
+    /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
+    /// conformance writes (see `EnumCaseEncoder`).
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .tooLong(let bytes):
+            var values = EnumCaseEncoder(encoder, "tooLong")
+            try values("bytes", bytes)
+        case .emptyItem(let index):
+            var values = EnumCaseEncoder(encoder, "emptyItem")
+            try values("index", index)
+        case .missingEquals(let item, let index):
+            var values = EnumCaseEncoder(encoder, "missingEquals")
+            try values("item", item)
+            try values("index", index)
+        case .unknownKey(let value):
+            var values = EnumCaseEncoder(encoder, "unknownKey")
+            try values("_0", value)
+        case .duplicateKey(let value):
+            var values = EnumCaseEncoder(encoder, "duplicateKey")
+            try values("_0", value)
+        case .emptyValue(let value):
+            var values = EnumCaseEncoder(encoder, "emptyValue")
+            try values("_0", value)
+        case .missingAppID: _ = EnumCaseEncoder(encoder, "missingAppID")
+        case .nonNumericAppID(let value):
+            var values = EnumCaseEncoder(encoder, "nonNumericAppID")
+            try values("_0", value)
+        case .invalidAppArgument(let value0, let value1):
+            var values = EnumCaseEncoder(encoder, "invalidAppArgument")
+            try values("_0", value0)
+            try values("_1", value1)
+        case .commaInAppArgument(let value):
+            var values = EnumCaseEncoder(encoder, "commaInAppArgument")
+            try values("_0", value)
+        case .invalidAffiliateData(let value):
+            var values = EnumCaseEncoder(encoder, "invalidAffiliateData")
+            try values("_0", value)
+        case .invalidAppClipBundleID(let value):
+            var values = EnumCaseEncoder(encoder, "invalidAppClipBundleID")
+            try values("_0", value)
+        case .invalidAppClipDisplay(let value):
+            var values = EnumCaseEncoder(encoder, "invalidAppClipDisplay")
+            try values("_0", value)
+        case .appClipDisplayWithoutBundleID: _ = EnumCaseEncoder(encoder, "appClipDisplayWithoutBundleID")
+        }
+    }
+}

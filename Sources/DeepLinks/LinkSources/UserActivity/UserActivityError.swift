@@ -48,3 +48,31 @@ public enum UserActivityError: Error, Sendable, Hashable, Encodable, CustomStrin
         }
     }
 }
+
+extension UserActivityError {
+    /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
+    /// conformance writes (see `EnumCaseEncoder`).
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .emptyActivityType: _ = EnumCaseEncoder(encoder, "emptyActivityType")
+        case .invalidActivityType(let value):
+            var values = EnumCaseEncoder(encoder, "invalidActivityType")
+            try values("_0", value)
+        case .missingWebpageURL: _ = EnumCaseEncoder(encoder, "missingWebpageURL")
+        case .webpageURLNotWeb(let value):
+            var values = EnumCaseEncoder(encoder, "webpageURLNotWeb")
+            try values("_0", value)
+        case .userInfoTooLarge(let bytes, let budget):
+            var values = EnumCaseEncoder(encoder, "userInfoTooLarge")
+            try values("bytes", bytes)
+            try values("budget", budget)
+        case .missingRequiredKeys(let value):
+            var values = EnumCaseEncoder(encoder, "missingRequiredKeys")
+            try values("_0", value)
+        case .unsupportedUserInfo(let path, let reason):
+            var values = EnumCaseEncoder(encoder, "unsupportedUserInfo")
+            try values("path", path)
+            try values("reason", reason)
+        }
+    }
+}

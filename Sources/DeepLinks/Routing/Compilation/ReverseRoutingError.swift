@@ -64,3 +64,58 @@ public enum ReverseRoutingError: Error, Sendable, Hashable, Encodable, CustomStr
         }
     }
 }
+
+extension ReverseRoutingError {
+    /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
+    /// conformance writes (see `EnumCaseEncoder`).
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .unknownRoute(let value):
+            var values = EnumCaseEncoder(encoder, "unknownRoute")
+            try values("_0", value)
+        case .missingParameter(let route, let parameter):
+            var values = EnumCaseEncoder(encoder, "missingParameter")
+            try values("route", route)
+            try values("parameter", parameter)
+        case .unknownParameter(let route, let parameter):
+            var values = EnumCaseEncoder(encoder, "unknownParameter")
+            try values("route", route)
+            try values("parameter", parameter)
+        case .invalidParameter(let route, let failure):
+            var values = EnumCaseEncoder(encoder, "invalidParameter")
+            try values("route", route)
+            try values("failure", failure)
+        case .valueDoesNotRoundTrip(let route, let parameter, let value):
+            var values = EnumCaseEncoder(encoder, "valueDoesNotRoundTrip")
+            try values("route", route)
+            try values("parameter", parameter)
+            try values("value", value)
+        case .needsScheme(let route):
+            var values = EnumCaseEncoder(encoder, "needsScheme")
+            try values("route", route)
+        case .needsHost(let route):
+            var values = EnumCaseEncoder(encoder, "needsHost")
+            try values("route", route)
+        case .schemeNotInScope(let route, let scheme):
+            var values = EnumCaseEncoder(encoder, "schemeNotInScope")
+            try values("route", route)
+            try values("scheme", scheme)
+        case .hostNotInScope(let route, let host):
+            var values = EnumCaseEncoder(encoder, "hostNotInScope")
+            try values("route", route)
+            try values("host", host)
+        case .notALink(let route, let error):
+            var values = EnumCaseEncoder(encoder, "notALink")
+            try values("route", route)
+            try values("error", error)
+        case .unwritableValue(let route, let reason):
+            var values = EnumCaseEncoder(encoder, "unwritableValue")
+            try values("route", route)
+            try values("reason", reason)
+        case .doesNotRouteBack(let route, let reachedRoute):
+            var values = EnumCaseEncoder(encoder, "doesNotRouteBack")
+            try values("route", route)
+            try values("reachedRoute", ifPresent: reachedRoute)
+        }
+    }
+}

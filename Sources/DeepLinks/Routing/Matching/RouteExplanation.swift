@@ -87,3 +87,25 @@ public struct RouteAttempt: Sendable, Hashable, Encodable, CustomStringConvertib
         return "\(route): \(text)"
     }
 }
+
+extension RouteAttempt.Result {
+    /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
+    /// conformance writes (see `EnumCaseEncoder`).
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .matched: _ = EnumCaseEncoder(encoder, "matched")
+        case .schemeNotInScope(let value):
+            var values = EnumCaseEncoder(encoder, "schemeNotInScope")
+            try values("_0", value)
+        case .hostNotInScope(let value):
+            var values = EnumCaseEncoder(encoder, "hostNotInScope")
+            try values("_0", ifPresent: value)
+        case .parameterFailed(let value):
+            var values = EnumCaseEncoder(encoder, "parameterFailed")
+            try values("_0", value)
+        case .yieldedToGuardedRoute(let value):
+            var values = EnumCaseEncoder(encoder, "yieldedToGuardedRoute")
+            try values("_0", value)
+        }
+    }
+}

@@ -160,3 +160,57 @@ public enum ParameterLocation: String, Sendable, Hashable, Codable, CaseIterable
     /// The fragment.
     case fragment
 }
+
+extension ParameterFailure.Reason {
+    /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
+    /// conformance writes (see `EnumCaseEncoder`).
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .missing: _ = EnumCaseEncoder(encoder, "missing")
+        case .repeated(let count):
+            var values = EnumCaseEncoder(encoder, "repeated")
+            try values("count", count)
+        case .empty: _ = EnumCaseEncoder(encoder, "empty")
+        case .notAnInteger: _ = EnumCaseEncoder(encoder, "notAnInteger")
+        case .outOfRange(let value):
+            var values = EnumCaseEncoder(encoder, "outOfRange")
+            try values("_0", value)
+        case .tooShort(let minimum):
+            var values = EnumCaseEncoder(encoder, "tooShort")
+            try values("minimum", minimum)
+        case .tooLong(let maximum):
+            var values = EnumCaseEncoder(encoder, "tooLong")
+            try values("maximum", maximum)
+        case .characterNotAllowed(let value):
+            var values = EnumCaseEncoder(encoder, "characterNotAllowed")
+            try values("_0", value)
+        case .invisibleCharacter: _ = EnumCaseEncoder(encoder, "invisibleCharacter")
+        case .notASlug: _ = EnumCaseEncoder(encoder, "notASlug")
+        case .notAUUID: _ = EnumCaseEncoder(encoder, "notAUUID")
+        case .notAllowedValue(let allowed, let more):
+            var values = EnumCaseEncoder(encoder, "notAllowedValue")
+            try values("allowed", allowed)
+            try values("more", more)
+        case .notMatchingPattern(let value0, let type):
+            var values = EnumCaseEncoder(encoder, "notMatchingPattern")
+            try values("_0", value0)
+            try values("type", ifPresent: type)
+        case .notABoolean: _ = EnumCaseEncoder(encoder, "notABoolean")
+        case .refusedByCustomType(let type, let expected):
+            var values = EnumCaseEncoder(encoder, "refusedByCustomType")
+            try values("type", type)
+            try values("expected", expected)
+        case .unknownType(let value):
+            var values = EnumCaseEncoder(encoder, "unknownType")
+            try values("_0", value)
+        case .unexpectedFragment: _ = EnumCaseEncoder(encoder, "unexpectedFragment")
+        case .notASegment: _ = EnumCaseEncoder(encoder, "notASegment")
+        case .tooManyScalars(let maximum):
+            var values = EnumCaseEncoder(encoder, "tooManyScalars")
+            try values("maximum", maximum)
+        case .overloadedCharacter(let maximum):
+            var values = EnumCaseEncoder(encoder, "overloadedCharacter")
+            try values("maximum", maximum)
+        }
+    }
+}

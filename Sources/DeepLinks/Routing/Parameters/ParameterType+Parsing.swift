@@ -368,3 +368,35 @@ public struct ParameterTypeSyntaxError: Error, Sendable, Hashable, Encodable, Cu
         }
     }
 }
+
+extension ParameterTypeSyntaxError.Reason {
+    /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
+    /// conformance writes (see `EnumCaseEncoder`).
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .empty: _ = EnumCaseEncoder(encoder, "empty")
+        case .invalidName(let value):
+            var values = EnumCaseEncoder(encoder, "invalidName")
+            try values("_0", value)
+        case .unexpectedArgument(let value):
+            var values = EnumCaseEncoder(encoder, "unexpectedArgument")
+            try values("_0", value)
+        case .invalidRange(let value):
+            var values = EnumCaseEncoder(encoder, "invalidRange")
+            try values("_0", value)
+        case .reversedRange(let value):
+            var values = EnumCaseEncoder(encoder, "reversedRange")
+            try values("_0", value)
+        case .characterClass(let value):
+            var values = EnumCaseEncoder(encoder, "characterClass")
+            try values("_0", value)
+        case .emptyEnumeration: _ = EnumCaseEncoder(encoder, "emptyEnumeration")
+        case .invalidEnumerationValue(let value):
+            var values = EnumCaseEncoder(encoder, "invalidEnumerationValue")
+            try values("_0", value)
+        case .pattern(let value):
+            var values = EnumCaseEncoder(encoder, "pattern")
+            try values("_0", value)
+        }
+    }
+}

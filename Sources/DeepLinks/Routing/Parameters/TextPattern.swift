@@ -278,3 +278,38 @@ extension TextPattern {
         }
     }
 }
+
+extension TextPatternSyntaxError.Reason {
+    /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
+    /// conformance writes (see `EnumCaseEncoder`).
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .empty: _ = EnumCaseEncoder(encoder, "empty")
+        case .notPrintableASCII: _ = EnumCaseEncoder(encoder, "notPrintableASCII")
+        case .reservedCharacter(let value):
+            var values = EnumCaseEncoder(encoder, "reservedCharacter")
+            try values("_0", value)
+        case .unknownEscape(let value):
+            var values = EnumCaseEncoder(encoder, "unknownEscape")
+            try values("_0", value)
+        case .characterClass(let value):
+            var values = EnumCaseEncoder(encoder, "characterClass")
+            try values("_0", value)
+        case .negatedClass: _ = EnumCaseEncoder(encoder, "negatedClass")
+        case .unclosedGroup: _ = EnumCaseEncoder(encoder, "unclosedGroup")
+        case .nothingToRepeat: _ = EnumCaseEncoder(encoder, "nothingToRepeat")
+        case .invalidRepetition(let value):
+            var values = EnumCaseEncoder(encoder, "invalidRepetition")
+            try values("_0", value)
+        case .emptyRepetition(let value):
+            var values = EnumCaseEncoder(encoder, "emptyRepetition")
+            try values("_0", value)
+        case .tooLong(let limit):
+            var values = EnumCaseEncoder(encoder, "tooLong")
+            try values("limit", limit)
+        case .tooManyPositions(let limit):
+            var values = EnumCaseEncoder(encoder, "tooManyPositions")
+            try values("limit", limit)
+        }
+    }
+}

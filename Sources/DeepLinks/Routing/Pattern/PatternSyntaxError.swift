@@ -137,3 +137,37 @@ enum PatternScanner {
 
     static func string(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
 }
+
+extension PatternSyntaxError.Reason {
+    /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
+    /// conformance writes (see `EnumCaseEncoder`).
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .missingLeadingSlash: _ = EnumCaseEncoder(encoder, "missingLeadingSlash")
+        case .emptySegment: _ = EnumCaseEncoder(encoder, "emptySegment")
+        case .missingParameterName: _ = EnumCaseEncoder(encoder, "missingParameterName")
+        case .invalidName(let value):
+            var values = EnumCaseEncoder(encoder, "invalidName")
+            try values("_0", value)
+        case .unclosedParenthesis: _ = EnumCaseEncoder(encoder, "unclosedParenthesis")
+        case .textAfterParameter(let value):
+            var values = EnumCaseEncoder(encoder, "textAfterParameter")
+            try values("_0", value)
+        case .catchAllNotLast: _ = EnumCaseEncoder(encoder, "catchAllNotLast")
+        case .optionalBeforeTrailingSlash: _ = EnumCaseEncoder(encoder, "optionalBeforeTrailingSlash")
+        case .tooManyOptionalSegments(let limit):
+            var values = EnumCaseEncoder(encoder, "tooManyOptionalSegments")
+            try values("limit", limit)
+        case .optionalCatchAll: _ = EnumCaseEncoder(encoder, "optionalCatchAll")
+        case .invalidCharacter(let value):
+            var values = EnumCaseEncoder(encoder, "invalidCharacter")
+            try values("_0", value)
+        case .invalidPercentEscape: _ = EnumCaseEncoder(encoder, "invalidPercentEscape")
+        case .dotSegment: _ = EnumCaseEncoder(encoder, "dotSegment")
+        case .invalidType(let value):
+            var values = EnumCaseEncoder(encoder, "invalidType")
+            try values("_0", value)
+        case .empty: _ = EnumCaseEncoder(encoder, "empty")
+        }
+    }
+}

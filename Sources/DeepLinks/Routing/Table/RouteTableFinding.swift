@@ -321,3 +321,122 @@ extension Diagnostic {
             message: finding.description)
     }
 }
+
+extension RouteTableFinding {
+    /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
+    /// conformance writes (see `EnumCaseEncoder`).
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .invalidName(let route):
+            var values = EnumCaseEncoder(encoder, "invalidName")
+            try values("route", route)
+        case .duplicateName(let route):
+            var values = EnumCaseEncoder(encoder, "duplicateName")
+            try values("route", route)
+        case .invalidPattern(let route, let error):
+            var values = EnumCaseEncoder(encoder, "invalidPattern")
+            try values("route", route)
+            try values("error", error)
+        case .parameterNameClash(let route, let parameter):
+            var values = EnumCaseEncoder(encoder, "parameterNameClash")
+            try values("route", route)
+            try values("parameter", parameter)
+        case .unknownParameterType(let route, let parameter, let type):
+            var values = EnumCaseEncoder(encoder, "unknownParameterType")
+            try values("route", route)
+            try values("parameter", parameter)
+            try values("type", type)
+        case .impossibleBounds(let route, let parameter, let reason):
+            var values = EnumCaseEncoder(encoder, "impossibleBounds")
+            try values("route", route)
+            try values("parameter", parameter)
+            try values("reason", reason)
+        case .invalidDefault(let route, let parameter, let reason):
+            var values = EnumCaseEncoder(encoder, "invalidDefault")
+            try values("route", route)
+            try values("parameter", parameter)
+            try values("reason", reason)
+        case .invalidScope(let route, let reason):
+            var values = EnumCaseEncoder(encoder, "invalidScope")
+            try values("route", route)
+            try values("reason", reason)
+        case .neverMatches(let route, let reason):
+            var values = EnumCaseEncoder(encoder, "neverMatches")
+            try values("route", route)
+            try values("reason", reason)
+        case .duplicateRoute(let route, let duplicateOf):
+            var values = EnumCaseEncoder(encoder, "duplicateRoute")
+            try values("route", route)
+            try values("duplicateOf", duplicateOf)
+        case .shadowedRoute(let route, let shadowedBy):
+            var values = EnumCaseEncoder(encoder, "shadowedRoute")
+            try values("route", route)
+            try values("shadowedBy", shadowedBy)
+        case .ambiguousRoutes(let route, let other):
+            var values = EnumCaseEncoder(encoder, "ambiguousRoutes")
+            try values("route", route)
+            try values("other", other)
+        case .invalidCustomType(let name, let reason):
+            var values = EnumCaseEncoder(encoder, "invalidCustomType")
+            try values("name", name)
+            try values("reason", reason)
+        case .invalidCanonicalHost(let host, let reason):
+            var values = EnumCaseEncoder(encoder, "invalidCanonicalHost")
+            try values("host", host)
+            try values("reason", reason)
+        case .tooManyRoutes(let count, let limit):
+            var values = EnumCaseEncoder(encoder, "tooManyRoutes")
+            try values("count", count)
+            try values("limit", limit)
+        case .navigationTakesGuardedLinks(let route, let guarded, let safety):
+            var values = EnumCaseEncoder(encoder, "navigationTakesGuardedLinks")
+            try values("route", route)
+            try values("guarded", guarded)
+            try values("safety", safety)
+        case .unknownParent(let route, let parent):
+            var values = EnumCaseEncoder(encoder, "unknownParent")
+            try values("route", route)
+            try values("parent", parent)
+        case .parentCycle(let route, let chain):
+            var values = EnumCaseEncoder(encoder, "parentCycle")
+            try values("route", route)
+            try values("chain", chain)
+        case .unbuildableParent(let route, let parent, let parameter, let reason):
+            var values = EnumCaseEncoder(encoder, "unbuildableParent")
+            try values("route", route)
+            try values("parent", parent)
+            try values("parameter", parameter)
+            try values("reason", reason)
+        case .invalidRequirement(let route, let requirement):
+            var values = EnumCaseEncoder(encoder, "invalidRequirement")
+            try values("route", route)
+            try values("requirement", requirement)
+        case .ambiguousOptionalSegment(let route, let parameter, let reading, let other):
+            var values = EnumCaseEncoder(encoder, "ambiguousOptionalSegment")
+            try values("route", route)
+            try values("parameter", parameter)
+            try values("reading", reading)
+            try values("other", other)
+        case .invalidTypeDeclaration(let name, let reason):
+            var values = EnumCaseEncoder(encoder, "invalidTypeDeclaration")
+            try values("name", name)
+            try values("reason", reason)
+        case .typeDeclaredAndRegistered(let name):
+            var values = EnumCaseEncoder(encoder, "typeDeclaredAndRegistered")
+            try values("name", name)
+        case .destructiveParent(let route, let parent):
+            var values = EnumCaseEncoder(encoder, "destructiveParent")
+            try values("route", route)
+            try values("parent", parent)
+        case .guardedAncestor(let route, let ancestor, let safety):
+            var values = EnumCaseEncoder(encoder, "guardedAncestor")
+            try values("route", route)
+            try values("ancestor", ancestor)
+            try values("safety", safety)
+        case .moreFindings(let code, let count):
+            var values = EnumCaseEncoder(encoder, "moreFindings")
+            try values("code", code)
+            try values("count", ifPresent: count)
+        }
+    }
+}
