@@ -192,3 +192,47 @@ public struct UniversalLinkDecision: Sendable, Hashable, Encodable, CustomString
             + reasons.map(\.sentence).joined(separator: "; ")
     }
 }
+
+extension UniversalLinkDecision.Reason {
+    /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
+    /// conformance writes (see `EnumCaseEncoder`).
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .unreadableURL: _ = EnumCaseEncoder(encoder, "unreadableURL")
+        case .notWebLink(let scheme):
+            var values = EnumCaseEncoder(encoder, "notWebLink")
+            try values("scheme", scheme)
+        case .missingHost: _ = EnumCaseEncoder(encoder, "missingHost")
+        case .hostNotInEntitlement(let host):
+            var values = EnumCaseEncoder(encoder, "hostNotInEntitlement")
+            try values("host", host)
+        case .coveredByEntry(let value):
+            var values = EnumCaseEncoder(encoder, "coveredByEntry")
+            try values("_0", value)
+        case .associationFileMissing(let domain):
+            var values = EnumCaseEncoder(encoder, "associationFileMissing")
+            try values("domain", domain)
+        case .appNotInAssociationFile(let domain):
+            var values = EnumCaseEncoder(encoder, "appNotInAssociationFile")
+            try values("domain", domain)
+        case .noRuleMatched(let domain):
+            var values = EnumCaseEncoder(encoder, "noRuleMatched")
+            try values("domain", domain)
+        case .excluded(let value):
+            var values = EnumCaseEncoder(encoder, "excluded")
+            try values("_0", value)
+        case .matched(let value):
+            var values = EnumCaseEncoder(encoder, "matched")
+            try values("_0", value)
+        case .sameHostTap(let host):
+            var values = EnumCaseEncoder(encoder, "sameHostTap")
+            try values("host", host)
+        case .typedInAddressBar: _ = EnumCaseEncoder(encoder, "typedInAddressBar")
+        case .userChoseSafari(let host):
+            var values = EnumCaseEncoder(encoder, "userChoseSafari")
+            try values("host", host)
+        case .loadedInWebView: _ = EnumCaseEncoder(encoder, "loadedInWebView")
+        case .openedByItself: _ = EnumCaseEncoder(encoder, "openedByItself")
+        }
+    }
+}

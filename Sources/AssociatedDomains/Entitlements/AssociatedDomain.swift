@@ -1,3 +1,5 @@
+import DeepLinks
+
 /// One entry of the Associated Domains entitlement: `<service>:<domain>[?mode=…]`.
 ///
 /// The entitlement (`com.apple.developer.associated-domains`) is the app's half of the
@@ -272,5 +274,35 @@ extension AssociatedDomain {
                     "'\(domain)' is not written as the entry's check writes it ('\(checked.domain)')")
         }
         self = checked
+    }
+}
+
+extension AssociatedDomainError.Problem {
+    /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
+    /// conformance writes (see `EnumCaseEncoder`).
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .empty: _ = EnumCaseEncoder(encoder, "empty")
+        case .whitespace: _ = EnumCaseEncoder(encoder, "whitespace")
+        case .missingService: _ = EnumCaseEncoder(encoder, "missingService")
+        case .unknownService(let value):
+            var values = EnumCaseEncoder(encoder, "unknownService")
+            try values("_0", value)
+        case .scheme: _ = EnumCaseEncoder(encoder, "scheme")
+        case .port: _ = EnumCaseEncoder(encoder, "port")
+        case .path: _ = EnumCaseEncoder(encoder, "path")
+        case .invalidQuery(let value):
+            var values = EnumCaseEncoder(encoder, "invalidQuery")
+            try values("_0", value)
+        case .invalidMode(let value):
+            var values = EnumCaseEncoder(encoder, "invalidMode")
+            try values("_0", value)
+        case .misplacedWildcard: _ = EnumCaseEncoder(encoder, "misplacedWildcard")
+        case .nonASCII: _ = EnumCaseEncoder(encoder, "nonASCII")
+        case .ipAddress: _ = EnumCaseEncoder(encoder, "ipAddress")
+        case .invalidDomain(let value):
+            var values = EnumCaseEncoder(encoder, "invalidDomain")
+            try values("_0", value)
+        }
     }
 }

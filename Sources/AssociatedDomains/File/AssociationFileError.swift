@@ -1,3 +1,5 @@
+import DeepLinks
+
 /// Why bytes could not be read as an association file at all.
 ///
 /// Only what stops reading is an error: a file that reads but breaks a rule is described by
@@ -38,6 +40,28 @@ public enum AssociationFileError: Error, Sendable, Hashable, Encodable, CustomSt
         case .notAnObject(let found): "the association file must be a JSON object, but it is \(found)"
         case .unreadableSignedFile(let error):
             "the signed association file could not be read: \(error.description)"
+        }
+    }
+}
+
+extension AssociationFileError {
+    /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
+    /// conformance writes (see `EnumCaseEncoder`).
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .empty: _ = EnumCaseEncoder(encoder, "empty")
+        case .tooLarge(let byteCount):
+            var values = EnumCaseEncoder(encoder, "tooLarge")
+            try values("byteCount", ifPresent: byteCount)
+        case .invalidJSON(let value):
+            var values = EnumCaseEncoder(encoder, "invalidJSON")
+            try values("_0", value)
+        case .notAnObject(let found):
+            var values = EnumCaseEncoder(encoder, "notAnObject")
+            try values("found", found)
+        case .unreadableSignedFile(let value):
+            var values = EnumCaseEncoder(encoder, "unreadableSignedFile")
+            try values("_0", value)
         }
     }
 }

@@ -1,3 +1,5 @@
+import DeepLinks
+
 /// One matching question in the line protocol of the shared conformance corpus: a whole file,
 /// a domain, an App ID and a URL, answered with `match`, `exclude` or `no_match`.
 ///
@@ -141,6 +143,31 @@ public enum AssociationMatchRequestError: Error, Sendable, Hashable, Encodable, 
                 + AssociationMatchRequest.fieldNames.sorted().joined(separator: ", ")
         case .unreadableFile(let error): error.description
         case .unreadableURL(let error): error.description
+        }
+    }
+}
+
+extension AssociationMatchRequestError {
+    /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
+    /// conformance writes (see `EnumCaseEncoder`).
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .invalidJSON(let value):
+            var values = EnumCaseEncoder(encoder, "invalidJSON")
+            try values("_0", value)
+        case .notAnObject: _ = EnumCaseEncoder(encoder, "notAnObject")
+        case .missingField(let value):
+            var values = EnumCaseEncoder(encoder, "missingField")
+            try values("_0", value)
+        case .unknownField(let value):
+            var values = EnumCaseEncoder(encoder, "unknownField")
+            try values("_0", value)
+        case .unreadableFile(let value):
+            var values = EnumCaseEncoder(encoder, "unreadableFile")
+            try values("_0", value)
+        case .unreadableURL(let value):
+            var values = EnumCaseEncoder(encoder, "unreadableURL")
+            try values("_0", value)
         }
     }
 }

@@ -236,3 +236,15 @@ public enum AssociationURLError: Error, Sendable, Hashable, Encodable, CustomStr
         }
     }
 }
+
+extension AssociationURLError {
+    /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
+    /// conformance writes (see `EnumCaseEncoder`).
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .missingScheme(let value):
+            var values = EnumCaseEncoder(encoder, "missingScheme")
+            try values("_0", value)
+        }
+    }
+}

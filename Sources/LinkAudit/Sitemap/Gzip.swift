@@ -1,3 +1,5 @@
+import DeepLinks
+
 /// Reads gzip files (RFC 1952) holding DEFLATE data (RFC 1951), with a cap on what they expand to.
 ///
 /// Sitemaps are often served as `sitemap.xml.gz`. Foundation has no gzip reader on Linux, and
@@ -363,5 +365,35 @@ enum CRC32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
         return ~crc
+    }
+}
+
+extension GzipError {
+    /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
+    /// conformance writes (see `EnumCaseEncoder`).
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .notGzip: _ = EnumCaseEncoder(encoder, "notGzip")
+        case .unsupportedMethod(let value):
+            var values = EnumCaseEncoder(encoder, "unsupportedMethod")
+            try values("_0", value)
+        case .reservedFlags(let value):
+            var values = EnumCaseEncoder(encoder, "reservedFlags")
+            try values("_0", value)
+        case .truncated: _ = EnumCaseEncoder(encoder, "truncated")
+        case .invalidBlockType: _ = EnumCaseEncoder(encoder, "invalidBlockType")
+        case .storedLengthMismatch: _ = EnumCaseEncoder(encoder, "storedLengthMismatch")
+        case .invalidCodeLengths(let detail):
+            var values = EnumCaseEncoder(encoder, "invalidCodeLengths")
+            try values("detail", detail)
+        case .invalidCode: _ = EnumCaseEncoder(encoder, "invalidCode")
+        case .distanceTooFar: _ = EnumCaseEncoder(encoder, "distanceTooFar")
+        case .tooLarge(let limit):
+            var values = EnumCaseEncoder(encoder, "tooLarge")
+            try values("limit", limit)
+        case .checksumMismatch: _ = EnumCaseEncoder(encoder, "checksumMismatch")
+        case .lengthMismatch: _ = EnumCaseEncoder(encoder, "lengthMismatch")
+        case .trailingData: _ = EnumCaseEncoder(encoder, "trailingData")
+        }
     }
 }

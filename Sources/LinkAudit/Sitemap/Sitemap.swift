@@ -199,3 +199,44 @@ public enum SitemapError: Error, Sendable, Hashable, Encodable, CustomStringConv
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 }
+
+extension SitemapError {
+    /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
+    /// conformance writes (see `EnumCaseEncoder`).
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .empty: _ = EnumCaseEncoder(encoder, "empty")
+        case .tooLarge(let limit):
+            var values = EnumCaseEncoder(encoder, "tooLarge")
+            try values("limit", limit)
+        case .gzip(let value):
+            var values = EnumCaseEncoder(encoder, "gzip")
+            try values("_0", value)
+        case .urlTooLong(let line, let limit):
+            var values = EnumCaseEncoder(encoder, "urlTooLong")
+            try values("line", line)
+            try values("limit", limit)
+        case .notUTF8(let line):
+            var values = EnumCaseEncoder(encoder, "notUTF8")
+            try values("line", line)
+        case .controlCharacter(let line, let scalar):
+            var values = EnumCaseEncoder(encoder, "controlCharacter")
+            try values("line", line)
+            try values("scalar", scalar)
+        case .tooManyURLs(let line, let limit):
+            var values = EnumCaseEncoder(encoder, "tooManyURLs")
+            try values("line", line)
+            try values("limit", limit)
+        case .invalidXML(let line, let reason):
+            var values = EnumCaseEncoder(encoder, "invalidXML")
+            try values("line", line)
+            try values("reason", reason)
+        case .documentTypeDeclaration(let line):
+            var values = EnumCaseEncoder(encoder, "documentTypeDeclaration")
+            try values("line", line)
+        case .notASitemap(let root):
+            var values = EnumCaseEncoder(encoder, "notASitemap")
+            try values("root", root)
+        }
+    }
+}

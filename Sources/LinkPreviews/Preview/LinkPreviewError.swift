@@ -100,3 +100,68 @@ public enum LinkPreviewError: Error, Sendable, Hashable, Encodable, CustomString
             ? value : String(String.UnicodeScalarView(value.unicodeScalars.prefix(79))) + "…"
     }
 }
+
+extension LinkPreviewError {
+    /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
+    /// conformance writes (see `EnumCaseEncoder`).
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .linkRefused(let value):
+            var values = EnumCaseEncoder(encoder, "linkRefused")
+            try values("_0", value)
+        case .linkRejected(let reason):
+            var values = EnumCaseEncoder(encoder, "linkRejected")
+            try values("reason", reason)
+        case .notAWebLink(let scheme):
+            var values = EnumCaseEncoder(encoder, "notAWebLink")
+            try values("scheme", scheme)
+        case .invalidPageURL(let value0, let reason):
+            var values = EnumCaseEncoder(encoder, "invalidPageURL")
+            try values("_0", value0)
+            try values("reason", reason)
+        case .invalidImageURL(let value0, let reason):
+            var values = EnumCaseEncoder(encoder, "invalidImageURL")
+            try values("_0", value0)
+            try values("reason", reason)
+        case .invalidImageSize(let width, let height):
+            var values = EnumCaseEncoder(encoder, "invalidImageSize")
+            try values("width", ifPresent: width)
+            try values("height", ifPresent: height)
+        case .invalidType(let value):
+            var values = EnumCaseEncoder(encoder, "invalidType")
+            try values("_0", value)
+        case .invalidLocale(let value):
+            var values = EnumCaseEncoder(encoder, "invalidLocale")
+            try values("_0", value)
+        case .emptyText(let value):
+            var values = EnumCaseEncoder(encoder, "emptyText")
+            try values("_0", value)
+        case .invalidTwitterHandle(let value):
+            var values = EnumCaseEncoder(encoder, "invalidTwitterHandle")
+            try values("_0", value)
+        case .invalidApp(let field, let value):
+            var values = EnumCaseEncoder(encoder, "invalidApp")
+            try values("field", field)
+            try values("value", value)
+        case .invalidAppLink(let value0, let reason):
+            var values = EnumCaseEncoder(encoder, "invalidAppLink")
+            try values("_0", value0)
+            try values("reason", reason)
+        case .invalidTemplate(let value):
+            var values = EnumCaseEncoder(encoder, "invalidTemplate")
+            try values("_0", value)
+        case .emptyOverride: _ = EnumCaseEncoder(encoder, "emptyOverride")
+        case .unknownRoute(let value):
+            var values = EnumCaseEncoder(encoder, "unknownRoute")
+            try values("_0", value)
+        case .providerTypeMismatch(let route, let reason):
+            var values = EnumCaseEncoder(encoder, "providerTypeMismatch")
+            try values("route", route)
+            try values("reason", reason)
+        case .providerFailed(let route, let message):
+            var values = EnumCaseEncoder(encoder, "providerFailed")
+            try values("route", route)
+            try values("message", message)
+        }
+    }
+}

@@ -1,3 +1,5 @@
+import DeepLinks
+
 /// An `assetlinks.json` file: the Digital Asset Links statement list a website serves at
 /// `https://<domain>/.well-known/assetlinks.json` to vouch for Android apps.
 ///
@@ -163,6 +165,28 @@ public enum AssetLinksError: Error, Sendable, Hashable, Encodable, CustomStringC
             let more =
                 errors.count > 1 ? " (and \(errors.count - 1) more error\(errors.count == 2 ? "" : "s"))" : ""
             return "assetlinks.json breaks the format's rules: \(first)\(more)"
+        }
+    }
+}
+
+extension AssetLinksError {
+    /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
+    /// conformance writes (see `EnumCaseEncoder`).
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .empty: _ = EnumCaseEncoder(encoder, "empty")
+        case .tooLarge(let byteCount):
+            var values = EnumCaseEncoder(encoder, "tooLarge")
+            try values("byteCount", ifPresent: byteCount)
+        case .invalidJSON(let value):
+            var values = EnumCaseEncoder(encoder, "invalidJSON")
+            try values("_0", value)
+        case .notAnArray(let found):
+            var values = EnumCaseEncoder(encoder, "notAnArray")
+            try values("found", found)
+        case .invalid(let value):
+            var values = EnumCaseEncoder(encoder, "invalid")
+            try values("_0", value)
         }
     }
 }

@@ -1,3 +1,5 @@
+import DeepLinks
+
 /// The SHA-256 fingerprint of an Android app's signing certificate, as `assetlinks.json`
 /// writes it: 32 bytes, each as two upper-case hexadecimal digits, joined by colons (95
 /// characters).
@@ -144,6 +146,35 @@ public enum CertificateFingerprintError: Error, Sendable, Hashable, Encodable, C
         case .wrongByteCount(let count):
             let hint = count == 20 ? " (20 bytes is a SHA-1 fingerprint; Android needs SHA-256)" : ""
             return "the fingerprint has \(count) bytes instead of 32\(hint)"
+        }
+    }
+}
+
+extension CertificateFingerprintError {
+    /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
+    /// conformance writes (see `EnumCaseEncoder`).
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .empty: _ = EnumCaseEncoder(encoder, "empty")
+        case .withoutColons: _ = EnumCaseEncoder(encoder, "withoutColons")
+        case .lowercaseDigit(let position):
+            var values = EnumCaseEncoder(encoder, "lowercaseDigit")
+            try values("position", position)
+        case .invalidCharacter(let value0, let position):
+            var values = EnumCaseEncoder(encoder, "invalidCharacter")
+            try values("_0", value0)
+            try values("position", position)
+        case .missingColon(let position):
+            var values = EnumCaseEncoder(encoder, "missingColon")
+            try values("position", position)
+        case .misplacedColon(let position):
+            var values = EnumCaseEncoder(encoder, "misplacedColon")
+            try values("position", position)
+        case .trailingColon: _ = EnumCaseEncoder(encoder, "trailingColon")
+        case .incompleteByte: _ = EnumCaseEncoder(encoder, "incompleteByte")
+        case .wrongByteCount(let value):
+            var values = EnumCaseEncoder(encoder, "wrongByteCount")
+            try values("_0", value)
         }
     }
 }

@@ -178,3 +178,18 @@ extension AssetLinksGenerator {
         return .pattern(glob)
     }
 }
+
+extension AndroidIntentFilter.PathMatcher {
+    /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
+    /// conformance writes (see `EnumCaseEncoder`).
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .path(let value):
+            var values = EnumCaseEncoder(encoder, "path")
+            try values("_0", value)
+        case .pattern(let value):
+            var values = EnumCaseEncoder(encoder, "pattern")
+            try values("_0", value)
+        }
+    }
+}

@@ -224,3 +224,21 @@ public struct AssetLinksMatch: Sendable, Hashable, Encodable {
         self.rule = rule
     }
 }
+
+extension AssetLinksMatch.Reason {
+    /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
+    /// conformance writes (see `EnumCaseEncoder`).
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .includedByRule: _ = EnumCaseEncoder(encoder, "includedByRule")
+        case .excludedByRule: _ = EnumCaseEncoder(encoder, "excludedByRule")
+        case .noRuleMatched: _ = EnumCaseEncoder(encoder, "noRuleMatched")
+        case .noDynamicRules: _ = EnumCaseEncoder(encoder, "noDynamicRules")
+        case .appNotAssociated: _ = EnumCaseEncoder(encoder, "appNotAssociated")
+        case .notWeb(let scheme):
+            var values = EnumCaseEncoder(encoder, "notWeb")
+            try values("scheme", scheme)
+        case .invalidURL: _ = EnumCaseEncoder(encoder, "invalidURL")
+        }
+    }
+}

@@ -1,3 +1,5 @@
+import DeepLinks
+
 /// A CMS (PKCS #7) `SignedData` envelope with its content attached: how iOS 8 wanted an
 /// association file served (`application/pkcs7-mime`).
 ///
@@ -124,6 +126,35 @@ public enum CMSError: Error, Sendable, Hashable, Encodable, CustomStringConverti
         case .notSignedData(let type): "the envelope is not SignedData (content type \(type))"
         case .detachedContent: "the signature is detached, so the envelope does not carry the JSON"
         case .unexpectedStructure(let what): "the envelope is not CMS SignedData: \(what)"
+        }
+    }
+}
+
+extension CMSError {
+    /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
+    /// conformance writes (see `EnumCaseEncoder`).
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .truncated(let offset):
+            var values = EnumCaseEncoder(encoder, "truncated")
+            try values("offset", offset)
+        case .invalidLength(let offset):
+            var values = EnumCaseEncoder(encoder, "invalidLength")
+            try values("offset", offset)
+        case .unsupportedTag(let offset):
+            var values = EnumCaseEncoder(encoder, "unsupportedTag")
+            try values("offset", offset)
+        case .nestingTooDeep: _ = EnumCaseEncoder(encoder, "nestingTooDeep")
+        case .trailingBytes(let offset):
+            var values = EnumCaseEncoder(encoder, "trailingBytes")
+            try values("offset", offset)
+        case .notSignedData(let contentType):
+            var values = EnumCaseEncoder(encoder, "notSignedData")
+            try values("contentType", contentType)
+        case .detachedContent: _ = EnumCaseEncoder(encoder, "detachedContent")
+        case .unexpectedStructure(let value):
+            var values = EnumCaseEncoder(encoder, "unexpectedStructure")
+            try values("_0", value)
         }
     }
 }
