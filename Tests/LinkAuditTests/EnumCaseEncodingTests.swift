@@ -3,11 +3,14 @@ import Foundation
 import LinkAudit
 import Testing
 
-/// The JSON of every case of the errors, refusals and findings whose `encode(to:)` is written by
-/// hand (``EnumCaseEncoder``): the very text Swift's synthesized encoding gave them, captured
-/// before it was replaced, so that what a server or the CLI has written stays what it reads.
+/// The JSON of every case of the module's errors, refusals and findings whose `encode(to:)`
+/// goes through `EnumCaseEncoder`: the very text Swift's synthesized encoding gave them,
+/// captured before it was replaced (an optional value both given and absent, two values of one
+/// type given different values), so that what a server or the CLI has written stays what it
+/// reads.
 @Suite struct LinkAuditEnumCaseEncodingTests {
     static let samples: [(String, any Encodable & Sendable, String)] = [
+        ("SiteAuditError.noAppID", SiteAuditError.noAppID, #"{"noAppID":{}}"#),
         (
             "GzipError.notGzip", GzipError.notGzip,
             #"{"notGzip":{}}"#
@@ -73,8 +76,8 @@ import Testing
             #"{"gzip":{"_0":{"truncated":{}}}}"#
         ),
         (
-            "SitemapError.urlTooLong", SitemapError.urlTooLong(line: 3, limit: 3),
-            #"{"urlTooLong":{"limit":3,"line":3}}"#
+            "SitemapError.urlTooLong", SitemapError.urlTooLong(line: 3, limit: 4),
+            #"{"urlTooLong":{"limit":4,"line":3}}"#
         ),
         (
             "SitemapError.notUTF8", SitemapError.notUTF8(line: 3),
@@ -85,8 +88,8 @@ import Testing
             #"{"controlCharacter":{"line":3,"scalar":127}}"#
         ),
         (
-            "SitemapError.tooManyURLs", SitemapError.tooManyURLs(line: 3, limit: 3),
-            #"{"tooManyURLs":{"limit":3,"line":3}}"#
+            "SitemapError.tooManyURLs", SitemapError.tooManyURLs(line: 3, limit: 4),
+            #"{"tooManyURLs":{"limit":4,"line":3}}"#
         ),
         (
             "SitemapError.invalidXML", SitemapError.invalidXML(line: 3, reason: "reason"),

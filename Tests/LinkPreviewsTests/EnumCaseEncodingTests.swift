@@ -3,9 +3,11 @@ import Foundation
 import LinkPreviews
 import Testing
 
-/// The JSON of every case of the errors, refusals and findings whose `encode(to:)` is written by
-/// hand (``EnumCaseEncoder``): the very text Swift's synthesized encoding gave them, captured
-/// before it was replaced, so that what a server or the CLI has written stays what it reads.
+/// The JSON of every case of the module's errors, refusals and findings whose `encode(to:)`
+/// goes through `EnumCaseEncoder`: the very text Swift's synthesized encoding gave them,
+/// captured before it was replaced (an optional value both given and absent, two values of one
+/// type given different values), so that what a server or the CLI has written stays what it
+/// reads.
 @Suite struct LinkPreviewsEnumCaseEncodingTests {
     static let samples: [(String, any Encodable & Sendable, String)] = [
         (

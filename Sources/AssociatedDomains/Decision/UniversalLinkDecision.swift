@@ -195,7 +195,7 @@ public struct UniversalLinkDecision: Sendable, Hashable, Encodable, CustomString
 
 extension UniversalLinkDecision.Reason {
     /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
-    /// conformance writes (see `EnumCaseEncoder`).
+    /// conformance writes.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .unreadableURL: _ = EnumCaseEncoder(encoder, "unreadableURL")

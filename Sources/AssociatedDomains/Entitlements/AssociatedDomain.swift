@@ -279,7 +279,7 @@ extension AssociatedDomain {
 
 extension AssociatedDomainError.Problem {
     /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
-    /// conformance writes (see `EnumCaseEncoder`).
+    /// conformance writes.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .empty: _ = EnumCaseEncoder(encoder, "empty")

@@ -46,7 +46,7 @@ public enum AssociationFileError: Error, Sendable, Hashable, Encodable, CustomSt
 
 extension AssociationFileError {
     /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
-    /// conformance writes (see `EnumCaseEncoder`).
+    /// conformance writes.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .empty: _ = EnumCaseEncoder(encoder, "empty")

@@ -149,7 +149,7 @@ public enum AssociationMatchRequestError: Error, Sendable, Hashable, Encodable, 
 
 extension AssociationMatchRequestError {
     /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
-    /// conformance writes (see `EnumCaseEncoder`).
+    /// conformance writes.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .invalidJSON(let value):

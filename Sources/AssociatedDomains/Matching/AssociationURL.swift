@@ -239,7 +239,7 @@ public enum AssociationURLError: Error, Sendable, Hashable, Encodable, CustomStr
 
 extension AssociationURLError {
     /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
-    /// conformance writes (see `EnumCaseEncoder`).
+    /// conformance writes.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .missingScheme(let value):

@@ -63,7 +63,7 @@ public enum LinkRejection: Error, Sendable, Hashable, Encodable, CustomStringCon
 
 extension LinkRejection {
     /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
-    /// conformance writes (see `EnumCaseEncoder`).
+    /// conformance writes.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .malformed(let value):

@@ -33,7 +33,7 @@ public enum RoutingFailure: Sendable, Hashable, Encodable, CustomStringConvertib
 
 extension RoutingFailure {
     /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
-    /// conformance writes (see `EnumCaseEncoder`).
+    /// conformance writes.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .noMatchingRoute: _ = EnumCaseEncoder(encoder, "noMatchingRoute")

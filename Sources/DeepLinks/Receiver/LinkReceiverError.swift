@@ -18,7 +18,7 @@ public enum LinkReceiverError: Error, Sendable, Hashable, Encodable, CustomStrin
 
 extension LinkReceiverError {
     /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
-    /// conformance writes (see `EnumCaseEncoder`).
+    /// conformance writes.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .routeTable(let value):

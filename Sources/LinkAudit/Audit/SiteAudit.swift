@@ -347,6 +347,13 @@ public enum SiteAuditError: Error, Sendable, Hashable, Encodable, CustomStringCo
         case .noAppID: "there is no App ID to audit: give one, or an association file whose applinks name one"
         }
     }
+
+    /// Encodes the case as `{"noAppID": {}}`, the text Swift's synthesized conformance writes.
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .noAppID: _ = EnumCaseEncoder(encoder, "noAppID")
+        }
+    }
 }
 
 /// The audit of a list of URLs, with counts per verdict and per problem code.

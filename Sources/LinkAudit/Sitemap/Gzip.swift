@@ -370,7 +370,7 @@ enum CRC32 {
 
 extension GzipError {
     /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
-    /// conformance writes (see `EnumCaseEncoder`).
+    /// conformance writes.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .notGzip: _ = EnumCaseEncoder(encoder, "notGzip")

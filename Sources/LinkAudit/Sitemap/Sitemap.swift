@@ -202,7 +202,7 @@ public enum SitemapError: Error, Sendable, Hashable, Encodable, CustomStringConv
 
 extension SitemapError {
     /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
-    /// conformance writes (see `EnumCaseEncoder`).
+    /// conformance writes.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .empty: _ = EnumCaseEncoder(encoder, "empty")

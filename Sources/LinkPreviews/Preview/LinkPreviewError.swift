@@ -103,7 +103,7 @@ public enum LinkPreviewError: Error, Sendable, Hashable, Encodable, CustomString
 
 extension LinkPreviewError {
     /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
-    /// conformance writes (see `EnumCaseEncoder`).
+    /// conformance writes.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .linkRefused(let value):

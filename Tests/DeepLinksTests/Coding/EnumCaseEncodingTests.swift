@@ -2,9 +2,11 @@ import DeepLinks
 import Foundation
 import Testing
 
-/// The JSON of every case of the errors, refusals and findings whose `encode(to:)` is written by
-/// hand (``EnumCaseEncoder``): the very text Swift's synthesized encoding gave them, captured
-/// before it was replaced, so that what a server or the CLI has written stays what it reads.
+/// The JSON of every case of the module's errors, refusals and findings whose `encode(to:)`
+/// goes through `EnumCaseEncoder`: the very text Swift's synthesized encoding gave them,
+/// captured before it was replaced (an optional value both given and absent, two values of one
+/// type given different values), so that what a server or the CLI has written stays what it
+/// reads.
 @Suite struct EnumCaseEncodingTests {
     static let samples: [(String, any Encodable & Sendable, String)] = [
         (
@@ -234,8 +236,8 @@ import Testing
             #"{"webpageURLNotWeb":{"_0":"_0"}}"#
         ),
         (
-            "UserActivityError.userInfoTooLarge", UserActivityError.userInfoTooLarge(bytes: 3, budget: 3),
-            #"{"userInfoTooLarge":{"budget":3,"bytes":3}}"#
+            "UserActivityError.userInfoTooLarge", UserActivityError.userInfoTooLarge(bytes: 3, budget: 4),
+            #"{"userInfoTooLarge":{"budget":4,"bytes":3}}"#
         ),
         (
             "UserActivityError.missingRequiredKeys", UserActivityError.missingRequiredKeys(["a", "b"]),
@@ -666,8 +668,8 @@ import Testing
             #"{"invalidCanonicalHost":{"host":"host","reason":"reason"}}"#
         ),
         (
-            "RouteTableFinding.tooManyRoutes", RouteTableFinding.tooManyRoutes(count: 3, limit: 3),
-            #"{"tooManyRoutes":{"count":3,"limit":3}}"#
+            "RouteTableFinding.tooManyRoutes", RouteTableFinding.tooManyRoutes(count: 3, limit: 4),
+            #"{"tooManyRoutes":{"count":3,"limit":4}}"#
         ),
         (
             "RouteTableFinding.navigationTakesGuardedLinks",

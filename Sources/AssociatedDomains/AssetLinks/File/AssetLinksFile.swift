@@ -171,7 +171,7 @@ public enum AssetLinksError: Error, Sendable, Hashable, Encodable, CustomStringC
 
 extension AssetLinksError {
     /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
-    /// conformance writes (see `EnumCaseEncoder`).
+    /// conformance writes.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .empty: _ = EnumCaseEncoder(encoder, "empty")

@@ -152,7 +152,7 @@ public enum CertificateFingerprintError: Error, Sendable, Hashable, Encodable, C
 
 extension CertificateFingerprintError {
     /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
-    /// conformance writes (see `EnumCaseEncoder`).
+    /// conformance writes.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .empty: _ = EnumCaseEncoder(encoder, "empty")

@@ -181,7 +181,7 @@ extension AssetLinksGenerator {
 
 extension AndroidIntentFilter.PathMatcher {
     /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
-    /// conformance writes (see `EnumCaseEncoder`).
+    /// conformance writes.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .path(let value):

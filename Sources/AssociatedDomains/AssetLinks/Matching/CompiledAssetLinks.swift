@@ -227,7 +227,7 @@ public struct AssetLinksMatch: Sendable, Hashable, Encodable {
 
 extension AssetLinksMatch.Reason {
     /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
-    /// conformance writes (see `EnumCaseEncoder`).
+    /// conformance writes.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .includedByRule: _ = EnumCaseEncoder(encoder, "includedByRule")

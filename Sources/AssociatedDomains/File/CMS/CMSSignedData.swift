@@ -132,7 +132,7 @@ public enum CMSError: Error, Sendable, Hashable, Encodable, CustomStringConverti
 
 extension CMSError {
     /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
-    /// conformance writes (see `EnumCaseEncoder`).
+    /// conformance writes.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .truncated(let offset):

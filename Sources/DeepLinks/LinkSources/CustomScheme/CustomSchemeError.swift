@@ -36,7 +36,7 @@ public enum CustomSchemeError: Error, Sendable, Hashable, Encodable, CustomStrin
 
 extension CustomSchemeError {
     /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
-    /// conformance writes (see `EnumCaseEncoder`).
+    /// conformance writes.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .invalidName(let value):

@@ -196,7 +196,7 @@ public enum ActivityRouteFinding: Sendable, Hashable, Encodable, CustomStringCon
 
 extension ActivityRouteFinding {
     /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
-    /// conformance writes (see `EnumCaseEncoder`).
+    /// conformance writes.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .invalidActivityType(let value):

@@ -46,7 +46,7 @@ public struct UserInfoFailure: Error, Sendable, Hashable, Encodable, CustomStrin
 
 extension UserInfoFailure.Reason {
     /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
-    /// conformance writes (see `EnumCaseEncoder`).
+    /// conformance writes.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .wrongKind(let expected):

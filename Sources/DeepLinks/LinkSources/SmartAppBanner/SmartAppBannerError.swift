@@ -73,7 +73,7 @@ public enum SmartAppBannerError: Error, Sendable, Hashable, Encodable, CustomStr
 
 extension SmartAppBannerError {
     /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
-    /// conformance writes (see `EnumCaseEncoder`).
+    /// conformance writes.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .tooLong(let bytes):

@@ -51,7 +51,7 @@ public enum UserActivityError: Error, Sendable, Hashable, Encodable, CustomStrin
 
 extension UserActivityError {
     /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
-    /// conformance writes (see `EnumCaseEncoder`).
+    /// conformance writes.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .emptyActivityType: _ = EnumCaseEncoder(encoder, "emptyActivityType")

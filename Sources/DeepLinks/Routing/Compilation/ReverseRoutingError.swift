@@ -67,7 +67,7 @@ public enum ReverseRoutingError: Error, Sendable, Hashable, Encodable, CustomStr
 
 extension ReverseRoutingError {
     /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
-    /// conformance writes (see `EnumCaseEncoder`).
+    /// conformance writes.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .unknownRoute(let value):

@@ -90,7 +90,7 @@ public struct RouteAttempt: Sendable, Hashable, Encodable, CustomStringConvertib
 
 extension RouteAttempt.Result {
     /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
-    /// conformance writes (see `EnumCaseEncoder`).
+    /// conformance writes.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .matched: _ = EnumCaseEncoder(encoder, "matched")

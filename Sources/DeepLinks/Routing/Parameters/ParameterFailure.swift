@@ -163,7 +163,7 @@ public enum ParameterLocation: String, Sendable, Hashable, Codable, CaseIterable
 
 extension ParameterFailure.Reason {
     /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
-    /// conformance writes (see `EnumCaseEncoder`).
+    /// conformance writes.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .missing: _ = EnumCaseEncoder(encoder, "missing")

@@ -371,7 +371,7 @@ public struct ParameterTypeSyntaxError: Error, Sendable, Hashable, Encodable, Cu
 
 extension ParameterTypeSyntaxError.Reason {
     /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
-    /// conformance writes (see `EnumCaseEncoder`).
+    /// conformance writes.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .empty: _ = EnumCaseEncoder(encoder, "empty")

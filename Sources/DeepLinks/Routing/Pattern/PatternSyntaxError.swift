@@ -140,7 +140,7 @@ enum PatternScanner {
 
 extension PatternSyntaxError.Reason {
     /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
-    /// conformance writes (see `EnumCaseEncoder`).
+    /// conformance writes.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .missingLeadingSlash: _ = EnumCaseEncoder(encoder, "missingLeadingSlash")

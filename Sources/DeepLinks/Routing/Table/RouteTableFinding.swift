@@ -324,7 +324,7 @@ extension Diagnostic {
 
 extension RouteTableFinding {
     /// Encodes the case as `{"case": {"label": value, …}}`, the text Swift's synthesized
-    /// conformance writes (see `EnumCaseEncoder`).
+    /// conformance writes.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .invalidName(let route):
