@@ -177,6 +177,10 @@ public struct HostPattern: Sendable, Hashable, Codable, ExpressibleByStringLiter
     public let isSubdomainWildcard: Bool
 
     /// Creates a pattern from its text: `example.com` or `*.example.com`.
+    ///
+    /// The text is not checked here (a string literal cannot throw): a ``LinkReceiver`` refuses
+    /// a policy with a pattern that no host can match (``LinkReceiverError/invalidHostPattern(_:)``),
+    /// and decoding refuses one in JSON.
     public init(_ text: String) {
         let lower = text.lowercased()
         if lower.hasPrefix("*.") {

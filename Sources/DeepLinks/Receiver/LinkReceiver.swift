@@ -68,11 +68,18 @@ public struct LinkReceiver: Sendable {
     /// Builds the receiver for a table: compiles the table, checks it against the effective
     /// policy, and checks every activity route against the table.
     ///
-    /// - Throws: ``LinkReceiverError`` with every problem of the table, or of the activity routes.
+    /// - Throws: ``LinkReceiverError`` with every problem of the table, or of the activity routes,
+    ///   or the first allowed host pattern that no host can match.
     public init(
         table: RouteTable, policy: LinkPolicy = LinkPolicy(), schemes: SchemeRegistry = SchemeRegistry(),
         activities: [ActivityRoute] = [], registry: ParameterTypeRegistry = ParameterTypeRegistry()
     ) throws(LinkReceiverError) {
+        // A pattern made in Swift is not checked when it is made (a string literal cannot
+        // throw); the one a JSON policy holds was checked when it was decoded.
+        if let invalid = policy.allowedHosts.first(where: { HostPattern(validating: $0.description) == nil })
+        {
+            throw .invalidHostPattern(invalid.description)
+        }
         let configuration = Configuration(policy: policy, schemes: schemes, activities: activities)
         let registered = configuration.effectiveSchemes
         let effective = configuration.effectivePolicy

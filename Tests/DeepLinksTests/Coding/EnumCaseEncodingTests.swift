@@ -741,6 +741,11 @@ import Testing
             "LinkReceiverError.activityRoutes", LinkReceiverError.activityRoutes([.invalidActivityType("t")]),
             #"{"activityRoutes":{"_0":[{"invalidActivityType":{"_0":"t"}}]}}"#
         ),
+        // Added after the change: the text a synthesized replica of the case writes.
+        (
+            "LinkReceiverError.invalidHostPattern", LinkReceiverError.invalidHostPattern("a b"),
+            #"{"invalidHostPattern":{"_0":"a b"}}"#
+        ),
     ]
 
     @Test func everyCaseEncodesAsSynthesizedEncodingDid() throws {

@@ -1,0 +1,53 @@
+import DeepLinks
+import Foundation
+import Testing
+
+/// A policy's allowed host patterns made in Swift are checked when the receiver is made: a
+/// pattern that no host can match would otherwise allow nothing, silently.
+@Suite struct ReceiverHostPatternTests {
+    static let table = RouteTable(canonicalHost: "shop.example.com") { Route("home", "/") }
+
+    static func receiver(allowing hosts: [HostPattern]) throws(LinkReceiverError) -> LinkReceiver {
+        try LinkReceiver(table: table, policy: LinkPolicy(allowedHosts: hosts))
+    }
+
+    @Test(arguments: [
+        "", " shop.example.com", "shop.example.com ", "shop .example.com", "shop.example.com\n",
+        "shop.example.com/", "user@shop.example.com", "shop.example.com?", "shop.example.com#",
+        "shop%2Eexample.com", "shop\\example.com", "*", "*.", "**.example.com", "shop.*.com",
+        "shop*.example.com", ".example.com", "example.com.", "shop..example.com", "bücher.example",
+    ])
+    func aPatternNoHostCanMatchIsRefused(text: String) {
+        #expect(throws: LinkReceiverError.invalidHostPattern(text.lowercased())) {
+            _ = try Self.receiver(allowing: ["shop.example.com", HostPattern(text)])
+        }
+    }
+
+    @Test func theFirstBadPatternIsNamed() {
+        #expect(throws: LinkReceiverError.invalidHostPattern("a b")) {
+            _ = try Self.receiver(allowing: ["A B", "c d"])
+        }
+    }
+
+    @Test(arguments: [
+        "shop.example.com", "*.example.com", "SHOP.Example.COM", "xn--bcher-kva.example", "localhost",
+    ])
+    func aHostOrAWildcardIsKept(text: String) throws {
+        let receiver = try Self.receiver(allowing: [HostPattern(text)])
+        #expect(receiver.configuration.policy.allowedHosts.map(\.description) == [text.lowercased()])
+    }
+
+    @Test func theErrorSaysWhatToWrite() {
+        #expect(
+            LinkReceiverError.invalidHostPattern("bücher.example").description
+                == "the policy allows the host pattern \"bücher.example\", which no host can match: "
+                + "write a host in its ASCII form (example.com, xn--bcher-kva.example) or *. and a host")
+    }
+
+    @Test func aPatternInJSONIsRefusedWhenDecoded() {
+        #expect(throws: DecodingError.self) {
+            _ = try JSONDecoder().decode(
+                LinkPolicy.self, from: Data(#"{"allowedHosts": ["shop .example.com"]}"#.utf8))
+        }
+    }
+}
