@@ -155,6 +155,12 @@ import Testing
             "CustomSchemeError.noDomains", CustomSchemeError.noDomains("_0"),
             #"{"noDomains":{"_0":"_0"}}"#
         ),
+        // Added after the change: the text a synthesized replica of the case writes.
+        (
+            "CustomSchemeError.invalidDomain",
+            CustomSchemeError.invalidDomain(scheme: "shop", pattern: "a b"),
+            #"{"invalidDomain":{"pattern":"a b","scheme":"shop"}}"#
+        ),
         (
             "UserInfoFailure.Reason.wrongKind", UserInfoFailure.Reason.wrongKind(expected: .string),
             #"{"wrongKind":{"expected":"string"}}"#

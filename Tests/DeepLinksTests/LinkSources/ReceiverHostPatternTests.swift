@@ -2,8 +2,9 @@ import DeepLinks
 import Foundation
 import Testing
 
-/// A policy's allowed host patterns made in Swift are checked when the receiver is made: a
-/// pattern that no host can match would otherwise allow nothing, silently.
+/// A policy's allowed host patterns made in Swift are checked when the receiver is made, and a
+/// custom scheme's domains when it is registered: a pattern that no host can match would
+/// otherwise allow nothing, silently.
 @Suite struct ReceiverHostPatternTests {
     static let table = RouteTable(canonicalHost: "shop.example.com") { Route("home", "/") }
 
@@ -49,5 +50,23 @@ import Testing
             _ = try JSONDecoder().decode(
                 LinkPolicy.self, from: Data(#"{"allowedHosts": ["shop .example.com"]}"#.utf8))
         }
+    }
+
+    @Test func aSchemeDomainNoHostCanMatchIsRefused() {
+        #expect(throws: CustomSchemeError.invalidDomain(scheme: "shop", pattern: "shop .example.com")) {
+            _ = try CustomScheme("Shop", host: .domain(["shop.example.com", "Shop .example.com"]))
+        }
+        #expect(throws: CustomSchemeError.invalidDomain(scheme: "shop", pattern: "")) {
+            _ = try CustomScheme("shop", host: .domain([""]))
+        }
+        #expect(
+            CustomSchemeError.invalidDomain(scheme: "shop", pattern: "bücher.example").description
+                == "the scheme 'shop' lists the domain \"bücher.example\", which no host can match: write a "
+                + "host in its ASCII form (example.com, xn--bcher-kva.example) or *. and a host")
+    }
+
+    @Test func aSchemeDomainOrWildcardIsKept() throws {
+        let scheme = try CustomScheme("shop", host: .domain(["shop.example.com", "*.shop.example.com"]))
+        #expect(scheme.host == .domain(["shop.example.com", "*.shop.example.com"]))
     }
 }

@@ -41,8 +41,8 @@ public struct CustomScheme: Sendable, Hashable {
 
     /// Registers a scheme; the name is compared without regard to case and kept lower-case.
     ///
-    /// - Throws: ``CustomSchemeError`` for a malformed or well-known name, or a domain rule
-    ///   without domains.
+    /// - Throws: ``CustomSchemeError`` for a malformed or well-known name, a domain rule
+    ///   without domains, or a domain that no host can match.
     public init(_ name: String, host: HostRule = .routeSegment, confirmsEveryRoute: Bool = false)
         throws(CustomSchemeError)
     {
@@ -52,7 +52,12 @@ public struct CustomScheme: Sendable, Hashable {
         else { throw .invalidName(name) }
         let lower = name.lowercased()
         guard !Self.isWellKnown(lower) else { throw .wellKnown(lower) }
-        if case .domain(let patterns) = host, patterns.isEmpty { throw .noDomains(lower) }
+        if case .domain(let patterns) = host {
+            if patterns.isEmpty { throw .noDomains(lower) }
+            if let invalid = patterns.first(where: { HostPattern(validating: $0.description) == nil }) {
+                throw .invalidDomain(scheme: lower, pattern: invalid.description)
+            }
+        }
         self.name = lower
         self.host = host
         self.confirmsEveryRoute = confirmsEveryRoute

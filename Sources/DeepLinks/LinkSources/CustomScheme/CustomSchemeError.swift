@@ -17,6 +17,9 @@ public enum CustomSchemeError: Error, Sendable, Hashable, Encodable, CustomStrin
     case duplicate(String)
     /// A scheme whose host is a domain, registered without any domain.
     case noDomains(String)
+    /// A domain pattern of the scheme (its text, lower-case) that no host can match: the checks
+    /// of ``LinkReceiverError/invalidHostPattern(_:)``.
+    case invalidDomain(scheme: String, pattern: String)
 
     /// A sentence that says what was wrong.
     public var description: String {
@@ -30,6 +33,9 @@ public enum CustomSchemeError: Error, Sendable, Hashable, Encodable, CustomStrin
         case .noDomains(let name):
             "the scheme '\(name)' treats its host as a domain but lists no domains; list them, or treat the host "
                 + "as a route segment"
+        case .invalidDomain(let scheme, let pattern):
+            "the scheme '\(scheme)' lists the domain \(pattern.debugDescription), which no host can match: write a "
+                + "host in its ASCII form (example.com, xn--bcher-kva.example) or *. and a host"
         }
     }
 }
@@ -51,6 +57,10 @@ extension CustomSchemeError {
         case .noDomains(let value):
             var values = EnumCaseEncoder(encoder, "noDomains")
             try values("_0", value)
+        case .invalidDomain(let scheme, let pattern):
+            var values = EnumCaseEncoder(encoder, "invalidDomain")
+            try values("scheme", scheme)
+            try values("pattern", pattern)
         }
     }
 }
