@@ -4,10 +4,12 @@ import Testing
 @testable import DeepLinksCLI
 
 /// A plain-HTTP server on 127.0.0.1 that answers every request with headers, then drips its
-/// body one byte every half second (two thousand seconds for the whole body); it exits by itself
-/// after 1,200 seconds.
+/// body one byte every half second (two thousand seconds for the whole body). The test stops it
+/// (``stop()``); should the test not get there, it exits by itself after 1,200 seconds.
 struct DripServer {
     let port: Int
+    /// The server's process.
+    let process: Int32
 
     static let script = """
         import os, socket, sys, threading, time
@@ -15,8 +17,9 @@ struct DripServer {
         listener.bind(("127.0.0.1", 0))
         listener.listen(8)
         port = listener.getsockname()[1]
-        if os.fork() != 0:
-            print(port, flush=True)
+        child = os.fork()
+        if child != 0:
+            print(port, child, flush=True)
             os._exit(0)
         null = os.open(os.devnull, os.O_RDWR)
         for descriptor in (0, 1, 2):
@@ -53,9 +56,14 @@ struct DripServer {
         let result = try ChildProcess.run(python, ["-c", script])
         let text = String(decoding: result.output, as: UTF8.self).trimmingCharacters(
             in: .whitespacesAndNewlines)
-        guard result.status == 0, let port = Int(text) else { return nil }
-        return DripServer(port: port)
+        let fields = text.split(separator: " ")
+        guard result.status == 0, fields.count == 2, let port = Int(fields[0]), let process = Int32(fields[1])
+        else { return nil }
+        return DripServer(port: port, process: process)
     }
+
+    /// Ends the server's process (and with it the connections it keeps dripping into).
+    func stop() { kill(process, SIGTERM) }
 }
 
 @Suite("the transports' deadline")
@@ -63,6 +71,7 @@ struct TransportDeadlineTests {
     @Test("URLSession gives up a server that drips its body at the deadline, not at its end")
     func urlSessionDeadlineCoversTheBody() async throws {
         let server = try #require(try DripServer.start(), "python3 is needed for the loopback server")
+        defer { server.stop() }
         let clock = ContinuousClock()
         let start = clock.now
         let answer = await URLSessionTransport(timeout: 2).fetch(
