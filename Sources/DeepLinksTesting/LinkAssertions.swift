@@ -121,9 +121,9 @@ public func assertNoShadowedRoutes(
         at: .init(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
-/// Asserts that a receiver can be built from a table and a configuration: the table has no
-/// problems under the effective policy (`LinkReceiver.Configuration.effectivePolicy`), and
-/// every activity route fits the table.
+/// Asserts that a receiver can be built from a table and a configuration: every allowed host
+/// pattern of the policy is a host name, the table has no problems under the effective policy
+/// (`LinkReceiver.Configuration.effectivePolicy`), and every activity route fits the table.
 ///
 /// ```swift
 /// assertValidReceiver(AppRoutes.table, configuration: AppRoutes.configuration)

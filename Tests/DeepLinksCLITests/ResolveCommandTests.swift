@@ -152,6 +152,20 @@ struct ResolveCommandTests {
         #expect(
             host.standardError.hasPrefix(
                 "deeplinks: error: option '--allow-host' does not accept 'example.com/x'"))
+        for bad in ["bücher.example", "example.com:443", "shop .example.com", "*"] {
+            let other = await runInProcess(["resolve", "--allow-host", bad, "https://example.com/"])
+            #expect(other.status == 2)
+            #expect(
+                other.standardError.hasPrefix(
+                    "deeplinks: error: option '--allow-host' does not accept '\(bad)'"))
+        }
+        let kept = await runInProcess(["resolve", "--allow-host", "*.Example.com", "https://a.example.com/"])
+        #expect(kept.status != 2)
+        // The other commands that take `--allow-host` read it the same way.
+        let banner = await runInProcess(["banner", "parse", "--allow-host", "a b", "app-id=1"])
+        #expect(banner.status == 2)
+        #expect(
+            banner.standardError.hasPrefix("deeplinks: error: option '--allow-host' does not accept 'a b'"))
         let scheme = await runInProcess(["resolve", "--allow-scheme", "1bad", "https://example.com/"])
         #expect(scheme.status == 2)
         let both = await runInProcess(["resolve", "--jsonl", "--json"])

@@ -178,9 +178,10 @@ public struct HostPattern: Sendable, Hashable, Codable, ExpressibleByStringLiter
 
     /// Creates a pattern from its text: `example.com` or `*.example.com`.
     ///
-    /// The text is not checked here (a string literal cannot throw): a ``LinkReceiver`` refuses
-    /// a policy with a pattern that no host can match (``LinkReceiverError/invalidHostPattern(_:)``),
-    /// and decoding refuses one in JSON.
+    /// The text is not checked here (a string literal cannot throw): ``init(validating:)``
+    /// checks it. A ``LinkReceiver`` refuses a policy with a pattern that is not a host name
+    /// (``LinkReceiverError/invalidHostPattern(_:)``), a ``CustomScheme`` such a domain, and
+    /// decoding such a pattern in JSON; a ``LinkGate`` made directly takes its policy as it is.
     public init(_ text: String) {
         let lower = text.lowercased()
         if lower.hasPrefix("*.") {
@@ -202,8 +203,8 @@ public struct HostPattern: Sendable, Hashable, Codable, ExpressibleByStringLiter
     /// Creates a pattern from a string literal.
     public init(stringLiteral value: String) { self.init(value) }
 
-    /// Decodes a pattern from its string, refusing one that no host can match: empty, with
-    /// whitespace, control characters, `/`, `@`, or a `*` anywhere but a leading `*.`.
+    /// Decodes a pattern from its string, refusing one that is not a host name or `*.` and one
+    /// (the checks of ``init(validating:)``).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
         let text = try c.decode(String.self)
@@ -215,16 +216,26 @@ public struct HostPattern: Sendable, Hashable, Codable, ExpressibleByStringLiter
         self = pattern
     }
 
-    /// A pattern from its text, or `nil` when no host can match it: the name (after a leading
-    /// `*.`) is empty, starts or ends with `.`, has `..`, whitespace, a control or non-ASCII
-    /// character, `/`, `@`, `\`, `?`, `#`, `%` or a `*`.
-    init?(validating text: String) {
+    /// A pattern from its text, or `nil` when the text is not a host name or `*.` and one: the
+    /// name (after a leading `*.`) is empty, starts or ends with `.`, has `..`, whitespace, a
+    /// control or non-ASCII character (write a name in its ASCII form, `xn--bcher-kva.example`),
+    /// `/`, `@`, `\`, `?`, `#`, `%` or a `*`, or a `:`, `[` or `]` outside an IPv6 literal in
+    /// brackets (a port, `example.com:443`, is never part of a host).
+    ///
+    /// A link's host never has any of these, so such a pattern would allow nothing. The check is
+    /// of form alone: a name the gate refuses for other reasons (a label of 64 bytes) passes it.
+    public init?(validating text: String) {
         self.init(text)
         var previous: UInt8 = 0
+        let bracketed = name.utf8.first == UInt8(ascii: "[") && name.utf8.last == UInt8(ascii: "]")
         for byte in name.utf8 {
             switch byte {
             case 0...0x20, 0x7F...0xFF, UInt8(ascii: "*"), UInt8(ascii: "/"), UInt8(ascii: "@"),
                 UInt8(ascii: "\\"), UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "%"):
+                return nil
+            // (`where` binds to one pattern of a list: each carries its own.)
+            case UInt8(ascii: ":") where !bracketed, UInt8(ascii: "[") where !bracketed,
+                UInt8(ascii: "]") where !bracketed:
                 return nil
             case UInt8(ascii: ".") where previous == 0 || previous == UInt8(ascii: "."):
                 return nil

@@ -37,7 +37,8 @@ extension LinkReceiver {
 
     /// Builds a receiver for a table and a configuration.
     ///
-    /// - Throws: ``LinkReceiverError`` with every problem of the table, or of the activity routes.
+    /// - Throws: ``LinkReceiverError`` with every problem of the table, or of the activity routes,
+    ///   or the first allowed host pattern that is not a host name.
     public init(
         table: RouteTable, configuration: Configuration,
         registry: ParameterTypeRegistry = ParameterTypeRegistry()

@@ -69,7 +69,7 @@ public struct LinkReceiver: Sendable {
     /// policy, and checks every activity route against the table.
     ///
     /// - Throws: ``LinkReceiverError`` with every problem of the table, or of the activity routes,
-    ///   or the first allowed host pattern that no host can match.
+    ///   or the first allowed host pattern that is not a host name.
     public init(
         table: RouteTable, policy: LinkPolicy = LinkPolicy(), schemes: SchemeRegistry = SchemeRegistry(),
         activities: [ActivityRoute] = [], registry: ParameterTypeRegistry = ParameterTypeRegistry()

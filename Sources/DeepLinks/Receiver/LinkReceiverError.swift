@@ -1,15 +1,15 @@
 /// Why a ``LinkReceiver`` could not be built: the route table's findings, the activity routes',
-/// or a policy host pattern that no host can match.
+/// or a policy host pattern that is not a host name.
 public enum LinkReceiverError: Error, Sendable, Hashable, Encodable, CustomStringConvertible {
     /// The route table cannot be built (see ``RouteTableError``).
     case routeTable(RouteTableError)
     /// Activity routes that do not fit the table, in declaration order.
     case activityRoutes([ActivityRouteFinding])
-    /// An entry of the policy's ``LinkPolicy/allowedHosts`` (its text, lower-case) that no host can
-    /// match: empty, with whitespace, a control or non-ASCII character, `/`, `@`, `\`, `?`,
-    /// `#`, `%`, a `*` anywhere but a leading `*.`, or an empty label. The gate compares a
-    /// link's host, in its ASCII form, label by label: such a pattern would silently allow
-    /// nothing. The first such entry is named.
+    /// An entry of the policy's ``LinkPolicy/allowedHosts`` (its text, lower-case) that is not a
+    /// host name or `*.` and one (``HostPattern/init(validating:)``): empty, with whitespace, a
+    /// port, a control or non-ASCII character, `/`, `@`, `\`, `?`, `#`, `%`, a `*` anywhere but
+    /// a leading `*.`, or an empty label. A link's host never looks like that: such a pattern
+    /// would silently allow nothing. The first such entry is named.
     case invalidHostPattern(String)
 
     /// The findings, one per line.
@@ -20,8 +20,9 @@ public enum LinkReceiverError: Error, Sendable, Hashable, Encodable, CustomStrin
             "the activity routes have \(findings.count) finding\(findings.count == 1 ? "" : "s"):\n"
                 + findings.map { "- \($0)" }.joined(separator: "\n")
         case .invalidHostPattern(let pattern):
-            "the policy allows the host pattern \(pattern.debugDescription), which no host can match: "
-                + "write a host in its ASCII form (example.com, xn--bcher-kva.example) or *. and a host"
+            "the policy allows the host pattern \(pattern.debugDescription), which is not a host name: "
+                + "write a host in its ASCII form (example.com, xn--bcher-kva.example), or *. followed by one "
+                + "(*.example.com)"
         }
     }
 }

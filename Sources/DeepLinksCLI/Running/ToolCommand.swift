@@ -1,3 +1,5 @@
+import DeepLinks
+
 /// One `deeplinks` command: its spec, and a function from parsed arguments and an environment
 /// to an outcome.
 ///
@@ -27,6 +29,23 @@ extension ToolCommand {
                 .invalidValue(option: "--timeout", value: text, expected: "whole seconds from 1 to 600"))
         }
         return seconds
+    }
+
+    /// The `--allow-host` values as host patterns, in order, and a usage error for one that is
+    /// not a host name or `*.` and one (``HostPattern/init(validating:)``, the check a receiver
+    /// makes of its policy).
+    static func allowedHostPatterns(_ arguments: ParsedArguments) throws(UsageError) -> [HostPattern] {
+        var patterns: [HostPattern] = []
+        for text in arguments.allValues("--allow-host") {
+            guard let pattern = HostPattern(validating: text) else {
+                throw usage(
+                    .invalidValue(
+                        option: "--allow-host", value: text,
+                        expected: "a host such as example.com or *.example.com"))
+            }
+            patterns.append(pattern)
+        }
+        return patterns
     }
 }
 

@@ -42,7 +42,7 @@ public struct CustomScheme: Sendable, Hashable {
     /// Registers a scheme; the name is compared without regard to case and kept lower-case.
     ///
     /// - Throws: ``CustomSchemeError`` for a malformed or well-known name, a domain rule
-    ///   without domains, or a domain that no host can match.
+    ///   without domains, or a domain that is not a host name.
     public init(_ name: String, host: HostRule = .routeSegment, confirmsEveryRoute: Bool = false)
         throws(CustomSchemeError)
     {

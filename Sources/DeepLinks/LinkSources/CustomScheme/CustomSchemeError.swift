@@ -17,8 +17,8 @@ public enum CustomSchemeError: Error, Sendable, Hashable, Encodable, CustomStrin
     case duplicate(String)
     /// A scheme whose host is a domain, registered without any domain.
     case noDomains(String)
-    /// A domain pattern of the scheme (its text, lower-case) that no host can match: the checks
-    /// of ``LinkReceiverError/invalidHostPattern(_:)``.
+    /// A domain pattern of the scheme (its text, lower-case) that is not a host name or `*.` and
+    /// one (``HostPattern/init(validating:)``).
     case invalidDomain(scheme: String, pattern: String)
 
     /// A sentence that says what was wrong.
@@ -34,8 +34,8 @@ public enum CustomSchemeError: Error, Sendable, Hashable, Encodable, CustomStrin
             "the scheme '\(name)' treats its host as a domain but lists no domains; list them, or treat the host "
                 + "as a route segment"
         case .invalidDomain(let scheme, let pattern):
-            "the scheme '\(scheme)' lists the domain \(pattern.debugDescription), which no host can match: write a "
-                + "host in its ASCII form (example.com, xn--bcher-kva.example) or *. and a host"
+            "the scheme '\(scheme)' lists the domain \(pattern.debugDescription), which is not a host name: write a "
+                + "host in its ASCII form (example.com, xn--bcher-kva.example), or *. followed by one (*.example.com)"
         }
     }
 }

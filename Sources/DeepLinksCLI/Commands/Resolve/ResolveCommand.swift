@@ -218,15 +218,7 @@ enum ResolveCommand: ToolCommand {
         var configuration =
             try arguments.value("--config").map(environment.loadConfiguration) ?? LinkReceiver.Configuration()
         var policy = try arguments.value("--policy").map(environment.loadPolicy) ?? configuration.policy
-        for host in arguments.allValues("--allow-host") {
-            guard !host.isEmpty, !host.contains("/"), !host.contains(":") else {
-                throw usage(
-                    .invalidValue(
-                        option: "--allow-host", value: host,
-                        expected: "a host such as example.com or *.example.com"))
-            }
-            policy.allowedHosts.append(HostPattern(host))
-        }
+        policy.allowedHosts += try allowedHostPatterns(arguments)
         for scheme in arguments.allValues("--allow-scheme") {
             let valid =
                 scheme.first?.isLetter == true

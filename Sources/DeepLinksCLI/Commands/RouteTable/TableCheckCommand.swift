@@ -115,7 +115,7 @@ enum TableCheckCommand: ToolCommand {
         _ arguments: ParsedArguments, configuration: LinkReceiver.Configuration? = nil,
         in environment: ToolEnvironment
     ) throws -> LinkPolicy? {
-        let hosts = arguments.allValues("--allow-host")
+        let hosts = try allowedHostPatterns(arguments)
         let schemes = arguments.allValues("--allow-scheme")
         guard arguments.value("--policy") != nil || configuration != nil || !hosts.isEmpty || !schemes.isEmpty
         else { return nil }
@@ -126,7 +126,7 @@ enum TableCheckCommand: ToolCommand {
             policy =
                 LinkReceiver.Configuration(policy: policy, schemes: configuration.schemes).effectivePolicy
         }
-        policy.allowedHosts += hosts.map { HostPattern($0) }
+        policy.allowedHosts += hosts
         for scheme in schemes { policy.allowedSchemes.insert(scheme.lowercased()) }
         return policy
     }

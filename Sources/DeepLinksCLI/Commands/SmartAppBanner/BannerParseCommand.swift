@@ -42,7 +42,7 @@ enum BannerParseCommand: ToolCommand {
         for scheme in arguments.allValues("--allow-scheme") {
             policy.allowedSchemes.insert(scheme.lowercased())
         }
-        policy.allowedHosts += arguments.allValues("--allow-host").map { HostPattern($0) }
+        policy.allowedHosts += try allowedHostPatterns(arguments)
         let banner: SmartAppBanner
         do {
             banner = try SmartAppBanner(parsing: content, gate: LinkGate(policy: policy))
