@@ -226,23 +226,30 @@ public struct HostPattern: Sendable, Hashable, Codable, ExpressibleByStringLiter
     /// of form alone: a name the gate refuses for other reasons (a label of 64 bytes) passes it.
     public init?(validating text: String) {
         self.init(text)
+        guard isHostName else { return nil }
+    }
+
+    /// Whether ``name`` passes the checks of ``init(validating:)``: read from the pattern
+    /// itself, so that a pattern already made is checked without writing and parsing its text
+    /// again.
+    var isHostName: Bool {
         var previous: UInt8 = 0
         let bracketed = name.utf8.first == UInt8(ascii: "[") && name.utf8.last == UInt8(ascii: "]")
         for byte in name.utf8 {
             switch byte {
             case 0...0x20, 0x7F...0xFF, UInt8(ascii: "*"), UInt8(ascii: "/"), UInt8(ascii: "@"),
                 UInt8(ascii: "\\"), UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "%"):
-                return nil
+                return false
             // (`where` binds to one pattern of a list: each carries its own.)
             case UInt8(ascii: ":") where !bracketed, UInt8(ascii: "[") where !bracketed,
                 UInt8(ascii: "]") where !bracketed:
-                return nil
+                return false
             case UInt8(ascii: ".") where previous == 0 || previous == UInt8(ascii: "."):
-                return nil
+                return false
             default: previous = byte
             }
         }
-        guard previous != 0, previous != UInt8(ascii: ".") else { return nil }
+        return previous != 0 && previous != UInt8(ascii: ".")
     }
 
     /// Encodes the pattern as its string.

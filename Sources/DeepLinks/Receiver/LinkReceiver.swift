@@ -76,8 +76,7 @@ public struct LinkReceiver: Sendable {
     ) throws(LinkReceiverError) {
         // A pattern made in Swift is not checked when it is made (a string literal cannot
         // throw); the one a JSON policy holds was checked when it was decoded.
-        if let invalid = policy.allowedHosts.first(where: { HostPattern(validating: $0.description) == nil })
-        {
+        if let invalid = policy.allowedHosts.first(where: { !$0.isHostName }) {
             throw .invalidHostPattern(invalid.description)
         }
         let configuration = Configuration(policy: policy, schemes: schemes, activities: activities)

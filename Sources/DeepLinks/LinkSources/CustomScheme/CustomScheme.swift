@@ -54,7 +54,7 @@ public struct CustomScheme: Sendable, Hashable {
         guard !Self.isWellKnown(lower) else { throw .wellKnown(lower) }
         if case .domain(let patterns) = host {
             if patterns.isEmpty { throw .noDomains(lower) }
-            if let invalid = patterns.first(where: { HostPattern(validating: $0.description) == nil }) {
+            if let invalid = patterns.first(where: { !$0.isHostName }) {
                 throw .invalidDomain(scheme: lower, pattern: invalid.description)
             }
         }
