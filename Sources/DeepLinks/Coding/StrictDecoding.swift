@@ -12,8 +12,29 @@ extension Decoder {
     package func strictContainer<Key: CodingKey & CaseIterable>(
         keyedBy _: Key.Type, what: String, allowed: Set<String>? = nil
     ) throws -> KeyedDecodingContainer<Key> {
-        let allowed = allowed ?? Set(Key.allCases.map(\.stringValue))
+        try refuseUnknownKeys(allowed ?? Set(Key.allCases.map(\.stringValue)), what: what)
+        return try container(keyedBy: Key.self)
+    }
+
+    /// The keyed container of an object that may hold only the keys `allowed` names, read with
+    /// the one key type every such object shares (``AnyCodingKey``): a type decoded this way
+    /// needs no key enumeration of its own, whose conformances every program linking the
+    /// module would carry. The first other key (in sorted order) is refused as above.
+    package func strictContainer(
+        allowing allowed: Set<String>, what: String
+    ) throws -> KeyedDecodingContainer<AnyCodingKey> {
         let keys = try container(keyedBy: AnyCodingKey.self)
+        try refuseUnknownKeys(allowed, in: keys, what: what)
+        return keys
+    }
+
+    private func refuseUnknownKeys(_ allowed: Set<String>, what: String) throws {
+        try refuseUnknownKeys(allowed, in: try container(keyedBy: AnyCodingKey.self), what: what)
+    }
+
+    private func refuseUnknownKeys(
+        _ allowed: Set<String>, in keys: KeyedDecodingContainer<AnyCodingKey>, what: String
+    ) throws {
         // The first unknown key in sorted order, without sorting the keys that are allowed.
         if let unknown = keys.allKeys.lazy.map(\.stringValue).filter({ !allowed.contains($0) }).min() {
             throw DecodingError.dataCorrupted(
@@ -22,7 +43,6 @@ extension Decoder {
                     debugDescription: "unknown key '\(unknown)' in \(what); allowed keys are "
                         + allowed.sorted().joined(separator: ", ")))
         }
-        return try container(keyedBy: Key.self)
     }
 
     /// The container and the key of an object with exactly one key, one of those `Key` lists (a
@@ -57,12 +77,14 @@ extension Decoder {
     }
 }
 
-/// Any key of an object, to see the keys a `CodingKeys` enumeration leaves out.
-private struct AnyCodingKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
+/// Any key of an object: to see the keys a `CodingKeys` enumeration leaves out, and the one key
+/// type of the conformances that name their keys by string (`forKey: "title"`).
+package struct AnyCodingKey: CodingKey, ExpressibleByStringLiteral {
+    package var stringValue: String
+    package var intValue: Int? { nil }
+    package init(stringValue: String) { self.stringValue = stringValue }
+    package init?(intValue: Int) { nil }
+    package init(stringLiteral value: String) { self.stringValue = value }
 }
 
 extension DecodingError {

@@ -1,3 +1,5 @@
+import DeepLinks
+
 /// The links a page offers the app, each one the app's own receiver accepts.
 ///
 /// A landing page hands the app a link in three places: the "Open in the app" button (a
@@ -35,14 +37,20 @@ public struct OfferedAppLinks: Sendable, Hashable, Codable {
     /// and App Links specifications ask for), else the web link.
     public var appURL: String? { customSchemeLink ?? webLink }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case webLink, customSchemeLink
-    }
+    /// The keys of the JSON form.
+    private static let codingKeys: Set<String> = ["webLink", "customSchemeLink"]
 
     /// Decodes the value, refusing a key it does not know.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "offered app links")
-        webLink = try c.decodeIfPresent(String.self, forKey: .webLink)
-        customSchemeLink = try c.decodeIfPresent(String.self, forKey: .customSchemeLink)
+        let c = try decoder.strictContainer(allowing: Self.codingKeys, what: "offered app links")
+        webLink = try c.decodeIfPresent(String.self, forKey: "webLink")
+        customSchemeLink = try c.decodeIfPresent(String.self, forKey: "customSchemeLink")
+    }
+
+    /// Encodes the value under the keys it is decoded from, leaving out a value that is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encodeIfPresent(webLink, forKey: "webLink")
+        try c.encodeIfPresent(customSchemeLink, forKey: "customSchemeLink")
     }
 }

@@ -1,3 +1,5 @@
+import DeepLinks
+
 /// What one shared link shows instead of its page's own preview: a title, a description or an
 /// image chosen for a campaign, over whatever the link's provider (or the site's generic
 /// preview) gives.
@@ -63,17 +65,24 @@ public struct PreviewOverride: Sendable, Hashable, Codable {
         return nil
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case title, description, image
-    }
+    /// The keys of the JSON form.
+    private static let codingKeys: Set<String> = ["title", "description", "image"]
 
     /// Decodes an override, refusing a key it does not know (a misspelt key is an error, never
     /// a field silently left as the page's).
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "a preview override")
+        let c = try decoder.strictContainer(allowing: Self.codingKeys, what: "a preview override")
         self.init(
-            title: try c.decodeIfPresent(String.self, forKey: .title),
-            description: try c.decodeIfPresent(String.self, forKey: .description),
-            image: try c.decodeIfPresent(PreviewImage.self, forKey: .image))
+            title: try c.decodeIfPresent(String.self, forKey: "title"),
+            description: try c.decodeIfPresent(String.self, forKey: "description"),
+            image: try c.decodeIfPresent(PreviewImage.self, forKey: "image"))
+    }
+
+    /// Encodes the value under the keys it is decoded from, leaving out a value that is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encodeIfPresent(title, forKey: "title")
+        try c.encodeIfPresent(description, forKey: "description")
+        try c.encodeIfPresent(image, forKey: "image")
     }
 }

@@ -1,3 +1,5 @@
+import DeepLinks
+
 /// Where a preview's content came from: a route's provider, or the site's generic preview
 /// and why.
 ///
@@ -52,15 +54,21 @@ public struct PreviewSource: Sendable, Hashable, Codable, CustomStringConvertibl
 }
 
 extension PreviewSource {
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case kind, routeName
-    }
+    /// The keys of the JSON form.
+    private static let codingKeys: Set<String> = ["kind", "routeName"]
 
     /// Decodes the value, refusing a key it does not know (a misspelt key is an error, never
     /// a value silently left at nothing).
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "a preview source")
-        kind = try c.decode(Kind.self, forKey: .kind)
-        routeName = try c.decodeIfPresent(String.self, forKey: .routeName)
+        let c = try decoder.strictContainer(allowing: Self.codingKeys, what: "a preview source")
+        kind = try c.decode(Kind.self, forKey: "kind")
+        routeName = try c.decodeIfPresent(String.self, forKey: "routeName")
+    }
+
+    /// Encodes the value under the keys it is decoded from, leaving out a value that is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(kind, forKey: "kind")
+        try c.encodeIfPresent(routeName, forKey: "routeName")
     }
 }

@@ -1,3 +1,5 @@
+import DeepLinks
+
 /// What a link's preview shows: the title, description, image, type, site name and locale
 /// that chat apps, social sites and search engines read from a page.
 ///
@@ -44,19 +46,31 @@ public struct LinkPreview: Sendable, Hashable, Codable {
         self.locale = locale
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case title, description, image, type, siteName, locale
-    }
+    /// The keys of the JSON form.
+    private static let codingKeys: Set<String> = [
+        "title", "description", "image", "type", "siteName", "locale",
+    ]
 
     /// Decodes a preview; only `title` is required.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "a link preview")
+        let c = try decoder.strictContainer(allowing: Self.codingKeys, what: "a link preview")
         self.init(
-            title: try c.decode(String.self, forKey: .title),
-            description: try c.decodeIfPresent(String.self, forKey: .description),
-            image: try c.decodeIfPresent(PreviewImage.self, forKey: .image),
-            type: try c.decodeIfPresent(PreviewType.self, forKey: .type) ?? .website,
-            siteName: try c.decodeIfPresent(String.self, forKey: .siteName),
-            locale: try c.decodeIfPresent(String.self, forKey: .locale))
+            title: try c.decode(String.self, forKey: "title"),
+            description: try c.decodeIfPresent(String.self, forKey: "description"),
+            image: try c.decodeIfPresent(PreviewImage.self, forKey: "image"),
+            type: try c.decodeIfPresent(PreviewType.self, forKey: "type") ?? .website,
+            siteName: try c.decodeIfPresent(String.self, forKey: "siteName"),
+            locale: try c.decodeIfPresent(String.self, forKey: "locale"))
+    }
+
+    /// Encodes the value under the keys it is decoded from, leaving out a value that is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(title, forKey: "title")
+        try c.encodeIfPresent(description, forKey: "description")
+        try c.encodeIfPresent(image, forKey: "image")
+        try c.encode(type, forKey: "type")
+        try c.encodeIfPresent(siteName, forKey: "siteName")
+        try c.encodeIfPresent(locale, forKey: "locale")
     }
 }

@@ -1,3 +1,5 @@
+import DeepLinks
+
 /// The image shown with a link: where it is, its size, and the text that stands in for it.
 ///
 /// The URL must be an absolute `https` link that passes the link gate: previews are fetched
@@ -30,17 +32,25 @@ public struct PreviewImage: Sendable, Hashable, Codable {
 }
 
 extension PreviewImage {
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case url, width, height, alt
-    }
+    /// The keys of the JSON form.
+    private static let codingKeys: Set<String> = ["url", "width", "height", "alt"]
 
     /// Decodes the value, refusing a key it does not know (a misspelt key is an error, never
     /// a value silently left at nothing).
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "a preview image")
-        url = try c.decode(String.self, forKey: .url)
-        width = try c.decodeIfPresent(Int.self, forKey: .width)
-        height = try c.decodeIfPresent(Int.self, forKey: .height)
-        alt = try c.decodeIfPresent(String.self, forKey: .alt)
+        let c = try decoder.strictContainer(allowing: Self.codingKeys, what: "a preview image")
+        url = try c.decode(String.self, forKey: "url")
+        width = try c.decodeIfPresent(Int.self, forKey: "width")
+        height = try c.decodeIfPresent(Int.self, forKey: "height")
+        alt = try c.decodeIfPresent(String.self, forKey: "alt")
+    }
+
+    /// Encodes the value under the keys it is decoded from, leaving out a value that is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(url, forKey: "url")
+        try c.encodeIfPresent(width, forKey: "width")
+        try c.encodeIfPresent(height, forKey: "height")
+        try c.encodeIfPresent(alt, forKey: "alt")
     }
 }

@@ -1,3 +1,5 @@
+import DeepLinks
+
 /// The words of a landing page in one language.
 ///
 /// `{app}` in a string stands for the app's name. Every string is written as element text,
@@ -72,25 +74,39 @@ public struct LandingPageStrings: Sendable, Hashable, Codable {
             "Nouveau sur {app} ? Copiez ce lien, puis installez l’app : elle l’ouvrira à son premier lancement."
     )
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case openInApp, appStoreCaption, appStore, googlePlayCaption, googlePlay, hintWithButton,
-            hintWithoutButton, copyThenGetApp
-    }
+    /// The keys of the JSON form.
+    private static let codingKeys: Set<String> = [
+        "openInApp", "appStoreCaption", "appStore", "googlePlayCaption", "googlePlay", "hintWithButton",
+        "hintWithoutButton", "copyThenGetApp",
+    ]
 
     /// Decodes the strings, refusing a key it does not know; every key is required but
     /// `copyThenGetApp` (English when left out).
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "landing page strings")
+        let c = try decoder.strictContainer(allowing: Self.codingKeys, what: "landing page strings")
         self.init(
-            openInApp: try c.decode(String.self, forKey: .openInApp),
-            appStoreCaption: try c.decode(String.self, forKey: .appStoreCaption),
-            appStore: try c.decode(String.self, forKey: .appStore),
-            googlePlayCaption: try c.decode(String.self, forKey: .googlePlayCaption),
-            googlePlay: try c.decode(String.self, forKey: .googlePlay),
-            hintWithButton: try c.decode(String.self, forKey: .hintWithButton),
-            hintWithoutButton: try c.decode(String.self, forKey: .hintWithoutButton),
-            copyThenGetApp: try c.decodeIfPresent(String.self, forKey: .copyThenGetApp)
+            openInApp: try c.decode(String.self, forKey: "openInApp"),
+            appStoreCaption: try c.decode(String.self, forKey: "appStoreCaption"),
+            appStore: try c.decode(String.self, forKey: "appStore"),
+            googlePlayCaption: try c.decode(String.self, forKey: "googlePlayCaption"),
+            googlePlay: try c.decode(String.self, forKey: "googlePlay"),
+            hintWithButton: try c.decode(String.self, forKey: "hintWithButton"),
+            hintWithoutButton: try c.decode(String.self, forKey: "hintWithoutButton"),
+            copyThenGetApp: try c.decodeIfPresent(String.self, forKey: "copyThenGetApp")
                 ?? Self.englishCopyThenGetApp)
+    }
+
+    /// Encodes every string under its key.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(openInApp, forKey: "openInApp")
+        try c.encode(appStoreCaption, forKey: "appStoreCaption")
+        try c.encode(appStore, forKey: "appStore")
+        try c.encode(googlePlayCaption, forKey: "googlePlayCaption")
+        try c.encode(googlePlay, forKey: "googlePlay")
+        try c.encode(hintWithButton, forKey: "hintWithButton")
+        try c.encode(hintWithoutButton, forKey: "hintWithoutButton")
+        try c.encode(copyThenGetApp, forKey: "copyThenGetApp")
     }
 }
 

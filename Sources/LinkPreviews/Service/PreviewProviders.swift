@@ -109,16 +109,23 @@ public struct PreviewProviders: Sendable {
 }
 
 extension PreviewRequest {
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case route, parameters, canonicalURL
-    }
+    /// The keys of the JSON form.
+    private static let codingKeys: Set<String> = ["route", "parameters", "canonicalURL"]
 
     /// Decodes the value, refusing a key it does not know (a misspelt key is an error, never
     /// a value silently left at nothing).
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "a preview request")
-        route = try c.decode(String.self, forKey: .route)
-        parameters = try c.decode(RouteParameters.self, forKey: .parameters)
-        canonicalURL = try c.decode(String.self, forKey: .canonicalURL)
+        let c = try decoder.strictContainer(allowing: Self.codingKeys, what: "a preview request")
+        route = try c.decode(String.self, forKey: "route")
+        parameters = try c.decode(RouteParameters.self, forKey: "parameters")
+        canonicalURL = try c.decode(String.self, forKey: "canonicalURL")
+    }
+
+    /// Encodes the value under the keys it is decoded from, leaving out a value that is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(route, forKey: "route")
+        try c.encode(parameters, forKey: "parameters")
+        try c.encode(canonicalURL, forKey: "canonicalURL")
     }
 }

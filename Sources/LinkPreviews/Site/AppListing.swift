@@ -96,18 +96,29 @@ public struct AppListing: Sendable, Hashable, Codable {
 }
 
 extension AppListing {
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, appStoreID, iPadAppStoreID, googlePlayPackage, customScheme
-    }
+    /// The keys of the JSON form.
+    private static let codingKeys: Set<String> = [
+        "name", "appStoreID", "iPadAppStoreID", "googlePlayPackage", "customScheme",
+    ]
 
     /// Decodes the value, refusing a key it does not know (a misspelt key is an error, never
     /// a value silently left at nothing).
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "an app listing")
-        name = try c.decode(String.self, forKey: .name)
-        appStoreID = try c.decode(String.self, forKey: .appStoreID)
-        iPadAppStoreID = try c.decodeIfPresent(String.self, forKey: .iPadAppStoreID)
-        googlePlayPackage = try c.decodeIfPresent(String.self, forKey: .googlePlayPackage)
-        customScheme = try c.decodeIfPresent(CustomScheme.self, forKey: .customScheme)
+        let c = try decoder.strictContainer(allowing: Self.codingKeys, what: "an app listing")
+        name = try c.decode(String.self, forKey: "name")
+        appStoreID = try c.decode(String.self, forKey: "appStoreID")
+        iPadAppStoreID = try c.decodeIfPresent(String.self, forKey: "iPadAppStoreID")
+        googlePlayPackage = try c.decodeIfPresent(String.self, forKey: "googlePlayPackage")
+        customScheme = try c.decodeIfPresent(CustomScheme.self, forKey: "customScheme")
+    }
+
+    /// Encodes the value under the keys it is decoded from, leaving out a value that is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(name, forKey: "name")
+        try c.encode(appStoreID, forKey: "appStoreID")
+        try c.encodeIfPresent(iPadAppStoreID, forKey: "iPadAppStoreID")
+        try c.encodeIfPresent(googlePlayPackage, forKey: "googlePlayPackage")
+        try c.encodeIfPresent(customScheme, forKey: "customScheme")
     }
 }

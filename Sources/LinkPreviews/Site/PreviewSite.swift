@@ -1,3 +1,5 @@
+import DeepLinks
+
 /// What a site configures once for all its previews: its name, home page, generic preview,
 /// social handle, locale and app.
 ///
@@ -72,19 +74,31 @@ public struct PreviewSite: Sendable, Hashable, Codable {
 }
 
 extension PreviewSite {
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, homeURL, fallback, twitterHandle, locale, app
-    }
+    /// The keys of the JSON form.
+    private static let codingKeys: Set<String> = [
+        "name", "homeURL", "fallback", "twitterHandle", "locale", "app",
+    ]
 
     /// Decodes the value, refusing a key it does not know (a misspelt key is an error, never
     /// a value silently left at nothing).
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "a preview site")
-        name = try c.decode(String.self, forKey: .name)
-        homeURL = try c.decode(String.self, forKey: .homeURL)
-        fallback = try c.decode(LinkPreview.self, forKey: .fallback)
-        twitterHandle = try c.decodeIfPresent(String.self, forKey: .twitterHandle)
-        locale = try c.decodeIfPresent(String.self, forKey: .locale)
-        app = try c.decode(AppListing.self, forKey: .app)
+        let c = try decoder.strictContainer(allowing: Self.codingKeys, what: "a preview site")
+        name = try c.decode(String.self, forKey: "name")
+        homeURL = try c.decode(String.self, forKey: "homeURL")
+        fallback = try c.decode(LinkPreview.self, forKey: "fallback")
+        twitterHandle = try c.decodeIfPresent(String.self, forKey: "twitterHandle")
+        locale = try c.decodeIfPresent(String.self, forKey: "locale")
+        app = try c.decode(AppListing.self, forKey: "app")
+    }
+
+    /// Encodes the value under the keys it is decoded from, leaving out a value that is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(name, forKey: "name")
+        try c.encode(homeURL, forKey: "homeURL")
+        try c.encode(fallback, forKey: "fallback")
+        try c.encodeIfPresent(twitterHandle, forKey: "twitterHandle")
+        try c.encodeIfPresent(locale, forKey: "locale")
+        try c.encode(app, forKey: "app")
     }
 }

@@ -1,3 +1,5 @@
+import DeepLinks
+
 /// The longest text each preview field may carry, in Unicode scalars.
 ///
 /// Text with more scalars than its limit is cut to the longest run of whole characters
@@ -40,18 +42,27 @@ public struct PreviewLimits: Sendable, Hashable, Codable {
 }
 
 extension PreviewLimits {
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case title, description, imageAlt, siteName, appName
-    }
+    /// The keys of the JSON form.
+    private static let codingKeys: Set<String> = ["title", "description", "imageAlt", "siteName", "appName"]
 
     /// Decodes the value, refusing a key it does not know (a misspelt key is an error, never
     /// a value silently left at nothing).
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "preview limits")
-        title = try c.decode(Int.self, forKey: .title)
-        description = try c.decode(Int.self, forKey: .description)
-        imageAlt = try c.decode(Int.self, forKey: .imageAlt)
-        siteName = try c.decode(Int.self, forKey: .siteName)
-        appName = try c.decode(Int.self, forKey: .appName)
+        let c = try decoder.strictContainer(allowing: Self.codingKeys, what: "preview limits")
+        title = try c.decode(Int.self, forKey: "title")
+        description = try c.decode(Int.self, forKey: "description")
+        imageAlt = try c.decode(Int.self, forKey: "imageAlt")
+        siteName = try c.decode(Int.self, forKey: "siteName")
+        appName = try c.decode(Int.self, forKey: "appName")
+    }
+
+    /// Encodes the value under the keys it is decoded from, leaving out a value that is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(title, forKey: "title")
+        try c.encode(description, forKey: "description")
+        try c.encode(imageAlt, forKey: "imageAlt")
+        try c.encode(siteName, forKey: "siteName")
+        try c.encode(appName, forKey: "appName")
     }
 }
