@@ -62,16 +62,24 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
         "\(code) \(severity.rawValue)\(location.map { " at \($0)" } ?? ""): \(message)"
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case code, severity, location, message
-    }
+    /// The keys of the JSON form.
+    private static let codingKeys: Set<String> = ["code", "severity", "location", "message"]
 
     /// Decodes a diagnostic, refusing keys it does not know.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "a diagnostic")
-        code = try container.decode(String.self, forKey: .code)
-        severity = try container.decode(Severity.self, forKey: .severity)
-        location = try container.decodeIfPresent(String.self, forKey: .location)
-        message = try container.decode(String.self, forKey: .message)
+        let container = try decoder.strictContainer(allowing: Self.codingKeys, what: "a diagnostic")
+        code = try container.decode(String.self, forKey: "code")
+        severity = try container.decode(Severity.self, forKey: "severity")
+        location = try container.decodeIfPresent(String.self, forKey: "location")
+        message = try container.decode(String.self, forKey: "message")
+    }
+
+    /// Encodes the code, severity, location (when there is one) and message.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(code, forKey: "code")
+        try c.encode(severity, forKey: "severity")
+        try c.encodeIfPresent(location, forKey: "location")
+        try c.encode(message, forKey: "message")
     }
 }

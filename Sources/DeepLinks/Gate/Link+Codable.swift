@@ -4,9 +4,11 @@ import Foundation
 // gate (Link/ knows nothing of the gate: the gate makes links).
 
 extension Link: Codable {
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case scheme, host, port, rawPath, pathSegments, rawQuery, queryItems, rawFragment, original
-    }
+    /// The keys of the JSON form.
+    private static let codingKeys: Set<String> = [
+        "scheme", "host", "port", "rawPath", "pathSegments", "rawQuery", "queryItems", "rawFragment",
+        "original",
+    ]
 
     /// Decodes a link by parsing its `original` text again, then checking every other key
     /// given against what the parse derives.
@@ -16,16 +18,16 @@ extension Link: Codable {
     /// in. A key that disagrees with the text (`{"host": "evil.com", "original":
     /// "https://example.com/x"}`) is a `DecodingError`, never a link.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "a link")
-        let original = try c.decode(String.self, forKey: .original)
+        let c = try decoder.strictContainer(allowing: Self.codingKeys, what: "a link")
+        let original = try c.decode(String.self, forKey: "original")
         let parsed: Link
         do {
             parsed = try LinkGate(policy: Self.decodingPolicy(for: original)).parse(original)
         } catch {
             throw DecodingError.dataCorruptedError(
-                forKey: .original, in: c, debugDescription: "the link text is refused by the gate: \(error)")
+                forKey: "original", in: c, debugDescription: "the link text is refused by the gate: \(error)")
         }
-        func agree<T: Decodable & Equatable>(_ key: CodingKeys, _ derived: T?, _ type: T.Type) throws {
+        func agree<T: Decodable & Equatable>(_ key: AnyCodingKey, _ derived: T?, _ type: T.Type) throws {
             guard c.contains(key) else { return }
             let given = try c.decodeIfPresent(T.self, forKey: key)
             guard given == derived else {
@@ -36,14 +38,14 @@ extension Link: Codable {
                         + "text \(original) says \(derived.map { "\($0)" } ?? "null")")
             }
         }
-        try agree(.scheme, parsed.scheme, String.self)
-        try agree(.host, parsed.host, String.self)
-        try agree(.port, parsed.port, Int.self)
-        try agree(.rawPath, parsed.rawPath, String.self)
-        try agree(.pathSegments, parsed.pathSegments, [PathSegment].self)
-        try agree(.rawQuery, parsed.rawQuery, String.self)
-        try agree(.queryItems, parsed.queryItems, [QueryItem].self)
-        try agree(.rawFragment, parsed.rawFragment, String.self)
+        try agree("scheme", parsed.scheme, String.self)
+        try agree("host", parsed.host, String.self)
+        try agree("port", parsed.port, Int.self)
+        try agree("rawPath", parsed.rawPath, String.self)
+        try agree("pathSegments", parsed.pathSegments, [PathSegment].self)
+        try agree("rawQuery", parsed.rawQuery, String.self)
+        try agree("queryItems", parsed.queryItems, [QueryItem].self)
+        try agree("rawFragment", parsed.rawFragment, String.self)
         self = parsed
     }
 
@@ -62,15 +64,15 @@ extension Link: Codable {
 
     /// Encodes one key per part, leaving out absent optional parts.
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(scheme, forKey: .scheme)
-        try c.encodeIfPresent(host, forKey: .host)
-        try c.encodeIfPresent(port, forKey: .port)
-        try c.encode(rawPath, forKey: .rawPath)
-        try c.encode(pathSegments, forKey: .pathSegments)
-        try c.encodeIfPresent(rawQuery, forKey: .rawQuery)
-        try c.encode(queryItems, forKey: .queryItems)
-        try c.encodeIfPresent(rawFragment, forKey: .rawFragment)
-        try c.encode(original, forKey: .original)
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(scheme, forKey: "scheme")
+        try c.encodeIfPresent(host, forKey: "host")
+        try c.encodeIfPresent(port, forKey: "port")
+        try c.encode(rawPath, forKey: "rawPath")
+        try c.encode(pathSegments, forKey: "pathSegments")
+        try c.encodeIfPresent(rawQuery, forKey: "rawQuery")
+        try c.encode(queryItems, forKey: "queryItems")
+        try c.encodeIfPresent(rawFragment, forKey: "rawFragment")
+        try c.encode(original, forKey: "original")
     }
 }

@@ -62,38 +62,39 @@ public struct LinkPolicy: Sendable, Hashable, Codable {
         self.removedQueryItems = removedQueryItems
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case allowedSchemes, allowedHosts, customSchemeHostsAreDomains, allowsIPLiterals
-        case allowsEncodedSeparators, allowsEmptySegments, limits, removedQueryItems
-    }
+    /// The keys of the JSON form.
+    private static let codingKeys: Set<String> = [
+        "allowedSchemes", "allowedHosts", "customSchemeHostsAreDomains", "allowsIPLiterals",
+        "allowsEncodedSeparators", "allowsEmptySegments", "limits", "removedQueryItems",
+    ]
 
     /// Decodes a policy; missing keys take their defaults.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "a link policy")
+        let c = try decoder.strictContainer(allowing: Self.codingKeys, what: "a link policy")
         let d = LinkPolicy()
         self.init(
-            allowedSchemes: try c.decode(.allowedSchemes, or: d.allowedSchemes),
-            allowedHosts: try c.decode(.allowedHosts, or: d.allowedHosts),
+            allowedSchemes: try c.decode("allowedSchemes", or: d.allowedSchemes),
+            allowedHosts: try c.decode("allowedHosts", or: d.allowedHosts),
             customSchemeHostsAreDomains: try c.decode(
-                .customSchemeHostsAreDomains, or: d.customSchemeHostsAreDomains),
-            allowsIPLiterals: try c.decode(.allowsIPLiterals, or: d.allowsIPLiterals),
-            allowsEncodedSeparators: try c.decode(.allowsEncodedSeparators, or: d.allowsEncodedSeparators),
-            allowsEmptySegments: try c.decode(.allowsEmptySegments, or: d.allowsEmptySegments),
-            limits: try c.decode(.limits, or: d.limits),
-            removedQueryItems: try c.decode(.removedQueryItems, or: d.removedQueryItems))
+                "customSchemeHostsAreDomains", or: d.customSchemeHostsAreDomains),
+            allowsIPLiterals: try c.decode("allowsIPLiterals", or: d.allowsIPLiterals),
+            allowsEncodedSeparators: try c.decode("allowsEncodedSeparators", or: d.allowsEncodedSeparators),
+            allowsEmptySegments: try c.decode("allowsEmptySegments", or: d.allowsEmptySegments),
+            limits: try c.decode("limits", or: d.limits),
+            removedQueryItems: try c.decode("removedQueryItems", or: d.removedQueryItems))
     }
 
     /// Encodes every key, so that a written policy is explicit.
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(allowedSchemes.sorted(), forKey: .allowedSchemes)
-        try c.encode(allowedHosts, forKey: .allowedHosts)
-        try c.encode(customSchemeHostsAreDomains, forKey: .customSchemeHostsAreDomains)
-        try c.encode(allowsIPLiterals, forKey: .allowsIPLiterals)
-        try c.encode(allowsEncodedSeparators, forKey: .allowsEncodedSeparators)
-        try c.encode(allowsEmptySegments, forKey: .allowsEmptySegments)
-        try c.encode(limits, forKey: .limits)
-        try c.encode(removedQueryItems, forKey: .removedQueryItems)
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(allowedSchemes.sorted(), forKey: "allowedSchemes")
+        try c.encode(allowedHosts, forKey: "allowedHosts")
+        try c.encode(customSchemeHostsAreDomains, forKey: "customSchemeHostsAreDomains")
+        try c.encode(allowsIPLiterals, forKey: "allowsIPLiterals")
+        try c.encode(allowsEncodedSeparators, forKey: "allowsEncodedSeparators")
+        try c.encode(allowsEmptySegments, forKey: "allowsEmptySegments")
+        try c.encode(limits, forKey: "limits")
+        try c.encode(removedQueryItems, forKey: "removedQueryItems")
     }
 
     /// Whether the policy allows this (already lower-cased) host.
@@ -134,16 +135,17 @@ public struct LinkLimits: Sendable, Hashable, Codable {
         self.maxFragmentLength = maxFragmentLength
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case maxLength, maxHostLength, maxPathSegments, maxSegmentLength, maxQueryItems
-        case maxQueryLength, maxFragmentLength
-    }
+    /// The keys of the JSON form.
+    private static let codingKeys: Set<String> = [
+        "maxLength", "maxHostLength", "maxPathSegments", "maxSegmentLength", "maxQueryItems",
+        "maxQueryLength", "maxFragmentLength",
+    ]
 
     /// Decodes limits; missing keys take their defaults, and a limit below 1 is refused.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "link limits")
+        let c = try decoder.strictContainer(allowing: Self.codingKeys, what: "link limits")
         let d = LinkLimits()
-        func limit(_ key: CodingKeys, _ fallback: Int) throws -> Int {
+        func limit(_ key: AnyCodingKey, _ fallback: Int) throws -> Int {
             let value = try c.decode(key, or: fallback)
             guard value >= 1 else {
                 throw DecodingError.dataCorruptedError(
@@ -153,13 +155,13 @@ public struct LinkLimits: Sendable, Hashable, Codable {
             return value
         }
         self.init(
-            maxLength: try limit(.maxLength, d.maxLength),
-            maxHostLength: try limit(.maxHostLength, d.maxHostLength),
-            maxPathSegments: try limit(.maxPathSegments, d.maxPathSegments),
-            maxSegmentLength: try limit(.maxSegmentLength, d.maxSegmentLength),
-            maxQueryItems: try limit(.maxQueryItems, d.maxQueryItems),
-            maxQueryLength: try limit(.maxQueryLength, d.maxQueryLength),
-            maxFragmentLength: try limit(.maxFragmentLength, d.maxFragmentLength))
+            maxLength: try limit("maxLength", d.maxLength),
+            maxHostLength: try limit("maxHostLength", d.maxHostLength),
+            maxPathSegments: try limit("maxPathSegments", d.maxPathSegments),
+            maxSegmentLength: try limit("maxSegmentLength", d.maxSegmentLength),
+            maxQueryItems: try limit("maxQueryItems", d.maxQueryItems),
+            maxQueryLength: try limit("maxQueryLength", d.maxQueryLength),
+            maxFragmentLength: try limit("maxFragmentLength", d.maxFragmentLength))
     }
 }
 

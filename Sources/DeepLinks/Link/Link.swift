@@ -322,18 +322,26 @@ public struct PathSegment: Sendable, Hashable, Codable {
         self.decoded = decoded
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case raw, decoded }
+    /// The keys of the JSON form.
+    private static let codingKeys: Set<String> = ["raw", "decoded"]
 
     /// Decodes a segment, refusing a `decoded` spelling that `raw` does not decode to.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "a path segment")
-        let raw = try c.decode(String.self, forKey: .raw)
-        let decoded = try c.decode(String.self, forKey: .decoded)
+        let c = try decoder.strictContainer(allowing: Self.codingKeys, what: "a path segment")
+        let raw = try c.decode(String.self, forKey: "raw")
+        let decoded = try c.decode(String.self, forKey: "decoded")
         guard PercentEncoding.decode(raw) == decoded else {
             throw DecodingError.dataCorruptedError(
-                forKey: .decoded, in: c, debugDescription: "'\(decoded)' is not what '\(raw)' decodes to")
+                forKey: "decoded", in: c, debugDescription: "'\(decoded)' is not what '\(raw)' decodes to")
         }
         self.init(raw: raw, decoded: decoded)
+    }
+
+    /// Encodes both spellings.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(raw, forKey: "raw")
+        try c.encode(decoded, forKey: "decoded")
     }
 }
 
@@ -362,25 +370,36 @@ public struct QueryItem: Sendable, Hashable, Codable {
         self.hasValue = hasValue
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case rawName, rawValue, name, value, hasValue }
+    /// The keys of the JSON form.
+    private static let codingKeys: Set<String> = ["rawName", "rawValue", "name", "value", "hasValue"]
 
     /// Decodes an item, refusing decoded spellings that the raw ones do not decode to, and a
     /// value on an item without `=`.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "a query item")
-        let rawName = try c.decode(String.self, forKey: .rawName)
-        let rawValue = try c.decode(String.self, forKey: .rawValue)
-        let name = try c.decode(String.self, forKey: .name)
-        let value = try c.decode(String.self, forKey: .value)
-        let hasValue = try c.decode(Bool.self, forKey: .hasValue)
+        let c = try decoder.strictContainer(allowing: Self.codingKeys, what: "a query item")
+        let rawName = try c.decode(String.self, forKey: "rawName")
+        let rawValue = try c.decode(String.self, forKey: "rawValue")
+        let name = try c.decode(String.self, forKey: "name")
+        let value = try c.decode(String.self, forKey: "value")
+        let hasValue = try c.decode(Bool.self, forKey: "hasValue")
         guard PercentEncoding.decode(rawName) == name else {
             throw DecodingError.dataCorruptedError(
-                forKey: .name, in: c, debugDescription: "'\(name)' is not what '\(rawName)' decodes to")
+                forKey: "name", in: c, debugDescription: "'\(name)' is not what '\(rawName)' decodes to")
         }
         guard PercentEncoding.decode(rawValue) == value, hasValue || rawValue.isEmpty else {
             throw DecodingError.dataCorruptedError(
-                forKey: .value, in: c, debugDescription: "'\(value)' is not what '\(rawValue)' decodes to")
+                forKey: "value", in: c, debugDescription: "'\(value)' is not what '\(rawValue)' decodes to")
         }
         self.init(rawName: rawName, rawValue: rawValue, name: name, value: value, hasValue: hasValue)
+    }
+
+    /// Encodes the raw and decoded spellings and whether the item has `=`.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(rawName, forKey: "rawName")
+        try c.encode(rawValue, forKey: "rawValue")
+        try c.encode(name, forKey: "name")
+        try c.encode(value, forKey: "value")
+        try c.encode(hasValue, forKey: "hasValue")
     }
 }

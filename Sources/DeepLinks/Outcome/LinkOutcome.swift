@@ -49,26 +49,24 @@ public enum LinkOutcome: Sendable, Hashable, Encodable, CustomStringConvertible 
         }
     }
 
-    private enum CodingKeys: String, CodingKey { case outcome, match, link, reason, rejection }
-
     /// Encodes `{"outcome": "route", "match": {…}}`, `{"outcome": "openInBrowser", "link": {…},
     /// "reason": {…}}` or `{"outcome": "reject", "rejection": {…}}`.
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
         switch self {
         case .route(let match):
-            try c.encode("route", forKey: .outcome)
-            try c.encode(match, forKey: .match)
+            try c.encode("route", forKey: "outcome")
+            try c.encode(match, forKey: "match")
         case .confirm(let match):
-            try c.encode("confirm", forKey: .outcome)
-            try c.encode(match, forKey: .match)
+            try c.encode("confirm", forKey: "outcome")
+            try c.encode(match, forKey: "match")
         case .openInBrowser(let link, let reason):
-            try c.encode("openInBrowser", forKey: .outcome)
-            try c.encode(link, forKey: .link)
-            try c.encode(reason, forKey: .reason)
+            try c.encode("openInBrowser", forKey: "outcome")
+            try c.encode(link, forKey: "link")
+            try c.encode(reason, forKey: "reason")
         case .reject(let rejection):
-            try c.encode("reject", forKey: .outcome)
-            try c.encode(rejection, forKey: .rejection)
+            try c.encode("reject", forKey: "outcome")
+            try c.encode(rejection, forKey: "rejection")
         }
     }
 }

@@ -58,15 +58,13 @@ public struct RouteMatch: Sendable, Hashable, Encodable {
         hasher.combine(link)
     }
 
-    private enum CodingKeys: String, CodingKey { case route, parameters, safety, link, canonicalLink }
-
     /// Encodes the route, parameters, safety, link and canonical link.
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(route, forKey: .route)
-        try c.encode(parameters, forKey: .parameters)
-        try c.encode(safety, forKey: .safety)
-        try c.encode(link, forKey: .link)
-        try c.encode(canonicalLink, forKey: .canonicalLink)
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(route, forKey: "route")
+        try c.encode(parameters, forKey: "parameters")
+        try c.encode(safety, forKey: "safety")
+        try c.encode(link, forKey: "link")
+        try c.encode(canonicalLink, forKey: "canonicalLink")
     }
 }

@@ -36,13 +36,11 @@ public struct LinkDecision: Sendable, Hashable, Encodable, CustomStringConvertib
     /// The source, then the outcome, in one line.
     public var description: String { "\(source): \(outcome)" }
 
-    private enum CodingKeys: String, CodingKey { case source, outcome }
-
     /// Encodes `{"source": "customScheme", "outcome": {…}}`.
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(source, forKey: .source)
-        try c.encode(outcome, forKey: .outcome)
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(source, forKey: "source")
+        try c.encode(outcome, forKey: "outcome")
     }
 }
 

@@ -150,22 +150,23 @@ extension LinkReceiver {
 }
 
 extension LinkReceiver.Configuration: Codable {
-    private enum CodingKeys: String, CodingKey, CaseIterable { case policy, schemes, activities }
+    /// The keys of the JSON form.
+    private static let codingKeys: Set<String> = ["policy", "schemes", "activities"]
 
     /// Decodes a configuration; missing keys take their defaults and unknown keys are refused.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "a link receiver configuration")
+        let c = try decoder.strictContainer(allowing: Self.codingKeys, what: "a link receiver configuration")
         self.init(
-            policy: try c.decode(.policy, or: LinkPolicy()),
-            schemes: try c.decode(.schemes, or: SchemeRegistry()),
-            activities: try c.decode(.activities, or: []))
+            policy: try c.decode("policy", or: LinkPolicy()),
+            schemes: try c.decode("schemes", or: SchemeRegistry()),
+            activities: try c.decode("activities", or: []))
     }
 
     /// Encodes every key.
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(policy, forKey: .policy)
-        try c.encode(schemes, forKey: .schemes)
-        try c.encode(activities, forKey: .activities)
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(policy, forKey: "policy")
+        try c.encode(schemes, forKey: "schemes")
+        try c.encode(activities, forKey: "activities")
     }
 }

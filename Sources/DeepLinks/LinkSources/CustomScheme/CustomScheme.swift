@@ -65,7 +65,8 @@ public struct CustomScheme: Sendable, Hashable {
 }
 
 extension CustomScheme: Codable {
-    private enum CodingKeys: String, CodingKey, CaseIterable { case name, host, domains, confirmsEveryRoute }
+    /// The keys of the JSON form.
+    private static let codingKeys: Set<String> = ["name", "host", "domains", "confirmsEveryRoute"]
 
     private enum HostKind: String, Codable {
         case segment, domain
@@ -74,33 +75,34 @@ extension CustomScheme: Codable {
     /// Decodes a registration, applying the checks of ``init(_:host:confirmsEveryRoute:)``;
     /// `host` defaults to `segment` and unknown keys are refused.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "a custom scheme")
-        let kind = try c.decode(.host, or: HostKind.segment)
-        let domains = try c.decodeIfPresent([HostPattern].self, forKey: .domains)
+        let c = try decoder.strictContainer(allowing: Self.codingKeys, what: "a custom scheme")
+        let kind = try c.decode("host", or: HostKind.segment)
+        let domains = try c.decodeIfPresent([HostPattern].self, forKey: "domains")
         let rule: HostRule
         switch kind {
         case .segment:
             guard domains == nil else {
                 throw DecodingError.dataCorruptedError(
-                    forKey: .domains, in: c, debugDescription: "domains are listed only when host is 'domain'"
+                    forKey: "domains", in: c,
+                    debugDescription: "domains are listed only when host is 'domain'"
                 )
             }
             rule = .routeSegment
         case .domain: rule = .domain(domains ?? [])
         }
         try self.init(
-            try c.decode(String.self, forKey: .name), host: rule,
-            confirmsEveryRoute: try c.decode(.confirmsEveryRoute, or: false))
+            try c.decode(String.self, forKey: "name"), host: rule,
+            confirmsEveryRoute: try c.decode("confirmsEveryRoute", or: false))
     }
 
     /// Encodes the registration, leaving out defaults.
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(name, forKey: .name)
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(name, forKey: "name")
         if case .domain(let patterns) = host {
-            try c.encode(HostKind.domain, forKey: .host)
-            try c.encode(patterns, forKey: .domains)
+            try c.encode(HostKind.domain, forKey: "host")
+            try c.encode(patterns, forKey: "domains")
         }
-        if confirmsEveryRoute { try c.encode(true, forKey: .confirmsEveryRoute) }
+        if confirmsEveryRoute { try c.encode(true, forKey: "confirmsEveryRoute") }
     }
 }

@@ -75,29 +75,28 @@ public struct ActivityRoute: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension ActivityRoute: Codable {
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case activityType, route, scheme, host, userInfoKeys
-    }
+    /// The keys of the JSON form.
+    private static let codingKeys: Set<String> = ["activityType", "route", "scheme", "host", "userInfoKeys"]
 
     /// Decodes an activity route; unknown keys are refused.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "an activity route")
+        let c = try decoder.strictContainer(allowing: Self.codingKeys, what: "an activity route")
         self.init(
-            activityType: try c.decode(String.self, forKey: .activityType),
-            route: try c.decode(String.self, forKey: .route),
-            scheme: try c.decodeIfPresent(String.self, forKey: .scheme),
-            host: try c.decodeIfPresent(String.self, forKey: .host),
-            userInfoKeys: try c.decodeIfPresent([String: String].self, forKey: .userInfoKeys) ?? [:])
+            activityType: try c.decode(String.self, forKey: "activityType"),
+            route: try c.decode(String.self, forKey: "route"),
+            scheme: try c.decodeIfPresent(String.self, forKey: "scheme"),
+            host: try c.decodeIfPresent(String.self, forKey: "host"),
+            userInfoKeys: try c.decodeIfPresent([String: String].self, forKey: "userInfoKeys") ?? [:])
     }
 
     /// Encodes the activity route, leaving out absent values.
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(activityType, forKey: .activityType)
-        try c.encode(route, forKey: .route)
-        try c.encodeIfPresent(scheme, forKey: .scheme)
-        try c.encodeIfPresent(host, forKey: .host)
-        if !userInfoKeys.isEmpty { try c.encode(userInfoKeys, forKey: .userInfoKeys) }
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(activityType, forKey: "activityType")
+        try c.encode(route, forKey: "route")
+        try c.encodeIfPresent(scheme, forKey: "scheme")
+        try c.encodeIfPresent(host, forKey: "host")
+        if !userInfoKeys.isEmpty { try c.encode(userInfoKeys, forKey: "userInfoKeys") }
     }
 }
 

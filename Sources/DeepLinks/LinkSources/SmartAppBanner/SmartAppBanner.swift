@@ -104,28 +104,29 @@ public struct SmartAppBanner: Sendable, Hashable {
 }
 
 extension SmartAppBanner: Codable {
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case appID, appArgument, affiliateData, appClipBundleID, appClipDisplay
-    }
+    /// The keys of the JSON form.
+    private static let codingKeys: Set<String> = [
+        "appID", "appArgument", "affiliateData", "appClipBundleID", "appClipDisplay",
+    ]
 
     /// Decodes a banner, applying the checks of ``init(appID:appArgument:affiliateData:appClipBundleID:appClipDisplay:)``.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "a Smart App Banner")
+        let c = try decoder.strictContainer(allowing: Self.codingKeys, what: "a Smart App Banner")
         try self.init(
-            appID: try c.decode(Int.self, forKey: .appID),
-            appArgument: try c.decodeIfPresent(Link.self, forKey: .appArgument),
-            affiliateData: try c.decodeIfPresent(String.self, forKey: .affiliateData),
-            appClipBundleID: try c.decodeIfPresent(String.self, forKey: .appClipBundleID),
-            appClipDisplay: try c.decodeIfPresent(AppClipDisplay.self, forKey: .appClipDisplay))
+            appID: try c.decode(Int.self, forKey: "appID"),
+            appArgument: try c.decodeIfPresent(Link.self, forKey: "appArgument"),
+            affiliateData: try c.decodeIfPresent(String.self, forKey: "affiliateData"),
+            appClipBundleID: try c.decodeIfPresent(String.self, forKey: "appClipBundleID"),
+            appClipDisplay: try c.decodeIfPresent(AppClipDisplay.self, forKey: "appClipDisplay"))
     }
 
     /// Encodes the values that are present.
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(appID, forKey: .appID)
-        try c.encodeIfPresent(appArgument, forKey: .appArgument)
-        try c.encodeIfPresent(affiliateData, forKey: .affiliateData)
-        try c.encodeIfPresent(appClipBundleID, forKey: .appClipBundleID)
-        try c.encodeIfPresent(appClipDisplay, forKey: .appClipDisplay)
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(appID, forKey: "appID")
+        try c.encodeIfPresent(appArgument, forKey: "appArgument")
+        try c.encodeIfPresent(affiliateData, forKey: "affiliateData")
+        try c.encodeIfPresent(appClipBundleID, forKey: "appClipBundleID")
+        try c.encodeIfPresent(appClipDisplay, forKey: "appClipDisplay")
     }
 }

@@ -106,37 +106,38 @@ extension UserActivity: CustomStringConvertible {
 }
 
 extension UserActivity: Codable {
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case activityType, webpageURL, referrerURL, userInfo, requiredUserInfoKeys, targetContentIdentifier
-        case persistentIdentifier, isEligibleForHandoff
-    }
+    /// The keys of the JSON form.
+    private static let codingKeys: Set<String> = [
+        "activityType", "webpageURL", "referrerURL", "userInfo", "requiredUserInfoKeys",
+        "targetContentIdentifier", "persistentIdentifier", "isEligibleForHandoff",
+    ]
 
     /// Decodes an activity, applying every check of the initializer; optional keys may be omitted.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "a user activity")
+        let c = try decoder.strictContainer(allowing: Self.codingKeys, what: "a user activity")
         try self.init(
-            activityType: try c.decode(String.self, forKey: .activityType),
-            webpageURL: try c.decodeIfPresent(String.self, forKey: .webpageURL),
-            referrerURL: try c.decodeIfPresent(String.self, forKey: .referrerURL),
-            userInfo: try c.decode(.userInfo, or: [:]),
-            requiredUserInfoKeys: try c.decode(.requiredUserInfoKeys, or: []),
-            targetContentIdentifier: try c.decodeIfPresent(String.self, forKey: .targetContentIdentifier),
-            persistentIdentifier: try c.decodeIfPresent(String.self, forKey: .persistentIdentifier),
-            isEligibleForHandoff: try c.decode(.isEligibleForHandoff, or: true))
+            activityType: try c.decode(String.self, forKey: "activityType"),
+            webpageURL: try c.decodeIfPresent(String.self, forKey: "webpageURL"),
+            referrerURL: try c.decodeIfPresent(String.self, forKey: "referrerURL"),
+            userInfo: try c.decode("userInfo", or: [:]),
+            requiredUserInfoKeys: try c.decode("requiredUserInfoKeys", or: []),
+            targetContentIdentifier: try c.decodeIfPresent(String.self, forKey: "targetContentIdentifier"),
+            persistentIdentifier: try c.decodeIfPresent(String.self, forKey: "persistentIdentifier"),
+            isEligibleForHandoff: try c.decode("isEligibleForHandoff", or: true))
     }
 
     /// Encodes the activity, leaving out empty optional values.
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(activityType, forKey: .activityType)
-        try c.encodeIfPresent(webpageURL, forKey: .webpageURL)
-        try c.encodeIfPresent(referrerURL, forKey: .referrerURL)
-        if !userInfo.isEmpty { try c.encode(userInfo, forKey: .userInfo) }
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(activityType, forKey: "activityType")
+        try c.encodeIfPresent(webpageURL, forKey: "webpageURL")
+        try c.encodeIfPresent(referrerURL, forKey: "referrerURL")
+        if !userInfo.isEmpty { try c.encode(userInfo, forKey: "userInfo") }
         if !requiredUserInfoKeys.isEmpty {
-            try c.encode(requiredUserInfoKeys.sorted(), forKey: .requiredUserInfoKeys)
+            try c.encode(requiredUserInfoKeys.sorted(), forKey: "requiredUserInfoKeys")
         }
-        try c.encodeIfPresent(targetContentIdentifier, forKey: .targetContentIdentifier)
-        try c.encodeIfPresent(persistentIdentifier, forKey: .persistentIdentifier)
-        try c.encode(isEligibleForHandoff, forKey: .isEligibleForHandoff)
+        try c.encodeIfPresent(targetContentIdentifier, forKey: "targetContentIdentifier")
+        try c.encodeIfPresent(persistentIdentifier, forKey: "persistentIdentifier")
+        try c.encode(isEligibleForHandoff, forKey: "isEligibleForHandoff")
     }
 }
