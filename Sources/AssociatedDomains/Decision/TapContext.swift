@@ -1,3 +1,5 @@
+import DeepLinks
+
 /// Where a universal link was opened from, and what the device remembers, for
 /// ``UniversalLinkDecision``.
 ///
@@ -51,19 +53,29 @@ public struct TapContext: Sendable, Hashable, Codable {
 }
 
 extension TapContext {
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case origin, hostsKeptInSafari, isDeveloperModeEnabled, isManaged
-    }
+    /// The keys of the JSON form.
+    private static let codingKeys: Set<String> = [
+        "origin", "hostsKeptInSafari", "isDeveloperModeEnabled", "isManaged",
+    ]
 
     /// Decodes a context, refusing a key it does not know; hosts are lower-cased as
     /// ``init(origin:hostsKeptInSafari:isDeveloperModeEnabled:isManaged:)`` does.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "a tap context")
+        let c = try decoder.strictContainer(allowing: Self.codingKeys, what: "a tap context")
         self.init(
-            origin: try c.decode(Origin.self, forKey: .origin),
-            hostsKeptInSafari: try c.decode(Set<String>.self, forKey: .hostsKeptInSafari),
-            isDeveloperModeEnabled: try c.decode(Bool.self, forKey: .isDeveloperModeEnabled),
-            isManaged: try c.decode(Bool.self, forKey: .isManaged))
+            origin: try c.decode(Origin.self, forKey: "origin"),
+            hostsKeptInSafari: try c.decode(Set<String>.self, forKey: "hostsKeptInSafari"),
+            isDeveloperModeEnabled: try c.decode(Bool.self, forKey: "isDeveloperModeEnabled"),
+            isManaged: try c.decode(Bool.self, forKey: "isManaged"))
+    }
+
+    /// Encodes every field.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(origin, forKey: "origin")
+        try c.encode(hostsKeptInSafari, forKey: "hostsKeptInSafari")
+        try c.encode(isDeveloperModeEnabled, forKey: "isDeveloperModeEnabled")
+        try c.encode(isManaged, forKey: "isManaged")
     }
 }
 

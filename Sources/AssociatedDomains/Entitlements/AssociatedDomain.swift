@@ -250,30 +250,38 @@ public struct AssociatedDomainError: Error, Sendable, Hashable, Encodable, Custo
 }
 
 extension AssociatedDomain {
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case service, domain, isWildcard, modes
-    }
+    /// The keys of the JSON form.
+    private static let codingKeys: Set<String> = ["service", "domain", "isWildcard", "modes"]
 
     /// Decodes an entry from its parts and checks it exactly as
     /// ``init(service:domain:isWildcard:modes:)`` does: a part that the check would refuse or
     /// write differently (`"domain": "Example.com:8080"`) is a `DecodingError`, and so is a key it
     /// does not know.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "an associated domain")
-        let service = try c.decode(Service.self, forKey: .service)
-        let domain = try c.decode(String.self, forKey: .domain)
-        let isWildcard = try c.decode(Bool.self, forKey: .isWildcard)
-        let modes = try c.decode(Modes.self, forKey: .modes)
-        let checked = try c.corrupted(at: .domain) { () throws(AssociatedDomainError) in
+        let c = try decoder.strictContainer(allowing: Self.codingKeys, what: "an associated domain")
+        let service = try c.decode(Service.self, forKey: "service")
+        let domain = try c.decode(String.self, forKey: "domain")
+        let isWildcard = try c.decode(Bool.self, forKey: "isWildcard")
+        let modes = try c.decode(Modes.self, forKey: "modes")
+        let checked = try c.corrupted(at: "domain") { () throws(AssociatedDomainError) in
             try AssociatedDomain(service: service, domain: domain, isWildcard: isWildcard, modes: modes)
         }
         guard checked.domain == domain else {
             throw DecodingError.dataCorruptedError(
-                forKey: .domain, in: c,
+                forKey: "domain", in: c,
                 debugDescription:
                     "'\(domain)' is not written as the entry's check writes it ('\(checked.domain)')")
         }
         self = checked
+    }
+
+    /// Encodes the service, the domain, whether it is a wildcard, and the modes.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(service, forKey: "service")
+        try c.encode(domain, forKey: "domain")
+        try c.encode(isWildcard, forKey: "isWildcard")
+        try c.encode(modes, forKey: "modes")
     }
 }
 

@@ -1,3 +1,5 @@
+import DeepLinks
+
 /// The app's Associated Domains entitlement: every entry, parsed, with the checks Apple's
 /// guidance asks for and the lookup a device performs.
 ///
@@ -98,16 +100,21 @@ public struct AssociatedDomainsEntitlement: Sendable, Hashable, Codable {
 }
 
 extension AssociatedDomainsEntitlement {
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case entries
-    }
+    /// The keys of the JSON form.
+    private static let codingKeys: Set<String> = ["entries"]
 
     /// Decodes the entries, each checked as ``AssociatedDomain`` decodes it, refusing a key the
     /// type does not know.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.strictContainer(
-            keyedBy: CodingKeys.self, what: "an associated domains entitlement")
-        self.init(entries: try c.decode([AssociatedDomain].self, forKey: .entries))
+            allowing: Self.codingKeys, what: "an associated domains entitlement")
+        self.init(entries: try c.decode([AssociatedDomain].self, forKey: "entries"))
+    }
+
+    /// Encodes the entries.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(entries, forKey: "entries")
     }
 }
 

@@ -51,21 +51,28 @@ public struct AssociationMatchRequest: Sendable, Hashable, Codable {
 
     /// The fields the protocol defines; any other is refused, so a misspelt field is never
     /// silently ignored.
-    static let fieldNames: Set<String> = Set(CodingKeys.allCases.map(\.stringValue))
-
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case id, aasa, domain, appId, url
-    }
+    static let fieldNames: Set<String> = ["id", "aasa", "domain", "appId", "url"]
 
     /// Decodes a request, refusing a key the protocol does not define.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "an association match request")
+        let c = try decoder.strictContainer(allowing: Self.fieldNames, what: "an association match request")
         self.init(
-            id: c.contains(.id) ? try c.decode(JSONValue.self, forKey: .id) : nil,
-            aasa: try c.decode(JSONValue.self, forKey: .aasa),
-            domain: try c.decode(String.self, forKey: .domain),
-            appId: try c.decode(String.self, forKey: .appId),
-            url: try c.decode(String.self, forKey: .url))
+            // An absent `id` stays absent (`nil`), where an explicit `null` is the JSON value `null`.
+            id: c.contains("id") ? try c.decode(JSONValue.self, forKey: "id") : JSONValue?.none,
+            aasa: try c.decode(JSONValue.self, forKey: "aasa"),
+            domain: try c.decode(String.self, forKey: "domain"),
+            appId: try c.decode(String.self, forKey: "appId"),
+            url: try c.decode(String.self, forKey: "url"))
+    }
+
+    /// Encodes the request, leaving out an `id` that is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encodeIfPresent(id, forKey: "id")
+        try c.encode(aasa, forKey: "aasa")
+        try c.encode(domain, forKey: "domain")
+        try c.encode(appId, forKey: "appId")
+        try c.encode(url, forKey: "url")
     }
 
     /// The decision for the request, or why it could not be decided.

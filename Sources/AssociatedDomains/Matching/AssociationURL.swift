@@ -186,9 +186,8 @@ public struct AssociationURL: Sendable, Hashable, Codable {
 }
 
 extension AssociationURL {
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case scheme, host, rawPath, rawQuery, rawFragment
-    }
+    /// The keys of the JSON form.
+    private static let codingKeys: Set<String> = ["scheme", "host", "rawPath", "rawQuery", "rawFragment"]
 
     /// The URL text the parts make: `scheme:`, `//host` when there is a host, the path, `?query`
     /// and `#fragment` when present.
@@ -206,13 +205,13 @@ extension AssociationURL {
     /// holding `?` or `#`, or a scheme that is not one is a `DecodingError`, and so is a key the
     /// type does not know. Scheme and host are lower-cased, as every initializer does.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "an association URL")
+        let c = try decoder.strictContainer(allowing: Self.codingKeys, what: "an association URL")
         let parts = AssociationURL(
-            scheme: try c.decode(String.self, forKey: .scheme),
-            host: try c.decodeIfPresent(String.self, forKey: .host),
-            rawPath: try c.decode(String.self, forKey: .rawPath),
-            rawQuery: try c.decodeIfPresent(String.self, forKey: .rawQuery),
-            rawFragment: try c.decodeIfPresent(String.self, forKey: .rawFragment))
+            scheme: try c.decode(String.self, forKey: "scheme"),
+            host: try c.decodeIfPresent(String.self, forKey: "host"),
+            rawPath: try c.decode(String.self, forKey: "rawPath"),
+            rawQuery: try c.decodeIfPresent(String.self, forKey: "rawQuery"),
+            rawFragment: try c.decodeIfPresent(String.self, forKey: "rawFragment"))
         guard let split = try? AssociationURL(parts.text), split == parts else {
             throw DecodingError.dataCorrupted(
                 .init(
@@ -221,6 +220,16 @@ extension AssociationURL {
                         "the parts of an association URL do not split back into themselves: '\(parts.text)'"))
         }
         self = parts
+    }
+
+    /// Encodes the parts, leaving out those that are `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(scheme, forKey: "scheme")
+        try c.encodeIfPresent(host, forKey: "host")
+        try c.encode(rawPath, forKey: "rawPath")
+        try c.encodeIfPresent(rawQuery, forKey: "rawQuery")
+        try c.encodeIfPresent(rawFragment, forKey: "rawFragment")
     }
 }
 

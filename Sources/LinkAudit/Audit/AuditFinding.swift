@@ -152,15 +152,25 @@ public struct AuditFinding: Sendable, Hashable, Codable, CustomStringConvertible
     /// The code and the message.
     public var description: String { "\(code.rawValue) \(message)" }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case code, severity, appID, message }
+    /// The keys of the JSON form.
+    private static let codingKeys: Set<String> = ["code", "severity", "appID", "message"]
 
     /// Decodes a problem, refusing keys it does not know.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "an audit finding")
+        let c = try decoder.strictContainer(allowing: Self.codingKeys, what: "an audit finding")
         self.init(
-            try c.decode(Code.self, forKey: .code),
-            severity: try c.decode(Diagnostic.Severity.self, forKey: .severity),
-            appID: try c.decodeIfPresent(String.self, forKey: .appID),
-            try c.decode(String.self, forKey: .message))
+            try c.decode(Code.self, forKey: "code"),
+            severity: try c.decode(Diagnostic.Severity.self, forKey: "severity"),
+            appID: try c.decodeIfPresent(String.self, forKey: "appID"),
+            try c.decode(String.self, forKey: "message"))
+    }
+
+    /// Encodes the code, severity, app (when there is one) and message.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(code, forKey: "code")
+        try c.encode(severity, forKey: "severity")
+        try c.encodeIfPresent(appID, forKey: "appID")
+        try c.encode(message, forKey: "message")
     }
 }

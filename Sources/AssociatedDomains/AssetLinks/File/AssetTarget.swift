@@ -112,21 +112,27 @@ public struct AndroidAppTarget: Sendable, Hashable, Codable {
 }
 
 extension AndroidAppTarget {
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case packageName, fingerprints
-    }
+    /// The keys of the JSON form.
+    private static let codingKeys: Set<String> = ["packageName", "fingerprints"]
 
     /// Decodes an app target, refusing a key it does not know and a package name Android would
     /// not accept (``packageNameProblem(_:)``); each fingerprint is checked as
     /// ``CertificateFingerprint`` decodes it.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "an Android app target")
-        let name = try c.decode(String.self, forKey: .packageName)
+        let c = try decoder.strictContainer(allowing: Self.codingKeys, what: "an Android app target")
+        let name = try c.decode(String.self, forKey: "packageName")
         if let problem = Self.packageNameProblem(name) {
-            throw DecodingError.dataCorruptedError(forKey: .packageName, in: c, debugDescription: problem)
+            throw DecodingError.dataCorruptedError(forKey: "packageName", in: c, debugDescription: problem)
         }
         self.init(
             packageName: name,
-            fingerprints: try c.decode([CertificateFingerprint].self, forKey: .fingerprints))
+            fingerprints: try c.decode([CertificateFingerprint].self, forKey: "fingerprints"))
+    }
+
+    /// Encodes the package name and the fingerprints.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(packageName, forKey: "packageName")
+        try c.encode(fingerprints, forKey: "fingerprints")
     }
 }

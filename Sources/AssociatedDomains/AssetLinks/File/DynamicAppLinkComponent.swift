@@ -46,22 +46,28 @@ public struct DynamicAppLinkComponent: Sendable, Hashable, Codable {
         (path == nil || path == "*") && (query ?? [:]).isEmpty && (fragment == nil || fragment == "*")
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case path = "/"
-        case query = "?"
-        case fragment = "#"
-        case exclude, comments
-    }
+    /// The keys of the `assetlinks.json` form.
+    private static let codingKeys: Set<String> = ["/", "?", "#", "exclude", "comments"]
 
     /// Decodes a rule in its `assetlinks.json` form (`/`, `?`, `#`, `exclude`, `comments`),
     /// refusing a key it does not know.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "a dynamic app link component")
+        let c = try decoder.strictContainer(allowing: Self.codingKeys, what: "a dynamic app link component")
         self.init(
-            path: try c.decodeIfPresent(String.self, forKey: .path),
-            query: try c.decodeIfPresent([String: String].self, forKey: .query),
-            fragment: try c.decodeIfPresent(String.self, forKey: .fragment),
-            exclude: try c.decodeIfPresent(Bool.self, forKey: .exclude),
-            comments: try c.decodeIfPresent(String.self, forKey: .comments))
+            path: try c.decodeIfPresent(String.self, forKey: "/"),
+            query: try c.decodeIfPresent([String: String].self, forKey: "?"),
+            fragment: try c.decodeIfPresent(String.self, forKey: "#"),
+            exclude: try c.decodeIfPresent(Bool.self, forKey: "exclude"),
+            comments: try c.decodeIfPresent(String.self, forKey: "comments"))
+    }
+
+    /// Encodes the rule in the same form, leaving out a part that is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encodeIfPresent(path, forKey: "/")
+        try c.encodeIfPresent(query, forKey: "?")
+        try c.encodeIfPresent(fragment, forKey: "#")
+        try c.encodeIfPresent(exclude, forKey: "exclude")
+        try c.encodeIfPresent(comments, forKey: "comments")
     }
 }
