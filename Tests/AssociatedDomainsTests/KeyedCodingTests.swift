@@ -74,6 +74,18 @@ import Testing
             #"{"hostsKeptInSafari":["example.com"],"isDeveloperModeEnabled":true,"isManaged":true,"origin":{"webPage":{"host":"example.org"}}}"#
         ),
         (
+            "TapContext from the address bar", TapContext(origin: .addressBar),
+            #"{"hostsKeptInSafari":[],"isDeveloperModeEnabled":false,"isManaged":false,"origin":{"addressBar":{}}}"#
+        ),
+        (
+            "TapContext in a web view", TapContext(origin: .webView),
+            #"{"hostsKeptInSafari":[],"isDeveloperModeEnabled":false,"isManaged":false,"origin":{"webView":{}}}"#
+        ),
+        (
+            "TapContext from the same app", TapContext(origin: .sameApp),
+            #"{"hostsKeptInSafari":[],"isDeveloperModeEnabled":false,"isManaged":false,"origin":{"sameApp":{}}}"#
+        ),
+        (
             "TapContext default", TapContext(),
             #"{"hostsKeptInSafari":[],"isDeveloperModeEnabled":false,"isManaged":false,"origin":{"otherApp":{}}}"#
         ),

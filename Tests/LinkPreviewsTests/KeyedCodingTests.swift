@@ -86,6 +86,48 @@ import Testing
         ),
     ]
 
+    /// Values the module writes but does not read.
+    static let written: [(String, any Encodable & Sendable, String)] = [
+        (
+            "PreviewMetadata",
+            try! PreviewMetadata(
+                canonicalURL: "https://example.com/albums/summer",
+                preview: LinkPreview(
+                    title: "Summer\u{0007}", description: "Photos", image: image, siteName: "Albums"),
+                site: PreviewSite(
+                    name: "Albums", homeURL: "https://example.com/", fallback: LinkPreview(title: "Albums"),
+                    twitterHandle: "@albums", locale: "en_US", app: app),
+                source: PreviewSource(.route, routeName: "album"),
+                appLinks: OfferedAppLinks(
+                    webLink: "https://example.com/albums/summer", customSchemeLink: "albums:///albums/summer")
+            ),
+            #"{"adjustments":[{"count":1,"field":"title","kind":"removedControlCharacters"}],"app":{"appStoreID":"123456789","customScheme":{"name":"albums"},"googlePlayPackage":"com.example.albums","iPadAppStoreID":"987654321","name":"Albums"},"appLinks":{"customSchemeLink":"albums:///albums/summer","webLink":"https://example.com/albums/summer"},"canonicalURL":"https://example.com/albums/summer","homeURL":"https://example.com/","preview":{"description":"Photos","image":{"alt":"An album","height":630,"url":"https://example.com/a.jpg","width":1200},"locale":"en_US","siteName":"Albums","title":"Summer","type":"website"},"source":{"kind":"route","routeName":"album"},"tags":[{"attribute":"name","content":"Photos","key":"description"},{"attribute":"property","content":"Summer","key":"og:title"},{"attribute":"property","content":"Photos","key":"og:description"},{"attribute":"property","content":"website","key":"og:type"},{"attribute":"property","content":"https://example.com/albums/summer","key":"og:url"},{"attribute":"property","content":"Albums","key":"og:site_name"},{"attribute":"property","content":"en_US","key":"og:locale"},{"attribute":"property","content":"https://example.com/a.jpg","key":"og:image"},{"attribute":"property","content":"1200","key":"og:image:width"},{"attribute":"property","content":"630","key":"og:image:height"},{"attribute":"property","content":"An album","key":"og:image:alt"},{"attribute":"name","content":"summary_large_image","key":"twitter:card"},{"attribute":"name","content":"@albums","key":"twitter:site"},{"attribute":"name","content":"Albums","key":"twitter:app:name:iphone"},{"attribute":"name","content":"123456789","key":"twitter:app:id:iphone"},{"attribute":"name","content":"albums:///albums/summer","key":"twitter:app:url:iphone"},{"attribute":"name","content":"Albums","key":"twitter:app:name:ipad"},{"attribute":"name","content":"987654321","key":"twitter:app:id:ipad"},{"attribute":"name","content":"albums:///albums/summer","key":"twitter:app:url:ipad"},{"attribute":"name","content":"Albums","key":"twitter:app:name:googleplay"},{"attribute":"name","content":"com.example.albums","key":"twitter:app:id:googleplay"},{"attribute":"name","content":"albums:///albums/summer","key":"twitter:app:url:googleplay"},{"attribute":"property","content":"albums:///albums/summer","key":"al:ios:url"},{"attribute":"property","content":"123456789","key":"al:ios:app_store_id"},{"attribute":"property","content":"Albums","key":"al:ios:app_name"},{"attribute":"property","content":"albums:///albums/summer","key":"al:android:url"},{"attribute":"property","content":"com.example.albums","key":"al:android:package"},{"attribute":"property","content":"Albums","key":"al:android:app_name"},{"attribute":"property","content":"https://example.com/albums/summer","key":"al:web:url"},{"attribute":"name","content":"app-id=123456789, app-argument=https://example.com/albums/summer","key":"apple-itunes-app"}],"twitterHandle":"@albums"}"#
+        ),
+        (
+            "MetaTag", MetaTag(.property, "og:title", "Summer"),
+            #"{"attribute":"property","content":"Summer","key":"og:title"}"#
+        ),
+        ("ResponseHeader", ResponseHeader("ETag", "\"0123\""), #"{"name":"ETag","value":"\"0123\""}"#),
+        (
+            "TextAdjustment", TextAdjustment(field: .title, kind: .truncated, count: 12, limit: 10),
+            #"{"count":12,"field":"title","kind":"truncated","limit":10}"#
+        ),
+        (
+            "TextAdjustment without a limit",
+            TextAdjustment(field: .imageAlt, kind: .normalizedWhitespace, count: 2),
+            #"{"count":2,"field":"imageAlt","kind":"normalizedWhitespace"}"#
+        ),
+    ]
+
+    @Test(arguments: written.indices)
+    func writesAsBefore(_ index: Int) throws {
+        let (name, value, expected) = Self.written[index]
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let text = String(decoding: try encoder.encode(value), as: UTF8.self)
+        #expect(text == expected, "\(name)")
+    }
+
     @Test(arguments: samples.indices)
     func encodesAsBefore(_ index: Int) throws {
         let (name, value, expected) = Self.samples[index]

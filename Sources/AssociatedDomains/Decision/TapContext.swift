@@ -118,4 +118,18 @@ extension TapContext.Origin {
     private enum NoKeys: String, CodingKey, CaseIterable {
         case none
     }
+
+    /// Encodes the case as `{"case": {"label": value}}`, the text Swift's synthesized
+    /// conformance writes (`{"webPage": {"host": "…"}}`, `{"addressBar": {}}`).
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .otherApp: _ = EnumCaseEncoder(encoder, "otherApp")
+        case .webPage(let host):
+            var values = EnumCaseEncoder(encoder, "webPage")
+            try values("host", host)
+        case .addressBar: _ = EnumCaseEncoder(encoder, "addressBar")
+        case .webView: _ = EnumCaseEncoder(encoder, "webView")
+        case .sameApp: _ = EnumCaseEncoder(encoder, "sameApp")
+        }
+    }
 }

@@ -236,3 +236,14 @@ extension UniversalLinkDecision.Reason {
         }
     }
 }
+
+extension UniversalLinkDecision {
+    /// Encodes each stored property under its name, leaving out one that is `nil`: the JSON
+    /// the synthesized conformance wrote, without a key type of its own.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(opensApp, forKey: "opensApp")
+        try c.encode(reasons, forKey: "reasons")
+        try c.encodeIfPresent(match, forKey: "match")
+    }
+}

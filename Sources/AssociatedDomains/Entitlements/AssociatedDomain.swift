@@ -314,3 +314,13 @@ extension AssociatedDomainError.Problem {
         }
     }
 }
+
+extension AssociatedDomainError {
+    /// Encodes each stored property under its name, leaving out one that is `nil`: the JSON
+    /// the synthesized conformance wrote, without a key type of its own.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(entry, forKey: "entry")
+        try c.encode(problem, forKey: "problem")
+    }
+}

@@ -191,3 +191,34 @@ public struct EntitlementFinding: Sendable, Hashable, Encodable, CustomStringCon
         "\(code.rawValue) \(severity.rawValue)\(entryIndex.map { " (entry \($0))" } ?? ""): \(message)"
     }
 }
+
+extension AssociatedDomainsEntitlementError {
+    /// Encodes each stored property under its name, leaving out one that is `nil`: the JSON
+    /// the synthesized conformance wrote, without a key type of its own.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(items, forKey: "items")
+    }
+}
+
+extension AssociatedDomainsEntitlementError.Item {
+    /// Encodes each stored property under its name, leaving out one that is `nil`: the JSON
+    /// the synthesized conformance wrote, without a key type of its own.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(index, forKey: "index")
+        try c.encode(error, forKey: "error")
+    }
+}
+
+extension EntitlementFinding {
+    /// Encodes each stored property under its name, leaving out one that is `nil`: the JSON
+    /// the synthesized conformance wrote, without a key type of its own.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(code, forKey: "code")
+        try c.encode(severity, forKey: "severity")
+        try c.encodeIfPresent(entryIndex, forKey: "entryIndex")
+        try c.encode(message, forKey: "message")
+    }
+}

@@ -289,3 +289,24 @@ public struct GeneratedAppLinks: Sendable, Hashable {
     /// The routes whose components also match links the route refuses, and why.
     public let overReach: [OverReach]
 }
+
+extension GeneratedAppLinks.OverReach {
+    /// Encodes each stored property under its name, leaving out one that is `nil`: the JSON
+    /// the synthesized conformance wrote, without a key type of its own.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(route, forKey: "route")
+        try c.encode(reasons, forKey: "reasons")
+        try c.encode(excludes, forKey: "excludes")
+    }
+}
+
+extension GeneratedAppLinks.SkippedRoute {
+    /// Encodes each stored property under its name, leaving out one that is `nil`: the JSON
+    /// the synthesized conformance wrote, without a key type of its own.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(route, forKey: "route")
+        try c.encode(reason, forKey: "reason")
+    }
+}

@@ -238,3 +238,17 @@ extension CrossCheckedFile {
         return findings
     }
 }
+
+extension CrossCheckFinding {
+    /// Encodes each stored property under its name, leaving out one that is `nil`: the JSON
+    /// the synthesized conformance wrote, without a key type of its own.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(platform, forKey: "platform")
+        try c.encode(kind, forKey: "kind")
+        try c.encodeIfPresent(route, forKey: "route")
+        try c.encodeIfPresent(rule, forKey: "rule")
+        try c.encodeIfPresent(url, forKey: "url")
+        try c.encode(message, forKey: "message")
+    }
+}

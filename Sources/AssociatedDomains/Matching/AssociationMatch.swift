@@ -116,3 +116,27 @@ public struct RuleReference: Sendable, Hashable, Encodable {
         return "\(detail).\(kind == .component ? "components" : "paths")[\(index)]"
     }
 }
+
+extension AssociationMatch {
+    /// Encodes each stored property under its name, leaving out one that is `nil`: the JSON
+    /// the synthesized conformance wrote, without a key type of its own.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(decision, forKey: "decision")
+        try c.encode(reason, forKey: "reason")
+        try c.encodeIfPresent(rule, forKey: "rule")
+    }
+}
+
+extension RuleReference {
+    /// Encodes each stored property under its name, leaving out one that is `nil`: the JSON
+    /// the synthesized conformance wrote, without a key type of its own.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(detailIndex, forKey: "detailIndex")
+        try c.encodeIfPresent(detailKey, forKey: "detailKey")
+        try c.encode(appIDs, forKey: "appIDs")
+        try c.encode(kind, forKey: "kind")
+        try c.encode(index, forKey: "index")
+    }
+}

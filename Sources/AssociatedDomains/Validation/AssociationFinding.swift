@@ -143,3 +143,15 @@ public struct AssociationFinding: Sendable, Hashable, Encodable, CustomStringCon
     /// "AASA111 warning at $.applinks.details[0].appID: …".
     public var description: String { "\(code.rawValue) \(severity.rawValue) at \(path): \(message)" }
 }
+
+extension AssociationFinding {
+    /// Encodes each stored property under its name, leaving out one that is `nil`: the JSON
+    /// the synthesized conformance wrote, without a key type of its own.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(code, forKey: "code")
+        try c.encode(severity, forKey: "severity")
+        try c.encode(message, forKey: "message")
+        try c.encode(path, forKey: "path")
+    }
+}

@@ -153,3 +153,14 @@ extension LinkError.Rule {
         }
     }
 }
+
+extension LinkError {
+    /// Encodes each stored property under its name, leaving out one that is `nil`: the JSON
+    /// the synthesized conformance wrote, without a key type of its own.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(rule, forKey: "rule")
+        try c.encodeIfPresent(position, forKey: "position")
+        try c.encode(detail, forKey: "detail")
+    }
+}

@@ -241,3 +241,13 @@ extension Link {
         return out
     }
 }
+
+extension SanitizedLink {
+    /// Encodes each stored property under its name, leaving out one that is `nil`: the JSON
+    /// the synthesized conformance wrote, without a key type of its own.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(link, forKey: "link")
+        try c.encode(removed, forKey: "removed")
+    }
+}

@@ -338,3 +338,18 @@ public struct QueryItemPattern: Sendable, Hashable, Codable, ExpressibleByString
     /// The default list: ``tracking`` followed by ``credentials``.
     public static let trackingAndCredentials: [QueryItemPattern] = tracking + credentials
 }
+
+extension LinkLimits {
+    /// Encodes each stored property under its name, leaving out one that is `nil`: the JSON
+    /// the synthesized conformance wrote, without a key type of its own.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(maxLength, forKey: "maxLength")
+        try c.encode(maxHostLength, forKey: "maxHostLength")
+        try c.encode(maxPathSegments, forKey: "maxPathSegments")
+        try c.encode(maxSegmentLength, forKey: "maxSegmentLength")
+        try c.encode(maxQueryItems, forKey: "maxQueryItems")
+        try c.encode(maxQueryLength, forKey: "maxQueryLength")
+        try c.encode(maxFragmentLength, forKey: "maxFragmentLength")
+    }
+}

@@ -86,3 +86,13 @@ extension TypedRoutes {
         return destinations
     }
 }
+
+extension RouteStep {
+    /// Encodes each stored property under its name, leaving out one that is `nil`: the JSON
+    /// the synthesized conformance wrote, without a key type of its own.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(route, forKey: "route")
+        try c.encode(parameters, forKey: "parameters")
+    }
+}

@@ -72,3 +72,13 @@ public struct LinkExplanation: Sendable, Hashable, Encodable, CustomStringConver
         return text
     }
 }
+
+extension LinkExplanation {
+    /// Encodes each stored property under its name, leaving out one that is `nil`: the JSON
+    /// the synthesized conformance wrote, without a key type of its own.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(decision, forKey: "decision")
+        try c.encodeIfPresent(routing, forKey: "routing")
+    }
+}

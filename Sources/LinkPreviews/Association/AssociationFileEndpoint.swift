@@ -1,4 +1,5 @@
 import AssociatedDomains
+import DeepLinks
 
 /// Serves a site's `apple-app-site-association` file the way Apple fetches it: the exact
 /// bytes, at the exact path, with the right type, and never through a redirect.
@@ -191,5 +192,15 @@ public enum AssociationServingRule: String, Sendable, Hashable, Codable, CaseIte
         case .publicAccess:
             "do not put it behind authentication, cookies, or a bot challenge; Apple's CDN fetches it"
         }
+    }
+}
+
+extension ResponseHeader {
+    /// Encodes each stored property under its name, leaving out one that is `nil`: the JSON
+    /// the synthesized conformance wrote, without a key type of its own.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(name, forKey: "name")
+        try c.encode(value, forKey: "value")
     }
 }

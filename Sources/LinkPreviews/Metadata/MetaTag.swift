@@ -40,3 +40,14 @@ public struct MetaTag: Sendable, Hashable, Encodable, CustomStringConvertible {
     /// `key = content`.
     public var description: String { "\(key) = \(content)" }
 }
+
+extension MetaTag {
+    /// Encodes each stored property under its name, leaving out one that is `nil`: the JSON
+    /// the synthesized conformance wrote, without a key type of its own.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(attribute, forKey: "attribute")
+        try c.encode(key, forKey: "key")
+        try c.encode(content, forKey: "content")
+    }
+}

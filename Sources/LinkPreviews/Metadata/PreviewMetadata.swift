@@ -396,3 +396,20 @@ extension PreviewMetadata {
         return "summary_large_image"
     }
 }
+
+extension PreviewMetadata {
+    /// Encodes each stored property under its name, leaving out one that is `nil`: the JSON
+    /// the synthesized conformance wrote, without a key type of its own.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(source, forKey: "source")
+        try c.encode(canonicalURL, forKey: "canonicalURL")
+        try c.encode(homeURL, forKey: "homeURL")
+        try c.encode(preview, forKey: "preview")
+        try c.encode(app, forKey: "app")
+        try c.encodeIfPresent(twitterHandle, forKey: "twitterHandle")
+        try c.encode(appLinks, forKey: "appLinks")
+        try c.encode(tags, forKey: "tags")
+        try c.encode(adjustments, forKey: "adjustments")
+    }
+}

@@ -1,3 +1,5 @@
+import DeepLinks
+
 /// One change the text rules made to a preview field, reported so that nothing is altered
 /// silently.
 ///
@@ -67,5 +69,17 @@ public struct TextAdjustment: Sendable, Hashable, Encodable, CustomStringConvert
         case .trimmedOverloadedCharacters:
             "the \(field) had \(count) scalar(s) stacked past 8 in one character, removed"
         }
+    }
+}
+
+extension TextAdjustment {
+    /// Encodes each stored property under its name, leaving out one that is `nil`: the JSON
+    /// the synthesized conformance wrote, without a key type of its own.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(field, forKey: "field")
+        try c.encode(kind, forKey: "kind")
+        try c.encode(count, forKey: "count")
+        try c.encodeIfPresent(limit, forKey: "limit")
     }
 }

@@ -127,3 +127,15 @@ extension Diagnostic {
             location: finding.path.isEmpty ? nil : finding.path, message: finding.message)
     }
 }
+
+extension AssetLinksFinding {
+    /// Encodes each stored property under its name, leaving out one that is `nil`: the JSON
+    /// the synthesized conformance wrote, without a key type of its own.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(code, forKey: "code")
+        try c.encode(severity, forKey: "severity")
+        try c.encode(message, forKey: "message")
+        try c.encode(path, forKey: "path")
+    }
+}

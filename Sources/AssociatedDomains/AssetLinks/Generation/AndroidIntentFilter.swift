@@ -193,3 +193,14 @@ extension AndroidIntentFilter.PathMatcher {
         }
     }
 }
+
+extension AndroidIntentFilter {
+    /// Encodes each stored property under its name, leaving out one that is `nil`: the JSON
+    /// the synthesized conformance wrote, without a key type of its own.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(schemes, forKey: "schemes")
+        try c.encode(hosts, forKey: "hosts")
+        try c.encode(paths, forKey: "paths")
+    }
+}

@@ -288,3 +288,13 @@ public struct GeneratedAssetLinks: Sendable, Hashable {
         public let reason: Reason
     }
 }
+
+extension GeneratedAssetLinks.Widening {
+    /// Encodes each stored property under its name, leaving out one that is `nil`: the JSON
+    /// the synthesized conformance wrote, without a key type of its own.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(route, forKey: "route")
+        try c.encode(reason, forKey: "reason")
+    }
+}

@@ -242,3 +242,24 @@ extension AssetLinksMatch.Reason {
         }
     }
 }
+
+extension AssetLinksMatch {
+    /// Encodes each stored property under its name, leaving out one that is `nil`: the JSON
+    /// the synthesized conformance wrote, without a key type of its own.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(decision, forKey: "decision")
+        try c.encode(reason, forKey: "reason")
+        try c.encodeIfPresent(rule, forKey: "rule")
+    }
+}
+
+extension AssetLinksMatch.RuleReference {
+    /// Encodes each stored property under its name, leaving out one that is `nil`: the JSON
+    /// the synthesized conformance wrote, without a key type of its own.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(statementIndex, forKey: "statementIndex")
+        try c.encode(componentIndex, forKey: "componentIndex")
+    }
+}

@@ -158,3 +158,16 @@ extension CMSError {
         }
     }
 }
+
+extension CMSSignedData {
+    /// Encodes each stored property under its name, leaving out one that is `nil`: the JSON
+    /// the synthesized conformance wrote, without a key type of its own.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(version, forKey: "version")
+        try c.encode(contentType, forKey: "contentType")
+        try c.encode(content, forKey: "content")
+        try c.encode(certificateCount, forKey: "certificateCount")
+        try c.encode(signerCount, forKey: "signerCount")
+    }
+}

@@ -28,3 +28,15 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, Encodable, CustomStrin
     /// A sentence that says what was wrong and where.
     public var description: String { "\(problem) at line \(line), column \(column)" }
 }
+
+extension JSONSyntaxError {
+    /// Encodes each stored property under its name, leaving out one that is `nil`: the JSON
+    /// the synthesized conformance wrote, without a key type of its own.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(problem, forKey: "problem")
+        try c.encode(offset, forKey: "offset")
+        try c.encode(line, forKey: "line")
+        try c.encode(column, forKey: "column")
+    }
+}

@@ -59,3 +59,14 @@ extension UserInfoFailure.Reason {
         }
     }
 }
+
+extension UserInfoFailure {
+    /// Encodes each stored property under its name, leaving out one that is `nil`: the JSON
+    /// the synthesized conformance wrote, without a key type of its own.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(key, forKey: "key")
+        try c.encodeIfPresent(value, forKey: "value")
+        try c.encode(reason, forKey: "reason")
+    }
+}

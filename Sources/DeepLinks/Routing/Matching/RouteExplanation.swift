@@ -109,3 +109,22 @@ extension RouteAttempt.Result {
         }
     }
 }
+
+extension RouteAttempt {
+    /// Encodes each stored property under its name, leaving out one that is `nil`: the JSON
+    /// the synthesized conformance wrote, without a key type of its own.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(route, forKey: "route")
+        try c.encode(result, forKey: "result")
+    }
+}
+
+extension RouteExplanation {
+    /// Encodes each stored property under its name, leaving out one that is `nil`: the JSON
+    /// the synthesized conformance wrote, without a key type of its own.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(attempts, forKey: "attempts")
+    }
+}

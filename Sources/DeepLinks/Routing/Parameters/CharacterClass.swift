@@ -274,3 +274,13 @@ extension CharacterClass: Codable {
     /// Encodes the class as its ``description``.
     public func encode(to encoder: any Encoder) throws { try description.encode(to: encoder) }
 }
+
+extension CharacterClass.SyntaxError {
+    /// Encodes each stored property under its name, leaving out one that is `nil`: the JSON
+    /// the synthesized conformance wrote, without a key type of its own.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(text, forKey: "text")
+        try c.encode(reason, forKey: "reason")
+    }
+}

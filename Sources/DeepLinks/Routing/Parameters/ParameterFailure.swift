@@ -214,3 +214,15 @@ extension ParameterFailure.Reason {
         }
     }
 }
+
+extension ParameterFailure {
+    /// Encodes each stored property under its name, leaving out one that is `nil`: the JSON
+    /// the synthesized conformance wrote, without a key type of its own.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(parameter, forKey: "parameter")
+        try c.encode(location, forKey: "location")
+        try c.encodeIfPresent(value, forKey: "value")
+        try c.encode(reason, forKey: "reason")
+    }
+}

@@ -400,3 +400,13 @@ extension ParameterTypeSyntaxError.Reason {
         }
     }
 }
+
+extension ParameterTypeSyntaxError {
+    /// Encodes each stored property under its name, leaving out one that is `nil`: the JSON
+    /// the synthesized conformance wrote, without a key type of its own.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(text, forKey: "text")
+        try c.encode(reason, forKey: "reason")
+    }
+}

@@ -313,3 +313,14 @@ extension TextPatternSyntaxError.Reason {
         }
     }
 }
+
+extension TextPatternSyntaxError {
+    /// Encodes each stored property under its name, leaving out one that is `nil`: the JSON
+    /// the synthesized conformance wrote, without a key type of its own.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(pattern, forKey: "pattern")
+        try c.encode(offset, forKey: "offset")
+        try c.encode(reason, forKey: "reason")
+    }
+}

@@ -171,3 +171,15 @@ extension PatternSyntaxError.Reason {
         }
     }
 }
+
+extension PatternSyntaxError {
+    /// Encodes each stored property under its name, leaving out one that is `nil`: the JSON
+    /// the synthesized conformance wrote, without a key type of its own.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(text, forKey: "text")
+        try c.encode(offset, forKey: "offset")
+        try c.encodeIfPresent(parameter, forKey: "parameter")
+        try c.encode(reason, forKey: "reason")
+    }
+}

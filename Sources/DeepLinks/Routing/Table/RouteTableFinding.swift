@@ -440,3 +440,12 @@ extension RouteTableFinding {
         }
     }
 }
+
+extension RouteTableError {
+    /// Encodes each stored property under its name, leaving out one that is `nil`: the JSON
+    /// the synthesized conformance wrote, without a key type of its own.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(findings, forKey: "findings")
+    }
+}
