@@ -363,19 +363,21 @@ public struct SiteResponder: Sendable {
         let etag = HTTPNegotiation.entityTag(body)
         let cacheControl = status == 404 ? configuration.notFoundCacheControl : configuration.pageCacheControl
         let security = representation == .html ? pageSecurity : otherSecurity
+        // Each list is made at its final size in one allocation (a literal joined with `+` makes
+        // two and copies the first).
+        var notModified: [ResponseHeader] = []
+        notModified.reserveCapacity(3 + security.count)
+        notModified.append(ResponseHeader("ETag", etag))
+        notModified.append(ResponseHeader("Cache-Control", cacheControl))
+        notModified.append(ResponseHeader("Vary", "Accept"))
+        notModified.append(contentsOf: security)
+        var headers: [ResponseHeader] = []
+        headers.reserveCapacity(2 + notModified.count)
+        headers.append(ResponseHeader("Content-Type", type))
+        headers.append(ResponseHeader("Content-Length", String(body.count)))
+        headers.append(contentsOf: notModified)
         return RenderedPage(
-            status: status, body: body, etag: etag,
-            headers: [
-                ResponseHeader("Content-Type", type),
-                ResponseHeader("Content-Length", String(body.count)),
-                ResponseHeader("ETag", etag),
-                ResponseHeader("Cache-Control", cacheControl),
-                ResponseHeader("Vary", "Accept"),
-            ] + security,
-            notModifiedHeaders: [
-                ResponseHeader("ETag", etag), ResponseHeader("Cache-Control", cacheControl),
-                ResponseHeader("Vary", "Accept"),
-            ] + security)
+            status: status, body: body, etag: etag, headers: headers, notModifiedHeaders: notModified)
     }
 
     /// A well-known file's answers, written once: its body, and the headers of `200` and `304`.
