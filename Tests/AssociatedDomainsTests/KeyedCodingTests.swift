@@ -1,6 +1,7 @@
 import AssociatedDomains
 import DeepLinks
 import Foundation
+import TestSupport
 import Testing
 
 /// The JSON of the module's values whose conformances name their keys by string instead of a
@@ -94,12 +95,8 @@ import Testing
     @Test(arguments: samples.indices)
     func encodesAsBefore(_ index: Int) throws {
         let (name, value, expected) = Self.samples[index]
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let text = String(decoding: try encoder.encode(value), as: UTF8.self)
-        #expect(text == expected, "\(name)")
-        let back = try Self.readBack(expected, as: value)
-        let again = String(decoding: try encoder.encode(back), as: UTF8.self)
+        #expect(try PinnedJSON.text(of: value) == expected, "\(name)")
+        let again = try PinnedJSON.rewritten(expected, as: value)
         #expect(again == expected, "\(name) read back: \(again)")
     }
 
@@ -112,10 +109,5 @@ import Testing
         let null = try JSONDecoder().decode(
             AssociationMatchRequest.self, from: Data("{\"id\":null,\(fields)}".utf8))
         #expect(null.id == JSONValue.null)
-    }
-
-    /// `text` decoded as a value of the type of `sample`.
-    static func readBack<Value: Codable>(_ text: String, as sample: Value) throws -> Value {
-        try JSONDecoder().decode(Value.self, from: Data(text.utf8))
     }
 }

@@ -1,5 +1,6 @@
 import DeepLinks
 import Foundation
+import TestSupport
 import Testing
 
 /// The JSON of the module's values whose conformances name their keys by string instead of a
@@ -117,19 +118,9 @@ import Testing
     @Test(arguments: encoded.indices)
     func encodesAsBefore(_ index: Int) throws {
         let (name, value, expected) = Self.encoded[index]
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let text = String(decoding: try encoder.encode(value), as: UTF8.self)
-        #expect(text == expected, "\(name)")
+        #expect(try PinnedJSON.text(of: value) == expected, "\(name)")
         if let decodable = value as? any Codable {
-            let back = try Self.readBack(expected, as: decodable)
-            #expect(
-                String(decoding: try encoder.encode(back), as: UTF8.self) == expected, "\(name) read back")
+            #expect(try PinnedJSON.rewritten(expected, as: decodable) == expected, "\(name) read back")
         }
-    }
-
-    /// `text` decoded as a value of the type of `sample`.
-    static func readBack<Value: Codable>(_ text: String, as sample: Value) throws -> Value {
-        try JSONDecoder().decode(Value.self, from: Data(text.utf8))
     }
 }

@@ -1,6 +1,7 @@
 import DeepLinks
 import Foundation
 import LinkAudit
+import TestSupport
 import Testing
 
 /// The JSON of the module's values whose conformances name their keys by string instead of a
@@ -23,16 +24,7 @@ import Testing
     @Test(arguments: samples.indices)
     func encodesAsBefore(_ index: Int) throws {
         let (name, value, expected) = Self.samples[index]
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let text = String(decoding: try encoder.encode(value), as: UTF8.self)
-        #expect(text == expected, "\(name)")
-        let back = try Self.readBack(expected, as: value)
-        #expect(String(decoding: try encoder.encode(back), as: UTF8.self) == expected, "\(name) read back")
-    }
-
-    /// `text` decoded as a value of the type of `sample`.
-    static func readBack<Value: Codable>(_ text: String, as sample: Value) throws -> Value {
-        try JSONDecoder().decode(Value.self, from: Data(text.utf8))
+        #expect(try PinnedJSON.text(of: value) == expected, "\(name)")
+        #expect(try PinnedJSON.rewritten(expected, as: value) == expected, "\(name) read back")
     }
 }

@@ -1,6 +1,7 @@
 import DeepLinks
 import Foundation
 import LinkPreviews
+import TestSupport
 import Testing
 
 /// The JSON of the module's values whose conformances name their keys by string instead of a
@@ -122,25 +123,13 @@ import Testing
     @Test(arguments: written.indices)
     func writesAsBefore(_ index: Int) throws {
         let (name, value, expected) = Self.written[index]
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let text = String(decoding: try encoder.encode(value), as: UTF8.self)
-        #expect(text == expected, "\(name)")
+        #expect(try PinnedJSON.text(of: value) == expected, "\(name)")
     }
 
     @Test(arguments: samples.indices)
     func encodesAsBefore(_ index: Int) throws {
         let (name, value, expected) = Self.samples[index]
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let text = String(decoding: try encoder.encode(value), as: UTF8.self)
-        #expect(text == expected, "\(name)")
-        let back = try Self.readBack(expected, as: value)
-        #expect(String(decoding: try encoder.encode(back), as: UTF8.self) == expected, "\(name) read back")
-    }
-
-    /// `text` decoded as a value of the type of `sample`.
-    static func readBack<Value: Codable>(_ text: String, as sample: Value) throws -> Value {
-        try JSONDecoder().decode(Value.self, from: Data(text.utf8))
+        #expect(try PinnedJSON.text(of: value) == expected, "\(name)")
+        #expect(try PinnedJSON.rewritten(expected, as: value) == expected, "\(name) read back")
     }
 }

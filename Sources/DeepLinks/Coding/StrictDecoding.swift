@@ -12,7 +12,7 @@ extension Decoder {
     package func strictContainer<Key: CodingKey & CaseIterable>(
         keyedBy _: Key.Type, what: String, allowed: Set<String>? = nil
     ) throws -> KeyedDecodingContainer<Key> {
-        try refuseUnknownKeys(allowed ?? Set(Key.allCases.map(\.stringValue)), what: what)
+        _ = try strictContainer(allowing: allowed ?? Set(Key.allCases.map(\.stringValue)), what: what)
         return try container(keyedBy: Key.self)
     }
 
@@ -24,17 +24,6 @@ extension Decoder {
         allowing allowed: Set<String>, what: String
     ) throws -> KeyedDecodingContainer<AnyCodingKey> {
         let keys = try container(keyedBy: AnyCodingKey.self)
-        try refuseUnknownKeys(allowed, in: keys, what: what)
-        return keys
-    }
-
-    private func refuseUnknownKeys(_ allowed: Set<String>, what: String) throws {
-        try refuseUnknownKeys(allowed, in: try container(keyedBy: AnyCodingKey.self), what: what)
-    }
-
-    private func refuseUnknownKeys(
-        _ allowed: Set<String>, in keys: KeyedDecodingContainer<AnyCodingKey>, what: String
-    ) throws {
         // The first unknown key in sorted order, without sorting the keys that are allowed.
         if let unknown = keys.allKeys.lazy.map(\.stringValue).filter({ !allowed.contains($0) }).min() {
             throw DecodingError.dataCorrupted(
@@ -43,6 +32,7 @@ extension Decoder {
                     debugDescription: "unknown key '\(unknown)' in \(what); allowed keys are "
                         + allowed.sorted().joined(separator: ", ")))
         }
+        return keys
     }
 
     /// The container and the key of an object with exactly one key, one of those `Key` lists (a

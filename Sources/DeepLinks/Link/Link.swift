@@ -212,10 +212,7 @@ public struct Link: Sendable, Hashable {
         // `scheme://`, then the parsed text's bytes from the path on, copied in one piece.
         var bytes: [UInt8] = []
         bytes.reserveCapacity(scheme.utf8.count + 3 + parsed.text.utf8.count - parsed.path.lowerBound)
-        TextBytes.append(scheme, from: 0, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        bytes.append(UInt8(ascii: "/"))
-        bytes.append(UInt8(ascii: "/"))
+        TextBytes.appendStart(scheme: scheme, authority: "", to: &bytes)
         TextBytes.append(parsed.text, from: parsed.path.lowerBound, to: &bytes)
         let text = String(decoding: bytes, as: UTF8.self)
         let shift = scheme.utf8.count + 3 - parsed.path.lowerBound

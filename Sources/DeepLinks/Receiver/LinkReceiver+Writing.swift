@@ -188,11 +188,7 @@ extension LinkReceiver {
         guard let start else { return nil }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(name.utf8.count + 3 + chosen.utf8.count + webLink.utf8.count - start)
-        TextBytes.append(name, from: 0, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        bytes.append(UInt8(ascii: "/"))
-        bytes.append(UInt8(ascii: "/"))
-        TextBytes.append(chosen, from: 0, to: &bytes)
+        TextBytes.appendStart(scheme: name, authority: chosen, to: &bytes)
         TextBytes.append(webLink, from: start, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }

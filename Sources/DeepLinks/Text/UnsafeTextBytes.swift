@@ -36,6 +36,16 @@ enum TextBytes {
         }
     }
 
+    /// Appends the start of a link with an authority, `scheme://authority` (`authority` may be
+    /// empty), each text in one copy.
+    static func appendStart(scheme: String, authority: String, to out: inout [UInt8]) {
+        append(scheme, from: 0, to: &out)
+        out.append(UInt8(ascii: ":"))
+        out.append(UInt8(ascii: "/"))
+        out.append(UInt8(ascii: "/"))
+        append(authority, from: 0, to: &out)
+    }
+
     /// A 64-bit hash of the bytes, read eight at a time: cheaper than `Hasher`, and the same
     /// within a process, which is all the router's tables need.
     @inline(__always)

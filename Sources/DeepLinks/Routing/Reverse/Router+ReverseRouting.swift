@@ -74,9 +74,7 @@ extension Router {
         bytes.reserveCapacity(
             destination.scheme.utf8.count + 3 + authority.utf8.count + 16 * route.segmentCount
                 + 24 * route.query.count + 16)
-        bytes.append(contentsOf: destination.scheme.utf8)
-        bytes.append(contentsOf: "://".utf8)
-        bytes.append(contentsOf: authority.utf8)
+        TextBytes.appendStart(scheme: destination.scheme, authority: authority, to: &bytes)
         let pathStart = bytes.count
         var position = 0
         try route.forEachWrittenSegment { (segment) throws(ReverseRoutingError) in
