@@ -14,6 +14,7 @@ let package = Package(
     ],
     products: [
         .library(name: "DeepLinks", targets: ["DeepLinks"]),
+        .library(name: "DeepLinksJSON", targets: ["DeepLinksJSON"]),
         .library(name: "AssociatedDomains", targets: ["AssociatedDomains"]),
         .library(name: "LinkPreviews", targets: ["LinkPreviews"]),
         .library(name: "DeepLinksTesting", targets: ["DeepLinksTesting"]),
@@ -26,7 +27,13 @@ let package = Package(
     ],
     targets: [
         .target(name: "DeepLinks", swiftSettings: libraryCheck),
-        .target(name: "AssociatedDomains", dependencies: ["DeepLinks"], swiftSettings: libraryCheck),
+        // Route tables, receiver configurations and the line protocol as JSON, with the JSON
+        // reader they share: apart, so that an app that declares its table in Swift does not
+        // link them.
+        .target(name: "DeepLinksJSON", dependencies: ["DeepLinks"], swiftSettings: libraryCheck),
+        .target(
+            name: "AssociatedDomains", dependencies: ["DeepLinks", "DeepLinksJSON"],
+            swiftSettings: libraryCheck),
         .target(
             name: "LinkPreviews", dependencies: ["DeepLinks", "AssociatedDomains"],
             swiftSettings: libraryCheck),
@@ -46,10 +53,11 @@ let package = Package(
         // Helpers shared by the test targets (seeded generator, package files); not a product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
-            name: "DeepLinksTests", dependencies: ["DeepLinks", "TestSupport"],
+            name: "DeepLinksTests", dependencies: ["DeepLinks", "DeepLinksJSON", "TestSupport"],
             swiftSettings: [.enableExperimentalFeature("Lifetimes")]),
         .testTarget(name: "DeepLinksTestingTests", dependencies: ["DeepLinksTesting", "DeepLinks"]),
-        .testTarget(name: "AssociatedDomainsTests", dependencies: ["AssociatedDomains", "TestSupport"]),
+        .testTarget(
+            name: "AssociatedDomainsTests", dependencies: ["AssociatedDomains", "DeepLinksJSON", "TestSupport"]),
         .testTarget(
             name: "LinkPreviewsTests",
             dependencies: ["LinkPreviews", "DeepLinks", "AssociatedDomains", "TestSupport"],
@@ -66,8 +74,8 @@ let package = Package(
         .executableTarget(
             name: "DeepLinksCLI",
             dependencies: [
-                "DeepLinks", "AssociatedDomains", "LinkPreviews", "LinkAudit", "ShortLinks",
-                "ShortLinkServer",
+                "DeepLinks", "DeepLinksJSON", "AssociatedDomains", "LinkPreviews", "LinkAudit",
+                "ShortLinks", "ShortLinkServer",
             ]),
         // The RouteValueReaders plugin: it runs the tool, which scans the module's sources with
         // the generator library (Foundation only, so that the package keeps no dependencies).
@@ -81,7 +89,8 @@ let package = Package(
         .testTarget(
             name: "DeepLinksCLITests",
             dependencies: [
-                "DeepLinksCLI", "DeepLinks", "AssociatedDomains", "ShortLinkServer", "TestSupport",
+                "DeepLinksCLI", "DeepLinks", "DeepLinksJSON", "AssociatedDomains", "ShortLinkServer",
+                "TestSupport",
             ]),
     ],
     swiftLanguageModes: [.v6]

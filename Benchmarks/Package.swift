@@ -30,6 +30,7 @@ let package = Package(
             dependencies: [
                 "CHeapUsage",
                 .product(name: "DeepLinks", package: "swift-deep-links"),
+                .product(name: "DeepLinksJSON", package: "swift-deep-links"),
                 .product(name: "AssociatedDomains", package: "swift-deep-links"),
                 .product(name: "LinkAudit", package: "swift-deep-links"),
                 .product(name: "LinkPreviews", package: "swift-deep-links"),

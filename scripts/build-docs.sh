@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of every library module (DeepLinks, AssociatedDomains, LinkAudit,
+# Builds the DocC documentation of every library module (DeepLinks, DeepLinksJSON, AssociatedDomains, LinkAudit,
 # LinkPreviews, DeepLinksTesting) with warnings as errors: every symbol link and every article
 # link must resolve, and every documented parameter must exist.
 #
@@ -25,7 +25,7 @@ while [[ $# -gt 0 ]]; do
         *) modules+=("$1"); shift ;;
     esac
 done
-[[ ${#modules[@]} -gt 0 ]] || modules=(DeepLinks AssociatedDomains LinkPreviews LinkAudit DeepLinksTesting ShortLinks ShortLinkServer)
+[[ ${#modules[@]} -gt 0 ]] || modules=(DeepLinks DeepLinksJSON AssociatedDomains LinkPreviews LinkAudit DeepLinksTesting ShortLinks ShortLinkServer)
 for module in "${modules[@]}"; do
     [[ -d "Sources/$module/Documentation.docc" ]] || {
         echo "no catalog at Sources/$module/Documentation.docc" >&2

@@ -54,6 +54,7 @@ LAYERS: dict[str, tuple[tuple[str, ...], ...]] = {
         ("Navigation",),
         ("Platform/Apple",),
     ),
+    "DeepLinksJSON": (("Document",), ("Files",), ("LineProtocol",)),
     "AssociatedDomains": (
         ("File", "AssetLinks/File"),
         ("Matching", "AssetLinks/Matching"),

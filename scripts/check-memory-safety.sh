@@ -21,7 +21,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-LIBRARIES=(DeepLinks AssociatedDomains LinkPreviews DeepLinksTesting LinkAudit ShortLinks ShortLinkServer)
+LIBRARIES=(DeepLinks DeepLinksJSON AssociatedDomains LinkPreviews DeepLinksTesting LinkAudit ShortLinks ShortLinkServer)
 SCRATCH="$(mktemp -d)"
 trap 'rm -rf "$SCRATCH"' EXIT
 status=0

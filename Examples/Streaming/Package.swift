@@ -18,7 +18,10 @@ let package = Package(
             path: "Sources/Streaming"),
         .testTarget(
             name: "StreamingRoutesTests",
-            dependencies: ["StreamingRoutes", .product(name: "DeepLinks", package: "swift-deep-links")],
+            dependencies: [
+                "StreamingRoutes", .product(name: "DeepLinks", package: "swift-deep-links"),
+                .product(name: "DeepLinksJSON", package: "swift-deep-links"),
+            ],
             path: "Tests/StreamingRoutesTests"),
     ],
     swiftLanguageModes: [.v6]

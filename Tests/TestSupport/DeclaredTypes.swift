@@ -13,10 +13,19 @@ public enum DeclaredTypes {
     public static func names(inModule module: String, conformingTo conformances: [String]) throws -> Set<
         String
     > {
-        let sources = PackageFiles.url("Sources/\(module)")
-        let files =
-            FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
-            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
+        try names(inModules: [module], conformingTo: conformances)
+    }
+
+    /// ``names(inModule:conformingTo:)`` over several modules' sources, for an inventory of
+    /// types that one module's tests cover for the modules beside it.
+    public static func names(inModules modules: [String], conformingTo conformances: [String]) throws -> Set<
+        String
+    > {
+        let files = modules.flatMap { module in
+            FileManager.default.enumerator(
+                at: PackageFiles.url("Sources/\(module)"), includingPropertiesForKeys: nil)?
+                .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
+        }
         let alternatives = conformances.joined(separator: "|")
         let declaration = try Regex(
             #"(?m)^\s*(?:public (?:struct|enum|final class) |extension )([A-Za-z.]+)\b[^{\n]*\b(?:"#
@@ -38,7 +47,15 @@ public enum DeclaredTypes {
     public static func differences(
         inModule module: String, conformingTo conformances: [String], listed: Set<String>
     ) throws -> [String] {
-        let declared = try names(inModule: module, conformingTo: conformances)
+        try differences(inModules: [module], conformingTo: conformances, listed: listed)
+    }
+
+    /// ``differences(inModule:conformingTo:listed:)`` over several modules' sources.
+    public static func differences(
+        inModules modules: [String], conformingTo conformances: [String], listed: Set<String>
+    ) throws -> [String] {
+        let declared = try names(inModules: modules, conformingTo: conformances)
+        let module = modules.joined(separator: " and Sources/")
         let kind = conformances.joined(separator: " or ")
         let unlisted = declared.subtracting(listed).sorted().map {
             "\($0) is declared \(kind) in Sources/\(module) but not listed"

@@ -1,5 +1,6 @@
 import AssociatedDomains
 import DeepLinks
+import DeepLinksJSON
 import Foundation
 import FuzzSupport
 

@@ -1,3 +1,5 @@
+import DeepLinksJSON
+
 /// The keys an association file may use, in the order serialisation writes them.
 enum AssociationKey {
     static let appLinks = "applinks"

@@ -1,3 +1,5 @@
+import DeepLinksJSON
+
 /// An apple-app-site-association file: the website's half of the association with its apps.
 ///
 /// The file is served at `https://<domain>/.well-known/apple-app-site-association` and names,

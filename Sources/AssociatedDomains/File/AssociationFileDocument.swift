@@ -1,4 +1,5 @@
 import DeepLinks
+import DeepLinksJSON
 
 /// The bytes a server sent for an association file, read: the file, and how it was delivered.
 ///

@@ -1,4 +1,5 @@
 import DeepLinks
+import DeepLinksJSON
 
 /// Why bytes could not be read as an association file at all.
 ///

@@ -1,4 +1,5 @@
 import DeepLinks
+import DeepLinksJSON
 
 /// Writes the `applinks` section of an association file from a route table.
 ///

@@ -1,4 +1,5 @@
 import DeepLinks
+import DeepLinksJSON
 
 /// What an association file says about one URL for one app, and which rule said it.
 ///

@@ -1,4 +1,5 @@
 import DeepLinks
+import DeepLinksJSON
 
 /// One matching question in the line protocol of the shared conformance corpus: a whole file,
 /// a domain, an App ID and a URL, answered with `match`, `exclude` or `no_match`.

@@ -1,4 +1,5 @@
 import DeepLinks
+import DeepLinksJSON
 
 /// The checks of `applinks` details and App IDs.
 extension ValidationRun {

@@ -1,4 +1,5 @@
 import DeepLinks
+import DeepLinksJSON
 
 /// The checks of components and their patterns, and the reachability of rules.
 extension ValidationRun {

@@ -1,4 +1,5 @@
 import DeepLinks
+import DeepLinksJSON
 
 /// The checks of services, `applinks` and substitution variables.
 extension ValidationRun {

@@ -1,12 +1,12 @@
 /// Byte classes of RFC 3986, on ASCII bytes.
-enum ASCII {
+package enum ASCII {
     static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
 
-    @inline(__always) static func isAlpha(_ b: UInt8) -> Bool {
+    @inlinable @inline(__always) package static func isAlpha(_ b: UInt8) -> Bool {
         (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z")
     }
 
-    @inline(__always) static func isDigit(_ b: UInt8) -> Bool {
+    @inlinable @inline(__always) package static func isDigit(_ b: UInt8) -> Bool {
         b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")
     }
 
@@ -104,7 +104,7 @@ enum ASCII {
     /// The decimal digits `bytes[range]` as an `Int`, negative when `negative` says so (the
     /// value is accumulated with its sign, so a negative number reaches `Int.min`); `nil` when
     /// a byte is not a digit or the value overflows. An empty range is 0.
-    static func decimalValue(_ bytes: [UInt8], _ range: Range<Int>, negative: Bool) -> Int? {
+    package static func decimalValue(_ bytes: [UInt8], _ range: Range<Int>, negative: Bool) -> Int? {
         var value = 0
         for at in range {
             guard isDigit(bytes[at]) else { return nil }

@@ -1,5 +1,6 @@
 import AssociatedDomains
 import DeepLinks
+import DeepLinksJSON
 import Foundation
 
 /// Reading the files commands take: route tables, policies, association files.

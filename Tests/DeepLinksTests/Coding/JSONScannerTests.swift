@@ -1,4 +1,5 @@
 import DeepLinks
+import DeepLinksJSON
 import Testing
 
 /// The one JSON byte scanner under every JSON reader of the package: what it reads, what it

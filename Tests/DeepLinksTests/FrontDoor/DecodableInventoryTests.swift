@@ -1,4 +1,5 @@
 import DeepLinks
+import DeepLinksJSON
 import Foundation
 import TestSupport
 import Testing
@@ -93,10 +94,10 @@ struct DecodableInventoryTests {
 
     /// The names of the public types the module's sources declare `Codable` or `Decodable`.
     static func declaredDecodableTypes() throws -> Set<String> {
-        try DeclaredTypes.names(inModule: "DeepLinks", conformingTo: ["Codable", "Decodable"])
+        try DeclaredTypes.names(inModules: ["DeepLinks", "DeepLinksJSON"], conformingTo: ["Codable", "Decodable"])
     }
 
-    @Test("every public Decodable type of DeepLinks has a tampered encoding listed here")
+    @Test("every public Decodable type of DeepLinks and DeepLinksJSON has a tampered encoding listed here")
     func inventoryIsComplete() throws {
         let declared = try Self.declaredDecodableTypes()
         #expect(declared.count > 30)

@@ -1,4 +1,5 @@
 import DeepLinks
+import DeepLinksJSON
 import Testing
 
 /// The incoming-link line protocol: one JSON object per line, an optional `id` and exactly one

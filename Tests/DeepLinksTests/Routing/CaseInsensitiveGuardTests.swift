@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import DeepLinks
+@testable import DeepLinksJSON
 
 /// Under a case-insensitive table a link may spell a guarded route's literal in any case, so
 /// every analysis of which routes can take the same link compares literals with the table's

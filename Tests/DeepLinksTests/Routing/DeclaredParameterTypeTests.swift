@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import DeepLinks
+@testable import DeepLinksJSON
 
 @Suite("Declared parameter types: a table names its own types, in Swift and JSON alike")
 struct DeclaredParameterTypeTests {

@@ -1,4 +1,5 @@
 import DeepLinks
+import DeepLinksJSON
 import Foundation
 import Testing
 

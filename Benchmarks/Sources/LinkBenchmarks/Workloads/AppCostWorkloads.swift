@@ -1,4 +1,5 @@
 import DeepLinks
+import DeepLinksJSON
 import Foundation
 
 /// What the SDK costs an app: the code each library module adds, the work of building the

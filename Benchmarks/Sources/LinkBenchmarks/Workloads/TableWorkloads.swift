@@ -1,4 +1,5 @@
 import DeepLinks
+import DeepLinksJSON
 import Foundation
 
 /// Building a compiled table, and reading a table from JSON.

@@ -1,4 +1,5 @@
 import DeepLinks
+import DeepLinksJSON
 
 /// An `assetlinks.json` file: the Digital Asset Links statement list a website serves at
 /// `https://<domain>/.well-known/assetlinks.json` to vouch for Android apps.

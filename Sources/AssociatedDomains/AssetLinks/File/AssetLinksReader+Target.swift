@@ -1,4 +1,5 @@
 import DeepLinks
+import DeepLinksJSON
 
 /// The reading of a statement's `target`: a `web` site, or an `android_app` with its package
 /// name and certificate fingerprints.

@@ -1,4 +1,5 @@
 import DeepLinks
+import DeepLinksJSON
 
 /// The one walk over an `assetlinks.json` value: builds the typed list and records a finding
 /// for each rule the value breaks, so that strict reading (``AssetLinksFile``) and validation

@@ -1,3 +1,5 @@
+import DeepLinksJSON
+
 /// One statement of a Digital Asset Links statement list: the site grants `relations` to
 /// `target`.
 ///

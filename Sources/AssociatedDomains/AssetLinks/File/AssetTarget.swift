@@ -1,4 +1,5 @@
 import DeepLinks
+import DeepLinksJSON
 
 /// The asset a statement is about: an Android app, or a website.
 ///

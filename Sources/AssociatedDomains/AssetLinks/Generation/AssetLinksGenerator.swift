@@ -1,4 +1,5 @@
 import DeepLinks
+import DeepLinksJSON
 
 /// Writes an `assetlinks.json` statement list from a route table: one App Links statement per
 /// app, each with Android 15's dynamic rules for the table's routes.

@@ -1,3 +1,5 @@
+import DeepLinksJSON
+
 /// Checks an `assetlinks.json` file against the Digital Asset Links format and what its App
 /// Links statements and dynamic rules can do.
 ///

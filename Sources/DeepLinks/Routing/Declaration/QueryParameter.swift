@@ -196,7 +196,7 @@ extension QueryParameter: ExpressibleByStringLiteral {
 
 extension QueryParameter: Codable {
     /// The keys of a declaration written as an object, which the route-table reader reads too.
-    enum CodingKeys: String, CodingKey, CaseIterable { case parameter, formEncoded }
+    package enum CodingKeys: String, CodingKey, CaseIterable { case parameter, formEncoded }
 
     /// Decodes a declaration from its text, or from an object with the text under `parameter`
     /// and an optional `formEncoded` Boolean (unknown keys are refused); a malformed text is

@@ -135,7 +135,7 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
 
 extension Route: Codable {
     /// The keys of a route's JSON, which the route-table reader reads too.
-    enum CodingKeys: String, CodingKey, CaseIterable {
+    package enum CodingKeys: String, CodingKey, CaseIterable {
         case name, path, query, fragment, scope, safety, priority, parent, requires
     }
     private static let keyNames = Set(CodingKeys.allCases.map(\.rawValue))

@@ -109,7 +109,7 @@ public struct RouteScope: Sendable, Hashable, CustomStringConvertible {
 
 extension RouteScope: Codable {
     /// The keys of a scope's JSON, which the route-table reader reads too.
-    enum CodingKeys: String, CodingKey, CaseIterable { case schemes, hosts }
+    package enum CodingKeys: String, CodingKey, CaseIterable { case schemes, hosts }
     private static let keyNames = Set(CodingKeys.allCases.map(\.rawValue))
 
     /// Decodes a scope; missing keys mean any.

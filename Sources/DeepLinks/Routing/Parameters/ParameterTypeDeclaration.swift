@@ -71,7 +71,7 @@ public struct ParameterTypeDeclaration: Sendable, Hashable {
 
 extension ParameterTypeDeclaration: Codable {
     /// The keys of a declaration's JSON, which the route-table reader reads too.
-    enum CodingKeys: String, CodingKey, CaseIterable { case name, type }
+    package enum CodingKeys: String, CodingKey, CaseIterable { case name, type }
 
     /// Decodes `{"name": …, "type": …}`, refusing unknown keys; the definition is parsed
     /// later, when the table is checked.

@@ -170,7 +170,7 @@ public struct RouteTable: Sendable, Hashable {
 
 extension RouteTable: Codable {
     /// The keys of a table's JSON, which the route-table reader reads too.
-    enum CodingKeys: String, CodingKey, CaseIterable {
+    package enum CodingKeys: String, CodingKey, CaseIterable {
         case options, canonicalHost, scope, types, routes, groups
     }
 
@@ -207,13 +207,13 @@ extension RouteTable: Codable {
 }
 
 /// A group in route-table JSON: `{"prefix": …, "scope": …, "routes": […], "groups": […]}`.
-struct RouteGroupDeclaration: Decodable {
-    let routes: [Route]
+package struct RouteGroupDeclaration: Decodable {
+    package let routes: [Route]
 
     /// The keys of a group's JSON, which the route-table reader reads too.
-    enum CodingKeys: String, CodingKey, CaseIterable { case prefix, scope, routes, groups }
+    package enum CodingKeys: String, CodingKey, CaseIterable { case prefix, scope, routes, groups }
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.strictContainer(keyedBy: CodingKeys.self, what: "a route group")
         let prefix = try c.decodeIfPresent(PathPattern.self, forKey: .prefix) ?? "/"
         let scope = try c.decodeIfPresent(RouteScope.self, forKey: .scope) ?? .any
@@ -295,7 +295,7 @@ public struct RouteGroup: Sendable {
     }
 
     /// The routes with `scope` given to those whose scope is ``RouteScope/any``.
-    static func applying(_ scope: RouteScope, to routes: [Route]) -> [Route] {
+    package static func applying(_ scope: RouteScope, to routes: [Route]) -> [Route] {
         guard scope != .any else { return routes }
         return routes.map { route in
             var route = route
@@ -305,7 +305,7 @@ public struct RouteGroup: Sendable {
     }
 
     /// The routes with `prefix` written before their paths.
-    static func applying(prefix: PathPattern, to routes: [Route]) -> [Route] {
+    package static func applying(prefix: PathPattern, to routes: [Route]) -> [Route] {
         let head = prefix.text
         guard head != "/" else { return routes }
         return routes.map { route in

@@ -58,7 +58,7 @@ public struct RoutingOptions: Sendable, Hashable {
 
 extension RoutingOptions: Codable {
     /// The keys of the options' JSON, which the route-table reader reads too.
-    enum CodingKeys: String, CodingKey, CaseIterable {
+    package enum CodingKeys: String, CodingKey, CaseIterable {
         case trailingSlash, caseSensitivity, precedence
     }
 

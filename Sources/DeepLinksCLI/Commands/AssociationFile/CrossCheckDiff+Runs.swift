@@ -1,4 +1,5 @@
 import DeepLinks
+import DeepLinksJSON
 
 extension CrossCheckDiff {
     /// The runs of a diff, one for each domain's file: `findings` cross-checks one file and

@@ -1,4 +1,5 @@
 import DeepLinks
+import DeepLinksJSON
 import Foundation
 
 /// What `aasa diff` and `assetlinks diff` share once each has cross-checked its file: the

@@ -1,4 +1,5 @@
 import DeepLinks
+import DeepLinksJSON
 
 /// What `aasa validate` and `assetlinks validate` print for one file or several: one section
 /// per file, then the verdict over all of them.

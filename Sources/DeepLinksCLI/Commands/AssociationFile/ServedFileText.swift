@@ -1,4 +1,5 @@
 import DeepLinks
+import DeepLinksJSON
 
 /// The text a generate command writes for an association file: pretty-printed when that fits
 /// the 128 KB both platforms' files are held to, compact when only that fits (with a note

@@ -1,4 +1,5 @@
 import DeepLinks
+import DeepLinksJSON
 
 /// `resolve --jsonl --expect FILE`: the answers compared, line by line, with the ones a file
 /// records (what an earlier `resolve --jsonl` wrote to standard output).

@@ -1,5 +1,6 @@
 import AssociatedDomains
 import DeepLinks
+import DeepLinksJSON
 import Foundation
 
 /// The `resolve --jsonl` line protocol: one incoming link per line in (read by

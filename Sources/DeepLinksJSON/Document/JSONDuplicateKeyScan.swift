@@ -1,3 +1,5 @@
+import DeepLinks
+
 /// Finds the first key that appears twice in one object of a JSON text.
 ///
 /// Foundation's `JSONDecoder` keeps one of the values of a repeated key without a word, so two

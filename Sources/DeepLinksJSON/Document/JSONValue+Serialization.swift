@@ -1,3 +1,5 @@
+import DeepLinks
+
 /// How ``JSONValue/serialized(_:)`` writes JSON: compact or indented, and in which key order.
 ///
 /// Key order is always deterministic: keys named in ``keyPriority`` come first in that order,

@@ -1,3 +1,4 @@
+import DeepLinks
 import Foundation
 
 extension JSONValue {

@@ -1,3 +1,5 @@
+import DeepLinks
+
 /// The keys that appeared more than once in one object of a JSON text, in the order read.
 ///
 /// Each entry is a reference into a tree of path steps, so a file whose objects repeat keys

@@ -1,3 +1,5 @@
+import DeepLinks
+
 /// One escape sequence of a JSON string (RFC 8259 §7), read from raw bytes.
 ///
 /// ``JSONScanner`` resolves every escape of every string with it, so each JSON reader of the

@@ -1,3 +1,4 @@
+import DeepLinks
 import Foundation
 
 /// One line of the incoming-link line protocol: a JSON object with an optional `id` (any JSON,
@@ -5,7 +6,7 @@ import Foundation
 ///
 /// The link is one of:
 /// - `"url": "<text>"`: a URL handed to the app (web or custom scheme);
-/// - `"activity": {…}`: a user activity in ``UserActivity``'s JSON form, with tagged `userInfo`
+/// - `"activity": {…}`: a user activity in `UserActivity`'s JSON form, with tagged `userInfo`
 ///   values (`{"activityType": "…", "webpageURL": "…", "userInfo": {"t": {"integer": 754}}}`);
 /// - `"banner": "<content>"` or `"smartAppBanner": "<content>"`: the content of a page's
 ///   `apple-itunes-app` meta tag.

@@ -1,3 +1,5 @@
+import DeepLinks
+
 /// Why a text is not JSON: what was wrong and where, as a line, a column and a byte offset.
 ///
 /// ```swift

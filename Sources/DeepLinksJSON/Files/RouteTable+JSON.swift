@@ -1,3 +1,4 @@
+import DeepLinks
 import Foundation
 
 extension RouteTable {
@@ -69,7 +70,7 @@ extension RouteTable {
     }
 }
 
-/// Why ``RouteTable/init(json:)`` refused its input.
+/// Why `RouteTable(json:)` refused its input.
 ///
 /// ```swift
 /// do {
@@ -79,7 +80,7 @@ extension RouteTable {
 /// }
 /// ```
 public enum RouteTableJSONError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The JSON is larger than ``RouteTable/maximumJSONBytes``; nothing was decoded.
+    /// The JSON is larger than `RouteTable.maximumJSONBytes`; nothing was decoded.
     case tooLarge(bytes: Int, limit: Int)
     /// The JSON is malformed or is not a route table; the reason says where and why.
     case invalid(reason: String)

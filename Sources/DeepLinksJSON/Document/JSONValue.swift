@@ -1,3 +1,5 @@
+import DeepLinks
+
 /// A JSON value exactly as an association file carries it, with nothing dropped.
 ///
 /// Association files are read into this tree first, so that keys the typed model does not know

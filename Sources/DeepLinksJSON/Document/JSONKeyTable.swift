@@ -1,3 +1,5 @@
+import DeepLinks
+
 /// The keys of one kind of JSON object, taken from its `CodingKey` enumeration, matched against
 /// the bytes a key is written with.
 ///

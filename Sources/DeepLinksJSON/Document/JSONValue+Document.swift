@@ -1,3 +1,5 @@
+import DeepLinks
+
 extension JSONValue {
     /// Decodes a whole JSON document into `Value` through the package's strict parser, so that
     /// every refusal is one sentence naming its place: a key repeated in one object, malformed

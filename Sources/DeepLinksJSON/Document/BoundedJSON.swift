@@ -1,3 +1,4 @@
+import DeepLinks
 import Foundation
 
 /// Writes a value as the package's JSON files are written (sorted keys, indented, slashes

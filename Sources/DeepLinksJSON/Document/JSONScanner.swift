@@ -1,3 +1,5 @@
+import DeepLinks
+
 /// The bytes of a JSON text (RFC 8259) read token by token: whitespace, punctuation, strings,
 /// numbers and the literals `true`, `false` and `null`, each checked as the grammar says.
 ///

@@ -1,3 +1,5 @@
+import DeepLinks
+
 /// Reads route-table JSON straight from its bytes, for ``RouteTable/init(json:)``.
 ///
 /// The reader builds the same table as `Codable` decoding for the JSON a table is normally

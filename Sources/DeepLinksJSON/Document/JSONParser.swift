@@ -1,3 +1,5 @@
+import DeepLinks
+
 /// A strict RFC 8259 reader for untrusted JSON, with a nesting limit and duplicate-key report.
 ///
 /// Foundation's readers differ between platforms in what they accept (comments, trailing
