@@ -3,7 +3,7 @@ enum Profiling {
     /// The workloads ``run(_:passes:)`` knows.
     static let workloads = [
         "router", "pipeline", "typed", "typed-by-hand", "association", "adversarial", "site", "site-uncached",
-        "site-unseen", "site-kept-photos",
+        "site-unseen", "site-kept-photos", "launch-json",
     ]
 
     static func run(_ name: String, passes: Int) throws {
@@ -28,6 +28,8 @@ enum Profiling {
             workload = SiteWorkloads.pages(responder, label: name)
         case "site-unseen", "site-kept-photos":
             workload = try SiteWorkloads.instructionCase(name)
+        case "launch-json":
+            workload = try AppCostWorkloads.launchFromJSON(routeCount: 1_000)
         default:
             throw DisagreementError(description: "unknown workload '\(name)'")
         }

@@ -37,7 +37,7 @@ enum AppCostWorkloads {
     // MARK: - Code size
 
     /// The library modules an app can link, and the peer for scale.
-    static let modules = ["DeepLinks", "AssociatedDomains", "LinkPreviews", "LinkAudit"]
+    static let modules = ["DeepLinks", "DeepLinksJSON", "AssociatedDomains", "LinkPreviews", "LinkAudit"]
     static let peerModule = "RoutingKit"
 
     /// The code and data of one module's object files in this (release) build.
@@ -53,10 +53,22 @@ enum AppCostWorkloads {
         var total: Double { text + data }
     }
 
-    /// The object files of a module: beside this executable, in `<Module>.build`.
+    /// The object files of a module: beside this executable, in `<Module>.build`, as its
+    /// compilation's output file map lists them, so that the object of a source file since moved
+    /// or deleted, which the build leaves in the folder, is not counted.
     static func objectFiles(of module: String) -> [String] {
         let directory = URL(fileURLWithPath: Executable.path).deletingLastPathComponent()
             .appendingPathComponent("\(module).build")
+        let map = directory.appendingPathComponent("output-file-map.json")
+        if let data = try? Data(contentsOf: map),
+            let entries = try? JSONDecoder().decode([String: [String: String]].self, from: data)
+        {
+            // The entry without a source names the whole module's object, which a build that
+            // compiles one object per source file does not write.
+            let objects = entries.compactMap { $0.key.isEmpty ? nil : $0.value["object"] }
+                .filter { FileManager.default.fileExists(atPath: $0) }
+            if !objects.isEmpty { return objects.sorted() }
+        }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else {
             return []
         }
