@@ -155,15 +155,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
             text.append(UInt8(ascii: "/"))
             switch segment {
             case .literal(let value):
-                let first = value.utf8.first
-                if first != UInt8(ascii: ":"), first != UInt8(ascii: "*"),
-                    TextBytes.read(value, { bytes in
-                        for index in bytes.indices where !PercentEncoding.Allowed.pathSegment.allows(bytes[index]) {
-                            return false
-                        }
-                        return true
-                    })
-                {
+                if isWrittenAsIs(value) {
                     TextBytes.append(value, from: 0, to: &text)
                 } else {
                     var encoded = PercentEncoding.encode(value, allowing: .pathSegment)
@@ -172,7 +164,8 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
                     TextBytes.append(encoded, from: 0, to: &text)
                 }
             case .parameter(let name, let type), .catchAll(let name, let type):
-                if case .catchAll = segment { text.append(UInt8(ascii: "*")) } else { text.append(UInt8(ascii: ":")) }
+                let marker = if case .catchAll = segment { UInt8(ascii: "*") } else { UInt8(ascii: ":") }
+                text.append(marker)
                 TextBytes.append(name, from: 0, to: &text)
                 if let type {
                     text.append(UInt8(ascii: "("))
@@ -181,10 +174,25 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
                 }
             }
             while nextOptional < optional.count, optional[nextOptional] < position { nextOptional += 1 }
-            if nextOptional < optional.count, optional[nextOptional] == position { text.append(UInt8(ascii: "?")) }
+            if nextOptional < optional.count, optional[nextOptional] == position {
+                text.append(UInt8(ascii: "?"))
+            }
         }
         if text.isEmpty || (trailingSlash && !segments.isEmpty) { text.append(UInt8(ascii: "/")) }
         return text
+    }
+
+    /// Whether a literal segment is written as it is: it does not start as a parameter or a
+    /// catch-all would, and every byte may stand in a path segment unencoded.
+    private static func isWrittenAsIs(_ value: String) -> Bool {
+        let first = value.utf8.first
+        guard first != UInt8(ascii: ":"), first != UInt8(ascii: "*") else { return false }
+        return TextBytes.read(value) { bytes in
+            for index in bytes.indices where !PercentEncoding.Allowed.pathSegment.allows(bytes[index]) {
+                return false
+            }
+            return true
+        }
     }
 
     /// Whether `text` is exactly the bytes `printed`.
