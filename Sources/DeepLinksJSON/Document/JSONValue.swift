@@ -23,7 +23,9 @@ public enum JSONValue: Sendable, Hashable {
     case string(String)
     /// An array, in order.
     case array([JSONValue])
-    /// An object; duplicate keys were resolved by the parser (the last one wins).
+    /// An object. `JSONValue(parsing:)` refuses a key repeated in one object; a
+    /// reader that reports repeated keys instead (`AssociatedDomains`' association-file
+    /// document) keeps the last value read, and lists the key in its ``JSONDuplicateKeys``.
     case object([String: JSONValue])
 }
 
