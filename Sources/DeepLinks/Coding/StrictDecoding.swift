@@ -16,6 +16,21 @@ extension Decoder {
         return try container(keyedBy: Key.self)
     }
 
+    /// One case of a string enumeration, read from its name; any other text is refused with the
+    /// names allowed, in declaration order: "'dangerous' is not a route safety; allowed values
+    /// are navigate, sensitive, destructive" (the standard library's refusal names neither).
+    package func singleCase<Value: RawRepresentable & CaseIterable>(
+        _: Value.Type, what: String
+    ) throws -> Value where Value.RawValue == String {
+        let container = try singleValueContainer()
+        let text = try container.decode(String.self)
+        if let value = Value(rawValue: text) { return value }
+        throw DecodingError.dataCorruptedError(
+            in: container,
+            debugDescription: "'\(text)' is not \(what); allowed values are "
+                + Value.allCases.map(\.rawValue).joined(separator: ", "))
+    }
+
     /// The keyed container of an object that may hold only the keys `allowed` names, read with
     /// the one key type every such object shares (``AnyCodingKey``): a type decoded this way
     /// needs no key enumeration of its own, whose conformances every program linking the

@@ -212,6 +212,31 @@ struct RouteTableJSONReaderTests {
                 #"{"routes":[],"bogus":1}"#,
                 "unknown key 'bogus' in the route table; allowed keys are canonicalHost, groups, options, routes, scope, types"
             ),
+            // A misspelt rule names the values allowed, in declaration order.
+            (
+                #"{"routes":[{"name":"a","path":"/a","safety":"dangerous"}]}"#,
+                "at $.routes[0].safety: 'dangerous' is not a route safety; allowed values are navigate, sensitive, "
+                    + "destructive"
+            ),
+            (
+                #"{"options":{"trailingSlash":"strict"},"routes":[]}"#,
+                "at $.options.trailingSlash: 'strict' is not a trailing-slash rule; allowed values are ignored, "
+                    + "significant"
+            ),
+            (
+                #"{"options":{"caseSensitivity":"Insensitive"},"routes":[]}"#,
+                "at $.options.caseSensitivity: 'Insensitive' is not a case-sensitivity rule; allowed values are "
+                    + "sensitive, insensitive"
+            ),
+            (
+                #"{"options":{"precedence":"first"},"routes":[]}"#,
+                "at $.options.precedence: 'first' is not a precedence rule; allowed values are specificity, "
+                    + "declarationOrder"
+            ),
+            (
+                #"{"routes":[{"name":"a","path":"/a","safety":1}]}"#,
+                "at $.routes[0].safety: expected a string but found a number"
+            ),
         ]
         for (json, reason) in cases {
             #expect(throws: RouteTableJSONError.invalid(reason: reason)) {

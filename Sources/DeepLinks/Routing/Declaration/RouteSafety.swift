@@ -14,6 +14,11 @@ public enum RouteSafety: String, Sendable, Hashable, Codable, CaseIterable, Cust
     /// Changes or deletes data.
     case destructive
 
+    /// Decodes a safety from its name, refusing any other text with the names allowed.
+    public init(from decoder: any Decoder) throws {
+        self = try decoder.singleCase(Self.self, what: "a route safety")
+    }
+
     /// Whether a link must be confirmed before the route runs.
     public var requiresConfirmation: Bool { self != .navigate }
 

@@ -18,6 +18,11 @@ public struct RoutingOptions: Sendable, Hashable {
         /// `/albums/` matches only a pattern written with a trailing slash. The bare path `/`
         /// (and a custom-scheme link's `/` right after the host) is never a trailing slash.
         case significant
+
+        /// Decodes the rule from its name, refusing any other text with the names allowed.
+        public init(from decoder: any Decoder) throws {
+            self = try decoder.singleCase(Self.self, what: "a trailing-slash rule")
+        }
     }
 
     /// How letters compare in literal segments and enumeration values.
@@ -27,6 +32,11 @@ public struct RoutingOptions: Sendable, Hashable {
         /// Letters compare without regard to case; the value reported for an enumeration is
         /// its declared spelling. Typed values (slugs, strings) keep the link's spelling.
         case insensitive
+
+        /// Decodes the rule from its name, refusing any other text with the names allowed.
+        public init(from decoder: any Decoder) throws {
+            self = try decoder.singleCase(Self.self, what: "a case-sensitivity rule")
+        }
     }
 
     /// How the winner is chosen when several routes match a link.
@@ -36,6 +46,11 @@ public struct RoutingOptions: Sendable, Hashable {
         /// The first route in declaration order that matches wins, as in an association file.
         /// Lookups then visit every candidate the link's literal segments allow.
         case declarationOrder
+
+        /// Decodes the rule from its name, refusing any other text with the names allowed.
+        public init(from decoder: any Decoder) throws {
+            self = try decoder.singleCase(Self.self, what: "a precedence rule")
+        }
     }
 
     /// Whether a trailing slash distinguishes links. Default ``TrailingSlash/ignored``.
