@@ -57,7 +57,8 @@ let package = Package(
             swiftSettings: [.enableExperimentalFeature("Lifetimes")]),
         .testTarget(name: "DeepLinksTestingTests", dependencies: ["DeepLinksTesting", "DeepLinks"]),
         .testTarget(
-            name: "AssociatedDomainsTests", dependencies: ["AssociatedDomains", "DeepLinksJSON", "TestSupport"]),
+            name: "AssociatedDomainsTests",
+            dependencies: ["AssociatedDomains", "DeepLinksJSON", "TestSupport"]),
         .testTarget(
             name: "LinkPreviewsTests",
             dependencies: ["LinkPreviews", "DeepLinks", "AssociatedDomains", "TestSupport"],

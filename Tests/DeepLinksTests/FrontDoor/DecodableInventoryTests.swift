@@ -94,7 +94,8 @@ struct DecodableInventoryTests {
 
     /// The names of the public types the module's sources declare `Codable` or `Decodable`.
     static func declaredDecodableTypes() throws -> Set<String> {
-        try DeclaredTypes.names(inModules: ["DeepLinks", "DeepLinksJSON"], conformingTo: ["Codable", "Decodable"])
+        try DeclaredTypes.names(
+            inModules: ["DeepLinks", "DeepLinksJSON"], conformingTo: ["Codable", "Decodable"])
     }
 
     @Test("every public Decodable type of DeepLinks and DeepLinksJSON has a tampered encoding listed here")

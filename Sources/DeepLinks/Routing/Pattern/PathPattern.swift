@@ -113,7 +113,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
             let printed = Self.bytes(
                 of: parsed.segments, trailingSlash: parsed.trailingSlash, optional: parsed.optional)
             // Most patterns print back as written and have no optional segment: no details.
-            let written = Self.isWritten(text, as: printed) ? nil : text
+            let written = UTF8Text.sameBytes(text, printed) ? nil : text
             details =
                 parsed.optional.isEmpty && written == nil
                 ? nil : Details(failure: nil, optional: parsed.optional, text: written)
@@ -191,15 +191,6 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
             for index in bytes.indices where !PercentEncoding.Allowed.pathSegment.allows(bytes[index]) {
                 return false
             }
-            return true
-        }
-    }
-
-    /// Whether `text` is exactly the bytes `printed`.
-    private static func isWritten(_ text: String, as printed: [UInt8]) -> Bool {
-        TextBytes.read(text) { bytes in
-            guard bytes.count == printed.count else { return false }
-            for index in bytes.indices where bytes[index] != printed[index] { return false }
             return true
         }
     }
