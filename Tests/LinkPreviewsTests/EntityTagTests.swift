@@ -105,11 +105,11 @@ struct LandingPageOpeningsTests {
                 webLink: "https://photos.example.com/albums/summer-2024",
                 customSchemeLink: "photoalbum://albums/summer-2024"))
         #expect(metadata.tags.count == 30)
-        #expect(metadata.tags.map(\.key) == LandingPage.tagOpenings.map(\.key))
-        for (tag, opening) in zip(metadata.tags, LandingPage.tagOpenings) {
-            #expect(opening.attribute == tag.attribute, "\(tag.key)")
+        #expect(metadata.tags.map(\.key) == KnownTag.allCases.map(\.key))
+        for (tag, known) in zip(metadata.tags, KnownTag.allCases) {
+            #expect(known.attribute == tag.attribute, "\(tag.key)")
             #expect(
-                String(decoding: opening.bytes, as: UTF8.self)
+                String(decoding: LandingPage.tagOpenings[known.rawValue], as: UTF8.self)
                     == "\">\n<meta \(tag.attribute.rawValue)=\"\(tag.key)\" content=\"")
         }
     }

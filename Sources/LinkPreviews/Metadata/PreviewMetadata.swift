@@ -44,8 +44,13 @@ public struct PreviewMetadata: Sendable, Hashable, Encodable {
     /// app's receiver accepts.
     public let appLinks: OfferedAppLinks
     /// Every tag, in order: `description`, Open Graph, Twitter card, App Links, Smart App
-    /// Banner.
-    public let tags: [MetaTag]
+    /// Banner. Made from the other properties each time it is read.
+    public var tags: [MetaTag] {
+        var list = TagList()
+        list.tags.reserveCapacity(KnownTag.allCases.count)
+        writeTags(into: &list)
+        return list.tags
+    }
     /// Every change the text rules made.
     public let adjustments: [TextAdjustment]
 
@@ -172,9 +177,6 @@ public struct PreviewMetadata: Sendable, Hashable, Encodable {
         self.twitterHandle = site.twitterHandle
         self.appLinks = offered
         self.adjustments = adjustments
-        self.tags = Self.tags(
-            canonical: canonical, preview: cleaned, app: app, twitterHandle: site.twitterHandle,
-            appLinks: offered)
     }
 
     /// Builds the site's generic preview: the site's fallback preview at its home page.
@@ -307,99 +309,8 @@ public struct PreviewMetadata: Sendable, Hashable, Encodable {
 }
 
 extension PreviewMetadata {
-    static func tags(
-        canonical: String, preview: LinkPreview, app: AppListing, twitterHandle: String?,
-        appLinks: OfferedAppLinks
-    ) -> [MetaTag] {
-        let appURL = appLinks.appURL
-        var tags: [MetaTag] = []
-        tags.reserveCapacity(32)
-        if let description = preview.description { tags.append(MetaTag(.name, "description", description)) }
-
-        tags.append(MetaTag(.property, "og:title", preview.title))
-        if let description = preview.description {
-            tags.append(MetaTag(.property, "og:description", description))
-        }
-        tags.append(MetaTag(.property, "og:type", preview.type.rawValue))
-        tags.append(MetaTag(.property, "og:url", canonical))
-        if let siteName = preview.siteName { tags.append(MetaTag(.property, "og:site_name", siteName)) }
-        if let locale = preview.locale { tags.append(MetaTag(.property, "og:locale", locale)) }
-        if let image = preview.image {
-            tags.append(MetaTag(.property, "og:image", image.url))
-            if let width = image.width { tags.append(MetaTag(.property, "og:image:width", String(width))) }
-            if let height = image.height {
-                tags.append(MetaTag(.property, "og:image:height", String(height)))
-            }
-            if let alt = image.alt { tags.append(MetaTag(.property, "og:image:alt", alt)) }
-        }
-
-        let card = PreviewMetadata.card(for: preview.image)
-        tags.append(MetaTag(.name, "twitter:card", card))
-        if let twitterHandle { tags.append(MetaTag(.name, "twitter:site", twitterHandle)) }
-        tags.append(MetaTag(.name, "twitter:app:name:iphone", app.name))
-        tags.append(MetaTag(.name, "twitter:app:id:iphone", app.appStoreID))
-        if let appURL { tags.append(MetaTag(.name, "twitter:app:url:iphone", appURL)) }
-        tags.append(MetaTag(.name, "twitter:app:name:ipad", app.name))
-        tags.append(MetaTag(.name, "twitter:app:id:ipad", app.iPadAppStoreID ?? app.appStoreID))
-        if let appURL { tags.append(MetaTag(.name, "twitter:app:url:ipad", appURL)) }
-        if let package = app.googlePlayPackage {
-            tags.append(MetaTag(.name, "twitter:app:name:googleplay", app.name))
-            tags.append(MetaTag(.name, "twitter:app:id:googleplay", package))
-            if let appURL { tags.append(MetaTag(.name, "twitter:app:url:googleplay", appURL)) }
-        }
-
-        if let appURL { tags.append(MetaTag(.property, "al:ios:url", appURL)) }
-        tags.append(MetaTag(.property, "al:ios:app_store_id", app.appStoreID))
-        tags.append(MetaTag(.property, "al:ios:app_name", app.name))
-        if let package = app.googlePlayPackage {
-            if let appURL { tags.append(MetaTag(.property, "al:android:url", appURL)) }
-            tags.append(MetaTag(.property, "al:android:package", package))
-            tags.append(MetaTag(.property, "al:android:app_name", app.name))
-        }
-        tags.append(MetaTag(.property, "al:web:url", canonical))
-
-        tags.append(
-            MetaTag(
-                .name, "apple-itunes-app",
-                bannerContent(
-                    appStoreID: app.appStoreID, argument: appLinks.webLink ?? appLinks.customSchemeLink)))
-        return tags
-    }
-
-    static func bannerContent(appStoreID: String, argument link: String?) -> String {
-        guard let link else { return "app-id=\(appStoreID)" }
-        // Without a comma the argument is the link as it is: the content is written into one
-        // byte buffer, reserved once (appending to a string costs several times as much).
-        let hasComma = TextSpan.read(link) { bytes in
-            for index in bytes.indices where bytes[index] == UInt8(ascii: ",") { return true }
-            return false
-        }
-        guard hasComma else {
-            var content: [UInt8] = []
-            content.reserveCapacity(22 + appStoreID.utf8.count + link.utf8.count)
-            content.append(contentsOf: "app-id=".utf8)
-            content.append(contentsOf: appStoreID.utf8)
-            content.append(contentsOf: ", app-argument=".utf8)
-            content.append(contentsOf: link.utf8)
-            return String(decoding: content, as: UTF8.self)
-        }
-        var argument = ""
-        argument.reserveCapacity(link.utf8.count)
-        for character in link { argument += character == "," ? "%2C" : String(character) }
-        return "app-id=\(appStoreID), app-argument=\(argument)"
-    }
-
-    static func card(for image: PreviewImage?) -> String {
-        guard let image else { return "summary" }
-        if let width = image.width, width < 300 { return "summary" }
-        if let height = image.height, height < 157 { return "summary" }
-        return "summary_large_image"
-    }
-}
-
-extension PreviewMetadata {
-    /// Encodes each stored property under its name, leaving out one that is `nil`: the JSON
-    /// the synthesized conformance wrote, without a key type of its own.
+    /// Encodes each property under its name (the tags among them), leaving out one that is
+    /// `nil`: the JSON the synthesized conformance wrote, without a key type of its own.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: AnyCodingKey.self)
         try c.encode(source, forKey: "source")

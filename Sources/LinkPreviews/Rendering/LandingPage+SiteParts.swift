@@ -35,6 +35,13 @@ extension LandingPage {
         let endWithButton: [UInt8]
         /// The same, for a page without it.
         let endWithoutButton: [UInt8]
+        /// Each run of the app's tags (``AppTagRun``, by raw value), as the page's tags are
+        /// written: each tag's markup up to its content, and its content escaped.
+        let appTags: [[UInt8]]
+        /// The Smart App Banner's tag up to its content's end, for a page that offers no link.
+        let bannerWithoutArgument: [UInt8]
+        /// The same up to the argument, `, app-argument=` included.
+        let bannerArgumentOpening: [UInt8]
 
         init(_ source: Source, strings: LandingPageStrings) {
             self.source = source
@@ -89,6 +96,25 @@ extension LandingPage {
             }
             endWithButton = end(hint: strings.hintWithButton)
             endWithoutButton = end(hint: strings.hintWithoutButton)
+            appTags = AppTagRun.allCases.map { run in
+                written { out in
+                    run.forEachTag(of: app) { tag, content in
+                        out.raw(LandingPage.tagOpenings[tag.rawValue])
+                        out.attribute(content)
+                    }
+                }
+            }
+            // Escaping replaces bytes one by one, so the content escaped in two parts is the
+            // content escaped whole.
+            let banner = written { out in
+                out.raw(LandingPage.tagOpenings[KnownTag.appleITunesApp.rawValue])
+                out.attribute("app-id=" + app.appStoreID)
+            }
+            bannerWithoutArgument = banner
+            bannerArgumentOpening = written { out in
+                out.raw(banner)
+                out.attribute(", app-argument=")
+            }
         }
     }
 

@@ -87,24 +87,12 @@ public struct LandingPage: Sendable, Hashable {
         if preview.title != siteName && !siteName.isEmpty { out.raw(parts.titleSuffix) }
         out.raw(Self.canonicalOpening)
         out.attribute(metadata.canonicalURL)
-        // Each tag's markup up to its content, and the end of the element before it, written
-        // once for the tags a preview has (an unknown key is written as it comes). The tags
-        // come in the order of the prepared ones, so each is found by comparing keys from where
-        // the last one was found: no hashing.
-        var next = 0
-        for tag in metadata.tags {
-            if let found = Self.tagOpenings[next...].firstIndex(where: {
-                $0.key == tag.key && $0.attribute == tag.attribute
-            }) {
-                out.raw(Self.tagOpenings[found].bytes)
-                next = found + 1
-            } else {
-                out.raw(tag.attribute == .property ? "\">\n<meta property=\"" : "\">\n<meta name=\"")
-                out.attribute(tag.key)
-                out.raw("\" content=\"")
-            }
-            out.attribute(tag.content)
-        }
+        // Each tag's markup up to its content comes prepared, and the runs of tags whose contents
+        // are the app's alone come whole from the site parts.
+        var tags = PageTagWriter(out: HTMLWriter(capacity: 0), parts: parts)
+        swap(&tags.out, &out)
+        metadata.writeTags(into: &tags)
+        swap(&tags.out, &out)
         out.raw(template.styleElement)
 
         if let image = preview.image {
@@ -197,26 +185,42 @@ public struct LandingPage: Sendable, Hashable {
     /// The end of the title and the canonical link's markup up to its address.
     private static let canonicalOpening = Array("</title>\n<link rel=\"canonical\" href=\"".utf8)
 
-    /// For each tag ``PreviewMetadata`` writes, in the order it writes them, the end of the
+    /// For each tag ``PreviewMetadata`` writes, by ``KnownTag``'s raw value, the end of the
     /// element before it and its own markup up to its content
     /// (`">\n<meta property="og:title" content="`), written once.
-    static let tagOpenings: [(key: String, attribute: MetaTag.Attribute, bytes: [UInt8])] = [
-        ("description", .name), ("og:title", .property), ("og:description", .property),
-        ("og:type", .property),
-        ("og:url", .property), ("og:site_name", .property), ("og:locale", .property), ("og:image", .property),
-        ("og:image:width", .property), ("og:image:height", .property), ("og:image:alt", .property),
-        ("twitter:card", .name), ("twitter:site", .name), ("twitter:app:name:iphone", .name),
-        ("twitter:app:id:iphone", .name), ("twitter:app:url:iphone", .name), ("twitter:app:name:ipad", .name),
-        ("twitter:app:id:ipad", .name), ("twitter:app:url:ipad", .name),
-        ("twitter:app:name:googleplay", .name),
-        ("twitter:app:id:googleplay", .name), ("twitter:app:url:googleplay", .name),
-        ("al:ios:url", .property),
-        ("al:ios:app_store_id", .property), ("al:ios:app_name", .property), ("al:android:url", .property),
-        ("al:android:package", .property), ("al:android:app_name", .property), ("al:web:url", .property),
-        ("apple-itunes-app", .name),
-    ].map { (key: String, attribute: MetaTag.Attribute) in
-        let text = "\">\n<meta \(attribute.rawValue)=\"\(HTMLEscaping.attribute(key))\" content=\""
-        return (key, attribute, Array(text.utf8))
+    static let tagOpenings: [[UInt8]] = KnownTag.allCases.map { tag in
+        Array("\">\n<meta \(tag.attribute.rawValue)=\"\(HTMLEscaping.attribute(tag.key))\" content=\"".utf8)
+    }
+
+    /// Writes a page's tags: each tag's prepared markup and its content escaped, the app's runs
+    /// and the banner's start from the site parts.
+    struct PageTagWriter: MetaTagWriter {
+        var out: HTMLWriter
+        let parts: SiteParts
+
+        mutating func tag(_ tag: KnownTag, _ content: String) {
+            out.raw(LandingPage.tagOpenings[tag.rawValue])
+            out.attribute(content)
+        }
+
+        mutating func tag(_ tag: KnownTag, number: Int) {
+            out.raw(LandingPage.tagOpenings[tag.rawValue])
+            out.decimal(number)
+        }
+
+        /// The parts were made for the page's own app listing (``SiteParts/Source/app``).
+        mutating func appTags(_ run: AppTagRun, of app: AppListing) {
+            out.raw(parts.appTags[run.rawValue])
+        }
+
+        mutating func banner(appStoreID: String, argument: String?) {
+            guard let argument else {
+                out.raw(parts.bannerWithoutArgument)
+                return
+            }
+            out.raw(parts.bannerArgumentOpening)
+            out.attribute(PreviewMetadata.bannerArgument(argument))
+        }
     }
 
     /// A template string as escaped text, `{app}` replaced by the app's name.
