@@ -25,14 +25,16 @@ struct HTMLWriter {
     /// writes it, without making the string.
     mutating func decimal(_ value: Int) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        // The magnitude's digits, least significant first, then reversed in place.
-        var magnitude = value.magnitude
-        let start = bytes.count
+        // The largest power of ten not above the magnitude (at most 10¹⁹, which a `UInt`
+        // holds), then one digit per power, most significant first: appended in order, so no
+        // part of the buffer is reversed (reversing a range of the array copied the whole page).
+        let magnitude = value.magnitude
+        var power: UInt = 1
+        while magnitude / power >= 10 { power &*= 10 }
         repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        bytes[start...].reverse()
+            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude / power % 10))
+            power /= 10
+        } while power > 0
     }
 
     /// Appends a value escaped for a double-quoted attribute.

@@ -9,7 +9,7 @@ extension LandingPage {
     /// are the same (compared field by field, not by hash); another site or language writes
     /// them again and keeps those instead. A page reached by a short link writes its store
     /// buttons itself (Google Play's carries the link's referrer).
-    struct SiteParts: Sendable {
+    final class SiteParts: Sendable {
         /// What the parts are made from.
         struct Source: Sendable, Equatable {
             let locale: String?
