@@ -45,26 +45,41 @@ enum InstructionCounter {
     /// Instructions per operation for one case and side, or `nil` when callgrind is missing
     /// or the child failed.
     static func perOperation(case name: String, side: String, passes: Int) -> Double? {
-        guard let run = count(case: name, side: side, passes: passes, toggled: true) else { return nil }
+        guard let run = count(case: name, side: side, passes: passes, collection: toggled(symbol)) else {
+            return nil
+        }
         return run.instructions / run.operations
     }
 
-    /// Instructions per operation for a case whose work runs on other threads (a `Task` the
-    /// pass waits for), which `--toggle-collect` does not see: two children count every
-    /// instruction of every thread, one with `passes` passes and one with twice as many, and
-    /// the difference is divided by the difference in operations, so that building the case,
-    /// warming up and starting the process cancel out.
-    static func perOperationAcrossThreads(case name: String, side: String, passes: Int) -> Double? {
-        guard let low = count(case: name, side: side, passes: passes, toggled: false),
-            let high = count(case: name, side: side, passes: 2 * passes, toggled: false),
-            high.operations > low.operations
-        else { return nil }
+    /// Instructions per operation counted only inside the function named `function` (a
+    /// mangled symbol), for a case whose passes run in a `Task` that ``countedPasses(_:passes:)``
+    /// does not see. Every call of the function is counted whole, the warm-up pass's too, and
+    /// the task's and threads' hand-overs around it are not: two children count `passes` and
+    /// twice as many passes, and the difference is divided by the difference in operations, so
+    /// that the warm-up cancels out. Two runs of the same tree agree to a few instructions a
+    /// page, where counting every thread moved the figure by thousands. Valid only while the
+    /// function does its work without suspending (the benchmark's providers answer at once);
+    /// `nil` when nothing was counted (the function renamed).
+    static func perOperation(case name: String, side: String, passes: Int, inside function: String) -> Double?
+    {
+        guard let low = count(case: name, side: side, passes: passes, collection: toggled(function)),
+            let high = count(case: name, side: side, passes: 2 * passes, collection: toggled(function)),
+            high.operations > low.operations, high.instructions > low.instructions
+        else {
+            print("  no instructions counted inside \(function) for \(name): is the symbol still there?")
+            return nil
+        }
         return (high.instructions - low.instructions) / (high.operations - low.operations)
+    }
+
+    /// Callgrind's options that count only inside `function`.
+    private static func toggled(_ function: String) -> [String] {
+        ["--collect-atstart=no", "--toggle-collect=\(function)"]
     }
 
     /// Callgrind's total and the operations the child ran.
     private static func count(
-        case name: String, side: String, passes: Int, toggled: Bool
+        case name: String, side: String, passes: Int, collection: [String]
     ) -> (instructions: Double, operations: Double)? {
         guard let valgrind, let executable = strippedExecutable else { return nil }
         let output = FileManager.default.temporaryDirectory
@@ -72,8 +87,6 @@ enum InstructionCounter {
         defer { try? FileManager.default.removeItem(atPath: output) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: valgrind)
-        let collection =
-            toggled ? ["--collect-atstart=no", "--toggle-collect=\(symbol)"] : ["--collect-atstart=yes"]
         process.arguments =
             ["--tool=callgrind", "--callgrind-out-file=\(output)"] + collection + [
                 "--cache-sim=no", "--branch-sim=no",

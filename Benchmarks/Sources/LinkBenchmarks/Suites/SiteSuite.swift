@@ -2,9 +2,8 @@ import LinkPreviews
 
 /// Landing pages answered by `SiteResponder`, beside a fixed page of the same size.
 enum SiteSuite {
-    /// Passes counted per landing-page case (and twice as many: the pages run in a `Task`, so
-    /// they are counted as the difference of two runs): 500 pages a pass for the photo cases,
-    /// eight for the eight kinds.
+    /// Passes counted per landing-page case (and twice as many, the difference of the two
+    /// being the figure): 500 pages a pass for the photo cases, eight for the eight kinds.
     static func countedPasses(_ name: String) -> Int {
         name.hasSuffix("photos") || name.hasSuffix("unseen") ? 4 : 100
     }
@@ -12,12 +11,17 @@ enum SiteSuite {
     /// The most instructions a page for a link the server has not seen may cost.
     static let unseenPageBudget = 60_000.0
 
+    /// `SiteResponder.respond(to:)`, inside which each page is counted: the pages run in a
+    /// `Task`, whose hand-overs between threads would otherwise be counted with them (and moved
+    /// the count of an unseen page by several thousand instructions from run to run).
+    static let respondSymbol = "$s12LinkPreviews13SiteResponderV7respond2toAA0C8ResponseVAA0C7RequestV_tYaF"
+
     static func run(bench: Bench, countsInstructions: Bool, into results: inout ResultTable) throws {
         func count(_ name: String) -> InstructionPair? {
             guard countsInstructions else { return nil }
             let pair = InstructionPair(
-                sdk: InstructionCounter.perOperationAcrossThreads(
-                    case: name, side: "sdk", passes: countedPasses(name)),
+                sdk: InstructionCounter.perOperation(
+                    case: name, side: "sdk", passes: countedPasses(name), inside: respondSymbol),
                 peer: nil)
             print("  counted: \(name)")
             return pair
