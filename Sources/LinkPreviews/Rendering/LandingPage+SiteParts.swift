@@ -98,18 +98,12 @@ extension LandingPage {
             endWithoutButton = end(hint: strings.hintWithoutButton)
             appTags = AppTagRun.allCases.map { run in
                 written { out in
-                    run.forEachTag(of: app) { tag, content in
-                        out.raw(LandingPage.tagOpenings[tag.rawValue])
-                        out.attribute(content)
-                    }
+                    run.forEachTag(of: app) { LandingPage.write($0, $1, into: &out) }
                 }
             }
             // Escaping replaces bytes one by one, so the content escaped in two parts is the
             // content escaped whole.
-            let banner = written { out in
-                out.raw(LandingPage.tagOpenings[KnownTag.appleITunesApp.rawValue])
-                out.attribute("app-id=" + app.appStoreID)
-            }
+            let banner = written { LandingPage.write(.appleITunesApp, "app-id=" + app.appStoreID, into: &$0) }
             bannerWithoutArgument = banner
             bannerArgumentOpening = written { out in
                 out.raw(banner)

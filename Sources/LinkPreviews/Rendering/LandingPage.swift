@@ -192,6 +192,13 @@ public struct LandingPage: Sendable, Hashable {
         Array("\">\n<meta \(tag.attribute.rawValue)=\"\(HTMLEscaping.attribute(tag.key))\" content=\"".utf8)
     }
 
+    /// Writes a tag as a page does: its prepared markup (which ends the element before it) and
+    /// its content escaped for an attribute.
+    static func write(_ tag: KnownTag, _ content: String, into out: inout HTMLWriter) {
+        out.raw(tagOpenings[tag.rawValue])
+        out.attribute(content)
+    }
+
     /// Writes a page's tags: each tag's prepared markup and its content escaped, the app's runs
     /// and the banner's start from the site parts.
     struct PageTagWriter: MetaTagWriter {
@@ -199,8 +206,7 @@ public struct LandingPage: Sendable, Hashable {
         let parts: SiteParts
 
         mutating func tag(_ tag: KnownTag, _ content: String) {
-            out.raw(LandingPage.tagOpenings[tag.rawValue])
-            out.attribute(content)
+            LandingPage.write(tag, content, into: &out)
         }
 
         mutating func tag(_ tag: KnownTag, number: Int) {
