@@ -281,6 +281,19 @@ struct PreviewMetadataRefusalTests {
         #expect(refusal(preview, site: with { $0.app.name = "\u{7}" }) == .emptyText(.appName))
     }
 
+    @Test("a refused app listing's value: the sentence states the rule the value breaks")
+    func appListingSentences() {
+        #expect(
+            LinkPreviewError.invalidApp(field: "iPadAppStoreID", value: "0123").description
+                == "the app listing's iPadAppStoreID '0123' is not valid: an App Store ID is 1 to 15 digits, "
+                + "the first not 0")
+        #expect(
+            LinkPreviewError.invalidApp(field: "googlePlayPackage", value: "photoalbum").description
+                == "the app listing's googlePlayPackage 'photoalbum' is not valid: a Google Play package is two "
+                + "or more names joined by '.', each a letter followed by letters, digits or '_', 255 "
+                + "characters at most")
+    }
+
     @Test("error sentences quote at most 80 characters of a hostile value")
     func errorSentencesAreBounded() {
         let long = "javascript:" + String(repeating: "a", count: 500)

@@ -17,7 +17,9 @@ public struct LinkPolicy: Sendable, Hashable, Codable {
 
     /// Hosts the gate accepts, matched on the parsed host (never by substring). Empty means any
     /// valid host. A custom-scheme link is not held to this list, because its "host" is
-    /// usually a route name (see ``customSchemeHostsAreDomains``).
+    /// usually a route name (see ``customSchemeHostsAreDomains``). String literals are
+    /// patterns; a host held in a variable is made one with ``HostPattern/init(validating:)``
+    /// (which refuses what is not a host name) or ``HostPattern/init(_:)``.
     public var allowedHosts: [HostPattern]
 
     /// Whether a custom-scheme link's host is a domain that ``allowedHosts`` must allow.

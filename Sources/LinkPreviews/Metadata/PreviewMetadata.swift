@@ -16,8 +16,8 @@ import DeepLinks
 /// - fills the site name and locale from the site when the preview leaves them out;
 /// - lists the tags in a fixed order (``tags``; see “The tags, in order” in the documentation).
 ///
-/// Decoding JSON gives back a report as it was written, without checking it again: build
-/// metadata from untrusted input with the initialiser, never by decoding.
+/// Metadata is `Encodable` only: every value is made by the initialiser, which checks and
+/// cleans what it is given; its JSON (``jsonData()``) is a report to read, not an input.
 ///
 /// ```swift
 /// let metadata = try PreviewMetadata(

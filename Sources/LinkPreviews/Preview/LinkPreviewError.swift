@@ -12,7 +12,7 @@ import DeepLinks
 ///     _ = try await service.preview(for: "https://photos.example.com/albums/%zz")
 /// } catch {
 ///     error.description
-///     // "the link was refused: the link contains an invalid or truncated percent escape (%zz) at offset 37"
+///     // "the link was refused: the link contains an invalid or truncated percent escape ('%zz') at offset 34"
 /// }
 /// ```
 public enum LinkPreviewError: Error, Sendable, Hashable, Encodable, CustomStringConvertible {
@@ -76,7 +76,8 @@ public enum LinkPreviewError: Error, Sendable, Hashable, Encodable, CustomString
         case .emptyText(let field): "the \(field) is empty"
         case .invalidTwitterHandle(let handle):
             "the Twitter handle \(Self.quote(handle)) must be '@' and 1 to 15 letters, digits or underscores"
-        case .invalidApp(let field, let value): "the app listing's \(field) \(Self.quote(value)) is not valid"
+        case .invalidApp(let field, let value):
+            "the app listing's \(field) \(Self.quote(value)) is not valid: \(AppListing.rule(of: field))"
         case .invalidAppLink(let link, let reason):
             "the app link \(Self.quote(link)) cannot be offered: \(Self.shorten(reason))"
         case .invalidTemplate(let reason): "the landing page template is invalid: \(reason)"
