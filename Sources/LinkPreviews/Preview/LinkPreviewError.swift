@@ -77,7 +77,7 @@ public enum LinkPreviewError: Error, Sendable, Hashable, Encodable, CustomString
         case .invalidTwitterHandle(let handle):
             "the Twitter handle \(Self.quote(handle)) must be '@' and 1 to 15 letters, digits or underscores"
         case .invalidApp(let field, let value):
-            "the app listing's \(field) \(Self.quote(value)) is not valid: \(AppListing.rule(of: field))"
+            "the app listing's \(field) \(Self.quote(value)) is not valid: \(Self.appListingRule(of: field))"
         case .invalidAppLink(let link, let reason):
             "the app link \(Self.quote(link)) cannot be offered: \(Self.shorten(reason))"
         case .invalidTemplate(let reason): "the landing page template is invalid: \(reason)"
@@ -94,6 +94,18 @@ public enum LinkPreviewError: Error, Sendable, Hashable, Encodable, CustomString
     /// A value in quotes, shortened to 80 characters.
     static func quote(_ value: String) -> String {
         "'" + shorten(value) + "'"
+    }
+
+    /// The rule a field of an app listing (``AppListing``) breaks, as ``invalidApp(field:value:)``
+    /// states it.
+    static func appListingRule(of field: String) -> String {
+        switch field {
+        case "appStoreID", "iPadAppStoreID": "an App Store ID is 1 to 15 digits, the first not 0"
+        case "googlePlayPackage":
+            "a Google Play package is two or more names joined by '.', each a letter followed by "
+                + "letters, digits or '_', 255 characters at most"
+        default: "see the listing's rules"
+        }
     }
 
     static func shorten(_ value: String) -> String {

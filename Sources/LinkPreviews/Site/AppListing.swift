@@ -73,18 +73,6 @@ public struct AppListing: Sendable, Hashable, Codable {
         return nil
     }
 
-    /// The rule a field of the listing breaks, as ``LinkPreviewError/invalidApp(field:value:)``
-    /// states it.
-    static func rule(of field: String) -> String {
-        switch field {
-        case "appStoreID", "iPadAppStoreID": "an App Store ID is 1 to 15 digits, the first not 0"
-        case "googlePlayPackage":
-            "a Google Play package is two or more names joined by '.', each a letter followed by "
-                + "letters, digits or '_', 255 characters at most"
-        default: "see AppListing"
-        }
-    }
-
     static func isAppStoreID(_ text: String) -> Bool {
         (1...15).contains(text.utf8.count) && text.utf8.first != UInt8(ascii: "0")
             && text.utf8.allSatisfy { (0x30...0x39).contains($0) }
