@@ -88,7 +88,8 @@ public struct LandingPage: Sendable, Hashable {
         out.raw(Self.canonicalOpening)
         out.attribute(metadata.canonicalURL)
         // Each tag's markup up to its content comes prepared, and the runs of tags whose contents
-        // are the app's alone come whole from the site parts.
+        // are the app's alone come whole from the site parts. The tag writer holds the page's
+        // buffer while it writes (swapped in and back out, never copied).
         var tags = PageTagWriter(out: HTMLWriter(capacity: 0), parts: parts)
         swap(&tags.out, &out)
         metadata.writeTags(into: &tags)
