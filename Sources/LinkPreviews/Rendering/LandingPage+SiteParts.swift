@@ -101,13 +101,18 @@ extension LandingPage {
                     run.forEachTag(of: app) { LandingPage.write($0, $1, into: &out) }
                 }
             }
-            // Escaping replaces bytes one by one, so the content escaped in two parts is the
-            // content escaped whole.
-            let banner = written { LandingPage.write(.appleITunesApp, "app-id=" + app.appStoreID, into: &$0) }
-            bannerWithoutArgument = banner
-            bannerArgumentOpening = written { out in
-                out.raw(banner)
-                out.attribute(", app-argument=")
+            // The content as the list writes it (`PreviewMetadata.bannerContent`), without an
+            // argument and with an empty one: escaping replaces bytes one by one, so the page's
+            // argument escaped after the second is the whole content escaped.
+            bannerWithoutArgument = written {
+                LandingPage.write(
+                    .appleITunesApp, PreviewMetadata.bannerContent(appStoreID: app.appStoreID, argument: nil),
+                    into: &$0)
+            }
+            bannerArgumentOpening = written {
+                LandingPage.write(
+                    .appleITunesApp, PreviewMetadata.bannerContent(appStoreID: app.appStoreID, argument: ""),
+                    into: &$0)
             }
         }
     }
