@@ -118,9 +118,14 @@ public struct SanitizedLink: Sendable, Hashable, Encodable {
 }
 
 extension Link {
-    /// The canonical text of this link: lower-case scheme and host, default port dropped, an
-    /// empty path written `/` (web links), escapes of unreserved characters decoded, every
-    /// other escape in upper-case hex, an empty query or fragment dropped.
+    /// The canonical text of this link: lower-case scheme and host, the scheme's default port
+    /// dropped (`:443` for `https`, `:80` for `http`; any other port kept), an empty path
+    /// written `/` (web links), escapes of unreserved characters decoded, every other escape in
+    /// upper-case hex.
+    ///
+    /// A `?` or `#` is kept whenever the link has one, even with nothing after it:
+    /// `https://example.com/?` and `https://example.com/#` are canonical as they are. A query
+    /// loses its `?` only when sanitising (``LinkGate/sanitize(_:)``) removed every item it had.
     ///
     /// Canonicalising a canonical link returns it unchanged.
     public var canonical: String {

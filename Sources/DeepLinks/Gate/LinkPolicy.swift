@@ -16,10 +16,14 @@ public struct LinkPolicy: Sendable, Hashable, Codable {
     public var allowedSchemes: Set<String>
 
     /// Hosts the gate accepts, matched on the parsed host (never by substring). Empty means any
-    /// valid host. A custom-scheme link is not held to this list, because its "host" is
-    /// usually a route name (see ``customSchemeHostsAreDomains``). String literals are
-    /// patterns; a host held in a variable is made one with ``HostPattern/init(validating:)``
-    /// (which refuses what is not a host name) or ``HostPattern/init(_:)``.
+    /// valid host. The host is checked, never the port: a web link to an allowed host is
+    /// accepted on any valid port (0 to 65535, without leading zeros), as
+    /// `https://shop.example.com:8443/products/42` is, and its ``Link/canonical`` text keeps the
+    /// port unless it is the scheme's default (`:443` for `https`, `:80` for `http`, dropped).
+    /// A custom-scheme link is not held to this list, because its "host" is usually a route name
+    /// (see ``customSchemeHostsAreDomains``). String literals are patterns; a host held in a
+    /// variable is made one with ``HostPattern/init(validating:)`` (which refuses what is not a
+    /// host name) or ``HostPattern/init(_:)``.
     public var allowedHosts: [HostPattern]
 
     /// Whether a custom-scheme link's host is a domain that ``allowedHosts`` must allow.

@@ -27,15 +27,26 @@
 /// - Decisions that open no route (open in the browser, reject) are never held.
 ///
 /// Because it is a value with no clock, timer or thread of its own, a test drives it step by
-/// step:
+/// step, checking the actions each call returns (an app performs them instead):
 ///
 /// ```swift
+/// let table = RouteTable(canonicalHost: "shop.example.com") {
+///     Route("orders", "/orders", requires: ["signedIn"])
+///     Route("cart", "/cart", safety: .sensitive)
+/// }
+/// let receiver = try LinkReceiver(table: table, policy: LinkPolicy(allowedHosts: ["shop.example.com"]))
 /// var holder = LinkHolder(router: receiver.router, interfaceReady: true)
 /// let start = ContinuousClock.now
-/// holder.receive(receiver.receive(url: "https://shop.example.com/cart"), at: start)
-/// // [.hold(decision, missing: ["signedIn"])]: show sign-in
-/// holder.update(conditions: ["signedIn"], at: start + .seconds(20))
-/// // [.open(decision)]: the cart, now
+///
+/// // Signed out: the orders wait, and the app shows sign-in; once signed in, they open.
+/// let orders = receiver.receive(url: "https://shop.example.com/orders")
+/// #expect(holder.receive(orders, at: start) == [.hold(orders, missing: ["signedIn"])])
+/// #expect(holder.update(conditions: ["signedIn"], at: start + .seconds(20)) == [.open(orders)])
+///
+/// // A sensitive route is put to the user first, and opens once confirmed.
+/// let cart = receiver.receive(url: "https://shop.example.com/cart")
+/// #expect(holder.receive(cart, at: start + .seconds(30)) == [.askToConfirm(cart)])
+/// #expect(holder.confirmed(at: start + .seconds(35)) == [.open(cart)])
 /// ```
 public struct LinkHolder: Sendable {
     /// What the app does next.
@@ -90,9 +101,10 @@ public struct LinkHolder: Sendable {
     /// the holder returns no action (the link keeps waiting); this says what to ask for next:
     ///
     /// ```swift
-    /// holder.receive(downloads, at: now)                            // [.hold(downloads, missing: ["signedIn", "downloadsEnabled"])]
-    /// holder.update(conditions: ["signedIn"], at: now)              // []: still waiting
-    /// holder.missingConditions                                      // ["downloadsEnabled"]
+    /// #expect(holder.receive(downloads, at: now)
+    ///     == [.hold(downloads, missing: ["signedIn", "downloadsEnabled"])])
+    /// #expect(holder.update(conditions: ["signedIn"], at: now) == [])   // still waiting
+    /// #expect(holder.missingConditions == ["downloadsEnabled"])         // what to ask for next
     /// ```
     public var missingConditions: Set<String> {
         guard let (decision, _) = held else { return [] }

@@ -679,6 +679,10 @@ import Testing
             #"{"tooManyRoutes":{"count":3,"limit":4}}"#
         ),
         (
+            "RouteTableFinding.checkTooCostly", RouteTableFinding.checkTooCostly(routes: 3, steps: 4),
+            #"{"checkTooCostly":{"routes":3,"steps":4}}"#
+        ),
+        (
             "RouteTableFinding.navigationTakesGuardedLinks",
             RouteTableFinding.navigationTakesGuardedLinks(
                 route: "route", guarded: "guarded", safety: .sensitive),

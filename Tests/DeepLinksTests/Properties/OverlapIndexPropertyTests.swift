@@ -89,7 +89,8 @@ struct OverlapIndexPropertyTests {
             )
             pairsSeen += direct.count
 
-            let guardedWalked = relations.guardedPairs(compiled, builder: builder).map {
+            var budget = CheckBudget(routeCount: compiled.count)
+            let guardedWalked = relations.guardedPairs(compiled, builder: builder, budget: &budget).map {
                 ($0.0.index, $0.1.index)
             }
             var guardedDirect: [(Int, Int)] = []
@@ -115,7 +116,8 @@ struct OverlapIndexPropertyTests {
 
     /// The problems of the pairs the trie walk finds, `(later, earlier, problem)`, in order.
     static func walkedFindings(_ compiled: [CompiledRoute], _ relations: RouteRelations) -> [String] {
-        relations.overlappingPairs(compiled).compactMap { later, earlier in
+        var budget = CheckBudget(routeCount: compiled.count)
+        return relations.overlappingPairs(compiled, budget: &budget).compactMap { later, earlier in
             relations.finding(earlier: earlier, later: later).map { "\(later.index) \(earlier.index) \($0)" }
         }
     }

@@ -402,9 +402,11 @@ struct HostileRouteTableTests {
         var builder = RouteTrie.Builder(routeCount: compiled.count)
         var found: [Int] = []
         var total = 0
+        var budget = CheckBudget(routeCount: compiled.count)
         for later in compiled.indices {
             builder.add(compiled[later], as: later)
-            builder.overlapCandidates(of: compiled[later], relations: relations, into: &found)
+            builder.overlapCandidates(
+                of: compiled[later], relations: relations, budget: &budget, into: &found)
             RouteRelations.sortUnique(&found, below: later)
             total += found.count
         }
@@ -429,6 +431,71 @@ struct HostileRouteTableTests {
         #expect(
             Self.candidatesCompared(routes, options: RoutingOptions(precedence: .declarationOrder))
                 == expected)
+    }
+
+    // MARK: The check's bound
+
+    /// Route `i` of `count`: `/:w/:v(int 10i...10i+9)`, one shape told apart by disjoint ranges.
+    static func disjointRanges(_ count: Int) -> [Route] {
+        (0..<count).map { Route("r\($0)", PathPattern(parsing: "/:w/:v(int \($0 * 10)...\($0 * 10 + 9))")) }
+    }
+
+    @Test(
+        "routes of one shape told apart by their ranges: past the check's bound the table is refused, not checked for long"
+    )
+    func oneShapePastTheBoundIsRefused() throws {
+        // Every pair is worth comparing (about n²/2 steps): 2,000 routes pass the bound of
+        // 1,000,000 steps and 400 a route, and the check stops there.
+        let routes = Self.disjointRanges(2_000)
+        let refused = RouteTableFinding.checkTooCostly(routes: 2_000, steps: 1_800_000)
+        #expect(CheckBudget.steps(forRoutes: 2_000) == 1_800_000)
+        #expect(RouteTable(routes: routes).findings() == [refused])
+        #expect(throws: RouteTableError(findings: [refused])) { try Router(RouteTable(routes: routes)) }
+        #expect(refused.isError)
+        #expect(refused.code == "TABLE017")
+        #expect(
+            refused.description
+                == "the 2,000 routes share links too widely to be checked within 1,800,000 steps, the bound "
+                + "for a table of this size; set routes apart by literal segments, or merge routes of one shape "
+                + "that differ only in their parameters' values into one route")
+    }
+
+    @Test("routes of one shape under the bound: checked and built, each link routed by its range")
+    func oneShapeUnderTheBoundIsBuilt() throws {
+        // 1,000 routes: about 500,000 steps, within the bound of 1,400,000. Their parameter
+        // edges leave one node, found by key past the first eight as the trie is built.
+        let router = try Router(RouteTable(routes: Self.disjointRanges(1_000)))
+        let gate = LinkGate(policy: LinkPolicy())
+        for i in [0, 7, 8, 9, 500, 999] {
+            let link = try gate.parse("https://example.com/x/\(i * 10 + 5)")
+            #expect(router.match(link)?.name == "r\(i)")
+        }
+        #expect(router.match(try gate.parse("https://example.com/x/10000")) == nil)
+        // A route of the same shape and range as one past the eighth edge is the same edge:
+        // a duplicate, as it would be among the first eight.
+        var routes = Self.disjointRanges(20)
+        routes.append(Route("again12", "/:w/:v(int 120...129)"))
+        routes.append(Route("again3", "/:w/:v(int 30...39)"))
+        #expect(
+            RouteTable(routes: routes).findings() == [
+                .duplicateRoute(route: "again12", duplicateOf: "r12"),
+                .duplicateRoute(route: "again3", duplicateOf: "r3"),
+            ])
+    }
+
+    @Test("navigate routes that take hundreds of destructive routes' links: refused at the bound")
+    func guardedPairsPastTheBoundAreRefused() throws {
+        // 500 destructive routes, each of whose links each of 500 navigate routes can take.
+        let routes = (0..<1_000).map { i in
+            i % 2 == 0
+                ? Route("r\(i)", PathPattern(parsing: "/x\(i / 2)/:v(int)"), safety: .destructive)
+                : Route("r\(i)", PathPattern(parsing: "/:w/:v(string 1...\(i))"))
+        }
+        let findings = RouteTable(routes: routes).findings()
+        #expect(findings.first == .checkTooCostly(routes: 1_000, steps: 1_400_000))
+        #expect(
+            findings.contains(.navigationTakesGuardedLinks(route: "r1", guarded: "r0", safety: .destructive)))
+        #expect(throws: RouteTableError.self) { try Router(RouteTable(routes: routes)) }
     }
 
     @Test("one path whose routes conflict in a few places: exactly those pairs are compared and reported")

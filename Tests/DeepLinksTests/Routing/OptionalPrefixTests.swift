@@ -74,6 +74,34 @@ struct OptionalPrefixTests {
             ])
     }
 
+    @Test(
+        "a route path without its leading '/' is not joined to the prefix: it is reported as it would be alone"
+    )
+    func relativePathUnderPrefix() throws {
+        let grouped = RouteTable {
+            RouteGroup(prefix: "/p") {
+                Route("a", "a")
+                Route("b", ":id(int)")
+                Route("c", "/c")
+            }
+        }
+        // Joined as text, `/p` and `:id(int)` would have made the literal segment `p:id(int)`.
+        #expect(grouped.routes.map(\.path.text) == ["a", ":id(int)", "/p/c"])
+        let alone = RouteTable {
+            Route("a", "a")
+            Route("b", ":id(int)")
+        }
+        #expect(!alone.findings().isEmpty)
+        #expect(grouped.findings() == alone.findings())
+        // The same through JSON, by both readers.
+        let json = #"{"groups": [{"prefix": "/p", "routes": [{"name": "b", "path": ":id(int)"}]}]}"#
+        #expect(try RouteTable(json: Data(json.utf8)).routes.map(\.path.text) == [":id(int)"])
+        #expect(
+            try JSONDecoder().decode(RouteTable.self, from: Data(json.utf8)).routes.map(\.path.text) == [
+                ":id(int)"
+            ])
+    }
+
     @Test("a group's prefix in JSON reads the same through Codable and the fast reader")
     func groupPrefixJSON() throws {
         let json = """

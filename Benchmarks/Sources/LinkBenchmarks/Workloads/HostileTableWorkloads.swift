@@ -13,7 +13,29 @@ enum HostileTableWorkloads {
         ("catch-alls behind 0–29 parameters and a literal (no problem)", catchAlls),
         ("one path on as many hosts as routes (no problem)", onePathManyHosts),
         ("14 segments under an optional locale (two readings each, no problem)", optionalLocale),
+        ("one shape, told apart by disjoint integer ranges (refused past the check's bound)", disjointRanges),
+        (
+            "destructive routes beside navigate routes that take their links (refused past the bound)",
+            guardedBeside
+        ),
     ]
+
+    /// Route `i` is `/:w/:v(int 10i...10i+9)`: every pair shares the path's shape and none a
+    /// link, so every pair is worth comparing; past a few thousand routes the check's bound
+    /// (1,000,000 steps and 400 a route) refuses the table.
+    static func disjointRanges(_ count: Int) -> [Route] {
+        (0..<count).map { i in Route("r\(i)", PathPattern(parsing: "/:w/:v(int \(i * 10)...\(i * 10 + 9))")) }
+    }
+
+    /// Even routes destructive (`/x<i>/:v(int)`), odd ones navigate routes (`/:w/:v(string 1...i)`)
+    /// that can each take the links of every destructive route: a pair of each two.
+    static func guardedBeside(_ count: Int) -> [Route] {
+        (0..<count).map { i in
+            i % 2 == 0
+                ? Route("r\(i)", PathPattern(parsing: "/x\(i / 2)/:v(int)"), safety: .destructive)
+                : Route("r\(i)", PathPattern(parsing: "/:w/:v(string 1...\(i))"))
+        }
+    }
 
     static func onePathQueries(_ count: Int) -> [Route] {
         (0..<count).map { Route("r\($0)", "/a", query: [QueryParameter(stringLiteral: "q\($0)")]) }

@@ -17,11 +17,11 @@ extension RouteRelations {
     /// Every overlap problem among the compiled routes, in the order of the pairs compared,
     /// and the code whose problems passed `limit` (the comparison then stops, the problem
     /// past the limit included), or `nil`.
-    func overlapFindings(_ routes: [CompiledRoute], limit: Int) -> (
+    func overlapFindings(_ routes: [CompiledRoute], limit: Int, budget: inout CheckBudget) -> (
         findings: [OverlapFinding], stoppedAt: String?
     ) {
         guard routes.contains(where: \.hasOptionalSegments) else {
-            return plainOverlapFindings(routes, limit: limit)
+            return plainOverlapFindings(routes, limit: limit, budget: &budget)
         }
         // One entry per shape; the other readings of a route follow its full one.
         var shapes: [CompiledRoute] = []
@@ -39,7 +39,8 @@ extension RouteRelations {
         for later in shapes.indices {
             builder.addPath(of: shapes[later], as: later)
             pairs.removeAll(keepingCapacity: true)
-            appendOverlaps(of: later, in: shapes, builder: builder, found: &found, to: &pairs)
+            appendOverlaps(
+                of: later, in: shapes, builder: builder, found: &found, to: &pairs, budget: &budget)
             for (laterShape, earlierShape) in pairs {
                 guard let l = owner[ObjectIdentifier(laterShape)],
                     let e = owner[ObjectIdentifier(earlierShape)],
@@ -57,9 +58,9 @@ extension RouteRelations {
         return (gathered.findings, nil)
     }
 
-    /// ``overlapFindings(_:limit:)`` when no route has optional segments: each route is its one
+    /// ``overlapFindings(_:limit:budget:)`` when no route has optional segments: each route is its one
     /// shape, and its findings need no folding.
-    private func plainOverlapFindings(_ routes: [CompiledRoute], limit: Int) -> (
+    private func plainOverlapFindings(_ routes: [CompiledRoute], limit: Int, budget: inout CheckBudget) -> (
         findings: [OverlapFinding], stoppedAt: String?
     ) {
         var findings: [OverlapFinding] = []
@@ -70,7 +71,7 @@ extension RouteRelations {
             builder.add(routes[later], as: later)
             if let stopped = appendOverlapFindings(
                 of: later, in: routes, builder: builder, found: &found, to: &findings, counts: &counts,
-                limit: limit)
+                limit: limit, budget: &budget)
             {
                 return (findings, stopped)
             }

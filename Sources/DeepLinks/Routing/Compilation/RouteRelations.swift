@@ -14,16 +14,19 @@ struct RouteRelations {
     /// Pairs `(later, earlier)` that may overlap, ordered by `later` then `earlier`.
     ///
     /// Candidates come from a walk of the routes' trie as it is built (each route walks the
-    /// routes added before it, ``RouteTrie/Builder/overlapCandidates(of:relations:into:)``),
+    /// routes added before it, ``RouteTrie/Builder/overlapCandidates(of:relations:budget:into:)``),
     /// so only routes whose paths can share a link are compared; each candidate pair is then
     /// decided exactly.
-    func overlappingPairs(_ routes: [CompiledRoute]) -> [(CompiledRoute, CompiledRoute)] {
+    func overlappingPairs(_ routes: [CompiledRoute], budget: inout CheckBudget) -> [(
+        CompiledRoute, CompiledRoute
+    )] {
         var pairs: [(CompiledRoute, CompiledRoute)] = []
         var found: [Int] = []
         var builder = RouteTrie.Builder(routeCount: routes.count)
         for later in routes.indices {
             builder.add(routes[later], as: later)
-            appendOverlaps(of: later, in: routes, builder: builder, found: &found, to: &pairs)
+            appendOverlaps(
+                of: later, in: routes, builder: builder, found: &found, to: &pairs, budget: &budget)
         }
         return pairs
     }
@@ -33,25 +36,28 @@ struct RouteRelations {
     /// holds the routes before it, positions in `routes`). `found` is scratch storage.
     func appendOverlaps(
         of later: Int, in routes: [CompiledRoute], builder: RouteTrie.Builder, found: inout [Int],
-        to pairs: inout [(CompiledRoute, CompiledRoute)]
+        to pairs: inout [(CompiledRoute, CompiledRoute)], budget: inout CheckBudget
     ) {
         let route = routes[later]
-        builder.overlapCandidates(of: route, relations: self, into: &found)
+        builder.overlapCandidates(of: route, relations: self, budget: &budget, into: &found)
         Self.sortUnique(&found, below: later)
+        guard budget.charge(CheckBudget.pairSteps * found.count) else { return }
         for e in found where mayOverlap(routes[e], route) { pairs.append((route, routes[e])) }
     }
 
     /// Appends to `findings` the problems of the pairs `(later, earlier)` that
-    /// ``appendOverlaps(of:in:builder:found:to:)`` finds, in its order, counting each code in
+    /// ``appendOverlaps(of:in:builder:found:to:budget:)`` finds, in its order, counting each code in
     /// `counts`; stops and returns the code of the first problem past `limit` of its code
     /// (that problem included), else `nil`.
     func appendOverlapFindings(
         of later: Int, in routes: [CompiledRoute], builder: RouteTrie.Builder, found: inout [Int],
-        to findings: inout [OverlapFinding], counts: inout [String: Int], limit: Int
+        to findings: inout [OverlapFinding], counts: inout [String: Int], limit: Int,
+        budget: inout CheckBudget
     ) -> String? {
         let route = routes[later]
-        builder.overlapCandidates(of: route, relations: self, into: &found)
+        builder.overlapCandidates(of: route, relations: self, budget: &budget, into: &found)
         Self.sortUnique(&found, below: later)
+        guard budget.charge(CheckBudget.pairSteps * found.count) else { return nil }
         for e in found where mayOverlap(routes[e], route) {
             guard let finding = finding(earlier: routes[e], later: route) else { continue }
             findings.append(OverlapFinding(earlier: routes[e], later: route, tableFinding: finding))
@@ -87,21 +93,33 @@ struct RouteRelations {
     /// not take, either because the link fails the guarded route's parameter checks or
     /// because the navigate route is tried first. Ordered by navigate route, then guarded.
     /// `builder` holds every route of `routes`, each at its position.
-    func guardedPairs(_ routes: [CompiledRoute], builder: RouteTrie.Builder) -> [(
+    func guardedPairs(_ routes: [CompiledRoute], builder: RouteTrie.Builder, budget: inout CheckBudget) -> [(
         CompiledRoute, CompiledRoute
     )] {
         var pairs: [(CompiledRoute, CompiledRoute)] = []
         var found: [Int] = []
+        // Each route's shapes are made once (a route's segments are made on each call), when
+        // first compared.
+        var shapes: [[[CompiledRoute.Segment]]?] = Array(repeating: nil, count: routes.count)
+        func shapesOf(_ position: Int) -> [[CompiledRoute.Segment]] {
+            if let made = shapes[position] { return made }
+            let made = Self.pathShapes(routes[position])
+            shapes[position] = made
+            return made
+        }
         for position in routes.indices where routes[position].route.safety.requiresConfirmation {
             let guarded = routes[position]
-            let guardedShapes = Self.pathShapes(guarded)
-            builder.shapeCandidates(of: guarded, relations: self, into: &found)
+            let guardedShapes = shapesOf(position)
+            builder.shapeCandidates(of: guarded, relations: self, budget: &budget, into: &found)
             Self.sortUnique(&found, below: routes.count)
+            // A pair compared costs several steps of a walk (``CheckBudget/pairSteps``). Spent:
+            // the table is refused (``CheckBudget``), and the pairs found so far are not used.
+            guard budget.charge(CheckBudget.pairSteps * found.count) else { break }
             for other in found {
                 let navigate = routes[other]
                 guard navigate.route.safety == .navigate,
                     scopesMayOverlap(navigate.route.scope, guarded.route.scope),
-                    navigationMayTake(navigate, Self.pathShapes(navigate), guarded, guardedShapes)
+                    navigationMayTake(navigate, shapesOf(other), guarded, guardedShapes)
                 else { continue }
                 pairs.append((navigate, guarded))
             }

@@ -34,6 +34,7 @@ struct RouteTableValidation {
         }
         var findings = typeFindings
         var state = State(routes: table.routes)
+        // One budget for the whole check (``CheckBudget``): it keeps the check linear.
         let validators = ValidatorPool(options: table.options, registry: registry)
         let cache = DeclarationCache()
         let relations = RouteRelations(options: table.options, registry: registry)
@@ -50,7 +51,7 @@ struct RouteTableValidation {
         if state.walksOverlaps {
             overlaps = (state.overlapFindings, state.overlapsStoppedAt)
         } else {
-            overlaps = relations.overlapFindings(compiled, limit: limit)
+            overlaps = relations.overlapFindings(compiled, limit: limit, budget: &state.budget)
         }
         state.overlapFindings = []
 
@@ -63,11 +64,17 @@ struct RouteTableValidation {
             perRoute[reported].append(finding)
         }
         var guards: [Int: [Int]] = [:]
-        for (navigate, guarded) in relations.guardedPairs(compiled, builder: trie) {
+        for (navigate, guarded) in relations.guardedPairs(compiled, builder: trie, budget: &state.budget) {
             guards[navigate.index, default: []].append(guarded.index)
             perRoute[navigate.index].append(
                 .navigationTakesGuardedLinks(
                     route: navigate.name, guarded: guarded.name, safety: guarded.route.safety))
+        }
+        if state.budget.isSpent {
+            // The pairs not compared could hide any overlap, so the table is refused; what was
+            // found before the budget was spent is real and reported with it.
+            findings.append(.checkTooCostly(routes: table.routes.count, steps: state.budget.limit))
+            guards = [:]
         }
         findings += perRoute.flatMap { $0 }
         findings += table.canonicalHostFindings
@@ -90,9 +97,9 @@ struct RouteTableValidation {
         /// The trie of the compiled routes (positions in `compiled`), grown route by route.
         var trie: RouteTrie.Builder
         /// The problems of the pairs of compiled routes that may overlap, found by walking the
-        /// trie as each route is added (``RouteRelations/appendOverlapFindings(of:in:builder:found:to:counts:limit:)``),
+        /// trie as each route is added (``RouteRelations/appendOverlapFindings(of:in:builder:found:to:counts:limit:budget:)``),
         /// while `walksOverlaps`: a route with optional segments has one shape per reading,
-        /// which ``RouteRelations/overlapFindings(_:limit:)`` compares on its own.
+        /// which ``RouteRelations/overlapFindings(_:limit:budget:)`` compares on its own.
         var overlapFindings: [RouteRelations.OverlapFinding] = []
         /// How many of `overlapFindings` each code has, and the code that passed the limit
         /// (the walk then stops).
@@ -101,6 +108,8 @@ struct RouteTableValidation {
         var walksOverlaps = true
         /// Scratch storage of the walk.
         var found: [Int] = []
+        /// What the walks and comparisons may still spend.
+        var budget: CheckBudget
 
         init(routes: [Route]) {
             let routeCount = routes.count
@@ -108,6 +117,7 @@ struct RouteTableValidation {
             compiled.reserveCapacity(routeCount)
             names = RouteNameIndex(routes: routes)
             trie = RouteTrie.Builder(routeCount: routeCount)
+            budget = CheckBudget(routeCount: routeCount)
         }
     }
 
@@ -145,7 +155,7 @@ struct RouteTableValidation {
                 state.overlapsStoppedAt = relations.appendOverlapFindings(
                     of: position, in: state.compiled, builder: state.trie, found: &state.found,
                     to: &state.overlapFindings, counts: &state.overlapCounts,
-                    limit: RouteTable.maximumFindingsPerCode)
+                    limit: RouteTable.maximumFindingsPerCode, budget: &state.budget)
             }
         }
         if !found.isEmpty { state.perRoute[index] = found }

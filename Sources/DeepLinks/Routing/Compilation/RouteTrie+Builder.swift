@@ -40,6 +40,8 @@ extension RouteTrie {
         /// The positions in ``literals``, by parent and key (``RouteTrie/edgeHash(_:parent:)``).
         var literalTable: PositionTable
         var parameterEdges: [ParameterEdge] = []
+        /// The parameter edges after a node's first ``scannedEdges``, by key.
+        var manyEdges: [EdgeKey: Int32] = [:]
         /// Route and the node's next terminal (-1 ends the list).
         var terminals: [(route: Int32, next: Int32)] = []
         /// Per node: the first literal edge, first parameter or catch-all edge, last such
@@ -128,16 +130,25 @@ extension RouteTrie {
         }
 
         /// The child of `node` for a parameter or catch-all segment, made when new.
+        ///
+        /// A node's first ``scannedEdges`` edges are compared one by one; the rest are found by
+        /// their key (``manyEdges``), so that a node with thousands of parameter edges (routes of
+        /// one shape told apart by their parameters' types) costs a lookup a route, not a scan.
         mutating func edgeChild(
             _ node: Int32, untyped: Bool, _ validator: ParameterValidator, catchAll: Bool
         ) -> Int32 {
             var e = Int(firstEdge[Int(node)])
-            while e >= 0 {
+            var scanned = 0
+            while e >= 0, scanned < Self.scannedEdges {
                 if parameterEdges[e].validator === validator, parameterEdges[e].catchAll == catchAll {
                     return parameterEdges[e].child
                 }
                 e = Int(parameterEdges[e].next)
+                scanned += 1
             }
+            let key = EdgeKey(node: node, validator: ObjectIdentifier(validator), catchAll: catchAll)
+            let isMany = scanned == Self.scannedEdges
+            if isMany, e >= 0, let found = manyEdges[key] { return parameterEdges[Int(found)].child }
             let child = newNode()
             let made = Int32(parameterEdges.count)
             var isEnumeration = false
@@ -149,7 +160,20 @@ extension RouteTrie {
             let last = Int(lastEdge[Int(node)])
             if last < 0 { firstEdge[Int(node)] = made } else { parameterEdges[last].next = made }
             lastEdge[Int(node)] = made
+            if isMany { manyEdges[key] = made }
             return child
+        }
+
+        /// How many of a node's parameter edges ``edgeChild(_:untyped:_:catchAll:)`` compares
+        /// one by one before it looks the rest up by key.
+        static let scannedEdges = 8
+
+        /// A parameter or catch-all edge's identity: its node, its validator, whether it is a
+        /// catch-all.
+        struct EdgeKey: Hashable {
+            let node: Int32
+            let validator: ObjectIdentifier
+            let catchAll: Bool
         }
 
         /// Adds the route at position `r` of the list the trie is made for, reading its

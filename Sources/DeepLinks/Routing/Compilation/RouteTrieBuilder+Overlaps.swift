@@ -11,7 +11,7 @@
 /// the later route of each pair over the earlier ones finds every pair, each once, while the
 /// route's declaration is still at hand. The same walk, reading the route's own parameters as
 /// accepting anything and keeping every route it meets, finds the routes that may take a link
-/// shaped like a guarded route's (``shapeCandidates(of:relations:into:)``).
+/// shaped like a guarded route's (``shapeCandidates(of:relations:budget:into:)``).
 ///
 /// It finds only the pairs that can make a problem, which keeps the check near-linear when
 /// routes overlap without conflicting. A pair is a problem only when its routes tie in
@@ -40,11 +40,31 @@ extension RouteTrie.Builder {
         var edgeCovers = true
     }
 
+    /// What one walk gathers: the positions found, and the steps taken (``CheckBudget``).
+    struct Walk {
+        var found: [Int]
+        var steps = 0
+        /// The steps the budget had left when the walk began.
+        let left: Int
+
+        init(found: [Int], left: Int) {
+            self.found = found
+            self.left = left
+        }
+
+        /// Counts a step, and returns whether the walk may go on.
+        @inline(__always)
+        mutating func step() -> Bool {
+            steps += 1
+            return steps <= left
+        }
+    }
+
     /// The route being walked, read from its declared segments.
     private struct OverlapWalker {
         let route: CompiledRoute
         /// Whether the route's own parameters are read as accepting anything, and every route
-        /// met is kept (``shapeCandidates(of:relations:into:)``).
+        /// met is kept (``shapeCandidates(of:relations:budget:into:)``).
         let shapeOnly: Bool
         let path: [PathPattern.Segment]
         let validators: [ParameterValidator]
@@ -69,25 +89,38 @@ extension RouteTrie.Builder {
     /// written to `found` (emptied first, its storage kept); may name a position more than
     /// once, and `route`'s own when it was added. Every pair that ``RouteRelations/problem(earlier:later:)``
     /// reports is among them.
-    func overlapCandidates(of route: CompiledRoute, relations: RouteRelations, into found: inout [Int]) {
+    func overlapCandidates(
+        of route: CompiledRoute, relations: RouteRelations, budget: inout CheckBudget, into found: inout [Int]
+    ) {
         found.removeAll(keepingCapacity: true)
-        walk(route, shapeOnly: false, relations: relations, into: &found)
+        walk(route, shapeOnly: false, relations: relations, budget: &budget, into: &found)
     }
 
     /// The positions of the routes added so far whose paths may share a link with a link
     /// shaped like `route`'s, whatever its own parameter checks say, written to `found`
     /// (emptied first, its storage kept); may name a position more than once. A route with
     /// optional segments is walked for each of its readings.
-    func shapeCandidates(of route: CompiledRoute, relations: RouteRelations, into found: inout [Int]) {
+    func shapeCandidates(
+        of route: CompiledRoute, relations: RouteRelations, budget: inout CheckBudget, into found: inout [Int]
+    ) {
         found.removeAll(keepingCapacity: true)
         for reading in route.allReadings {
-            walk(reading, shapeOnly: true, relations: relations, into: &found)
+            walk(reading, shapeOnly: true, relations: relations, budget: &budget, into: &found)
         }
     }
 
     private func walk(
-        _ route: CompiledRoute, shapeOnly: Bool, relations: RouteRelations, into found: inout [Int]
+        _ route: CompiledRoute, shapeOnly: Bool, relations: RouteRelations, budget: inout CheckBudget,
+        into found: inout [Int]
     ) {
+        // The walk counts its steps beside what it finds and charges them when it ends; it
+        // stops where the budget left would be spent.
+        var out = Walk(found: [], left: budget.left)
+        swap(&out.found, &found)
+        defer {
+            swap(&out.found, &found)
+            _ = budget.charge(out.steps)
+        }
         let walker = OverlapWalker(
             route: route, shapeOnly: shapeOnly, path: route.route.path.segments,
             validators: route.parameterValidators, count: route.segmentCount, folds: route.foldsLiteralKeys,
@@ -96,7 +129,7 @@ extension RouteTrie.Builder {
         let start = PathRelation(
             order: relations.options.precedence == .declarationOrder ? .edgeFirst : .same)
         var info: TerminalIndex.RouteInfo?
-        walk(node: 0, depth: 0, validator: 0, start, walker, &info, &found)
+        walk(node: 0, depth: 0, validator: 0, start, walker, &info, &out)
     }
 
     /// Whether some route at or below `node` may make a problem with the walked route.
@@ -120,7 +153,7 @@ extension RouteTrie.Builder {
 
     private func appendTerminals(
         of node: Int32, _ relation: PathRelation, _ w: OverlapWalker, _ info: inout TerminalIndex.RouteInfo?,
-        _ found: inout [Int]
+        _ out: inout Walk
     ) {
         // The index finds the routes that tie with this one on one path, or cover it or
         // are covered by it; a tie decided by the path itself (two types of one rank) is not
@@ -128,13 +161,13 @@ extension RouteTrie.Builder {
         if !w.shapeOnly, relation.order != .tie, terminalIndex.isIndexed(node) {
             if info == nil { info = terminalIndex.info(of: w.route) }
             if let info {
-                terminalIndex.appendCandidates(at: node, for: info, to: &found)
+                terminalIndex.appendCandidates(at: node, for: info, to: &out.found)
                 return
             }
         }
         var t = Int(firstTerminal[Int(node)])
-        while t >= 0 {
-            if mayHold(terminal: t, relation, w) { found.append(Int(terminals[t].route)) }
+        while t >= 0, out.step() {
+            if mayHold(terminal: t, relation, w) { out.found.append(Int(terminals[t].route)) }
             t = Int(terminals[t].next)
         }
     }
@@ -189,27 +222,27 @@ extension RouteTrie.Builder {
 
     private func walk(
         node: Int32, depth: Int, validator next: Int, _ relation: PathRelation, _ w: OverlapWalker,
-        _ info: inout TerminalIndex.RouteInfo?, _ found: inout [Int]
+        _ info: inout TerminalIndex.RouteInfo?, _ out: inout Walk
     ) {
-        guard mayHold(node, relation, w) else { return }
+        guard out.step(), mayHold(node, relation, w) else { return }
         guard depth < w.count else {
-            appendTerminals(of: node, relation, w, &info, &found)
+            appendTerminals(of: node, relation, w, &info, &out)
             return
         }
         guard depth < w.path.count else {
             // The empty segment of a kept trailing slash.
-            walkLiteral(node, "", "", depth: depth, validator: next, relation, w, &info, &found)
+            walkLiteral(node, "", "", depth: depth, validator: next, relation, w, &info, &out)
             return
         }
         switch w.path[depth] {
         case .literal(let text):
             walkLiteral(
                 node, text, w.folds ? text.lowercased() : text, depth: depth, validator: next, relation, w,
-                &info, &found)
+                &info, &out)
         case .parameter(_, let declared):
-            walkParameter(node, declared: declared, depth: depth, validator: next, relation, w, &info, &found)
+            walkParameter(node, declared: declared, depth: depth, validator: next, relation, w, &info, &out)
         case .catchAll(_, let declared):
-            walkCatchAll(node, declared: declared, validator: next, relation, w, &info, &found)
+            walkCatchAll(node, declared: declared, validator: next, relation, w, &info, &out)
         }
     }
 
@@ -217,7 +250,7 @@ extension RouteTrie.Builder {
     /// each parameter edge whose type may overlap its own, and each catch-all edge.
     private func walkParameter(
         _ node: Int32, declared: ParameterType?, depth: Int, validator next: Int, _ relation: PathRelation,
-        _ w: OverlapWalker, _ info: inout TerminalIndex.RouteInfo?, _ found: inout [Int]
+        _ w: OverlapWalker, _ info: inout TerminalIndex.RouteInfo?, _ out: inout Walk
     ) {
         let validator = w.validators[next]
         // What the validator checks: a declared type's definition, as the trie's edges hold.
@@ -227,29 +260,29 @@ extension RouteTrie.Builder {
         // The literal children are skipped at once when no route below this node can make
         // a problem with this one through a literal (checked before each child's text).
         var l = mayHold(node, literalRelation, w) ? Int(firstLiteral[Int(node)]) : -1
-        while l >= 0 {
+        while l >= 0, out.step() {
             let child = literals[l].child
             if mayHold(child, literalRelation, w),
                 w.shapeOnly || accepts(validator, literal: literals[l].key, child: child, w)
             {
                 walk(
-                    node: child, depth: depth + 1, validator: next + 1, literalRelation, w, &info, &found)
+                    node: child, depth: depth + 1, validator: next + 1, literalRelation, w, &info, &out)
             }
             l = Int(literals[l].next)
         }
         var e = Int(firstEdge[Int(node)])
-        while e >= 0 {
+        while e >= 0, out.step() {
             let child = parameterEdges[e].child
             if parameterEdges[e].catchAll {
                 let after = self.relation(
                     relation, mine: validator, myType: type, myCatchAll: false, edge: e, w)
-                if mayHold(child, after, w) { appendTerminals(of: child, after, w, &info, &found) }
+                if mayHold(child, after, w) { appendTerminals(of: child, after, w, &info, &out) }
             } else if parameterEdges[e].validator === validator {
-                walk(node: child, depth: depth + 1, validator: next + 1, relation, w, &info, &found)
+                walk(node: child, depth: depth + 1, validator: next + 1, relation, w, &info, &out)
             } else if w.shapeOnly || w.relations.typesMayOverlap(validator, parameterEdges[e].validator) {
                 let after = self.relation(
                     relation, mine: validator, myType: type, myCatchAll: false, edge: e, w)
-                walk(node: child, depth: depth + 1, validator: next + 1, after, w, &info, &found)
+                walk(node: child, depth: depth + 1, validator: next + 1, after, w, &info, &out)
             }
             e = Int(parameterEdges[e].next)
         }
@@ -259,23 +292,23 @@ extension RouteTrie.Builder {
     /// route below this node at a greater depth (a catch-all is last, so the walk ends here).
     private func walkCatchAll(
         _ node: Int32, declared: ParameterType?, validator next: Int, _ relation: PathRelation,
-        _ w: OverlapWalker, _ info: inout TerminalIndex.RouteInfo?, _ found: inout [Int]
+        _ w: OverlapWalker, _ info: inout TerminalIndex.RouteInfo?, _ out: inout Walk
     ) {
         let validator = w.validators[next]
         let type = declared.map { _ in validator.type }
         let literalRelation = relation.literalEdge(coveredBy: true, coversIt: false, walkerFirst: false)
         var l = mayHold(node, literalRelation, w) ? Int(firstLiteral[Int(node)]) : -1
-        while l >= 0 {
-            collectBelow(literals[l].child, literalRelation, w, &info, &found)
+        while l >= 0, out.step() {
+            collectBelow(literals[l].child, literalRelation, w, &info, &out)
             l = Int(literals[l].next)
         }
         var e = Int(firstEdge[Int(node)])
-        while e >= 0 {
+        while e >= 0, out.step() {
             let after =
                 parameterEdges[e].validator === validator && parameterEdges[e].catchAll
                 ? relation
                 : self.relation(relation, mine: validator, myType: type, myCatchAll: true, edge: e, w)
-            collectBelow(parameterEdges[e].child, after, w, &info, &found)
+            collectBelow(parameterEdges[e].child, after, w, &info, &out)
             e = Int(parameterEdges[e].next)
         }
     }
@@ -284,12 +317,12 @@ extension RouteTrie.Builder {
     /// catch-all took the segment into `node` and takes every later one.
     private func collectBelow(
         _ node: Int32, _ relation: PathRelation, _ w: OverlapWalker, _ info: inout TerminalIndex.RouteInfo?,
-        _ found: inout [Int]
+        _ out: inout Walk
     ) {
         var stack: [Int32] = [node]
-        while let next = stack.popLast() {
+        while let next = stack.popLast(), out.step() {
             guard mayHold(next, relation, w) else { continue }
-            appendTerminals(of: next, relation, w, &info, &found)
+            appendTerminals(of: next, relation, w, &info, &out)
             var l = Int(firstLiteral[Int(next)])
             while l >= 0 {
                 stack.append(literals[l].child)
@@ -310,12 +343,12 @@ extension RouteTrie.Builder {
     private func walkLiteral(
         _ node: Int32, _ text: String, _ key: String, depth: Int, validator next: Int,
         _ relation: PathRelation,
-        _ w: OverlapWalker, _ info: inout TerminalIndex.RouteInfo?, _ found: inout [Int]
+        _ w: OverlapWalker, _ info: inout TerminalIndex.RouteInfo?, _ out: inout Walk
     ) {
         let child = existingLiteralChild(node, key)
-        if child >= 0 { walk(node: child, depth: depth + 1, validator: next, relation, w, &info, &found) }
+        if child >= 0 { walk(node: child, depth: depth + 1, validator: next, relation, w, &info, &out) }
         var e = Int(firstEdge[Int(node)])
-        while e >= 0 {
+        while e >= 0, out.step() {
             let edge = parameterEdges[e]
             // A literal is tried first and covers only an enumeration of its one value; the
             // parameter or catch-all accepts it, so may cover it.
@@ -326,10 +359,10 @@ extension RouteTrie.Builder {
             if mayHold(edge.child, after, w), edge.validator.mayTake(literal: text) {
                 if edge.catchAll {
                     if mayHold(edge.child, after, w) {
-                        appendTerminals(of: edge.child, after, w, &info, &found)
+                        appendTerminals(of: edge.child, after, w, &info, &out)
                     }
                 } else {
-                    walk(node: edge.child, depth: depth + 1, validator: next, after, w, &info, &found)
+                    walk(node: edge.child, depth: depth + 1, validator: next, after, w, &info, &out)
                 }
             }
             e = Int(edge.next)

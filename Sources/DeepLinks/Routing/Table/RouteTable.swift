@@ -125,7 +125,10 @@ public struct RouteTable: Sendable, Hashable {
     /// Checking a table compares only routes whose paths can share a link, so its cost grows
     /// about linearly with the table (a generated 10,000-route table builds in about 20 ms in a
     /// release build, hostile shapes of 10,000 routes in at most about 130 ms, 50,000 in about a
-    /// second); the limit bounds the work a table read from outside can cause.
+    /// second); the limit bounds the work a table read from outside can cause. The comparison
+    /// itself is bounded too: a table whose routes share links so widely that it would take more
+    /// than 1,000,000 steps and 400 a route is refused with
+    /// ``RouteTableFinding/checkTooCostly(routes:steps:)``.
     public static let maximumRouteCount = 50_000
 
     /// The most ancestors a route may have through ``Route/parent``: 16. A deeper chain is
@@ -262,7 +265,9 @@ public enum RouteTableBuilder {
 /// the root `/` inside the group is the prefix itself), so a locale prefix, optional or not,
 /// is declared once for every route under it. Nested groups apply their prefixes from the
 /// outside in. Groups are a writing aid: the table stores plain routes, and a prefix that
-/// makes a malformed pattern is reported on each route with the whole pattern's text.
+/// makes a malformed pattern is reported on each route with the whole pattern's text. A
+/// route whose own path does not start with `/` is left as it is and reported with its own
+/// error, never joined to the prefix into another pattern.
 ///
 /// ```swift
 /// RouteGroup(scope: RouteScope(schemes: ["https"], hosts: ["example.com"])) {
@@ -304,13 +309,17 @@ public struct RouteGroup: Sendable {
         }
     }
 
-    /// The routes with `prefix` written before their paths.
+    /// The routes with `prefix` written before their paths. A path that does not start with
+    /// `/` is malformed on its own and is kept as written, so that the table reports its own
+    /// error: joined to the prefix as text it would silently become another pattern
+    /// (`/p` and `:id(int)` would make the literal segment `p:id(int)`).
     package static func applying(prefix: PathPattern, to routes: [Route]) -> [Route] {
         let head = prefix.text
         guard head != "/" else { return routes }
         return routes.map { route in
             var route = route
             let tail = route.path.text
+            guard tail.utf8.first == UInt8(ascii: "/") else { return route }
             route.path = PathPattern(parsing: tail == "/" ? head : head + tail)
             return route
         }

@@ -40,6 +40,14 @@ public enum RouteTableFinding: Sendable, Hashable, Encodable, CustomStringConver
     case invalidCanonicalHost(host: String, reason: String)
     /// A table with more routes than ``RouteTable/maximumRouteCount``; nothing else is checked.
     case tooManyRoutes(count: Int, limit: Int)
+    /// A table whose routes share links so widely that comparing them would take more than the
+    /// check's bound: `steps`, the most a table of `routes` routes may take (1,000,000 and 400
+    /// a route). Thousands of routes of one shape told apart only by their parameters' values,
+    /// or navigate routes that can each take the links of thousands of sensitive or destructive
+    /// routes, make every pair worth comparing; the check stops at the bound (its cost stays
+    /// linear in the table's size), and the pairs it did not compare could hide an ambiguity,
+    /// so the table is refused.
+    case checkTooCostly(routes: Int, steps: Int)
     /// A ``RouteSafety/navigate`` route that can take links shaped like a sensitive or
     /// destructive route's: links whose literal segments are the guarded route's but whose
     /// values fail its parameter checks (or that the navigate route reaches first).
@@ -103,7 +111,7 @@ public enum RouteTableFinding: Sendable, Hashable, Encodable, CustomStringConver
             .invalidRequirement(let route, _), .ambiguousOptionalSegment(let route, _, _, _),
             .destructiveParent(let route, _), .guardedAncestor(let route, _, _):
             route
-        case .invalidCustomType, .invalidCanonicalHost, .tooManyRoutes, .moreFindings,
+        case .invalidCustomType, .invalidCanonicalHost, .tooManyRoutes, .checkTooCostly, .moreFindings,
             .invalidTypeDeclaration,
             .typeDeclaredAndRegistered:
             nil
@@ -157,6 +165,7 @@ public enum RouteTableFinding: Sendable, Hashable, Encodable, CustomStringConver
         case .ambiguousRoutes: "TABLE012"
         case .invalidCustomType: "TABLE013"
         case .tooManyRoutes: "TABLE014"
+        case .checkTooCostly: "TABLE017"
         case .navigationTakesGuardedLinks: Self.guardedLinksCode
         case .invalidCanonicalHost: "TABLE016"
         case .unknownParent: "TABLE020"
@@ -204,6 +213,11 @@ public enum RouteTableFinding: Sendable, Hashable, Encodable, CustomStringConver
         case .tooManyRoutes(let count, let limit):
             "the table has \(count) routes and at most \(limit) are allowed; split it by host or scheme, "
                 + "or use parameters instead of one route per value"
+        case .checkTooCostly(let routes, let steps):
+            "the \(Self.grouped(routes)) routes share links too widely to be checked within "
+                + "\(Self.grouped(steps)) steps, the bound for a table of this size; set routes apart by "
+                + "literal segments, or merge routes of one shape that differ only in their parameters' "
+                + "values into one route"
         case .moreFindings(let code, let count?):
             "… and \(Self.grouped(count)) more \(code) finding\(count == 1 ? "" : "s")"
         case .moreFindings(let code, nil):
@@ -388,6 +402,10 @@ extension RouteTableFinding {
             var values = EnumCaseEncoder(encoder, "tooManyRoutes")
             try values("count", count)
             try values("limit", limit)
+        case .checkTooCostly(let routes, let steps):
+            var values = EnumCaseEncoder(encoder, "checkTooCostly")
+            try values("routes", routes)
+            try values("steps", steps)
         case .navigationTakesGuardedLinks(let route, let guarded, let safety):
             var values = EnumCaseEncoder(encoder, "navigationTakesGuardedLinks")
             try values("route", route)
