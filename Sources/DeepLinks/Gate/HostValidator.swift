@@ -6,7 +6,9 @@
 ///   no label starting or ending with a hyphen, no trailing dot;
 /// - a host whose last label is a number is an IPv4 address to a browser, so it must be the
 ///   canonical dotted quad (`127.0.0.1`), never `0x7f.1`, `127.1`, `2130706433` or `010.0.0.1`;
-/// - an IPv6 literal must be in its canonical RFC 5952 spelling, the one browsers print;
+/// - an IPv6 literal must be in its canonical RFC 5952 spelling, the one browsers print, but
+///   for letter case: its hex digits are lower-cased like the letters of any host (`[::A]` is
+///   `[::a]`), while `[0::1]` or `[0:0:0:0:0:0:0:1]` for `[::1]` is refused;
 /// - `xn--` labels must be valid Punycode of a Unicode label that meets the UTS #46 validity
 ///   criteria browsers apply (see ``IDNAValidity``): normalization form C, no leading combining
 ///   mark, only valid code points, joiners in context, and the Bidi rule across the host.
@@ -39,6 +41,14 @@ struct HostValidator: ~Escapable {
         if let last = lastNonEmptyLabel(), endsInNumber(last) {
             return try validateIPv4(hostText, labels: labels())
         }
+        // A name is at most 253 bytes, whatever the policy's limit (the longest DNS name):
+        // checked first, so that the labels' checks, the Bidi rule's among them, read at most
+        // that many bytes.
+        guard end - start <= 253 else {
+            throw LinkError(
+                .invalidHost, at: start,
+                detail: "host of \(end - start) bytes, limit 253 (the longest DNS name)")
+        }
         // One pass over the labels, without collecting them; only `xn--` labels are kept, in
         // their Unicode form, for the Bidi rule that spans the whole host.
         var labelStart = start
@@ -55,9 +65,6 @@ struct HostValidator: ~Escapable {
             i += 1
         }
         if !encodedLabels.isEmpty { try checkBidiRule(encodedLabels) }
-        guard end - start <= 253 else {
-            throw LinkError(.invalidHost, at: start, detail: "host of \(end - start) bytes, limit 253")
-        }
         return nil
     }
 

@@ -12,8 +12,16 @@
 /// let gate = LinkGate(policy: policy)
 /// ```
 public struct LinkPolicy: Sendable, Hashable, Codable {
-    /// Schemes the gate accepts, lower-case. Default: `https`, `http`.
-    public var allowedSchemes: Set<String>
+    /// Schemes the gate accepts, lower-case. Default: `https`, `http`. A scheme ignores case,
+    /// so one added in capitals (`insert("MyApp")`) is kept lower-case (`myapp`) and accepts
+    /// `myapp:` and `MyApp:` links alike.
+    public var allowedSchemes: Set<String> {
+        didSet {
+            if allowedSchemes.contains(where: { $0.utf8.contains { ASCII.lowercased($0) != $0 } }) {
+                allowedSchemes = Set(allowedSchemes.map { $0.lowercased() })
+            }
+        }
+    }
 
     /// Hosts the gate accepts, matched on the parsed host (never by substring). Empty means any
     /// valid host. The host is checked, never the port: a web link to an allowed host is
@@ -113,7 +121,8 @@ public struct LinkPolicy: Sendable, Hashable, Codable {
 public struct LinkLimits: Sendable, Hashable, Codable {
     /// Longest accepted link, in bytes. Default 4096.
     public var maxLength: Int
-    /// Longest accepted host, in bytes. Default 253, the DNS maximum.
+    /// Longest accepted host, in bytes. Default 253, the DNS maximum, which no host may pass
+    /// whatever this says: the limit can be lowered, not raised.
     public var maxHostLength: Int
     /// Most path segments. Default 32.
     public var maxPathSegments: Int

@@ -58,4 +58,15 @@ struct SchemeParsingTests {
         #expect(ruleAndPosition("http://example.com/a") == nil)
         #expect(ruleAndPosition("httpz://example.com/a")! == (.schemeNotAllowed, 0))
     }
+    @Test("a scheme added to the policy in capitals is kept lower-case, and its links pass in any case")
+    func schemeAddedInCapitals() throws {
+        var policy = LinkPolicy()
+        policy.allowedSchemes.insert("MyApp")
+        #expect(policy.allowedSchemes == ["https", "http", "myapp"])
+        policy.allowedSchemes = ["NewsApp"]
+        #expect(policy.allowedSchemes == ["newsapp"])
+        let gate = LinkGate(policy: policy)
+        #expect(try gate.parse("newsapp://doc/1").scheme == "newsapp")
+        #expect(try gate.parse("NewsApp://doc/1").scheme == "newsapp")
+    }
 }

@@ -101,6 +101,32 @@ struct LinkLimitTests {
                 == LinkError(.invalidHost, at: 8, detail: "label of 64 bytes, limit 63"))
     }
 
+    @Test("a raised host limit cannot pass the DNS maximum, checked before the labels are read")
+    func hostLimitRaised() throws {
+        var policy = LinkPolicy()
+        policy.limits.maxHostLength = 1_000
+        let gate = LinkGate(policy: policy)
+        let label = String(repeating: "h", count: 63)
+        let long = Array(repeating: label, count: 4).joined(separator: ".") + ".com"
+        #expect(long.utf8.count == 259)
+        #expect(
+            throws: LinkError(
+                .invalidHost, at: 8, detail: "host of 259 bytes, limit 253 (the longest DNS name)")
+        ) {
+            try gate.parse("https://\(long)/")
+        }
+        // Right-to-left labels, each of which the Bidi rule would compare with every other:
+        // refused for their length first.
+        let rightToLeft = Array(repeating: "xn--4db", count: 40).joined(separator: ".")
+        #expect(rightToLeft.utf8.count == 319)
+        #expect(
+            throws: LinkError(
+                .invalidHost, at: 8, detail: "host of 319 bytes, limit 253 (the longest DNS name)")
+        ) {
+            try gate.parse("https://\(rightToLeft)/")
+        }
+    }
+
     @Test("what the largest link holds is proportional to its text: canonical, sanitised and decoded forms")
     func memoryIsProportional() throws {
         let items = (0..<63).map { "utm_\($0)=%41%42" }.joined(separator: "&")

@@ -232,6 +232,15 @@ struct SmartAppBannerRenderingTests {
         #expect(throws: SmartAppBannerError.appClipDisplayWithoutBundleID) {
             try SmartAppBanner(appID: 1, appClipDisplay: .card)
         }
+        // Content longer than the parser takes: refused when made, as the parser would refuse it.
+        // `app-id=1, affiliate-data=` is 25 bytes.
+        let longest = String(repeating: "a", count: SmartAppBanner.maximumContentLength - 25)
+        let banner = try SmartAppBanner(appID: 1, affiliateData: longest)
+        #expect(banner.content.utf8.count == SmartAppBanner.maximumContentLength)
+        #expect(try SmartAppBanner(parsing: banner.content) == banner)
+        #expect(throws: SmartAppBannerError.tooLong(bytes: 8193)) {
+            try SmartAppBanner(appID: 1, affiliateData: longest + "a")
+        }
     }
 
     @Test("a banner round-trips through JSON, and decoding applies the checks")

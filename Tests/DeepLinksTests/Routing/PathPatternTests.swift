@@ -86,6 +86,17 @@ struct PathPatternTests {
         #expect(literal.segments == [])
     }
 
+    @Test(
+        "a control character in a pattern or a route name is written as an escape in the sentence, never raw")
+    func controlsShownAsEscapes() {
+        #expect(
+            PatternSyntaxError.Reason.invalidCharacter("\u{0}").sentence
+                == #"the character '\0' cannot appear unencoded in a path segment"#)
+        #expect(
+            RouteTableFinding.invalidName(route: "a\u{1B}[31m").description
+                == #"the route name 'a\u{1B}[31m' is empty or contains whitespace or control characters"#)
+    }
+
     @Test("a pattern built from segments writes text that parses back to the same segments")
     func segmentsToText() throws {
         let segments: [PathPattern.Segment] = [

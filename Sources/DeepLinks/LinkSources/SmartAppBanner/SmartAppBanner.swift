@@ -64,8 +64,9 @@ public struct SmartAppBanner: Sendable, Hashable {
 
     /// Creates a banner from checked values, to render it.
     ///
-    /// - Throws: ``SmartAppBannerError`` when a value breaks a rule of the format, so that
-    ///   every banner renders to content that parses back to itself.
+    /// - Throws: ``SmartAppBannerError`` when a value breaks a rule of the format, or when the
+    ///   content would be longer than ``maximumContentLength`` (``SmartAppBannerError/tooLong(bytes:)``),
+    ///   so that every banner renders to content that parses back to itself.
     public init(
         appID: Int, appArgument: Link? = nil, affiliateData: String? = nil, appClipBundleID: String? = nil,
         appClipDisplay: AppClipDisplay? = nil
@@ -82,6 +83,9 @@ public struct SmartAppBanner: Sendable, Hashable {
         self.affiliateData = affiliateData
         self.appClipBundleID = appClipBundleID
         self.appClipDisplay = appClipDisplay
+        // Content longer than the parser takes would not parse back.
+        let length = content.utf8.count
+        guard length <= Self.maximumContentLength else { throw .tooLong(bytes: length) }
     }
 
     static func checkAffiliateData(_ text: String) throws(SmartAppBannerError) {

@@ -102,7 +102,7 @@ extension PatternSyntaxError.Reason {
             "a catch-all '*name' cannot be optional; it takes one or more segments, "
                 + "so declare another route for the path without them"
         case .invalidCharacter(let character):
-            "the character '\(character)' cannot appear unencoded in a path segment"
+            "the character '\(ParameterFailure.shortened(character))' cannot appear unencoded in a path segment"
         case .invalidPercentEscape:
             "a '%' must start an escape of two hexadecimal digits that decodes to UTF-8"
         case .dotSegment: "a '.' or '..' segment can never match, because the gate refuses such links"

@@ -184,7 +184,7 @@ public enum RouteTableFinding: Sendable, Hashable, Encodable, CustomStringConver
     public var description: String {
         switch self {
         case .invalidName(let route):
-            "the route name '\(route)' is empty or contains whitespace or control characters"
+            "the route name '\(ParameterFailure.shortened(route))' is empty or contains whitespace or control characters"
         case .duplicateName(let route):
             "the name '\(route)' is used by more than one route; route names must be unique"
         case .invalidPattern(let route, let error): "route '\(route)': \(error)"
