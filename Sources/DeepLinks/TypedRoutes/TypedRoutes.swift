@@ -305,6 +305,12 @@ extension Router {
     /// try router.link(for: Product(id: 42))   // "https://shop.example.com/p/42"
     /// ```
     ///
+    /// A router knows the table, not the app's custom schemes: a custom-scheme link is written
+    /// with its first segment as the host (``link(for:parameters:scheme:host:)``), which a
+    /// scheme registered with a domain host does not read. Write an app's own links with
+    /// ``LinkReceiver/link(for:scheme:domain:)``, which spells each scheme as the receiver
+    /// reads it.
+    ///
     /// - Throws: ``ReverseRoutingError``, including
     ///   ``ReverseRoutingError/unwritableValue(route:reason:)`` when a property holds a value
     ///   no parameter type carries.
@@ -314,6 +320,32 @@ extension Router {
         switch ParameterEncoder.parameters(of: value) {
         case .success(let parameters):
             return try link(for: Value.route, parameters: parameters, scheme: scheme, host: host)
+        case .failure(let failure):
+            throw .unwritableValue(route: Value.route, reason: failure.reason)
+        }
+    }
+}
+
+extension LinkReceiver {
+    /// Writes the link for a ``RouteValue`` for one of the receiver's schemes, spelled the way
+    /// this receiver reads it back (``link(for:parameters:scheme:domain:)``): a custom scheme
+    /// registered with a domain host is written after its domain.
+    ///
+    /// ```swift
+    /// // photoalbum registered with host: .domain(["photos.example.com"])
+    /// try receiver.link(for: Album(album: "summer"), scheme: "photoalbum")
+    /// // "photoalbum://photos.example.com/albums/summer"
+    /// ```
+    ///
+    /// - Throws: ``ReverseRoutingError``, including
+    ///   ``ReverseRoutingError/unwritableValue(route:reason:)`` when a property holds a value
+    ///   no parameter type carries.
+    public func link<Value: RouteValue>(for value: Value, scheme: String, domain: String? = nil)
+        throws(ReverseRoutingError) -> String
+    {
+        switch ParameterEncoder.parameters(of: value) {
+        case .success(let parameters):
+            return try link(for: Value.route, parameters: parameters, scheme: scheme, domain: domain)
         case .failure(let failure):
             throw .unwritableValue(route: Value.route, reason: failure.reason)
         }

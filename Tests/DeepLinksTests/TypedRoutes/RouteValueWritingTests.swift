@@ -171,4 +171,38 @@ struct RouteValueWritingTests {
                 activityType: "com.example.shop.product")
         }
     }
+    struct Album: RouteValue {
+        static let route = "album"
+        var album: String
+    }
+
+    @Test(
+        "a receiver writes a route value's custom-scheme link as it reads it back: after the scheme's domain")
+    func receiverWritesTheDomainSpelling() throws {
+        let table = RouteTable { Route("album", "/albums/:album(slug)") }
+        var policy = LinkPolicy(allowedHosts: ["photos.example.com"])
+        policy.allowedSchemes.insert("photoalbum")
+        let receiver = try LinkReceiver(
+            table: table, policy: policy,
+            schemes: SchemeRegistry([
+                try CustomScheme("photoalbum", host: .domain(["photos.example.com"]))
+            ]))
+        let text = try receiver.link(for: Album(album: "summer"), scheme: "photoalbum")
+        #expect(text == "photoalbum://photos.example.com/albums/summer")
+        #expect(receiver.receive(url: text).match?.route == "album")
+        #expect(
+            try receiver.link(for: Album(album: "summer"), scheme: "https", domain: "photos.example.com")
+                == "https://photos.example.com/albums/summer")
+        // The router alone writes the route-segment spelling, which this receiver refuses.
+        let routerText = try receiver.router.link(for: Album(album: "summer"), scheme: "photoalbum")
+        #expect(routerText == "photoalbum://albums/summer")
+        #expect(receiver.receive(url: routerText).match == nil)
+        #expect(
+            refusal { () throws(ReverseRoutingError) in
+                try receiver.link(
+                    for: WithDate(id: 1, when: Date(timeIntervalSince1970: 0)), scheme: "photoalbum")
+            }
+                == "no link can be written for route 'product': parameter 'when' holds a Date, which no parameter type carries"
+        )
+    }
 }

@@ -32,7 +32,9 @@ extension Router {
     /// else to the scope's only exact host. For a custom scheme `host` must be
     /// `nil`: the first path segment becomes the host when it is a lower-case name
     /// (`myapp://inbox/1`), else every segment follows an empty authority (`myapp:///Inbox/1`),
-    /// which the router reads the same way.
+    /// which the router reads the same way. A receiver whose custom scheme has a domain host
+    /// (``CustomScheme/HostRule/domain(_:)``) reads neither: write its links with
+    /// ``LinkReceiver/link(for:parameters:scheme:domain:)``.
     ///
     /// ```swift
     /// let text = try router.link(for: "photo", parameters: ["album": "summer", "index": 3])
