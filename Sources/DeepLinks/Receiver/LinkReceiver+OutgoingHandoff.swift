@@ -50,10 +50,10 @@ extension LinkReceiver {
             throw .noActivityRoute(activityType: activityType, route: Value.route)
         }
         let parameters: RouteParameters
-        switch ParameterEncoder.parameters(of: value) {
-        case .success(let written): parameters = written
-        case .failure(let failure):
-            throw .unwritable(.unwritableValue(route: Value.route, reason: failure.reason))
+        do throws(ReverseRoutingError) {
+            parameters = try ParameterEncoder.written(value)
+        } catch {
+            throw .unwritable(error)
         }
         // The link must be one the receiver would accept: written as the activity route writes it.
         let (host, domain) = Self.destination(of: registration, schemes: schemes)

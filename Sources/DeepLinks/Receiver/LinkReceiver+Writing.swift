@@ -203,3 +203,25 @@ extension LinkReceiver {
         return false
     }
 }
+
+extension LinkReceiver {
+    /// Writes the link for a ``RouteValue`` for one of the receiver's schemes, spelled the way
+    /// this receiver reads it back (``link(for:parameters:scheme:domain:)``): a custom scheme
+    /// registered with a domain host is written after its domain.
+    ///
+    /// ```swift
+    /// // photoalbum registered with host: .domain(["photos.example.com"])
+    /// try receiver.link(for: Album(album: "summer"), scheme: "photoalbum")
+    /// // "photoalbum://photos.example.com/albums/summer"
+    /// ```
+    ///
+    /// - Throws: ``ReverseRoutingError``, including
+    ///   ``ReverseRoutingError/unwritableValue(route:reason:)`` when a property holds a value
+    ///   no parameter type carries.
+    public func link<Value: RouteValue>(for value: Value, scheme: String, domain: String? = nil)
+        throws(ReverseRoutingError) -> String
+    {
+        try link(
+            for: Value.route, parameters: ParameterEncoder.written(value), scheme: scheme, domain: domain)
+    }
+}

@@ -26,6 +26,15 @@ struct ParameterEncoder: Encoder {
         return RejectingEncoder(storage: storage)
     }
 
+    /// The parameters a route value's link is written with, or
+    /// ``ReverseRoutingError/unwritableValue(route:reason:)`` naming its route and why it has none.
+    static func written<Value: RouteValue>(_ value: Value) throws(ReverseRoutingError) -> RouteParameters {
+        switch parameters(of: value) {
+        case .success(let parameters): return parameters
+        case .failure(let failure): throw .unwritableValue(route: Value.route, reason: failure.reason)
+        }
+    }
+
     /// The parameters of a value, or why it has none.
     static func parameters(of value: some Encodable) -> Result<RouteParameters, ParameterWriteFailure> {
         let storage = Storage()
