@@ -64,7 +64,7 @@ public enum ShortLinkOpening: Sendable, Hashable {
 ///                                  appVersion: "2.5")
 /// switch await expander.open(receiver.receive(url: text)) {
 /// case .decided(let decision), .expanded(_, let decision): handle(decision)
-/// case .openInBrowser(let link, _): openInSafari(link.url)
+/// case .openInBrowser(let link, _): if let url = link.url { openInSafari(url) }
 /// }
 /// ```
 ///

@@ -11,7 +11,7 @@
 /// switch receiver.receive(url: text).outcome {
 /// case .route(let match): navigate(to: match)
 /// case .confirm(let match): askToConfirm(match)
-/// case .openInBrowser(let link, _): openInSafari(link.url)
+/// case .openInBrowser(let link, _): if let url = link.url { openInSafari(url) }
 /// case .reject(let reason): log(reason)
 /// }
 /// ```

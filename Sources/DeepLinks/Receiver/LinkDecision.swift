@@ -10,7 +10,7 @@
 /// switch decision.outcome {
 /// case .route(let match): show(match)
 /// case .confirm(let match): askFirst(match)
-/// case .openInBrowser(let link, _): openInSafari(link.url)
+/// case .openInBrowser(let link, _): if let url = link.url { openInSafari(url) }
 /// case .reject: break
 /// }
 /// ```
