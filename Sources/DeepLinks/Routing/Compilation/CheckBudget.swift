@@ -2,16 +2,17 @@
 /// and what it has spent: the bound that keeps the check linear in the table's size whatever
 /// the table.
 ///
-/// The walks of the trie (``RouteTrie/Builder/overlapCandidates(of:relations:into:)`` and
-/// ``RouteTrie/Builder/shapeCandidates(of:relations:into:)``) charge one step for each node
-/// they enter and each edge or route they look at, and the comparisons one step for each pair
-/// they decide. A table whose routes mostly overlap without conflicting (thousands of routes
-/// of one shape told apart only by their parameters' ranges) or whose navigate routes can each
-/// take the links of thousands of guarded routes would otherwise cost time that grows with the
-/// square of its size. The check passes one budget along (a value, so that counting a step
-/// costs no reference counting or access check). Once the budget is spent the walks stop, and the table is refused with
-/// ``RouteTableFinding/checkTooCostly(routes:steps:)``: the pairs left unexamined could hide an
-/// ambiguity, and the router needs every pair of a navigate and a guarded route.
+/// The walks of the trie (``RouteTrie/Builder/overlapCandidates(of:relations:budget:into:)``
+/// and ``RouteTrie/Builder/shapeCandidates(of:relations:budget:into:)``) charge one step for
+/// each node they enter and each edge or route they look at, and the comparisons
+/// ``pairSteps`` for each pair they decide. A table whose routes mostly overlap without
+/// conflicting (thousands of routes of one shape told apart only by their parameters' ranges)
+/// or whose navigate routes can each take the links of thousands of guarded routes would
+/// otherwise cost time that grows with the square of its size. The check passes one budget
+/// along, a value, so that counting a step costs no reference counting or access check. Once
+/// the budget is spent the walks stop, and the table is refused with
+/// ``RouteTableFinding/checkTooCostly(routes:steps:)``: the pairs left unexamined could hide
+/// an ambiguity, and the router needs every pair of a navigate and a guarded route.
 struct CheckBudget {
     /// The steps the check may take.
     let limit: Int

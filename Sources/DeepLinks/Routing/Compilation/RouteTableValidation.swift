@@ -34,7 +34,6 @@ struct RouteTableValidation {
         }
         var findings = typeFindings
         var state = State(routes: table.routes)
-        // One budget for the whole check (``CheckBudget``): it keeps the check linear.
         let validators = ValidatorPool(options: table.options, registry: registry)
         let cache = DeclarationCache()
         let relations = RouteRelations(options: table.options, registry: registry)
@@ -108,7 +107,8 @@ struct RouteTableValidation {
         var walksOverlaps = true
         /// Scratch storage of the walk.
         var found: [Int] = []
-        /// What the walks and comparisons may still spend.
+        /// What the walks and comparisons may still spend: one budget for the whole check
+        /// (``CheckBudget``), which keeps it linear in the table's size.
         var budget: CheckBudget
 
         init(routes: [Route]) {

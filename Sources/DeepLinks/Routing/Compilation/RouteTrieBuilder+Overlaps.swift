@@ -88,7 +88,8 @@ extension RouteTrie.Builder {
     /// `route` (share a link with it, and tie with it or cover it or be covered by it),
     /// written to `found` (emptied first, its storage kept); may name a position more than
     /// once, and `route`'s own when it was added. Every pair that ``RouteRelations/problem(earlier:later:)``
-    /// reports is among them.
+    /// reports is among them, unless the walk spends `budget`: it charges its steps there and
+    /// stops where the budget is spent, and the table is then refused (``CheckBudget``).
     func overlapCandidates(
         of route: CompiledRoute, relations: RouteRelations, budget: inout CheckBudget, into found: inout [Int]
     ) {
@@ -99,7 +100,8 @@ extension RouteTrie.Builder {
     /// The positions of the routes added so far whose paths may share a link with a link
     /// shaped like `route`'s, whatever its own parameter checks say, written to `found`
     /// (emptied first, its storage kept); may name a position more than once. A route with
-    /// optional segments is walked for each of its readings.
+    /// optional segments is walked for each of its readings. Its steps are charged to `budget`,
+    /// as ``overlapCandidates(of:relations:budget:into:)``'s are.
     func shapeCandidates(
         of route: CompiledRoute, relations: RouteRelations, budget: inout CheckBudget, into found: inout [Int]
     ) {
