@@ -47,11 +47,6 @@ extension RouteTrie.Builder {
         /// The steps the budget had left when the walk began.
         let left: Int
 
-        init(found: [Int], left: Int) {
-            self.found = found
-            self.left = left
-        }
-
         /// Counts a step, and returns whether the walk may go on.
         @inline(__always)
         mutating func step() -> Bool {
