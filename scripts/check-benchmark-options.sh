@@ -49,7 +49,7 @@ expect 2 "link-benchmarks: error: --only takes a value" --only --quick
 expect 2 "link-benchmarks: error: --rounds takes a whole number above 0, not 'many'" --rounds many
 expect 2 "link-benchmarks: error: --round-ms takes a whole number above 0, not '0'" --round-ms 0
 expect 2 "link-benchmarks: error: --hostile-sizes takes whole numbers above 0 separated by commas, not '10000,x'" --hostile-sizes 10000,x
-expect 2 "link-benchmarks: error: unknown workload 'routers'; the workloads are router, pipeline, typed, typed-by-hand, association, adversarial, site, site-uncached, site-unseen, site-kept-photos, launch-json, table-heap" --profile routers
+expect 2 "link-benchmarks: error: unknown workload 'routers'; the workloads are router, pipeline, typed, typed-by-hand, association, adversarial, site, site-uncached, site-unseen, site-unseen-named, site-kept-photos, launch-json, table-heap" --profile routers
 # The help lists every group and flag it takes.
 "$LINK_BENCHMARKS" --help >"$work/help"
 for word in router pipeline typed cost table scaling association memory audit site hostile \

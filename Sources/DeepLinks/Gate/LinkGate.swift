@@ -165,15 +165,18 @@ extension Link {
     }
 
     /// Whether ``original`` is exactly the text ``canonical`` would build: the same parts,
-    /// byte for byte, with no escape to normalise, no default port to drop and no empty web
-    /// path to write as `/`. Compares in place, without building anything.
+    /// byte for byte, with every escape already canonical, no default port to drop and no
+    /// empty web path to write as `/`. Compares in place, without building anything.
     private var isOwnCanonicalForm: Bool {
         if let port, port == WebScheme.defaultPort(of: scheme) { return false }
+        if case .parsed(let parsed) = storage.text, !parsed.isSanitized {
+            return Self.isOwnCanonicalForm(parsed, scheme: scheme, host: host, port: port, isWeb: isWeb)
+        }
         if rawPath.isEmpty, isWeb { return false }
-        let escaped =
-            ASCII.containsPercent(rawPath) || (rawQuery.map { ASCII.containsPercent($0) } ?? false)
-            || (rawFragment.map { ASCII.containsPercent($0) } ?? false)
-        if escaped {
+        let normalized =
+            PercentEncoding.isNormalized(rawPath) && (rawQuery.map(PercentEncoding.isNormalized) ?? true)
+            && (rawFragment.map(PercentEncoding.isNormalized) ?? true)
+        if !normalized {
             return false
         }
         return ByteView.withUTF8(of: original) { text, _ -> Bool in
@@ -204,6 +207,46 @@ extension Link {
             }
             return at == text.count
         }
+    }
+
+    /// ``isOwnCanonicalForm`` for a link that holds the text the gate parsed, unsanitised: the
+    /// raw parts are ranges of that text, so each is checked where it lies, without making a
+    /// string of it. The text up to the path must be the lower-case scheme, host and port
+    /// written back to back (no user info, no upper case), and the parts after it must follow
+    /// one another (`?` before the query, `#` before the fragment) to the end of the text.
+    private static func isOwnCanonicalForm(
+        _ parsed: ParsedText, scheme: String, host: String?, port: Int?, isWeb: Bool
+    ) -> Bool {
+        if parsed.path.isEmpty, isWeb { return false }
+        return ByteView.withUTF8(of: parsed.text) { text, _ -> Bool in
+            var at = 0
+            guard take(scheme, from: text, at: &at) else { return false }
+            if let host {
+                guard take("://", from: text, at: &at), take(host, from: text, at: &at) else { return false }
+                if let port, !(take(":", from: text, at: &at) && take(String(port), from: text, at: &at)) {
+                    return false
+                }
+            } else {
+                guard take(parsed.hasAuthority ? "://" : ":", from: text, at: &at) else { return false }
+            }
+            guard at == parsed.path.lowerBound, PercentEncoding.isNormalized(text, in: parsed.path) else {
+                return false
+            }
+            at = parsed.path.upperBound
+            return follows(parsed.query, after: UInt8(ascii: "?"), in: text, at: &at)
+                && follows(parsed.fragment, after: UInt8(ascii: "#"), in: text, at: &at) && at == text.count
+        }
+    }
+
+    /// Whether an optional part `range` of `text` is absent, or starts right after `mark` at
+    /// `at` with its escapes canonical; moves `at` past it when it is there.
+    private static func follows(_ range: Range<Int>?, after mark: UInt8, in text: ByteView, at: inout Int) -> Bool {
+        guard let range else { return true }
+        guard range.lowerBound == at + 1, at < text.count, text[at] == mark,
+            PercentEncoding.isNormalized(text, in: range)
+        else { return false }
+        at = range.upperBound
+        return true
     }
 
     /// Whether `piece` comes next in `text` at `at`; moves `at` past it when it does.

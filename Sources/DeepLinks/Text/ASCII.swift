@@ -19,6 +19,11 @@ package enum ASCII {
         }
     }
 
+    /// Whether `b` is a hex digit written in lower case (`a` to `f`).
+    @inline(__always) static func isLowerHex(_ b: UInt8) -> Bool {
+        b >= UInt8(ascii: "a") && b <= UInt8(ascii: "f")
+    }
+
     @inline(__always) static func isUnreserved(_ b: UInt8) -> Bool {
         isAlpha(b) || isDigit(b) || b == UInt8(ascii: "-") || b == UInt8(ascii: ".")
             || b == UInt8(ascii: "_") || b == UInt8(ascii: "~")

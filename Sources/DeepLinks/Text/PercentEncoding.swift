@@ -157,6 +157,36 @@ public enum PercentEncoding {
         }
     }
 
+    /// Whether ``normalize(_:)`` would return `text` as it is: no escape of an unreserved
+    /// character, and the hex of every other escape in upper case. Reads each byte at most
+    /// once and builds nothing, so a link whose escapes are already canonical (`%20`, `%2F`)
+    /// is known canonical without writing its canonical text.
+    static func isNormalized(_ text: String) -> Bool {
+        guard ASCII.containsPercent(text) else { return true }
+        return ByteView.withUTF8(of: text) { bytes, _ in isNormalized(bytes, in: 0..<bytes.count) }
+    }
+
+    /// ``isNormalized(_:)`` for the part of `bytes` in `range`, read in place.
+    static func isNormalized(_ bytes: ByteView, in range: Range<Int>) -> Bool {
+        var i = range.lowerBound
+        while let percent = bytes.firstIndex(of: UInt8(ascii: "%"), in: i..<range.upperBound) {
+            // The same test as `normalize`: a `%` without two hex digits after it is copied.
+            guard percent + 2 < range.upperBound, let high = ASCII.hexValue(bytes[percent + 1]),
+                let low = ASCII.hexValue(bytes[percent + 2])
+            else {
+                i = percent + 1
+                continue
+            }
+            if ASCII.isUnreserved(high << 4 | low) || ASCII.isLowerHex(bytes[percent + 1])
+                || ASCII.isLowerHex(bytes[percent + 2])
+            {
+                return false
+            }
+            i = percent + 3
+        }
+        return true
+    }
+
     /// Decodes escapes of unreserved characters and upper-cases the hex of every other escape.
     /// The input must already be valid (the gate checked it).
     static func normalize(_ text: some StringProtocol) -> String {

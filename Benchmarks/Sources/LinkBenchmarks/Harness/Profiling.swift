@@ -3,7 +3,7 @@ enum Profiling {
     /// The workloads ``run(_:passes:)`` knows.
     static let workloads = [
         "router", "pipeline", "typed", "typed-by-hand", "association", "adversarial", "site", "site-uncached",
-        "site-unseen", "site-kept-photos", "launch-json", "table-heap",
+        "site-unseen", "site-unseen-named", "site-kept-photos", "launch-json", "table-heap",
     ]
 
     /// What `table-heap` keeps until the program ends.
@@ -36,7 +36,7 @@ enum Profiling {
         case "site", "site-uncached":
             let responder = try SiteWorkloads.responder(cacheCapacity: name == "site" ? 1024 : 0)
             workload = SiteWorkloads.pages(responder, label: name)
-        case "site-unseen", "site-kept-photos":
+        case "site-unseen", "site-unseen-named", "site-kept-photos":
             workload = try SiteWorkloads.instructionCase(name)
         case "launch-json":
             workload = try AppCostWorkloads.launchFromJSON(routeCount: 1_000)

@@ -59,6 +59,16 @@ enum SiteSuite {
             "site: a page for a link the server has not seen (30,000 distinct known photo links, "
                 + "cache of 1,024: decided, provided, cleaned, rendered, hashed)", unseen,
             instructions: unseenCount)
+        let namedResponder = try SiteWorkloads.responder(cacheCapacity: 1024)
+        let named = bench.compare(
+            SiteWorkloads.unseenPages(
+                namedResponder, named: true,
+                label: "`SiteResponder.respond`, 30,000 distinct photo links by album name in turn"),
+            fixed)
+        results.add(
+            "site: a page for a link the server has not seen, its album's name escaped in the query "
+                + "(`/albums?albumname=Summer%202024&index=3`, the links measured over HTTP)", named,
+            instructions: count("site-unseen-named"))
         if let pages = unseenCount?.sdk {
             let keptText = (keptCount?.sdk).map { "; a kept photo page: \(Format.number($0))" } ?? ""
             results.target(

@@ -17,6 +17,8 @@ enum SiteWorkloads {
             RouteGroup(scope: RouteScope(schemes: ["https", "photoalbum"])) {
                 Route("album", "/albums/:album(slug)", query: ["sort(enum date|name)=date"])
                 Route("photo", "/albums/:album(slug)/photos/:index(int 0...9999)")
+                // The photo link the HTTP measurement asks for: an album by its name, escaped.
+                Route("photoByName", "/albums", query: ["albumname(string 1...64)", "index(int 0...9999)"])
                 Route("deleteAlbum", "/albums/:album(slug)/delete", safety: .destructive)
                 Route("shared", "/shared", safety: .sensitive)
             }
@@ -60,6 +62,15 @@ enum SiteWorkloads {
                 title: "Photo \(index + 1) · \(album.name)", description: album.summary,
                 image: PreviewImage(url: "\(origin)/photos/\(slug)/\(index).jpg", width: 1080, height: 1080))
         }
+        providers.bind("photoByName") { request in
+            guard let name = request.parameters.string("albumname"),
+                let slug = albums.first(where: { $0.value.name == name })?.key,
+                let index = request.parameters.integer("index")
+            else { return nil }
+            return LinkPreview(
+                title: "Photo \(index + 1) · \(name)", description: albums[slug]?.summary,
+                image: PreviewImage(url: "\(origin)/photos/\(slug)/\(index).jpg", width: 1080, height: 1080))
+        }
         let service = try LinkPreviewService(
             receiver: receiver, site: site, providers: providers, linkCarryingRoutes: ["shared"])
         let generator = AppLinksGenerator(
@@ -73,12 +84,14 @@ enum SiteWorkloads {
     /// The landing-page cases whose instructions are counted (`InstructionCases`): a page for
     /// a link the server has not seen, a kept photo page, the eight kinds kept, and the eight
     /// kinds built every time.
-    static let instructionCases = ["site-unseen", "site-kept-photos", "site-kept", "site-uncached"]
+    static let instructionCases = ["site-unseen", "site-unseen-named", "site-kept-photos", "site-kept", "site-uncached"]
 
     static func instructionCase(_ name: String) throws -> Workload {
         switch name {
         case "site-unseen":
             return unseenPages(try responder(cacheCapacity: 1024), label: name)
+        case "site-unseen-named":
+            return unseenPages(try responder(cacheCapacity: 1024), named: true, label: name)
         case "site-kept-photos":
             return keptPhotoPages(try responder(cacheCapacity: 1024), label: name)
         case "site-kept":
@@ -134,13 +147,25 @@ enum SiteWorkloads {
     /// the last one stopped. A link comes back only after 30,000 others, so a responder that
     /// keeps 1,024 pages has dropped it long before: every page is decided, provided, cleaned,
     /// rendered and hashed, as on a site whose links are mostly seen once.
-    static func unseenPages(_ responder: SiteResponder, perPass: Int = 500, label: String) -> Workload {
+    ///
+    /// With `named`, each photo is asked by its album's name, escaped in the query
+    /// (`/albums?albumname=Summer%202024&index=3`): the links the HTTP measurement asks for.
+    static func unseenPages(
+        _ responder: SiteResponder, perPass: Int = 500, named: Bool = false, label: String
+    ) -> Workload {
         let albums = ["summer-2024", "grandmas-90th", "hostile"]
+        let names = [
+            "Summer%202024", "Grandma%E2%80%99s%2090th%20%F0%9F%8E%82",
+            "Tom%27s%20%22best%22%20%3C%2Ftitle%3E%3Cscript%3Ealert%281%29%3C%2Fscript%3E",
+        ]
         let requests = (0..<10_000).flatMap { index in
-            albums.map { album in
+            (0..<albums.count).map { album in
                 SiteRequest(
-                    method: "GET", target: "/albums/\(album)/photos/\(index)", host: "photos.example.com",
-                    accept: "*/*")
+                    method: "GET",
+                    target: named
+                        ? "/albums?albumname=\(names[album])&index=\(index)"
+                        : "/albums/\(albums[album])/photos/\(index)",
+                    host: "photos.example.com", accept: "*/*")
             }
         }
         final class Cursor: @unchecked Sendable { var next = 0 }

@@ -209,6 +209,10 @@ final class ParameterValidator: Sendable {
         let maximumScalars = overflow ? Int.max : scalarCap
         var count = 0
         var scalars = 0
+        // One walk over the characters (finding each grapheme's end is most of the cost): the
+        // first character the class refuses is kept and reported only after the length, so the
+        // errors come in the order of the rules (a bound, then too short, then a character).
+        var refused: Character?
         for character in text {
             count += 1
             if count > length.upperBound { return .failure(.tooLong(maximum: length.upperBound)) }
@@ -221,11 +225,11 @@ final class ParameterValidator: Sendable {
                 }
             }
             if scalars > maximumScalars { return .failure(.tooManyScalars(maximum: maximumScalars)) }
+            if refused == nil, !characters.contains(character) { refused = character }
         }
         if count < length.lowerBound { return .failure(.tooShort(minimum: length.lowerBound)) }
-        for character in text where !characters.contains(character) {
-            if characters.isAny { return .failure(.invisibleCharacter) }
-            return .failure(.characterNotAllowed(String(character)))
+        if let refused {
+            return .failure(characters.isAny ? .invisibleCharacter : .characterNotAllowed(String(refused)))
         }
         return .success(.string(text))
     }
