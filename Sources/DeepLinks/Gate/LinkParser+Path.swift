@@ -67,7 +67,7 @@ extension LinkParser {
         }
         let decoded: String
         if hasEscape {
-            guard let text = PercentEncoding.decode(raw) else {
+            guard let text = PercentEncoding.decodeNoting(raw)?.text else {
                 throw LinkError(.invalidPercentEscape, at: start, detail: "'\(raw)' does not decode to UTF-8")
             }
             decoded = text

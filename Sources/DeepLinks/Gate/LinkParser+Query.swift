@@ -107,10 +107,10 @@ extension LinkParser {
 
     func decodeQueryText(_ raw: String, at position: Int) throws(LinkError) -> String {
         guard ASCII.containsPercent(raw) else { return raw }
-        guard let decoded = PercentEncoding.decode(raw) else {
+        guard let (decoded, control) = PercentEncoding.decodeNoting(raw) else {
             throw LinkError(.invalidPercentEscape, at: position, detail: "'\(raw)' does not decode to UTF-8")
         }
-        if let control = decoded.utf8.first(where: { $0 < 0x20 || $0 == 0x7F }) {
+        if let control {
             throw LinkError(
                 .whitespaceOrControl, at: position,
                 detail: "encoded \(Self.name(ofControl: control)) in the query")

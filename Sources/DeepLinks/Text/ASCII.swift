@@ -19,6 +19,11 @@ package enum ASCII {
         }
     }
 
+    /// Whether `b` is a C0 control byte or DEL (below `0x20`, or `0x7F`).
+    @inline(__always) static func isControl(_ b: UInt8) -> Bool {
+        b < 0x20 || b == 0x7F
+    }
+
     /// Whether `b` is a hex digit written in lower case (`a` to `f`).
     @inline(__always) static func isLowerHex(_ b: UInt8) -> Bool {
         b >= UInt8(ascii: "a") && b <= UInt8(ascii: "f")

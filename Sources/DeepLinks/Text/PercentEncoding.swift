@@ -104,6 +104,37 @@ public enum PercentEncoding {
         return UTF8Text.decode(out)
     }
 
+    /// ``decode(_:)`` for a `String`, the parser's case: its bytes read in place (not copied
+    /// into an array first), with the first control byte (below `0x20`, or `0x7F`) the decoded
+    /// text holds, so that a caller refusing controls needs no second pass.
+    static func decodeNoting(_ text: String) -> (text: String, control: UInt8?)? {
+        guard ASCII.containsPercent(text) else {
+            return (text, text.utf8.first(where: ASCII.isControl))
+        }
+        return ByteView.withUTF8(of: text) { bytes, _ -> (text: String, control: UInt8?)? in
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count)
+            var control: UInt8?
+            var i = 0
+            while i < bytes.count {
+                var byte = bytes[i]
+                if byte == UInt8(ascii: "%") {
+                    guard i + 2 < bytes.count,
+                        let high = ASCII.hexValue(bytes[i + 1]), let low = ASCII.hexValue(bytes[i + 2])
+                    else { return nil }
+                    byte = high << 4 | low
+                    i += 3
+                } else {
+                    i += 1
+                }
+                if control == nil, ASCII.isControl(byte) { control = byte }
+                out.append(byte)
+            }
+            guard let decoded = UTF8Text.decode(out) else { return nil }
+            return (decoded, control)
+        }
+    }
+
     /// Encodes every byte of the UTF-8 text that `allowing` does not allow as `%XX` (upper-case).
     public static func encode(_ text: String, allowing allowed: Allowed) -> String {
         var out = ""

@@ -194,8 +194,9 @@ final class ParameterValidator: Sendable {
             guard isPrintableASCII(bytes) else { return nil }
             if bytes.count > length.upperBound { return .failure(.tooLong(maximum: length.upperBound)) }
             if bytes.count < length.lowerBound { return .failure(.tooShort(minimum: length.lowerBound)) }
+            // No printable ASCII character is invisible: `any` takes every one.
+            if characters.isAny { return .success(.string(text)) }
             for i in bytes.indices where !characters.contains(Unicode.Scalar(bytes[i])) {
-                if characters.isAny { return .failure(.invisibleCharacter) }
                 return .failure(.characterNotAllowed(String(Character(Unicode.Scalar(bytes[i])))))
             }
             return .success(.string(text))
