@@ -97,6 +97,27 @@ struct SmartAppBannerRefusalTests {
         #expect(
             bannerError("app-id=12a")?.description
                 == "the app-id '12a' is not a number: use the digits of the App Store ID")
+        // A number that is not an App Store ID says which rule it breaks.
+        #expect(
+            bannerError("app-id=-5")?.description
+                == "the app-id '-5' has a sign: use the digits of the App Store ID")
+        #expect(
+            bannerError("app-id=0123")?.description
+                == "the app-id '0123' starts with 0: use the digits of the App Store ID")
+        #expect(
+            bannerError("app-id=99999999999999999999")?.description
+                == "the app-id '99999999999999999999' is larger than any App Store ID: use the digits of the App Store ID")
+    }
+
+    @Test("a comma inside an app-argument's query reads as a new item: the sentence says how to write it")
+    func commaInArgumentQuery() {
+        let error = bannerError("app-id=1, app-argument=https://example.com/search?a=1,b=2")
+        #expect(error == .unknownKey("b"))
+        #expect(
+            error?.description
+                == "'b' is not a Smart App Banner key; the keys are app-id, app-argument, affiliate-data, "
+                + "app-clip-bundle-id, app-clip-display (a comma inside a value, such as an app-argument's "
+                + "query, is written %2C)")
     }
 
     @Test("every key appears at most once")

@@ -37,6 +37,15 @@ public enum SmartAppBannerError: Error, Sendable, Hashable, Encodable, CustomStr
     /// `app-clip-display` without `app-clip-bundle-id`: there is no App Clip to display.
     case appClipDisplayWithoutBundleID
 
+    /// What is wrong with an `app-id` that is not an App Store ID, in words.
+    private static func appIDProblem(_ text: String) -> String {
+        let digits = text.utf8.drop { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") }
+        guard !digits.isEmpty, digits.allSatisfy(ASCII.isDigit) else { return "is not a number" }
+        if digits.count < text.utf8.count { return "has a sign" }
+        if text.utf8.first == UInt8(ascii: "0") { return "starts with 0" }
+        return "is larger than any App Store ID"
+    }
+
     /// A sentence that says what was wrong.
     public var description: String {
         switch self {
@@ -49,11 +58,12 @@ public enum SmartAppBannerError: Error, Sendable, Hashable, Encodable, CustomStr
         case .unknownKey(let key):
             "'\(ParameterFailure.shortened(key))' is not a Smart App Banner key; the keys are "
                 + SmartAppBanner.Key.allCases.map(\.rawValue).joined(separator: ", ")
+                + " (a comma inside a value, such as an app-argument's query, is written %2C)"
         case .duplicateKey(let key): "the key '\(key.rawValue)' appears more than once"
         case .emptyValue(let key): "the key '\(key.rawValue)' has an empty value"
         case .missingAppID: "the banner content has no app-id"
         case .nonNumericAppID(let text):
-            "the app-id '\(ParameterFailure.shortened(text))' is not a number: use the digits of the App Store ID"
+            "the app-id '\(ParameterFailure.shortened(text))' \(Self.appIDProblem(text)): use the digits of the App Store ID"
         case .invalidAppArgument(let text, let error):
             "the app-argument '\(ParameterFailure.shortened(text))' is not an acceptable link: \(error)"
         case .commaInAppArgument(let text):
