@@ -57,6 +57,9 @@ let budget = WorkBudget(
 /// - an accepted link's canonical form is accepted again, canonicalises to itself, keeps
 ///   scheme, host, effective port and decoded path, query and fragment, and is no longer than
 ///   the original plus the `/` of an empty web path;
+/// - the canonical text is exactly the one written from the link's public raw parts by this
+///   file's own rules (``referenceCanonical(_:)``), whether the link answered with its own text
+///   or wrote it again;
 /// - Foundation's `URL` built from an accepted link sees the same scheme, host and port;
 /// - every `xn--` label of an accepted host decodes to NFC text with no leading combining mark
 ///   and only code points IDNA leaves as they are (``checkIDNALabels(_:input:)``);
@@ -107,6 +110,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
 func checkCanonical(_ link: Link, gate: LinkGate, input: String) {
     let canonical = link.canonical
+    require(
+        canonical == referenceCanonical(link), "canonical text differs from the one its parts make",
+        input: input)
     guard let again = try? gate.parse(canonical) else {
         violated("canonical form \(canonical.debugDescription) refused", input: input)
     }
@@ -127,6 +133,61 @@ func checkCanonical(_ link: Link, gate: LinkGate, input: String) {
         canonical.utf8.count <= link.original.utf8.count + 1, "canonical form longer than the original",
         input: input)
     require(link.host.map { !$0.isEmpty } ?? !link.isWeb, "web link without a host accepted", input: input)
+}
+
+/// The canonical text written from a link's public parts, slowly and independently of the
+/// package's shortcuts: lower-case scheme and host (as the link keeps them), the scheme's default
+/// port dropped, an empty web path written `/`, and in the path, query and fragment each escape
+/// of an unreserved character decoded and every other escape's hex in upper case.
+func referenceCanonical(_ link: Link) -> String {
+    func normalized(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        var out: [UInt8] = []
+        var i = 0
+        func hex(_ b: UInt8) -> UInt8? {
+            switch b {
+            case 0x30...0x39: b - 0x30
+            case 0x41...0x46: b - 0x41 + 10
+            case 0x61...0x66: b - 0x61 + 10
+            default: nil
+            }
+        }
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "%"), i + 2 < bytes.count, let high = hex(bytes[i + 1]),
+                let low = hex(bytes[i + 2])
+            {
+                let byte = high << 4 | low
+                let unreserved =
+                    (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                    || (byte >= 0x30 && byte <= 0x39)
+                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
+                    || byte == UInt8(ascii: "~")
+                if unreserved {
+                    out.append(byte)
+                } else {
+                    out += Array(String(format: "%%%02X", Int(byte)).utf8)
+                }
+                i += 3
+            } else {
+                out.append(bytes[i])
+                i += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+    var out = link.scheme
+    if let host = link.host {
+        out += "://" + host
+        let defaultPort = link.scheme == "https" ? 443 : link.scheme == "http" ? 80 : nil
+        if let port = link.port, port != defaultPort { out += ":\(port)" }
+    } else {
+        let afterScheme = link.original.utf8.dropFirst(link.scheme.utf8.count + 1)
+        out += afterScheme.starts(with: "//".utf8) ? "://" : ":"
+    }
+    out += link.rawPath.isEmpty && link.isWeb ? "/" : normalized(link.rawPath)
+    if let query = link.rawQuery { out += "?" + normalized(query) }
+    if let fragment = link.rawFragment { out += "#" + normalized(fragment) }
+    return out
 }
 
 /// Foundation is what an app will eventually hand the link to (`Link.url`): it must read the

@@ -240,7 +240,9 @@ extension Link {
 
     /// Whether an optional part `range` of `text` is absent, or starts right after `mark` at
     /// `at` with its escapes canonical; moves `at` past it when it is there.
-    private static func follows(_ range: Range<Int>?, after mark: UInt8, in text: ByteView, at: inout Int) -> Bool {
+    private static func follows(_ range: Range<Int>?, after mark: UInt8, in text: ByteView, at: inout Int)
+        -> Bool
+    {
         guard let range else { return true }
         guard range.lowerBound == at + 1, at < text.count, text[at] == mark,
             PercentEncoding.isNormalized(text, in: range)

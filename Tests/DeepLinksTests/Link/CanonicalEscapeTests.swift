@@ -40,7 +40,8 @@ struct CanonicalEscapeTests {
         #expect(
             try Self.gate.parse("https://photos.example.com/albums?albumname=Album%2f1&x=%41").canonical
                 == "https://photos.example.com/albums?albumname=Album%2F1&x=A")
-        #expect(try Self.gate.parse("myapp://albums/Summer%202024").canonical == "myapp://albums/Summer%202024")
+        #expect(
+            try Self.gate.parse("myapp://albums/Summer%202024").canonical == "myapp://albums/Summer%202024")
         #expect(try Self.gate.parse("myapp://albums/Summer%7e2024").canonical == "myapp://albums/Summer~2024")
     }
 }

@@ -106,7 +106,8 @@ struct SmartAppBannerRefusalTests {
                 == "the app-id '0123' starts with 0: use the digits of the App Store ID")
         #expect(
             bannerError("app-id=99999999999999999999")?.description
-                == "the app-id '99999999999999999999' is larger than any App Store ID: use the digits of the App Store ID")
+                == "the app-id '99999999999999999999' is larger than any App Store ID: use the digits of the App Store ID"
+        )
     }
 
     @Test("a comma inside an app-argument's query reads as a new item: the sentence says how to write it")

@@ -48,12 +48,15 @@ struct ParameterTypeTests {
         #expect(letters.validate("éabcde") == .failure(.tooLong(maximum: 5)))
         // The first refused character is named, not a later one.
         #expect(letters.validate("aÉbÀ") == .failure(.characterNotAllowed("É")))
-        #expect(ParameterType.string(length: 3...5, characters: .any).validate("éabé") == .success(.string("éabé")))
+        #expect(
+            ParameterType.string(length: 3...5, characters: .any).validate("éabé")
+                == .success(.string("éabé")))
         let marks = "e" + String(repeating: "\u{301}", count: 9)
         #expect(letters.validate("Éa" + marks) == .failure(.overloadedCharacter(maximum: 8)))
         let any = ParameterType.string(length: 1...8, characters: .any)
         #expect(any.validate("é\u{202E}\u{2066}") == .failure(.invisibleCharacter))
-        #expect(any.validate("é\u{202E}" + String(repeating: "x", count: 8)) == .failure(.tooLong(maximum: 8)))
+        #expect(
+            any.validate("é\u{202E}" + String(repeating: "x", count: 8)) == .failure(.tooLong(maximum: 8)))
     }
 
     @Test("string with the any class refuses control, line-separator and bidi-override characters")

@@ -84,7 +84,9 @@ enum SiteWorkloads {
     /// The landing-page cases whose instructions are counted (`InstructionCases`): a page for
     /// a link the server has not seen, a kept photo page, the eight kinds kept, and the eight
     /// kinds built every time.
-    static let instructionCases = ["site-unseen", "site-unseen-named", "site-kept-photos", "site-kept", "site-uncached"]
+    static let instructionCases = [
+        "site-unseen", "site-unseen-named", "site-kept-photos", "site-kept", "site-uncached",
+    ]
 
     static func instructionCase(_ name: String) throws -> Workload {
         switch name {
