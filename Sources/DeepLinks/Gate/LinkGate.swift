@@ -229,7 +229,7 @@ extension Link {
             } else {
                 guard take(parsed.hasAuthority ? "://" : ":", from: text, at: &at) else { return false }
             }
-            guard at == parsed.path.lowerBound, PercentEncoding.isNormalized(text, in: parsed.path) else {
+            guard at == parsed.path.lowerBound, text.hasCanonicalEscapes(in: parsed.path) else {
                 return false
             }
             at = parsed.path.upperBound
@@ -245,7 +245,7 @@ extension Link {
     {
         guard let range else { return true }
         guard range.lowerBound == at + 1, at < text.count, text[at] == mark,
-            PercentEncoding.isNormalized(text, in: range)
+            text.hasCanonicalEscapes(in: range)
         else { return false }
         at = range.upperBound
         return true

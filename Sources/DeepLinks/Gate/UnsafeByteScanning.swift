@@ -175,6 +175,12 @@ struct ByteView: ~Escapable {
         }
     }
 
+    /// Whether every escape in `range` is already canonical
+    /// (``PercentEncoding/isNormalized(_:in:)``): upper-case hex, none of an unreserved character.
+    func hasCanonicalEscapes(in range: Range<Int>) -> Bool {
+        PercentEncoding.isNormalized(span, in: range)
+    }
+
     /// Whether the bytes from `i` are `expected`'s UTF-8 bytes, read in place as these are.
     func hasBytes(of expected: String, at i: Int) -> Bool {
         guard i >= 0, i <= count else { return false }

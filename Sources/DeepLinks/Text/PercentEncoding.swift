@@ -82,26 +82,9 @@ public enum PercentEncoding {
 
     /// Decodes every `%XX` escape; `nil` when an escape is invalid or the bytes are not UTF-8.
     public static func decode(_ text: some StringProtocol) -> String? {
-        // Most text has no escape: answer without copying it into an array first.
+        // Most text has no escape: answer without copying it first.
         guard ASCII.containsPercent(text) else { return String(text) }
-        let utf8 = Array(text.utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(utf8.count)
-        var i = 0
-        while i < utf8.count {
-            let byte = utf8[i]
-            if byte == UInt8(ascii: "%") {
-                guard i + 2 < utf8.count,
-                    let high = ASCII.hexValue(utf8[i + 1]), let low = ASCII.hexValue(utf8[i + 2])
-                else { return nil }
-                out.append(high << 4 | low)
-                i += 3
-            } else {
-                out.append(byte)
-                i += 1
-            }
-        }
-        return UTF8Text.decode(out)
+        return decodeNoting(String(text))?.text
     }
 
     /// ``decode(_:)`` for a `String`, the parser's case: its bytes read in place (not copied
@@ -111,7 +94,7 @@ public enum PercentEncoding {
         guard ASCII.containsPercent(text) else {
             return (text, text.utf8.first(where: ASCII.isControl))
         }
-        return ByteView.withUTF8(of: text) { bytes, _ -> (text: String, control: UInt8?)? in
+        return TextBytes.read(text) { bytes -> (text: String, control: UInt8?)? in
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count)
             var control: UInt8?
@@ -194,26 +177,32 @@ public enum PercentEncoding {
     /// is known canonical without writing its canonical text.
     static func isNormalized(_ text: String) -> Bool {
         guard ASCII.containsPercent(text) else { return true }
-        return ByteView.withUTF8(of: text) { bytes, _ in isNormalized(bytes, in: 0..<bytes.count) }
+        return TextBytes.read(text) { bytes in isNormalized(bytes, in: 0..<bytes.count) }
     }
 
     /// ``isNormalized(_:)`` for the part of `bytes` in `range`, read in place.
-    static func isNormalized(_ bytes: ByteView, in range: Range<Int>) -> Bool {
+    ///
+    /// - Precondition: `range` lies inside `bytes` (the span checks each read in every build).
+    static func isNormalized(_ bytes: Span<UInt8>, in range: Range<Int>) -> Bool {
         var i = range.lowerBound
-        while let percent = bytes.firstIndex(of: UInt8(ascii: "%"), in: i..<range.upperBound) {
-            // The same test as `normalize`: a `%` without two hex digits after it is copied.
-            guard percent + 2 < range.upperBound, let high = ASCII.hexValue(bytes[percent + 1]),
-                let low = ASCII.hexValue(bytes[percent + 2])
-            else {
-                i = percent + 1
+        while i < range.upperBound {
+            guard bytes[i] == UInt8(ascii: "%") else {
+                i += 1
                 continue
             }
-            if ASCII.isUnreserved(high << 4 | low) || ASCII.isLowerHex(bytes[percent + 1])
-                || ASCII.isLowerHex(bytes[percent + 2])
+            // The same test as `normalize`: a `%` without two hex digits after it is copied.
+            guard i + 2 < range.upperBound, let high = ASCII.hexValue(bytes[i + 1]),
+                let low = ASCII.hexValue(bytes[i + 2])
+            else {
+                i += 1
+                continue
+            }
+            if ASCII.isUnreserved(high << 4 | low) || ASCII.isLowerHex(bytes[i + 1])
+                || ASCII.isLowerHex(bytes[i + 2])
             {
                 return false
             }
-            i = percent + 3
+            i += 3
         }
         return true
     }
