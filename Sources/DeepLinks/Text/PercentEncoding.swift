@@ -172,9 +172,10 @@ public enum PercentEncoding {
     }
 
     /// Whether ``normalize(_:)`` would return `text` as it is: no escape of an unreserved
-    /// character, and the hex of every other escape in upper case. Reads each byte at most
-    /// once and builds nothing, so a link whose escapes are already canonical (`%20`, `%2F`)
-    /// is known canonical without writing its canonical text.
+    /// character, and the hex of every other escape in upper case. One pass over the text (a
+    /// byte after a lone `%` is read at most three times) that builds nothing, so a link whose
+    /// escapes are already canonical (`%20`, `%2F`) is known canonical without writing its
+    /// canonical text.
     static func isNormalized(_ text: String) -> Bool {
         guard ASCII.containsPercent(text) else { return true }
         return TextBytes.read(text) { bytes in isNormalized(bytes, in: 0..<bytes.count) }

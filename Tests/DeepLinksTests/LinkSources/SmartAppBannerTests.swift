@@ -105,6 +105,9 @@ struct SmartAppBannerRefusalTests {
             bannerError("app-id=0123")?.description
                 == "the app-id '0123' starts with 0: use the digits of the App Store ID")
         #expect(
+            bannerError("app-id=00")?.description
+                == "the app-id '00' is zero: use the digits of the App Store ID")
+        #expect(
             bannerError("app-id=99999999999999999999")?.description
                 == "the app-id '99999999999999999999' is larger than any App Store ID: use the digits of the App Store ID"
         )
@@ -117,8 +120,8 @@ struct SmartAppBannerRefusalTests {
         #expect(
             error?.description
                 == "'b' is not a Smart App Banner key; the keys are app-id, app-argument, affiliate-data, "
-                + "app-clip-bundle-id, app-clip-display (a comma inside a value, such as an app-argument's "
-                + "query, is written %2C)")
+                + "app-clip-bundle-id, app-clip-display (if it belongs to the value before it, such as an "
+                + "app-argument's query, write that comma %2C)")
     }
 
     @Test("every key appears at most once")
@@ -149,6 +152,10 @@ struct SmartAppBannerRefusalTests {
         #expect(
             bannerError("app-id=1, app-argument=https://example.com/a?tags=sea,sand")
                 == .missingEquals(item: "sand", index: 2))
+        #expect(
+            bannerError("app-id=1, app-argument=https://example.com/a?tags=sea,sand")?.description
+                == "item 3 of the banner content, 'sand', is not key=value (a comma inside a value? write it %2C)"
+        )
         #expect(bannerError("app-id=1, app-argument=https://example.com/a?x=1,y=2") == .unknownKey("y"))
     }
 

@@ -42,6 +42,7 @@ public enum SmartAppBannerError: Error, Sendable, Hashable, Encodable, CustomStr
         let digits = text.utf8.drop { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") }
         guard !digits.isEmpty, digits.allSatisfy(ASCII.isDigit) else { return "is not a number" }
         if digits.count < text.utf8.count { return "has a sign" }
+        if digits.allSatisfy({ $0 == UInt8(ascii: "0") }) { return "is zero" }
         if text.utf8.first == UInt8(ascii: "0") { return "starts with 0" }
         return "is larger than any App Store ID"
     }
@@ -54,11 +55,11 @@ public enum SmartAppBannerError: Error, Sendable, Hashable, Encodable, CustomStr
         case .emptyItem(let index): "item \(index + 1) of the banner content is empty (two commas in a row?)"
         case .missingEquals(let item, let index):
             "item \(index + 1) of the banner content, '\(ParameterFailure.shortened(item))', is not key=value"
-                + " (a comma inside a value?)"
+                + " (a comma inside a value? write it %2C)"
         case .unknownKey(let key):
             "'\(ParameterFailure.shortened(key))' is not a Smart App Banner key; the keys are "
                 + SmartAppBanner.Key.allCases.map(\.rawValue).joined(separator: ", ")
-                + " (a comma inside a value, such as an app-argument's query, is written %2C)"
+                + " (if it belongs to the value before it, such as an app-argument's query, write that comma %2C)"
         case .duplicateKey(let key): "the key '\(key.rawValue)' appears more than once"
         case .emptyValue(let key): "the key '\(key.rawValue)' has an empty value"
         case .missingAppID: "the banner content has no app-id"
