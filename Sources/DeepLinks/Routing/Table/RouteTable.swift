@@ -347,6 +347,10 @@ extension RouteTable {
         var scopes = Interner<RouteScope>()
         var queries = Interner<[QueryParameter]>()
         var segments = Interner<PathPattern.Segment>()
+        // The segment kept last at each position: neighbouring routes usually share their first
+        // segments (`/albums/:album`, `/albums/:album/photos`), which are then found without
+        // hashing.
+        var lastAt: [PathPattern.Segment?] = []
         var shared = routes
         for i in shared.indices {
             if !shared[i].scope.schemes.isEmpty || !shared[i].scope.hosts.isEmpty {
@@ -354,7 +358,15 @@ extension RouteTable {
             }
             if !shared[i].query.isEmpty { shared[i].query = queries.intern(shared[i].query) }
             if !shared[i].path.segments.isEmpty {
-                shared[i].path = shared[i].path.sharingSegments { segments.intern($0) }
+                var position = 0
+                shared[i].path = shared[i].path.sharingSegments { segment in
+                    defer { position += 1 }
+                    if position == lastAt.count { lastAt.append(nil) }
+                    if let last = lastAt[position], last == segment { return last }
+                    let kept = segments.intern(segment)
+                    lastAt[position] = kept
+                    return kept
+                }
             }
         }
         return shared
