@@ -181,20 +181,11 @@ extension Link {
         }
         return ByteView.withUTF8(of: original) { text, _ -> Bool in
             var at = 0
-            guard Self.take(scheme, from: text, at: &at) else { return false }
-            if let host {
-                guard Self.take("://", from: text, at: &at), Self.take(host, from: text, at: &at) else {
-                    return false
-                }
-                if let port,
-                    !(Self.take(":", from: text, at: &at) && Self.take(String(port), from: text, at: &at))
-                {
-                    return false
-                }
-            } else {
-                guard Self.take(hasAuthority ? "://" : ":", from: text, at: &at) else { return false }
-            }
-            guard Self.take(rawPath, from: text, at: &at) else { return false }
+            guard
+                Self.takeStart(
+                    scheme: scheme, host: host, port: port, hasAuthority: hasAuthority, from: text, at: &at),
+                Self.take(rawPath, from: text, at: &at)
+            else { return false }
             if let rawQuery,
                 !(Self.take("?", from: text, at: &at) && Self.take(rawQuery, from: text, at: &at))
             {
@@ -220,18 +211,12 @@ extension Link {
         if parsed.path.isEmpty, isWeb { return false }
         return ByteView.withUTF8(of: parsed.text) { text, _ -> Bool in
             var at = 0
-            guard take(scheme, from: text, at: &at) else { return false }
-            if let host {
-                guard take("://", from: text, at: &at), take(host, from: text, at: &at) else { return false }
-                if let port, !(take(":", from: text, at: &at) && take(String(port), from: text, at: &at)) {
-                    return false
-                }
-            } else {
-                guard take(parsed.hasAuthority ? "://" : ":", from: text, at: &at) else { return false }
-            }
-            guard at == parsed.path.lowerBound, text.hasCanonicalEscapes(in: parsed.path) else {
-                return false
-            }
+            guard
+                takeStart(
+                    scheme: scheme, host: host, port: port, hasAuthority: parsed.hasAuthority, from: text,
+                    at: &at),
+                at == parsed.path.lowerBound, text.hasCanonicalEscapes(in: parsed.path)
+            else { return false }
             at = parsed.path.upperBound
             return follows(parsed.query, after: UInt8(ascii: "?"), in: text, at: &at)
                 && follows(parsed.fragment, after: UInt8(ascii: "#"), in: text, at: &at) && at == text.count
@@ -249,6 +234,19 @@ extension Link {
         else { return false }
         at = range.upperBound
         return true
+    }
+
+    /// Whether the canonical start of a link comes next in `text` at `at` (the lower-case
+    /// scheme; then `://`, the host and a port other than the default, or `://` or `:` alone for
+    /// a link without a host); moves `at` past it when it does.
+    private static func takeStart(
+        scheme: String, host: String?, port: Int?, hasAuthority: Bool, from text: ByteView, at: inout Int
+    ) -> Bool {
+        guard take(scheme, from: text, at: &at) else { return false }
+        guard let host else { return take(hasAuthority ? "://" : ":", from: text, at: &at) }
+        guard take("://", from: text, at: &at), take(host, from: text, at: &at) else { return false }
+        guard let port else { return true }
+        return take(":", from: text, at: &at) && take(String(port), from: text, at: &at)
     }
 
     /// Whether `piece` comes next in `text` at `at`; moves `at` past it when it does.

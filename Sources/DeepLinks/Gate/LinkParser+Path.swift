@@ -56,7 +56,7 @@ extension LinkParser {
                     if !policy.allowsEncodedSeparators {
                         throw LinkError(.encodedSeparator, at: i, detail: "'\(string(bytes, i, i + 3))'")
                     }
-                } else if value < 0x20 || value == 0x7F {
+                } else if ASCII.isControl(value) {
                     throw LinkError(
                         .whitespaceOrControl, at: i, detail: "encoded \(Self.name(ofControl: value))")
                 }

@@ -243,7 +243,7 @@ struct LinkParser {
                 }
                 if name != "path" {
                     let value = escapedByte(bytes, at: i)
-                    if value < 0x20 || value == 0x7F {
+                    if ASCII.isControl(value) {
                         throw LinkError(
                             .whitespaceOrControl, at: i,
                             detail: "encoded \(Self.name(ofControl: value)) in the \(name)")

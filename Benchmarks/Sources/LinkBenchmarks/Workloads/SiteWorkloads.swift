@@ -64,11 +64,11 @@ enum SiteWorkloads {
         }
         providers.bind("photoByName") { request in
             guard let name = request.parameters.string("albumname"),
-                let slug = albums.first(where: { $0.value.name == name })?.key,
+                let (slug, album) = albums.first(where: { $0.value.name == name }),
                 let index = request.parameters.integer("index")
             else { return nil }
             return LinkPreview(
-                title: "Photo \(index + 1) · \(name)", description: albums[slug]?.summary,
+                title: "Photo \(index + 1) · \(name)", description: album.summary,
                 image: PreviewImage(url: "\(origin)/photos/\(slug)/\(index).jpg", width: 1080, height: 1080))
         }
         let service = try LinkPreviewService(
