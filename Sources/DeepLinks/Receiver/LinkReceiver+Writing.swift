@@ -193,6 +193,76 @@ extension LinkReceiver {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The link of `route` for the custom scheme `name` made from its web link `webLink`
+    /// (``customSchemeText(for:scheme:webLink:)``) when this receiver is known to decide it
+    /// exactly as it decides `webLink`, without reading it; `nil` when that is not known, and
+    /// the link is then to be decided (``writtenLinkDecided(for:parameters:scheme:host:webLink:decided:)``).
+    ///
+    /// `webLink` must be a web link in this receiver gate's canonical spelling that the
+    /// receiver decides to `route` (to show it, or to ask first). The made link is then decided
+    /// to the same route with the same parameters, asked first when the web link is or the
+    /// scheme confirms every route, and the text is its own canonical spelling, when:
+    /// - the scheme's domain is fixed, the gate reads `scheme://domain/` back as it is, and the
+    ///   registration's patterns match the domain (``decidesAlike(webScheme:scheme:domain:patterns:gate:router:)``,
+    ///   worked out when the receiver is made);
+    /// - every route's scope admits the web link's scheme, on any host, exactly when it admits
+    ///   the custom scheme (the same);
+    /// - the made link is no longer than the gate's limit, and its path is not empty (a web
+    ///   link's lone `/` is left out of it, and the gate spells an empty path by scheme).
+    ///
+    /// Why: the gate reads a link's path, query and fragment, and spells them canonically, the
+    /// same for every scheme: only the scheme and the authority are read by scheme, and the
+    /// query items sanitising removes are left out of a web link as it is parsed and out of any
+    /// other link before it is routed, by the same rules. The registration checks the domain
+    /// and routes the link without it, so the router reads the same segments, items and
+    /// fragment as for the web link; the router reads a link's scheme and host only through
+    /// the routes' scopes, which admit both alike. `CustomLinkShortcutTests` compares this with
+    /// deciding the link over many generated links.
+    ///
+    /// - Throws: ``ReverseRoutingError`` as ``customSchemeText(for:scheme:webLink:)`` does.
+    package func customSchemeLinkDecidedAlike(
+        for route: String, scheme: String, webLink: String
+    ) throws(ReverseRoutingError) -> String? {
+        let name = scheme.lowercased()
+        guard let written = writtenDomains.first(where: { $0.scheme == name }), let domain = written.domain,
+            !written.webSchemesDecidedAlike.isEmpty
+        else { return nil }
+        let webScheme = webLink.utf8.starts(with: "https:".utf8) ? "https" : "http"
+        guard written.webSchemesDecidedAlike.contains(webScheme),
+            let text = try customSchemeText(for: route, scheme: name, webLink: webLink)
+        else { return nil }
+        let pathStart = name.utf8.count + 3 + domain.utf8.count
+        let hasPath = TextBytes.read(text) { bytes in
+            bytes.count > pathStart && bytes[pathStart] == UInt8(ascii: "/")
+        }
+        guard hasPath, text.utf8.count <= gate.policy.limits.maxLength else { return nil }
+        return text
+    }
+
+    /// Whether this receiver decides the links of the custom scheme `scheme` on `domain` made
+    /// from web links of `webScheme` exactly as it decides those web links, whatever their host
+    /// (see ``customSchemeLinkDecidedAlike(for:scheme:webLink:)``): the gate reads
+    /// `scheme://domain/` back as it is, the registration's `patterns` match `domain`, and every
+    /// route's scope admits both kinds of link alike. A scope that lists hosts admits a web
+    /// link by its host, so it must admit neither. Cost: one parse, and one look at each route.
+    static func decidesAlike(
+        webScheme: String, scheme: String, domain: String, patterns: [HostPattern], gate: LinkGate,
+        router: Router
+    ) -> Bool {
+        let probe = scheme + "://" + domain + "/"
+        guard patterns.contains(where: { $0.matches(domain) }), let link = try? gate.parse(probe),
+            link.scheme == scheme, link.host == domain, link.port == nil,
+            UTF8Text.sameBytes(link.canonical, probe)
+        else { return false }
+        return router.compiled.allSatisfy { route in
+            let scope = route.scope
+            if scope.parts === RouteScope.Parts.none { return true }
+            let admitsWeb = scope.schemes.isEmpty || scope.schemes.contains(webScheme)
+            let admitsCustom = scope.contains(scheme: scheme, host: nil)
+            return scope.hosts.isEmpty ? admitsWeb == admitsCustom : !admitsWeb && !admitsCustom
+        }
+    }
+
     /// Whether ``link(for:parameters:scheme:domain:)`` decides each link it writes for `scheme`
     /// with ``receive(url:)`` and returns it only when that leads to the route: a custom scheme
     /// whose host is a domain. Deciding such a link again gives the same outcome.

@@ -63,6 +63,11 @@ public struct LinkReceiver: Sendable {
         let patterns: [HostPattern]
         /// The domain chosen, or `nil` when there is none to choose (writing a link then throws).
         let domain: String?
+        /// The web schemes whose links this receiver decides exactly as it decides the
+        /// scheme's links made from them on `domain`
+        /// (``LinkReceiver/customSchemeLinkDecidedAlike(for:scheme:webLink:)``): none, `http`,
+        /// `https` or both.
+        let webSchemesDecidedAlike: [String]
     }
 
     /// Builds the receiver for a table: compiles the table, checks it against the effective
@@ -90,8 +95,8 @@ public struct LinkReceiver: Sendable {
         }
         let findings = Self.findings(of: activities, in: router, schemes: registered)
         guard findings.isEmpty else { throw .activityRoutes(findings) }
-        pipeline = RoutingPipeline(
-            gate: LinkGate(policy: Self.sharingHostNames(effective, with: router)), router: router)
+        let gate = LinkGate(policy: Self.sharingHostNames(effective, with: router))
+        pipeline = RoutingPipeline(gate: gate, router: router)
         self.schemes = registered
         self.activities = activities
         activitiesByType = Dictionary(grouping: activities, by: \.activityType)
@@ -100,7 +105,16 @@ public struct LinkReceiver: Sendable {
                 return nil
             }
             let domain = try? Self.domain(nil, of: patterns, route: "", canonicalHost: router.canonicalHost)
-            return WrittenDomain(scheme: scheme.name, patterns: patterns, domain: domain)
+            return WrittenDomain(
+                scheme: scheme.name, patterns: patterns, domain: domain,
+                webSchemesDecidedAlike: domain.map { domain in
+                    ["http", "https"].filter {
+                        Self.decidesAlike(
+                            webScheme: $0, scheme: scheme.name, domain: domain, patterns: patterns,
+                            gate: gate,
+                            router: router)
+                    }
+                } ?? [])
         }
     }
 

@@ -305,6 +305,12 @@ public struct LinkPreviewService: Sendable {
     ) -> CustomLink {
         let written: (text: String, link: Link?, outcome: LinkOutcome)
         do {
+            // A link the receiver is known to decide as it decided the web link is not read.
+            if let known = try receiver.customSchemeLinkDecidedAlike(
+                for: match.route, scheme: scheme, webLink: webLink)
+            {
+                return .accepted(known)
+            }
             written = try receiver.writtenLinkDecided(
                 for: match.route, parameters: parameters, scheme: scheme, host: nil, webLink: webLink)
         } catch {
