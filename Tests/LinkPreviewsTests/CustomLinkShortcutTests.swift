@@ -122,6 +122,12 @@ struct CustomLinkShortcutTests {
         #expect(
             try Self.known(receiver, "album", "https://photos.example.com/albums/summer")
                 == "photoalbum://photos.example.com/albums/summer")
+        // Text that is not a web link in canonical spelling is never known.
+        for text in [
+            "HTTPS://photos.example.com/albums/summer", "httpx://photos.example.com/albums/summer", "http",
+        ] {
+            #expect(try Self.known(receiver, "album", text) == nil, "\(text)")
+        }
     }
 
     @Test("a made link longer than the gate's limit is left to the decision, which refuses it")

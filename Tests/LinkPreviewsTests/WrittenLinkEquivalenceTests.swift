@@ -130,6 +130,41 @@ struct WrittenLinkEquivalenceTests {
         #expect(sameText >= 20)
     }
 
+    @Test("a value its parameter does not take is written without its check, and does not lead back")
+    func valuesAreCheckedByTheDecision() throws {
+        let receiver = try Self.domainSchemeService().receiver
+        let cases: [RouteParameters] = [
+            ["album": "summer", "index": 10_000], ["album": "Not A Slug", "index": 3],
+            ["album": "summer", "index": "three"],
+        ]
+        var decided = 0
+        for parameters in cases {
+            // Reverse routing refuses the value, naming the parameter...
+            #expect {
+                try receiver.link(
+                    for: "photo", parameters: parameters, scheme: "https", domain: "photos.example.com")
+            } throws: { error in
+                guard case .invalidParameter(route: "photo", let failure) = error as? ReverseRoutingError
+                else {
+                    return false
+                }
+                return parameters[failure.parameter] != nil
+            }
+            // ...and the written link, decided, leads elsewhere or nowhere: a page never offers it.
+            for scheme in ["https", "photoalbum"] {
+                guard
+                    let written = try? receiver.writtenLinkDecided(
+                        for: "photo", parameters: parameters, scheme: scheme, host: "photos.example.com")
+                else { continue }
+                let back = written.outcome.match
+                #expect(back?.route != "photo" || back?.parameters != parameters, "\(written.text)")
+                decided += 1
+            }
+        }
+        // Every such link is written (a value its type cannot format would throw).
+        #expect(decided == 6)
+    }
+
     @Test("a custom-scheme link made from the web link is the one reverse routing writes")
     func customSchemeTextFromTheWebLink() throws {
         var compared = 0

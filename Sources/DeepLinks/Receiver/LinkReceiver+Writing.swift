@@ -23,7 +23,7 @@ extension LinkReceiver {
     ) throws(ReverseRoutingError) -> String {
         let (text, onSchemeDomain) = try writtenText(
             for: route, parameters: parameters, scheme: scheme.lowercased(), domain: domain,
-            checkingRoundTrip: true)
+            checkingRoundTrip: true, checkingValues: true)
         guard onSchemeDomain else { return text }
         // The router reads such a link only after the registration has removed its domain, so
         // the round trip is the receiver's own.
@@ -40,10 +40,11 @@ extension LinkReceiver {
     /// A route's link for the scheme `name` (lower-case): after the scheme's domain when its
     /// registration reads the host as a domain (`onSchemeDomain`: reverse routing cannot read such
     /// a link back, so it is never checked here), else as reverse routing writes it, on `domain`
-    /// for a web scheme, checked when `checkingRoundTrip`.
+    /// for a web scheme, checked when `checkingRoundTrip`. Each value is read back by its
+    /// validator when `checkingValues`.
     private func writtenText(
         for route: String, parameters: RouteParameters, scheme name: String, domain: String?,
-        checkingRoundTrip: Bool
+        checkingRoundTrip: Bool, checkingValues: Bool
     ) throws(ReverseRoutingError) -> (text: String, onSchemeDomain: Bool) {
         guard !WebScheme.contains(name), let registration = schemes[name],
             case .domain(let patterns) = registration.host
@@ -51,13 +52,13 @@ extension LinkReceiver {
             let text = try router.writeLink(
                 for: route, parameters: parameters, scheme: name,
                 host: WebScheme.contains(name) ? domain : nil,
-                checkingRoundTrip: checkingRoundTrip)
+                checkingRoundTrip: checkingRoundTrip, checkingValues: checkingValues)
             return (text, false)
         }
         let chosen = try Self.domain(domain, of: patterns, route: route, canonicalHost: router.canonicalHost)
         let text = try router.writeLink(
             for: route, parameters: parameters, scheme: name, host: nil, checkingRoundTrip: false,
-            domain: chosen)
+            checkingValues: checkingValues, domain: chosen)
         return (text, true)
     }
 
@@ -90,10 +91,14 @@ extension LinkReceiver {
     ///
     /// Reverse routing's own read-back (a gate of its own and a forward match) is left out:
     /// the caller reads the parsed link and the match the receiver made instead of parsing the
-    /// text again. A link written from a route's own parameters leads back to that route with
-    /// those parameters; tests pin that over many generated links.
+    /// text again. So is each value's read-back by its validator: a value its parameter does
+    /// not take gives a link that does not lead back with it, where
+    /// ``link(for:parameters:scheme:domain:)`` throws. A link written from a route's own
+    /// parameters leads back to that route with those parameters; tests pin that over many
+    /// generated links.
     ///
-    /// - Throws: ``ReverseRoutingError`` when the link cannot be written.
+    /// - Throws: ``ReverseRoutingError`` when the link cannot be written (an unknown route, a
+    ///   missing parameter, a value its type cannot format, a scheme or host out of scope).
     ///
     /// `webLink`, when given, is the same route's web link, written by this method with the
     /// same parameters: a custom scheme whose host is a domain is then made from it
@@ -117,7 +122,7 @@ extension LinkReceiver {
             text = try writtenText(
                 for: route, parameters: parameters, scheme: name,
                 domain: WebScheme.contains(name) ? host : nil,
-                checkingRoundTrip: false
+                checkingRoundTrip: false, checkingValues: false
             ).text
         }
         // A web link's match holds the link the gate parsed (a custom scheme's holds the link
@@ -227,8 +232,15 @@ extension LinkReceiver {
         guard let written = writtenDomains.first(where: { $0.scheme == name }), let domain = written.domain,
             !written.webSchemesDecidedAlike.isEmpty
         else { return nil }
-        let webScheme = webLink.utf8.starts(with: "https:".utf8) ? "https" : "http"
-        guard written.webSchemesDecidedAlike.contains(webScheme),
+        // A canonical web link starts `https:` or `http:`.
+        let webScheme: String? = TextBytes.read(webLink) { bytes in
+            guard bytes.count > 5, bytes[0] == UInt8(ascii: "h"), bytes[1] == UInt8(ascii: "t"),
+                bytes[2] == UInt8(ascii: "t"), bytes[3] == UInt8(ascii: "p")
+            else { return nil }
+            if bytes[4] == UInt8(ascii: ":") { return "http" }
+            return bytes[4] == UInt8(ascii: "s") && bytes[5] == UInt8(ascii: ":") ? "https" : nil
+        }
+        guard let webScheme, written.webSchemesDecidedAlike.contains(webScheme),
             let text = try customSchemeText(for: route, scheme: name, webLink: webLink)
         else { return nil }
         let pathStart = name.utf8.count + 3 + domain.utf8.count

@@ -32,14 +32,16 @@ extension CompiledRoute {
     }
 
     /// A value as its parameter writes it: formatted by its validator, and read back by the
-    /// same validator to the same value.
+    /// same validator to the same value when `checkingValues` (see
+    /// ``Router/writeLink(for:parameters:scheme:host:checkingRoundTrip:checkingValues:destinationOnly:domain:)``).
     static func writtenText(
         _ parameter: String, _ value: ParameterValue, _ validator: ParameterValidator,
-        _ location: ParameterLocation, route name: String
+        _ location: ParameterLocation, route name: String, checkingValues: Bool
     ) throws(ReverseRoutingError) -> String {
         guard let text = validator.format(value) else {
             throw .valueDoesNotRoundTrip(route: name, parameter: parameter, value: value)
         }
+        if !checkingValues { return text }
         switch validator.validate(text) {
         case .failure(let reason):
             throw .invalidParameter(
@@ -78,8 +80,11 @@ extension CompiledRoute.Segment {
     /// - Parameters:
     ///   - position: the segment's position in the route's path, which says whether a
     ///     parameter without a value is optional.
+    ///   - checkingValues: whether each value is read back by its validator (a segment that is
+    ///     not one segment of a link is refused either way).
     func write(
-        into link: inout [UInt8], _ parameters: RouteParameters, of route: CompiledRoute, position: Int
+        into link: inout [UInt8], _ parameters: RouteParameters, of route: CompiledRoute, position: Int,
+        checkingValues: Bool
     ) throws(ReverseRoutingError) {
         switch self {
         case .literal(let encoded, _):
@@ -87,23 +92,28 @@ extension CompiledRoute.Segment {
             link.append(contentsOf: encoded.utf8)
         case .parameter(let parameter, _, let validator):
             try Self.writeParameter(
-                parameter, validator, into: &link, parameters, of: route, position: position)
+                parameter, validator, into: &link, parameters, of: route, position: position,
+                checkingValues: checkingValues)
         case .catchAll(let parameter, let type, let validator):
-            try Self.writeCatchAll(parameter, type, validator, into: &link, parameters, route: route.name)
+            try Self.writeCatchAll(
+                parameter, checkingValues ? type : nil, checkingValues ? validator : nil, into: &link,
+                parameters,
+                route: route.name)
         }
     }
 
     /// A parameter segment: its value written by its validator, which must be one segment.
     private static func writeParameter(
         _ parameter: String, _ validator: ParameterValidator, into link: inout [UInt8],
-        _ parameters: RouteParameters, of route: CompiledRoute, position: Int
+        _ parameters: RouteParameters, of route: CompiledRoute, position: Int, checkingValues: Bool
     ) throws(ReverseRoutingError) {
         let name = route.name
         guard let value = parameters[parameter] else {
             if route.route.path.isOptionalSegment(at: position) { return }
             throw .missingParameter(route: name, parameter: parameter)
         }
-        let written = try CompiledRoute.writtenText(parameter, value, validator, .path, route: name)
+        let written = try CompiledRoute.writtenText(
+            parameter, value, validator, .path, route: name, checkingValues: checkingValues)
         if let reason = CompiledRoute.segmentProblem(written) {
             throw .invalidParameter(
                 route: name,
@@ -115,9 +125,10 @@ extension CompiledRoute.Segment {
     }
 
     /// A catch-all segment: its list of segments, the first non-empty, each checked (an empty
-    /// one of an untyped catch-all is kept without a check) before any is written.
+    /// one of an untyped catch-all is kept without a check) before any is written: by
+    /// `validator` when one is given, and as one segment of a link in any case.
     private static func writeCatchAll(
-        _ parameter: String, _ type: ParameterType?, _ validator: ParameterValidator,
+        _ parameter: String, _ type: ParameterType?, _ validator: ParameterValidator?,
         into link: inout [UInt8], _ parameters: RouteParameters, route name: String
     ) throws(ReverseRoutingError) {
         guard let value = parameters[parameter] else {
@@ -128,7 +139,7 @@ extension CompiledRoute.Segment {
         }
         for item in list {
             if item.isEmpty, type == nil { continue }
-            if let reason = CompiledRoute.segmentProblem(item) ?? validator.validate(item).failureReason {
+            if let reason = CompiledRoute.segmentProblem(item) ?? validator?.validate(item).failureReason {
                 throw .invalidParameter(
                     route: name,
                     failure: ParameterFailure(
@@ -148,13 +159,15 @@ extension CompiledRoute.Parameter {
     /// value appends nothing. A form-encoded parameter writes a space as `+`; any other writes
     /// `%20`, so that each reads its own link back to the same value.
     func writeQueryItem(
-        into link: inout [UInt8], after separator: UInt8, _ parameters: RouteParameters, route: String
+        into link: inout [UInt8], after separator: UInt8, _ parameters: RouteParameters, route: String,
+        checkingValues: Bool
     ) throws(ReverseRoutingError) -> Bool {
         guard let value = parameters[name] else {
             if isRequired { throw .missingParameter(route: route, parameter: name) }
             return false
         }
-        let written = try CompiledRoute.writtenText(name, value, validator, .query, route: route)
+        let written = try CompiledRoute.writtenText(
+            name, value, validator, .query, route: route, checkingValues: checkingValues)
         link.append(separator)
         PercentEncoding.append(name, allowing: .queryItem, to: &link)
         link.append(UInt8(ascii: "="))
@@ -166,13 +179,14 @@ extension CompiledRoute.Parameter {
 extension CompiledRoute.Fragment {
     /// Appends `#` and the fragment parameter's value, percent-encoded for a fragment; nothing
     /// when the rule reads no parameter, or when an optional one has no value.
-    func write(into link: inout [UInt8], _ parameters: RouteParameters, route: String)
+    func write(into link: inout [UInt8], _ parameters: RouteParameters, route: String, checkingValues: Bool)
         throws(ReverseRoutingError)
     {
         guard case .parameter(let parameter) = self else { return }
         if let value = parameters[parameter.name] {
             let written = try CompiledRoute.writtenText(
-                parameter.name, value, parameter.validator, .fragment, route: route)
+                parameter.name, value, parameter.validator, .fragment, route: route,
+                checkingValues: checkingValues)
             link.append(UInt8(ascii: "#"))
             PercentEncoding.append(written, allowing: .fragment, to: &link)
         } else if parameter.isRequired {

@@ -55,13 +55,19 @@ extension Router {
     ///   - checkingRoundTrip: whether the text is parsed and matched forward before it is
     ///     returned. The receiver passes `false` for an activity's link because it then
     ///     decides that link exactly as a URL, which parses and matches it once.
+    ///   - checkingValues: whether each value is read back by its parameter's validator to the
+    ///     same value (a wrong one throws ``ReverseRoutingError/invalidParameter(route:failure:)``
+    ///     or ``ReverseRoutingError/valueDoesNotRoundTrip(route:parameter:value:)``). Only a
+    ///     caller that decides the text afterwards and compares the route and parameters passes
+    ///     `false`: a wrong value then gives a link that does not lead back.
     ///   - destinationOnly: stop once the scheme and host are settled and return
     ///     `scheme://host`: a build-time check that the route can be written at all.
     ///   - domain: for a custom scheme whose host is a domain, that domain: the link is
     ///     written `scheme://domain/path`, which the scheme's registration reads back as `/path`.
     func writeLink(
         for name: String, parameters: RouteParameters, scheme: String?, host: String?,
-        checkingRoundTrip: Bool, destinationOnly: Bool = false, domain: String? = nil
+        checkingRoundTrip: Bool, checkingValues: Bool = true, destinationOnly: Bool = false,
+        domain: String? = nil
     ) throws(ReverseRoutingError) -> String {
         guard let index = indexByName[name] else { throw .unknownRoute(name) }
         let route = compiled[index]
@@ -80,7 +86,8 @@ extension Router {
         let pathStart = bytes.count
         var position = 0
         try route.forEachWrittenSegment { (segment) throws(ReverseRoutingError) in
-            try segment.write(into: &bytes, parameters, of: route, position: position)
+            try segment.write(
+                into: &bytes, parameters, of: route, position: position, checkingValues: checkingValues)
             position += 1
         }
         let pathLength = bytes.count - pathStart
@@ -89,11 +96,13 @@ extension Router {
         if !destination.isWeb, pathLength == 1 { bytes.removeLast() }
         var separator = UInt8(ascii: "?")
         for parameter in route.query {
-            if try parameter.writeQueryItem(into: &bytes, after: separator, parameters, route: name) {
+            if try parameter.writeQueryItem(
+                into: &bytes, after: separator, parameters, route: name, checkingValues: checkingValues)
+            {
                 separator = UInt8(ascii: "&")
             }
         }
-        try route.fragment.write(into: &bytes, parameters, route: name)
+        try route.fragment.write(into: &bytes, parameters, route: name, checkingValues: checkingValues)
         // Every part is a whole string's bytes or ASCII: valid UTF-8, kept as it is.
         let link = String(decoding: bytes, as: UTF8.self)
         let hostSpelling =
