@@ -74,8 +74,7 @@ public enum PhotoAlbumSite {
     public static func providers(catalog: AlbumCatalog = .sample) -> PreviewProviders {
         var providers = PreviewProviders()
         providers.bind("album") { request in
-            guard let album = catalog.albums.first(where: { $0.slug == request.parameters.string("album") })
-            else {
+            guard let slug = request.parameters.string("album"), let album = catalog.album(slug: slug) else {
                 return nil
             }
             return LinkPreview(
@@ -85,9 +84,7 @@ public enum PhotoAlbumSite {
                     alt: album.coverDescription))
         }
         providers.bind("photo") { request in
-            guard
-                let album = catalog.albums.first(where: { $0.name == request.parameters.string("albumname") }
-                ),
+            guard let name = request.parameters.string("albumname"), let album = catalog.album(named: name),
                 let index = request.parameters.integer("index"), index < album.photoCount
             else { return nil }
             return LinkPreview(
@@ -158,6 +155,22 @@ public struct AlbumCatalog: Sendable {
 
     /// The albums.
     public let albums: [Album]
+    /// Each album's position in ``albums`` by its slug, and by its name.
+    private let bySlug: [String: Int]
+    private let byName: [String: Int]
+
+    /// A catalog of `albums`; where two share a slug or a name, the first is found.
+    public init(albums: [Album]) {
+        self.albums = albums
+        bySlug = Dictionary(albums.enumerated().map { ($1.slug, $0) }, uniquingKeysWith: { first, _ in first })
+        byName = Dictionary(albums.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The album with a slug, or `nil`.
+    public func album(slug: String) -> Album? { bySlug[slug].map { albums[$0] } }
+
+    /// The album with a name, exactly as its owner typed it, or `nil`.
+    public func album(named name: String) -> Album? { byName[name].map { albums[$0] } }
 
     /// The catalog with `count` more albums of `photos` photos each, named `Album 1` to
     /// `Album <count>` (slugs `album-1` to `album-<count>`): many distinct known links for load
