@@ -39,8 +39,48 @@ enum FailureReporting {
         return .xcTest
     }
 
-    /// Records a failure with the running framework, at the assertion's location.
+    /// The longest run of characters without a space or line break that a failure shows
+    /// whole: a link of several kilobytes in a failure is shown by its start and its end.
+    static let longestWord = 200
+    /// The characters a longer run keeps at its start, and at its end.
+    static let keptAtStart = 100
+    static let keptAtEnd = 20
+
+    /// The message with each run longer than ``longestWord`` characters (a link, as a rule)
+    /// cut to its first ``keptAtStart`` and last ``keptAtEnd`` characters, with how many were
+    /// left out between them; the sentence around it is kept whole. Cost: linear in the
+    /// message.
+    static func readable(_ message: String) -> String {
+        // A message of at most `longestWord` bytes has no longer run of characters.
+        guard message.utf8.count > longestWord else { return message }
+        var out = ""
+        var word = Substring()
+        func flush() {
+            let count = word.count
+            if count > longestWord {
+                out += word.prefix(keptAtStart)
+                out += "…[\(count - keptAtStart - keptAtEnd) characters]…"
+                out += word.suffix(keptAtEnd)
+            } else {
+                out += word
+            }
+        }
+        var start = message.startIndex
+        for index in message.indices where message[index] == " " || message[index].isNewline {
+            word = message[start..<index]
+            flush()
+            out.append(message[index])
+            start = message.index(after: index)
+        }
+        word = message[start...]
+        flush()
+        return out
+    }
+
+    /// Records a failure with the running framework, at the assertion's location; each very
+    /// long run of characters in the message is shortened (``readable(_:)``).
     static func fail(_ message: String, at location: Location) {
+        let message = readable(message)
         let framework = currentFramework
         if let observer {
             observer(framework, message, location)

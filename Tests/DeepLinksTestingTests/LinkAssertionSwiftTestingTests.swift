@@ -77,6 +77,32 @@ struct LinkAssertionSwiftTestingTests {
         return failures.all.map(\.message)
     }
 
+    @Test(
+        "a failure for a link of several kilobytes shows its start, says how much was left out, and keeps the sentence"
+    )
+    func longLinkInAFailure() {
+        let link = "https://example.com/albums/" + String(repeating: "a", count: 4_000)
+        let messages = failures { assertRoute(.url(link), in: receiver, is: "photo") }
+        #expect(messages.count == 1)
+        let message = messages.first ?? ""
+        let start = String(link.prefix(FailureReporting.keptAtStart))
+        let end = String(repeating: "a", count: FailureReporting.keptAtEnd - 1) + ":"
+        #expect(
+            message.hasPrefix(start + "…[3908 characters]…" + end + " expected route to 'photo', but got: "))
+        #expect(message.count < 1_000)
+        #expect(!message.contains(String(repeating: "a", count: FailureReporting.keptAtStart)))
+        // Short runs and line breaks are kept as they are.
+        #expect(FailureReporting.readable("a b\nc") == "a b\nc")
+        let words = String(repeating: "word ", count: 100) + "\n"
+        #expect(
+            FailureReporting.readable(words + "y" + String(repeating: "x", count: 199) + "z")
+                == words + "y" + String(repeating: "x", count: 99) + "…[81 characters]…"
+                + String(repeating: "x", count: 19) + "z")
+        #expect(
+            FailureReporting.readable(String(repeating: "é", count: 200))
+                == String(repeating: "é", count: 200))
+    }
+
     @Test("each assertion that fails reports exactly one failure, naming what was expected")
     func failingAssertionsReport() {
         let messages = failures {
