@@ -41,10 +41,11 @@ enum FailureReporting {
 
     /// The longest run of characters without a space or line break that a failure shows
     /// whole: a link of several kilobytes in a failure is shown by its start and its end.
-    static let longestWord = 200
+    /// Two values that differ only in the middle of a longer run print alike.
+    static let longestWord = 500
     /// The characters a longer run keeps at its start, and at its end.
-    static let keptAtStart = 100
-    static let keptAtEnd = 20
+    static let keptAtStart = 300
+    static let keptAtEnd = 100
 
     /// The message with each run longer than ``longestWord`` characters (a link, as a rule)
     /// cut to its first ``keptAtStart`` and last ``keptAtEnd`` characters, with how many were

@@ -88,19 +88,19 @@ struct LinkAssertionSwiftTestingTests {
         let start = String(link.prefix(FailureReporting.keptAtStart))
         let end = String(repeating: "a", count: FailureReporting.keptAtEnd - 1) + ":"
         #expect(
-            message.hasPrefix(start + "…[3908 characters]…" + end + " expected route to 'photo', but got: "))
+            message.hasPrefix(start + "…[3628 characters]…" + end + " expected route to 'photo', but got: "))
         #expect(message.count < 1_000)
         #expect(!message.contains(String(repeating: "a", count: FailureReporting.keptAtStart)))
         // Short runs and line breaks are kept as they are.
         #expect(FailureReporting.readable("a b\nc") == "a b\nc")
         let words = String(repeating: "word ", count: 100) + "\n"
         #expect(
-            FailureReporting.readable(words + "y" + String(repeating: "x", count: 199) + "z")
-                == words + "y" + String(repeating: "x", count: 99) + "…[81 characters]…"
-                + String(repeating: "x", count: 19) + "z")
+            FailureReporting.readable(words + "y" + String(repeating: "x", count: 499) + "z")
+                == words + "y" + String(repeating: "x", count: 299) + "…[101 characters]…"
+                + String(repeating: "x", count: 99) + "z")
         #expect(
-            FailureReporting.readable(String(repeating: "é", count: 200))
-                == String(repeating: "é", count: 200))
+            FailureReporting.readable(String(repeating: "é", count: 500))
+                == String(repeating: "é", count: 500))
     }
 
     @Test("each assertion that fails reports exactly one failure, naming what was expected")

@@ -165,6 +165,32 @@ struct WrittenLinkEquivalenceTests {
         #expect(decided == 6)
     }
 
+    @Test("a segment that is not one segment of a link is refused with or without the values' check")
+    func segmentsAreCheckedEitherWay() throws {
+        let receiver = try LinkReceiver(
+            table: RouteTable {
+                Route("typed", "/a/*rest(int)")
+                Route("untyped", "/b/*rest")
+                Route("one", "/c/:id")
+            },
+            policy: LinkPolicy(allowedHosts: ["photos.example.com"]))
+        let cases: [(String, RouteParameters)] = [
+            ("typed", ["rest": .segments(["1", "", "2"])]), ("untyped", ["rest": .segments(["1", "a/b"])]),
+            ("one", ["id": "a/b"]), ("one", ["id": ".."]),
+        ]
+        for (route, parameters) in cases {
+            #expect("\(route) \(parameters)") {
+                try receiver.writtenLinkDecided(
+                    for: route, parameters: parameters, scheme: "https", host: "photos.example.com")
+            } throws: { error in
+                guard case .invalidParameter(route: route, let failure) = error as? ReverseRoutingError else {
+                    return false
+                }
+                return failure.location == .path
+            }
+        }
+    }
+
     @Test("a custom-scheme link made from the web link is the one reverse routing writes")
     func customSchemeTextFromTheWebLink() throws {
         var compared = 0

@@ -96,9 +96,7 @@ extension CompiledRoute.Segment {
                 checkingValues: checkingValues)
         case .catchAll(let parameter, let type, let validator):
             try Self.writeCatchAll(
-                parameter, checkingValues ? type : nil, checkingValues ? validator : nil, into: &link,
-                parameters,
-                route: route.name)
+                parameter, type, checkingValues ? validator : nil, into: &link, parameters, route: route.name)
         }
     }
 
