@@ -162,8 +162,10 @@ public struct AlbumCatalog: Sendable {
     /// A catalog of `albums`; where two share a slug or a name, the first is found.
     public init(albums: [Album]) {
         self.albums = albums
-        bySlug = Dictionary(albums.enumerated().map { ($1.slug, $0) }, uniquingKeysWith: { first, _ in first })
-        byName = Dictionary(albums.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        bySlug = Dictionary(
+            albums.enumerated().map { ($1.slug, $0) }, uniquingKeysWith: { first, _ in first })
+        byName = Dictionary(
+            albums.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The album with a slug, or `nil`.
