@@ -105,16 +105,16 @@ public struct LinkReceiver: Sendable {
                 return nil
             }
             let domain = try? Self.domain(nil, of: patterns, route: "", canonicalHost: router.canonicalHost)
+            // Worked out once here: a page's custom-scheme link is then offered without reading it.
+            let alike = domain.map { domain in
+                ["http", "https"].filter { web in
+                    Self.decidesAlike(
+                        webScheme: web, scheme: scheme.name, domain: domain, patterns: patterns, gate: gate,
+                        router: router)
+                }
+            }
             return WrittenDomain(
-                scheme: scheme.name, patterns: patterns, domain: domain,
-                webSchemesDecidedAlike: domain.map { domain in
-                    ["http", "https"].filter {
-                        Self.decidesAlike(
-                            webScheme: $0, scheme: scheme.name, domain: domain, patterns: patterns,
-                            gate: gate,
-                            router: router)
-                    }
-                } ?? [])
+                scheme: scheme.name, patterns: patterns, domain: domain, webSchemesDecidedAlike: alike ?? [])
         }
     }
 

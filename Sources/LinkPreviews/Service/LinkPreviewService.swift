@@ -299,7 +299,9 @@ public struct LinkPreviewService: Sendable {
     /// The custom-scheme link written for a match (made from its web link `webLink` when the
     /// scheme's host is a domain) and decided once by the receiver: accepted
     /// when it leads back exactly, refused when it cannot be written (the full check would not
-    /// offer it either), and left to the full check otherwise.
+    /// offer it either), and left to the full check otherwise. A link the receiver is known to
+    /// decide as it decided `webLink` (`LinkReceiver.customSchemeLinkDecidedAlike`) is accepted
+    /// without being decided.
     private func customLink(
         for match: RouteMatch, parameters: RouteParameters, scheme: String, webLink: String
     ) -> CustomLink {
