@@ -158,9 +158,19 @@ extension LinkReceiver {
     package func customSchemeText(
         for route: String, scheme name: String, webLink: String
     ) throws(ReverseRoutingError) -> String? {
+        guard let written = writtenDomains.first(where: { $0.scheme == name }) else { return nil }
+        return try customSchemeLink(for: route, written: written, webLink: webLink)?.text
+    }
+
+    /// ``customSchemeText(for:scheme:webLink:)`` for the scheme `written` describes, and whether
+    /// the made link has a path (it has none when the web link's path is a lone `/`); `nil`
+    /// when `webLink` has no `://` or no path.
+    private func customSchemeLink(
+        for route: String, written: WrittenDomain, webLink: String
+    ) throws(ReverseRoutingError) -> (text: String, hasPath: Bool)? {
+        let name = written.scheme
         // The scheme's domain was chosen when the receiver was made; a scheme without one to
         // choose throws the route's own error.
-        guard let written = writtenDomains.first(where: { $0.scheme == name }) else { return nil }
         let chosen: String
         if let domain = written.domain {
             chosen = domain
@@ -175,7 +185,7 @@ extension LinkReceiver {
         // The path starts at the first `/` after `://`: a web link always has one, a host none.
         // The text is made in one byte buffer (appending to a string costs several times as
         // much): `scheme://domain`, then the web link's bytes from its path on, less a lone `/`.
-        let start: Int? = TextBytes.read(webLink) { link in
+        let path: (start: Int, isEmpty: Bool)? = TextBytes.read(webLink) { link in
             var index = 0
             while index < link.count, link[index] != UInt8(ascii: ":") { index += 1 }
             guard index + 3 <= link.count, link[index + 1] == UInt8(ascii: "/"),
@@ -186,16 +196,16 @@ extension LinkReceiver {
             guard index < link.count else { return nil }
             let next = index + 1
             if next == link.count || link[next] == UInt8(ascii: "?") || link[next] == UInt8(ascii: "#") {
-                return next
+                return (next, true)
             }
-            return index
+            return (index, false)
         }
-        guard let start else { return nil }
+        guard let path else { return nil }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(name.utf8.count + 3 + chosen.utf8.count + webLink.utf8.count - start)
+        bytes.reserveCapacity(name.utf8.count + 3 + chosen.utf8.count + webLink.utf8.count - path.start)
         TextBytes.appendStart(scheme: name, authority: chosen, to: &bytes)
-        TextBytes.append(webLink, from: start, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        TextBytes.append(webLink, from: path.start, to: &bytes)
+        return (String(decoding: bytes, as: UTF8.self), !path.isEmpty)
     }
 
     /// The link of `route` for the custom scheme `name` made from its web link `webLink`
@@ -229,7 +239,7 @@ extension LinkReceiver {
         for route: String, scheme: String, webLink: String
     ) throws(ReverseRoutingError) -> String? {
         let name = scheme.lowercased()
-        guard let written = writtenDomains.first(where: { $0.scheme == name }), let domain = written.domain,
+        guard let written = writtenDomains.first(where: { $0.scheme == name }),
             !written.webSchemesDecidedAlike.isEmpty
         else { return nil }
         // A canonical web link starts `https:` or `http:`.
@@ -241,14 +251,10 @@ extension LinkReceiver {
             return bytes[4] == UInt8(ascii: "s") && bytes[5] == UInt8(ascii: ":") ? "https" : nil
         }
         guard let webScheme, written.webSchemesDecidedAlike.contains(webScheme),
-            let text = try customSchemeText(for: route, scheme: name, webLink: webLink)
+            let made = try customSchemeLink(for: route, written: written, webLink: webLink),
+            made.hasPath, made.text.utf8.count <= gate.policy.limits.maxLength
         else { return nil }
-        let pathStart = name.utf8.count + 3 + domain.utf8.count
-        let hasPath = TextBytes.read(text) { bytes in
-            bytes.count > pathStart && bytes[pathStart] == UInt8(ascii: "/")
-        }
-        guard hasPath, text.utf8.count <= gate.policy.limits.maxLength else { return nil }
-        return text
+        return made.text
     }
 
     /// Whether this receiver decides the links of the custom scheme `scheme` on `domain` made

@@ -55,8 +55,8 @@ public struct LinkReceiver: Sendable {
 
     /// A custom scheme whose host is a domain, and the domain its links are written on by
     /// default: the table's canonical host when a pattern matches it, else the scheme's only
-    /// exact domain.
-    struct WrittenDomain: Sendable {
+    /// exact domain. A class: a page's link reads it once and hands it on, one reference.
+    final class WrittenDomain: Sendable {
         /// The scheme's name, lower-case.
         let scheme: String
         /// The registration's domain patterns.
@@ -68,6 +68,13 @@ public struct LinkReceiver: Sendable {
         /// (``LinkReceiver/customSchemeLinkDecidedAlike(for:scheme:webLink:)``): none, `http`,
         /// `https` or both.
         let webSchemesDecidedAlike: [String]
+
+        init(scheme: String, patterns: [HostPattern], domain: String?, webSchemesDecidedAlike: [String]) {
+            self.scheme = scheme
+            self.patterns = patterns
+            self.domain = domain
+            self.webSchemesDecidedAlike = webSchemesDecidedAlike
+        }
     }
 
     /// Builds the receiver for a table: compiles the table, checks it against the effective

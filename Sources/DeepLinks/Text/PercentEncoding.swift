@@ -43,6 +43,15 @@ public enum PercentEncoding {
                     || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?")
             }
         }
+
+        /// Whether every UTF-8 byte of `text` is allowed, so that encoding leaves it as it is;
+        /// its bytes are read in place (a string's UTF-8 view costs several times as much a byte).
+        func allowsEveryByte(of text: String) -> Bool {
+            TextBytes.read(text) { bytes in
+                for i in bytes.indices where !allows(bytes[i]) { return false }
+                return true
+            }
+        }
     }
 
     /// Decodes HTML form encoding (`application/x-www-form-urlencoded`): `+` is a space, then
@@ -132,7 +141,7 @@ public enum PercentEncoding {
         _ text: String, allowing allowed: Allowed, formEncoded: Bool = false, to out: inout String
     ) {
         // Most text needs no escape: append it as it is.
-        if text.utf8.allSatisfy({ allowed.allows($0) }) {
+        if allowed.allowsEveryByte(of: text) {
             out += text
             return
         }

@@ -7,7 +7,8 @@ extension CompiledRoute {
     /// list when every literal is written as declared: compiling a route encodes them once.
     static func encodedLiterals(of pattern: PathPattern) -> [String] {
         var needsEncoding = false
-        for case .literal(let text) in pattern.segments where !isWrittenAsDeclared(text) {
+        for case .literal(let text) in pattern.segments
+        where !PercentEncoding.Allowed.pathSegment.allowsEveryByte(of: text) {
             needsEncoding = true
             break
         }
@@ -17,18 +18,6 @@ extension CompiledRoute {
             encoded.append(PercentEncoding.encode(text, allowing: .pathSegment))
         }
         return encoded
-    }
-
-    /// Whether a literal segment is written in a link as it is declared: every byte one a path
-    /// segment takes unescaped. Its bytes are read in place (a string's UTF-8 view costs several
-    /// times as much a byte); most literals are letters and digits.
-    private static func isWrittenAsDeclared(_ text: String) -> Bool {
-        TextBytes.read(text) { bytes in
-            for i in bytes.indices where !PercentEncoding.Allowed.pathSegment.allows(bytes[i]) {
-                return false
-            }
-            return true
-        }
     }
 
     /// A value as its parameter writes it: formatted by its validator, and read back by the
