@@ -22,7 +22,7 @@ extension LinkReceiver {
         for route: String, parameters: RouteParameters = [:], scheme: String, domain: String? = nil
     ) throws(ReverseRoutingError) -> String {
         let (text, onSchemeDomain) = try writtenText(
-            for: route, parameters: parameters, scheme: scheme.lowercased(), domain: domain,
+            for: route, parameters: parameters, scheme: ASCII.lowercased(scheme), domain: domain,
             checkingRoundTrip: true, checkingValues: true)
         guard onSchemeDomain else { return text }
         // The router reads such a link only after the registration has removed its domain, so
@@ -70,7 +70,7 @@ extension LinkReceiver {
     ) throws(ReverseRoutingError) -> String {
         let chosen: String
         if let given {
-            chosen = given.lowercased()
+            chosen = ASCII.lowercased(given)
         } else if let canonicalHost, patterns.contains(where: { $0.matches(canonicalHost) }) {
             chosen = canonicalHost
         } else {
@@ -113,7 +113,7 @@ extension LinkReceiver {
         for route: String, parameters: RouteParameters, scheme: String, host: String?, webLink: String? = nil,
         decided: (text: String, outcome: LinkOutcome)? = nil
     ) throws(ReverseRoutingError) -> (text: String, link: Link?, outcome: LinkOutcome) {
-        let name = scheme.lowercased()
+        let name = ASCII.lowercased(scheme)
         let text: String
         if let webLink, let made = try customSchemeText(for: route, scheme: name, webLink: webLink) {
             text = made
@@ -238,7 +238,7 @@ extension LinkReceiver {
     package func customSchemeLinkDecidedAlike(
         for route: String, scheme: String, webLink: String
     ) throws(ReverseRoutingError) -> String? {
-        let name = scheme.lowercased()
+        let name = ASCII.lowercased(scheme)
         guard let written = writtenDomains.first(where: { $0.scheme == name }),
             !written.webSchemesDecidedAlike.isEmpty
         else { return nil }
@@ -285,7 +285,7 @@ extension LinkReceiver {
     /// with ``receive(url:)`` and returns it only when that leads to the route: a custom scheme
     /// whose host is a domain. Deciding such a link again gives the same outcome.
     package func decidesWrittenLinks(scheme: String) -> Bool {
-        let name = scheme.lowercased()
+        let name = ASCII.lowercased(scheme)
         guard !WebScheme.contains(name), let registration = schemes[name] else { return false }
         if case .domain = registration.host { return true }
         return false

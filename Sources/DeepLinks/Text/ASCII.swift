@@ -53,6 +53,20 @@ package enum ASCII {
         b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") ? b | 0x20 : b
     }
 
+    /// `text.lowercased()`, answered with `text` itself when it is ASCII without an upper-case
+    /// letter (a scheme or host as links spell it): the same string, without the Unicode
+    /// case mapping's walk and a new string. Cost: one pass over the bytes.
+    static func lowercased(_ text: String) -> String {
+        let isLower = TextBytes.read(text) { bytes in
+            for index in bytes.indices {
+                let byte = bytes[index]
+                if byte >= 0x80 || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) { return false }
+            }
+            return true
+        }
+        return isLower ? text : text.lowercased()
+    }
+
     /// Bits of ``byteClasses``.
     static let refusedBit: UInt8 = 1
     static let percentBit: UInt8 = 2

@@ -13,10 +13,20 @@ package enum UTF8Text {
     /// The text the bytes spell, or `nil` when they are not well-formed UTF-8.
     @inlinable
     package static func decode(_ bytes: some Collection<UInt8>) -> String? {
+        // ASCII is well-formed whatever it holds: decoded without a check of each sequence
+        // (`String(validating:as:)` costs about a hundred instructions a byte on short text).
+        if isASCII(bytes) { return String(decoding: bytes, as: UTF8.self) }
         if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
             return String(validating: bytes, as: UTF8.self)
         }
         return decodeCheckingEachSequence(bytes)
+    }
+
+    /// Whether every byte is below `0x80`: one pass, stopping at the first that is not.
+    @inlinable
+    package static func isASCII(_ bytes: some Collection<UInt8>) -> Bool {
+        for byte in bytes where byte >= 0x80 { return false }
+        return true
     }
 
     /// The branch taken before macOS 15, iOS 18, tvOS 18, watchOS 11 and visionOS 2: the bytes
@@ -35,12 +45,7 @@ package enum UTF8Text {
     /// Cost: one comparison of the counts, then at most one pass over the bytes.
     package static func sameBytes(_ a: String, _ b: String) -> Bool {
         guard a.utf8.count == b.utf8.count else { return false }
-        return TextBytes.read(a) { left in
-            TextBytes.read(b) { right in
-                for index in left.indices where left[index] != right[index] { return false }
-                return true
-            }
-        }
+        return TextBytes.read(a) { left in TextBytes.read(b) { right in TextBytes.sameBytes(left, right) } }
     }
 
     /// Whether a text is spelled with exactly `bytes` (a text written as bytes, such as a

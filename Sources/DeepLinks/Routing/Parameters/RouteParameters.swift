@@ -84,6 +84,9 @@ public struct RouteParameters: Sendable {
     /// The value for a name, or `nil`; setting `nil` removes the parameter.
     public subscript(name: String) -> ParameterValue? {
         get {
+            // Up to three names (every match but the largest) are compared in order without
+            // copying an entry; more are searched by halves.
+            if spill.isEmpty { return value(named: name) }
             let i = insertionIndex(of: name)
             return i < count && entry(at: i).name == name ? entry(at: i).value : nil
         }

@@ -145,7 +145,7 @@ extension Router {
         let scope = route.route.scope
         let chosenScheme: String
         if let scheme {
-            chosenScheme = scheme.lowercased()
+            chosenScheme = ASCII.lowercased(scheme)
             if !scope.schemes.isEmpty, !scope.schemes.contains(chosenScheme) {
                 throw .schemeNotInScope(route: name, scheme: chosenScheme)
             }
@@ -162,7 +162,7 @@ extension Router {
             return (chosenScheme, false, nil)
         }
         if let host {
-            let lower = host.lowercased()
+            let lower = ASCII.lowercased(host)
             if !scope.hosts.isEmpty, !scope.hosts.contains(where: { $0.matches(lower) }) {
                 throw .hostNotInScope(route: name, host: lower)
             }
