@@ -163,6 +163,18 @@ public struct LinkReceiver: Sendable {
     /// previews and association files.
     public var router: Router { pipeline.router }
 
+    /// The router's ``Router/canonicalHost(for:)``, asked without copying the router (a copy
+    /// retains each of its parts): for a module that writes links for every request.
+    package func canonicalHost(forRoute name: String) -> String? {
+        pipeline.router.canonicalHost(for: name)
+    }
+
+    /// The query parameters of the route named `name` (none for a name the table lacks),
+    /// asked without copying the router.
+    package func queryParameters(ofRoute name: String) -> [QueryParameter] {
+        pipeline.router.queryParameters(ofRoute: name)
+    }
+
     // MARK: Receiving
 
     /// Decides about a link from any source.

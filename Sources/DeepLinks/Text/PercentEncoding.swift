@@ -101,7 +101,11 @@ public enum PercentEncoding {
     /// text holds, so that a caller refusing controls needs no second pass.
     static func decodeNoting(_ text: String) -> (text: String, control: UInt8?)? {
         guard ASCII.containsPercent(text) else {
-            return (text, text.utf8.first(where: ASCII.isControl))
+            let control = TextBytes.read(text) { bytes -> UInt8? in
+                for index in bytes.indices where ASCII.isControl(bytes[index]) { return bytes[index] }
+                return nil
+            }
+            return (text, control)
         }
         return TextBytes.read(text) { bytes -> (text: String, control: UInt8?)? in
             var out: [UInt8] = []

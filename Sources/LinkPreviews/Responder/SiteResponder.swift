@@ -177,7 +177,8 @@ public struct SiteResponder: Sendable {
 
     /// The answer to one request.
     public func respond(to request: SiteRequest) async -> SiteResponse {
-        await respond(to: request, deferred: nil, preview: nil).response
+        var offersAppLink = false
+        return await respond(to: request, deferred: nil, preview: nil, offersAppLink: &offersAppLink)
     }
 
     /// The answer to one request reached through a short link: its landing page carries the
@@ -186,14 +187,15 @@ public struct SiteResponder: Sendable {
     package func respond(
         to request: SiteRequest, deferred: LandingPage.DeferredLink?, preview: PreviewOverride?
     ) async -> (response: SiteResponse, offersAppLink: Bool) {
-        var resolution: LinkPreviewService.Resolution? = nil
-        let answer = await respond(to: request, deferred: deferred, preview: preview, resolution: &resolution)
-        return (answer, resolution.map { $0.appLinks.appURL != nil } ?? false)
+        var offersAppLink = false
+        let answer = await respond(
+            to: request, deferred: deferred, preview: preview, offersAppLink: &offersAppLink)
+        return (answer, offersAppLink)
     }
 
     private func respond(
         to request: SiteRequest, deferred: LandingPage.DeferredLink?, preview: PreviewOverride?,
-        resolution resolved: inout LinkPreviewService.Resolution?
+        offersAppLink: inout Bool
     ) async -> SiteResponse {
         let isHead = request.method == "HEAD"
         guard let target = Self.split(request.target) else {
@@ -229,7 +231,9 @@ public struct SiteResponder: Sendable {
             return failure(error, request)
         }
         if let preview { resolution.override = preview }
-        resolved = resolution
+        // Whether the page offers the app a link, for a short link's count (a flag, not a copy
+        // of the resolution, which would retain each of its parts).
+        offersAppLink = resolution.appLinks.appURL != nil
         let representation = HTTPNegotiation.representation(accept: request.accept)
         let page: RenderedPage
         do {

@@ -237,7 +237,7 @@ public struct LinkPreviewService: Sendable {
         let parameters = writtenParameters(of: match)
         do {
             // The table's canonical host, when the route serves it, names the page once.
-            let host = receiver.router.canonicalHost(for: match.route) ?? match.link.host
+            let host = receiver.canonicalHost(forRoute: match.route) ?? match.link.host
             let text = try receiver.router.link(
                 for: match.route, parameters: parameters, scheme: match.link.scheme, host: host)
             return try receiver.gate.parse(text).canonical
@@ -265,9 +265,8 @@ public struct LinkPreviewService: Sendable {
     func writtenLinks(for match: RouteMatch, decidedText: String? = nil) -> (
         canonical: String, links: OfferedAppLinks
     )? {
-        let router = receiver.router
-        let parameters = writtenParameters(of: match, router: router)
-        let host = router.canonicalHost(for: match.route) ?? match.link.host
+        let parameters = writtenParameters(of: match)
+        let host = receiver.canonicalHost(forRoute: match.route) ?? match.link.host
         guard
             let web = decidedLink(
                 for: match, parameters: parameters, scheme: match.link.scheme, host: host,
@@ -354,9 +353,9 @@ public struct LinkPreviewService: Sendable {
     }
 
     /// A match's parameters without the query parameters that hold their default.
-    func writtenParameters(of match: RouteMatch, router: Router? = nil) -> RouteParameters {
+    func writtenParameters(of match: RouteMatch) -> RouteParameters {
         var parameters = match.parameters
-        for query in (router ?? receiver.router).queryParameters(ofRoute: match.route) {
+        for query in receiver.queryParameters(ofRoute: match.route) {
             if case .defaulted(let text) = query.requirement, parameters[query.name]?.text == text {
                 parameters[query.name] = nil
             }
