@@ -2,9 +2,9 @@
 /// check read text through pointers.
 ///
 /// Everything else reads the bytes as a `Span<UInt8>` (bounds-checked, and unable to outlive
-/// the call that lends it). The two scans that read eight bytes at a time, the literal hash and
-/// the search for a control byte, are here, because a span has no safe unaligned load of a word
-/// on the systems the package supports.
+/// the call that lends it). The scans that read eight bytes at a time, the literal hash, the
+/// search for a control byte and the comparison of two texts, are here, because a span has no
+/// safe unaligned load of a word on the systems the package supports.
 enum TextBytes {
     /// Calls `body` with the text's UTF-8 bytes, read in place: a native string's storage, a
     /// small string's bytes copied on the stack (no allocation), any other string made native
