@@ -8,8 +8,8 @@
 /// `String(decoding:as:)` has nothing to repair, so both branches give the same string for the
 /// same bytes and refuse the same bytes (`UTF8TextTests` runs both on every platform).
 ///
-/// Cost: one pass over the bytes (a second when they are not all ASCII, which needs no check),
-/// then one copy into the string.
+/// Cost: one pass to see whether the bytes are all ASCII (which needs no further check), a
+/// second to check them when they are not, then one copy into the string.
 package enum UTF8Text {
     /// The text the bytes spell, or `nil` when they are not well-formed UTF-8.
     @inlinable
