@@ -67,7 +67,10 @@ struct HTMLBytesTests {
 
     @Test("an integer is written in the digits String(_:) gives, at every magnitude and sign")
     func decimals() {
-        var values = [0, 1, -1, 9, 10, -10, 99, 100, 1080, 1200, Int.max, Int.min, Int.max - 1, Int.min + 1]
+        var values = [
+            0, 1, -1, 9, 10, -10, 99, 100, 1080, 1200, 120_000_034, -7_000_000_000_000_000_008, Int.max,
+            Int.min, Int.max - 1, Int.min + 1,
+        ]
         var power = 1
         for _ in 0..<18 {
             power *= 10

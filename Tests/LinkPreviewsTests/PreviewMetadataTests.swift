@@ -245,6 +245,18 @@ struct PreviewMetadataRefusalTests {
         #expect(refusal(LinkPreview(title: "A", locale: "fil_PH")) == nil)
     }
 
+    @Test(
+        "a locale is two or three lower-case letters, then nothing or _ and two upper-case letters",
+        arguments: [
+            ("en", true), ("fil", true), ("en_US", true), ("fil_PH", true), ("", false), ("e", false),
+            ("engl", false), ("en_", false), ("en_U", false), ("en_USA", false), ("en_us", false),
+            ("En_US", false), ("en-US", false), ("_US", false), ("en_U1", false), ("en_US_", false),
+            ("en__US", false), ("é_US", false), ("en_ÉS", false), ("en\u{0}", false), ("zz_ZZ", true),
+        ])
+    func localeSyntax(locale: String, valid: Bool) {
+        #expect((refusal(LinkPreview(title: "A", locale: locale)) == nil) == valid)
+    }
+
     @Test("a canonical link that is not an absolute http(s) link is refused")
     func canonicalMustBeWeb() {
         guard

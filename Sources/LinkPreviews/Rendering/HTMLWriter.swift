@@ -25,16 +25,40 @@ struct HTMLWriter {
     /// writes it, without making the string.
     mutating func decimal(_ value: Int) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        // The largest power of ten not above the magnitude (at most 10¹⁹, which a `UInt`
-        // holds), then one digit per power, most significant first: appended in order, so no
-        // part of the buffer is reversed (reversing a range of the array copied the whole page).
-        let magnitude = value.magnitude
-        var power: UInt = 1
-        while magnitude / power >= 10 { power &*= 10 }
+        digits(value.magnitude, atLeast: 1)
+    }
+
+    /// Appends the decimal digits of `magnitude`, at least `minimum` of them (zeros first), most
+    /// significant first. Up to eight digits are worked out into one word, a byte each, by
+    /// division by the constant 10 (no divisor is a variable), then appended from the word's low
+    /// byte: no part of the buffer is reversed. A larger number writes its high part first.
+    private mutating func digits(_ magnitude: UInt, atLeast minimum: Int) {
+        var rest = magnitude
+        if rest >= 100_000_000 {
+            digits(rest / 100_000_000, atLeast: minimum - 8)
+            rest %= 100_000_000
+            return eightDigits(rest, atLeast: 8)
+        }
+        eightDigits(rest, atLeast: minimum)
+    }
+
+    /// ``digits(_:atLeast:)`` for a number below 10⁸.
+    private mutating func eightDigits(_ magnitude: UInt, atLeast minimum: Int) {
+        var rest = magnitude
+        // The least significant digit ends in the highest byte used, the most significant in
+        // the lowest.
+        var packed: UInt64 = 0
+        var count = 0
         repeat {
-            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude / power % 10))
-            power /= 10
-        } while power > 0
+            packed = packed << 8 | UInt64(rest % 10)
+            rest /= 10
+            count += 1
+        } while rest > 0 || count < minimum
+        repeat {
+            bytes.append(UInt8(ascii: "0") | UInt8(truncatingIfNeeded: packed))
+            packed >>= 8
+            count -= 1
+        } while count > 0
     }
 
     /// Appends a value escaped for a double-quoted attribute.

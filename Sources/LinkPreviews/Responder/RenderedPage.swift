@@ -1,6 +1,6 @@
-/// A page as the responder sends it: its status, body and entity tag, and the headers of both
-/// of its answers (the page itself, and `304 Not Modified`), all written once, when the page is
-/// rendered.
+/// A page as the responder sends it: its status, body and entity tag, and its headers, all
+/// written once, when the page is rendered; the headers of `304 Not Modified` are the end of
+/// the page's own.
 ///
 /// The key is everything a page depends on: the link's resolution (where the content came
 /// from, the canonical link, the provider's preview as given, the links offered to the app)
@@ -50,8 +50,17 @@ struct RenderedPage: Sendable {
     let body: [UInt8]
     /// The strong entity tag of the body, quoted.
     let etag: String
-    /// The headers of the page, in order.
+    /// The headers of the page, in order: `Content-Type`, `Content-Length`, then the headers of
+    /// `304 Not Modified` (from ``notModifiedStart`` on).
     let headers: [ResponseHeader]
-    /// The headers of `304 Not Modified`, in order.
-    let notModifiedHeaders: [ResponseHeader]
+
+    /// Where the headers of `304 Not Modified` start in ``headers``: after the two that describe
+    /// the body.
+    static let notModifiedStart = 2
+
+    /// The headers of `304 Not Modified`, in order: the tag, `Cache-Control`, `Vary` and the
+    /// security headers. Made when one is sent: most pages never send one.
+    func notModifiedHeaders() -> [ResponseHeader] {
+        Array(headers[Self.notModifiedStart...])
+    }
 }

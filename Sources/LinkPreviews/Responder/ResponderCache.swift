@@ -54,3 +54,27 @@ final class ResponderCache<Key: Hashable & Sendable, Value: Sendable>: Sendable 
         state.withLock { $0.entries.count }
     }
 }
+
+/// A text kept as a cache key with its hash worked out once, when the key is made.
+///
+/// A dictionary hashes a key each time it is looked up, stored, or moved when a neighbouring
+/// entry is dropped; hashing a link reads every byte of it. This key pays that once per link
+/// and then hashes one integer. Equality is the text's own (`==`), checked after the hashes.
+struct HashedText: Hashable, Sendable {
+    /// The text.
+    let text: String
+    private let hash: Int
+
+    init(_ text: String) {
+        self.text = text
+        hash = text.hashValue
+    }
+
+    static func == (lhs: HashedText, rhs: HashedText) -> Bool {
+        lhs.hash == rhs.hash && lhs.text == rhs.text
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(hash)
+    }
+}

@@ -113,7 +113,7 @@ public struct SiteResponder: Sendable {
 
     private let origins: [String: String]
     private let primaryOrigin: String
-    private let decisions: ResponderCache<String, LinkPreviewService.Decision>
+    private let decisions: ResponderCache<HashedText, LinkPreviewService.Decision>
     private let pages: ResponderCache<RenderedPage.Key, RenderedPage>
     /// The security headers of pages and of preview JSON, written once.
     private let pageSecurity: [ResponseHeader]
@@ -211,7 +211,10 @@ public struct SiteResponder: Sendable {
         // are never asked for again. Its page is kept from the second time it is asked for. A
         // link too long to keep its decision keeps its page at once.
         var keepsPage = true
-        if let kept = decisions.value(for: link) {
+        // The link is hashed once here; the look-up, the store and any entry the store drops
+        // then hash an integer.
+        let key = HashedText(link)
+        if let kept = decisions.value(for: key) {
             decision = kept
         } else {
             do {
@@ -220,7 +223,7 @@ public struct SiteResponder: Sendable {
                 return failure(error, request)
             }
             if link.utf8.count <= Self.longestKeptLink {
-                decisions.store(decision, for: link)
+                decisions.store(decision, for: key)
                 keepsPage = false
             }
         }
@@ -248,7 +251,7 @@ public struct SiteResponder: Sendable {
             return failure(error, request)
         }
         if HTTPNegotiation.matches(ifNoneMatch: request.ifNoneMatch, etag: page.etag) {
-            return SiteResponse(status: 304, headers: page.notModifiedHeaders, body: [])
+            return SiteResponse(status: 304, headers: page.notModifiedHeaders(), body: [])
         }
         return SiteResponse(status: page.status, headers: page.headers, body: isHead ? [] : page.body)
     }
@@ -367,21 +370,19 @@ public struct SiteResponder: Sendable {
         let etag = HTTPNegotiation.entityTag(body)
         let cacheControl = status == 404 ? configuration.notFoundCacheControl : configuration.pageCacheControl
         let security = representation == .html ? pageSecurity : otherSecurity
-        // Each list is made at its final size in one allocation (a literal joined with `+` makes
-        // two and copies the first).
-        var notModified: [ResponseHeader] = []
-        notModified.reserveCapacity(3 + security.count)
-        notModified.append(ResponseHeader("ETag", etag))
-        notModified.append(ResponseHeader("Cache-Control", cacheControl))
-        notModified.append(ResponseHeader("Vary", "Accept"))
-        notModified.append(contentsOf: security)
+        // The list is made at its final size in one allocation (a literal joined with `+` makes
+        // two and copies the first). The headers of `304 Not Modified` are its end, from the
+        // tag on: made only when one is sent.
         var headers: [ResponseHeader] = []
-        headers.reserveCapacity(2 + notModified.count)
+        headers.reserveCapacity(RenderedPage.notModifiedStart + 3 + security.count)
         headers.append(ResponseHeader("Content-Type", type))
         headers.append(ResponseHeader("Content-Length", String(body.count)))
-        headers.append(contentsOf: notModified)
+        headers.append(ResponseHeader("ETag", etag))
+        headers.append(ResponseHeader("Cache-Control", cacheControl))
+        headers.append(ResponseHeader("Vary", "Accept"))
+        headers.append(contentsOf: security)
         return RenderedPage(
-            status: status, body: body, etag: etag, headers: headers, notModifiedHeaders: notModified)
+            status: status, body: body, etag: etag, headers: headers)
     }
 
     /// A well-known file's answers, written once: its body, and the headers of `200` and `304`.

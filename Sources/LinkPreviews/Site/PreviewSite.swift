@@ -56,20 +56,19 @@ public struct PreviewSite: Sendable, Hashable, Codable {
 
     /// Whether a locale is `ll`, `lll`, `ll_TT` or `lll_TT` (ISO 639 language, ISO 3166 territory).
     static func isLocale(_ text: String) -> Bool {
-        // Read in place: the language's lower-case letters up to the first `_`, then exactly
-        // two upper-case letters (a second `_` is not one).
-        let bytes = text.utf8
-        var index = bytes.startIndex
-        var languageLength = 0
-        while index != bytes.endIndex, bytes[index] != UInt8(ascii: "_") {
-            guard (0x61...0x7A).contains(bytes[index]) else { return false }
-            languageLength += 1
-            index = bytes.index(after: index)
+        // Read in place: two or three lower-case letters, then nothing, or `_` and exactly two
+        // upper-case letters.
+        TextSpan.read(text) { bytes in
+            var language = 0
+            while language < bytes.count, bytes[language] != UInt8(ascii: "_") {
+                guard (0x61...0x7A).contains(bytes[language]) else { return false }
+                language += 1
+            }
+            guard (2...3).contains(language) else { return false }
+            if language == bytes.count { return true }
+            return bytes.count == language + 3 && (0x41...0x5A).contains(bytes[language + 1])
+                && (0x41...0x5A).contains(bytes[language + 2])
         }
-        guard (2...3).contains(languageLength) else { return false }
-        if index == bytes.endIndex { return true }
-        let region = bytes[bytes.index(after: index)...]
-        return region.count == 2 && region.allSatisfy { (0x41...0x5A).contains($0) }
     }
 }
 
