@@ -67,12 +67,23 @@ public struct LandingPage: Sendable, Hashable {
 
     /// The page as UTF-8 bytes, written into one buffer.
     public var bytes: [UInt8] {
+        Self.bytes(metadata, template: template, deferred: deferred)
+    }
+
+    /// ``bytes`` of the page for `metadata`, without making the page's value (which copies the
+    /// metadata and the template, then destroys them).
+    static func bytes(
+        _ metadata: PreviewMetadata, template: LandingPageTemplate, deferred: DeferredLink?
+    ) -> [UInt8] {
         var writer = HTMLWriter(capacity: 4096 + template.style.utf8.count)
-        write(into: &writer)
+        write(metadata, template: template, deferred: deferred, into: &writer)
         return writer.bytes
     }
 
-    func write(into out: inout HTMLWriter) {
+    private static func write(
+        _ metadata: PreviewMetadata, template: LandingPageTemplate, deferred: DeferredLink?,
+        into out: inout HTMLWriter
+    ) {
         // One function: the page is written in document order into one buffer, so that it reads as
         // the HTML it makes; what depends only on the site, the app and the language comes
         // ready-made from the template's kept site parts.

@@ -356,7 +356,7 @@ public struct SiteResponder: Sendable {
         let type: String
         switch representation {
         case .html:
-            body = LandingPage(metadata, template: configuration.template, deferred: deferred).bytes
+            body = LandingPage.bytes(metadata, template: configuration.template, deferred: deferred)
             type = "text/html; charset=utf-8"
         case .json:
             do {
