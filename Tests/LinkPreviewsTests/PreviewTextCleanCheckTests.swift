@@ -63,4 +63,29 @@ struct PreviewTextCleanCheckTests {
         #expect(PreviewText.isClean("Photo 3 · Summer 2024 🎂", limit: 100))
         #expect(compared == (scalars.count + noncharacters.count) * 5 * 4)
     }
+
+    @Test("runs of printable ASCII: every ASCII byte before, inside and after one, limits at the run's length")
+    func asciiRuns() {
+        var compared = 0
+        for value in 0..<0x80 {
+            let byte = String(Unicode.Scalar(UInt8(value)))
+            for text in [
+                byte, "abc" + byte + "defgh", byte + "abcdefgh", "abcdefgh" + byte, "ab " + byte + " c",
+                byte + byte + "x", "x" + byte + "é" + byte,
+            ] {
+                let length = text.unicodeScalars.count
+                for limit in [0, 1, length - 1, length, length + 1, 100] {
+                    #expect(
+                        PreviewText.isClean(text, limit: limit) == Self.reference(text, limit: limit),
+                        "\(text.unicodeScalars.map { String($0.value, radix: 16) }) limit \(limit)")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared == 0x80 * 7 * 6)
+        #expect(PreviewText.isClean("Summer 2024: the beach, the sea & the sun!", limit: 42))
+        #expect(!PreviewText.isClean("Summer 2024: the beach, the sea & the sun!", limit: 41))
+        #expect(!PreviewText.isClean("Summer  2024", limit: 100))
+        #expect(!PreviewText.isClean("Summer 2024 ", limit: 100))
+    }
 }

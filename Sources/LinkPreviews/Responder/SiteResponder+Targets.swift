@@ -24,11 +24,18 @@ extension SiteResponder {
     /// A `Host` value without its port, lower-case.
     package static func hostName(_ host: String) -> String {
         // Most requests name a host as the site lists it: nothing to change, nothing to copy.
-        if !host.utf8.contains(where: {
-            $0 == UInt8(ascii: ":") || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) || $0 >= 0x80
-        }) {
-            return host
+        let isAsListed = TextSpan.read(host) { bytes in
+            for index in bytes.indices {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: ":") || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                    || byte >= 0x80
+                {
+                    return false
+                }
+            }
+            return true
         }
+        if isAsListed { return host }
         var name = Substring(host)
         if name.hasPrefix("[") {
             if let close = name.firstIndex(of: "]") { name = name[...close] }

@@ -184,6 +184,16 @@ public enum PreviewText {
             var index = 0
             while index < bytes.count {
                 let lead = bytes[index]
+                // A run of printable ASCII other than the space (most of a title or a
+                // description) is passed over in a loop of its own: one test a byte.
+                if lead &- 0x21 < 0x5E {
+                    let start = index
+                    index += 1
+                    while index < bytes.count, bytes[index] &- 0x21 < 0x5E { index += 1 }
+                    count += index - start
+                    afterSpace = false
+                    continue
+                }
                 if lead == 0x20 {
                     if afterSpace { return false }
                     afterSpace = true
