@@ -149,13 +149,23 @@ extension LandingPage {
 struct KeptSiteParts: Sendable, Hashable {
     private let kept = Locked<LandingPage.SiteParts?>(nil)
 
-    /// The parts for `source`: the kept ones when they were made from the same source, else
-    /// new ones, which are kept instead.
+    /// The parts for a page of `locale`, `siteName`, `app` and `homeURL`: the kept ones when
+    /// they were made from the same values, else new ones, which are kept instead.
+    ///
+    /// The kept parts' source is compared field by field with the page's values: a `Source` is
+    /// made only when the parts are made (making one for each page copied, then destroyed,
+    /// every string of the app listing).
     func parts(
-        for source: LandingPage.SiteParts.Source, strings: @autoclosure () -> LandingPageStrings
+        locale: String?, siteName: String, app: AppListing, homeURL: String,
+        strings: @autoclosure () -> LandingPageStrings
     ) -> LandingPage.SiteParts {
-        if let parts = kept.withLock({ $0 }), parts.source == source { return parts }
-        let parts = LandingPage.SiteParts(source, strings: strings())
+        if let parts = kept.withLock({ $0 }), parts.source.locale == locale, parts.source.siteName == siteName,
+            parts.source.homeURL == homeURL, parts.source.app == app
+        {
+            return parts
+        }
+        let parts = LandingPage.SiteParts(
+            .init(locale: locale, siteName: siteName, app: app, homeURL: homeURL), strings: strings())
         kept.withLock { $0 = parts }
         return parts
     }

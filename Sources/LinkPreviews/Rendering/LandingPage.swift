@@ -90,8 +90,7 @@ public struct LandingPage: Sendable, Hashable {
         let preview = metadata.preview
         let siteName = preview.siteName ?? ""
         let parts = template.siteParts.parts(
-            for: SiteParts.Source(
-                locale: preview.locale, siteName: siteName, app: metadata.app, homeURL: metadata.homeURL),
+            locale: preview.locale, siteName: siteName, app: metadata.app, homeURL: metadata.homeURL,
             strings: template.strings(for: preview.locale))
         out.raw(parts.opening)
         out.text(preview.title)
