@@ -111,7 +111,10 @@ public struct SiteResponder: Sendable {
     /// The configuration.
     public let configuration: Configuration
 
+    /// Each host's origin (`https://` and its canonical host), by the host's name, and in the
+    /// order of ``hosts``.
     private let origins: [String: String]
+    private let originsInOrder: [String]
     private let primaryOrigin: String
     private let decisions: ResponderCache<HashedText, LinkPreviewService.Decision>
     private let pages: ResponderCache<RenderedPage.Key, RenderedPage>
@@ -161,6 +164,7 @@ public struct SiteResponder: Sendable {
         self.assetLinks = assetLinks
         self.configuration = configuration
         self.origins = origins
+        self.originsInOrder = hosts.map { "https://" + $0.canonicalHost }
         self.primaryOrigin = "https://" + primary.canonicalHost
         self.decisions = ResponderCache(capacity: configuration.cacheCapacity)
         self.pages = ResponderCache(capacity: configuration.cacheCapacity)
@@ -203,7 +207,7 @@ public struct SiteResponder: Sendable {
                 400, "the request target must be a path such as /albums, or an absolute http(s) URL", request)
         }
         if let answer = answerWithoutPage(request, pathAndQuery: target.pathAndQuery) { return answer }
-        let origin = (target.host ?? request.host).flatMap { origins[Self.hostName($0)] } ?? primaryOrigin
+        let origin = (target.host ?? request.host).flatMap { self.origin(ofHost: Self.hostName($0)) } ?? primaryOrigin
         let link = origin + target.pathAndQuery
         let decision: LinkPreviewService.Decision
         // A link decided now for the first time has its page rendered but not kept: on a site's
@@ -254,6 +258,17 @@ public struct SiteResponder: Sendable {
             return SiteResponse(status: 304, headers: page.notModifiedHeaders(), body: [])
         }
         return SiteResponse(status: page.status, headers: page.headers, body: isHead ? [] : page.body)
+    }
+
+    /// The most hosts looked up in order rather than by hash: hashing a host name reads all of
+    /// it and costs more than comparing it with a few names, most of which differ in length.
+    private static let hostsComparedInOrder = 8
+
+    /// The origin of the listed host named `name`, `nil` when none is.
+    private func origin(ofHost name: String) -> String? {
+        guard hosts.count <= Self.hostsComparedInOrder else { return origins[name] }
+        for index in hosts.indices where hosts[index].name == name { return originsInOrder[index] }
+        return nil
     }
 
     /// The answer to a request that is not for a page: a target with a fragment, a well-known
