@@ -64,7 +64,7 @@ struct PreviewTextCleanCheckTests {
         #expect(compared == (scalars.count + noncharacters.count) * 5 * 4)
     }
 
-    @Test("runs of printable ASCII: every ASCII byte before, inside and after one, limits at the run's length")
+    @Test("runs of printable ASCII: each ASCII byte before, inside and after one, every limit")
     func asciiRuns() {
         var compared = 0
         for value in 0..<0x80 {

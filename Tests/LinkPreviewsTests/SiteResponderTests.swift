@@ -426,13 +426,19 @@ struct SiteResponderTests {
         #expect(withAuthority.host == "photos.example.com")
     }
 
-    @Test("each listed host's requests get its canonical origin, for a few hosts and for many", arguments: [3, 8, 9, 12])
+    @Test(
+        "each listed host's requests get its canonical origin, for a few hosts and for many",
+        arguments: [3, 8, 9, 12])
     func originOfEachHost(count: Int) async throws {
         let service = try LinkPreviewService(
             receiver: ResponderFixture.receiver(), site: PhotoAlbumFixture.site,
             providers: PhotoAlbumFixture.providers)
-        let canonicalHost = { (index: Int) in index.isMultiple(of: 2) ? "photos.example.com" : "photos.example.de" }
-        let hosts = try (0..<count).map { try SiteHost("m\($0).photos.example.com", canonicalHost: canonicalHost($0)) }
+        let canonicalHost = { (index: Int) in
+            index.isMultiple(of: 2) ? "photos.example.com" : "photos.example.de"
+        }
+        let hosts = try (0..<count).map {
+            try SiteHost("m\($0).photos.example.com", canonicalHost: canonicalHost($0))
+        }
         let responder = try SiteResponder(service: service, hosts: hosts)
         func canonicalLink(host: String?) async -> String? {
             canonical(
@@ -442,7 +448,8 @@ struct SiteResponderTests {
         for index in 0..<count {
             for spelling in ["m\(index).photos.example.com", "M\(index).Photos.Example.COM:8443"] {
                 #expect(
-                    await canonicalLink(host: spelling) == "https://\(canonicalHost(index))/albums/summer-2024",
+                    await canonicalLink(host: spelling)
+                        == "https://\(canonicalHost(index))/albums/summer-2024",
                     "\(spelling)")
             }
         }

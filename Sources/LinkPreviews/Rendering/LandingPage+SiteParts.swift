@@ -159,7 +159,8 @@ struct KeptSiteParts: Sendable, Hashable {
         locale: String?, siteName: String, app: AppListing, homeURL: String,
         strings: @autoclosure () -> LandingPageStrings
     ) -> LandingPage.SiteParts {
-        if let parts = kept.withLock({ $0 }), parts.source.locale == locale, parts.source.siteName == siteName,
+        if let parts = kept.withLock({ $0 }), parts.source.locale == locale,
+            parts.source.siteName == siteName,
             parts.source.homeURL == homeURL, parts.source.app == app
         {
             return parts

@@ -207,7 +207,8 @@ public struct SiteResponder: Sendable {
                 400, "the request target must be a path such as /albums, or an absolute http(s) URL", request)
         }
         if let answer = answerWithoutPage(request, pathAndQuery: target.pathAndQuery) { return answer }
-        let origin = (target.host ?? request.host).flatMap { self.origin(ofHost: Self.hostName($0)) } ?? primaryOrigin
+        let origin =
+            (target.host ?? request.host).flatMap { self.origin(ofHost: Self.hostName($0)) } ?? primaryOrigin
         let link = origin + target.pathAndQuery
         let decision: LinkPreviewService.Decision
         // A link decided now for the first time has its page rendered but not kept: on a site's
