@@ -33,13 +33,12 @@ struct HTMLWriter {
     /// division by the constant 10 (no divisor is a variable), then appended from the word's low
     /// byte: no part of the buffer is reversed. A larger number writes its high part first.
     private mutating func digits(_ magnitude: UInt, atLeast minimum: Int) {
-        var rest = magnitude
-        if rest >= 100_000_000 {
-            digits(rest / 100_000_000, atLeast: minimum - 8)
-            rest %= 100_000_000
-            return eightDigits(rest, atLeast: 8)
+        if magnitude >= 100_000_000 {
+            digits(magnitude / 100_000_000, atLeast: minimum - 8)
+            eightDigits(magnitude % 100_000_000, atLeast: 8)
+        } else {
+            eightDigits(magnitude, atLeast: minimum)
         }
-        eightDigits(rest, atLeast: minimum)
     }
 
     /// ``digits(_:atLeast:)`` for a number below 10⁸.

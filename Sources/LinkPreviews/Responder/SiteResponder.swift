@@ -111,9 +111,9 @@ public struct SiteResponder: Sendable {
     /// The configuration.
     public let configuration: Configuration
 
-    /// Each host's origin (`https://` and its canonical host), by the host's name, and in the
-    /// order of ``hosts``.
+    /// Each host's origin (`https://` and its canonical host), by the host's name.
     private let origins: [String: String]
+    /// The same origins in the order of ``hosts``.
     private let originsInOrder: [String]
     private let primaryOrigin: String
     private let decisions: ResponderCache<HashedText, LinkPreviewService.Decision>
