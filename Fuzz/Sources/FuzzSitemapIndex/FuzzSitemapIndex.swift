@@ -10,7 +10,8 @@ import LinkAudit
 /// repeated 8 times, 1,551 bytes), so the fixed figure is that × 4. Measured with
 /// `FUZZ_WORK_REPORT=1` (see `WorkBudget`).
 let budget = WorkBudget(
-    fixedAllocations: 12_000, allocationsPerByte: 8, fixedAllocatedBytes: 131072, allocatedBytesPerByte: 16_000,
+    fixedAllocations: 12_000, allocationsPerByte: 8, fixedAllocatedBytes: 131072,
+    allocatedBytesPerByte: 16_000,
     fixedMilliseconds: 25, microsecondsPerByte: 60)
 
 /// The run's limits here: small enough that a run can reach them.

@@ -11,7 +11,7 @@ extension LandingPage {
     /// buttons itself (Google Play's carries the link's referrer).
     final class SiteParts: Sendable {
         /// What the parts are made from.
-        struct Source: Sendable, Equatable {
+        struct Source: Sendable {
             let locale: String?
             let siteName: String
             let app: AppListing
