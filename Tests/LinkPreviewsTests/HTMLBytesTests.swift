@@ -1,4 +1,5 @@
 import DeepLinks
+import TestSupport
 import Testing
 
 @testable import LinkPreviews
@@ -47,13 +48,14 @@ struct HTMLBytesTests {
         "every ASCII character, and characters whose bytes differ from a markup byte by one bit, in either half of a word"
     )
     func everyByteInAWord() {
-        // A word holding markup is read byte by byte; one without is passed over whole: each
-        // character below is placed at every offset of values that fill one and two words and
-        // end in a partial one, beside the characters one bit away from `&`, `<`, `>`, `"`, `'`.
+        // Blocks of sixteen bytes and words of eight are tested at once, the last bytes one at a
+        // time: each character below is placed at every offset of values that fill one word,
+        // one block, a block and a partial word, two blocks, and two blocks, a word and a few
+        // bytes, beside the characters one bit away from `&`, `<`, `>`, `"`, `'`.
         let characters =
             (1...0x7F).map { String(UnicodeScalar(UInt8($0))) } + ["é", "€", "😀", "\u{A6}", "\u{BC}"]
         for character in characters {
-            for length in [8, 16, 19] {
+            for length in [8, 16, 19, 32, 37] {
                 for position in 0..<(length - 1) {
                     let filler = ["=", "?", "$", "%", "#", "!", ".", ">"][position % 8]
                     let text =
@@ -61,6 +63,21 @@ struct HTMLBytesTests {
                         + String(repeating: "b", count: max(0, length - position - 2))
                     expectSameAsHTMLEscaping(text)
                 }
+            }
+        }
+    }
+
+    @Test("values dense with characters to escape, of every length up to 70 bytes, from a seeded generator")
+    func denseValues() {
+        // Several characters to escape in one block or word, side by side and apart, among
+        // ASCII and multi-byte characters: each mark of a block and the first of a word are
+        // escaped in turn.
+        let alphabet = ["&", "<", ">", "\"", "'", "a", "%", "=", "é", "😀", " ", "$"]
+        var generator = SplitMix64(seed: 0x48_544D_4C)
+        for length in 0...70 {
+            for _ in 0..<12 {
+                let text = (0..<length).map { _ in alphabet.randomElement(using: &generator)! }.joined()
+                expectSameAsHTMLEscaping(text)
             }
         }
     }
