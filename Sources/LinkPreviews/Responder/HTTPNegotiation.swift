@@ -160,18 +160,8 @@ package enum HTTPNegotiation {
 
     /// A strong entity tag for a body: its 64-bit hash (``EntityTag``, eight bytes a step) in
     /// hexadecimal, 16 digits, quoted. Identical bodies always get the same tag.
-    ///
-    /// The 18 bytes are written in place, a digit per four bits from the top, where building
-    /// the text from `String(_:radix:)`, padding and two concatenations cost several allocations.
     static func entityTag(_ body: [UInt8]) -> String {
-        let hash = EntityTag.hash(body)
-        var tag = [UInt8](repeating: UInt8(ascii: "\""), count: 18)
-        for position in 0..<16 {
-            let nibble = UInt8(truncatingIfNeeded: hash >> UInt64(60 - 4 * position)) & 0x0F
-            tag[position + 1] =
-                nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") - 10 + nibble
-        }
-        return String(decoding: tag, as: UTF8.self)
+        EntityTag.quotedHexadecimal(EntityTag.hash(body))
     }
 
 }
