@@ -21,6 +21,7 @@ public enum PercentEncoding {
         /// What RFC 3986 allows in a fragment: path characters, `/` and `?`.
         case fragment
 
+        @inline(__always)
         func allows(_ byte: UInt8) -> Bool {
             if ASCII.isUnreserved(byte) { return true }
             switch self {
@@ -169,18 +170,22 @@ public enum PercentEncoding {
         _ text: String, allowing allowed: Allowed, formEncoded: Bool = false, to out: inout [UInt8]
     ) {
         TextBytes.read(text) { bytes in
+            // The runs of allowed bytes are copied whole; each other byte appends its escape.
+            var start = 0
             for index in bytes.indices {
                 let byte = bytes[index]
-                if allowed.allows(byte) {
-                    out.append(byte)
-                } else if formEncoded, byte == UInt8(ascii: " ") {
+                if allowed.allows(byte) { continue }
+                if start < index { TextBytes.append(bytes, start..<index, to: &out) }
+                if formEncoded, byte == UInt8(ascii: " ") {
                     out.append(UInt8(ascii: "+"))
                 } else {
                     out.append(UInt8(ascii: "%"))
                     out.append(ASCII.hexDigits[Int(byte >> 4)])
                     out.append(ASCII.hexDigits[Int(byte & 0xF)])
                 }
+                start = index + 1
             }
+            if start < bytes.count { TextBytes.append(bytes, start..<bytes.count, to: &out) }
         }
     }
 

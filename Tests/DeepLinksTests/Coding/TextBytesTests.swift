@@ -59,3 +59,46 @@ struct TextBytesTests {
         #expect(lowered.utf8.elementsEqual(text.lowercased().utf8))
     }
 }
+
+/// Percent-encoding into a link's bytes copies the runs of allowed bytes whole: every byte
+/// value, at the start, in the middle and at the end of a text, encodes as the byte-by-byte
+/// rule says, for every set of allowed bytes, form-encoded or not.
+@Suite("Percent-encoding into bytes: runs copied whole, each other byte escaped")
+struct PercentEncodingRunTests {
+    /// The rule, one byte at a time.
+    private static func reference(_ text: String, _ allowed: PercentEncoding.Allowed, form: Bool) -> [UInt8] {
+        var out: [UInt8] = []
+        for byte in text.utf8 {
+            if allowed.allows(byte) {
+                out.append(byte)
+            } else if form, byte == UInt8(ascii: " ") {
+                out.append(UInt8(ascii: "+"))
+            } else {
+                out += Array("%".utf8) + [ASCII.hexDigits[Int(byte >> 4)], ASCII.hexDigits[Int(byte & 0xF)]]
+            }
+        }
+        return out
+    }
+
+    @Test("every byte value before, inside and after runs of allowed bytes, after bytes already written")
+    func everyByteInEveryPlace() {
+        let cases: [PercentEncoding.Allowed] = [.unreserved, .pathSegment, .queryItem, .fragment]
+        var texts: [String] = ["", "a", "%", " ", "abc def", "é", "a b+c&d=e#f'g"]
+        for value in 0...0x7F {
+            let byte = String(UnicodeScalar(UInt8(value)))
+            texts += [byte, byte + "abcdefgh", "abcdefgh" + byte, "abc" + byte + "defghijklmnopq", byte + byte + "x"]
+        }
+        texts += ["Grandma’s 90th 🎂", "Tom's \"best\" </title>", String(repeating: "é", count: 20)]
+        for allowed in cases {
+            for form in [false, true] {
+                for text in texts {
+                    var out = Array("https://x/".utf8)
+                    PercentEncoding.append(text, allowing: allowed, formEncoded: form, to: &out)
+                    #expect(
+                        out == Array("https://x/".utf8) + Self.reference(text, allowed, form: form),
+                        "\(allowed), form \(form): \(text.debugDescription)")
+                }
+            }
+        }
+    }
+}
