@@ -86,7 +86,9 @@ struct PercentEncodingRunTests {
         var texts: [String] = ["", "a", "%", " ", "abc def", "é", "a b+c&d=e#f'g"]
         for value in 0...0x7F {
             let byte = String(UnicodeScalar(UInt8(value)))
-            texts += [byte, byte + "abcdefgh", "abcdefgh" + byte, "abc" + byte + "defghijklmnopq", byte + byte + "x"]
+            texts += [
+                byte, byte + "abcdefgh", "abcdefgh" + byte, "abc" + byte + "defghijklmnopq", byte + byte + "x",
+            ]
         }
         texts += ["Grandma’s 90th 🎂", "Tom's \"best\" </title>", String(repeating: "é", count: 20)]
         for allowed in cases {
