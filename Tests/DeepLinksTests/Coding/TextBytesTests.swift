@@ -87,7 +87,8 @@ struct PercentEncodingRunTests {
         for value in 0...0x7F {
             let byte = String(UnicodeScalar(UInt8(value)))
             texts += [
-                byte, byte + "abcdefgh", "abcdefgh" + byte, "abc" + byte + "defghijklmnopq", byte + byte + "x",
+                byte, byte + "abcdefgh", "abcdefgh" + byte,
+                "abc" + byte + "defghijklmnopq", byte + byte + "x",
             ]
         }
         texts += ["Grandma’s 90th 🎂", "Tom's \"best\" </title>", String(repeating: "é", count: 20)]
