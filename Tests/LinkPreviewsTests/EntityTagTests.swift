@@ -14,11 +14,17 @@ struct EntityTagTests {
 
     /// The tag as documented, one word at a time, without pointers.
     static func reference(_ bytes: [UInt8]) -> UInt64 {
-        func mix(_ state: UInt64, _ word: UInt64) -> UInt64 {
-            let mixed = state ^ (word &* 0x9E37_79B9_7F4A_7C15)
-            return (mixed << 31 | mixed >> 33) &* 0xC2B2_AE3D_27D4_EB4F
-        }
-        var state: UInt64 = 0x243F_6A88_85A3_08D3
+        finish(words(of: bytes, into: 0x243F_6A88_85A3_08D3) ^ UInt64(bytes.count))
+    }
+
+    static func mix(_ state: UInt64, _ word: UInt64) -> UInt64 {
+        let mixed = state ^ (word &* 0x9E37_79B9_7F4A_7C15)
+        return (mixed << 31 | mixed >> 33) &* 0xC2B2_AE3D_27D4_EB4F
+    }
+
+    /// `state` with the bytes mixed in as little-endian words, the last one padded with zeros.
+    static func words(of bytes: [UInt8], into state: UInt64) -> UInt64 {
+        var state = state
         var start = 0
         while start < bytes.count {
             var word: UInt64 = 0
@@ -28,13 +34,128 @@ struct EntityTagTests {
             state = mix(state, word)
             start += 8
         }
-        var value = state ^ UInt64(bytes.count)
+        return state
+    }
+
+    static func finish(_ state: UInt64) -> UInt64 {
+        var value = state
         value ^= value >> 33
         value &*= 0xFF51_AFD7_ED55_8CCD
         value ^= value >> 33
         value &*= 0xC4CE_B9FE_1A85_EC53
         value ^= value >> 33
         return value
+    }
+
+    /// A piece of a page: bytes the page writes, or markup prepared once.
+    enum Piece {
+        case written(String)
+        case prepared(String)
+    }
+
+    /// A page's tag as documented: each run of written bytes (prepared parts under 64 bytes
+    /// included) mixed in as words and followed by its count, each prepared part of 64 bytes or
+    /// more as its own tag, finished with the page's whole count.
+    static func pageReference(_ pieces: [Piece]) -> UInt64 {
+        var state: UInt64 = 0x243F_6A88_85A3_08D3
+        var pending: [UInt8] = []
+        var total = 0
+        func flush() {
+            guard !pending.isEmpty else { return }
+            state = mix(words(of: pending, into: state), UInt64(pending.count))
+            pending = []
+        }
+        for piece in pieces {
+            switch piece {
+            case .written(let text):
+                pending += Array(text.utf8)
+                total += text.utf8.count
+            case .prepared(let text) where text.utf8.count < 64:
+                pending += Array(text.utf8)
+                total += text.utf8.count
+            case .prepared(let text):
+                flush()
+                state = mix(state, reference(Array(text.utf8)))
+                total += text.utf8.count
+            }
+        }
+        flush()
+        return finish(state ^ UInt64(total))
+    }
+
+    /// What a writer holds after writing the pieces, and its tag.
+    static func written(_ pieces: [Piece]) -> (bytes: [UInt8], tag: UInt64) {
+        var writer = HTMLWriter(capacity: 0)
+        for piece in pieces {
+            switch piece {
+            case .written(let text): writer.raw(text)
+            case .prepared(let text): writer.raw(PreparedMarkup(text))
+            }
+        }
+        let tag = writer.entityTag()
+        return (writer.bytes, tag)
+    }
+
+    @Test("a page's tag as it is written: runs and their counts, prepared parts by their own tags")
+    func pageTagAsDocumented() {
+        let long = String(repeating: "<meta name=\"x\" content=\"y\">\n", count: 9)
+        let pages: [[Piece]] = [
+            [],
+            [.written("a")],
+            [.prepared("a")],
+            [.prepared(long)],
+            [.written("<title>"), .prepared(long), .written("Summer"), .prepared("</title>")],
+            [.prepared("<p>"), .prepared("</p>"), .written(long), .written("x"), .prepared(long)],
+            [
+                .written(long), .prepared(""), .written("1234567"), .prepared("12345678"),
+                .written("123456789"),
+            ],
+            [
+                .written("a"), .prepared(String(repeating: "b", count: 63)),
+                .prepared(String(repeating: "c", count: 64)),
+            ],
+        ]
+        for pieces in pages {
+            let (bytes, tag) = Self.written(pieces)
+            #expect(tag == Self.pageReference(pieces), "\(pieces)")
+            let expected = pieces.map {
+                switch $0 {
+                case .written(let text), .prepared(let text): text
+                }
+            }.joined()
+            #expect(bytes == Array(expected.utf8))
+        }
+        // The tag so far can be asked for more than once; what is written after counts.
+        var writer = HTMLWriter(capacity: 0)
+        writer.raw("<p>")
+        let early = writer.entityTag()
+        #expect(writer.entityTag() == early)
+        writer.raw(PreparedMarkup(long))
+        writer.text("a & b")
+        #expect(long.utf8.count >= PreparedMarkup.shortestFingerprinted)
+        #expect(
+            writer.entityTag()
+                == Self.pageReference([.written("<p>"), .prepared(long), .written("a &amp; b")]))
+    }
+
+    @Test(
+        "pages that differ in a byte, a trailing zero before a prepared part, or a prepared part get different tags"
+    )
+    func pageTagsDiffer() {
+        let part = String(repeating: "body { margin: 0 }\n", count: 20)
+        let pages: [[Piece]] = [
+            [.written("ab"), .prepared(part)],
+            [.written("ab\u{0}"), .prepared(part)],
+            [.written("ac"), .prepared(part)],
+            [.written("ab"), .prepared(part + " ")],
+            [.written("ab"), .prepared(part), .written("\u{0}")],
+            [.written("ab" + part)],
+            [.written("a"), .prepared("b" + part)],
+            [.written("a"), .prepared(String(repeating: "b", count: 63)), .written("\u{0}")],
+            [.written("a"), .prepared(String(repeating: "b", count: 63))],
+        ]
+        let tags = pages.map { Self.written($0).tag }
+        #expect(Set(tags).count == tags.count)
     }
 
     @Test("read four words a step, the tag is the documented one: every length from 0 to 300 bytes")
@@ -109,7 +230,7 @@ struct LandingPageOpeningsTests {
         for (tag, known) in zip(metadata.tags, KnownTag.allCases) {
             #expect(known.attribute == tag.attribute, "\(tag.key)")
             #expect(
-                String(decoding: LandingPage.tagOpenings[known.rawValue], as: UTF8.self)
+                String(decoding: LandingPage.tagOpenings[known.rawValue].bytes, as: UTF8.self)
                     == "\">\n<meta \(tag.attribute.rawValue)=\"\(tag.key)\" content=\"")
         }
     }

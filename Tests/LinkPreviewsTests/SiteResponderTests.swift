@@ -92,6 +92,39 @@ struct SiteResponderTests {
         #expect(!response.text.contains("utm_source"))
     }
 
+    @Test(
+        "a page's ETag is the same from every copy of the responder, and changes with its style sheet, its text and its host"
+    )
+    func pageTagsAcrossCopies() async throws {
+        let request = SiteRequest(method: "GET", target: "/albums/summer-2024", host: "photos.example.com")
+        let first = await responder.respond(to: request)
+        let copy = try ResponderFixture.responder(
+            configuration: SiteResponder.Configuration(cacheCapacity: 0))
+        let again = await copy.respond(to: request)
+        #expect(again.body == first.body)
+        #expect(again.header("ETag") == first.header("ETag"))
+        // The style sheet is a prepared part: the page's tag takes its own tag, not its bytes.
+        let restyled = try ResponderFixture.responder(
+            configuration: SiteResponder.Configuration(
+                template: LandingPageTemplate(style: LandingPageTemplate.standardStyle + " ")))
+        let other = await restyled.respond(to: request)
+        #expect(other.body != first.body)
+        #expect(other.header("ETag") != first.header("ETag"))
+        var tags: [String?] = []
+        for target in [
+            "/albums/summer-2024", "/albums/hostile", "/albums/summer-2024/photos/1",
+            "/albums/summer-2024/photos/2",
+        ] {
+            let page = await get(target)
+            #expect(page.status == 200, "\(target)")
+            tags.append(page.header("ETag"))
+        }
+        #expect(Set(tags).count == tags.count)
+        let onOtherHost = await get("/albums/summer-2024", host: "photos.example.de")
+        #expect(onOtherHost.body != first.body)
+        #expect(onOtherHost.header("ETag") != first.header("ETag"))
+    }
+
     @Test("API clients that prefer JSON get the preview as JSON; browsers and */* get the page")
     func contentNegotiation() async throws {
         let json = await get("/albums/summer-2024", accept: "application/json")

@@ -3,12 +3,37 @@
 /// The escaping is ``HTMLEscaping``'s, done on UTF-8 bytes: the characters it replaces are
 /// ASCII, and an ASCII byte never occurs inside the encoding of another scalar, so escaping
 /// bytes gives exactly the bytes of the escaped text (a test pins the two together).
+///
+/// The writer works out the page's entity tag as it goes (``entityTag()``): a prepared part
+/// (``PreparedMarkup``) of 64 bytes or more enters the tag as its own fingerprint, so the bytes
+/// of the style sheet and of the site's markup are hashed once per template, not once per page.
 struct HTMLWriter {
     /// The page so far.
-    var bytes: [UInt8] = []
+    private(set) var bytes: [UInt8] = []
+    /// The entity tag's state: every byte before ``hashedCount`` mixed in
+    /// (``EntityTag/mixing(_:_:from:)``).
+    private var tagState = EntityTag.seed
+    /// How many of the bytes the tag's state holds.
+    private var hashedCount = 0
 
     init(capacity: Int) {
         bytes.reserveCapacity(capacity)
+    }
+
+    /// The entity tag of the bytes written so far: the bytes between prepared parts of at least
+    /// ``PreparedMarkup/shortestFingerprinted`` bytes, each run followed by its count, and each
+    /// such part's fingerprint, finished with the count of all the bytes (``EntityTag``).
+    mutating func entityTag() -> UInt64 {
+        mixPendingBytes()
+        return EntityTag.finish(tagState ^ UInt64(bytes.count))
+    }
+
+    /// Mixes the bytes written since the last prepared part into the tag's state, then their count.
+    private mutating func mixPendingBytes() {
+        guard hashedCount < bytes.count else { return }
+        tagState = EntityTag.mix(
+            EntityTag.mixing(tagState, bytes, from: hashedCount), UInt64(bytes.count - hashedCount))
+        hashedCount = bytes.count
     }
 
     /// Appends markup or text that needs no escaping.
@@ -16,9 +41,18 @@ struct HTMLWriter {
         HTMLBytes.append(text, to: &bytes)
     }
 
-    /// Appends bytes prepared earlier (a site's shared parts).
-    mutating func raw(_ prepared: [UInt8]) {
-        bytes.append(contentsOf: prepared)
+    /// Appends markup prepared earlier (a site's shared parts); the tag takes its fingerprint,
+    /// or its bytes when it is shorter than ``PreparedMarkup/shortestFingerprinted``.
+    @inline(__always)
+    mutating func raw(_ prepared: PreparedMarkup) {
+        guard prepared.bytes.count >= PreparedMarkup.shortestFingerprinted else {
+            bytes.append(contentsOf: prepared.bytes)
+            return
+        }
+        mixPendingBytes()
+        tagState = EntityTag.mix(tagState, prepared.fingerprint)
+        bytes.append(contentsOf: prepared.bytes)
+        hashedCount = bytes.count
     }
 
     /// Appends an integer in decimal digits (a `-` first when it is negative), as `String(value)`
@@ -79,5 +113,30 @@ struct HTMLWriter {
     /// characters costs one scan and one copy.
     private mutating func escape(_ text: String, quotes: Bool) {
         HTMLBytes.appendEscaped(text, quotes: quotes, to: &bytes)
+    }
+}
+
+/// Markup written once and appended to many pages, with its own entity tag
+/// (``EntityTag/hash(_:)``), which a page's tag takes in place of its bytes.
+struct PreparedMarkup: Sendable, Hashable {
+    /// The markup's UTF-8 bytes.
+    let bytes: [UInt8]
+    /// ``EntityTag/hash(_:)`` of ``bytes``.
+    let fingerprint: UInt64
+
+    /// The shortest markup a page's tag takes by its fingerprint: shorter markup (a tag's
+    /// opening, a button's end) is mixed in with the bytes around it, which costs less than
+    /// ending the run before it and mixing in its count and fingerprint.
+    static let shortestFingerprinted = 64
+
+    /// Prepares bytes, working out their fingerprint.
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        fingerprint = EntityTag.hash(bytes)
+    }
+
+    /// Prepares the UTF-8 bytes of a text.
+    init(_ text: String) {
+        self.init(Array(text.utf8))
     }
 }

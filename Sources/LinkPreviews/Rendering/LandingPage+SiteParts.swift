@@ -20,37 +20,37 @@ extension LandingPage {
 
         let source: Source
         /// From `<!DOCTYPE html>` to `<title>`.
-        let opening: [UInt8]
+        let opening: PreparedMarkup
         /// ` – ` and the site's name, after a title that is not the site's name.
-        let titleSuffix: [UInt8]
+        let titleSuffix: PreparedMarkup
         /// The blank picture of a preview without an image: the site's first letter.
-        let blankArt: [UInt8]
+        let blankArt: PreparedMarkup
         /// From the card's content to `<h1>`, the site's name between.
-        let siteLine: [UInt8]
+        let siteLine: PreparedMarkup
         /// After the "Open in the app" button's link: the end of its attribute, its text and `</a>`.
-        let openButtonEnd: [UInt8]
+        let openButtonEnd: PreparedMarkup
         /// The store buttons of a page reached directly.
-        let stores: [UInt8]
+        let stores: PreparedMarkup
         /// The hint and the rest of the page, for a page with the "Open in the app" button.
-        let endWithButton: [UInt8]
+        let endWithButton: PreparedMarkup
         /// The same, for a page without it.
-        let endWithoutButton: [UInt8]
+        let endWithoutButton: PreparedMarkup
         /// Each run of the app's tags (``AppTagRun``, by raw value), as the page's tags are
         /// written: each tag's markup up to its content, and its content escaped.
-        let appTags: [[UInt8]]
+        let appTags: [PreparedMarkup]
         /// The Smart App Banner's tag up to its content's end, for a page that offers no link.
-        let bannerWithoutArgument: [UInt8]
+        let bannerWithoutArgument: PreparedMarkup
         /// The same up to the argument, `, app-argument=` included.
-        let bannerArgumentOpening: [UInt8]
+        let bannerArgumentOpening: PreparedMarkup
 
         init(_ source: Source, strings: LandingPageStrings) {
             self.source = source
             let siteName = source.siteName
             let app = source.app
-            func written(_ write: (inout HTMLWriter) -> Void) -> [UInt8] {
+            func written(_ write: (inout HTMLWriter) -> Void) -> PreparedMarkup {
                 var out = HTMLWriter(capacity: 256)
                 write(&out)
-                return out.bytes
+                return PreparedMarkup(out.bytes)
             }
             opening = written { out in
                 if let locale = source.locale {
@@ -83,7 +83,7 @@ extension LandingPage {
             stores = written { out in
                 LandingPage.writeStores(app: app, strings: strings, deferred: nil, into: &out)
             }
-            func end(hint: String) -> [UInt8] {
+            func end(hint: String) -> PreparedMarkup {
                 written { out in
                     out.raw("<p class=\"hint\">")
                     LandingPage.text(hint, app: app.name, into: &out)

@@ -75,9 +75,18 @@ public struct LandingPage: Sendable, Hashable {
     static func bytes(
         _ metadata: PreviewMetadata, template: LandingPageTemplate, deferred: DeferredLink?
     ) -> [UInt8] {
+        rendered(metadata, template: template, deferred: deferred).bytes
+    }
+
+    /// ``bytes(_:template:deferred:)`` and the page's entity tag, worked out as it is written
+    /// (``HTMLWriter/entityTag()``).
+    static func rendered(
+        _ metadata: PreviewMetadata, template: LandingPageTemplate, deferred: DeferredLink?
+    ) -> (bytes: [UInt8], entityTag: UInt64) {
         var writer = HTMLWriter(capacity: 4096 + template.style.utf8.count)
         write(metadata, template: template, deferred: deferred, into: &writer)
-        return writer.bytes
+        let tag = writer.entityTag()
+        return (writer.bytes, tag)
     }
 
     private static func write(
@@ -183,24 +192,25 @@ public struct LandingPage: Sendable, Hashable {
     private static let head =
         "<head>\n<meta charset=\"utf-8\">\n"
         + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n" + policyTag + "<title>"
-    static let openingWithLanguage = Array("<!DOCTYPE html>\n<html lang=\"".utf8)
-    static let headAfterLanguage = Array(("\">\n" + head).utf8)
-    static let openingWithoutLanguage = Array(("<!DOCTYPE html>\n<html>\n" + head).utf8)
+    static let openingWithLanguage = PreparedMarkup("<!DOCTYPE html>\n<html lang=\"")
+    static let headAfterLanguage = PreparedMarkup("\">\n" + head)
+    static let openingWithoutLanguage = PreparedMarkup("<!DOCTYPE html>\n<html>\n" + head)
 
     /// The end of the last `<meta>` tag (or of the canonical link), a style sheet's element,
     /// and the fixed markup that follows it up to the page's card, written once per template.
-    static func styleElement(_ style: String) -> [UInt8] {
-        Array(("\">\n<style>\n" + style + "</style>\n</head>\n<body>\n<main class=\"card\">\n").utf8)
+    static func styleElement(_ style: String) -> PreparedMarkup {
+        PreparedMarkup("\">\n<style>\n" + style + "</style>\n</head>\n<body>\n<main class=\"card\">\n")
     }
 
     /// The end of the title and the canonical link's markup up to its address.
-    private static let canonicalOpening = Array("</title>\n<link rel=\"canonical\" href=\"".utf8)
+    private static let canonicalOpening = PreparedMarkup("</title>\n<link rel=\"canonical\" href=\"")
 
     /// For each tag ``PreviewMetadata`` writes, by ``KnownTag``'s raw value, the end of the
     /// element before it and its own markup up to its content
     /// (`">\n<meta property="og:title" content="`), written once.
-    static let tagOpenings: [[UInt8]] = KnownTag.allCases.map { tag in
-        Array("\">\n<meta \(tag.attribute.rawValue)=\"\(HTMLEscaping.attribute(tag.key))\" content=\"".utf8)
+    static let tagOpenings: [PreparedMarkup] = KnownTag.allCases.map { tag in
+        PreparedMarkup(
+            "\">\n<meta \(tag.attribute.rawValue)=\"\(HTMLEscaping.attribute(tag.key))\" content=\"")
     }
 
     /// Writes a tag as a page does: its prepared markup (which ends the element before it) and

@@ -138,7 +138,7 @@ public struct LandingPageTemplate: Sendable, Hashable {
     /// The style sheet.
     public let style: String
     /// The style sheet's element and the fixed markup after it, written once for every page.
-    let styleElement: [UInt8]
+    let styleElement: PreparedMarkup
     /// The site parts of the last site and language a page was written for.
     let siteParts = KeptSiteParts()
 

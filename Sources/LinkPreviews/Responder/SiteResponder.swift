@@ -370,9 +370,13 @@ public struct SiteResponder: Sendable {
         let status = metadata.source.httpStatus
         let body: [UInt8]
         let type: String
+        let etag: String
         switch representation {
         case .html:
-            body = LandingPage.bytes(metadata, template: configuration.template, deferred: deferred)
+            // The page's tag is worked out as it is written, its prepared parts by their own tags.
+            let page = LandingPage.rendered(metadata, template: configuration.template, deferred: deferred)
+            body = page.bytes
+            etag = EntityTag.quotedHexadecimal(page.entityTag)
             type = "text/html; charset=utf-8"
         case .json:
             do {
@@ -381,9 +385,9 @@ public struct SiteResponder: Sendable {
                 throw .providerFailed(
                     route: metadata.source.routeName ?? "", message: "its preview cannot be written as JSON")
             }
+            etag = HTTPNegotiation.entityTag(body)
             type = "application/json"
         }
-        let etag = HTTPNegotiation.entityTag(body)
         let cacheControl = status == 404 ? configuration.notFoundCacheControl : configuration.pageCacheControl
         let security = representation == .html ? pageSecurity : otherSecurity
         // The list is made at its final size in one allocation (a literal joined with `+` makes

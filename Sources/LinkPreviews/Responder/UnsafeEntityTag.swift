@@ -14,16 +14,37 @@
 /// The tag depends on the bytes alone (no per-process seed, the same on every platform), so
 /// identical bodies always get the same tag, from any copy of the responder; different bodies
 /// get different tags but for a chance of one in 2⁶⁴ per pair.
+///
+/// A landing page's tag is made while the page is written (``HTMLWriter/entityTag()``), and
+/// a part of 64 bytes or more prepared once (``PreparedMarkup``: the style sheet, the site's and
+/// the app's markup) enters it as one word, its own tag, instead of its bytes: the bytes written between such
+/// parts are mixed in as above, followed by their count, and the tag is finished with the
+/// page's whole count. Two pages with different bytes get different tags (but for the same
+/// chance); the same page written from the same parts gets the same tag from any copy of the
+/// responder.
 enum EntityTag {
+    /// The state before any byte is mixed in.
+    static let seed: UInt64 = 0x243F_6A88_85A3_08D3
+
     /// The hash of `bytes`, as described above.
     static func hash(_ bytes: [UInt8]) -> UInt64 {
+        finish(mixing(seed, bytes, from: 0) ^ UInt64(bytes.count))
+    }
+
+    /// `state` with the bytes of `bytes` from `start` to the end mixed in as words, the last 1
+    /// to 7 bytes as one word padded with zeros; `state` itself when there are none.
+    ///
+    /// - Precondition: `0 <= start <= bytes.count`, checked in every build.
+    static func mixing(_ state: UInt64, _ bytes: [UInt8], from start: Int) -> UInt64 {
+        precondition(start >= 0 && start <= bytes.count, "the bytes to mix start inside the array")
         // Safe: the buffer is the array's own storage, valid and unchanged for the closure, and
         // every load below reads eight bytes at an offset at most `count - 8` (the four loads of
-        // a step at offsets up to `offset + 24`, with `offset + 32 <= count`).
-        unsafe bytes.withUnsafeBytes { buffer in
+        // a step at offsets up to `offset + 24`, with `offset + 32 <= count`); `offset` starts
+        // at `start`, checked above to be inside the array.
+        return unsafe bytes.withUnsafeBytes { buffer in
             let count = buffer.count
-            var state: UInt64 = 0x243F_6A88_85A3_08D3
-            var offset = 0
+            var state = state
+            var offset = start
             @inline(__always)
             func word(_ at: Int) -> UInt64 {
                 UInt64(littleEndian: unsafe buffer.loadUnaligned(fromByteOffset: at, as: UInt64.self))
@@ -51,7 +72,7 @@ enum EntityTag {
                 }
                 state = mix(state, word)
             }
-            return finish(state ^ UInt64(count))
+            return state
         }
     }
 
@@ -75,13 +96,13 @@ enum EntityTag {
 
     /// Mixes one word into the state.
     @inline(__always)
-    private static func mix(_ state: UInt64, _ word: UInt64) -> UInt64 {
+    static func mix(_ state: UInt64, _ word: UInt64) -> UInt64 {
         let mixed = state ^ (word &* 0x9E37_79B9_7F4A_7C15)
         return (mixed << 31 | mixed >> 33) &* 0xC2B2_AE3D_27D4_EB4F
     }
 
     /// MurmurHash3's 64-bit finaliser: every bit of the state reaches every bit of the tag.
-    private static func finish(_ state: UInt64) -> UInt64 {
+    static func finish(_ state: UInt64) -> UInt64 {
         var value = state
         value ^= value >> 33
         value &*= 0xFF51_AFD7_ED55_8CCD
