@@ -1,5 +1,6 @@
 /// The landing page's escaping, read from a value's UTF-8 bytes in place: the one place where
-/// this module's rendering reads text through a pointer.
+/// this module's rendering reads text through a pointer (its entity tag reads the page's bytes
+/// in `UnsafeEntityTag.swift`).
 ///
 /// Copying a value's bytes a run at a time needs the bytes to be contiguous: a run of a
 /// `String.UTF8View` slice is copied one byte at a time, which cost a landing page more than

@@ -1,6 +1,7 @@
 /// The strong entity tag of a body, read eight bytes at a time from the body's storage and
-/// written in the text's own storage: the one place where the responder reads or writes bytes
-/// through a pointer.
+/// written in the text's own storage: the one place where a body is hashed, or a tag's text
+/// written, through a pointer. It sits with the rendering, which works out a landing page's tag
+/// as it writes the page; the responder uses it for every answer's tag.
 ///
 /// A byte at a time (64-bit FNV-1a, one multiply per byte) cost a landing page of 5 KB about as
 /// much as deciding its link. The tag is a 64-bit hash of the bytes and their count:
