@@ -67,19 +67,12 @@ public struct LandingPage: Sendable, Hashable {
 
     /// The page as UTF-8 bytes, written into one buffer.
     public var bytes: [UInt8] {
-        Self.bytes(metadata, template: template, deferred: deferred)
+        Self.rendered(metadata, template: template, deferred: deferred).bytes
     }
 
-    /// ``bytes`` of the page for `metadata`, without making the page's value (which copies the
+    /// ``bytes`` of the page for `metadata` and the page's entity tag, worked out as it is
+    /// written (``HTMLWriter/entityTag()``), without making the page's value (which copies the
     /// metadata and the template, then destroys them).
-    static func bytes(
-        _ metadata: PreviewMetadata, template: LandingPageTemplate, deferred: DeferredLink?
-    ) -> [UInt8] {
-        rendered(metadata, template: template, deferred: deferred).bytes
-    }
-
-    /// ``bytes(_:template:deferred:)`` and the page's entity tag, worked out as it is written
-    /// (``HTMLWriter/entityTag()``).
     static func rendered(
         _ metadata: PreviewMetadata, template: LandingPageTemplate, deferred: DeferredLink?
     ) -> (bytes: [UInt8], entityTag: UInt64) {
