@@ -131,6 +131,53 @@ struct PreviewMetadataTests {
         #expect(result.tags.contains(MetaTag(.property, "og:type", "article")))
     }
 
+    @Test("metadata are equal, and hash alike, exactly when every public property is")
+    func equalityFollowsThePublicProperties() throws {
+        let preview = LinkPreview(title: "Summer 2024", description: "48 photos.")
+        let first = try metadata(preview)
+        let second = try metadata(preview)
+        #expect(first == second)
+        #expect(first.hashValue == second.hashValue)
+
+        // Another site value with the same fields: equal, field by field.
+        var sameSite = site
+        sameSite.name = String("Photo Album".reversed().reversed())
+        let fromCopy = try PreviewMetadata(
+            canonicalURL: "https://photos.example.com/albums/summer-2024", preview: preview, site: sameSite)
+        #expect(fromCopy == first)
+        #expect(fromCopy.hashValue == first.hashValue)
+
+        // What the site alone gives differs: the app listing, the handle, the home page.
+        var otherApp = site
+        otherApp.app.appStoreID = "1234567891"
+        var otherHandle = site
+        otherHandle.twitterHandle = "@photos"
+        var otherHome = site
+        otherHome.homeURL = "https://photos.example.com/home"
+        for changed in [otherApp, otherHandle, otherHome] {
+            let other = try PreviewMetadata(
+                canonicalURL: "https://photos.example.com/albums/summer-2024", preview: preview, site: changed
+            )
+            #expect(other != first)
+        }
+        #expect(try metadata(LinkPreview(title: "Summer 2025", description: "48 photos.")) != first)
+        #expect(try metadata(preview, canonical: "https://photos.example.com/albums/other") != first)
+    }
+
+    @Test("a preview service's metadata equal what the public initialiser makes of the same parts")
+    func serviceMetadataEqualsThePublicInitialiser() async throws {
+        let service = try PhotoAlbumFixture.service()
+        let made = try await service.preview(for: "https://photos.example.com/albums/summer-2024")
+        let direct = try PreviewMetadata(
+            canonicalURL: made.canonicalURL, preview: made.preview, site: site, source: made.source,
+            appLinks: made.appLinks)
+        #expect(made == direct)
+        #expect(made.hashValue == direct.hashValue)
+        #expect(made.app == direct.app)
+        #expect(made.homeURL == "https://photos.example.com/")
+        #expect(made.twitterHandle == "@photoalbum")
+    }
+
     @Test("text adjustments of every field are collected in order")
     func adjustmentsAreCollected() throws {
         let result = try metadata(

@@ -103,43 +103,45 @@ extension LinkReceiver {
     /// `webLink`, when given, is the same route's web link, written by this method with the
     /// same parameters: a custom scheme whose host is a domain is then made from it
     /// (``customSchemeText(for:scheme:webLink:)``) instead of being written again.
-    ///
-    /// `decided`, when given, is a text this receiver has already decided with
-    /// ``receive(url:)`` and the outcome it gave: when that outcome holds a match of a web link,
-    /// a written text with the same bytes is decided the same (the same text through the same
-    /// gate and the same table), so its parsed link and outcome are those, without reading the
-    /// text again.
     package func writtenLinkDecided(
-        for route: String, parameters: RouteParameters, scheme: String, host: String?, webLink: String? = nil,
-        decided: (text: String, outcome: LinkOutcome)? = nil
+        for route: String, parameters: RouteParameters, scheme: String, host: String?, webLink: String? = nil
     ) throws(ReverseRoutingError) -> (text: String, link: Link?, outcome: LinkOutcome) {
+        let text = try writtenLinkText(
+            for: route, parameters: parameters, scheme: scheme, host: host, webLink: webLink)
+        let decided = decideWritten(text)
+        return (text, decided.link, decided.outcome)
+    }
+
+    /// The text ``writtenLinkDecided(for:parameters:scheme:host:webLink:)`` decides: a route's
+    /// link written for one of the receiver's schemes (on `host` for a web scheme), made from
+    /// `webLink` for a custom scheme whose host is a domain, without reverse routing's read-back
+    /// or its values' read-back by their validators.
+    ///
+    /// - Throws: ``ReverseRoutingError`` when the link cannot be written.
+    package func writtenLinkText(
+        for route: String, parameters: RouteParameters, scheme: String, host: String?, webLink: String? = nil
+    ) throws(ReverseRoutingError) -> String {
         let name = ASCII.lowercased(scheme)
-        let text: String
         if let webLink, let made = try customSchemeText(for: route, scheme: name, webLink: webLink) {
-            text = made
-        } else {
-            // `host` is the web link's host; a custom scheme's domain is its default one.
-            text = try writtenText(
-                for: route, parameters: parameters, scheme: name,
-                domain: WebScheme.contains(name) ? host : nil,
-                checkingRoundTrip: false, checkingValues: false
-            ).text
+            return made
         }
-        // A web link's match holds the link the gate parsed (a custom scheme's holds the link
-        // its registration routed), so only a web link's is the parsed link returned here.
-        if let decided, let match = decided.outcome.match, match.link.isWeb,
-            UTF8Text.sameBytes(text, decided.text)
-        {
-            return (text, match.link, decided.outcome)
-        }
-        // What `receive(url:)` does, keeping the parsed link.
+        // `host` is the web link's host; a custom scheme's domain is its default one.
+        return try writtenText(
+            for: route, parameters: parameters, scheme: name, domain: WebScheme.contains(name) ? host : nil,
+            checkingRoundTrip: false, checkingValues: false
+        ).text
+    }
+
+    /// A written link decided as ``receive(url:)`` decides it, keeping the link the gate parsed
+    /// (`nil` when the gate refused it).
+    package func decideWritten(_ text: String) -> (link: Link?, outcome: LinkOutcome) {
         let link: Link
         do {
             link = try gate.parseSanitized(text)
         } catch {
-            return (text, nil, .reject(.malformed(error)))
+            return (nil, .reject(.malformed(error)))
         }
-        return (text, link, decide(sanitized: link))
+        return (link, decide(sanitized: link))
     }
 
     /// The link of `route` for a custom scheme whose host is a domain, made from the route's web
@@ -211,7 +213,7 @@ extension LinkReceiver {
     /// The link of `route` for the custom scheme `name` made from its web link `webLink`
     /// (``customSchemeText(for:scheme:webLink:)``) when this receiver is known to decide it
     /// exactly as it decides `webLink`, without reading it; `nil` when that is not known, and
-    /// the link is then to be decided (``writtenLinkDecided(for:parameters:scheme:host:webLink:decided:)``).
+    /// the link is then to be decided (``writtenLinkDecided(for:parameters:scheme:host:webLink:)``).
     ///
     /// `webLink` must be a web link in this receiver gate's canonical spelling that the
     /// receiver decides to `route` (to show it, or to ask first). The made link is then decided

@@ -33,13 +33,16 @@ public struct PreviewMetadata: Sendable, Hashable, Encodable {
     /// Banner's `app-argument`).
     public let canonicalURL: String
     /// The site's home page, canonical.
-    public let homeURL: String
+    public var homeURL: String { siteParts.home }
     /// The preview after cleaning, with the site name and locale filled in.
     public let preview: LinkPreview
     /// The app listing after cleaning.
-    public let app: AppListing
+    public var app: AppListing { siteParts.app }
     /// The site's Twitter handle.
-    public let twitterHandle: String?
+    public var twitterHandle: String? { siteParts.twitterHandle }
+    /// What the page takes from its site alone, checked and cleaned once and shared by every
+    /// page of the site: one reference instead of a copy of each of its strings.
+    let siteParts: SiteParts
     /// The links the page offers the app (button, banner argument, app tags), each one the
     /// app's receiver accepts.
     public let appLinks: OfferedAppLinks
@@ -75,32 +78,52 @@ public struct PreviewMetadata: Sendable, Hashable, Encodable {
             throw .invalidTwitterHandle(handle)
         }
         try self.init(
-            canonical: canonical, home: home, offered: offered, preview: preview, site: site, source: source,
-            limits: limits, siteParts: nil)
+            canonical: canonical, offered: offered, preview: preview, source: source, limits: limits,
+            site: SiteParts(checked: site, home: home, limits: limits))
     }
 
     /// What a page takes from its site alone, checked and cleaned once: ``LinkPreviewService``
-    /// keeps it, so that a page checks and cleans only what its link and preview bring.
-    struct SiteParts: Sendable {
+    /// keeps it, so that a page checks and cleans only what its link and its preview bring.
+    /// A class: every page's metadata holds the one reference (a copy of the app listing alone
+    /// retains, then releases, each of its strings).
+    final class SiteParts: Sendable {
         /// The home page, canonical.
         let home: String
         /// The site's name, cleaned for a preview that names no site.
         let siteName: PreviewText.Cleaned
         /// The app's name, cleaned.
         let appName: PreviewText.Cleaned
+        /// The app listing, its name cleaned (``appName``).
+        let app: AppListing
+        /// The site's Twitter handle, checked.
+        let twitterHandle: String?
+        /// The site's locale, for a preview that names none (checked with the preview's).
+        let locale: String?
 
         /// Checks the site as the public initialiser does (the home page, the app listing, the
         /// Twitter handle) and cleans its names.
-        init(site: PreviewSite, limits: PreviewLimits) throws(LinkPreviewError) {
-            home = try PreviewMetadata.pageURL(site.homeURL)
+        convenience init(site: PreviewSite, limits: PreviewLimits) throws(LinkPreviewError) {
+            let home = try PreviewMetadata.pageURL(site.homeURL)
             if let error = site.app.validationError() { throw error }
             if let handle = site.twitterHandle, !PreviewSite.isTwitterHandle(handle) {
                 throw .invalidTwitterHandle(handle)
             }
+            self.init(checked: site, home: home, limits: limits)
+        }
+
+        /// The parts of a site already checked, its home page `home` in its canonical spelling:
+        /// only its names are cleaned.
+        init(checked site: PreviewSite, home: String, limits: PreviewLimits) {
+            self.home = home
             siteName = PreviewText.clean(
                 site.name, field: .siteName, limit: PreviewField.siteName.limit(in: limits))
             appName = PreviewText.clean(
                 site.app.name, field: .appName, limit: PreviewField.appName.limit(in: limits))
+            var app = site.app
+            app.name = appName.text
+            self.app = app
+            twitterHandle = site.twitterHandle
+            locale = site.locale
         }
     }
 
@@ -111,20 +134,20 @@ public struct PreviewMetadata: Sendable, Hashable, Encodable {
     /// spelling of a gate that admits nothing the page's gates refuse
     /// (``pageGatesAdmitAll(of:)``), so parsing them again would give them back unchanged.
     init(
-        canonicalURL: String, preview: LinkPreview, site: PreviewSite, parts: SiteParts,
-        source: PreviewSource, limits: PreviewLimits, appLinks: OfferedAppLinks, linksChecked: Bool = false
+        canonicalURL: String, preview: LinkPreview, parts: SiteParts, source: PreviewSource,
+        limits: PreviewLimits, appLinks: OfferedAppLinks, linksChecked: Bool = false
     ) throws(LinkPreviewError) {
         let canonical = linksChecked ? canonicalURL : try Self.pageURL(canonicalURL)
         let offered = linksChecked ? appLinks : try Self.checked(appLinks, page: (canonicalURL, canonical))
         try self.init(
-            canonical: canonical, home: parts.home, offered: offered, preview: preview, site: site,
-            source: source, limits: limits, siteParts: parts)
+            canonical: canonical, offered: offered, preview: preview, source: source, limits: limits,
+            site: parts)
     }
 
     /// The rest of the checks and the cleaning, once the links and the site are checked.
     private init(
-        canonical: String, home: String, offered: OfferedAppLinks, preview: LinkPreview, site: PreviewSite,
-        source: PreviewSource, limits: PreviewLimits, siteParts: SiteParts?
+        canonical: String, offered: OfferedAppLinks, preview: LinkPreview, source: PreviewSource,
+        limits: PreviewLimits, site: SiteParts
     ) throws(LinkPreviewError) {
         var adjustments: [TextAdjustment] = []
         func clean(_ text: String, _ field: PreviewField) -> String {
@@ -150,13 +173,9 @@ public struct PreviewMetadata: Sendable, Hashable, Encodable {
         guard !title.isEmpty else { throw .emptyText(.title) }
         let description = cleanOptional(preview.description, .description)
         let siteName =
-            if preview.siteName == nil, let siteParts { kept(siteParts.siteName) } else {
-                clean(preview.siteName ?? site.name, .siteName)
-            }
+            if let given = preview.siteName { clean(given, .siteName) } else { kept(site.siteName) }
         guard !siteName.isEmpty else { throw .emptyText(.siteName) }
-        var app = site.app
-        app.name = if let siteParts { kept(siteParts.appName) } else { clean(site.app.name, .appName) }
-        guard !app.name.isEmpty else { throw .emptyText(.appName) }
+        guard !kept(site.appName).isEmpty else { throw .emptyText(.appName) }
 
         var image: PreviewImage?
         if let given = preview.image {
@@ -171,10 +190,8 @@ public struct PreviewMetadata: Sendable, Hashable, Encodable {
             locale: locale)
         self.source = source
         self.canonicalURL = canonical
-        self.homeURL = home
         self.preview = cleaned
-        self.app = app
-        self.twitterHandle = site.twitterHandle
+        self.siteParts = site
         self.appLinks = offered
         self.adjustments = adjustments
     }
@@ -305,6 +322,30 @@ public struct PreviewMetadata: Sendable, Hashable, Encodable {
         if let height = image.height, !sizes.contains(height) {
             throw .invalidImageSize(width: image.width, height: image.height)
         }
+    }
+}
+
+extension PreviewMetadata {
+    /// Equal when every public property is: the source, the links, the preview, the app
+    /// listing, the Twitter handle and the adjustments.
+    public static func == (lhs: PreviewMetadata, rhs: PreviewMetadata) -> Bool {
+        lhs.source == rhs.source && lhs.canonicalURL == rhs.canonicalURL && lhs.preview == rhs.preview
+            && lhs.appLinks == rhs.appLinks && lhs.adjustments == rhs.adjustments
+            && (lhs.siteParts === rhs.siteParts
+                || (lhs.homeURL == rhs.homeURL && lhs.app == rhs.app
+                    && lhs.twitterHandle == rhs.twitterHandle))
+    }
+
+    /// Hashes the properties ``==(_:_:)`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(source)
+        hasher.combine(canonicalURL)
+        hasher.combine(homeURL)
+        hasher.combine(preview)
+        hasher.combine(app)
+        hasher.combine(twitterHandle)
+        hasher.combine(appLinks)
+        hasher.combine(adjustments)
     }
 }
 

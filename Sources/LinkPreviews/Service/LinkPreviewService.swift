@@ -220,13 +220,11 @@ public struct LinkPreviewService: Sendable {
             return try PreviewMetadata(
                 canonicalURL: site.homeURL,
                 preview: resolution.override?.applied(to: site.fallback) ?? site.fallback,
-                site: site, parts: siteParts, source: resolution.source, limits: limits,
-                appLinks: resolution.appLinks)
+                parts: siteParts, source: resolution.source, limits: limits, appLinks: resolution.appLinks)
         }
         return try PreviewMetadata(
             canonicalURL: routed.canonicalURL,
-            preview: resolution.override?.applied(to: routed.preview) ?? routed.preview, site: site,
-            parts: siteParts,
+            preview: resolution.override?.applied(to: routed.preview) ?? routed.preview, parts: siteParts,
             source: resolution.source, limits: limits, appLinks: resolution.appLinks,
             linksChecked: resolution.linksChecked)
     }
@@ -270,7 +268,7 @@ public struct LinkPreviewService: Sendable {
         guard
             let web = decidedLink(
                 for: match, parameters: parameters, scheme: match.link.scheme, host: host,
-                decided: decidedText.map { ($0, .route(match)) })
+                decidedText: decidedText)
         else { return nil }
         var custom: String?
         if let scheme = site.app.customScheme?.name {
@@ -333,20 +331,28 @@ public struct LinkPreviewService: Sendable {
 
     /// A link written for a match and decided once, when the receiver leads it back exactly:
     /// to the match's route, with the match's parameters, the text its canonical spelling.
+    ///
+    /// `decidedText` is the text the receiver decided to `match`: a link written with the same
+    /// bytes goes through the same gate and the same table, so it is decided as `match` was,
+    /// and only its spelling is left to compare.
     private func decidedLink(
         for match: RouteMatch, parameters: RouteParameters, scheme: String, host: String?,
-        decided: (text: String, outcome: LinkOutcome)?
+        decidedText: String?
     ) -> String? {
         guard
-            let written = try? receiver.writtenLinkDecided(
-                for: match.route, parameters: parameters, scheme: scheme, host: host, decided: decided)
+            let text = try? receiver.writtenLinkText(
+                for: match.route, parameters: parameters, scheme: scheme, host: host)
         else { return nil }
+        if let decidedText, match.link.isWeb, UTF8Text.sameBytes(text, decidedText) {
+            return UTF8Text.sameBytes(match.link.canonical, text) ? text : nil
+        }
+        let written = receiver.decideWritten(text)
         switch written.outcome {
         case .route(let back), .confirm(let back):
             guard back.route == match.route, back.parameters == match.parameters,
-                let link = written.link, UTF8Text.sameBytes(link.canonical, written.text)
+                let link = written.link, UTF8Text.sameBytes(link.canonical, text)
             else { return nil }
-            return written.text
+            return text
         case .reject, .openInBrowser:
             return nil
         }
