@@ -30,7 +30,7 @@ public struct RouteMatch: Sendable, Hashable, Encodable {
     /// name. A hint only: whoever uses it checks that the route there has this name (so a match
     /// from another table is still found by name), and it takes no part in equality, hashing
     /// or encoding.
-    @usableFromInline let routeIndex: Int
+    @usableFromInline package let routeIndex: Int
 
     /// The canonical text of the sanitised link, computed when asked for.
     public var canonicalLink: String { link.canonical }

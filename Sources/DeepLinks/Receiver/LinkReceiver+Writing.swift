@@ -41,10 +41,10 @@ extension LinkReceiver {
     /// registration reads the host as a domain (`onSchemeDomain`: reverse routing cannot read such
     /// a link back, so it is never checked here), else as reverse routing writes it, on `domain`
     /// for a web scheme, checked when `checkingRoundTrip`. Each value is read back by its
-    /// validator when `checkingValues`.
+    /// validator when `checkingValues`. `hint` is where the route is expected in the table.
     private func writtenText(
         for route: String, parameters: RouteParameters, scheme name: String, domain: String?,
-        checkingRoundTrip: Bool, checkingValues: Bool
+        checkingRoundTrip: Bool, checkingValues: Bool, hint: Int = -1
     ) throws(ReverseRoutingError) -> (text: String, onSchemeDomain: Bool) {
         guard !WebScheme.contains(name), let registration = schemes[name],
             case .domain(let patterns) = registration.host
@@ -52,13 +52,13 @@ extension LinkReceiver {
             let text = try router.writeLink(
                 for: route, parameters: parameters, scheme: name,
                 host: WebScheme.contains(name) ? domain : nil,
-                checkingRoundTrip: checkingRoundTrip, checkingValues: checkingValues)
+                checkingRoundTrip: checkingRoundTrip, checkingValues: checkingValues, hint: hint)
             return (text, false)
         }
         let chosen = try Self.domain(domain, of: patterns, route: route, canonicalHost: router.canonicalHost)
         let text = try router.writeLink(
             for: route, parameters: parameters, scheme: name, host: nil, checkingRoundTrip: false,
-            checkingValues: checkingValues, domain: chosen)
+            checkingValues: checkingValues, domain: chosen, hint: hint)
         return (text, true)
     }
 
@@ -115,11 +115,13 @@ extension LinkReceiver {
     /// The text ``writtenLinkDecided(for:parameters:scheme:host:webLink:)`` decides: a route's
     /// link written for one of the receiver's schemes (on `host` for a web scheme), made from
     /// `webLink` for a custom scheme whose host is a domain, without reverse routing's read-back
-    /// or its values' read-back by their validators.
+    /// or its values' read-back by their validators. `routeHint` is where the route is expected
+    /// in the table (a match's ``RouteMatch/routeIndex``), checked before it is taken.
     ///
     /// - Throws: ``ReverseRoutingError`` when the link cannot be written.
     package func writtenLinkText(
-        for route: String, parameters: RouteParameters, scheme: String, host: String?, webLink: String? = nil
+        for route: String, parameters: RouteParameters, scheme: String, host: String?, webLink: String? = nil,
+        routeHint: Int = -1
     ) throws(ReverseRoutingError) -> String {
         let name = ASCII.lowercased(scheme)
         if let webLink, let made = try customSchemeText(for: route, scheme: name, webLink: webLink) {
@@ -128,7 +130,7 @@ extension LinkReceiver {
         // `host` is the web link's host; a custom scheme's domain is its default one.
         return try writtenText(
             for: route, parameters: parameters, scheme: name, domain: WebScheme.contains(name) ? host : nil,
-            checkingRoundTrip: false, checkingValues: false
+            checkingRoundTrip: false, checkingValues: false, hint: routeHint
         ).text
     }
 
@@ -168,7 +170,7 @@ extension LinkReceiver {
     /// the made link has a path (it has none when the web link's path is a lone `/`); `nil`
     /// when `webLink` has no `://` or no path.
     private func customSchemeLink(
-        for route: String, written: WrittenDomain, webLink: String
+        for route: String, written: WrittenDomain, webLink: String, hint: Int = -1
     ) throws(ReverseRoutingError) -> (text: String, hasPath: Bool)? {
         let name = written.scheme
         // The scheme's domain was chosen when the receiver was made; a scheme without one to
@@ -180,7 +182,7 @@ extension LinkReceiver {
             chosen = try Self.domain(
                 nil, of: written.patterns, route: route, canonicalHost: router.canonicalHost)
         }
-        guard let scope = router.scope(ofRoute: route) else { throw .unknownRoute(route) }
+        guard let scope = router.scope(ofRoute: route, hint: hint) else { throw .unknownRoute(route) }
         if !scope.schemes.isEmpty, !scope.schemes.contains(name) {
             throw .schemeNotInScope(route: route, scheme: name)
         }
@@ -236,9 +238,12 @@ extension LinkReceiver {
     /// the routes' scopes, which admit both alike. `CustomLinkShortcutTests` compares this with
     /// deciding the link over many generated links.
     ///
+    /// `routeHint` is where the route is expected in the table (a match's
+    /// ``RouteMatch/routeIndex``), checked before it is taken.
+    ///
     /// - Throws: ``ReverseRoutingError`` as ``customSchemeText(for:scheme:webLink:)`` does.
     package func customSchemeLinkDecidedAlike(
-        for route: String, scheme: String, webLink: String
+        for route: String, scheme: String, webLink: String, routeHint: Int = -1
     ) throws(ReverseRoutingError) -> String? {
         let name = ASCII.lowercased(scheme)
         guard let written = writtenDomains.first(where: { $0.scheme == name }),
@@ -253,7 +258,7 @@ extension LinkReceiver {
             return bytes[4] == UInt8(ascii: "s") && bytes[5] == UInt8(ascii: ":") ? "https" : nil
         }
         guard let webScheme, written.webSchemesDecidedAlike.contains(webScheme),
-            let made = try customSchemeLink(for: route, written: written, webLink: webLink),
+            let made = try customSchemeLink(for: route, written: written, webLink: webLink, hint: routeHint),
             made.hasPath, made.text.utf8.count <= gate.policy.limits.maxLength
         else { return nil }
         return made.text

@@ -171,8 +171,11 @@ public struct LinkReceiver: Sendable {
 
     /// The query parameters of the route named `name` (none for a name the table lacks),
     /// asked without copying the router.
-    package func queryParameters(ofRoute name: String) -> [QueryParameter] {
-        pipeline.router.queryParameters(ofRoute: name)
+    ///
+    /// `hint` is where the route is expected in the table (a match's ``RouteMatch/routeIndex``),
+    /// checked before it is taken.
+    package func queryParameters(ofRoute name: String, hint: Int = -1) -> [QueryParameter] {
+        pipeline.router.queryParameters(ofRoute: name, hint: hint)
     }
 
     // MARK: Receiving

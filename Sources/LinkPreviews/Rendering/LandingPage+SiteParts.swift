@@ -16,6 +16,9 @@ extension LandingPage {
             let siteName: String
             let app: AppListing
             let homeURL: String
+            /// The metadata's site parts the app and home page were read from: a page whose
+            /// metadata holds the same parts has the same app and home page, unread.
+            let site: PreviewMetadata.SiteParts
         }
 
         let source: Source
@@ -149,24 +152,26 @@ extension LandingPage {
 struct KeptSiteParts: Sendable, Hashable {
     private let kept = Locked<LandingPage.SiteParts?>(nil)
 
-    /// The parts for a page of `locale`, `siteName`, `app` and `homeURL`: the kept ones when
-    /// they were made from the same values, else new ones, which are kept instead.
+    /// The parts for a page of `locale`, `siteName` and the app and home page of `site`: the
+    /// kept ones when they were made from the same values, else new ones (with `template`'s
+    /// words for the locale), which are kept instead.
     ///
-    /// The kept parts' source is compared field by field with the page's values: a `Source` is
-    /// made only when the parts are made (making one for each page copied, then destroyed,
-    /// every string of the app listing).
+    /// The kept parts' source is compared field by field with the page's values (the app and
+    /// the home page only when they come from other site parts than the kept ones'): a
+    /// `Source` is made only when the parts are made (making one for each page copied, then
+    /// destroyed, every string of the app listing).
     func parts(
-        locale: String?, siteName: String, app: AppListing, homeURL: String,
-        strings: @autoclosure () -> LandingPageStrings
+        locale: String?, siteName: String, site: PreviewMetadata.SiteParts, template: LandingPageTemplate
     ) -> LandingPage.SiteParts {
         if let parts = kept.withLock({ $0 }), parts.source.locale == locale,
             parts.source.siteName == siteName,
-            parts.source.homeURL == homeURL, parts.source.app == app
+            parts.source.site === site || (parts.source.homeURL == site.home && parts.source.app == site.app)
         {
             return parts
         }
         let parts = LandingPage.SiteParts(
-            .init(locale: locale, siteName: siteName, app: app, homeURL: homeURL), strings: strings())
+            .init(locale: locale, siteName: siteName, app: site.app, homeURL: site.home, site: site),
+            strings: template.strings(for: locale))
         kept.withLock { $0 = parts }
         return parts
     }

@@ -92,8 +92,7 @@ public struct LandingPage: Sendable, Hashable {
         let preview = metadata.preview
         let siteName = preview.siteName ?? ""
         let parts = template.siteParts.parts(
-            locale: preview.locale, siteName: siteName, app: metadata.app, homeURL: metadata.homeURL,
-            strings: template.strings(for: preview.locale))
+            locale: preview.locale, siteName: siteName, site: metadata.siteParts, template: template)
         out.raw(parts.opening)
         out.text(preview.title)
         if preview.title != siteName && !siteName.isEmpty { out.raw(parts.titleSuffix) }

@@ -263,7 +263,18 @@ public struct LinkPreviewService: Sendable {
     func writtenLinks(for match: RouteMatch, decidedText: String? = nil) -> (
         canonical: String, links: OfferedAppLinks
     )? {
-        let parameters = writtenParameters(of: match)
+        // Most matches hold no query parameter at its default: their own parameters are
+        // written, without a copy.
+        guard holdsDefaultedQueryValue(match) else {
+            return writtenLinks(for: match, parameters: match.parameters, decidedText: decidedText)
+        }
+        return writtenLinks(for: match, parameters: writtenParameters(of: match), decidedText: decidedText)
+    }
+
+    /// ``writtenLinks(for:decidedText:)`` with the parameters to write (``writtenParameters(of:)``).
+    private func writtenLinks(for match: RouteMatch, parameters: RouteParameters, decidedText: String?) -> (
+        canonical: String, links: OfferedAppLinks
+    )? {
         let host = receiver.canonicalHost(forRoute: match.route) ?? match.link.host
         guard
             let web = decidedLink(
@@ -306,7 +317,7 @@ public struct LinkPreviewService: Sendable {
         do {
             // A link the receiver is known to decide as it decided the web link is not read.
             if let known = try receiver.customSchemeLinkDecidedAlike(
-                for: match.route, scheme: scheme, webLink: webLink)
+                for: match.route, scheme: scheme, webLink: webLink, routeHint: match.routeIndex)
             {
                 return .accepted(known)
             }
@@ -341,7 +352,8 @@ public struct LinkPreviewService: Sendable {
     ) -> String? {
         guard
             let text = try? receiver.writtenLinkText(
-                for: match.route, parameters: parameters, scheme: scheme, host: host)
+                for: match.route, parameters: parameters, scheme: scheme, host: host,
+                routeHint: match.routeIndex)
         else { return nil }
         if let decidedText, match.link.isWeb, UTF8Text.sameBytes(text, decidedText) {
             return UTF8Text.sameBytes(match.link.canonical, text) ? text : nil
@@ -358,10 +370,21 @@ public struct LinkPreviewService: Sendable {
         }
     }
 
+    /// Whether a match holds a query parameter at its default, which its written links leave
+    /// out (``writtenParameters(of:)``).
+    private func holdsDefaultedQueryValue(_ match: RouteMatch) -> Bool {
+        for query in receiver.queryParameters(ofRoute: match.route, hint: match.routeIndex) {
+            if case .defaulted(let text) = query.requirement, match.parameters[query.name]?.text == text {
+                return true
+            }
+        }
+        return false
+    }
+
     /// A match's parameters without the query parameters that hold their default.
     func writtenParameters(of match: RouteMatch) -> RouteParameters {
         var parameters = match.parameters
-        for query in receiver.queryParameters(ofRoute: match.route) {
+        for query in receiver.queryParameters(ofRoute: match.route, hint: match.routeIndex) {
             if case .defaulted(let text) = query.requirement, parameters[query.name]?.text == text {
                 parameters[query.name] = nil
             }

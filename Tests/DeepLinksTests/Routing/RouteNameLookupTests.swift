@@ -35,6 +35,27 @@ struct RouteNameLookupTests {
         #expect(RouteNameIndex()["anything"] == nil)
     }
 
+    @Test("a position hint is taken only where the route there has the name; any other hint is looked past")
+    func positionHintIsChecked() throws {
+        let router = try Router(
+            RouteTable {
+                Route("a", "/a", query: ["x(int)"])
+                Route("b", "/b", query: ["y(string)", "z(bool)"])
+                Route("c", "/c")
+            })
+        for hint in [-1, 0, 1, 2, 3, 99, Int.max] {
+            #expect(router.index(ofRoute: "b", hint: hint) == 1, "hint \(hint)")
+            #expect(router.queryParameters(ofRoute: "b", hint: hint).map(\.name) == ["y", "z"])
+            #expect(router.scope(ofRoute: "c", hint: hint) == RouteScope.any)
+            #expect(router.index(ofRoute: "missing", hint: hint) == nil)
+            #expect(router.queryParameters(ofRoute: "missing", hint: hint).isEmpty)
+            #expect(
+                try router.writeLink(
+                    for: "a", parameters: ["x": 7], scheme: "https", host: "example.com",
+                    checkingRoundTrip: true, hint: hint) == "https://example.com/a?x=7")
+        }
+    }
+
     @Test("a second route with a name already taken is not added, and the first keeps it")
     func refusesSecondRouteWithTakenName() {
         let routes = [Route("a", "/a"), Route("b", "/b"), Route("a", "/c")]

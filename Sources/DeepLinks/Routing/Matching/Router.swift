@@ -150,14 +150,27 @@ public struct Router: Sendable {
     /// The route with a name, or `nil`.
     public func route(named name: String) -> Route? { indexByName[name].map { compiled[$0].route } }
 
+    /// The position of the route named `name`, or `nil` when the table has no such route.
+    ///
+    /// `hint` is where the route is expected (a match's ``RouteMatch/routeIndex``): taken when
+    /// the route there has the name, which costs one comparison of strings that are, as a rule,
+    /// the same string; else the name is looked up.
+    @inline(__always)
+    func index(ofRoute name: String, hint: Int) -> Int? {
+        if hint >= 0, hint < compiled.count, compiled[hint].name == name { return hint }
+        return indexByName[name]
+    }
+
     /// The scope of the route named `name`, or `nil` when the table has no such route: one
-    /// field of it, without copying the route.
-    func scope(ofRoute name: String) -> RouteScope? { indexByName[name].map { compiled[$0].route.scope } }
+    /// field of it, without copying the route. `hint` as in ``index(ofRoute:hint:)``.
+    func scope(ofRoute name: String, hint: Int = -1) -> RouteScope? {
+        index(ofRoute: name, hint: hint).map { compiled[$0].route.scope }
+    }
 
     /// The query parameters the route named `name` declares (none when there is no such route),
-    /// without copying the route.
-    package func queryParameters(ofRoute name: String) -> [QueryParameter] {
-        indexByName[name].map { compiled[$0].route.query } ?? []
+    /// without copying the route. `hint` as in ``index(ofRoute:hint:)``.
+    package func queryParameters(ofRoute name: String, hint: Int = -1) -> [QueryParameter] {
+        index(ofRoute: name, hint: hint).map { compiled[$0].route.query } ?? []
     }
 
     /// The route a link leads to and its typed parameters, or `nil` when no route matches.

@@ -67,9 +67,9 @@ extension Router {
     func writeLink(
         for name: String, parameters: RouteParameters, scheme: String?, host: String?,
         checkingRoundTrip: Bool, checkingValues: Bool = true, destinationOnly: Bool = false,
-        domain: String? = nil
+        domain: String? = nil, hint: Int = -1
     ) throws(ReverseRoutingError) -> String {
-        guard let index = indexByName[name] else { throw .unknownRoute(name) }
+        guard let index = index(ofRoute: name, hint: hint) else { throw .unknownRoute(name) }
         let route = compiled[index]
         let destination = try self.destination(of: route, scheme: scheme, host: host)
         if destinationOnly { return destination.scheme + "://" + (destination.host ?? "") }
