@@ -152,7 +152,8 @@ public struct PreviewMetadata: Sendable, Hashable, Encodable {
         var adjustments: [TextAdjustment] = []
         func clean(_ text: String, _ field: PreviewField) -> String {
             let cleaned = PreviewText.clean(text, field: field, limit: field.limit(in: limits))
-            adjustments += cleaned.adjustments
+            // Most texts are clean: nothing to append (appending an empty list still costs a call).
+            if !cleaned.adjustments.isEmpty { adjustments += cleaned.adjustments }
             return cleaned.text
         }
         func cleanOptional(_ text: String?, _ field: PreviewField) -> String? {
@@ -161,7 +162,7 @@ public struct PreviewMetadata: Sendable, Hashable, Encodable {
             return cleaned.isEmpty ? nil : cleaned
         }
         func kept(_ cleaned: PreviewText.Cleaned) -> String {
-            adjustments += cleaned.adjustments
+            if !cleaned.adjustments.isEmpty { adjustments += cleaned.adjustments }
             return cleaned.text
         }
 

@@ -222,9 +222,15 @@ public struct LinkPreviewService: Sendable {
                 preview: resolution.override?.applied(to: site.fallback) ?? site.fallback,
                 parts: siteParts, source: resolution.source, limits: limits, appLinks: resolution.appLinks)
         }
+        // Without an override the provider's preview is passed as it is, not copied.
+        if let override = resolution.override {
+            return try PreviewMetadata(
+                canonicalURL: routed.canonicalURL, preview: override.applied(to: routed.preview),
+                parts: siteParts, source: resolution.source, limits: limits, appLinks: resolution.appLinks,
+                linksChecked: resolution.linksChecked)
+        }
         return try PreviewMetadata(
-            canonicalURL: routed.canonicalURL,
-            preview: resolution.override?.applied(to: routed.preview) ?? routed.preview, parts: siteParts,
+            canonicalURL: routed.canonicalURL, preview: routed.preview, parts: siteParts,
             source: resolution.source, limits: limits, appLinks: resolution.appLinks,
             linksChecked: resolution.linksChecked)
     }
