@@ -99,6 +99,14 @@ extension CompiledRoute.Segment {
             if route.route.path.isOptionalSegment(at: position) { return }
             throw .missingParameter(route: name, parameter: parameter)
         }
+        // An integer that no custom type formats is written as its decimal digits (what
+        // `format` gives: `String(value)`), which are one segment and need no escape: written
+        // in place, without making the string.
+        if !checkingValues, case .integer(let number) = value, !validator.isCustom {
+            link.append(UInt8(ascii: "/"))
+            TextBytes.appendDecimal(number, to: &link)
+            return
+        }
         let written = try CompiledRoute.writtenText(
             parameter, value, validator, .path, route: name, checkingValues: checkingValues)
         if let reason = CompiledRoute.segmentProblem(written) {

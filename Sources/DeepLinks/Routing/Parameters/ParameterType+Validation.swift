@@ -118,6 +118,12 @@ final class ParameterValidator: Sendable {
         }
     }
 
+    /// Whether values are formatted by a custom type (``format(_:)``); any other type writes
+    /// a value as its ``ParameterValue/text``.
+    var isCustom: Bool {
+        if case .custom = type { true } else { false }
+    }
+
     /// Formats a value as the text that ``validate(_:)`` would turn back into it.
     func format(_ value: ParameterValue) -> String? {
         if case .custom = type { return custom?.format(value) }
