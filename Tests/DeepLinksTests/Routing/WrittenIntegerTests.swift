@@ -26,7 +26,7 @@ struct WrittenIntegerTests {
         }
     }
 
-    @Test("a path's integer is written the same with and without reading values back")
+    @Test("a path's and a query's integer are written the same with and without reading values back")
     func pathIntegerWrittenAlike() throws {
         let router = try Router(
             RouteTable {
@@ -43,6 +43,24 @@ struct WrittenIntegerTests {
                 checkingRoundTrip: false, checkingValues: false)
             #expect(checked == "https://example.com/n/\(value)")
             #expect(unchecked == checked)
+        }
+        // A query item's integer too, form-encoded or not.
+        let query = try Router(
+            RouteTable {
+                Route("q", "/q", query: ["n(int)", "m(int)?"])
+                Route("form", "/f", query: [QueryParameter(parsing: "n(int)").formEncoded()])
+            })
+        for value in Self.values {
+            for route in ["q", "form"] {
+                let checked = try query.writeLink(
+                    for: route, parameters: ["n": .integer(value)], scheme: "https", host: "example.com",
+                    checkingRoundTrip: true)
+                let unchecked = try query.writeLink(
+                    for: route, parameters: ["n": .integer(value)], scheme: "https", host: "example.com",
+                    checkingRoundTrip: false, checkingValues: false)
+                #expect(checked.hasSuffix("?n=\(value)"), "\(checked)")
+                #expect(unchecked == checked)
+            }
         }
         // An integer given to an untyped parameter is written as its text, like any value.
         #expect(

@@ -161,6 +161,15 @@ extension CompiledRoute.Parameter {
             if isRequired { throw .missingParameter(route: route, parameter: name) }
             return false
         }
+        // An integer that no custom type formats: its decimal digits, written in place (as in a
+        // path segment), which need no escape.
+        if !checkingValues, case .integer(let number) = value, !validator.isCustom {
+            link.append(separator)
+            PercentEncoding.append(name, allowing: .queryItem, to: &link)
+            link.append(UInt8(ascii: "="))
+            TextBytes.appendDecimal(number, to: &link)
+            return true
+        }
         let written = try CompiledRoute.writtenText(
             name, value, validator, .query, route: route, checkingValues: checkingValues)
         link.append(separator)
