@@ -91,8 +91,9 @@ extension LinkReceiver {
     ///
     /// Reverse routing's own read-back (a gate of its own and a forward match) is left out:
     /// the caller reads the parsed link and the match the receiver made instead of parsing the
-    /// text again. So is each value's read-back by its validator: a value its parameter does
-    /// not take gives a link that does not lead back with it, where
+    /// text again. So is each value's read-back by its validator, and the look for names the
+    /// route does not declare: a value its parameter does not take, or a parameter the route
+    /// does not have, gives a link that does not lead back with it, where
     /// ``link(for:parameters:scheme:domain:)`` throws. A link written from a route's own
     /// parameters leads back to that route with those parameters; tests pin that over many
     /// generated links.

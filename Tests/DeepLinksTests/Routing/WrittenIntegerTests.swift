@@ -78,5 +78,15 @@ struct WrittenIntegerTests {
                 for: "ranged", parameters: ["n": .integer(7)], scheme: "https", host: "example.com",
                 checkingRoundTrip: false)
         }
+        // So is a parameter the route does not declare: left out unchecked, refused checked.
+        #expect(
+            try router.writeLink(
+                for: "any", parameters: ["n": 3, "zoom": 2], scheme: "https", host: "example.com",
+                checkingRoundTrip: false, checkingValues: false) == "https://example.com/n/3")
+        #expect(throws: ReverseRoutingError.unknownParameter(route: "any", parameter: "zoom")) {
+            try router.writeLink(
+                for: "any", parameters: ["n": 3, "zoom": 2], scheme: "https", host: "example.com",
+                checkingRoundTrip: false)
+        }
     }
 }

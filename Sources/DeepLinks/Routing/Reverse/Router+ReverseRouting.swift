@@ -59,7 +59,8 @@ extension Router {
     ///     same value (a wrong one throws ``ReverseRoutingError/invalidParameter(route:failure:)``
     ///     or ``ReverseRoutingError/valueDoesNotRoundTrip(route:parameter:value:)``). Only a
     ///     caller that decides the text afterwards and compares the route and parameters passes
-    ///     `false`: a wrong value then gives a link that does not lead back.
+    ///     `false`: a wrong value then gives a link that does not lead back, and so does a
+    ///     parameter the route does not declare (left out of the link, not looked for).
     ///   - destinationOnly: stop once the scheme and host are settled and return
     ///     `scheme://host`: a build-time check that the route can be written at all.
     ///   - domain: for a custom scheme whose host is a domain, that domain: the link is
@@ -73,7 +74,7 @@ extension Router {
         let route = compiled[index]
         let destination = try self.destination(of: route, scheme: scheme, host: host)
         if destinationOnly { return destination.scheme + "://" + (destination.host ?? "") }
-        try Self.checkNames(of: parameters, against: route)
+        if checkingValues { try Self.checkNames(of: parameters, against: route) }
         // One byte buffer, reserved once: the scheme and host, then each part of the route
         // appends itself (its segments, its query items, its fragment); the string is made from
         // it once (appending to a string costs several times as much as to an array).
