@@ -60,37 +60,48 @@ extension CompiledRoute {
     }
 }
 
-extension CompiledRoute.Segment {
-    /// Appends the segment to a link's path as `/` and its percent-encoded text: a literal as
-    /// compiled (``CompiledRoute/forEachWrittenSegment(_:)`` gives its encoded text), a
-    /// parameter from its value (an optional one without a value appends nothing), a catch-all
-    /// from its list, one segment per item.
+extension CompiledRoute {
+    /// Appends the route's path to a link, each segment as `/` and its percent-encoded text, in
+    /// order: a literal as encoded when the route was compiled, a parameter from its value (an
+    /// optional one without a value appends nothing), a catch-all from its list, one segment
+    /// per item; then the empty segment of a significant trailing slash. The declaration's
+    /// segments are read in place, each parameter beside its validator.
     ///
-    /// - Parameters:
-    ///   - position: the segment's position in the route's path, which says whether a
-    ///     parameter without a value is optional.
-    ///   - checkingValues: whether each value is read back by its validator (a segment that is
-    ///     not one segment of a link is refused either way).
-    func write(
-        into link: inout [UInt8], _ parameters: RouteParameters, of route: CompiledRoute, position: Int,
-        checkingValues: Bool
-    ) throws(ReverseRoutingError) {
-        switch self {
-        case .literal(let encoded, _):
-            link.append(UInt8(ascii: "/"))
-            link.append(contentsOf: encoded.utf8)
-        case .parameter(let parameter, _, let validator):
-            try Self.writeParameter(
-                parameter, validator, into: &link, parameters, of: route, position: position,
-                checkingValues: checkingValues)
-        case .catchAll(let parameter, let type, let validator):
-            try Self.writeCatchAll(
-                parameter, type, checkingValues ? validator : nil, into: &link, parameters, route: route.name)
+    /// `checkingValues`: whether each value is read back by its validator (a segment that is
+    /// not one segment of a link is refused either way).
+    func writePath(into link: inout [UInt8], _ parameters: RouteParameters, checkingValues: Bool)
+        throws(ReverseRoutingError)
+    {
+        let encoded = encodedLiterals
+        var literal = 0
+        var next = 0
+        for (position, segment) in route.path.segments.enumerated() {
+            switch segment {
+            case .literal(let text):
+                link.append(UInt8(ascii: "/"))
+                link.append(contentsOf: (encoded.isEmpty ? text : encoded[literal]).utf8)
+                literal += 1
+            case .parameter(let parameter, _):
+                let validator = parameterValidators[next]
+                next += 1
+                try Segment.writeParameter(
+                    parameter, validator, into: &link, parameters, of: self, position: position,
+                    checkingValues: checkingValues)
+            case .catchAll(let parameter, _):
+                let validator = parameterValidators[next]
+                next += 1
+                try Segment.writeCatchAll(
+                    parameter, Self.checkedType(of: segment, validator), checkingValues ? validator : nil,
+                    into: &link, parameters, route: name)
+            }
         }
+        if endsWithEmptySegment { link.append(UInt8(ascii: "/")) }
     }
+}
 
+extension CompiledRoute.Segment {
     /// A parameter segment: its value written by its validator, which must be one segment.
-    private static func writeParameter(
+    fileprivate static func writeParameter(
         _ parameter: String, _ validator: ParameterValidator, into link: inout [UInt8],
         _ parameters: RouteParameters, of route: CompiledRoute, position: Int, checkingValues: Bool
     ) throws(ReverseRoutingError) {
@@ -122,7 +133,7 @@ extension CompiledRoute.Segment {
     /// A catch-all segment: its list of segments, the first non-empty, each checked (an empty
     /// one of an untyped catch-all is kept without a check) before any is written: by
     /// `validator` when one is given, and as one segment of a link in any case.
-    private static func writeCatchAll(
+    fileprivate static func writeCatchAll(
         _ parameter: String, _ type: ParameterType?, _ validator: ParameterValidator?,
         into link: inout [UInt8], _ parameters: RouteParameters, route name: String
     ) throws(ReverseRoutingError) {

@@ -79,7 +79,7 @@ final class CompiledRoute: Sendable {
     private let foldsLiterals: Bool
     /// Whether the path ends with an empty literal segment: a trailing slash that the
     /// `significant` rule keeps.
-    private let endsWithEmptySegment: Bool
+    let endsWithEmptySegment: Bool
     /// The position of the route in its table, stored in 32 bits beside the flags above (a
     /// table holds at most 50,000 routes): the flags and the position fill one word, and a
     /// compiled route is 72 bytes.
@@ -126,7 +126,7 @@ final class CompiledRoute: Sendable {
 
     /// The literal segments percent-encoded for a link, in path order, encoded once when the
     /// route is compiled; empty when every literal is written as declared (the common case).
-    private var encodedLiterals: [String] { extras?.encodedLiterals ?? [] }
+    var encodedLiterals: [String] { extras?.encodedLiterals ?? [] }
 
     /// The declaration.
     var route: Route {
@@ -170,25 +170,6 @@ final class CompiledRoute: Sendable {
         return segments
     }
 
-    /// Calls `body` with each segment in order as links are written from it, without making
-    /// an array: a literal's text and key are its text percent-encoded for a path, as encoded
-    /// when the route was compiled (writing reads the text only).
-    func forEachWrittenSegment<Failure: Error>(_ body: (Segment) throws(Failure) -> Void) throws(Failure) {
-        var next = 0
-        var literal = 0
-        let encoded = encodedLiterals
-        for segment in route.path.segments {
-            if case .literal(let text) = segment {
-                let written = encoded.isEmpty ? text : encoded[literal]
-                literal += 1
-                try body(.literal(text: written, key: written))
-            } else {
-                try body(compiled(segment, validator: &next))
-            }
-        }
-        if endsWithEmptySegment { try body(.literal(text: "", key: "")) }
-    }
-
     /// Calls `body` with each compiled segment in order, without making an array.
     func forEachSegment(_ body: (Segment) -> Void) {
         var next = 0
@@ -226,7 +207,7 @@ final class CompiledRoute: Sendable {
 
     /// The type a parameter segment is checked against: a declared type's definition, so
     /// that precedence and overlap checks see what the type accepts; `nil` when untyped.
-    private static func checkedType(of segment: PathPattern.Segment, _ validator: ParameterValidator)
+    static func checkedType(of segment: PathPattern.Segment, _ validator: ParameterValidator)
         -> ParameterType?
     {
         switch segment {

@@ -85,12 +85,7 @@ extension Router {
                 + 24 * route.query.count + 16)
         TextBytes.appendStart(scheme: destination.scheme, authority: authority, to: &bytes)
         let pathStart = bytes.count
-        var position = 0
-        try route.forEachWrittenSegment { (segment) throws(ReverseRoutingError) in
-            try segment.write(
-                into: &bytes, parameters, of: route, position: position, checkingValues: checkingValues)
-            position += 1
-        }
+        try route.writePath(into: &bytes, parameters, checkingValues: checkingValues)
         let pathLength = bytes.count - pathStart
         // A web link's path is at least `/`; any other link's path is empty rather than `/`.
         if destination.isWeb, pathLength == 0 { bytes.append(UInt8(ascii: "/")) }
