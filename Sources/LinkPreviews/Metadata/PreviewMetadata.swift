@@ -337,7 +337,7 @@ extension PreviewMetadata {
                     && lhs.twitterHandle == rhs.twitterHandle))
     }
 
-    /// Hashes the properties ``==(_:_:)`` compares.
+    /// Hashes the properties that equality compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(source)
         hasher.combine(canonicalURL)
