@@ -19,7 +19,7 @@ struct WrittenIntegerTests {
             powers += [power - 1, power, power + 1]
             power *= 10
         }
-        for value in Self.values + powers + powers.map { -$0 } {
+        for value in Self.values + powers + powers.map({ -$0 }) {
             var bytes: [UInt8] = Array("x".utf8)
             TextBytes.appendDecimal(value, to: &bytes)
             #expect(bytes == Array("x\(value)".utf8), "\(value)")
