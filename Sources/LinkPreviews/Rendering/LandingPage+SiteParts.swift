@@ -14,10 +14,8 @@ extension LandingPage {
         struct Source: Sendable {
             let locale: String?
             let siteName: String
-            let app: AppListing
-            let homeURL: String
-            /// The metadata's site parts the app and home page were read from: a page whose
-            /// metadata holds the same parts has the same app and home page, unread.
+            /// The metadata's site parts, which hold the app listing and the home page: a page
+            /// whose metadata holds the same parts has the same app and home page, unread.
             let site: PreviewMetadata.SiteParts
         }
 
@@ -49,7 +47,7 @@ extension LandingPage {
         init(_ source: Source, strings: LandingPageStrings) {
             self.source = source
             let siteName = source.siteName
-            let app = source.app
+            let app = source.site.app
             func written(_ write: (inout HTMLWriter) -> Void) -> PreparedMarkup {
                 var out = HTMLWriter(capacity: 256)
                 write(&out)
@@ -91,7 +89,7 @@ extension LandingPage {
                     out.raw("<p class=\"hint\">")
                     LandingPage.text(hint, app: app.name, into: &out)
                     out.raw("</p>\n</div>\n</main>\n<footer><a href=\"")
-                    out.attribute(source.homeURL)
+                    out.attribute(source.site.home)
                     out.raw("\">")
                     out.text(siteName)
                     out.raw("</a></footer>\n</body>\n</html>\n")
@@ -165,12 +163,13 @@ struct KeptSiteParts: Sendable, Hashable {
     ) -> LandingPage.SiteParts {
         if let parts = kept.withLock({ $0 }), parts.source.locale == locale,
             parts.source.siteName == siteName,
-            parts.source.site === site || (parts.source.homeURL == site.home && parts.source.app == site.app)
+            parts.source.site === site
+                || (parts.source.site.home == site.home && parts.source.site.app == site.app)
         {
             return parts
         }
         let parts = LandingPage.SiteParts(
-            .init(locale: locale, siteName: siteName, app: site.app, homeURL: site.home, site: site),
+            .init(locale: locale, siteName: siteName, site: site),
             strings: template.strings(for: locale))
         kept.withLock { $0 = parts }
         return parts

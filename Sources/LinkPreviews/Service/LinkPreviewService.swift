@@ -379,23 +379,25 @@ public struct LinkPreviewService: Sendable {
     /// Whether a match holds a query parameter at its default, which its written links leave
     /// out (``writtenParameters(of:)``).
     private func holdsDefaultedQueryValue(_ match: RouteMatch) -> Bool {
-        for query in receiver.queryParameters(ofRoute: match.route, hint: match.routeIndex) {
-            if case .defaulted(let text) = query.requirement, match.parameters[query.name]?.text == text {
-                return true
-            }
+        receiver.queryParameters(ofRoute: match.route, hint: match.routeIndex).contains {
+            Self.holdsDefault($0, in: match.parameters)
         }
-        return false
     }
 
     /// A match's parameters without the query parameters that hold their default.
     func writtenParameters(of match: RouteMatch) -> RouteParameters {
         var parameters = match.parameters
-        for query in receiver.queryParameters(ofRoute: match.route, hint: match.routeIndex) {
-            if case .defaulted(let text) = query.requirement, parameters[query.name]?.text == text {
-                parameters[query.name] = nil
-            }
+        for query in receiver.queryParameters(ofRoute: match.route, hint: match.routeIndex)
+        where Self.holdsDefault(query, in: parameters) {
+            parameters[query.name] = nil
         }
         return parameters
+    }
+
+    /// Whether `parameters` hold a query parameter's default value.
+    private static func holdsDefault(_ query: QueryParameter, in parameters: RouteParameters) -> Bool {
+        guard case .defaulted(let text) = query.requirement else { return false }
+        return parameters[query.name]?.text == text
     }
 
     /// The links a page for a matched route offers the app: the route's web link and its

@@ -44,6 +44,17 @@ extension CompiledRoute {
         }
     }
 
+    /// The integer of a value that is written as its decimal digits in place (``TextBytes/appendDecimal(_:to:)``),
+    /// without making its text: an integer that no custom type formats, when values are not
+    /// read back. Its text is what ``writtenText(_:_:_:_:route:checkingValues:)`` would give
+    /// (`String(value)`), which is one path segment and needs no escape anywhere in a link.
+    static func integerWrittenInPlace(
+        _ value: ParameterValue, _ validator: ParameterValidator, checkingValues: Bool
+    ) -> Int? {
+        guard !checkingValues, case .integer(let number) = value, !validator.isCustom else { return nil }
+        return number
+    }
+
     /// Why a decoded value cannot be one path segment of a link the gate accepts, or `nil`:
     /// empty, `.` or `..`, or holding `/`, a backslash or NUL. One pass over the bytes.
     static func segmentProblem(_ text: String) -> ParameterFailure.Reason? {
@@ -110,10 +121,8 @@ extension CompiledRoute.Segment {
             if route.route.path.isOptionalSegment(at: position) { return }
             throw .missingParameter(route: name, parameter: parameter)
         }
-        // An integer that no custom type formats is written as its decimal digits (what
-        // `format` gives: `String(value)`), which are one segment and need no escape: written
-        // in place, without making the string.
-        if !checkingValues, case .integer(let number) = value, !validator.isCustom {
+        if let number = CompiledRoute.integerWrittenInPlace(value, validator, checkingValues: checkingValues)
+        {
             link.append(UInt8(ascii: "/"))
             TextBytes.appendDecimal(number, to: &link)
             return
@@ -172,9 +181,8 @@ extension CompiledRoute.Parameter {
             if isRequired { throw .missingParameter(route: route, parameter: name) }
             return false
         }
-        // An integer that no custom type formats: its decimal digits, written in place (as in a
-        // path segment), which need no escape.
-        if !checkingValues, case .integer(let number) = value, !validator.isCustom {
+        if let number = CompiledRoute.integerWrittenInPlace(value, validator, checkingValues: checkingValues)
+        {
             link.append(separator)
             PercentEncoding.append(name, allowing: .queryItem, to: &link)
             link.append(UInt8(ascii: "="))

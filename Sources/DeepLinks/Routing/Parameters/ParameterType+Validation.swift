@@ -126,7 +126,7 @@ final class ParameterValidator: Sendable {
 
     /// Formats a value as the text that ``validate(_:)`` would turn back into it.
     func format(_ value: ParameterValue) -> String? {
-        if case .custom = type { return custom?.format(value) }
+        if isCustom { return custom?.format(value) }
         return value.text
     }
 
