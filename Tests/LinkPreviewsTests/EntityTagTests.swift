@@ -85,15 +85,16 @@ struct EntityTagTests {
 
     /// What a writer holds after writing the pieces, and its tag.
     static func written(_ pieces: [Piece]) -> (bytes: [UInt8], tag: UInt64) {
-        var writer = HTMLWriter(capacity: 0)
-        for piece in pieces {
-            switch piece {
-            case .written(let text): writer.raw(text)
-            case .prepared(let text): writer.raw(PreparedMarkup(text))
+        let page = HTMLWriter.bytes(capacity: 0) { (writer: inout HTMLWriter) -> UInt64 in
+            for piece in pieces {
+                switch piece {
+                case .written(let text): writer.raw(text)
+                case .prepared(let text): writer.raw(PreparedMarkup(text))
+                }
             }
+            return writer.entityTag()
         }
-        let tag = writer.entityTag()
-        return (writer.bytes, tag)
+        return (page.bytes, page.result)
     }
 
     @Test("a page's tag as it is written: runs and their counts, prepared parts by their own tags")
@@ -126,16 +127,17 @@ struct EntityTagTests {
             #expect(bytes == Array(expected.utf8))
         }
         // The tag so far can be asked for more than once; what is written after counts.
-        var writer = HTMLWriter(capacity: 0)
-        writer.raw("<p>")
-        let early = writer.entityTag()
-        #expect(writer.entityTag() == early)
-        writer.raw(PreparedMarkup(long))
-        writer.text("a & b")
+        let tags = HTMLWriter.bytes(capacity: 1024) { (writer: inout HTMLWriter) -> [UInt64] in
+            writer.raw("<p>")
+            let early = writer.entityTag()
+            let again = writer.entityTag()
+            writer.raw(PreparedMarkup(long))
+            writer.text("a & b")
+            return [early, again, writer.entityTag()]
+        }.result
+        #expect(tags[0] == tags[1])
         #expect(long.utf8.count >= PreparedMarkup.shortestFingerprinted)
-        #expect(
-            writer.entityTag()
-                == Self.pageReference([.written("<p>"), .prepared(long), .written("a &amp; b")]))
+        #expect(tags[2] == Self.pageReference([.written("<p>"), .prepared(long), .written("a &amp; b")]))
     }
 
     @Test(

@@ -10,12 +10,10 @@ import Testing
 struct HTMLBytesTests {
     /// The bytes of `text` escaped by ``HTMLBytes``, from a string and from a substring.
     private func escaped(_ text: String, quotes: Bool) -> (String, String) {
-        var whole: [UInt8] = []
-        HTMLBytes.appendEscaped(text, quotes: quotes, to: &whole)
-        var part: [UInt8] = []
+        let whole = HTMLWriter.bytes(capacity: 16) { HTMLBytes.appendEscaped(text, quotes: quotes, to: &$0) }
         let padded = "x" + text + "y"
         let inner = padded.dropFirst().dropLast()
-        HTMLBytes.appendEscaped(inner, quotes: quotes, to: &part)
+        let part = HTMLWriter.bytes(capacity: 16) { HTMLBytes.appendEscaped(inner, quotes: quotes, to: &$0) }
         return (String(decoding: whole, as: UTF8.self), String(decoding: part, as: UTF8.self))
     }
 
@@ -94,10 +92,11 @@ struct HTMLBytesTests {
             values += [power - 1, power, power + 1, -power, -(power - 1)]
         }
         for value in values {
-            var out = HTMLWriter(capacity: 8)
-            out.raw("x")
-            out.decimal(value)
-            #expect(out.bytes == Array(("x" + String(value)).utf8), "\(value)")
+            let bytes = HTMLWriter.bytes(capacity: 8) { out in
+                out.raw("x")
+                out.decimal(value)
+            }
+            #expect(bytes == Array(("x" + String(value)).utf8), "\(value)")
         }
     }
 

@@ -76,7 +76,7 @@ enum AppTagRun: Int, CaseIterable, Sendable {
 
 /// What receives a preview's tags in order: the list of ``PreviewMetadata/tags``, or the
 /// landing page's bytes. The defaults write every tag through ``tag(_:_:)``.
-protocol MetaTagWriter {
+protocol MetaTagWriter: ~Copyable {
     /// A tag and its content.
     mutating func tag(_ tag: KnownTag, _ content: String)
     /// A tag whose content is a number, in decimal digits.
@@ -88,7 +88,7 @@ protocol MetaTagWriter {
     mutating func banner(appStoreID: String, argument: String?)
 }
 
-extension MetaTagWriter {
+extension MetaTagWriter where Self: ~Copyable {
     mutating func tag(_ tag: KnownTag, number: Int) { self.tag(tag, String(number)) }
 
     mutating func appTags(_ run: AppTagRun, of app: AppListing) {
@@ -103,7 +103,7 @@ extension MetaTagWriter {
 extension PreviewMetadata {
     /// Every tag of the metadata, in order: the one place that says which tags a preview has
     /// and in what order (the list and the landing page are both written from it).
-    func writeTags<Writer: MetaTagWriter>(into writer: inout Writer) {
+    func writeTags<Writer: MetaTagWriter & ~Copyable>(into writer: inout Writer) {
         let appURL = appLinks.appURL
         if let description = preview.description { writer.tag(.description, description) }
 

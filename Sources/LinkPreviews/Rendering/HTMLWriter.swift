@@ -1,64 +1,14 @@
-/// Writes HTML into one byte buffer: literal markup as it is, values escaped byte by byte.
+/// The writer's digits and escaped values, written through its safe appends (the writer itself
+/// is in `UnsafeHTMLWriter.swift`).
 ///
 /// The escaping is ``HTMLEscaping``'s, done on UTF-8 bytes: the characters it replaces are
 /// ASCII, and an ASCII byte never occurs inside the encoding of another scalar, so escaping
 /// bytes gives exactly the bytes of the escaped text (a test pins the two together).
-///
-/// The writer works out the page's entity tag as it goes (``entityTag()``): a prepared part
-/// (``PreparedMarkup``) of 64 bytes or more enters the tag as its own fingerprint, so the bytes
-/// of the style sheet and of the site's markup are hashed once per template, not once per page.
-struct HTMLWriter {
-    /// The page so far.
-    private(set) var bytes: [UInt8] = []
-    /// The entity tag's state: every byte before ``hashedCount`` mixed in
-    /// (``EntityTag/mixing(_:_:from:)``).
-    private var tagState = EntityTag.seed
-    /// How many of the bytes the tag's state holds.
-    private var hashedCount = 0
-
-    init(capacity: Int) {
-        bytes.reserveCapacity(capacity)
-    }
-
-    /// The entity tag of the bytes written so far: the bytes between prepared parts of at least
-    /// ``PreparedMarkup/shortestFingerprinted`` bytes, each run followed by its count, and each
-    /// such part's fingerprint, finished with the count of all the bytes (``EntityTag``).
-    mutating func entityTag() -> UInt64 {
-        mixPendingBytes()
-        return EntityTag.finish(tagState ^ UInt64(bytes.count))
-    }
-
-    /// Mixes the bytes written since the last prepared part into the tag's state, then their count.
-    private mutating func mixPendingBytes() {
-        guard hashedCount < bytes.count else { return }
-        tagState = EntityTag.mix(
-            EntityTag.mixing(tagState, bytes, from: hashedCount), UInt64(bytes.count - hashedCount))
-        hashedCount = bytes.count
-    }
-
-    /// Appends markup or text that needs no escaping.
-    mutating func raw(_ text: String) {
-        HTMLBytes.append(text, to: &bytes)
-    }
-
-    /// Appends markup prepared earlier (a site's shared parts); the tag takes its fingerprint,
-    /// or its bytes when it is shorter than ``PreparedMarkup/shortestFingerprinted``.
-    @inline(__always)
-    mutating func raw(_ prepared: PreparedMarkup) {
-        guard prepared.bytes.count >= PreparedMarkup.shortestFingerprinted else {
-            bytes.append(contentsOf: prepared.bytes)
-            return
-        }
-        mixPendingBytes()
-        tagState = EntityTag.mix(tagState, prepared.fingerprint)
-        bytes.append(contentsOf: prepared.bytes)
-        hashedCount = bytes.count
-    }
-
+extension HTMLWriter {
     /// Appends an integer in decimal digits (a `-` first when it is negative), as `String(value)`
     /// writes it, without making the string.
     mutating func decimal(_ value: Int) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        if value < 0 { append(UInt8(ascii: "-")) }
         digits(value.magnitude, atLeast: 1)
     }
 
@@ -88,7 +38,7 @@ struct HTMLWriter {
             count += 1
         } while rest > 0 || count < minimum
         repeat {
-            bytes.append(UInt8(ascii: "0") | UInt8(truncatingIfNeeded: packed))
+            append(UInt8(ascii: "0") | UInt8(truncatingIfNeeded: packed))
             packed >>= 8
             count -= 1
         } while count > 0
@@ -106,13 +56,13 @@ struct HTMLWriter {
 
     /// Appends part of a value escaped for an element's text.
     mutating func text(_ text: Substring) {
-        HTMLBytes.appendEscaped(text, quotes: false, to: &bytes)
+        HTMLBytes.appendEscaped(text, quotes: false, to: &self)
     }
 
     /// Copies each run between the bytes it replaces in one append: a value without markup
     /// characters costs one scan and one copy.
     private mutating func escape(_ text: String, quotes: Bool) {
-        HTMLBytes.appendEscaped(text, quotes: quotes, to: &bytes)
+        HTMLBytes.appendEscaped(text, quotes: quotes, to: &self)
     }
 }
 

@@ -49,9 +49,7 @@ extension LandingPage {
             let siteName = source.siteName
             let app = source.site.app
             func written(_ write: (inout HTMLWriter) -> Void) -> PreparedMarkup {
-                var out = HTMLWriter(capacity: 256)
-                write(&out)
-                return PreparedMarkup(out.bytes)
+                PreparedMarkup(HTMLWriter.bytes(capacity: 256, write))
             }
             opening = written { out in
                 if let locale = source.locale {

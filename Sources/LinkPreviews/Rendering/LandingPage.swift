@@ -76,10 +76,24 @@ public struct LandingPage: Sendable, Hashable {
     static func rendered(
         _ metadata: PreviewMetadata, template: LandingPageTemplate, deferred: DeferredLink?
     ) -> (bytes: [UInt8], entityTag: UInt64) {
-        var writer = HTMLWriter(capacity: 4096 + template.style.utf8.count)
-        write(metadata, template: template, deferred: deferred, into: &writer)
-        let tag = writer.entityTag()
-        return (writer.bytes, tag)
+        let page = HTMLWriter.bytes(capacity: estimatedLength(metadata, template: template)) {
+            (out: inout HTMLWriter) -> UInt64 in
+            write(metadata, template: template, deferred: deferred, into: &out)
+            return out.entityTag()
+        }
+        return (page.bytes, page.result)
+    }
+
+    /// A page's length as first guessed, for the array it is written into: the fixed markup and
+    /// the style sheet, and each value the page shows once or twice (a guess: a longer page is
+    /// counted and written again into an array of its exact length).
+    private static func estimatedLength(_ metadata: PreviewMetadata, template: LandingPageTemplate) -> Int {
+        let preview = metadata.preview
+        let values =
+            2 * preview.title.utf8.count + 2 * (preview.description?.utf8.count ?? 0)
+            + 2 * (preview.image?.url.utf8.count ?? 0) + 3 * metadata.canonicalURL.utf8.count
+            + 6 * (metadata.appLinks.appURL?.utf8.count ?? 0)
+        return 4096 + template.style.utf8.count + values
     }
 
     private static func write(
@@ -101,7 +115,7 @@ public struct LandingPage: Sendable, Hashable {
         // Each tag's markup up to its content comes prepared, and the runs of tags whose contents
         // are the app's alone come whole from the site parts. The tag writer holds the page's
         // buffer while it writes (swapped in and back out, never copied).
-        var tags = PageTagWriter(out: HTMLWriter(capacity: 0), parts: parts)
+        var tags = PageTagWriter(out: HTMLWriter(), parts: parts)
         swap(&tags.out, &out)
         metadata.writeTags(into: &tags)
         swap(&tags.out, &out)
@@ -214,7 +228,7 @@ public struct LandingPage: Sendable, Hashable {
 
     /// Writes a page's tags: each tag's prepared markup and its content escaped, the app's runs
     /// and the banner's start from the site parts.
-    struct PageTagWriter: MetaTagWriter {
+    struct PageTagWriter: MetaTagWriter, ~Copyable {
         var out: HTMLWriter
         let parts: SiteParts
 

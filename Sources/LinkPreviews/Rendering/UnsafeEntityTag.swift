@@ -39,42 +39,51 @@ enum EntityTag {
     static func mixing(_ state: UInt64, _ bytes: [UInt8], from start: Int) -> UInt64 {
         precondition(start >= 0 && start <= bytes.count, "the bytes to mix start inside the array")
         // Safe: the buffer is the array's own storage, valid and unchanged for the closure, and
-        // every load below reads eight bytes at an offset at most `count - 8` (the four loads of
-        // a step at offsets up to `offset + 24`, with `offset + 32 <= count`); `offset` starts
-        // at `start`, checked above to be inside the array.
+        // `start` is checked above to be inside it.
         return unsafe bytes.withUnsafeBytes { buffer in
-            let count = buffer.count
-            var state = state
-            var offset = start
-            @inline(__always)
-            func word(_ at: Int) -> UInt64 {
-                UInt64(littleEndian: unsafe buffer.loadUnaligned(fromByteOffset: at, as: UInt64.self))
-            }
-            // Four words a step, mixed in the same order as one at a time (the same tag): the
-            // loop's own count and test are paid once for 32 bytes.
-            while count - offset >= 32 {
-                state = mix(state, word(offset))
-                state = mix(state, word(offset + 8))
-                state = mix(state, word(offset + 16))
-                state = mix(state, word(offset + 24))
-                offset += 32
-            }
-            while count - offset >= 8 {
-                state = mix(state, word(offset))
-                offset += 8
-            }
-            if offset < count {
-                var word: UInt64 = 0
-                var shift: UInt64 = 0
-                while offset < count {
-                    word |= UInt64(unsafe buffer[offset]) << shift
-                    shift += 8
-                    offset += 1
-                }
-                state = mix(state, word)
-            }
-            return state
+            unsafe mixing(state, UnsafeRawBufferPointer(rebasing: buffer[start...]))
         }
+    }
+
+    /// `state` with the bytes of `buffer` mixed in as words, the last 1 to 7 bytes as one word
+    /// padded with zeros; `state` itself when there are none. `buffer` must be valid for the
+    /// call.
+    @unsafe
+    static func mixing(_ state: UInt64, _ buffer: UnsafeRawBufferPointer) -> UInt64 {
+        // Safe: every load below reads eight bytes at an offset at most `count - 8` (the four
+        // loads of a step at offsets up to `offset + 24`, with `offset + 32 <= count`), and
+        // every single byte read is at `offset < count`: inside the buffer.
+        let count = buffer.count
+        var state = state
+        var offset = 0
+        @inline(__always)
+        func word(_ at: Int) -> UInt64 {
+            UInt64(littleEndian: unsafe buffer.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+        }
+        // Four words a step, mixed in the same order as one at a time (the same tag): the
+        // loop's own count and test are paid once for 32 bytes.
+        while count - offset >= 32 {
+            state = mix(state, word(offset))
+            state = mix(state, word(offset + 8))
+            state = mix(state, word(offset + 16))
+            state = mix(state, word(offset + 24))
+            offset += 32
+        }
+        while count - offset >= 8 {
+            state = mix(state, word(offset))
+            offset += 8
+        }
+        if offset < count {
+            var word: UInt64 = 0
+            var shift: UInt64 = 0
+            while offset < count {
+                word |= UInt64(unsafe buffer[offset]) << shift
+                shift += 8
+                offset += 1
+            }
+            state = mix(state, word)
+        }
+        return state
     }
 
     /// `value` as 16 lower-case hexadecimal digits between double quotes, a digit per four

@@ -1,16 +1,16 @@
 /// The landing page's escaping, read from a value's UTF-8 bytes in place: the one place where
-/// this module's rendering reads text through a pointer (its entity tag reads the page's bytes
-/// in `UnsafeEntityTag.swift`).
+/// this module's rendering reads text through a pointer (the writer stores the page's bytes in
+/// `UnsafeHTMLWriter.swift`, its entity tag reads them in `UnsafeEntityTag.swift`).
 ///
 /// Copying a value's bytes a run at a time needs the bytes to be contiguous: a run of a
 /// `String.UTF8View` slice is copied one byte at a time, which cost a landing page more than
-/// everything else it did. Everything here takes and gives safe values (a string, an array);
+/// everything else it did. Everything here takes and gives safe values (a string, a writer);
 /// no address leaves a function.
 enum HTMLBytes {
     /// Appends the UTF-8 bytes of `text` to `out`, each `&`, `<` and `>` (and, for an attribute,
     /// `"` and `'`) replaced by its character reference, as ``HTMLEscaping`` does: the runs
     /// between them are copied whole.
-    static func appendEscaped(_ text: String, quotes: Bool, to out: inout [UInt8]) {
+    static func appendEscaped(_ text: String, quotes: Bool, to out: inout HTMLWriter) {
         let mask = quotes ? attributeMask : textMask
         // Safe: the buffer is the string's own bytes, valid and unchanged for the closure, and
         // nothing keeps it after the closure returns. A string whose bytes are stored apart is
@@ -30,27 +30,12 @@ enum HTMLBytes {
     }
 
     /// ``appendEscaped(_:quotes:to:)`` for part of a string.
-    static func appendEscaped(_ text: Substring, quotes: Bool, to out: inout [UInt8]) {
+    static func appendEscaped(_ text: Substring, quotes: Bool, to out: inout HTMLWriter) {
         let mask = quotes ? attributeMask : textMask
         var text = text
         // Safe: as above.
         text.withUTF8 { buffer in
             unsafe appendEscaped(buffer, mask: mask, to: &out)
-        }
-    }
-
-    /// Appends the UTF-8 bytes of `text` to `out` in one copy.
-    static func append(_ text: String, to out: inout [UInt8]) {
-        // Safe: as in `appendEscaped`, the buffer lives for the closure alone; read in place
-        // when the string's bytes are stored apart, from a copy when they are in the value.
-        let done: Void? = unsafe text.utf8.withContiguousStorageIfAvailable { buffer in
-            unsafe out.append(contentsOf: buffer)
-        }
-        if done == nil {
-            var text = text
-            text.withUTF8 { buffer in
-                unsafe out.append(contentsOf: buffer)
-            }
         }
     }
 
@@ -60,7 +45,7 @@ enum HTMLBytes {
     private static let attributeMask: UInt64 = textMask | 1 << 0x22 | 1 << 0x27
 
     private static func appendEscaped(
-        _ buffer: UnsafeBufferPointer<UInt8>, mask: UInt64, to out: inout [UInt8]
+        _ buffer: UnsafeBufferPointer<UInt8>, mask: UInt64, to out: inout HTMLWriter
     ) {
         let count = buffer.count
         guard let base = buffer.baseAddress else { return }
@@ -71,8 +56,8 @@ enum HTMLBytes {
         /// Copies the run before `position` and the reference of the byte there.
         @inline(__always)
         func escape(at position: Int) {
-            unsafe out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<position]))
-            out.append(contentsOf: reference(for: unsafe buffer[position]))
+            unsafe out.append(UnsafeBufferPointer(rebasing: buffer[start..<position]))
+            out.append(reference(for: unsafe buffer[position]))
             start = position + 1
         }
         // Blocks of sixteen bytes, then words of eight, are tested at once: a block marks each
@@ -112,7 +97,7 @@ enum HTMLBytes {
             if byte < 64, mask >> UInt64(byte) & 1 != 0 { escape(at: index) }
             index += 1
         }
-        unsafe out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<count]))
+        unsafe out.append(UnsafeBufferPointer(rebasing: buffer[start..<count]))
     }
 
     /// The bytes of a block of sixteen to escape, as the high bit of each byte of its two halves:
