@@ -55,6 +55,39 @@ final class ResponderCache<Key: Hashable & Sendable, Value: Sendable>: Sendable 
     }
 }
 
+/// The texts seen once and not yet kept, by their hashes: a table of `capacity` slots, each
+/// holding the hash of the last text whose hash chose it.
+///
+/// A site's long tail of links seen once costs a responder one slot written per link here,
+/// where keeping each link's decision would copy it into the cache and drop, then destroy, the
+/// entry kept longest. Two texts whose hashes choose the same slot forget each other (the
+/// second time either is seen counts as the first again); two texts with the same hash count
+/// as one. Neither changes an answer, only what is kept. Its memory is `capacity` words;
+/// a look holds the lock for one slot.
+final class SeenTexts: Sendable {
+    private let slots: Locked<[Int]>
+
+    /// A table of `capacity` slots (none when `capacity` is 0: nothing is ever seen before).
+    init(capacity: Int) {
+        slots = Locked(Array(repeating: 0, count: max(capacity, 0)))
+    }
+
+    /// Whether `key` was seen since its slot last changed: `true` empties the slot, `false` notes
+    /// `key` in it.
+    func seenBefore(_ key: HashedText) -> Bool {
+        slots.withLock { slots in
+            guard !slots.isEmpty else { return false }
+            let slot = Int(UInt(bitPattern: key.textHash) % UInt(slots.count))
+            if slots[slot] == key.textHash {
+                slots[slot] = 0
+                return true
+            }
+            slots[slot] = key.textHash
+            return false
+        }
+    }
+}
+
 /// A text kept as a cache key with its hash worked out once, when the key is made.
 ///
 /// A dictionary hashes a key each time it is looked up, stored, or moved when a neighbouring
@@ -63,18 +96,19 @@ final class ResponderCache<Key: Hashable & Sendable, Value: Sendable>: Sendable 
 struct HashedText: Hashable, Sendable {
     /// The text.
     let text: String
-    private let hash: Int
+    /// The text's `hashValue`.
+    let textHash: Int
 
     init(_ text: String) {
         self.text = text
-        hash = text.hashValue
+        textHash = text.hashValue
     }
 
     static func == (lhs: HashedText, rhs: HashedText) -> Bool {
-        lhs.hash == rhs.hash && lhs.text == rhs.text
+        lhs.textHash == rhs.textHash && lhs.text == rhs.text
     }
 
     func hash(into hasher: inout Hasher) {
-        hasher.combine(hash)
+        hasher.combine(textHash)
     }
 }

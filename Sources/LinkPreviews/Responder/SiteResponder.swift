@@ -30,10 +30,11 @@ import DeepLinks
 ///
 /// Each copy keeps what it worked out (``Configuration/cacheCapacity``): decided links by
 /// their text (the gate's and the table's decision, the canonical link, the links offered to
-/// the app), and rendered pages, with their headers, by what they were rendered from. A page
-/// is kept from the second time its link is asked for, so links seen once (most of a real
-/// site's) do not push out pages that are asked for again. A repeated link costs two lookups
-/// and its provider, which is asked every time, so a provider's new answer is served at once.
+/// the app), and rendered pages, with their headers, by what they were rendered from. A link's
+/// decision and page are kept from the second time it is asked for (the first time, only its
+/// hash is noted), so links seen once (most of a real site's) cost no copy and push out
+/// nothing that is asked for again. A kept link costs two lookups and its provider, which is
+/// asked every time, so a provider's new answer is served at once.
 ///
 /// Cost: deciding a request is linear in the target and the headers it reads (the gate
 /// refuses links over its limit of 4,096 bytes before routing), plus the provider; a page
@@ -63,8 +64,9 @@ public struct SiteResponder: Sendable {
         /// always gets the same refusal from the same table.
         public var refusalCacheControl: String
         /// How many decided links, and how many rendered pages, each copy of the responder
-        /// keeps (0: none). When full, the entry kept longest makes room. A page is kept from
-        /// the second time its link is asked for. Links longer than
+        /// keeps (0: none). When full, the entry kept longest makes room. A link's decision
+        /// and its page are kept from the second time it is asked for; the first time, its
+        /// hash is noted in a table of as many words. Links longer than
         /// ``SiteResponder/longestKeptLink`` bytes are decided every time.
         public var cacheCapacity: Int
         /// A `Strict-Transport-Security` value to send, when the site is only served over
@@ -117,6 +119,8 @@ public struct SiteResponder: Sendable {
     private let originsInOrder: [String]
     private let primaryOrigin: String
     private let decisions: ResponderCache<HashedText, LinkPreviewService.Decision>
+    /// The links decided once and not kept: a link is kept from the second time it is decided.
+    private let seenLinks: SeenTexts
     private let pages: ResponderCache<RenderedPage.Key, RenderedPage>
     /// The security headers of pages and of preview JSON, written once.
     private let pageSecurity: [ResponseHeader]
@@ -167,6 +171,7 @@ public struct SiteResponder: Sendable {
         self.originsInOrder = hosts.map { "https://" + $0.canonicalHost }
         self.primaryOrigin = "https://" + primary.canonicalHost
         self.decisions = ResponderCache(capacity: configuration.cacheCapacity)
+        self.seenLinks = SeenTexts(capacity: configuration.cacheCapacity)
         self.pages = ResponderCache(capacity: configuration.cacheCapacity)
         let security = Self.securityHeaders(policy: Self.contentSecurityPolicy, configuration)
         self.otherSecurity = security
@@ -211,13 +216,14 @@ public struct SiteResponder: Sendable {
             (target.host ?? request.host).flatMap { self.origin(ofHost: Self.hostName($0)) } ?? primaryOrigin
         let link = origin + target.pathAndQuery
         let decision: LinkPreviewService.Decision
-        // A link decided now for the first time has its page rendered but not kept: on a site's
-        // long tail of links seen once, keeping every page would hash, store and drop pages that
-        // are never asked for again. Its page is kept from the second time it is asked for. A
-        // link too long to keep its decision keeps its page at once.
+        // A link decided for the first time is only noted as seen, its page rendered but not
+        // kept: on a site's long tail of links seen once, keeping every decision and page would
+        // copy, store and drop what is never asked for again. Decided a second time, its
+        // decision and its page are kept. A link too long to keep its decision keeps its page
+        // at once.
         var keepsPage = true
-        // The link is hashed once here; the look-up, the store and any entry the store drops
-        // then hash an integer.
+        // The link is hashed once here; the look-up, the note, the store and any entry the
+        // store drops then hash an integer.
         let key = HashedText(link)
         if let kept = decisions.value(for: key) {
             decision = kept
@@ -228,8 +234,11 @@ public struct SiteResponder: Sendable {
                 return failure(error, request)
             }
             if link.utf8.count <= Self.longestKeptLink {
-                decisions.store(decision, for: key)
-                keepsPage = false
+                if seenLinks.seenBefore(key) {
+                    decisions.store(decision, for: key)
+                } else {
+                    keepsPage = false
+                }
             }
         }
         var resolution: LinkPreviewService.Resolution
