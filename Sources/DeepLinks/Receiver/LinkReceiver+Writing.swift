@@ -44,7 +44,7 @@ extension LinkReceiver {
     /// validator when `checkingValues`. `hint` is where the route is expected in the table.
     private func writtenText(
         for route: String, parameters: RouteParameters, scheme name: String, domain: String?,
-        checkingRoundTrip: Bool, checkingValues: Bool, hint: Int = -1
+        checkingRoundTrip: Bool, checkingValues: Bool, hint: Int = -1, reusing: String? = nil
     ) throws(ReverseRoutingError) -> (text: String, onSchemeDomain: Bool) {
         guard !WebScheme.contains(name), let registration = schemes[name],
             case .domain(let patterns) = registration.host
@@ -52,13 +52,14 @@ extension LinkReceiver {
             let text = try router.writeLink(
                 for: route, parameters: parameters, scheme: name,
                 host: WebScheme.contains(name) ? domain : nil,
-                checkingRoundTrip: checkingRoundTrip, checkingValues: checkingValues, hint: hint)
+                checkingRoundTrip: checkingRoundTrip, checkingValues: checkingValues, hint: hint,
+                reusing: reusing)
             return (text, false)
         }
         let chosen = try Self.domain(domain, of: patterns, route: route, canonicalHost: router.canonicalHost)
         let text = try router.writeLink(
             for: route, parameters: parameters, scheme: name, host: nil, checkingRoundTrip: false,
-            checkingValues: checkingValues, domain: chosen, hint: hint)
+            checkingValues: checkingValues, domain: chosen, hint: hint, reusing: reusing)
         return (text, true)
     }
 
@@ -117,12 +118,13 @@ extension LinkReceiver {
     /// link written for one of the receiver's schemes (on `host` for a web scheme), made from
     /// `webLink` for a custom scheme whose host is a domain, without reverse routing's read-back
     /// or its values' read-back by their validators. `routeHint` is where the route is expected
-    /// in the table (a match's ``RouteMatch/routeIndex``), checked before it is taken.
+    /// in the table (a match's ``RouteMatch/routeIndex``), checked before it is taken. A link
+    /// written with exactly the bytes of `reusing` is `reusing` itself (no new string).
     ///
     /// - Throws: ``ReverseRoutingError`` when the link cannot be written.
     package func writtenLinkText(
         for route: String, parameters: RouteParameters, scheme: String, host: String?, webLink: String? = nil,
-        routeHint: Int = -1
+        routeHint: Int = -1, reusing: String? = nil
     ) throws(ReverseRoutingError) -> String {
         let name = ASCII.lowercased(scheme)
         if let webLink, let made = try customSchemeText(for: route, scheme: name, webLink: webLink) {
@@ -131,7 +133,7 @@ extension LinkReceiver {
         // `host` is the web link's host; a custom scheme's domain is its default one.
         return try writtenText(
             for: route, parameters: parameters, scheme: name, domain: WebScheme.contains(name) ? host : nil,
-            checkingRoundTrip: false, checkingValues: false, hint: routeHint
+            checkingRoundTrip: false, checkingValues: false, hint: routeHint, reusing: reusing
         ).text
     }
 
@@ -188,8 +190,9 @@ extension LinkReceiver {
             throw .schemeNotInScope(route: route, scheme: name)
         }
         // The path starts at the first `/` after `://`: a web link always has one, a host none.
-        // The text is made in one byte buffer (appending to a string costs several times as
-        // much): `scheme://domain`, then the web link's bytes from its path on, less a lone `/`.
+        // The text is written straight into the string's storage (appending to a string costs
+        // several times as much): `scheme://domain`, then the web link's bytes from its path
+        // on, less a lone `/`.
         let path: (start: Int, isEmpty: Bool)? = TextBytes.read(webLink) { link in
             var index = 0
             while index < link.count, link[index] != UInt8(ascii: ":") { index += 1 }
@@ -206,11 +209,7 @@ extension LinkReceiver {
             return (index, false)
         }
         guard let path else { return nil }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(name.utf8.count + 3 + chosen.utf8.count + webLink.utf8.count - path.start)
-        TextBytes.appendStart(scheme: name, authority: chosen, to: &bytes)
-        TextBytes.append(webLink, from: path.start, to: &bytes)
-        return (String(decoding: bytes, as: UTF8.self), !path.isEmpty)
+        return (TextBytes.link(scheme: name, authority: chosen, rest: webLink, from: path.start), !path.isEmpty)
     }
 
     /// The link of `route` for the custom scheme `name` made from its web link `webLink`

@@ -52,11 +52,7 @@ package enum UTF8Text {
     /// Whether a text is spelled with exactly `bytes` (a text written as bytes, such as a
     /// pattern printed back), compared in place as above.
     package static func sameBytes(_ text: String, _ bytes: [UInt8]) -> Bool {
-        TextBytes.read(text) { left in
-            guard left.count == bytes.count else { return false }
-            for index in left.indices where left[index] != bytes[index] { return false }
-            return true
-        }
+        TextBytes.sameBytes(text, bytes)
     }
 
     /// Whether every byte belongs to a well-formed UTF-8 sequence (Unicode table 3-7).

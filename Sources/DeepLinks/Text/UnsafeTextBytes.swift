@@ -53,6 +53,47 @@ enum TextBytes {
         }
     }
 
+    /// `scheme://authority` followed by the bytes of `rest` from `offset` on, written straight
+    /// into the new string's storage: no byte array first, no second copy.
+    ///
+    /// - Precondition: `0 <= offset <= rest.utf8.count`, checked in every build.
+    static func link(scheme: String, authority: String, rest: String, from offset: Int) -> String {
+        var scheme = scheme
+        var authority = authority
+        var rest = rest
+        // Safe: each buffer is a string's own bytes (or a copy on the stack), valid for its
+        // closure, and nothing keeps one afterwards. The string is made with room for exactly
+        // the bytes copied: `count` is the sum of the four parts' lengths, each part is copied
+        // at the offset where the parts before it end, and `count` bytes are reported written.
+        // The parts are whole UTF-8 texts and `://`, so the bytes are valid UTF-8.
+        return scheme.withUTF8 { schemeBytes in
+            authority.withUTF8 { authorityBytes in
+                rest.withUTF8 { restBytes in
+                    precondition(offset >= 0 && offset <= restBytes.count, "offset outside the text")
+                    let tail = unsafe UnsafeBufferPointer(rebasing: restBytes[offset...])
+                    let count = schemeBytes.count + 3 + authorityBytes.count + tail.count
+                    return unsafe String(unsafeUninitializedCapacity: count) { out in
+                        var end = unsafe out.baseAddress.unsafelyUnwrapped
+                        @inline(__always)
+                        func copy(_ part: UnsafeBufferPointer<UInt8>) {
+                            guard let base = part.baseAddress else { return }
+                            unsafe end.initialize(from: base, count: part.count)
+                            unsafe end += part.count
+                        }
+                        unsafe copy(schemeBytes)
+                        unsafe end.initialize(to: UInt8(ascii: ":"))
+                        unsafe (end + 1).initialize(to: UInt8(ascii: "/"))
+                        unsafe (end + 2).initialize(to: UInt8(ascii: "/"))
+                        unsafe end += 3
+                        unsafe copy(authorityBytes)
+                        unsafe copy(tail)
+                        return count
+                    }
+                }
+            }
+        }
+    }
+
     /// Appends the start of a link with an authority, `scheme://authority` (`authority` may be
     /// empty), each text in one copy.
     static func appendStart(scheme: String, authority: String, to out: inout [UInt8]) {
@@ -108,19 +149,31 @@ enum TextBytes {
         }
     }
 
+    /// Whether `text` is spelled with exactly `bytes`, compared eight at a time as below.
+    static func sameBytes(_ text: String, _ bytes: [UInt8]) -> Bool {
+        read(text) { left in
+            // Safe: the buffer is the array's own storage, valid for the closure; the span made
+            // from it cannot outlive the closure.
+            unsafe bytes.withUnsafeBufferPointer { unsafe sameBytes(left, $0.span) }
+        }
+    }
+
     /// Whether two spans hold the same bytes, compared eight at a time (a byte at a time through
-    /// a span costs about ten instructions a byte). Cost: at most one pass.
+    /// a span costs about ten instructions a byte). Cost: at most one pass, none when both
+    /// spans are the same memory (two copies of one string).
     static func sameBytes(_ a: Span<UInt8>, _ b: Span<UInt8>) -> Bool {
         let count = a.count
         guard count == b.count else { return false }
         guard count > 0 else { return true }
         // Safe: both buffers hold `count` bytes and live through the closures; every word load
         // reads offsets `i ..< i + 8` with `i + 8 <= count` (the loop's own test), and the last
-        // bytes are read through the spans, whose subscripts check their bounds.
+        // bytes are read through the spans, whose subscripts check their bounds. The addresses
+        // are only compared, not kept.
         let words = unsafe a.withUnsafeBufferPointer { left in
             unsafe b.withUnsafeBufferPointer { right -> Int? in
                 let x = unsafe UnsafeRawPointer(left.baseAddress.unsafelyUnwrapped)
                 let y = unsafe UnsafeRawPointer(right.baseAddress.unsafelyUnwrapped)
+                if unsafe x == y { return count }
                 var i = 0
                 while i + 8 <= count {
                     let same =

@@ -359,7 +359,7 @@ public struct LinkPreviewService: Sendable {
         guard
             let text = try? receiver.writtenLinkText(
                 for: match.route, parameters: parameters, scheme: scheme, host: host,
-                routeHint: match.routeIndex)
+                routeHint: match.routeIndex, reusing: decidedText)
         else { return nil }
         if let decidedText, match.link.isWeb, UTF8Text.sameBytes(text, decidedText) {
             return UTF8Text.sameBytes(match.link.canonical, text) ? text : nil

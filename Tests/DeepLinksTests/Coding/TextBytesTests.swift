@@ -30,6 +30,47 @@ struct TextBytesTests {
         }
     }
 
+    @Test("a text and a byte array are compared a word at a time: a difference at every position, in length")
+    func textAgainstBytes() {
+        for length in Self.lengths {
+            let text = String((0..<length).map { Character(Unicode.Scalar(UInt8(97 + $0 % 26))) })
+            let bytes = Array(text.utf8)
+            #expect(TextBytes.sameBytes(text, bytes), "\(length) bytes")
+            #expect(UTF8Text.sameBytes(text, bytes), "\(length) bytes")
+            for position in bytes.indices {
+                var other = bytes
+                other[position] = UInt8(ascii: "Z")
+                #expect(!TextBytes.sameBytes(text, other), "\(length) bytes, position \(position)")
+            }
+            #expect(!TextBytes.sameBytes(text, bytes + [UInt8(ascii: "a")]))
+            #expect(!TextBytes.sameBytes(text + "a", bytes))
+        }
+        // Not canonical equivalence: the bytes are compared.
+        #expect(!TextBytes.sameBytes("\u{E9}", Array("e\u{301}".utf8)))
+    }
+
+    @Test("a link written with the bytes of the text it may reuse is that text; any other text is not taken")
+    func writtenLinkReusesTheDecidedText() throws {
+        let router = try Router(
+            RouteTable {
+                Route("album", "/albums/:album(slug)", query: ["page(int)?"])
+            })
+        let parameters: RouteParameters = ["album": .string("summer-2024"), "page": .integer(2)]
+        let written = "https://example.com/albums/summer-2024?page=2"
+        for candidate in [
+            written, "https://example.com/albums/summer-2024?page=3", "https://example.com/albums/summer-2024",
+            "https://Example.com/albums/summer-2024?page=2", "", written + "&",
+        ] {
+            for checking in [true, false] {
+                let link = try router.writeLink(
+                    for: "album", parameters: parameters, scheme: "https", host: "example.com",
+                    checkingRoundTrip: checking, checkingValues: checking, reusing: candidate)
+                #expect(link == written, "\(candidate)")
+                #expect(link.utf8.elementsEqual(written.utf8), "\(candidate)")
+            }
+        }
+    }
+
     @Test("sameBytes on spans: a difference in a word's last byte and in the tail")
     func spans() {
         let left = Array("0123456789abcdefX".utf8)

@@ -65,10 +65,12 @@ extension Router {
     ///     `scheme://host`: a build-time check that the route can be written at all.
     ///   - domain: for a custom scheme whose host is a domain, that domain: the link is
     ///     written `scheme://domain/path`, which the scheme's registration reads back as `/path`.
+    ///   - reusing: a text the link may turn out to be (the link that was decided): a link
+    ///     written with exactly its bytes is this text itself, without a new string.
     func writeLink(
         for name: String, parameters: RouteParameters, scheme: String?, host: String?,
         checkingRoundTrip: Bool, checkingValues: Bool = true, destinationOnly: Bool = false,
-        domain: String? = nil, hint: Int = -1
+        domain: String? = nil, hint: Int = -1, reusing: String? = nil
     ) throws(ReverseRoutingError) -> String {
         guard let index = index(ofRoute: name, hint: hint) else { throw .unknownRoute(name) }
         let route = compiled[index]
@@ -100,7 +102,12 @@ extension Router {
         }
         try route.fragment.write(into: &bytes, parameters, route: name, checkingValues: checkingValues)
         // Every part is a whole string's bytes or ASCII: valid UTF-8, kept as it is.
-        let link = String(decoding: bytes, as: UTF8.self)
+        let link: String
+        if let reusing, TextBytes.sameBytes(reusing, bytes) {
+            link = reusing
+        } else {
+            link = String(decoding: bytes, as: UTF8.self)
+        }
         let hostSpelling =
             !destination.isWeb && domain == nil && Self.startsWithCustomSchemeHost(link, pathStart: pathStart)
         return try spelled(
