@@ -209,7 +209,8 @@ extension LinkReceiver {
             return (index, false)
         }
         guard let path else { return nil }
-        return (TextBytes.link(scheme: name, authority: chosen, rest: webLink, from: path.start), !path.isEmpty)
+        let text = TextBytes.link(scheme: name, authority: chosen, rest: webLink, from: path.start)
+        return (text, !path.isEmpty)
     }
 
     /// The link of `route` for the custom scheme `name` made from its web link `webLink`
