@@ -114,11 +114,10 @@ public struct LandingPage: Sendable, Hashable {
         out.attribute(metadata.canonicalURL)
         // Each tag's markup up to its content comes prepared, and the runs of tags whose contents
         // are the app's alone come whole from the site parts. The tag writer holds the page's
-        // buffer while it writes (swapped in and back out, never copied).
-        var tags = PageTagWriter(out: HTMLWriter(), parts: parts)
-        swap(&tags.out, &out)
+        // writer while it writes (moved in and back out: a writer cannot be copied).
+        var tags = PageTagWriter(out: out, parts: parts)
         metadata.writeTags(into: &tags)
-        swap(&tags.out, &out)
+        out = tags.out
         out.raw(template.styleElement)
 
         if let image = preview.image {

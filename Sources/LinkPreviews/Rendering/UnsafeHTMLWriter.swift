@@ -9,18 +9,18 @@
 /// is zero-filled first and nothing is copied afterwards: the array *is* the page.
 ///
 /// The writer cannot outlive its array: it cannot be copied (`~Copyable`), the only way to get
-/// one that writes is to be lent it by ``bytes(capacity:_:)``, and that function stops the
-/// program (in every build) when the writer handed back is not the one it lent, so a writer
-/// swapped out of the closure and kept can never be used after the array is made. Every write
-/// is checked against the capacity: a page longer than the capacity asked for is not written
-/// past its end but counted, and written again into an array of its exact length.
+/// one is to be lent it by ``bytes(capacity:_:)``, and that function stops the program (in
+/// every build) when the writer handed back is not the one it lent (one page's writer swapped
+/// with another's), so no writer is used after its array is made. Every write is checked
+/// against the capacity: a page longer than the capacity asked for is not written past its end
+/// but counted, and written again into an array of its exact length.
 ///
 /// The writer works out the page's entity tag as it goes (``entityTag()``): a prepared part
 /// (``PreparedMarkup``) of 64 bytes or more enters the tag as its own fingerprint, so the bytes
 /// of the style sheet and of the site's markup are hashed once per template, not once per page.
 @safe
 struct HTMLWriter: ~Copyable {
-    /// The first byte of the array's storage; `nil` for a writer that writes nothing.
+    /// The first byte of the array's storage (`nil` for an array of no capacity).
     private let base: UnsafeMutablePointer<UInt8>?
     /// How many bytes the storage holds (0 without storage).
     private let capacity: Int
@@ -32,13 +32,6 @@ struct HTMLWriter: ~Copyable {
     private var tagState = EntityTag.seed
     /// How many of the bytes the tag's state holds.
     private var hashedCount = 0
-
-    /// A writer that writes nothing (it only counts): holds a lent writer's place while it is
-    /// lent on (`swap`).
-    init() {
-        unsafe base = nil
-        capacity = 0
-    }
 
     /// A writer into `buffer`, which must stay valid and unused by anything else while the
     /// writer lives.
