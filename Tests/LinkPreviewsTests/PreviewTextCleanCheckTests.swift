@@ -35,6 +35,19 @@ struct PreviewTextCleanCheckTests {
             && count <= max(1, limit)
     }
 
+    @Test("below U+0300 the format check answers as the scalar's properties do: only U+00AD is one")
+    func formatBelowCombiningMarks() {
+        for value in UInt32(0)..<0x300 {
+            let scalar = Unicode.Scalar(value)!
+            #expect(
+                PreviewText.isFormat(scalar) == (value > 0x7E && PreviewText.isFormatByProperties(scalar)),
+                "U+\(String(value, radix: 16, uppercase: true))")
+        }
+        #expect(PreviewText.isFormat("\u{AD}"))
+        #expect(PreviewText.isFormat("\u{200B}") && PreviewText.isFormat("\u{34F}"))
+        #expect(!PreviewText.isFormat("\u{B7}") && !PreviewText.isFormat("\u{E9}"))
+    }
+
     @Test("every kind of scalar, at the start, inside and at the end, of one to four bytes, at each limit")
     func sameAnswerAsScalars() {
         let scalars = [

@@ -269,10 +269,21 @@ public enum PreviewText {
     }
 
     /// Format characters (Unicode category Cf) and the other Default_Ignorable_Code_Points;
-    /// ASCII has none.
+    /// ASCII has none. Below U+0300 (Latin-1 and the Latin extensions, the most frequent
+    /// scalars outside ASCII in titles) the only one is U+00AD SOFT HYPHEN, answered without
+    /// looking up the scalar's properties (a test checks every scalar below U+0300 against the
+    /// lookup).
     static func isFormat(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value > 0x7E
-            && (scalar.properties.generalCategory == .format || DefaultIgnorable.contains(scalar))
+        let value = scalar.value
+        if value < 0x300 { return value == 0xAD }
+        return isFormatByProperties(scalar)
+    }
+
+    /// ``isFormat(_:)`` from the scalar's properties: apart, so that a check of Latin text does
+    /// not prepare the property types' metadata.
+    @inline(never)
+    static func isFormatByProperties(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .format || DefaultIgnorable.contains(scalar)
     }
 
     /// The most scalars one character keeps: the bound route parameters apply.
