@@ -195,6 +195,19 @@ struct SiteResponderKeptAnswersTests {
         #expect(small.keptCounts.decisions <= 2 && small.keptCounts.pages <= 2)
     }
 
+    @Test("a capacity of Int.max makes a responder whose seen links fit in a bounded table")
+    func unboundedCapacity() async throws {
+        let responder = try ResponderFixture.responder(
+            configuration: SiteResponder.Configuration(cacheCapacity: Int.max))
+        let fresh = try ResponderFixture.responder(
+            configuration: SiteResponder.Configuration(cacheCapacity: 0))
+        let request = SiteRequest(method: "GET", target: "/albums/summer-2024", host: "photos.example.com")
+        let expected = await fresh.respond(to: request)
+        for _ in 0..<3 { #expect(await responder.respond(to: request) == expected) }
+        #expect(responder.keptCounts.decisions == 1 && responder.keptCounts.pages == 1)
+        #expect(SeenTexts.mostSlots == 65_536)
+    }
+
     @Test("links seen once keep nothing, however many; each one asked for again is kept")
     func linksSeenOnceKeepNothing() async throws {
         let responder = try ResponderFixture.responder(

@@ -55,21 +55,27 @@ final class ResponderCache<Key: Hashable & Sendable, Value: Sendable>: Sendable 
     }
 }
 
-/// The texts seen once and not yet kept, by their hashes: a table of `capacity` slots, each
-/// holding the hash of the last text whose hash chose it.
+/// The texts seen once and not yet kept, by their hashes: a table of `capacity` slots (at most
+/// ``mostSlots``), each holding the hash of the last text whose hash chose it.
 ///
 /// A site's long tail of links seen once costs a responder one slot written per link here,
 /// where keeping each link's decision would copy it into the cache and drop, then destroy, the
 /// entry kept longest. Two texts whose hashes choose the same slot forget each other (the
 /// second time either is seen counts as the first again); two texts with the same hash count
-/// as one. Neither changes an answer, only what is kept. Its memory is `capacity` words;
-/// a look holds the lock for one slot.
+/// as one. Neither changes an answer, only what is kept. Its memory is one word a slot, made
+/// with the table; a look holds the lock for one slot.
 final class SeenTexts: Sendable {
     private let slots: Locked<[Int]>
 
-    /// A table of `capacity` slots (none when `capacity` is 0: nothing is ever seen before).
+    /// The most slots a table has (512 KiB), whatever capacity it is made for: a cache of more
+    /// entries (up to `Int.max`, "no bound") keeps what is asked for twice while those slots
+    /// remember it, and notes the rest again.
+    static let mostSlots = 1 << 16
+
+    /// A table of `capacity` slots, at most ``mostSlots`` (none when `capacity` is 0 or less:
+    /// nothing is ever seen before).
     init(capacity: Int) {
-        slots = Locked(Array(repeating: 0, count: max(capacity, 0)))
+        slots = Locked(Array(repeating: 0, count: min(max(capacity, 0), Self.mostSlots)))
     }
 
     /// Whether `key` was seen since its slot last changed: `true` empties the slot, `false` notes

@@ -66,7 +66,7 @@ public struct SiteResponder: Sendable {
         /// How many decided links, and how many rendered pages, each copy of the responder
         /// keeps (0: none). When full, the entry kept longest makes room. A link's decision
         /// and its page are kept from the second time it is asked for; the first time, its
-        /// hash is noted in a table of as many words. Links longer than
+        /// hash is noted in a table of as many words (at most 65,536). Links longer than
         /// ``SiteResponder/longestKeptLink`` bytes are decided every time.
         public var cacheCapacity: Int
         /// A `Strict-Transport-Security` value to send, when the site is only served over
