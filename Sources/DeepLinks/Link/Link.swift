@@ -208,13 +208,10 @@ public struct Link: Sendable, Hashable {
         }
         // The text from the path on is the raw path, `?` and the raw query, `#` and the raw
         // fragment, exactly as they follow the host.
-        // Written into one byte buffer (appending to a string costs several times as much):
+        // Written straight into the string (appending to a string costs several times as much):
         // `scheme://`, then the parsed text's bytes from the path on, copied in one piece.
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(scheme.utf8.count + 3 + parsed.text.utf8.count - parsed.path.lowerBound)
-        TextBytes.appendStart(scheme: scheme, authority: "", to: &bytes)
-        TextBytes.append(parsed.text, from: parsed.path.lowerBound, to: &bytes)
-        let text = String(decoding: bytes, as: UTF8.self)
+        let text = TextBytes.link(
+            scheme: scheme, authority: "", rest: parsed.text, from: parsed.path.lowerBound)
         let shift = scheme.utf8.count + 3 - parsed.path.lowerBound
         func moved(_ range: Range<Int>) -> Range<Int> {
             (range.lowerBound + shift)..<(range.upperBound + shift)

@@ -29,20 +29,9 @@ enum EntityTag {
 
     /// The hash of `bytes`, as described above.
     static func hash(_ bytes: [UInt8]) -> UInt64 {
-        finish(mixing(seed, bytes, from: 0) ^ UInt64(bytes.count))
-    }
-
-    /// `state` with the bytes of `bytes` from `start` to the end mixed in as words, the last 1
-    /// to 7 bytes as one word padded with zeros; `state` itself when there are none.
-    ///
-    /// - Precondition: `0 <= start <= bytes.count`, checked in every build.
-    static func mixing(_ state: UInt64, _ bytes: [UInt8], from start: Int) -> UInt64 {
-        precondition(start >= 0 && start <= bytes.count, "the bytes to mix start inside the array")
-        // Safe: the buffer is the array's own storage, valid and unchanged for the closure, and
-        // `start` is checked above to be inside it.
-        return unsafe bytes.withUnsafeBytes { buffer in
-            unsafe mixing(state, UnsafeRawBufferPointer(rebasing: buffer[start...]))
-        }
+        // Safe: the buffer is the array's own storage, valid and unchanged for the closure.
+        let state = unsafe bytes.withUnsafeBytes { unsafe mixing(seed, $0) }
+        return finish(state ^ UInt64(bytes.count))
     }
 
     /// `state` with the bytes of `buffer` mixed in as words, the last 1 to 7 bytes as one word
