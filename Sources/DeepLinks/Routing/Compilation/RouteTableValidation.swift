@@ -205,7 +205,7 @@ struct RouteTableValidation {
     /// Every parameter whose name an earlier one of the route has, path then query then
     /// fragment, in the order problems are reported.
     private static func appendNameClashes(
-        of route: Route, segments: [PathPattern.Segment], query: [QueryParameter], fragment: QueryParameter?,
+        of route: Route, segments: PathPattern.Segments, query: [QueryParameter], fragment: QueryParameter?,
         to findings: inout [RouteTableFinding]
     ) {
         // A route has a handful of parameters: comparing each with the earlier ones is cheaper
@@ -240,7 +240,7 @@ struct RouteTableValidation {
 
     /// Every parameter of a type the registry does not know, or whose bounds nothing satisfies.
     private func appendTypeFindings(
-        of route: Route, segments: [PathPattern.Segment], query: [QueryParameter], fragment: QueryParameter?,
+        of route: Route, segments: PathPattern.Segments, query: [QueryParameter], fragment: QueryParameter?,
         cache: DeclarationCache, to findings: inout [RouteTableFinding]
     ) {
         func checkType(_ name: String, _ type: ParameterType?) {

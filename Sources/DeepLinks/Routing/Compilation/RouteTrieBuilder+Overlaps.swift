@@ -61,7 +61,7 @@ extension RouteTrie.Builder {
         /// Whether the route's own parameters are read as accepting anything, and every route
         /// met is kept (``shapeCandidates(of:relations:budget:into:)``).
         let shapeOnly: Bool
-        let path: [PathPattern.Segment]
+        let path: PathPattern.Segments
         let validators: [ParameterValidator]
         let count: Int
         let folds: Bool

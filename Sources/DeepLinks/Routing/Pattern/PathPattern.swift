@@ -66,13 +66,13 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     /// that way, and a table keeps thousands, so their text is printed again when it is read
     /// instead of kept.
     var writtenText: String? { details?.text }
-    /// The parsed segments, without the trailing empty one; empty for the root and for a
-    /// pattern with a ``syntaxError``.
-    public let segments: [Segment]
     /// The parse error, the optional positions and the text as written, out of line and `nil`
     /// when there are none: most patterns have none, and a table keeps thousands (a pattern is
-    /// then 17 bytes: two references and a flag).
+    /// then 23 bytes: this reference, its segments and a flag).
     private let details: Details?
+    /// The parsed segments, without the trailing empty one; empty for the root and for a
+    /// pattern with a ``syntaxError``.
+    public let segments: Segments
     /// Whether the text ends with `/` after at least one segment.
     public let hasTrailingSlash: Bool
     /// The positions in ``segments`` of the optional parameters (`:page(int 1...)?`), in
@@ -108,7 +108,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     public init(parsing text: String) {
         switch Self.parse(text) {
         case .success(let parsed):
-            segments = parsed.segments
+            segments = Segments(parsed.segments)
             hasTrailingSlash = parsed.trailingSlash
             let printed = Self.bytes(
                 of: parsed.segments, trailingSlash: parsed.trailingSlash, optional: parsed.optional)
@@ -118,7 +118,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
                 parsed.optional.isEmpty && written == nil
                 ? nil : Details(failure: nil, optional: parsed.optional, text: written)
         case .failure(let error):
-            segments = []
+            segments = Segments(ContiguousArray())
             hasTrailingSlash = false
             details = Details(failure: error, optional: [], text: text)
         }
@@ -130,7 +130,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     /// (`:page?`), and with `optionalLastSegment` the last one too; the text is then parsed
     /// like any other, so a segment that cannot be optional keeps a ``syntaxError``.
     public init(
-        segments: [Segment], trailingSlash: Bool = false, optionalLastSegment: Bool = false,
+        segments: some Collection<Segment>, trailingSlash: Bool = false, optionalLastSegment: Bool = false,
         optionalPositions: Set<Int> = []
     ) {
         var optional = optionalPositions
@@ -140,14 +140,14 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
 
     /// The text that writes `segments`, the parameters at the positions `optional` (in
     /// increasing order) optional, with a trailing slash when `trailingSlash` (the root is `/`).
-    static func text(of segments: [Segment], trailingSlash: Bool, optional: [Int]) -> String {
+    static func text(of segments: some Collection<Segment>, trailingSlash: Bool, optional: [Int]) -> String {
         String(decoding: bytes(of: segments, trailingSlash: trailingSlash, optional: optional), as: UTF8.self)
     }
 
     /// The UTF-8 bytes of ``text(of:trailingSlash:optional:)``. Every pattern a table parses is
     /// printed to tell whether its text needs keeping: written as bytes, each name and literal
     /// in one copy, this costs about a third of appending the pieces to a `String`.
-    static func bytes(of segments: [Segment], trailingSlash: Bool, optional: [Int]) -> [UInt8] {
+    static func bytes(of segments: some Collection<Segment>, trailingSlash: Bool, optional: [Int]) -> [UInt8] {
         var text: [UInt8] = []
         text.reserveCapacity(24 * segments.count + 1)
         var nextOptional = 0
@@ -195,12 +195,13 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The same pattern with each segment replaced by `shared(segment)`, an equal one.
-    func sharingSegments(_ shared: (Segment) -> Segment) -> PathPattern {
-        PathPattern(self, segments: segments.map(shared))
+    /// The same pattern with its segments read from `segments`, equal ones (a stretch of a
+    /// table's shared list).
+    func keeping(_ segments: Segments) -> PathPattern {
+        PathPattern(self, segments: segments)
     }
 
-    private init(_ pattern: PathPattern, segments: [Segment]) {
+    private init(_ pattern: PathPattern, segments: Segments) {
         self.segments = segments
         details = pattern.details
         hasTrailingSlash = pattern.hasTrailingSlash
@@ -239,7 +240,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     /// ``segments`` they were taken from.
     var readingSegments: [(segments: [Segment], positions: [Int])] {
         let optional = optionalSegmentPositions
-        guard !optional.isEmpty else { return [(segments, Array(segments.indices))] }
+        guard !optional.isEmpty else { return [(Array(segments), Array(segments.indices))] }
         let count = 1 << optional.count
         var made: [(segments: [Segment], positions: [Int])] = []
         made.reserveCapacity(count)
@@ -282,7 +283,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     /// The text as written.
     public var description: String { text }
 
-    private typealias Parsed = (segments: [Segment], trailingSlash: Bool, optional: [Int])
+    private typealias Parsed = (segments: ContiguousArray<Segment>, trailingSlash: Bool, optional: [Int])
 
     private static func parse(_ text: String) -> Result<Parsed, PatternSyntaxError> {
         // One function: one pass over the pattern's bytes, whose position, segments and optional
@@ -297,7 +298,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         guard bytes.first == UInt8(ascii: "/") else { return fail(0, .missingLeadingSlash) }
         if bytes.count == 1 { return .success(([], false, [])) }
 
-        var segments: [Segment] = []
+        var segments: ContiguousArray<Segment> = []
         var optional: [Int] = []
         // Room for one segment per `/` (an upper bound), so that the list is allocated once.
         var slashes = 0

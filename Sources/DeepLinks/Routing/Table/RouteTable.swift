@@ -342,7 +342,9 @@ extension RouteTable {
         return table
     }
 
-    /// The routes with equal scopes, equal query lists and equal path segments sharing one copy.
+    /// The routes with equal scopes, equal query lists and equal path segments sharing one copy,
+    /// and the segment lists of their patterns side by side in one list (``PathPattern/Segments``):
+    /// one allocation for the table instead of one a route.
     private static func sharingEqualParts(of routes: [Route]) -> [Route] {
         var scopes = Interner<RouteScope>()
         var queries = Interner<[QueryParameter]>()
@@ -352,22 +354,40 @@ extension RouteTable {
         // hashing.
         var lastAt: [PathPattern.Segment?] = []
         var shared = routes
+        var total = 0
+        for route in routes where route.path.segments.count <= PathPattern.Segments.mostShared {
+            total += route.path.segments.count
+        }
+        // Every list is appended before any pattern refers to it: a pattern that held the list
+        // while it grew would keep the copy it was made from.
+        var all = ContiguousArray<PathPattern.Segment>()
+        all.reserveCapacity(total)
+        var ranges: [(start: Int, count: Int)?] = Array(repeating: nil, count: shared.count)
         for i in shared.indices {
             if !shared[i].scope.schemes.isEmpty || !shared[i].scope.hosts.isEmpty {
                 shared[i].scope = scopes.intern(shared[i].scope)
             }
             if !shared[i].query.isEmpty { shared[i].query = queries.intern(shared[i].query) }
-            if !shared[i].path.segments.isEmpty {
-                var position = 0
-                shared[i].path = shared[i].path.sharingSegments { segment in
-                    defer { position += 1 }
-                    if position == lastAt.count { lastAt.append(nil) }
-                    if let last = lastAt[position], last == segment { return last }
-                    let kept = segments.intern(segment)
-                    lastAt[position] = kept
-                    return kept
+            let path = shared[i].path.segments
+            guard !path.isEmpty, path.count <= PathPattern.Segments.mostShared,
+                all.count + path.count <= Int(UInt32.max)
+            else { continue }
+            ranges[i] = (all.count, path.count)
+            for (position, segment) in path.enumerated() {
+                if position == lastAt.count { lastAt.append(nil) }
+                if let last = lastAt[position], last == segment {
+                    all.append(last)
+                    continue
                 }
+                let kept = segments.intern(segment)
+                lastAt[position] = kept
+                all.append(kept)
             }
+        }
+        for i in shared.indices {
+            guard let range = ranges[i] else { continue }
+            shared[i].path = shared[i].path.keeping(
+                PathPattern.Segments(shared: all, start: range.start, count: range.count))
         }
         return shared
     }
