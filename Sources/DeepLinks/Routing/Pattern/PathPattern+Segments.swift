@@ -7,6 +7,9 @@ extension PathPattern {
     /// each would be one allocation each.
     ///
     /// Two lists are equal when they hold equal segments in the same order, wherever they are kept.
+    ///
+    /// A pattern copied out of a table keeps the table's whole list alive, as a slice keeps its
+    /// array: a few bytes a route, shared by every route of the table.
     public struct Segments: RandomAccessCollection, Hashable, Sendable, ExpressibleByArrayLiteral,
         CustomStringConvertible
     {
@@ -72,7 +75,7 @@ extension PathPattern {
         }
 
         /// Whether two lists hold equal segments in the same order.
-        public static func == (a: Segments, b: Segments) -> Bool { a.elementsEqual(b) }
+        public static func == (a: Segments, b: Segments) -> Bool { a.count == b.count && a.elementsEqual(b) }
 
         /// Hashes the segments in order.
         public func hash(into hasher: inout Hasher) {
