@@ -147,7 +147,8 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     /// The UTF-8 bytes of ``text(of:trailingSlash:optional:)``. Every pattern a table parses is
     /// printed to tell whether its text needs keeping: written as bytes, each name and literal
     /// in one copy, this costs about a third of appending the pieces to a `String`.
-    static func bytes(of segments: some Collection<Segment>, trailingSlash: Bool, optional: [Int]) -> [UInt8] {
+    static func bytes(of segments: some Collection<Segment>, trailingSlash: Bool, optional: [Int]) -> [UInt8]
+    {
         var text: [UInt8] = []
         text.reserveCapacity(24 * segments.count + 1)
         var nextOptional = 0
