@@ -84,13 +84,13 @@ struct RouteTableEqualityTests {
         #expect(QueryParameter(parsing: "page(int 1...9)").syntaxError == nil)
     }
 
-    @Test("a declaration is small: a route 72 bytes, a pattern 23, a scope one reference")
+    @Test("a declaration is small: a route 64 bytes, a pattern 23, a scope one reference")
     func declarationsAreSmall() {
         // A table keeps every route it was given: these sizes are most of a large table's heap
         // (`Benchmarks/RESULTS.md`, a 10,000-route table). What few routes have (a pattern's
         // text that its segments do not print back, its optional positions, an error; the
         // scope's lists) is out of line.
-        #expect(MemoryLayout<Route>.stride == 72)
+        #expect(MemoryLayout<Route>.stride == 64)
         // A pattern's segments are a list and a stretch of it (14 bytes); the route keeps its
         // safety in the pattern's last byte.
         #expect(MemoryLayout<PathPattern.Segments>.size == 14)

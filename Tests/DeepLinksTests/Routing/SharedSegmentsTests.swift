@@ -62,6 +62,19 @@ struct SharedSegmentsTests {
         #expect(PathPattern(segments: list).text == "/a/:id")
     }
 
+    @Test("dump and reflection show a pattern's own segments, not the table's list")
+    func reflectionShowsOwnSegments() {
+        let segments = Self.table.routes[1].path.segments
+        let children = Mirror(reflecting: segments).children
+        #expect(children.count == 4)
+        #expect(children.allSatisfy { $0.label == nil })
+        #expect(children.compactMap { $0.value as? PathPattern.Segment } == Array(segments))
+        var dumped = ""
+        dump(Self.table.routes[0], to: &dumped)
+        // Route 0 is `/albums/:album(slug)`: its neighbours' `photos` is not in its dump.
+        #expect(dumped.contains("albums") && !dumped.contains("photos"))
+    }
+
     #if !os(Windows)
         @Test("a position past a pattern's stretch stops the program instead of reading the next pattern's")
         func pastTheStretch() async {

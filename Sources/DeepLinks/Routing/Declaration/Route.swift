@@ -44,59 +44,74 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
     /// The query parameters the route reads.
     public var query: [QueryParameter]
     /// What the route requires of the fragment.
-    public var fragment: FragmentRule
+    public var fragment: FragmentRule {
+        get { extras?.fragment ?? .any }
+        set { setExtras(fragment: newValue, priority: priority, parent: parent, requirements: requirements) }
+    }
     /// The schemes and hosts the route serves.
     public var scope: RouteScope
     /// Routes with a higher priority are tried before all routes with a lower one; the
     /// default is 0. Use it only to settle what the precedence rules leave ambiguous.
     public var priority: Int {
         get { extras?.priority ?? 0 }
-        set { setExtras(priority: newValue, parent: parent, requirements: requirements) }
+        set { setExtras(fragment: fragment, priority: newValue, parent: parent, requirements: requirements) }
     }
     /// The route whose screen comes before this one in a navigation stack, or `nil` for a
     /// screen at the root. Its parameters are read from this route's parameters of the same
     /// names (see ``Router/path(for:)``); the table check refuses a parent it cannot build.
     public var parent: String? {
         get { extras?.parent }
-        set { setExtras(priority: priority, parent: newValue, requirements: requirements) }
+        set {
+            setExtras(fragment: fragment, priority: priority, parent: newValue, requirements: requirements)
+        }
     }
     /// The conditions the app must report before a decision for this route is handed back
     /// (``LinkHolder``): names the app defines, such as `signedIn` or `onboarded`.
     public var requirements: Set<String> {
         get { extras?.requirements ?? [] }
-        set { setExtras(priority: priority, parent: parent, requirements: newValue) }
+        set { setExtras(fragment: fragment, priority: priority, parent: parent, requirements: newValue) }
     }
-    /// The priority, parent and requirements, out of line and `nil` while all three hold
-    /// their defaults: most routes set none of them, and a table keeps thousands of routes.
+    /// The fragment rule, priority, parent and requirements, out of line and `nil` while all
+    /// four hold their defaults: most routes set none of them, and a table keeps thousands of
+    /// routes (a route is then 64 bytes).
     private var extras: Extras?
 
-    /// A route's priority, parent and requirements, never all three at their defaults.
+    /// A route's fragment rule, priority, parent and requirements, never all four at their
+    /// defaults.
     private final class Extras: Sendable, Hashable {
+        let fragment: FragmentRule
         let priority: Int
         let parent: String?
         let requirements: Set<String>
 
-        init(priority: Int, parent: String?, requirements: Set<String>) {
+        init(fragment: FragmentRule, priority: Int, parent: String?, requirements: Set<String>) {
+            self.fragment = fragment
             self.priority = priority
             self.parent = parent
             self.requirements = requirements
         }
 
         static func == (a: Extras, b: Extras) -> Bool {
-            a === b || (a.priority == b.priority && a.parent == b.parent && a.requirements == b.requirements)
+            a === b
+                || (a.fragment == b.fragment && a.priority == b.priority && a.parent == b.parent
+                    && a.requirements == b.requirements)
         }
 
         func hash(into hasher: inout Hasher) {
+            hasher.combine(fragment)
             hasher.combine(priority)
             hasher.combine(parent)
             hasher.combine(requirements)
         }
     }
 
-    private mutating func setExtras(priority: Int, parent: String?, requirements: Set<String>) {
+    private mutating func setExtras(
+        fragment: FragmentRule, priority: Int, parent: String?, requirements: Set<String>
+    ) {
         extras =
-            priority == 0 && parent == nil && requirements.isEmpty
-            ? nil : Extras(priority: priority, parent: parent, requirements: requirements)
+            fragment == .any && priority == 0 && parent == nil && requirements.isEmpty
+            ? nil
+            : Extras(fragment: fragment, priority: priority, parent: parent, requirements: requirements)
     }
 
     /// Creates a route.
@@ -108,10 +123,9 @@ public struct Route: Sendable, Hashable, Identifiable, CustomStringConvertible {
         self.name = name
         self.path = path
         self.query = query
-        self.fragment = fragment
         self.scope = scope
         self.safety = safety
-        setExtras(priority: priority, parent: parent, requirements: requirements)
+        setExtras(fragment: fragment, priority: priority, parent: parent, requirements: requirements)
     }
 
     /// The route's name.

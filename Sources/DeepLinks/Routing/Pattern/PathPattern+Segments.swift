@@ -11,7 +11,7 @@ extension PathPattern {
     /// A pattern copied out of a table keeps the table's whole list alive, as a slice keeps its
     /// array: a few bytes a route, shared by every route of the table.
     public struct Segments: RandomAccessCollection, Hashable, Sendable, ExpressibleByArrayLiteral,
-        CustomStringConvertible
+        CustomStringConvertible, CustomReflectable
     {
         /// The list that holds the segments: this pattern's own, or a table's shared one.
         private let storage: ContiguousArray<Segment>
@@ -19,8 +19,8 @@ extension PathPattern {
         private let start: UInt32
         /// How many segments this pattern has in a shared list, or ``ownsStorage`` when the
         /// whole of `storage` is this pattern's (which then may hold any number). Sixteen bits, so
-        /// that the list is 14 bytes and a pattern 23: a route keeps its safety in the pattern's
-        /// last byte.
+        /// that the list is 14 bytes and a pattern 23: a route keeps its safety in the byte after
+        /// the pattern, which the pattern's alignment would otherwise leave empty.
         private let sharedCount: UInt16
 
         /// The value of `sharedCount` for a list that is wholly this pattern's.
@@ -85,5 +85,11 @@ extension PathPattern {
 
         /// The segments as an array would print them.
         public var description: String { Array(self).description }
+
+        /// The segments as a collection: `dump` and debuggers show this pattern's segments, not
+        /// the table's list that holds them.
+        public var customMirror: Mirror {
+            Mirror(self, unlabeledChildren: Array(self), displayStyle: .collection)
+        }
     }
 }
