@@ -63,7 +63,7 @@ extension PathPattern {
 
         /// The position of the first segment: 0.
         public var startIndex: Int { 0 }
-        /// The position after the last segment: ``count``.
+        /// The position after the last segment: the number of segments.
         public var endIndex: Int { sharedCount == Self.ownsStorage ? storage.count : Int(sharedCount) }
 
         /// The segment at a position, which must be below ``endIndex``.
