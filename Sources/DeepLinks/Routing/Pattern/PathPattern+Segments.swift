@@ -36,9 +36,6 @@ extension PathPattern {
             sharedCount = Self.ownsStorage
         }
 
-        /// The segments of a list of their own.
-        init(_ segments: [Segment]) { self.init(ContiguousArray(segments)) }
-
         /// `count` segments of `shared` from `start`, which the caller has appended there.
         ///
         /// - Precondition: the range lies in `shared`, `count <= mostShared` and `start` fits
@@ -59,7 +56,7 @@ extension PathPattern {
         }
 
         /// Creates a list of the given segments.
-        public init(arrayLiteral elements: Segment...) { self.init(elements) }
+        public init(arrayLiteral elements: Segment...) { self.init(ContiguousArray(elements)) }
 
         /// The position of the first segment: 0.
         public var startIndex: Int { 0 }

@@ -118,7 +118,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
                 parsed.optional.isEmpty && written == nil
                 ? nil : Details(failure: nil, optional: parsed.optional, text: written)
         case .failure(let error):
-            segments = Segments(ContiguousArray())
+            segments = []
             hasTrailingSlash = false
             details = Details(failure: error, optional: [], text: text)
         }
