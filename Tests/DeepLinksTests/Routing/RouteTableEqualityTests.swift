@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import DeepLinks
@@ -101,6 +102,39 @@ struct RouteTableEqualityTests {
         #expect(MemoryLayout<RouteTrie.LiteralEdge>.stride == 32)
     }
 
+    @Test("a compiled route is one 64-byte block: its three parameter lists are one shared object")
+    func compiledRoutesAreSmall() throws {
+        let router = try Router(Self.table)
+        #if canImport(Glibc)
+            // 56 bytes asked of malloc (a 64-byte block); one field more and it is an 80-byte
+            // one. glibc's `malloc_usable_size`, which the Glibc module does not import.
+            typealias UsableSize = @convention(c) (UnsafeMutableRawPointer?) -> Int
+            let symbol = try #require(dlsym(nil, "malloc_usable_size"))
+            let usableSize = unsafeBitCast(symbol, to: UsableSize.self)
+            for route in router.compiled {
+                #expect(usableSize(Unmanaged.passUnretained(route).toOpaque()) == 56)
+            }
+        #endif
+        // Routes whose three lists are equal hold one object; others hold their own.
+        var byLists: [ObjectIdentifier: [String]] = [:]
+        for route in router.compiled {
+            byLists[ObjectIdentifier(route.parameterLists), default: []].append(route.name)
+        }
+        for names in byLists.values {
+            let first = try #require(router.compiled.first { $0.name == names[0] })
+            for name in names.dropFirst() {
+                let other = try #require(router.compiled.first { $0.name == name })
+                #expect(
+                    other.parameterValidators.map(ObjectIdentifier.init)
+                        == first.parameterValidators.map(ObjectIdentifier.init))
+                #expect(other.extraction.map(\.name) == first.extraction.map(\.name))
+                #expect(other.query.map(ObjectIdentifier.init) == first.query.map(ObjectIdentifier.init))
+            }
+        }
+        // The six list routes share one object and the six show routes another.
+        #expect(byLists.count == 2)
+    }
+
     @Test("a trie node's lists end where the next node's start: each edge is read as its own node's")
     func trieNodesTileTheirLists() throws {
         let router = try Router(Self.table)
@@ -118,11 +152,21 @@ struct RouteTableEqualityTests {
                 for e in node.parameterEdges.lowerBound..<Int(node.catchAllEnd) {
                     #expect((0..<nodeCount).contains(Int(trie.edges[e].target)))
                 }
-                for t in node.terminals { #expect(router.routes.indices.contains(Int(trie.terminals[t]))) }
+                for t in node.terminals {
+                    #expect(router.routes.indices.contains(trie.routeIndex(ofTerminal: t)))
+                }
             }
-            // The node whose range holds a literal edge is the edge's parent; every list is
-            // covered once, node after node.
+            // Every list is covered once, node after node, and the node whose range holds a
+            // literal edge is its parent: the edge is found from that node by its key, and from
+            // no other node (keys repeat under different parents here: `r0` … `r5` each have
+            // the same children).
             #expect(literalOwner == trie.literalEdges.map { Int($0.parent) })
+            for (e, edge) in trie.literalEdges.enumerated() {
+                #expect(trie.literalChild(literalOwner[e], edge.key) == Int(edge.target))
+                for n in 0..<nodeCount where n != literalOwner[e] {
+                    #expect(trie.literalChild(n, edge.key) != Int(edge.target))
+                }
+            }
         }
     }
 
@@ -176,5 +220,58 @@ struct RouteTableEqualityTests {
         // U+00E9 as declared routes; e followed by U+0301 (canonically equivalent) does not.
         #expect(router.match(try gate.parse("https://example.com/caf%C3%A9/menu"))?.name == "cafe")
         #expect(router.match(try gate.parse("https://example.com/cafe%CC%81/menu")) == nil)
+    }
+
+    @Test("an ASCII literal matches only its own bytes: the Kelvin sign is not K, nor U+037E a semicolon")
+    func asciiLiteralsMatchTheirOwnBytes() throws {
+        let router = try Router(RouteTable(routes: [Route("key", "/Key;1/menu")]))
+        let gate = LinkGate()
+        // Both signs decompose to the ASCII character, so `String`'s `==` calls the spellings equal.
+        #expect("\u{212A}ey;1" == "Key;1")
+        #expect("Key\u{037E}1" == "Key;1")
+        #expect(router.match(try gate.parse("https://example.com/Key;1/menu"))?.name == "key")
+        #expect(router.match(try gate.parse("https://example.com/%E2%84%AAey;1/menu")) == nil)
+        #expect(router.match(try gate.parse("https://example.com/Key%CD%BE1/menu")) == nil)
+    }
+}
+
+@Suite("A trie's terminals name the router's routes and the readings of optional segments")
+struct TrieTerminalTests {
+    @Test(
+        "a terminal is a compiled route, or a reading of one with optional segments, with the route's position"
+    )
+    func terminalsResolveToRoutesAndReadings() throws {
+        let router = try Router(
+            RouteTable(routes: [
+                Route("home", "/"),
+                Route("product", "/:locale?/product/:id(int 1...99)"),
+                Route("search", "/search/:term?"),
+                Route("about", "/about"),
+            ]))
+        // A compiled route's index is its position in the router's list.
+        #expect(router.compiled.map(\.index) == Array(router.compiled.indices))
+        var readings: [String] = []
+        for trie in router.levels {
+            for t in trie.terminalRoutes.indices {
+                let index = trie.routeIndex(ofTerminal: t)
+                let route = trie.withTerminalRoute(t) { $0 }
+                #expect(route.name == router.compiled[index].name)
+                if route !== router.compiled[index] {
+                    // A reading after the first: compiled on its own, with its own positions.
+                    readings.append(route.route.path.description)
+                }
+            }
+        }
+        #expect(readings.sorted() == ["/product/:id(int 1...99)", "/search"])
+        // A link matched through a reading reads its parameters at the reading's positions.
+        let gate = LinkGate()
+        let short = try #require(router.match(try gate.parse("https://example.com/product/7")))
+        #expect(short.name == "product")
+        #expect(short.parameters["id"] == 7)
+        #expect(short.parameters["locale"] == nil)
+        let long = try #require(router.match(try gate.parse("https://example.com/fr/product/7")))
+        #expect(long.parameters["locale"] == "fr")
+        #expect(long.parameters["id"] == 7)
+        #expect(router.match(try gate.parse("https://example.com/search"))?.name == "search")
     }
 }

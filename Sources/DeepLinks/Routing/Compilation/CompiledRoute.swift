@@ -82,7 +82,7 @@ final class CompiledRoute: Sendable {
     let endsWithEmptySegment: Bool
     /// The position of the route in its table, stored in 32 bits beside the flags above (a
     /// table holds at most 50,000 routes): the flags and the position fill one word, and a
-    /// compiled route is 72 bytes.
+    /// compiled route is 56 bytes (a 64-byte block).
     private let storedIndex: Int32
     /// The table's routes, shared with ``Router/table``: a compiled route keeps a reference,
     /// not a second copy of its declaration. A route compiled on its own (the shorter shape
@@ -91,16 +91,40 @@ final class CompiledRoute: Sendable {
     /// The declaration's scope, kept beside it: every lookup reads it, and reading it through
     /// ``route`` costs a retain of the table's storage.
     let scope: RouteScope
-    let query: [Parameter]
+    /// The route's three parameter lists, in one object that every route with the same three
+    /// lists shares (most routes of a table share theirs with many others).
+    let parameterLists: ParameterLists
+    /// The query parameters, in declaration order.
+    var query: [Parameter] { parameterLists.query }
     /// The fragment rule compiled: `any` for most routes, kept out of line otherwise.
     var fragment: Fragment { extras?.fragment ?? .any }
-    let extraction: [(name: String, source: Source)]
-    /// The validators of the parameter and catch-all segments, in path order (shared between
-    /// routes with the same list).
-    let parameterValidators: [ParameterValidator]
+    /// Each parameter's name and where it is read from, sorted by name.
+    var extraction: [(name: String, source: Source)] { parameterLists.extraction }
+    /// The validators of the parameter and catch-all segments, in path order.
+    var parameterValidators: [ParameterValidator] { parameterLists.validators }
     /// What few routes have, kept out of line so that every other route holds one empty
     /// reference for all of it: a table keeps thousands of routes.
     private let extras: Extras?
+
+    /// A compiled route's parameter lists: one object for the three, so that a route keeps one
+    /// reference to them instead of three (the pool hands out one object per distinct three).
+    final class ParameterLists: Sendable {
+        /// The validators of the parameter and catch-all segments, in path order.
+        let validators: [ParameterValidator]
+        /// Each parameter's name and where it is read from, sorted by name.
+        let extraction: [(name: String, source: Source)]
+        /// The query parameters, in declaration order.
+        let query: [Parameter]
+
+        /// Keeps the lists.
+        init(
+            validators: [ParameterValidator], extraction: [(name: String, source: Source)], query: [Parameter]
+        ) {
+            self.validators = validators
+            self.extraction = extraction
+            self.query = query
+        }
+    }
 
     /// The parts of a compiled route that few routes have.
     private final class Extras: Sendable {
@@ -260,8 +284,8 @@ final class CompiledRoute: Sendable {
                 scratchExtraction.append((name, .catchAll(i)))
             }
         }
-        self.parameterValidators = validators.shared(scratchValidators)
-        query = validators.compiledQuery(route.query) {
+        let parameterValidators = validators.shared(scratchValidators)
+        let query = validators.compiledQuery(route.query) {
             $0.map { CompiledRoute.parameter($0, validators: validators) }
         }
         let fragment: Fragment
@@ -279,7 +303,9 @@ final class CompiledRoute: Sendable {
         // copy each declaration.
         for (i, parameter) in query.enumerated() { scratchExtraction.append((parameter.name, .query(i))) }
         if case .parameter(let parameter) = fragment { scratchExtraction.append((parameter.name, .fragment)) }
-        self.extraction = validators.sortedExtraction(scratchExtraction)
+        parameterLists = validators.lists(
+            validators: parameterValidators, extraction: validators.sortedExtraction(scratchExtraction),
+            query: query)
         let readings = Self.otherReadings(of: route, index: index, options: options, validators: validators)
         let encodedLiterals = Self.encodedLiterals(of: route.path)
         let anyFragment = if case .any = fragment { true } else { false }

@@ -77,10 +77,10 @@ final class RouteTrie: Sendable {
     /// The positions in ``literalEdges``, by parent and key (``edgeHash(_:parent:)``).
     let literalTable: PositionTable
     let edges: [Edge]
-    /// Indices into the router's compiled routes.
-    let terminals: [Int32]
-    /// The compiled route of each terminal: for a route with optional segments, the reading
-    /// that ends there, whose parameter positions are the link's.
+    /// The compiled route of each terminal, node after node: for a route with optional
+    /// segments, the reading that ends there, whose parameter positions are the link's. Its
+    /// position in the router's compiled routes is its ``CompiledRoute/index``, so no list of
+    /// positions is kept beside it.
     let terminalRoutes: [CompiledRoute]
 
     /// The child for a literal segment, or `nil`.
@@ -127,14 +127,12 @@ final class RouteTrie: Sendable {
         var literalEdges: [LiteralEdge] = []
         var literalTable = PositionTable(capacity: builder.literals.count)
         var edges: [Edge] = []
-        var terminals: [Int32] = []
         // The compiled route (the reading) of each terminal.
         var terminalCompiled: [CompiledRoute] = []
         // Exact capacities: the trie is kept as long as the router.
         nodes.reserveCapacity(nodeCount + 1)
         literalEdges.reserveCapacity(builder.literals.count)
         edges.reserveCapacity(builder.parameterEdges.count)
-        terminals.reserveCapacity(builder.terminals.count)
         terminalCompiled.reserveCapacity(builder.terminals.count)
         // Read through locals: a closure that captured the builder would copy it.
         let builtLiterals = builder.literals
@@ -184,7 +182,7 @@ final class RouteTrie: Sendable {
                 }
             }
 
-            let terminalStart = terminals.count
+            let terminalStart = terminalCompiled.count
             var t = Int(builder.firstTerminal[n])
             if !ordered.isEmpty { ordered.removeAll(keepingCapacity: true) }
             while t >= 0 {
@@ -199,10 +197,7 @@ final class RouteTrie: Sendable {
                     RouteTrie.terminalPrecedes(built[Int(a)], built[Int(b)], precedence: precedence)
                 }
             }
-            for t in ordered {
-                terminals.append(builder.terminals[Int(t)].route)
-                terminalCompiled.append(builder.terminalRoutes[Int(t)])
-            }
+            for t in ordered { terminalCompiled.append(builder.terminalRoutes[Int(t)]) }
             nodes.append(
                 NodeStarts(
                     literal: Int32(literalStart), parameter: Int32(parameterStart),
@@ -212,12 +207,11 @@ final class RouteTrie: Sendable {
         nodes.append(
             NodeStarts(
                 literal: Int32(literalEdges.count), parameter: Int32(edges.count),
-                catchAll: Int32(edges.count), terminal: Int32(terminals.count)))
+                catchAll: Int32(edges.count), terminal: Int32(terminalCompiled.count)))
         self.nodeStarts = nodes
         self.literalEdges = literalEdges
         self.literalTable = literalTable
         self.edges = edges
-        self.terminals = terminals
         terminalRoutes = terminalCompiled
     }
 

@@ -80,6 +80,51 @@ final class ValidatorPool {
         return made
     }
 
+    /// The identity of each of a route's three lists (`nil` for an empty one), which are
+    /// shared lists already: equal lists are one storage, so the three identities name the
+    /// three lists.
+    private struct ListsKey: Hashable {
+        let validators: StorageIdentity?
+        let extraction: StorageIdentity?
+        let query: StorageIdentity?
+    }
+
+    private var parameterLists: [ListsKey: CompiledRoute.ParameterLists] = [:]
+    private var recentLists: CompiledRoute.ParameterLists?
+
+    /// The one object for three shared lists (as `shared(_:)`, `sortedExtraction(_:)` and
+    /// `compiledQuery(_:_:)` hand them out): the same object for every route whose three lists
+    /// are these. Each object keeps its lists alive as long as the pool keeps the object, so
+    /// an identity in a key names one list.
+    func lists(
+        validators: [ParameterValidator], extraction: [(name: String, source: CompiledRoute.Source)],
+        query: [CompiledRoute.Parameter]
+    ) -> CompiledRoute.ParameterLists {
+        let key = ListsKey(
+            validators: Self.identity(validators), extraction: Self.identity(extraction),
+            query: Self.identity(query))
+        // Routes of one kind are often declared together: the last object answers most of them.
+        if let recent = recentLists, Self.identity(recent.validators) == key.validators,
+            Self.identity(recent.extraction) == key.extraction, Self.identity(recent.query) == key.query
+        {
+            return recent
+        }
+        let found: CompiledRoute.ParameterLists
+        if let known = parameterLists[key] {
+            found = known
+        } else {
+            found = CompiledRoute.ParameterLists(validators: validators, extraction: extraction, query: query)
+            parameterLists[key] = found
+        }
+        recentLists = found
+        return found
+    }
+
+    @inline(__always)
+    private static func identity<Element>(_ list: [Element]) -> StorageIdentity? {
+        list.isEmpty ? nil : StorageIdentity(of: list)
+    }
+
     /// Lists handed out most recently, compared before hashing: a generated table repeats a
     /// few lists over and over.
     private var recentValidatorLists: [[ParameterValidator]] = []

@@ -173,11 +173,12 @@ private struct FirstMatch: TrieSearch {
     ) -> Bool {
         for t in range {
             // The routes are called without a reference counted.
-            let accepted = trie.terminalRoutes.withUnretainedElement(at: t) {
-                $0.accept(input, kept: &kept, into: &parameters)
+            // The route's position is read from it only when it accepts the link.
+            let accepted = trie.withTerminalRoute(t) {
+                $0.accept(input, kept: &kept, into: &parameters) ? $0.index : -1
             }
-            if accepted {
-                found = Int(trie.terminals[t])
+            if accepted >= 0 {
+                found = accepted
                 return true
             }
         }
@@ -214,7 +215,7 @@ private struct EarliestMatch: TrieSearch {
         kept: inout KeptValues, parameters: inout RouteParameters
     ) -> Bool {
         for t in range {
-            let r = Int(trie.terminals[t])
+            let r = trie.routeIndex(ofTerminal: t)
             if let current = best, current <= r { continue }
             if routes[r].accepts(input) { best = r }
         }
@@ -272,7 +273,7 @@ private struct Explanation<Sink: RouteAttemptSink>: TrieSearch {
         kept: inout KeptValues, parameters: inout RouteParameters
     ) -> Bool {
         for t in range {
-            let r = Int(trie.terminals[t])
+            let r = trie.routeIndex(ofTerminal: t)
             let route = routes[r]
             let result: RouteAttempt.Result
             if let scope = route.scopeFailure(input) {
@@ -281,7 +282,7 @@ private struct Explanation<Sink: RouteAttemptSink>: TrieSearch {
             } else if let carried {
                 // The reading that ends here names the segment: a parameter's position in
                 // the link depends on the optional segments the reading has.
-                let reading = trie.terminalRoutes[t]
+                let reading = trie.withTerminalRoute(t) { $0 }
                 // An optional segment that refuses its value is a near miss only when the
                 // rest of the reading fits the link on a literal: `/xx/product/5` for
                 // `/:locale?/product/:id`. Where nothing else of the route fits (`/about` for
@@ -352,5 +353,21 @@ struct FirstRouteAttempt: RouteAttemptSink {
 
     mutating func append(_ route: Int, _ attempt: RouteAttempt) {
         if first == nil { first = (route, attempt) }
+    }
+}
+
+extension RouteTrie {
+    /// The position in the router's compiled routes of the route that ends at terminal `t`.
+    @inline(__always)
+    func routeIndex(ofTerminal t: Int) -> Int {
+        terminalRoutes.withUnretainedElement(at: t) { $0.index }
+    }
+
+    /// Calls `body` with the compiled route that ends at terminal `t`, without counting a
+    /// reference to it: for a route with optional segments, the reading that ends there,
+    /// whose parameter positions are the link's.
+    @inline(__always)
+    func withTerminalRoute<Result>(_ t: Int, _ body: (CompiledRoute) -> Result) -> Result {
+        terminalRoutes.withUnretainedElement(at: t, body)
     }
 }
