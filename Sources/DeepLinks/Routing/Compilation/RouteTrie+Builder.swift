@@ -178,7 +178,8 @@ extension RouteTrie {
 
         /// Adds the route at position `r` of the list the trie is made for, reading its
         /// declared segments (no compiled segment is made): each of its readings ends where its
-        /// own segments lead, with the position `r`.
+        /// own segments lead, with the position `r`. `r` is the route's ``CompiledRoute/index``:
+        /// the trie reads a terminal's position from its compiled route.
         mutating func add(_ route: CompiledRoute, as r: Int) {
             addPath(of: route, as: r)
             for reading in route.readings { addPath(of: reading, as: r) }

@@ -197,7 +197,12 @@ final class RouteTrie: Sendable {
                     RouteTrie.terminalPrecedes(built[Int(a)], built[Int(b)], precedence: precedence)
                 }
             }
-            for t in ordered { terminalCompiled.append(builder.terminalRoutes[Int(t)]) }
+            for t in ordered {
+                // The route's position is read from the compiled route: the builder was given
+                // the routes at their positions in the router's list (`add(_:as:)`).
+                assert(Int(builder.terminals[Int(t)].route) == builder.terminalRoutes[Int(t)].index)
+                terminalCompiled.append(builder.terminalRoutes[Int(t)])
+            }
             nodes.append(
                 NodeStarts(
                     literal: Int32(literalStart), parameter: Int32(parameterStart),

@@ -5,7 +5,8 @@
 /// (``RouteTable/sharingEqualParts()`` makes equal lists share their storage), which an
 /// identity finds without hashing the elements. It is an address kept as a number, never
 /// read through: it names one list only while that list is alive, which the table being
-/// checked or compiled ensures for its own lists. A stale identity could only mistake one
+/// checked or compiled ensures for its own lists, and the compilation's pool for the lists it
+/// keys its objects by (each object holds its lists). A stale identity could only mistake one
 /// list for another, never read memory.
 struct StorageIdentity: Hashable {
     private let address: Int

@@ -11,9 +11,10 @@ struct SegmentKey: Comparable, Hashable, Sendable {
 }
 
 /// One validator per distinct parameter type of a table, one compiled query parameter per
-/// distinct declaration, and one extraction list per distinct list, created while compiling
-/// it: routes that declare the same query parameter or read their parameters from the same
-/// places share them, so that a large table keeps each once.
+/// distinct declaration, one extraction list per distinct list, and one object holding a
+/// route's three parameter lists per distinct three, created while compiling it: routes that
+/// declare the same query parameter or read their parameters from the same places share them,
+/// so that a large table keeps each once.
 ///
 /// Equal types share one validator, so the identity of a route segment's validator tells
 /// its type apart from every other type of the table (the trie and the overlap index use it
@@ -89,7 +90,9 @@ final class ValidatorPool {
         let query: StorageIdentity?
     }
 
+    /// Every object handed out, by its three lists.
     private var parameterLists: [ListsKey: CompiledRoute.ParameterLists] = [:]
+    /// The object handed out last, compared before hashing.
     private var recentLists: CompiledRoute.ParameterLists?
 
     /// The one object for three shared lists (as `shared(_:)`, `sortedExtraction(_:)` and
