@@ -84,7 +84,7 @@ struct RouteTableValidation {
         guard buildable else { return (findings, [], [:], nil, RouteNameIndex()) }
         return (
             findings, compiled, guards,
-            RouteTrie(trie, routes: compiled, precedence: table.options.precedence), names
+            RouteTrie(trie, precedence: table.options.precedence), names
         )
     }
 

@@ -113,12 +113,12 @@ final class RouteTrie: Sendable {
     convenience init(routes: [CompiledRoute], routeIndices: [Int], precedence: RoutingOptions.Precedence) {
         var builder = Builder(routeCount: routeIndices.count)
         for r in routeIndices { builder.add(routes[r], as: r) }
-        self.init(builder, routes: routes, precedence: precedence)
+        self.init(builder, precedence: precedence)
     }
 
-    /// The trie of the routes added to `builder`, whose positions are in `routes`. The table
-    /// check adds each route as soon as it is compiled, while its declaration is at hand.
-    init(_ builder: Builder, routes: [CompiledRoute], precedence: RoutingOptions.Precedence) {
+    /// The trie of the routes added to `builder`. The table check adds each route as soon as
+    /// it is compiled, while its declaration is at hand.
+    init(_ builder: Builder, precedence: RoutingOptions.Precedence) {
         // One function: one pass over the builder's nodes that lays the trie out in its final
         // lists, made at their exact capacities, with two scratch lists reused from node to node;
         // split, the five lists and the scratch would be passed to every step.

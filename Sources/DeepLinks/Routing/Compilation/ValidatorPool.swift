@@ -92,8 +92,8 @@ final class ValidatorPool {
 
     /// Every object handed out, by its three lists.
     private var parameterLists: [ListsKey: CompiledRoute.ParameterLists] = [:]
-    /// The object handed out last, compared before hashing.
-    private var recentLists: CompiledRoute.ParameterLists?
+    /// The object handed out last and its key, compared before hashing.
+    private var recentLists: (key: ListsKey, lists: CompiledRoute.ParameterLists)?
 
     /// The one object for three shared lists (as `shared(_:)`, `sortedExtraction(_:)` and
     /// `compiledQuery(_:_:)` hand them out): the same object for every route whose three lists
@@ -107,11 +107,7 @@ final class ValidatorPool {
             validators: Self.identity(validators), extraction: Self.identity(extraction),
             query: Self.identity(query))
         // Routes of one kind are often declared together: the last object answers most of them.
-        if let recent = recentLists, Self.identity(recent.validators) == key.validators,
-            Self.identity(recent.extraction) == key.extraction, Self.identity(recent.query) == key.query
-        {
-            return recent
-        }
+        if let recent = recentLists, recent.key == key { return recent.lists }
         let found: CompiledRoute.ParameterLists
         if let known = parameterLists[key] {
             found = known
@@ -119,7 +115,7 @@ final class ValidatorPool {
             found = CompiledRoute.ParameterLists(validators: validators, extraction: extraction, query: query)
             parameterLists[key] = found
         }
-        recentLists = found
+        recentLists = (key, found)
         return found
     }
 
