@@ -211,6 +211,25 @@ struct RouteTableValidationTests {
             ])
     }
 
+    @Test("a removed query item is found by exact name and by prefix, in any letter case")
+    func removedQueryItemsIgnoreCase() {
+        var policy = LinkPolicy(allowedHosts: ["example.com"])
+        policy.removedQueryItems = ["Ref_*", "sid"]
+        let found = findings(policy: policy) {
+            Route("tracked", "/t", query: ["REF_code(slug)", "Sid?", "sidx?", "re?", "other?"])
+        }
+        let reason = { (name: String) in
+            "sanitising removes the query item '\(name)' before routing (the policy's removedQueryItems name it)"
+        }
+        #expect(
+            found == [
+                .neverMatches(route: "tracked", reason: reason("REF_code")),
+                .neverMatches(route: "tracked", reason: reason("Sid")),
+            ])
+        policy.removedQueryItems = []
+        #expect(findings(policy: policy) { Route("tracked", "/t", query: ["utm_source?"]) } == [])
+    }
+
     @Test("a literal the gate can never deliver never matches")
     func literalsTheGateRefuses() {
         #expect(
