@@ -333,7 +333,8 @@ def references(ast_lines, toolchain: set[str]):
                 yield place + (ast_path(m.group(2)),)
 
 
-def dump_ast(module: str, files: list[Path], modules_dir: Path, package_name: str, library: bool):
+def dump_ast_command(module: str, files: list[Path], modules_dir: Path, package_name: str,
+                     library: bool) -> list[str]:
     command = [
         "swiftc", "-dump-ast", "-wmo", "-module-name", module, "-package-name", package_name,
         "-swift-version", "6", "-DSWIFT_PACKAGE", "-I", str(modules_dir),
@@ -344,18 +345,43 @@ def dump_ast(module: str, files: list[Path], modules_dir: Path, package_name: st
     ]
     if library:
         command.append("-parse-as-library")
-    command += [str(f) for f in files]
-    # The tree is printed on standard output or standard error depending on the number of
-    # files; both are read.
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    assert process.stdout is not None
-    errors: list[str] = []
-    for line in process.stdout:
-        if ": error: " in line and len(errors) < 20:
-            errors.append(line.rstrip())
-        yield line
-    if process.wait() != 0:
-        sys.exit(f"swiftc -dump-ast failed for {module}:\n" + "\n".join(errors))
+    return command + [str(f) for f in files]
+
+
+def dump_asts(targets: list[tuple[str, list[Path], bool]], modules_dir: Path, package_name: str,
+              folder: Path):
+    """Each target's AST, in order, as an open file of its lines to read before asking for the
+    next. Two compilers run at a time (each uses one core), each writing its tree to a file in
+    `folder`, while the trees already written are read."""
+    processes = []
+    for index, (module, files, library) in enumerate(targets):
+        output = folder / f"{index}.ast"
+        command = dump_ast_command(module, files, modules_dir, package_name, library)
+        processes.append((module, command, output))
+    running: dict[int, subprocess.Popen] = {}
+
+    def start(index: int) -> None:
+        if index < len(processes) and index not in running:
+            _, command, output = processes[index]
+            # The tree is printed on standard output or standard error depending on the number
+            # of files; both are kept.
+            with output.open("w") as sink:
+                running[index] = subprocess.Popen(command, stdout=sink, stderr=subprocess.STDOUT, text=True)
+
+    start(0)
+    start(1)
+    for index, (module, _, output) in enumerate(processes):
+        status = running.pop(index).wait()
+        start(index + 2)
+        with output.open() as lines:
+            if status != 0:
+                errors = [line.rstrip() for line in lines if ": error: " in line][:20]
+                for other in running.values():
+                    other.kill()
+                    other.wait()
+                sys.exit(f"swiftc -dump-ast failed for {module}:\n" + "\n".join(errors))
+            yield lines
+        output.unlink()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -377,50 +403,53 @@ def check(targets: list[tuple[str, list[Path], bool]], modules_dir: Path, packag
     regions_of: dict[str, list] = {}
     offsets_of: dict[str, list[int]] = {}
     seen = set()
-    for module, files, library in targets:
-        for file, line, column, path in references(dump_ast(module, files, modules_dir, package_name, library), toolchain):
-            key = (file, line, column, path)
-            if key in seen:
-                continue
-            seen.add(key)
-            overloads = availability.lookup(path)
-            if not overloads:
-                continue
-            needed: dict[str, Version] = {}
-            partly = False
-            for platform, target in deployment.items():
-                newer = [o.get(platform) for o in overloads if o.get(platform) and o[platform] > target]
-                if newer and len(newer) == len(overloads):
-                    needed[platform] = min(newer)
-                elif newer:
-                    partly = True
-            if not needed and not partly:
-                continue
-            if file not in regions_of:
-                source = Path(file).read_text()
-                regions_of[file] = guarded_regions(source)
-                starts, total = [], 0
-                for text_line in source.splitlines(keepends=True):
-                    starts.append(total)
-                    total += len(text_line)
-                offsets_of[file] = starts
-            offset = offsets_of[file][line - 1] + column - 1
-            covered: dict[str, Version] = {}
-            for start, end, versions in regions_of[file]:
-                if start <= offset <= end:
-                    for platform, v in versions.items():
-                        covered[platform] = max(covered.get(platform, ()), v)
-            missing = {p: v for p, v in needed.items() if covered.get(p, (0, 0, 0)) < v}
-            name = ".".join(path)
-            where = f"{os.path.relpath(file, ROOT)}:{line}:{column}"
-            if missing:
-                needs = ", ".join(f"{p} {show(v)}" for p, v in sorted(missing.items()))
-                supports = ", ".join(f"{p} {show(deployment[p])}" for p in sorted(missing))
-                errors.append(
-                    f"{where}: error: {name} needs {needs}; the package supports {supports}. "
-                    f"Use it only inside `if #available(...)` with a fallback for older systems.")
-            elif partly:
-                notes.append(f"{where}: note: {name}: some overloads are newer than the deployment targets")
+    found = []
+    with tempfile.TemporaryDirectory() as trees:
+        for lines in dump_asts(targets, modules_dir, package_name, Path(trees)):
+            found.extend(references(lines, toolchain))
+    for file, line, column, path in found:
+        key = (file, line, column, path)
+        if key in seen:
+            continue
+        seen.add(key)
+        overloads = availability.lookup(path)
+        if not overloads:
+            continue
+        needed: dict[str, Version] = {}
+        partly = False
+        for platform, target in deployment.items():
+            newer = [o.get(platform) for o in overloads if o.get(platform) and o[platform] > target]
+            if newer and len(newer) == len(overloads):
+                needed[platform] = min(newer)
+            elif newer:
+                partly = True
+        if not needed and not partly:
+            continue
+        if file not in regions_of:
+            source = Path(file).read_text()
+            regions_of[file] = guarded_regions(source)
+            starts, total = [], 0
+            for text_line in source.splitlines(keepends=True):
+                starts.append(total)
+                total += len(text_line)
+            offsets_of[file] = starts
+        offset = offsets_of[file][line - 1] + column - 1
+        covered: dict[str, Version] = {}
+        for start, end, versions in regions_of[file]:
+            if start <= offset <= end:
+                for platform, v in versions.items():
+                    covered[platform] = max(covered.get(platform, ()), v)
+        missing = {p: v for p, v in needed.items() if covered.get(p, (0, 0, 0)) < v}
+        name = ".".join(path)
+        where = f"{os.path.relpath(file, ROOT)}:{line}:{column}"
+        if missing:
+            needs = ", ".join(f"{p} {show(v)}" for p, v in sorted(missing.items()))
+            supports = ", ".join(f"{p} {show(deployment[p])}" for p in sorted(missing))
+            errors.append(
+                f"{where}: error: {name} needs {needs}; the package supports {supports}. "
+                f"Use it only inside `if #available(...)` with a fallback for older systems.")
+        elif partly:
+            notes.append(f"{where}: note: {name}: some overloads are newer than the deployment targets")
     return errors, notes
 
 
