@@ -361,7 +361,7 @@ def dump_asts(targets: list[tuple[str, list[Path], bool]], modules_dir: Path, pa
     running: dict[int, subprocess.Popen] = {}
 
     def start(index: int) -> None:
-        if index < len(processes) and index not in running:
+        if index < len(processes):
             _, command, output = processes[index]
             # The tree is printed on standard output or standard error depending on the number
             # of files; both are kept.

@@ -4,10 +4,11 @@ struct RouteTableValidation {
     /// The registered types and the table's valid declarations.
     let registry: ParameterTypeRegistry
     let policy: LinkPolicy?
-    /// The policy's removed query items (``LinkPolicy/removedQueryItems``), compiled once for
-    /// the check: each query parameter of each route is looked up in it, and asking every
-    /// pattern in turn lower-cases the name once per pattern (forty of them by default).
-    private let removedNames: RemovedNameMatcher?
+    /// The policy's removed query items (``LinkPolicy/removedQueryItems``; none without a
+    /// policy), compiled once for the check: each query parameter of each route is looked up in
+    /// it, and asking every pattern in turn lower-cases the name once per pattern (forty of them
+    /// by default).
+    private let removedNames: RemovedNameMatcher
     /// The problems of the registrations and the table's declarations.
     private let typeFindings: [RouteTableFinding]
 
@@ -15,7 +16,7 @@ struct RouteTableValidation {
         self.table = table
         self.registry = registry.declaring(table.types)
         self.policy = policy
-        removedNames = policy.map { RemovedNameMatcher($0.removedQueryItems) }
+        removedNames = RemovedNameMatcher(policy?.removedQueryItems ?? [])
         typeFindings = registry.findings + registry.findings(of: table.types)
     }
 
@@ -393,7 +394,6 @@ struct RouteTableValidation {
             )
         }
         checkBounds(route, against: policy.limits, never)
-        guard let removedNames, !removedNames.isEmpty else { return }
         for declaration in route.query where removedNames.matches(declaration.name) {
             never(
                 "sanitising removes the query item '\(declaration.name)' before routing (the policy's removedQueryItems name it)"
