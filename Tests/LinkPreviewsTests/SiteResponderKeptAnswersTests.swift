@@ -85,10 +85,17 @@ struct SiteResponderKeptAnswersTests {
             to: SiteRequest(method: "GET", target: "/albums/summer-2024", host: "photos.example.com"))
         let etag = try #require(page.header("ETag"))
         let requests = Self.requests(etag: etag)
+        // Each request is asked twice in a row, then all of them once more: a link is kept when
+        // asked a second time unless another link's hash chose its slot of the seen table in
+        // between, which depends on the process's hash seed; asked twice in a row, no other
+        // link comes between, so what is kept does not depend on the seed.
         for round in 1...2 {
             for request in requests {
                 let expected = await fresh.respond(to: request)
                 #expect(await keeping.respond(to: request) == expected, "round \(round): \(request)")
+                if round == 1 {
+                    #expect(await keeping.respond(to: request) == expected, "asked again: \(request)")
+                }
             }
         }
         #expect((await keeping.respond(to: requests[3])).status == 304)
