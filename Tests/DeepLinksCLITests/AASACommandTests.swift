@@ -222,6 +222,34 @@ extension AASACommandTests {
         #expect(generated.standardOutput.contains("\"comment\": \"routes byNumber, byName\""))
     }
 
+    @Test(
+        "generate's note tells routes that open the app for extra links from destructive routes whose exclusions keep extra links in the browser"
+    )
+    func overReachNoteSaysWhichWay() async throws {
+        let table = try Self.temporaryFile(
+            "routes.json",
+            #"{"routes":[{"name":"article","path":"/a/:id(int)"},"#
+                + #"{"name":"cancelOrder","path":"/orders/:id(int)/cancel","safety":"destructive"}]}"#)
+        let generated = await runInProcess([
+            "aasa", "generate", "--table", table, "--app-id", "ABCDE12345.com.example.app", "--domain",
+            "example.com",
+        ])
+        #expect(generated.status == 0)
+        #expect(
+            generated.standardError
+                == "deeplinks: note: 1 route's patterns also match links the route refuses, because the patterns "
+                + "cannot say one path segment or a parameter's type (article); the app sends such links back to "
+                + "the browser; 1 destructive route's exclusions also keep in the browser links the route does not "
+                + "take (cancelOrder), and --json lists why\n")
+        let json = await runInProcess([
+            "aasa", "generate", "--json", "--table", table, "--app-id", "ABCDE12345.com.example.app",
+            "--domain",
+            "example.com",
+        ])
+        #expect(json.standardOutput.contains("\"route\": \"article\",\n      \"excludes\": false"))
+        #expect(json.standardOutput.contains("\"route\": \"cancelOrder\",\n      \"excludes\": true"))
+    }
+
     @Test("a malformed --app-id is a usage error with the sentence the validator gives (AASA130)")
     func malformedAppIDIsRefused() async throws {
         let table = PackagePaths.root.appendingPathComponent("Examples/PhotoAlbum/routes.json").path

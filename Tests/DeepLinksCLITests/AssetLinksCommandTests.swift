@@ -113,9 +113,10 @@ struct AssetLinksCommandTests {
         #expect(run.status == 0)
         #expect(
             run.standardError
-                == "deeplinks: note: 3 routes' patterns also match links the routes refuse, because the patterns "
-                + "cannot say one path segment or a parameter's type (photo, album, deleteAlbum); the app sends "
-                + "such links back to the browser, and --json lists why\n")
+                == "deeplinks: note: 2 routes' patterns also match links the routes refuse, because the patterns "
+                + "cannot say one path segment or a parameter's type (photo, album); the app sends such links back "
+                + "to the browser; 1 destructive route's exclusions also keep in the browser links the route does "
+                + "not take (deleteAlbum), and --json lists why\n")
         let output = FileManager.default.temporaryDirectory.appendingPathComponent(
             "assetlinks-\(UUID()).json")
         defer { try? FileManager.default.removeItem(at: output) }

@@ -92,7 +92,11 @@ struct ExecutableTests {
                 "aasa", "generate", "--table", examples + "/PhotoAlbum/routes.json", "--app-id",
                 "ABCDE12345.com.example.photos", "--domain", "photos.example.com",
             ], status: 0, output: "\"comment\": \"route deleteAlbum\"",
-            error: "deeplinks: note: 3 routes' patterns also match links the routes refuse"),
+            error:
+                "deeplinks: note: 2 routes' patterns also match links the routes refuse, because the patterns "
+                + "cannot say one path segment or a parameter's type (photo, album); the app sends such links back "
+                + "to the browser; 1 destructive route's exclusions also keep in the browser links the route does "
+                + "not take (deleteAlbum), and --json lists why"),
         Case(
             arguments: [
                 "aasa", "diff", "--table", examples + "/NewsReader/routes.json", "--file",

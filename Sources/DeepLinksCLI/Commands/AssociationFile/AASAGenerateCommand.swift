@@ -138,15 +138,32 @@ enum AASAGenerateCommand: ToolCommand {
             })
     }
 
-    /// One note naming the routes whose patterns match more than their links, or `nil`.
+    /// One note naming the routes whose patterns match more than their links, or `nil`: those
+    /// whose patterns open the app (it sends the extra links back to the browser), then the
+    /// destructive routes whose exclusions keep extra links in the browser.
     static func overReachNote(_ list: [GeneratedAppLinks.OverReach], of domain: String?) -> String? {
-        guard !list.isEmpty else { return nil }
-        let names = list.map(\.route)
-        let shown = names.prefix(8).joined(separator: ", ") + (names.count > 8 ? ", …" : "")
-        return
-            "\(names.count) route\(names.count == 1 ? "'s" : "s'") patterns\(domain.map { " for \($0)" } ?? "") "
-            + "also match links \(names.count == 1 ? "the route refuses" : "the routes refuse"), because the patterns cannot say one path segment or a "
-            + "parameter's type (\(shown)); the app sends such links back to the browser, and --json lists why"
+        func named(_ names: [String]) -> String {
+            names.prefix(8).joined(separator: ", ") + (names.count > 8 ? ", …" : "")
+        }
+        let place = domain.map { " for \($0)" } ?? ""
+        let opening = list.filter { !$0.excludes }.map(\.route)
+        let excluding = list.filter(\.excludes).map(\.route)
+        var sentences: [String] = []
+        if !opening.isEmpty {
+            let one = opening.count == 1
+            sentences.append(
+                "\(opening.count) route\(one ? "'s" : "s'") patterns\(place) "
+                    + "also match links \(one ? "the route refuses" : "the routes refuse"), because the patterns cannot say one path segment or a "
+                    + "parameter's type (\(named(opening))); the app sends such links back to the browser")
+        }
+        if !excluding.isEmpty {
+            let one = excluding.count == 1
+            sentences.append(
+                "\(excluding.count) destructive route\(one ? "'s" : "s'") exclusions\(place) also keep in the browser "
+                    + "links \(one ? "the route does" : "the routes do") not take (\(named(excluding)))")
+        }
+        guard !sentences.isEmpty else { return nil }
+        return sentences.joined(separator: "; ") + ", and --json lists why"
     }
 
     static func sentence(_ reason: GeneratedAppLinks.SkippedRoute.Reason) -> String {
