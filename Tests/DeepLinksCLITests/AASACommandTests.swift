@@ -1,3 +1,6 @@
+import AssociatedDomains
+import DeepLinks
+import DeepLinksJSON
 import Foundation
 import Testing
 
@@ -248,6 +251,11 @@ extension AASACommandTests {
         ])
         #expect(json.standardOutput.contains("\"route\": \"article\",\n      \"excludes\": false"))
         #expect(json.standardOutput.contains("\"route\": \"cancelOrder\",\n      \"excludes\": true"))
+        // What the command writes is the file's served bytes, as a program makes them.
+        let declared = try RouteTable(json: Data(contentsOf: URL(fileURLWithPath: table)))
+        let file = AppLinksGenerator(appIDs: ["ABCDE12345.com.example.app"], domain: "example.com")
+            .generate(from: declared).file
+        #expect(Array(generated.standardOutput.utf8) == file.servedBytes)
     }
 
     @Test("a malformed --app-id is a usage error with the sentence the validator gives (AASA130)")

@@ -551,4 +551,19 @@ struct SiteResponderTests {
         #expect(endpoint.body == file.servedBytes)
         #expect(try AssetLinksFile(bytes: endpoint.body) == file)
     }
+
+    @Test("the association endpoint serves a file's served bytes: indented, a final newline, read back alike")
+    func associationFileServedBytes() throws {
+        let generated = AppLinksGenerator(
+            appIDs: ["ABCDE12345.com.example.photos"], domain: "photos.example.com"
+        )
+        .generate(from: PhotoAlbumFixture.table)
+        let endpoint = try AssociationFileEndpoint(file: generated.file)
+        #expect(endpoint.body == generated.file.servedBytes)
+        #expect(endpoint.body.last == UInt8(ascii: "\n"))
+        #expect(endpoint.body.starts(with: Array("{\n  \"applinks\"".utf8)))
+        #expect(try AssociationFileDocument(bytes: endpoint.body).file == generated.file)
+        let compact = try AssociationFileEndpoint(file: generated.file, format: .associationFileCompact)
+        #expect(compact.body == Array((generated.file.serialized(.compact) + "\n").utf8))
+    }
 }

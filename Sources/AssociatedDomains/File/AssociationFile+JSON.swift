@@ -100,6 +100,18 @@ extension AssociationFile {
         json.serialized(style == .pretty ? .associationFilePretty : .associationFileCompact)
     }
 
+    /// The bytes to serve at `/.well-known/apple-app-site-association`: indented UTF-8 JSON
+    /// with a final newline, as `aasa generate` writes the file and as a site responder's
+    /// association endpoint serves it by default.
+    ///
+    /// ```swift
+    /// let body = generated.file.servedBytes   // respond with Content-Type: application/json
+    /// ```
+    ///
+    /// Apple's CDN refuses a file over 128 KB; a file that large is worth writing
+    /// ``SerializationStyle/compact`` instead.
+    public var servedBytes: [UInt8] { Array((serialized(.pretty) + "\n").utf8) }
+
     /// Compact or indented output for ``serialized(_:)``.
     public enum SerializationStyle: String, Sendable, Hashable, Codable {
         /// One line, no spaces.

@@ -47,8 +47,9 @@ public struct AssociationFileEndpoint: Sendable, Hashable {
         cacheControl: String = "public, max-age=3600"
     ) throws(AssociationServingError) {
         try self.init(
-            bytes: Array((file.json.serialized(format) + "\n").utf8), servesLegacyPath: servesLegacyPath,
-            cacheControl: cacheControl)
+            bytes: format == .associationFilePretty
+                ? file.servedBytes : Array((file.json.serialized(format) + "\n").utf8),
+            servesLegacyPath: servesLegacyPath, cacheControl: cacheControl)
     }
 
     /// Checks bytes that were written elsewhere (a checked-in file).
