@@ -55,6 +55,31 @@ struct GenerationTests {
         #expect(GenerationTests.generated.skippedRoutes == [.init(route: "article", reason: .notWeb)])
     }
 
+    @Test("a skipped route and a route reaching further than it takes print as sentences, each way")
+    func descriptionsAreSentences() {
+        #expect(
+            GenerationTests.generated.skippedRoutes.map(\.description) == [
+                "route 'article' was left out: it serves custom schemes only"
+            ])
+        #expect(
+            GenerationTests.generated.overReach.map(\.description) == [
+                "route 'photo' also matches links the route refuses (the app sends them back to the browser): "
+                    + "the patterns cannot say a parameter's type, only how long it is at least",
+                "route 'album' also matches links the route refuses (the app sends them back to the browser): "
+                    + "'*' and '?' cross '/', so a parameter's pattern also matches several segments; "
+                    + "the patterns cannot say a parameter's type, only how long it is at least",
+                "route 'deleteAlbum' excludes links the route does not take (they stay in the browser): "
+                    + "'*' and '?' cross '/', so a parameter's pattern also matches several segments; "
+                    + "the patterns cannot say a parameter's type, only how long it is at least",
+                "route 'tagged' also matches links the route refuses (the app sends them back to the browser): "
+                    + "the patterns cannot say a parameter's type, only how long it is at least",
+            ])
+        #expect(
+            [GeneratedAppLinks.SkippedRoute.Reason.otherHost, .invalidPattern].map(\.sentence) == [
+                "it is scoped to other hosts", "its path pattern is malformed",
+            ])
+    }
+
     @Test("the generated file validates clean and opens the routes it was made from")
     func generatedFileWorks() {
         let file = GenerationTests.generated.file

@@ -227,6 +227,15 @@ public struct GeneratedAppLinks: Sendable, Hashable {
             case otherHost
             /// The route's path pattern is malformed.
             case invalidPattern
+
+            /// The reason in words: "it serves custom schemes only".
+            public var sentence: String {
+                switch self {
+                case .notWeb: "it serves custom schemes only"
+                case .otherHost: "it is scoped to other hosts"
+                case .invalidPattern: "its path pattern is malformed"
+                }
+            }
         }
 
         /// The route's name.
@@ -300,6 +309,25 @@ extension GeneratedAppLinks.OverReach {
         try c.encode(reasons, forKey: "reasons")
         try c.encode(excludes, forKey: "excludes")
     }
+}
+
+extension GeneratedAppLinks.OverReach: CustomStringConvertible {
+    /// The route, which way its patterns reach further and why: "route 'photo' also matches
+    /// links the route refuses: the patterns cannot say a parameter's type, only how long it is
+    /// at least".
+    public var description: String {
+        let reach =
+            excludes
+            ? "excludes links the route does not take (they stay in the browser)"
+            : "also matches links the route refuses (the app sends them back to the browser)"
+        return "route '\(route)' \(reach): " + reasons.map(\.sentence).joined(separator: "; ")
+    }
+}
+
+extension GeneratedAppLinks.SkippedRoute: CustomStringConvertible {
+    /// The route and why it has no component: "route 'help' was left out: it is scoped to
+    /// other hosts".
+    public var description: String { "route '\(route)' was left out: \(reason.sentence)" }
 }
 
 extension GeneratedAppLinks.SkippedRoute {

@@ -71,7 +71,7 @@ enum AssetLinksGenerateCommand: ToolCommand {
                 domain: domain, pretty: { result.file.serialized(.pretty) },
                 compact: { result.file.serialized(.compact) }, report: report(domain, result),
                 notes: result.skippedRoutes.map {
-                    "route '\($0.route)' was left out\(of): \(AASAGenerateCommand.sentence($0.reason))"
+                    "route '\($0.route)' was left out\(of): \($0.reason.sentence)"
                 }
                     + result.widenedRoutes.map {
                         "route '\($0.route)' opens the app on more links on Android than on Apple platforms\(of): "

@@ -76,7 +76,7 @@ enum AASAGenerateCommand: ToolCommand {
                 domain: domain, pretty: { result.file.serialized(.pretty) },
                 compact: { result.file.serialized(.compact) }, report: report(domain, result),
                 notes: result.skipped.map {
-                    "route '\($0.route)' was left out\(several ? " of \(domain)" : ""): \(sentence($0.reason))"
+                    "route '\($0.route)' was left out\(several ? " of \(domain)" : ""): \($0.reason.sentence)"
                 } + [overReachNote(result.overReach, of: several ? domain : nil)].compactMap { $0 },
                 ruleCount: result.componentRoutes.count)
         }
@@ -164,13 +164,5 @@ enum AASAGenerateCommand: ToolCommand {
         }
         guard !sentences.isEmpty else { return nil }
         return sentences.joined(separator: "; ") + ", and --json lists why"
-    }
-
-    static func sentence(_ reason: GeneratedAppLinks.SkippedRoute.Reason) -> String {
-        switch reason {
-        case .notWeb: "it serves custom schemes only"
-        case .otherHost: "it is scoped to other hosts"
-        case .invalidPattern: "its path pattern is malformed"
-        }
     }
 }
